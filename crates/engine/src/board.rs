@@ -1,0 +1,248 @@
+//! The board: placed tiles by position, in placement order, and the open frontier of empty
+//! positions next to them.
+
+use crate::catalog::{Catalog, TileDesign, TileId};
+use crate::geometry::{Pos, Rotation, Side};
+
+/// A tile on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedTile {
+    pub tile: TileId,
+    pub rotation: Rotation,
+    pub pos: Pos,
+    /// Index of the feature-graph node of this tile's first feature; feature `i` of the design
+    /// is node `first_node + i`.
+    pub(crate) first_node: u32,
+}
+
+/// Index of a placed tile in placement order (the start tile is 0).
+pub type PlacementIndex = u16;
+
+const EMPTY: u16 = 0;
+
+/// A dense grid that grows to fit the positions written to it. Cells hold a placement index
+/// plus one (0 for an empty cell).
+#[derive(Clone, Debug)]
+struct Grid {
+    min_x: i32,
+    min_y: i32,
+    width: i32,
+    height: i32,
+    cells: Vec<u16>,
+}
+
+impl Grid {
+    const MARGIN: i32 = 6;
+
+    fn new() -> Grid {
+        let size = 2 * Self::MARGIN + 1;
+        Grid {
+            min_x: -Self::MARGIN,
+            min_y: -Self::MARGIN,
+            width: size,
+            height: size,
+            cells: vec![EMPTY; (size * size) as usize],
+        }
+    }
+
+    #[inline]
+    fn index(&self, pos: Pos) -> Option<usize> {
+        let dx = pos.x as i32 - self.min_x;
+        let dy = pos.y as i32 - self.min_y;
+        (dx >= 0 && dy >= 0 && dx < self.width && dy < self.height).then(|| (dy * self.width + dx) as usize)
+    }
+
+    #[inline]
+    fn get(&self, pos: Pos) -> u16 {
+        self.index(pos).map_or(EMPTY, |i| self.cells[i])
+    }
+
+    fn set(&mut self, pos: Pos, value: u16) {
+        // Keep a margin of one around every tile so neighbour reads of frontier cells stay in
+        // bounds without growing.
+        let (x, y) = (pos.x as i32, pos.y as i32);
+        if x - 1 < self.min_x
+            || y - 1 < self.min_y
+            || x + 1 >= self.min_x + self.width
+            || y + 1 >= self.min_y + self.height
+        {
+            self.grow_to(x, y);
+        }
+        let i = self.index(pos).expect("grid grown to fit");
+        self.cells[i] = value;
+    }
+
+    fn grow_to(&mut self, x: i32, y: i32) {
+        let min_x = self.min_x.min(x - Self::MARGIN);
+        let min_y = self.min_y.min(y - Self::MARGIN);
+        let max_x = (self.min_x + self.width).max(x + Self::MARGIN + 1);
+        let max_y = (self.min_y + self.height).max(y + Self::MARGIN + 1);
+        let (width, height) = (max_x - min_x, max_y - min_y);
+        let mut cells = vec![EMPTY; (width * height) as usize];
+        for row in 0..self.height {
+            let src = (row * self.width) as usize;
+            let dst = ((row + self.min_y - min_y) * width + (self.min_x - min_x)) as usize;
+            cells[dst..dst + self.width as usize].copy_from_slice(&self.cells[src..src + self.width as usize]);
+        }
+        *self = Grid { min_x, min_y, width, height, cells };
+    }
+}
+
+/// The placed tiles and the frontier.
+#[derive(Clone, Debug)]
+pub struct Board {
+    tiles: Vec<PlacedTile>,
+    grid: Grid,
+    /// Empty positions next to at least one tile, in reading order (by row, then column).
+    frontier: Vec<Pos>,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::new()
+    }
+}
+
+/// What a position requires of a tile's edges: the terrain byte of each side that has a
+/// neighbour (`pattern`), and which bytes are constrained (`mask`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeConstraint {
+    pub pattern: u32,
+    pub mask: u32,
+}
+
+impl EdgeConstraint {
+    #[inline]
+    pub fn accepts(self, edges: u32) -> bool {
+        edges & self.mask == self.pattern
+    }
+}
+
+impl Board {
+    pub fn new() -> Board {
+        Board { tiles: Vec::with_capacity(80), grid: Grid::new(), frontier: Vec::with_capacity(64) }
+    }
+
+    /// Placed tiles in placement order.
+    pub fn tiles(&self) -> &[PlacedTile] {
+        &self.tiles
+    }
+
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    #[inline]
+    pub fn index_at(&self, pos: Pos) -> Option<PlacementIndex> {
+        match self.grid.get(pos) {
+            EMPTY => None,
+            v => Some(v - 1),
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, pos: Pos) -> Option<&PlacedTile> {
+        self.index_at(pos).map(|i| &self.tiles[i as usize])
+    }
+
+    pub fn is_occupied(&self, pos: Pos) -> bool {
+        self.grid.get(pos) != EMPTY
+    }
+
+    pub fn placement(&self, index: PlacementIndex) -> &PlacedTile {
+        &self.tiles[index as usize]
+    }
+
+    /// Empty positions adjacent to a tile, in reading order.
+    pub fn frontier(&self) -> &[Pos] {
+        &self.frontier
+    }
+
+    /// How many of the eight positions around `pos` hold a tile.
+    pub fn neighbours_around(&self, pos: Pos) -> u8 {
+        pos.ring().iter().filter(|&&p| self.is_occupied(p)).count() as u8
+    }
+
+    /// The edge terrains an empty position requires.
+    #[inline]
+    pub fn constraint(&self, catalog: &Catalog, pos: Pos) -> EdgeConstraint {
+        let mut pattern = 0;
+        let mut mask = 0;
+        for side in Side::ALL {
+            if let Some(n) = self.get(pos.step(side)) {
+                let edges = catalog.design(n.tile).view(n.rotation).edges;
+                let theirs = (edges >> (8 * side.opposite().index())) & 0xFF;
+                pattern |= theirs << (8 * side.index());
+                mask |= 0xFF << (8 * side.index());
+            }
+        }
+        EdgeConstraint { pattern, mask }
+    }
+
+    /// True if `design` turned by `rotation` may be placed at `pos`: the position is empty,
+    /// touches a tile along an edge, and every touching edge matches.
+    pub fn fits(&self, catalog: &Catalog, design: &TileDesign, rotation: Rotation, pos: Pos) -> bool {
+        if self.is_occupied(pos) {
+            return false;
+        }
+        let c = self.constraint(catalog, pos);
+        c.mask != 0 && c.accepts(design.view(rotation).edges)
+    }
+
+    /// True if the tile fits somewhere on the board.
+    pub fn has_place_for(&self, catalog: &Catalog, design: &TileDesign) -> bool {
+        self.frontier.iter().any(|&pos| {
+            let c = self.constraint(catalog, pos);
+            Rotation::ALL.iter().any(|&r| c.accepts(design.view(r).edges))
+        })
+    }
+
+    /// Puts a tile on the board (legality is the caller's business) and returns its index.
+    pub(crate) fn place(&mut self, tile: TileId, rotation: Rotation, pos: Pos, first_node: u32) -> PlacementIndex {
+        let index = self.tiles.len() as PlacementIndex;
+        self.tiles.push(PlacedTile { tile, rotation, pos, first_node });
+        self.grid.set(pos, index + 1);
+        if let Ok(i) = self.frontier.binary_search_by(|p| reading_order(*p, pos)) {
+            self.frontier.remove(i);
+        }
+        for side in Side::ALL {
+            let n = pos.step(side);
+            if !self.is_occupied(n) {
+                if let Err(i) = self.frontier.binary_search_by(|p| reading_order(*p, n)) {
+                    self.frontier.insert(i, n);
+                }
+            }
+        }
+        index
+    }
+}
+
+/// Orders positions by row, then column.
+#[inline]
+pub fn reading_order(a: Pos, b: Pos) -> std::cmp::Ordering {
+    (a.y, a.x).cmp(&(b.y, b.x))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_grows_in_every_direction_and_keeps_its_cells() {
+        let mut board = Board::new();
+        let positions = [Pos::new(0, 0), Pos::new(-20, 3), Pos::new(15, -30), Pos::new(40, 40)];
+        for (i, &p) in positions.iter().enumerate() {
+            board.place(TileId(0), Rotation::R0, p, i as u32);
+        }
+        for (i, &p) in positions.iter().enumerate() {
+            assert_eq!(board.index_at(p), Some(i as u16));
+        }
+        assert_eq!(board.index_at(Pos::new(1, 1)), None);
+        assert_eq!(board.frontier().len(), 16);
+        assert!(board.frontier().windows(2).all(|w| reading_order(w[0], w[1]).is_lt()));
+    }
+}

@@ -1,0 +1,654 @@
+//! The tile catalog: every tile design of every set, parsed from the text files under
+//! `data/tiles/` that are embedded at compile time, and validated structurally.
+//!
+//! The file format is described at the top of `data/tiles/base.tiles`. A design is a list of
+//! features; each feature has a kind, the ports it touches at rotation 0 and its attributes.
+//! For speed, every design also carries its four rotated views: the packed edge terrains and
+//! the feature found at each port.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::{rotate_ports, Port, PortSet, Rotation, Side, Terrain};
+
+/// Index of a tile design in the [`Catalog`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TileId(pub u16);
+
+/// The kinds of feature a tile can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FeatureKind {
+    Road,
+    City,
+    Field,
+    Cloister,
+    /// A garden (C2/C3 designs). Without The Abbot it is only scenery inside its field.
+    Garden,
+}
+
+impl FeatureKind {
+    pub const fn name(self) -> &'static str {
+        match self {
+            FeatureKind::Road => "road",
+            FeatureKind::City => "city",
+            FeatureKind::Field => "field",
+            FeatureKind::Cloister => "cloister",
+            FeatureKind::Garden => "garden",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<FeatureKind> {
+        Some(match s {
+            "road" => FeatureKind::Road,
+            "city" => FeatureKind::City,
+            "field" => FeatureKind::Field,
+            "cloister" => FeatureKind::Cloister,
+            "garden" => FeatureKind::Garden,
+            _ => return None,
+        })
+    }
+
+    /// Features that occupy tile edges and so continue onto neighbouring tiles.
+    pub const fn is_edge_feature(self) -> bool {
+        matches!(self, FeatureKind::Road | FeatureKind::City | FeatureKind::Field)
+    }
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A printing of a set: the original artwork or the C2/C3 artwork (with gardens).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Edition {
+    /// First edition designs, as in seed 001 (The Big Box). The default.
+    First,
+    /// Second and third edition (C2/C3) designs: some tiles carry a garden.
+    Second,
+}
+
+impl Edition {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Edition::First => "first",
+            Edition::Second => "second",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Edition> {
+        match s {
+            "first" => Some(Edition::First),
+            "second" => Some(Edition::Second),
+            _ => None,
+        }
+    }
+}
+
+/// Index of a feature within its tile design (0-based, in catalog order).
+pub type LocalFeature = u8;
+
+/// One feature of a tile design at rotation 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureSpec {
+    pub kind: FeatureKind,
+    /// The ports the feature touches at rotation 0 (empty for cloisters and gardens).
+    pub ports: PortSet,
+    /// Pennants (coats of arms) on this city segment.
+    pub pennants: u8,
+    /// For fields: the city features of the same tile that the field touches.
+    pub borders: Vec<LocalFeature>,
+}
+
+impl FeatureSpec {
+    pub fn ports(&self) -> impl Iterator<Item = Port> + '_ {
+        Port::all().filter(move |p| self.ports & p.bit() != 0)
+    }
+
+    /// The first port of the feature (its name in records), if it has any.
+    pub fn first_port(&self) -> Option<Port> {
+        self.ports().next()
+    }
+}
+
+/// A tile design seen at one rotation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RotatedView {
+    /// Terrain codes of the four sides (N, E, S, W), one byte each, as compared by placement.
+    pub edges: u32,
+    /// The feature at each port (board orientation), or [`NO_FEATURE`].
+    pub port_feature: [LocalFeature; 12],
+}
+
+/// Marks a port that belongs to no feature.
+pub const NO_FEATURE: LocalFeature = u8::MAX;
+
+/// One tile design: its features, counts per edition, and rotated views.
+#[derive(Clone, Debug)]
+pub struct TileDesign {
+    /// Catalog id, `set:name`, e.g. `base:D`.
+    pub id: String,
+    pub set: String,
+    /// The design's name within its set, e.g. `D`.
+    pub name: String,
+    /// How many copies each edition has (0 if the design is not in that edition).
+    pub counts: Vec<(Edition, u8)>,
+    /// True for the start tile; its count includes the copy used to start the game.
+    pub start: bool,
+    pub features: Vec<FeatureSpec>,
+    /// Terrain on N, E, S, W at rotation 0.
+    pub edges: [Terrain; 4],
+    pub rotations: [RotatedView; 4],
+    /// Bit `r` set when rotation `r` looks different from every smaller rotation.
+    pub distinct_rotations: u8,
+}
+
+impl TileDesign {
+    pub fn count(&self, edition: Edition) -> u8 {
+        self.counts.iter().find(|(e, _)| *e == edition).map_or(0, |(_, n)| *n)
+    }
+
+    /// The edge letters N, E, S, W at rotation 0 (`c` city, `r` road, `f` field, `s` river).
+    pub fn edge_letters(&self) -> String {
+        self.edges.iter().map(|t| t.letter()).collect()
+    }
+
+    pub fn view(&self, rotation: Rotation) -> &RotatedView {
+        &self.rotations[rotation.index()]
+    }
+
+    /// The feature that touches `port` when the tile is turned by `rotation`.
+    pub fn feature_at(&self, rotation: Rotation, port: Port) -> Option<LocalFeature> {
+        let f = self.rotations[rotation.index()].port_feature[port.index()];
+        (f != NO_FEATURE).then_some(f)
+    }
+
+    /// True if the tile shows a cloister.
+    pub fn has_cloister(&self) -> bool {
+        self.features.iter().any(|f| f.kind == FeatureKind::Cloister)
+    }
+
+    /// Whether `rotation` shows the tile differently from every smaller rotation.
+    pub fn is_distinct_rotation(&self, rotation: Rotation) -> bool {
+        self.distinct_rotations & (1 << rotation.index()) != 0
+    }
+}
+
+/// A set of tiles: its designs and the editions it was printed in.
+#[derive(Clone, Debug)]
+pub struct TileSet {
+    pub id: String,
+    pub editions: Vec<Edition>,
+    pub designs: Vec<TileId>,
+}
+
+/// An error in a catalog file: which file, which line, what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {message}")]
+pub struct CatalogError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+/// Every tile design the engine knows.
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    designs: Vec<TileDesign>,
+    sets: Vec<TileSet>,
+    by_id: HashMap<String, TileId>,
+}
+
+/// The catalog files embedded in the engine.
+pub const BUILTIN_FILES: &[(&str, &str)] = &[("base.tiles", include_str!("../../../data/tiles/base.tiles"))];
+
+impl Catalog {
+    /// The catalog built from the embedded files. It is parsed once and shared; the files are
+    /// validated by the test suite, so a failure here is a build defect, not bad input.
+    pub fn builtin() -> &'static Catalog {
+        static BUILTIN: OnceLock<Catalog> = OnceLock::new();
+        BUILTIN.get_or_init(|| {
+            let mut catalog = Catalog::default();
+            for (name, text) in BUILTIN_FILES {
+                if let Err(e) = catalog.add_file(name, text) {
+                    panic!("the embedded tile catalog is invalid: {e}");
+                }
+            }
+            catalog
+        })
+    }
+
+    /// Parses and validates one catalog file, adding its sets and designs.
+    pub fn add_file(&mut self, file: &str, text: &str) -> Result<(), CatalogError> {
+        Parser::new(self, file).parse(text)
+    }
+
+    pub fn designs(&self) -> &[TileDesign] {
+        &self.designs
+    }
+
+    pub fn design(&self, id: TileId) -> &TileDesign {
+        &self.designs[id.0 as usize]
+    }
+
+    pub fn sets(&self) -> &[TileSet] {
+        &self.sets
+    }
+
+    pub fn set(&self, id: &str) -> Option<&TileSet> {
+        self.sets.iter().find(|s| s.id == id)
+    }
+
+    /// Looks a design up by its id (`base:D`).
+    pub fn lookup(&self, id: &str) -> Option<TileId> {
+        self.by_id.get(id).copied()
+    }
+
+    /// The designs of a set in one edition with their counts (designs absent from the edition
+    /// are left out).
+    pub fn edition_designs(&self, set: &TileSet, edition: Edition) -> Vec<(TileId, u8)> {
+        set.designs.iter().map(|&id| (id, self.design(id).count(edition))).filter(|&(_, n)| n > 0).collect()
+    }
+}
+
+struct Parser<'a> {
+    catalog: &'a mut Catalog,
+    file: &'a str,
+    line: usize,
+    current_set: Option<usize>,
+    design: Option<DesignDraft>,
+}
+
+struct DesignDraft {
+    line: usize,
+    name: String,
+    edges: [Terrain; 4],
+    counts: Vec<(Edition, u8)>,
+    start: bool,
+    features: Vec<FeatureDraft>,
+}
+
+struct FeatureDraft {
+    line: usize,
+    kind: FeatureKind,
+    ports: PortSet,
+    pennants: u8,
+    borders: Vec<Port>,
+}
+
+impl<'a> Parser<'a> {
+    fn new(catalog: &'a mut Catalog, file: &'a str) -> Self {
+        Parser { catalog, file, line: 0, current_set: None, design: None }
+    }
+
+    fn error(&self, line: usize, message: impl Into<String>) -> CatalogError {
+        CatalogError { file: self.file.to_string(), line, message: message.into() }
+    }
+
+    fn parse(mut self, text: &str) -> Result<(), CatalogError> {
+        for (i, raw) in text.lines().enumerate() {
+            self.line = i + 1;
+            let content = raw.split('#').next().unwrap_or("");
+            let words: Vec<&str> = content.split_whitespace().collect();
+            let Some(&keyword) = words.first() else { continue };
+            let indented = raw.starts_with(' ') || raw.starts_with('\t');
+            match keyword {
+                "set" if !indented => {
+                    self.finish_design()?;
+                    self.parse_set(&words)?;
+                }
+                "design" if !indented => {
+                    self.finish_design()?;
+                    self.parse_design(&words)?;
+                }
+                _ if indented => self.parse_feature(&words)?,
+                other => return Err(self.error(self.line, format!("unexpected `{other}`"))),
+            }
+        }
+        self.finish_design()
+    }
+
+    fn parse_set(&mut self, words: &[&str]) -> Result<(), CatalogError> {
+        let id = words.get(1).ok_or_else(|| self.error(self.line, "`set` needs an id"))?;
+        if self.catalog.set(id).is_some() {
+            return Err(self.error(self.line, format!("set `{id}` is defined twice")));
+        }
+        let mut editions = vec![];
+        if let Some(pos) = words.iter().position(|w| *w == "editions") {
+            for w in &words[pos + 1..] {
+                editions.push(
+                    Edition::from_name(w).ok_or_else(|| self.error(self.line, format!("unknown edition `{w}`")))?,
+                );
+            }
+        }
+        if editions.is_empty() {
+            editions.push(Edition::First);
+        }
+        self.catalog.sets.push(TileSet { id: id.to_string(), editions, designs: vec![] });
+        self.current_set = Some(self.catalog.sets.len() - 1);
+        Ok(())
+    }
+
+    fn parse_design(&mut self, words: &[&str]) -> Result<(), CatalogError> {
+        let line = self.line;
+        let set = self.current_set.ok_or_else(|| self.error(line, "`design` before any `set`"))?;
+        let name = words.get(1).ok_or_else(|| self.error(line, "`design` needs a name"))?;
+        let mut edges = None;
+        let mut counts = vec![];
+        let mut start = false;
+        let mut i = 2;
+        while i < words.len() {
+            match words[i] {
+                "edges" => {
+                    let text = words.get(i + 1).copied().unwrap_or("");
+                    let terrains: Vec<Terrain> = text.chars().filter_map(Terrain::from_letter).collect();
+                    if terrains.len() != 4 || text.chars().count() != 4 {
+                        return Err(self.error(line, format!("`edges {text}` must be four letters of c r f s")));
+                    }
+                    edges = Some([terrains[0], terrains[1], terrains[2], terrains[3]]);
+                    i += 2;
+                }
+                "count" => {
+                    i += 1;
+                    while i < words.len() && !matches!(words[i], "edges" | "start") {
+                        counts.extend(self.parse_count(set, words[i])?);
+                        i += 1;
+                    }
+                }
+                "start" => {
+                    start = true;
+                    i += 1;
+                }
+                other => return Err(self.error(line, format!("unexpected `{other}` in design line"))),
+            }
+        }
+        let edges = edges.ok_or_else(|| self.error(line, format!("design `{name}` has no `edges`")))?;
+        if counts.is_empty() {
+            return Err(self.error(line, format!("design `{name}` has no `count`")));
+        }
+        self.design = Some(DesignDraft { line, name: name.to_string(), edges, counts, start, features: vec![] });
+        Ok(())
+    }
+
+    /// `5` (every edition of the set) or `second=1`.
+    fn parse_count(&self, set: usize, word: &str) -> Result<Vec<(Edition, u8)>, CatalogError> {
+        let bad = || self.error(self.line, format!("bad count `{word}`"));
+        match word.split_once('=') {
+            Some((edition, n)) => {
+                let edition = Edition::from_name(edition).ok_or_else(bad)?;
+                if !self.catalog.sets[set].editions.contains(&edition) {
+                    return Err(self.error(self.line, format!("the set has no edition `{}`", edition.name())));
+                }
+                Ok(vec![(edition, n.parse().map_err(|_| bad())?)])
+            }
+            None => {
+                let n: u8 = word.parse().map_err(|_| bad())?;
+                Ok(self.catalog.sets[set].editions.iter().map(|&e| (e, n)).collect())
+            }
+        }
+    }
+
+    fn parse_feature(&mut self, words: &[&str]) -> Result<(), CatalogError> {
+        let line = self.line;
+        if self.design.is_none() {
+            return Err(self.error(line, "feature line outside a design"));
+        }
+        let kind = FeatureKind::from_name(words[0])
+            .ok_or_else(|| self.error(line, format!("unknown feature kind `{}`", words[0])))?;
+        let mut feature = FeatureDraft { line, kind, ports: 0, pennants: 0, borders: vec![] };
+        for word in &words[1..] {
+            if let Ok(port) = word.parse::<Port>() {
+                if feature.ports & port.bit() != 0 {
+                    return Err(self.error(line, format!("port {port} listed twice")));
+                }
+                feature.ports |= port.bit();
+            } else if *word == "pennant" {
+                feature.pennants += 1;
+            } else if let Some(n) = word.strip_prefix("pennants=") {
+                feature.pennants = n.parse().map_err(|_| self.error(line, format!("bad `{word}`")))?;
+            } else if let Some(list) = word.strip_prefix("borders=") {
+                for p in list.split(',') {
+                    feature.borders.push(p.parse().map_err(|e: String| self.error(line, e))?);
+                }
+            } else {
+                return Err(self.error(line, format!("unexpected `{word}` in {kind} feature")));
+            }
+        }
+        self.design.as_mut().expect("checked above").features.push(feature);
+        Ok(())
+    }
+
+    fn finish_design(&mut self) -> Result<(), CatalogError> {
+        let Some(draft) = self.design.take() else { return Ok(()) };
+        let set_index = self.current_set.expect("a design belongs to a set");
+        let set_id = self.catalog.sets[set_index].id.clone();
+        let id = format!("{set_id}:{}", draft.name);
+        if self.catalog.by_id.contains_key(&id) {
+            return Err(self.error(draft.line, format!("design `{id}` is defined twice")));
+        }
+        let features = self.validate(&draft)?;
+        let design = build_design(id.clone(), set_id, &draft, features);
+        let tile = TileId(self.catalog.designs.len() as u16);
+        self.catalog.designs.push(design);
+        self.catalog.by_id.insert(id, tile);
+        self.catalog.sets[set_index].designs.push(tile);
+        Ok(())
+    }
+
+    /// Structural checks: the ports of the edge features partition the tile border exactly as
+    /// the declared edges say, borders name cities of the same tile, and kinds carry only the
+    /// attributes they can have.
+    fn validate(&self, draft: &DesignDraft) -> Result<Vec<FeatureSpec>, CatalogError> {
+        let mut owner: [Option<usize>; 12] = [None; 12];
+        for (i, f) in draft.features.iter().enumerate() {
+            if !f.kind.is_edge_feature() && f.ports != 0 {
+                return Err(self.error(f.line, format!("a {} touches no edge and has no ports", f.kind)));
+            }
+            if f.kind.is_edge_feature() && f.ports == 0 {
+                return Err(self.error(f.line, format!("a {} must touch at least one port", f.kind)));
+            }
+            if f.pennants > 0 && f.kind != FeatureKind::City {
+                return Err(self.error(f.line, "only city segments carry pennants"));
+            }
+            if !f.borders.is_empty() && f.kind != FeatureKind::Field {
+                return Err(self.error(f.line, "only fields border cities"));
+            }
+            for p in Port::all().filter(|p| f.ports & p.bit() != 0) {
+                let centre = p.is_centre();
+                let allowed = match f.kind {
+                    FeatureKind::City | FeatureKind::Road => centre,
+                    FeatureKind::Field => !centre,
+                    _ => false,
+                };
+                if !allowed {
+                    return Err(self.error(f.line, format!("a {} cannot touch port {p}", f.kind)));
+                }
+                if let Some(other) = owner[p.index()] {
+                    return Err(
+                        self.error(f.line, format!("port {p} belongs to feature {} and feature {}", other + 1, i + 1))
+                    );
+                }
+                owner[p.index()] = Some(i);
+            }
+        }
+        for side in Side::ALL {
+            let [left, centre, right] = side.ports();
+            let terrain = draft.edges[side.index()];
+            let kind_at = |p: Port| owner[p.index()].map(|i| draft.features[i].kind);
+            let ok = match terrain {
+                Terrain::City => {
+                    kind_at(centre) == Some(FeatureKind::City) && kind_at(left).is_none() && kind_at(right).is_none()
+                }
+                Terrain::Road => {
+                    kind_at(centre) == Some(FeatureKind::Road)
+                        && kind_at(left) == Some(FeatureKind::Field)
+                        && kind_at(right) == Some(FeatureKind::Field)
+                }
+                Terrain::Field => {
+                    kind_at(centre).is_none()
+                        && kind_at(left) == Some(FeatureKind::Field)
+                        && kind_at(right) == Some(FeatureKind::Field)
+                }
+                Terrain::River => false,
+            };
+            if !ok {
+                return Err(self.error(
+                    draft.line,
+                    format!(
+                        "design `{}`: the features on side {} do not make a {:?} edge (every edge port must belong to exactly one feature of the edge's terrain)",
+                        draft.name,
+                        centre,
+                        terrain
+                    ),
+                ));
+            }
+        }
+        let mut specs = vec![];
+        for f in &draft.features {
+            let mut borders = vec![];
+            for &p in &f.borders {
+                match owner[p.index()] {
+                    Some(i) if draft.features[i].kind == FeatureKind::City => {
+                        if !borders.contains(&(i as u8)) {
+                            borders.push(i as u8);
+                        }
+                    }
+                    _ => return Err(self.error(f.line, format!("`borders={p}` names no city of this tile"))),
+                }
+            }
+            specs.push(FeatureSpec { kind: f.kind, ports: f.ports, pennants: f.pennants, borders });
+        }
+        if draft.counts.iter().all(|(_, n)| *n == 0) {
+            return Err(self.error(draft.line, "a design needs a non-zero count in some edition"));
+        }
+        Ok(specs)
+    }
+}
+
+fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<FeatureSpec>) -> TileDesign {
+    let rotations = Rotation::ALL.map(|r| {
+        let mut edges = 0u32;
+        for side in Side::ALL {
+            edges |= (draft.edges[side.index()] as u32) << (8 * side.rotated(r).index());
+        }
+        let mut port_feature = [NO_FEATURE; 12];
+        for (i, f) in features.iter().enumerate() {
+            let rotated = rotate_ports(f.ports, r);
+            for p in Port::all().filter(|p| rotated & p.bit() != 0) {
+                port_feature[p.index()] = i as u8;
+            }
+        }
+        RotatedView { edges, port_feature }
+    });
+    // A rotation is a duplicate when it shows the same thing as a smaller rotation: the same
+    // edges, and every port in an equivalent feature, grouped the same way.
+    let mut distinct_rotations = 0u8;
+    for r in 0..4 {
+        if (0..r).all(|s| !equivalent_views(&rotations[s], &rotations[r], &features)) {
+            distinct_rotations |= 1 << r;
+        }
+    }
+    TileDesign {
+        id,
+        set,
+        name: draft.name.clone(),
+        counts: draft.counts.clone(),
+        start: draft.start,
+        features,
+        edges: draft.edges,
+        rotations,
+        distinct_rotations,
+    }
+}
+
+/// True when two views of a design are indistinguishable on the board.
+fn equivalent_views(a: &RotatedView, b: &RotatedView, features: &[FeatureSpec]) -> bool {
+    let same_kind = |fa: u8, fb: u8| match (fa, fb) {
+        (NO_FEATURE, NO_FEATURE) => true,
+        (NO_FEATURE, _) | (_, NO_FEATURE) => false,
+        (fa, fb) => {
+            let (fa, fb) = (&features[fa as usize], &features[fb as usize]);
+            fa.kind == fb.kind && fa.pennants == fb.pennants && fa.borders.len() == fb.borders.len()
+        }
+    };
+    a.edges == b.edges
+        && (0..12).all(|p| same_kind(a.port_feature[p], b.port_feature[p]))
+        && (0..12).all(|p| {
+            (0..12).all(|q| (a.port_feature[p] == a.port_feature[q]) == (b.port_feature[p] == b.port_feature[q]))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_catalog_parses() {
+        let catalog = Catalog::builtin();
+        let base = catalog.set("base").expect("base set");
+        let first: u32 = catalog.edition_designs(base, Edition::First).iter().map(|&(_, n)| n as u32).sum();
+        let second: u32 = catalog.edition_designs(base, Edition::Second).iter().map(|&(_, n)| n as u32).sum();
+        assert_eq!(first, 72);
+        assert_eq!(second, 72);
+        assert_eq!(catalog.edition_designs(base, Edition::First).len(), 24);
+    }
+
+    #[test]
+    fn symmetric_tiles_have_fewer_distinct_rotations() {
+        let catalog = Catalog::builtin();
+        let distinct = |id: &str| catalog.design(catalog.lookup(id).unwrap()).distinct_rotations.count_ones();
+        assert_eq!(distinct("base:X"), 1);
+        assert_eq!(distinct("base:C"), 1);
+        assert_eq!(distinct("base:B"), 1);
+        assert_eq!(distinct("base:U"), 2);
+        assert_eq!(distinct("base:H"), 2);
+        assert_eq!(distinct("base:D"), 4);
+        assert_eq!(distinct("base:A"), 4);
+    }
+
+    fn parse(text: &str) -> Result<Catalog, CatalogError> {
+        let mut c = Catalog::default();
+        c.add_file("test.tiles", text).map(|_| c)
+    }
+
+    #[test]
+    fn a_port_in_two_features_is_rejected_with_its_line() {
+        let err = parse("set t\ndesign Z edges ffff count 1\n  field NNW NNE ENE ESE SSE SSW WSW WNW\n  field NNW\n")
+            .unwrap_err();
+        assert_eq!(err.line, 4);
+        assert!(err.message.contains("port NNW belongs to feature 1 and feature 2"), "{err}");
+    }
+
+    #[test]
+    fn an_uncovered_port_is_rejected() {
+        let err = parse("set t\ndesign Z edges ffff count 1\n  field NNW NNE ENE ESE SSE SSW WSW\n").unwrap_err();
+        assert!(err.message.contains("side W"), "{err}");
+    }
+
+    #[test]
+    fn edges_that_disagree_with_features_are_rejected() {
+        let err = parse("set t\ndesign Z edges cfff count 1\n  field NNW NNE ENE ESE SSE SSW WSW WNW\n").unwrap_err();
+        assert!(err.message.contains("side N"), "{err}");
+    }
+
+    #[test]
+    fn borders_must_name_a_city_of_the_tile() {
+        let err = parse("set t\ndesign Z edges cfff count 1\n  city N\n  field ENE ESE SSE SSW WSW WNW borders=S\n")
+            .unwrap_err();
+        assert_eq!(err.line, 4);
+        assert!(err.message.contains("names no city"), "{err}");
+    }
+
+    #[test]
+    fn pennants_only_on_cities_and_counts_required() {
+        assert!(parse("set t\ndesign Z edges ffff count 1\n  field NNW NNE ENE ESE SSE SSW WSW WNW pennant\n").is_err());
+        assert!(parse("set t\ndesign Z edges ffff\n  field NNW NNE ENE ESE SSE SSW WSW WNW\n").is_err());
+        assert!(parse("design Z edges ffff count 1\n").is_err());
+    }
+}

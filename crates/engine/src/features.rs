@@ -1,0 +1,215 @@
+//! Connected features, kept incrementally as tiles are placed.
+//!
+//! Every feature segment of every placed tile is a node. Segments joined across tile edges are
+//! merged with union-find (union by size); each root carries the aggregates that scoring and
+//! deployment need, and every node sits on a circular list of its feature's members so that a
+//! feature can be walked (to count its distinct tiles, or the cities a field borders).
+
+use crate::board::PlacementIndex;
+use crate::catalog::{FeatureKind, LocalFeature};
+
+/// Index of a segment node.
+pub type NodeId = u32;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    parent: NodeId,
+    /// Next member of the same feature (circular).
+    next: NodeId,
+    placement: PlacementIndex,
+    local: LocalFeature,
+    kind: FeatureKind,
+    // Aggregates, valid at roots only:
+    /// Number of member segments.
+    size: u16,
+    /// Ports of the feature that face an empty position; a road or city is complete at zero.
+    open: u16,
+    pennants: u16,
+    /// Figures standing on the feature.
+    figures: u8,
+}
+
+/// The feature graph.
+#[derive(Clone, Debug, Default)]
+pub struct Features {
+    nodes: Vec<Node>,
+}
+
+impl Features {
+    pub fn new() -> Features {
+        Features { nodes: Vec::with_capacity(320) }
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Adds a segment as a feature of its own and returns its node.
+    pub(crate) fn add(
+        &mut self,
+        placement: PlacementIndex,
+        local: LocalFeature,
+        kind: FeatureKind,
+        open: u16,
+        pennants: u16,
+    ) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(Node { parent: id, next: id, placement, local, kind, size: 1, open, pennants, figures: 0 });
+        id
+    }
+
+    /// The root of a node's feature, without path compression (usable through `&self`; union by
+    /// size keeps the trees shallow).
+    #[inline]
+    pub fn find(&self, mut node: NodeId) -> NodeId {
+        while self.nodes[node as usize].parent != node {
+            node = self.nodes[node as usize].parent;
+        }
+        node
+    }
+
+    /// The root of a node's feature, compressing the path on the way.
+    #[inline]
+    pub(crate) fn find_mut(&mut self, node: NodeId) -> NodeId {
+        let root = self.find(node);
+        let mut n = node;
+        while self.nodes[n as usize].parent != root {
+            let next = self.nodes[n as usize].parent;
+            self.nodes[n as usize].parent = root;
+            n = next;
+        }
+        root
+    }
+
+    /// Joins two segments that touch across a shared edge port: the port is no longer open on
+    /// either side.
+    pub(crate) fn connect(&mut self, a: NodeId, b: NodeId) {
+        let ra = self.find_mut(a);
+        let rb = self.find_mut(b);
+        let root = if ra == rb {
+            ra
+        } else {
+            let (big, small) =
+                if self.nodes[ra as usize].size >= self.nodes[rb as usize].size { (ra, rb) } else { (rb, ra) };
+            let s = self.nodes[small as usize];
+            let g = &mut self.nodes[big as usize];
+            g.size += s.size;
+            g.open += s.open;
+            g.pennants += s.pennants;
+            g.figures += s.figures;
+            self.nodes[small as usize].parent = big;
+            // Splice the two circular member lists into one.
+            let big_next = self.nodes[big as usize].next;
+            self.nodes[big as usize].next = s.next;
+            self.nodes[small as usize].next = big_next;
+            big
+        };
+        self.nodes[root as usize].open -= 2;
+    }
+
+    pub fn kind(&self, node: NodeId) -> FeatureKind {
+        self.nodes[node as usize].kind
+    }
+
+    /// The placed tile and local feature of a segment.
+    pub fn segment(&self, node: NodeId) -> (PlacementIndex, LocalFeature) {
+        let n = &self.nodes[node as usize];
+        (n.placement, n.local)
+    }
+
+    pub fn open_ports(&self, root: NodeId) -> u16 {
+        self.nodes[root as usize].open
+    }
+
+    /// True for a road or city whose every port is joined to a neighbour.
+    pub fn is_closed(&self, root: NodeId) -> bool {
+        self.nodes[root as usize].open == 0
+    }
+
+    pub fn pennants(&self, root: NodeId) -> u16 {
+        self.nodes[root as usize].pennants
+    }
+
+    pub fn figure_count(&self, root: NodeId) -> u8 {
+        self.nodes[root as usize].figures
+    }
+
+    pub(crate) fn add_figure(&mut self, root: NodeId) {
+        self.nodes[root as usize].figures += 1;
+    }
+
+    pub(crate) fn remove_figure(&mut self, root: NodeId) {
+        self.nodes[root as usize].figures -= 1;
+    }
+
+    /// The member segments of a feature (any member may be given).
+    pub fn members(&self, node: NodeId) -> Members<'_> {
+        Members { features: self, start: node, next: Some(node) }
+    }
+
+    /// The number of distinct tiles a feature covers: a tile counts once even if two of its
+    /// segments belong to the feature. `scratch` is a reusable buffer.
+    pub fn tile_count(&self, node: NodeId, scratch: &mut Vec<PlacementIndex>) -> u16 {
+        scratch.clear();
+        scratch.extend(self.members(node).map(|m| self.nodes[m as usize].placement));
+        scratch.sort_unstable();
+        scratch.dedup();
+        scratch.len() as u16
+    }
+}
+
+/// Iterator over the members of a feature.
+pub struct Members<'a> {
+    features: &'a Features,
+    start: NodeId,
+    next: Option<NodeId>,
+}
+
+impl Iterator for Members<'_> {
+    type Item = NodeId;
+    fn next(&mut self) -> Option<NodeId> {
+        let current = self.next?;
+        let following = self.features.nodes[current as usize].next;
+        self.next = (following != self.start).then_some(following);
+        Some(current)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn union_keeps_aggregates_and_member_lists() {
+        let mut f = Features::new();
+        let a = f.add(0, 0, FeatureKind::City, 1, 1);
+        let b = f.add(1, 0, FeatureKind::City, 2, 0);
+        let c = f.add(2, 0, FeatureKind::City, 1, 1);
+        f.connect(a, b);
+        assert_eq!(f.open_ports(f.find(a)), 1);
+        f.connect(b, c);
+        let root = f.find(c);
+        assert!(f.is_closed(root));
+        assert_eq!(f.pennants(root), 2);
+        let mut members: Vec<_> = f.members(a).collect();
+        members.sort();
+        assert_eq!(members, vec![a, b, c]);
+        let mut scratch = vec![];
+        assert_eq!(f.tile_count(c, &mut scratch), 3);
+    }
+
+    #[test]
+    fn joining_a_feature_to_itself_closes_a_loop() {
+        let mut f = Features::new();
+        let a = f.add(0, 0, FeatureKind::Road, 2, 0);
+        let b = f.add(1, 0, FeatureKind::Road, 2, 0);
+        f.connect(a, b);
+        f.connect(a, b);
+        assert!(f.is_closed(f.find(a)));
+        assert_eq!(f.members(b).count(), 2);
+    }
+}

@@ -1,0 +1,1059 @@
+//! The game as a state machine: it always waits for exactly one decision ([`Game::pending`]),
+//! lists the legal actions for it ([`Game::legal_actions`]) and applies one
+//! ([`Game::apply`]), which returns the events it caused or an error that leaves the state as
+//! it was.
+//!
+//! A turn follows the order of play of seed 001 ("PLAYING THE GAME"): the engine draws a tile
+//! (removing tiles that fit nowhere, after which the same player draws again), the player
+//! places it, then deploys at most one follower on it or passes, then completed roads, cities
+//! and cloisters are scored and their followers returned. After the turn that places the last
+//! tile comes the final scoring.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, PlacedTile, PlacementIndex};
+use crate::catalog::{Catalog, FeatureKind, LocalFeature, TileDesign, TileId};
+use crate::features::{Features, NodeId};
+use crate::geometry::{Port, Pos, Rotation, Side};
+use crate::random::{rng_from_seed, shuffle};
+use crate::rules::{FarmerScoring, Rules};
+
+/// A seat at the table, 0-based in turn order.
+pub type PlayerId = u8;
+
+/// Followers each player has in supply at the start (seed 001, PREPARATION: eight followers,
+/// one of which marks the score).
+pub const FOLLOWERS_PER_PLAYER: u8 = 7;
+
+/// Most players a game can have.
+pub const MAX_PLAYERS: usize = 6;
+
+/// Player colours. A game uses 2 to 6 distinct colours; the seat order is the order given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    Red,
+    Blue,
+    Green,
+    Yellow,
+    Black,
+    Gray,
+    Pink,
+}
+
+impl Color {
+    pub const ALL: [Color; 7] =
+        [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray, Color::Pink];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Red => "red",
+            Color::Blue => "blue",
+            Color::Green => "green",
+            Color::Yellow => "yellow",
+            Color::Black => "black",
+            Color::Gray => "gray",
+            Color::Pink => "pink",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| c.name() == s)
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The figures a player can deploy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Figure {
+    /// A follower: thief on a road, knight in a city, monk in a cloister, farmer in a field.
+    Follower,
+}
+
+impl Figure {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Figure::Follower => "follower",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Figure> {
+        match s {
+            "follower" => Some(Figure::Follower),
+            _ => None,
+        }
+    }
+}
+
+/// One decision a player makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Place the drawn tile at `pos`, turned clockwise by `rotation`.
+    Place { pos: Pos, rotation: Rotation },
+    /// Deploy a figure on a feature of the tile just placed (`feature` indexes the design's
+    /// features; records name it by kind and port, see [`Game::feature_name`]).
+    Deploy { figure: Figure, feature: LocalFeature },
+    /// Deploy nothing this turn.
+    Pass,
+}
+
+/// What the game is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// `player` must place the drawn `tile`.
+    PlaceTile { player: PlayerId, tile: TileId },
+    /// `player` may deploy a figure on the tile just placed at `pos`, or pass.
+    Deploy { player: PlayerId, pos: Pos },
+    /// The game is over; no action is legal.
+    GameOver,
+}
+
+impl Pending {
+    /// The player who must decide, unless the game is over.
+    pub fn player(self) -> Option<PlayerId> {
+        match self {
+            Pending::PlaceTile { player, .. } | Pending::Deploy { player, .. } => Some(player),
+            Pending::GameOver => None,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Pending::PlaceTile { .. } => "placing the drawn tile",
+            Pending::Deploy { .. } => "deploying a figure or passing",
+            Pending::GameOver => "nothing (the game is over)",
+        }
+    }
+}
+
+/// When points were scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// During the game, when a feature was completed.
+    Turn,
+    /// In the final scoring.
+    Final,
+}
+
+/// A set of players as a bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PlayerSet(pub u8);
+
+impl PlayerSet {
+    pub fn contains(self, p: PlayerId) -> bool {
+        self.0 & (1 << p) != 0
+    }
+
+    pub fn insert(&mut self, p: PlayerId) {
+        self.0 |= 1 << p;
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = PlayerId> {
+        (0..8u8).filter(move |&p| self.contains(p))
+    }
+}
+
+/// How a score was computed: `tiles × tile_value + pennants × pennant_value + cities ×
+/// city_value`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Breakdown {
+    pub tiles: u16,
+    pub tile_value: u16,
+    pub pennants: u16,
+    pub pennant_value: u16,
+    /// Completed cities (farm scoring).
+    pub cities: u16,
+    pub city_value: u16,
+}
+
+impl Breakdown {
+    pub fn total(&self) -> u32 {
+        self.tiles as u32 * self.tile_value as u32
+            + self.pennants as u32 * self.pennant_value as u32
+            + self.cities as u32 * self.city_value as u32
+    }
+}
+
+impl fmt::Display for Breakdown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = vec![];
+        if self.tiles > 0 || (self.pennants == 0 && self.cities == 0) {
+            parts.push(format!("{} tile{} × {}", self.tiles, plural(self.tiles), self.tile_value));
+        }
+        if self.pennants > 0 {
+            parts.push(format!("{} pennant{} × {}", self.pennants, plural(self.pennants), self.pennant_value));
+        }
+        if self.cities > 0 || (self.tiles == 0 && self.pennants == 0 && self.city_value > 0) {
+            parts.push(format!(
+                "{} completed cit{} × {}",
+                self.cities,
+                if self.cities == 1 { "y" } else { "ies" },
+                self.city_value
+            ));
+        }
+        write!(f, "{} = {}", parts.join(" + "), self.total())
+    }
+}
+
+fn plural(n: u16) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// A feature scored: who scored how much, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Score {
+    /// The kind of the feature scored (`Field` for farms).
+    pub kind: FeatureKind,
+    pub phase: Phase,
+    /// Whether the feature was completed (always true in the `Turn` phase).
+    pub completed: bool,
+    /// One segment of the feature, to name it: a position and a feature of the tile there.
+    pub pos: Pos,
+    pub feature: LocalFeature,
+    /// The players who scored (the majority; all of them on a tie). Empty when a completed
+    /// feature held no follower.
+    pub players: PlayerSet,
+    /// Points each of `players` scored.
+    pub points: u32,
+    pub breakdown: Breakdown,
+}
+
+/// Something that happened, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// A tile was drawn for `player`.
+    TileDrawn {
+        player: PlayerId,
+        tile: TileId,
+    },
+    /// A drawn tile fitted nowhere and was removed from the game; the same player draws again.
+    TileDiscarded {
+        player: PlayerId,
+        tile: TileId,
+    },
+    TilePlaced {
+        player: PlayerId,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+    },
+    FigureDeployed {
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// The player deployed nothing.
+    Passed {
+        player: PlayerId,
+    },
+    Scored(Score),
+    FigureReturned {
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// The final scoring is over.
+    GameEnded,
+}
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("the game is waiting for {expected}, not for {got}")]
+    WrongDecision { expected: &'static str, got: &'static str },
+    #[error("it is {expected}'s decision, not {got}'s")]
+    NotYourTurn { expected: Color, got: Color },
+    #[error("position {0} already holds a tile")]
+    Occupied(Pos),
+    #[error("position {0} touches no tile along an edge (corner contact is not enough)")]
+    NotAdjacent(Pos),
+    #[error("at {pos} turned {degrees}°, the {side} edge ({ours}) does not continue the {theirs} of the tile at {neighbour}")]
+    EdgeMismatch {
+        pos: Pos,
+        degrees: u16,
+        side: &'static str,
+        ours: &'static str,
+        theirs: &'static str,
+        neighbour: Pos,
+    },
+    #[error("{0} has no follower left in supply")]
+    NoFigureInSupply(Color),
+    #[error("the tile just placed has no feature number {0}")]
+    NoSuchFeature(LocalFeature),
+    #[error("a follower cannot be deployed on a {0}")]
+    CannotDeployOn(FeatureKind),
+    #[error("farmers are not in play in this game")]
+    FarmersNotInPlay,
+    #[error("the {0} is already occupied (a follower stands on a connected segment)")]
+    FeatureOccupied(FeatureKind),
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("a game needs 2 to 6 players, not {0}")]
+    PlayerCount(usize),
+    #[error("colour {0} is taken by two players")]
+    DuplicateColor(Color),
+    #[error("tile `{0}` of the deck order is not in the sets in play")]
+    TileNotInPlay(String),
+    #[error("the sets in play have no start tile")]
+    NoStartTile,
+}
+
+/// Where the tiles come from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Deck {
+    /// Every tile of the sets in play but the start tile, shuffled from a seed.
+    Seed(u64),
+    /// An explicit draw order (for records and scenarios). It may hold any tiles of the sets in
+    /// play, in any number; the game ends when it runs out.
+    Order(Vec<TileId>),
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSetup {
+    pub rules: Rules,
+    pub players: Vec<Color>,
+    pub deck: Deck,
+}
+
+/// A player's supply and score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerState {
+    pub color: Color,
+    pub score: u32,
+    /// Followers in supply.
+    pub followers: u8,
+}
+
+/// A figure on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedFigure {
+    pub owner: PlayerId,
+    pub figure: Figure,
+    pub placement: PlacementIndex,
+    pub feature: LocalFeature,
+    pub(crate) node: NodeId,
+}
+
+/// The state of a game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    catalog: &'static Catalog,
+    rules: Rules,
+    players: Vec<PlayerState>,
+    board: Board,
+    features: Features,
+    figures: Vec<PlacedFigure>,
+    /// Draw order; `deck[next_draw..]` is still face down.
+    deck: Vec<TileId>,
+    next_draw: usize,
+    discarded: Vec<TileId>,
+    current: PlayerId,
+    pending: Pending,
+    turns: u32,
+    scratch: Vec<PlacementIndex>,
+}
+
+impl Game {
+    /// Starts a game with the built-in catalog: the start tile is placed at (0, 0) and the first
+    /// player's tile is drawn.
+    pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
+        Game::with_catalog(Catalog::builtin(), setup)
+    }
+
+    pub fn with_catalog(catalog: &'static Catalog, setup: GameSetup) -> Result<Game, SetupError> {
+        let GameSetup { rules, players, deck } = setup;
+        if !(2..=MAX_PLAYERS).contains(&players.len()) {
+            return Err(SetupError::PlayerCount(players.len()));
+        }
+        for (i, c) in players.iter().enumerate() {
+            if players[..i].contains(c) {
+                return Err(SetupError::DuplicateColor(*c));
+            }
+        }
+        let edition = rules.variants.tile_edition;
+        let mut tiles = vec![];
+        let mut start = None;
+        for set_id in rules.tile_sets() {
+            let Some(set) = catalog.set(set_id) else { continue };
+            for (id, count) in catalog.edition_designs(set, edition) {
+                let mut count = count;
+                if catalog.design(id).start && start.is_none() {
+                    start = Some(id);
+                    count -= 1;
+                }
+                tiles.extend(std::iter::repeat_n(id, count as usize));
+            }
+        }
+        let start = start.ok_or(SetupError::NoStartTile)?;
+        let deck = match deck {
+            Deck::Seed(seed) => {
+                shuffle(&mut tiles, &mut rng_from_seed(seed));
+                tiles
+            }
+            Deck::Order(order) => {
+                let sets = rules.tile_sets();
+                if let Some(bad) = order.iter().find(|t| !sets.contains(&catalog.design(**t).set.as_str())) {
+                    return Err(SetupError::TileNotInPlay(catalog.design(*bad).id.clone()));
+                }
+                order
+            }
+        };
+        let mut game = Game {
+            catalog,
+            rules,
+            players: players
+                .iter()
+                .map(|&color| PlayerState { color, score: 0, followers: FOLLOWERS_PER_PLAYER })
+                .collect(),
+            board: Board::new(),
+            features: Features::new(),
+            figures: Vec::with_capacity(MAX_PLAYERS * FOLLOWERS_PER_PLAYER as usize),
+            deck,
+            next_draw: 0,
+            discarded: vec![],
+            current: 0,
+            pending: Pending::GameOver,
+            turns: 0,
+            scratch: Vec::with_capacity(80),
+        };
+        game.put_tile(start, Rotation::R0, Pos::ORIGIN);
+        let mut events = vec![];
+        game.begin_turn(&mut events);
+        Ok(game)
+    }
+
+    // ----- Reading the state -----
+
+    pub fn catalog(&self) -> &'static Catalog {
+        self.catalog
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn players(&self) -> &[PlayerState] {
+        &self.players
+    }
+
+    pub fn player(&self, p: PlayerId) -> &PlayerState {
+        &self.players[p as usize]
+    }
+
+    pub fn scores(&self) -> Vec<u32> {
+        self.players.iter().map(|p| p.score).collect()
+    }
+
+    pub fn pending(&self) -> Pending {
+        self.pending
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.pending == Pending::GameOver
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    pub fn figures(&self) -> &[PlacedFigure] {
+        &self.figures
+    }
+
+    /// Tiles still face down (their order is hidden from players: see [`Game::observation`]).
+    pub fn tiles_left(&self) -> usize {
+        self.deck.len() - self.next_draw
+    }
+
+    /// Tiles removed from the game because they fitted nowhere.
+    pub fn discarded(&self) -> &[TileId] {
+        &self.discarded
+    }
+
+    /// Completed turns (a turn ends after its scoring).
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    pub fn design(&self, tile: TileId) -> &'static TileDesign {
+        self.catalog.design(tile)
+    }
+
+    /// The node of a feature of a placed tile.
+    pub fn node_of(&self, placement: PlacementIndex, feature: LocalFeature) -> NodeId {
+        self.board.placement(placement).first_node + feature as NodeId
+    }
+
+    /// The feature a segment belongs to (its root node).
+    pub fn feature_root(&self, placement: PlacementIndex, feature: LocalFeature) -> NodeId {
+        self.features.find(self.node_of(placement, feature))
+    }
+
+    /// The name of a feature of a placed tile in the record vocabulary: `city@N`, `field@SSE`,
+    /// `cloister`, using the first port (clockwise from NNW) in board orientation.
+    pub fn feature_name(&self, pos: Pos, feature: LocalFeature) -> Option<String> {
+        let placed = self.board.get(pos)?;
+        feature_name(self.design(placed.tile), placed.rotation, feature)
+    }
+
+    // ----- Legal actions -----
+
+    /// Every legal action for the pending decision, in a deterministic order: placements by
+    /// position in reading order then rotation; deployments by feature, then `Pass`.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// As [`Game::legal_actions`], into a reused buffer (cleared first).
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.pending {
+            Pending::PlaceTile { tile, .. } => {
+                let design = self.design(tile);
+                for &pos in self.board.frontier() {
+                    let c = self.board.constraint(self.catalog, pos);
+                    for rotation in Rotation::ALL {
+                        if c.accepts(design.view(rotation).edges) {
+                            out.push(Action::Place { pos, rotation });
+                        }
+                    }
+                }
+            }
+            Pending::Deploy { player, .. } => {
+                if self.players[player as usize].followers > 0 {
+                    let placement = self.last_placement();
+                    for (i, _) in self.design(placement.tile).features.iter().enumerate() {
+                        if self.check_deploy(placement, i as LocalFeature).is_ok() {
+                            out.push(Action::Deploy { figure: Figure::Follower, feature: i as LocalFeature });
+                        }
+                    }
+                }
+                out.push(Action::Pass);
+            }
+            Pending::GameOver => {}
+        }
+    }
+
+    /// Whether `action` is legal now (the same test `apply` makes).
+    pub fn check(&self, action: Action) -> Result<(), RuleError> {
+        match (self.pending, action) {
+            (Pending::GameOver, _) => Err(RuleError::GameOver),
+            (Pending::PlaceTile { tile, .. }, Action::Place { pos, rotation }) => self.check_place(tile, pos, rotation),
+            (Pending::Deploy { player, .. }, Action::Deploy { figure: Figure::Follower, feature }) => {
+                if self.players[player as usize].followers == 0 {
+                    return Err(RuleError::NoFigureInSupply(self.players[player as usize].color));
+                }
+                self.check_deploy(self.last_placement(), feature)
+            }
+            (Pending::Deploy { .. }, Action::Pass) => Ok(()),
+            (pending, action) => Err(RuleError::WrongDecision {
+                expected: pending.name(),
+                got: match action {
+                    Action::Place { .. } => "a tile placement",
+                    Action::Deploy { .. } => "a deployment",
+                    Action::Pass => "a pass",
+                },
+            }),
+        }
+    }
+
+    fn check_place(&self, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), RuleError> {
+        if self.board.is_occupied(pos) {
+            return Err(RuleError::Occupied(pos));
+        }
+        let design = self.design(tile);
+        let edges = design.view(rotation).edges;
+        let mut touches = false;
+        for side in Side::ALL {
+            let Some(n) = self.board.get(pos.step(side)) else { continue };
+            touches = true;
+            let theirs = (self.design(n.tile).view(n.rotation).edges >> (8 * side.opposite().index())) & 0xFF;
+            let ours = (edges >> (8 * side.index())) & 0xFF;
+            if ours != theirs {
+                return Err(RuleError::EdgeMismatch {
+                    pos,
+                    degrees: rotation.degrees(),
+                    side: ["north", "east", "south", "west"][side.index()],
+                    ours: terrain_name(ours),
+                    theirs: terrain_name(theirs),
+                    neighbour: n.pos,
+                });
+            }
+        }
+        if !touches {
+            return Err(RuleError::NotAdjacent(pos));
+        }
+        Ok(())
+    }
+
+    /// Deployment on a feature of the tile just placed (seed 001, "2. Deploy a follower"): only
+    /// on a road, city, cloister or (with farmers) field segment whose whole feature holds no
+    /// figure, however far away.
+    fn check_deploy(&self, placement: &PlacedTile, feature: LocalFeature) -> Result<(), RuleError> {
+        let design = self.design(placement.tile);
+        let spec = design.features.get(feature as usize).ok_or(RuleError::NoSuchFeature(feature))?;
+        match spec.kind {
+            FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => {}
+            FeatureKind::Field if self.rules.variants.farmers => {}
+            FeatureKind::Field => return Err(RuleError::FarmersNotInPlay),
+            kind @ FeatureKind::Garden => return Err(RuleError::CannotDeployOn(kind)),
+        }
+        let root = self.features.find(placement.first_node + feature as NodeId);
+        if self.features.figure_count(root) > 0 {
+            return Err(RuleError::FeatureOccupied(spec.kind));
+        }
+        Ok(())
+    }
+
+    fn last_placement(&self) -> &PlacedTile {
+        self.board.tiles().last().expect("the start tile is always on the board")
+    }
+
+    // ----- Applying actions -----
+
+    /// Applies an action for the player whose decision is pending and returns what happened.
+    /// On error nothing changes.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// As [`Game::apply`], checking that `player` is the one who decides.
+    pub fn apply_as(&mut self, player: PlayerId, action: Action) -> Result<Vec<Event>, RuleError> {
+        match self.pending.player() {
+            None => Err(RuleError::GameOver),
+            Some(expected) if expected != player => Err(RuleError::NotYourTurn {
+                expected: self.players[expected as usize].color,
+                got: self.players.get(player as usize).map_or(Color::Pink, |p| p.color),
+            }),
+            Some(_) => self.apply(action),
+        }
+    }
+
+    /// As [`Game::apply`], appending the events to a reused buffer (not cleared).
+    pub fn apply_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.check(action)?;
+        match (self.pending, action) {
+            (Pending::PlaceTile { player, tile }, Action::Place { pos, rotation }) => {
+                self.put_tile(tile, rotation, pos);
+                events.push(Event::TilePlaced { player, tile, pos, rotation });
+                self.pending = Pending::Deploy { player, pos };
+            }
+            (Pending::Deploy { player, pos }, Action::Deploy { figure, feature }) => {
+                let placement = (self.board.len() - 1) as PlacementIndex;
+                let node = self.node_of(placement, feature);
+                let root = self.features.find_mut(node);
+                self.features.add_figure(root);
+                self.figures.push(PlacedFigure { owner: player, figure, placement, feature, node });
+                self.players[player as usize].followers -= 1;
+                events.push(Event::FigureDeployed { player, figure, pos, feature });
+                self.end_turn(events);
+            }
+            (Pending::Deploy { player, .. }, Action::Pass) => {
+                events.push(Event::Passed { player });
+                self.end_turn(events);
+            }
+            _ => unreachable!("check() accepted the action"),
+        }
+        Ok(())
+    }
+
+    /// Puts a tile on the board and joins its features to the neighbours'.
+    fn put_tile(&mut self, tile: TileId, rotation: Rotation, pos: Pos) {
+        let design = self.catalog.design(tile);
+        let placement = self.board.len() as PlacementIndex;
+        let first_node = self.features.len() as NodeId;
+        for (i, f) in design.features.iter().enumerate() {
+            self.features.add(placement, i as LocalFeature, f.kind, f.ports.count_ones() as u16, f.pennants as u16);
+        }
+        self.board.place(tile, rotation, pos, first_node);
+        let view = design.view(rotation);
+        for side in Side::ALL {
+            let Some(&n) = self.board.get(pos.step(side)) else { continue };
+            let theirs = &self.catalog.design(n.tile).view(n.rotation).port_feature;
+            for port in side.ports() {
+                let ours = view.port_feature[port.index()];
+                let other = theirs[port.facing().index()];
+                if ours != crate::catalog::NO_FEATURE && other != crate::catalog::NO_FEATURE {
+                    self.features.connect(first_node + ours as NodeId, n.first_node + other as NodeId);
+                }
+            }
+        }
+    }
+
+    /// Scores what the tile just placed completed, then starts the next player's turn.
+    fn end_turn(&mut self, events: &mut Vec<Event>) {
+        let placement = (self.board.len() - 1) as PlacementIndex;
+        let placed = *self.board.placement(placement);
+        let design = self.design(placed.tile);
+        // Roads and cities: a feature is complete when no port is open (seed 001, "3. Score
+        // completed roads, cities or cloisters"). Two segments of the tile may share a feature.
+        let mut done: [NodeId; 12] = [0; 12];
+        let mut n_done = 0;
+        for (i, spec) in design.features.iter().enumerate() {
+            if matches!(spec.kind, FeatureKind::Road | FeatureKind::City) {
+                let root = self.features.find_mut(placed.first_node + i as NodeId);
+                if self.features.is_closed(root) && !done[..n_done].contains(&root) {
+                    done[n_done] = root;
+                    n_done += 1;
+                    self.score_feature(root, Phase::Turn, events);
+                }
+            }
+        }
+        // Cloisters: complete when the eight surrounding positions hold tiles. Only cloisters
+        // on or around the new tile can have just been completed.
+        for pos in std::iter::once(placed.pos).chain(placed.pos.ring()) {
+            let Some(&t) = self.board.get(pos) else { continue };
+            if self.board.neighbours_around(pos) < 8 {
+                continue;
+            }
+            for (i, spec) in self.design(t.tile).features.iter().enumerate() {
+                if spec.kind == FeatureKind::Cloister {
+                    self.score_feature(t.first_node + i as NodeId, Phase::Turn, events);
+                }
+            }
+        }
+        self.current = (self.current + 1) % self.players.len() as PlayerId;
+        self.turns += 1;
+        self.begin_turn(events);
+    }
+
+    /// Draws the next tile that fits somewhere; tiles that fit nowhere are removed and the same
+    /// player draws again (seed 001, "1. Place a tile"). With no tile left, the game ends.
+    fn begin_turn(&mut self, events: &mut Vec<Event>) {
+        let player = self.current;
+        while self.next_draw < self.deck.len() {
+            let tile = self.deck[self.next_draw];
+            self.next_draw += 1;
+            if self.board.has_place_for(self.catalog, self.catalog.design(tile)) {
+                events.push(Event::TileDrawn { player, tile });
+                self.pending = Pending::PlaceTile { player, tile };
+                return;
+            }
+            self.discarded.push(tile);
+            events.push(Event::TileDiscarded { player, tile });
+        }
+        self.final_scoring(events);
+    }
+
+    // ----- Scoring -----
+
+    /// The players with the most followers on a feature (all of them on a tie; seed 001,
+    /// "What happens if there are several followers...").
+    fn majority(&self, root: NodeId) -> PlayerSet {
+        let mut counts = [0u8; MAX_PLAYERS];
+        for f in &self.figures {
+            if self.features.find(f.node) == root {
+                counts[f.owner as usize] += 1;
+            }
+        }
+        majority_of(&counts)
+    }
+
+    /// Scores one road, city or cloister (during the turn or in the final scoring) and returns
+    /// its followers.
+    fn score_feature(&mut self, root: NodeId, phase: Phase, events: &mut Vec<Event>) {
+        let kind = self.features.kind(root);
+        let completed = phase == Phase::Turn;
+        let (placement, local) = self.features.segment(root);
+        let pos = self.board.placement(placement).pos;
+        let tiles = match kind {
+            FeatureKind::Cloister => 1 + self.board.neighbours_around(pos) as u16,
+            _ => self.features.tile_count(root, &mut self.scratch),
+        };
+        let pennants = if kind == FeatureKind::City { self.features.pennants(root) } else { 0 };
+        let breakdown = match (kind, completed) {
+            // Small-city rule (RGG): a two-tile city scores 1 per tile and pennant.
+            (FeatureKind::City, true) if self.rules.variants.small_city && tiles == 2 => {
+                Breakdown { tiles, tile_value: 1, pennants, pennant_value: 1, ..Default::default() }
+            }
+            (FeatureKind::City, true) => {
+                Breakdown { tiles, tile_value: 2, pennants, pennant_value: 2, ..Default::default() }
+            }
+            (FeatureKind::City, false) => {
+                Breakdown { tiles, tile_value: 1, pennants, pennant_value: 1, ..Default::default() }
+            }
+            _ => Breakdown { tiles, tile_value: 1, ..Default::default() },
+        };
+        let players = self.majority(root);
+        let points = breakdown.total();
+        for p in players.iter() {
+            self.players[p as usize].score += points;
+        }
+        events.push(Event::Scored(Score { kind, phase, completed, pos, feature: local, players, points, breakdown }));
+        self.return_figures(root, events);
+    }
+
+    /// Returns every figure on a feature to its owner's supply.
+    fn return_figures(&mut self, root: NodeId, events: &mut Vec<Event>) {
+        let mut i = 0;
+        while i < self.figures.len() {
+            let f = self.figures[i];
+            if self.features.find(f.node) == root {
+                self.figures.remove(i);
+                self.features.remove_figure(root);
+                self.players[f.owner as usize].followers += 1;
+                let pos = self.board.placement(f.placement).pos;
+                events.push(Event::FigureReturned { player: f.owner, figure: f.figure, pos, feature: f.feature });
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// The final scoring (seed 001, "Final Scoring"): incomplete roads, cities and cloisters with
+    /// followers, then farms.
+    fn final_scoring(&mut self, events: &mut Vec<Event>) {
+        while let Some(f) = self.figures.iter().find(|f| self.features.kind(f.node) != FeatureKind::Field) {
+            let root = self.features.find(f.node);
+            self.score_feature(root, Phase::Final, events);
+        }
+        match self.rules.variants.farmer_scoring {
+            FarmerScoring::ThirdEdition | FarmerScoring::SecondEdition => self.score_farms_per_farm(events),
+            FarmerScoring::FirstEdition => self.score_farms_per_city(events),
+        }
+        self.pending = Pending::GameOver;
+        events.push(Event::GameEnded);
+    }
+
+    /// The completed cities a farm borders or encloses, as feature roots.
+    pub fn cities_of_farm(&self, field: NodeId) -> Vec<NodeId> {
+        let mut cities = vec![];
+        for m in self.features.members(field) {
+            let (placement, local) = self.features.segment(m);
+            let placed = self.board.placement(placement);
+            for &city in &self.design(placed.tile).features[local as usize].borders {
+                let root = self.features.find(placed.first_node + city as NodeId);
+                if self.features.is_closed(root) && !cities.contains(&root) {
+                    cities.push(root);
+                }
+            }
+        }
+        cities
+    }
+
+    /// Third edition: each farm's owners score 3 per completed city it touches. Second edition:
+    /// the same, but a player scores each city only once over all farms.
+    fn score_farms_per_farm(&mut self, events: &mut Vec<Event>) {
+        let once_per_player = self.rules.variants.farmer_scoring == FarmerScoring::SecondEdition;
+        let mut already: Vec<Vec<NodeId>> = vec![vec![]; self.players.len()];
+        while let Some(f) = self.figures.first() {
+            let root = self.features.find(f.node);
+            let cities = self.cities_of_farm(root);
+            let owners = self.majority(root);
+            let (placement, feature) = self.features.segment(root);
+            let pos = self.board.placement(placement).pos;
+            let score = |players: PlayerSet, n: usize| Score {
+                kind: FeatureKind::Field,
+                phase: Phase::Final,
+                completed: false,
+                pos,
+                feature,
+                players,
+                points: 3 * n as u32,
+                breakdown: Breakdown { cities: n as u16, city_value: 3, ..Default::default() },
+            };
+            if once_per_player {
+                for p in owners.iter() {
+                    let new: Vec<NodeId> =
+                        cities.iter().copied().filter(|c| !already[p as usize].contains(c)).collect();
+                    already[p as usize].extend(&new);
+                    self.players[p as usize].score += 3 * new.len() as u32;
+                    events.push(Event::Scored(score(PlayerSet(1 << p), new.len())));
+                }
+            } else {
+                for p in owners.iter() {
+                    self.players[p as usize].score += 3 * cities.len() as u32;
+                }
+                events.push(Event::Scored(score(owners, cities.len())));
+            }
+            self.return_figures(root, events);
+        }
+    }
+
+    /// First edition: each completed city next to farms with farmers pays 4 points to the
+    /// player(s) with the most farmers on the farms around it (seed 001, footnote 28).
+    fn score_farms_per_city(&mut self, events: &mut Vec<Event>) {
+        let mut farms: Vec<(NodeId, [u8; MAX_PLAYERS], Vec<NodeId>)> = vec![];
+        for f in &self.figures {
+            let root = self.features.find(f.node);
+            if let Some(farm) = farms.iter_mut().find(|(r, _, _)| *r == root) {
+                farm.1[f.owner as usize] += 1;
+            } else {
+                let mut counts = [0; MAX_PLAYERS];
+                counts[f.owner as usize] = 1;
+                farms.push((root, counts, self.cities_of_farm(root)));
+            }
+        }
+        let mut cities: Vec<NodeId> = vec![];
+        for (_, _, cs) in &farms {
+            for c in cs {
+                if !cities.contains(c) {
+                    cities.push(*c);
+                }
+            }
+        }
+        for city in cities {
+            let mut counts = [0u8; MAX_PLAYERS];
+            for (_, farm_counts, cs) in &farms {
+                if cs.contains(&city) {
+                    for (total, n) in counts.iter_mut().zip(farm_counts) {
+                        *total += n;
+                    }
+                }
+            }
+            let players = majority_of(&counts);
+            for p in players.iter() {
+                self.players[p as usize].score += 4;
+            }
+            let (placement, feature) = self.features.segment(city);
+            let pos = self.board.placement(placement).pos;
+            events.push(Event::Scored(Score {
+                kind: FeatureKind::Field,
+                phase: Phase::Final,
+                completed: false,
+                pos,
+                feature,
+                players,
+                points: 4,
+                breakdown: Breakdown { cities: 1, city_value: 4, ..Default::default() },
+            }));
+        }
+        for (root, _, _) in farms {
+            self.return_figures(root, events);
+        }
+    }
+
+    // ----- Views -----
+
+    /// What `viewer` may see (everything but the order of the face-down tiles).
+    pub fn observation(&self, viewer: Option<PlayerId>) -> crate::observation::Observation<'_> {
+        crate::observation::Observation::new(self, viewer)
+    }
+
+    /// The face-down tiles in draw order. Only for the engine's own views and for tests:
+    /// players learn the order only by drawing.
+    pub(crate) fn hidden_deck(&self) -> &[TileId] {
+        &self.deck[self.next_draw..]
+    }
+
+    /// Replaces the order of the face-down tiles (used to sample a possible deck).
+    pub(crate) fn hidden_deck_mut(&mut self) -> &mut [TileId] {
+        &mut self.deck[self.next_draw..]
+    }
+}
+
+fn majority_of(counts: &[u8; MAX_PLAYERS]) -> PlayerSet {
+    let best = *counts.iter().max().unwrap_or(&0);
+    let mut set = PlayerSet::default();
+    if best > 0 {
+        for (p, &n) in counts.iter().enumerate() {
+            if n == best {
+                set.insert(p as PlayerId);
+            }
+        }
+    }
+    set
+}
+
+fn terrain_name(code: u32) -> &'static str {
+    match code {
+        1 => "field",
+        2 => "road",
+        3 => "city",
+        4 => "river",
+        _ => "nothing",
+    }
+}
+
+/// `city@N`-style name of a feature of a design turned by `rotation`.
+pub fn feature_name(design: &TileDesign, rotation: Rotation, feature: LocalFeature) -> Option<String> {
+    let spec = design.features.get(feature as usize)?;
+    let port = Port::all().find(|p| design.feature_at(rotation, *p) == Some(feature));
+    let same_kind_portless = design.features.iter().filter(|f| f.kind == spec.kind && f.ports == 0).count();
+    Some(match port {
+        Some(port) => format!("{}@{}", spec.kind, port),
+        None if same_kind_portless <= 1 => spec.kind.to_string(),
+        None => {
+            let n = design.features[..feature as usize].iter().filter(|f| f.kind == spec.kind && f.ports == 0).count();
+            format!("{}#{}", spec.kind, n + 1)
+        }
+    })
+}
+
+/// Finds the feature a `city@N`-style name designates on a design turned by `rotation`.
+pub fn parse_feature_name(design: &TileDesign, rotation: Rotation, name: &str) -> Result<LocalFeature, String> {
+    let (kind_text, port_text) = match name.split_once('@') {
+        Some((k, p)) => (k, Some(p)),
+        None => (name, None),
+    };
+    let (kind_text, ordinal) = match kind_text.split_once('#') {
+        Some((k, n)) => (k, Some(n.parse::<usize>().map_err(|_| format!("bad feature number in `{name}`"))?)),
+        None => (kind_text, None),
+    };
+    let kind = FeatureKind::from_name(kind_text).ok_or_else(|| {
+        format!("unknown feature kind `{kind_text}` in `{name}` (expected road, city, field, cloister or garden)")
+    })?;
+    match port_text {
+        Some(port_text) => {
+            let port: Port = port_text.parse()?;
+            match design.feature_at(rotation, port) {
+                Some(f) if design.features[f as usize].kind == kind => Ok(f),
+                Some(f) => Err(format!(
+                    "port {port} of tile {} is on a {}, not a {kind}",
+                    design.id, design.features[f as usize].kind
+                )),
+                None => Err(format!("tile {} has no feature at port {port}", design.id)),
+            }
+        }
+        None => design
+            .features
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.kind == kind && f.ports == 0)
+            .nth(ordinal.unwrap_or(1).saturating_sub(1))
+            .map(|(i, _)| i as LocalFeature)
+            .ok_or_else(|| {
+                format!(
+                    "tile {} has no {kind} without ports (name edge features by a port, e.g. `{kind}@N`)",
+                    design.id
+                )
+            }),
+    }
+}

@@ -1,0 +1,41 @@
+//! The rules of Carcassonne: tiles, board, features, the turn as a state machine, scoring and
+//! records. The crate does no I/O, keeps no mutable global state and reads no clock; the only
+//! randomness is the deck shuffle, from a seed.
+//!
+//! ```
+//! use carcassonne_engine::{Color, Deck, Game, GameSetup, Rules};
+//!
+//! let mut game = Game::new(GameSetup {
+//!     rules: Rules::base(),
+//!     players: vec![Color::Red, Color::Blue],
+//!     deck: Deck::Seed(42),
+//! })
+//! .unwrap();
+//! // Play the first legal action until the game ends.
+//! while !game.is_over() {
+//!     let action = game.legal_actions()[0];
+//!     game.apply(action).unwrap();
+//! }
+//! assert_eq!(game.tiles_left(), 0);
+//! ```
+
+pub mod board;
+pub mod catalog;
+pub mod features;
+pub mod game;
+pub mod geometry;
+pub mod observation;
+pub mod random;
+pub mod record;
+pub mod rules;
+
+pub use board::{Board, PlacedTile};
+pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, TileDesign, TileId};
+pub use game::{
+    Action, Breakdown, Color, Deck, Event, Figure, Game, GameSetup, Pending, Phase, PlacedFigure, PlayerId, PlayerSet,
+    PlayerState, RuleError, Score, SetupError,
+};
+pub use geometry::{Port, Pos, Rotation, Side, Terrain};
+pub use observation::Observation;
+pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
+pub use rules::{Expansion, FarmerScoring, RuleSet, Rules, Variants};

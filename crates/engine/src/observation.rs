@@ -1,0 +1,88 @@
+//! A player's view of a game: everything on the table, nothing of the order of the face-down
+//! tiles.
+
+use rand_core::RngCore;
+
+use crate::board::Board;
+use crate::catalog::TileId;
+use crate::game::{Action, Game, Pending, PlacedFigure, PlayerId, PlayerState};
+use crate::random::shuffle;
+
+/// What one player (or a spectator, with no player) may know of a game. It borrows the game
+/// and exposes only public information: the face-down tiles are visible as counts per design,
+/// never in order.
+#[derive(Clone, Copy)]
+pub struct Observation<'a> {
+    game: &'a Game,
+    viewer: Option<PlayerId>,
+}
+
+impl<'a> Observation<'a> {
+    pub(crate) fn new(game: &'a Game, viewer: Option<PlayerId>) -> Self {
+        Observation { game, viewer }
+    }
+
+    /// The player this view belongs to (`None` for a spectator).
+    pub fn viewer(&self) -> Option<PlayerId> {
+        self.viewer
+    }
+
+    pub fn pending(&self) -> Pending {
+        self.game.pending()
+    }
+
+    /// The legal actions of the pending decision (they depend on public information only).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        self.game.legal_actions()
+    }
+
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        self.game.legal_actions_into(out)
+    }
+
+    pub fn board(&self) -> &'a Board {
+        self.game.board()
+    }
+
+    pub fn players(&self) -> &'a [PlayerState] {
+        self.game.players()
+    }
+
+    pub fn figures(&self) -> &'a [PlacedFigure] {
+        self.game.figures()
+    }
+
+    pub fn rules(&self) -> &'a crate::rules::Rules {
+        self.game.rules()
+    }
+
+    pub fn catalog(&self) -> &'static crate::catalog::Catalog {
+        self.game.catalog()
+    }
+
+    pub fn tiles_left(&self) -> usize {
+        self.game.tiles_left()
+    }
+
+    /// The face-down tiles as (design, count), in catalog order.
+    pub fn remaining_tiles(&self) -> Vec<(TileId, u16)> {
+        let mut counts: Vec<(TileId, u16)> = vec![];
+        let mut deck = self.game.hidden_deck().to_vec();
+        deck.sort_unstable();
+        for t in deck {
+            match counts.last_mut() {
+                Some((last, n)) if *last == t => *n += 1,
+                _ => counts.push((t, 1)),
+            }
+        }
+        counts
+    }
+
+    /// A copy of the game in which the face-down tiles are in an order drawn from `rng` instead
+    /// of the real one: a possible world consistent with this view (for search bots).
+    pub fn sample_game(&self, rng: &mut impl RngCore) -> Game {
+        let mut game = self.game.clone();
+        shuffle(game.hidden_deck_mut(), rng);
+        game
+    }
+}

@@ -1,0 +1,217 @@
+//! Game records: the rules, the players, the deck and the actions, as JSON. Replaying a record
+//! reproduces the game exactly; an action that cannot be applied is reported with its index
+//! and the reason. The format is documented in docs/record-format.md.
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::Catalog;
+use crate::game::{parse_feature_name, Action, Color, Deck, Event, Figure, Game, GameSetup, Pending};
+use crate::geometry::{Pos, Rotation};
+use crate::rules::Rules;
+
+/// Version written into new records.
+pub const RECORD_VERSION: u32 = 1;
+
+/// A game record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    #[serde(default = "default_version")]
+    pub version: u32,
+    #[serde(default)]
+    pub rules: Rules,
+    /// Player colours in seat order.
+    pub players: Vec<Color>,
+    pub deck: RecordDeck,
+    #[serde(default)]
+    pub actions: Vec<RecordAction>,
+}
+
+fn default_version() -> u32 {
+    RECORD_VERSION
+}
+
+/// The deck: `{"seed": 42}` or `{"order": ["base:U", ...]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RecordDeck {
+    Seed(u64),
+    Order(Vec<String>),
+}
+
+/// One action, with the acting player and (for placements) the tile, both optional and
+/// checked when present.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "lowercase", deny_unknown_fields)]
+pub enum RecordAction {
+    Place {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tile: Option<String>,
+        x: i16,
+        y: i16,
+        /// Clockwise, in degrees: 0, 90, 180 or 270.
+        rotation: u16,
+    },
+    Deploy {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        /// The feature of the tile just placed, e.g. `city@N`, `field@SSE`, `cloister`.
+        feature: String,
+    },
+    Pass {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+    },
+}
+
+/// Why a record could not be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("the record is not valid JSON for a game record (line {line}, column {column}): {message}")]
+    Syntax { line: usize, column: usize, message: String },
+    #[error("the record's setup is invalid: {0}")]
+    Setup(String),
+    #[error("action {index}: {message}")]
+    Action { index: usize, message: String },
+}
+
+/// A replayed game and the events of each action.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub game: Game,
+    /// `(action index, event)` for every event, in order.
+    pub events: Vec<(usize, Event)>,
+}
+
+impl Record {
+    /// Parses a record from JSON text.
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        serde_json::from_str(text).map_err(|e| RecordError::Syntax {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        })
+    }
+
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records always serialize")
+    }
+
+    /// The setup the record describes.
+    pub fn setup(&self, catalog: &Catalog) -> Result<GameSetup, RecordError> {
+        if self.version != RECORD_VERSION {
+            return Err(RecordError::Setup(format!(
+                "record version {} is not supported (expected {RECORD_VERSION})",
+                self.version
+            )));
+        }
+        let deck = match &self.deck {
+            RecordDeck::Seed(seed) => Deck::Seed(*seed),
+            RecordDeck::Order(ids) => Deck::Order(
+                ids.iter()
+                    .enumerate()
+                    .map(|(i, id)| {
+                        catalog
+                            .lookup(id)
+                            .ok_or_else(|| RecordError::Setup(format!("deck.order[{i}]: unknown tile `{id}`")))
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
+        };
+        Ok(GameSetup { rules: self.rules.clone(), players: self.players.clone(), deck })
+    }
+
+    /// Starts the game the record describes, with no action applied.
+    pub fn start(&self) -> Result<Game, RecordError> {
+        let catalog = Catalog::builtin();
+        Game::with_catalog(catalog, self.setup(catalog)?).map_err(|e| RecordError::Setup(e.to_string()))
+    }
+
+    /// Replays every action.
+    pub fn replay(&self) -> Result<Replay, RecordError> {
+        let mut game = self.start()?;
+        let mut events = vec![];
+        let mut buffer = vec![];
+        for (index, action) in self.actions.iter().enumerate() {
+            let decoded = decode_action(&game, action).map_err(|message| RecordError::Action { index, message })?;
+            buffer.clear();
+            game.apply_into(decoded, &mut buffer).map_err(|e| RecordError::Action { index, message: e.to_string() })?;
+            events.extend(buffer.iter().map(|e| (index, *e)));
+        }
+        Ok(Replay { game, events })
+    }
+
+    /// Appends an action taken in `game` (before it is applied), with player and tile filled in.
+    pub fn push(&mut self, game: &Game, action: Action) {
+        self.actions.push(encode_action(game, action));
+    }
+}
+
+/// The record form of an action about to be applied to `game`.
+pub fn encode_action(game: &Game, action: Action) -> RecordAction {
+    let player = game.pending().player().map(|p| game.player(p).color);
+    match (game.pending(), action) {
+        (Pending::PlaceTile { tile, .. }, Action::Place { pos, rotation }) => RecordAction::Place {
+            player,
+            tile: Some(game.design(tile).id.clone()),
+            x: pos.x,
+            y: pos.y,
+            rotation: rotation.degrees(),
+        },
+        (Pending::Deploy { pos, .. }, Action::Deploy { figure, feature }) => RecordAction::Deploy {
+            player,
+            figure,
+            feature: game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}")),
+        },
+        (_, Action::Pass) => RecordAction::Pass { player },
+        (_, Action::Place { pos, rotation }) => {
+            RecordAction::Place { player, tile: None, x: pos.x, y: pos.y, rotation: rotation.degrees() }
+        }
+        (_, Action::Deploy { figure, feature }) => {
+            RecordAction::Deploy { player, figure, feature: format!("#{feature}") }
+        }
+    }
+}
+
+/// The engine action a record action stands for in the current state of `game`.
+pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, String> {
+    let expected = game.pending().player().map(|p| game.player(p).color);
+    let player = match action {
+        RecordAction::Place { player, .. } | RecordAction::Deploy { player, .. } | RecordAction::Pass { player } => {
+            *player
+        }
+    };
+    if let (Some(given), Some(expected)) = (player, expected) {
+        if given != expected {
+            return Err(format!("it is {expected}'s decision, not {given}'s"));
+        }
+    }
+    if expected.is_none() {
+        return Err("the game is over; no further action is possible".into());
+    }
+    match action {
+        RecordAction::Place { tile, x, y, rotation, .. } => {
+            let rotation = Rotation::from_degrees(*rotation as i64)
+                .ok_or_else(|| format!("rotation {rotation} is not 0, 90, 180 or 270"))?;
+            if let (Some(tile), Pending::PlaceTile { tile: drawn, .. }) = (tile, game.pending()) {
+                let drawn = &game.design(drawn).id;
+                if tile != drawn {
+                    return Err(format!("the record places `{tile}` but the tile drawn is `{drawn}`"));
+                }
+            }
+            Ok(Action::Place { pos: Pos::new(*x, *y), rotation })
+        }
+        RecordAction::Deploy { figure, feature, .. } => {
+            let Pending::Deploy { pos, .. } = game.pending() else {
+                return Err("the game is waiting for a tile placement, not a deployment".into());
+            };
+            let placed = game.board().get(pos).expect("the tile just placed");
+            let local = parse_feature_name(game.design(placed.tile), placed.rotation, feature)?;
+            Ok(Action::Deploy { figure: *figure, feature: local })
+        }
+        RecordAction::Pass { .. } => Ok(Action::Pass),
+    }
+}

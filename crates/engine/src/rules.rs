@@ -1,0 +1,157 @@
+//! The rules configuration: which expansions are in play and which reading of each documented
+//! rule difference applies.
+//!
+//! Defaults follow the Hans im Glueck Big Box column of seed 001's "Summary of rule sets &
+//! changes" (see docs/rules.md); every other column is a [`RuleSet`] preset, and each single
+//! difference is a field of [`Variants`]. Defaults never change silently: a record stores the
+//! complete configuration it was played with.
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::Edition;
+
+/// An expansion that can be switched on. The base game (with farmers) is always in play;
+/// expansions arrive with later work and each adds a variant here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Expansion {}
+
+/// How farms score at the end of the game (seed 001, footnotes 27 and 28, and the first two
+/// "INCORPORATED (HiG only)" FAQ entries).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FarmerScoring {
+    /// Each farm is scored on its own: its owners score 3 points per completed city it
+    /// borders, so a city can pay the same player once per farm (Hans im Glueck, the default).
+    #[default]
+    ThirdEdition,
+    /// As the third edition, but a player scores each completed city at most once, however
+    /// many of the farms around it the player owns.
+    SecondEdition,
+    /// Scored per city: the player(s) with the most farmers on the farms bordering a completed
+    /// city score 4 points for it (Rio Grande Games).
+    FirstEdition,
+}
+
+/// The four rule sets of seed 001's "Summary of rule sets & changes".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RuleSet {
+    /// Hans im Glueck, The Big Box (the default).
+    #[default]
+    HigBigBox,
+    /// Hans im Glueck, original boxes.
+    Hig,
+    /// Rio Grande Games, original boxes.
+    Rgg,
+    /// Rio Grande Games, The Big Box.
+    RggBigBox,
+}
+
+impl RuleSet {
+    pub const ALL: [RuleSet; 4] = [RuleSet::HigBigBox, RuleSet::Hig, RuleSet::Rgg, RuleSet::RggBigBox];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            RuleSet::HigBigBox => "hig-big-box",
+            RuleSet::Hig => "hig",
+            RuleSet::Rgg => "rgg",
+            RuleSet::RggBigBox => "rgg-big-box",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<RuleSet> {
+        RuleSet::ALL.into_iter().find(|r| r.name() == s)
+    }
+}
+
+/// Every rule difference the engine knows, each with its default.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Variants {
+    /// Farm scoring method (default: third edition).
+    pub farmer_scoring: FarmerScoring,
+    /// The RGG 'small city' rule: a completed city of two tiles scores 1 point per tile and per
+    /// pennant (seed 001, footnote 17). Off by default.
+    pub small_city: bool,
+    /// Whether followers may be deployed as farmers. On by default: seed 000 treats the farmers
+    /// as part of the base game, and C2/C3 print them as a supplement (seed 003).
+    pub farmers: bool,
+    /// Which printing of the tiles is used (default: the first edition, as in The Big Box).
+    pub tile_edition: Edition,
+}
+
+impl Default for Variants {
+    fn default() -> Self {
+        Variants::preset(RuleSet::HigBigBox)
+    }
+}
+
+impl Variants {
+    /// The variants of one column of seed 001's "Summary of rule sets & changes".
+    pub fn preset(rule_set: RuleSet) -> Variants {
+        let rgg = matches!(rule_set, RuleSet::Rgg | RuleSet::RggBigBox);
+        Variants {
+            farmer_scoring: if rgg { FarmerScoring::FirstEdition } else { FarmerScoring::ThirdEdition },
+            small_city: rgg,
+            farmers: true,
+            tile_edition: Edition::First,
+        }
+    }
+}
+
+/// The complete rules configuration of a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    pub expansions: Vec<Expansion>,
+    pub variants: Variants,
+}
+
+impl Rules {
+    /// The base game with farmers under the default (HiG Big Box) rules.
+    pub fn base() -> Rules {
+        Rules::default()
+    }
+
+    pub fn with_rule_set(rule_set: RuleSet) -> Rules {
+        Rules { expansions: vec![], variants: Variants::preset(rule_set) }
+    }
+
+    /// The tile sets in play, by catalog set id.
+    pub fn tile_sets(&self) -> Vec<&'static str> {
+        vec!["base"]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_hig_big_box_column() {
+        let v = Variants::default();
+        assert_eq!(v.farmer_scoring, FarmerScoring::ThirdEdition);
+        assert!(!v.small_city);
+        assert!(v.farmers);
+        assert_eq!(v.tile_edition, Edition::First);
+    }
+
+    #[test]
+    fn rgg_presets_use_small_cities_and_first_edition_farmers() {
+        for rs in [RuleSet::Rgg, RuleSet::RggBigBox] {
+            let v = Variants::preset(rs);
+            assert!(v.small_city);
+            assert_eq!(v.farmer_scoring, FarmerScoring::FirstEdition);
+        }
+    }
+
+    #[test]
+    fn missing_fields_take_defaults_and_unknown_fields_are_rejected() {
+        let r: Rules = serde_json::from_str(r#"{"variants": {"small-city": true}}"#).unwrap();
+        assert!(r.variants.small_city);
+        assert_eq!(r.variants.farmer_scoring, FarmerScoring::ThirdEdition);
+        assert!(serde_json::from_str::<Rules>(r#"{"variants": {"smal-city": true}}"#).is_err());
+        assert!(serde_json::from_str::<Rules>(r#"{"expansions": ["river"]}"#).is_err());
+    }
+}

@@ -1,0 +1,7 @@
+//! The integration tests of the whole project, in one test binary (see ARCHITECTURE.md).
+
+mod cli;
+mod faq;
+mod perft;
+mod properties;
+mod scenarios;
