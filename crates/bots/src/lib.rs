@@ -19,12 +19,11 @@ pub trait Bot {
 #[derive(Clone, Debug)]
 pub struct RandomBot {
     rng: GameRng,
-    actions: Vec<Action>,
 }
 
 impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot { rng: rng_from_seed(seed), actions: Vec::with_capacity(128) }
+        RandomBot { rng: rng_from_seed(seed) }
     }
 }
 
@@ -34,10 +33,12 @@ impl Bot for RandomBot {
     }
 
     fn choose_action(&mut self, observation: &Observation<'_>) -> Action {
-        observation.legal_actions_into(&mut self.actions);
         // Legal actions are never empty while a decision is pending (a pass is always legal
-        // when deploying, and a drawn tile always has a place).
-        self.actions[below(&mut self.rng, self.actions.len() as u32) as usize]
+        // when deploying, and a drawn tile always has a place). Picking the k-th action
+        // directly is the same choice as indexing `legal_actions()`, without building it.
+        let count = observation.legal_action_count();
+        let k = below(&mut self.rng, count as u32) as usize;
+        observation.nth_legal_action(k).expect("k < count")
     }
 }
 

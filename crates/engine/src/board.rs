@@ -18,21 +18,26 @@ pub struct PlacedTile {
 /// Index of a placed tile in placement order (the start tile is 0).
 pub type PlacementIndex = u16;
 
-const EMPTY: u16 = 0;
+/// One grid cell: the placement index plus one of its tile (0 if empty), and the frontier slot
+/// plus one of the position (0 if it is not on the frontier).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Cell {
+    tile: u16,
+    slot: u16,
+}
 
-/// A dense grid that grows to fit the positions written to it. Cells hold a placement index
-/// plus one (0 for an empty cell).
+/// A dense grid that grows to fit the positions written to it.
 #[derive(Clone, Debug)]
 struct Grid {
     min_x: i32,
     min_y: i32,
     width: i32,
     height: i32,
-    cells: Vec<u16>,
+    cells: Vec<Cell>,
 }
 
 impl Grid {
-    const MARGIN: i32 = 6;
+    const MARGIN: i32 = 8;
 
     fn new() -> Grid {
         let size = 2 * Self::MARGIN + 1;
@@ -41,7 +46,7 @@ impl Grid {
             min_y: -Self::MARGIN,
             width: size,
             height: size,
-            cells: vec![EMPTY; (size * size) as usize],
+            cells: vec![Cell::default(); (size * size) as usize],
         }
     }
 
@@ -53,13 +58,12 @@ impl Grid {
     }
 
     #[inline]
-    fn get(&self, pos: Pos) -> u16 {
-        self.index(pos).map_or(EMPTY, |i| self.cells[i])
+    fn get(&self, pos: Pos) -> Cell {
+        self.index(pos).map_or(Cell::default(), |i| self.cells[i])
     }
 
-    fn set(&mut self, pos: Pos, value: u16) {
-        // Keep a margin of one around every tile so neighbour reads of frontier cells stay in
-        // bounds without growing.
+    /// The cell at `pos`, growing the grid so that `pos` and its neighbours are inside.
+    fn cell_mut(&mut self, pos: Pos) -> &mut Cell {
         let (x, y) = (pos.x as i32, pos.y as i32);
         if x - 1 < self.min_x
             || y - 1 < self.min_y
@@ -69,7 +73,7 @@ impl Grid {
             self.grow_to(x, y);
         }
         let i = self.index(pos).expect("grid grown to fit");
-        self.cells[i] = value;
+        &mut self.cells[i]
     }
 
     fn grow_to(&mut self, x: i32, y: i32) {
@@ -78,7 +82,7 @@ impl Grid {
         let max_x = (self.min_x + self.width).max(x + Self::MARGIN + 1);
         let max_y = (self.min_y + self.height).max(y + Self::MARGIN + 1);
         let (width, height) = (max_x - min_x, max_y - min_y);
-        let mut cells = vec![EMPTY; (width * height) as usize];
+        let mut cells = vec![Cell::default(); (width * height) as usize];
         for row in 0..self.height {
             let src = (row * self.width) as usize;
             let dst = ((row + self.min_y - min_y) * width + (self.min_x - min_x)) as usize;
@@ -93,8 +97,18 @@ impl Grid {
 pub struct Board {
     tiles: Vec<PlacedTile>,
     grid: Grid,
-    /// Empty positions next to at least one tile, in reading order (by row, then column).
-    frontier: Vec<Pos>,
+    /// Empty positions next to at least one tile, with what each requires of a tile's edges
+    /// (kept up to date as tiles are placed). The order is a function of the placement history.
+    frontier: Vec<FrontierCell>,
+}
+
+/// An empty position next to the placed tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrontierCell {
+    pub pos: Pos,
+    /// The edge constraint as a base-5 number (one digit per side, N first: 0 for no neighbour,
+    /// else the neighbour's terrain code), the index into [`TileDesign::fit_table`].
+    pub code: u16,
 }
 
 impl Default for Board {
@@ -111,7 +125,23 @@ pub struct EdgeConstraint {
     pub mask: u32,
 }
 
+const POWERS_OF_5: [u16; 4] = [1, 5, 25, 125];
+
 impl EdgeConstraint {
+    /// Decodes a base-5 constraint code (see [`FrontierCell::code`]).
+    pub fn from_code(code: u16) -> EdgeConstraint {
+        let (mut pattern, mut mask, mut rest) = (0u32, 0u32, code as u32);
+        for side in 0..4 {
+            let terrain = rest % 5;
+            rest /= 5;
+            if terrain != 0 {
+                pattern |= terrain << (8 * side);
+                mask |= 0xFF << (8 * side);
+            }
+        }
+        EdgeConstraint { pattern, mask }
+    }
+
     #[inline]
     pub fn accepts(self, edges: u32) -> bool {
         edges & self.mask == self.pattern
@@ -138,10 +168,7 @@ impl Board {
 
     #[inline]
     pub fn index_at(&self, pos: Pos) -> Option<PlacementIndex> {
-        match self.grid.get(pos) {
-            EMPTY => None,
-            v => Some(v - 1),
-        }
+        self.grid.get(pos).tile.checked_sub(1)
     }
 
     #[inline]
@@ -149,16 +176,23 @@ impl Board {
         self.index_at(pos).map(|i| &self.tiles[i as usize])
     }
 
+    /// The constraint code of an empty position next to the tiles (`None` elsewhere).
+    #[inline]
+    pub fn frontier_code(&self, pos: Pos) -> Option<u16> {
+        let slot = self.grid.get(pos).slot.checked_sub(1)?;
+        Some(self.frontier[slot as usize].code)
+    }
+
     pub fn is_occupied(&self, pos: Pos) -> bool {
-        self.grid.get(pos) != EMPTY
+        self.grid.get(pos).tile != 0
     }
 
     pub fn placement(&self, index: PlacementIndex) -> &PlacedTile {
         &self.tiles[index as usize]
     }
 
-    /// Empty positions adjacent to a tile, in reading order.
-    pub fn frontier(&self) -> &[Pos] {
+    /// Empty positions adjacent to a tile, with their edge constraints.
+    pub fn frontier(&self) -> &[FrontierCell] {
         &self.frontier
     }
 
@@ -194,28 +228,48 @@ impl Board {
     }
 
     /// True if the tile fits somewhere on the board.
-    pub fn has_place_for(&self, catalog: &Catalog, design: &TileDesign) -> bool {
-        self.frontier.iter().any(|&pos| {
-            let c = self.constraint(catalog, pos);
-            Rotation::ALL.iter().any(|&r| c.accepts(design.view(r).edges))
-        })
+    pub fn has_place_for(&self, design: &TileDesign) -> bool {
+        self.frontier.iter().any(|cell| design.fit_table[cell.code as usize] != 0)
     }
 
-    /// Puts a tile on the board (legality is the caller's business) and returns its index.
-    pub(crate) fn place(&mut self, tile: TileId, rotation: Rotation, pos: Pos, first_node: u32) -> PlacementIndex {
+    /// Puts a tile whose rotated edge terrains are `edges` on the board (legality is the
+    /// caller's business) and returns its index.
+    pub(crate) fn place(
+        &mut self,
+        tile: TileId,
+        rotation: Rotation,
+        edges: u32,
+        pos: Pos,
+        first_node: u32,
+    ) -> PlacementIndex {
         let index = self.tiles.len() as PlacementIndex;
         self.tiles.push(PlacedTile { tile, rotation, pos, first_node });
-        self.grid.set(pos, index + 1);
-        if let Ok(i) = self.frontier.binary_search_by(|p| reading_order(*p, pos)) {
-            self.frontier.remove(i);
+        let cell = self.grid.cell_mut(pos);
+        cell.tile = index + 1;
+        if let Some(slot) = std::mem::take(&mut cell.slot).checked_sub(1) {
+            self.frontier.swap_remove(slot as usize);
+            if let Some(moved) = self.frontier.get(slot as usize) {
+                self.grid.cell_mut(moved.pos).slot = slot + 1;
+            }
         }
         for side in Side::ALL {
             let n = pos.step(side);
-            if !self.is_occupied(n) {
-                if let Err(i) = self.frontier.binary_search_by(|p| reading_order(*p, n)) {
-                    self.frontier.insert(i, n);
-                }
+            let cell = self.grid.cell_mut(n);
+            if cell.tile != 0 {
+                continue;
             }
+            let slot = match cell.slot.checked_sub(1) {
+                Some(slot) => slot as usize,
+                None => {
+                    cell.slot = self.frontier.len() as u16 + 1;
+                    self.frontier.push(FrontierCell { pos: n, code: 0 });
+                    self.frontier.len() - 1
+                }
+            };
+            // The new tile lies on the neighbour's opposite side and shows it its `side` edge.
+            let theirs = side.opposite().index();
+            let terrain = (edges >> (8 * side.index())) & 0xFF;
+            self.frontier[slot].code += terrain as u16 * POWERS_OF_5[theirs];
         }
         index
     }
@@ -236,13 +290,18 @@ mod tests {
         let mut board = Board::new();
         let positions = [Pos::new(0, 0), Pos::new(-20, 3), Pos::new(15, -30), Pos::new(40, 40)];
         for (i, &p) in positions.iter().enumerate() {
-            board.place(TileId(0), Rotation::R0, p, i as u32);
+            board.place(TileId(0), Rotation::R0, 0x01010101, p, i as u32);
         }
         for (i, &p) in positions.iter().enumerate() {
             assert_eq!(board.index_at(p), Some(i as u16));
         }
         assert_eq!(board.index_at(Pos::new(1, 1)), None);
         assert_eq!(board.frontier().len(), 16);
-        assert!(board.frontier().windows(2).all(|w| reading_order(w[0], w[1]).is_lt()));
+        for (slot, cell) in board.frontier().iter().enumerate() {
+            assert_eq!(board.grid.get(cell.pos).slot as usize, slot + 1);
+            assert!(!board.is_occupied(cell.pos));
+            let c = EdgeConstraint::from_code(cell.code);
+            assert!(c.mask != 0 && c.pattern == c.mask & 0x01010101, "every neighbour shows a field edge");
+        }
     }
 }

@@ -126,6 +126,10 @@ pub struct RotatedView {
     pub port_feature: [LocalFeature; 12],
 }
 
+/// Number of edge constraint codes: five states per side (no neighbour, or one of the four
+/// terrains).
+pub const FIT_TABLE_SIZE: usize = 625;
+
 /// Marks a port that belongs to no feature.
 pub const NO_FEATURE: LocalFeature = u8::MAX;
 
@@ -147,6 +151,11 @@ pub struct TileDesign {
     pub rotations: [RotatedView; 4],
     /// Bit `r` set when rotation `r` looks different from every smaller rotation.
     pub distinct_rotations: u8,
+    /// For every edge constraint code (see `board::FrontierCell::code`), the rotations (bit
+    /// `r`) whose edges satisfy it: placement tests become one table load.
+    pub fit_table: Vec<u8>,
+    /// The cloister feature, if the tile has one.
+    pub cloister: Option<LocalFeature>,
 }
 
 impl TileDesign {
@@ -171,7 +180,7 @@ impl TileDesign {
 
     /// True if the tile shows a cloister.
     pub fn has_cloister(&self) -> bool {
-        self.features.iter().any(|f| f.kind == FeatureKind::Cloister)
+        self.cloister.is_some()
     }
 
     /// Whether `rotation` shows the tile differently from every smaller rotation.
@@ -554,7 +563,24 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
             distinct_rotations |= 1 << r;
         }
     }
+    let fit_table = (0..FIT_TABLE_SIZE)
+        .map(|code| {
+            let (mut pattern, mut mask, mut rest) = (0u32, 0u32, code);
+            for side in 0..4 {
+                let terrain = (rest % 5) as u32;
+                rest /= 5;
+                if terrain != 0 {
+                    pattern |= terrain << (8 * side);
+                    mask |= 0xFF << (8 * side);
+                }
+            }
+            (0..4).filter(|&r| rotations[r].edges & mask == pattern).fold(0u8, |bits, r| bits | 1 << r)
+        })
+        .collect();
+    let cloister = features.iter().position(|f| f.kind == FeatureKind::Cloister).map(|i| i as LocalFeature);
     TileDesign {
+        fit_table,
+        cloister,
         id,
         set,
         name: draft.name.clone(),

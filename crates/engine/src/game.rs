@@ -194,7 +194,7 @@ impl Breakdown {
 impl fmt::Display for Breakdown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = vec![];
-        if self.tiles > 0 || (self.pennants == 0 && self.cities == 0) {
+        if self.tiles > 0 || (self.pennants == 0 && self.cities == 0 && self.city_value == 0) {
             parts.push(format!("{} tile{} × {}", self.tiles, plural(self.tiles), self.tile_value));
         }
         if self.pennants > 0 {
@@ -379,6 +379,8 @@ pub struct Game {
     current: PlayerId,
     pending: Pending,
     turns: u32,
+    /// Cloisters not yet surrounded: their position and node.
+    open_cloisters: Vec<(Pos, NodeId)>,
     scratch: Vec<PlacementIndex>,
 }
 
@@ -443,6 +445,7 @@ impl Game {
             current: 0,
             pending: Pending::GameOver,
             turns: 0,
+            open_cloisters: vec![],
             scratch: Vec::with_capacity(80),
         };
         game.put_tile(start, Rotation::R0, Pos::ORIGIN);
@@ -531,8 +534,9 @@ impl Game {
 
     // ----- Legal actions -----
 
-    /// Every legal action for the pending decision, in a deterministic order: placements by
-    /// position in reading order then rotation; deployments by feature, then `Pass`.
+    /// Every legal action for the pending decision, in a deterministic order (a function of the
+    /// game's history): placements by frontier position then rotation; deployments by feature,
+    /// then `Pass`.
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::with_capacity(64);
         self.legal_actions_into(&mut out);
@@ -542,14 +546,76 @@ impl Game {
     /// As [`Game::legal_actions`], into a reused buffer (cleared first).
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
+        self.each_legal_action(|action| {
+            out.push(action);
+            false
+        });
+    }
+
+    /// The number of legal actions (`legal_actions().len()`, without building the list).
+    pub fn legal_action_count(&self) -> usize {
         match self.pending {
             Pending::PlaceTile { tile, .. } => {
-                let design = self.design(tile);
-                for &pos in self.board.frontier() {
-                    let c = self.board.constraint(self.catalog, pos);
-                    for rotation in Rotation::ALL {
-                        if c.accepts(design.view(rotation).edges) {
-                            out.push(Action::Place { pos, rotation });
+                let fits = &self.design(tile).fit_table;
+                self.board.frontier().iter().map(|cell| fits[cell.code as usize].count_ones() as usize).sum()
+            }
+            _ => {
+                let mut n = 0;
+                self.each_legal_action(|_| {
+                    n += 1;
+                    false
+                });
+                n
+            }
+        }
+    }
+
+    /// `legal_actions()[n]` without building the list: with `legal_action_count` this draws a
+    /// uniformly random legal action cheaply (random playouts).
+    pub fn nth_legal_action(&self, n: usize) -> Option<Action> {
+        let mut left = n;
+        if let Pending::PlaceTile { tile, .. } = self.pending {
+            // Skip whole positions by their number of fitting rotations.
+            let fits = &self.design(tile).fit_table;
+            for cell in self.board.frontier() {
+                let mut rotations = fits[cell.code as usize];
+                let count = rotations.count_ones() as usize;
+                if left >= count {
+                    left -= count;
+                    continue;
+                }
+                for _ in 0..left {
+                    rotations &= rotations - 1;
+                }
+                let rotation = Rotation::ALL[rotations.trailing_zeros() as usize];
+                return Some(Action::Place { pos: cell.pos, rotation });
+            }
+            return None;
+        }
+        let mut found = None;
+        self.each_legal_action(|action| {
+            if left == 0 {
+                found = Some(action);
+                return true;
+            }
+            left -= 1;
+            false
+        });
+        found
+    }
+
+    /// Calls `visit` with every legal action in order until it returns true.
+    fn each_legal_action(&self, mut visit: impl FnMut(Action) -> bool) {
+        match self.pending {
+            Pending::PlaceTile { tile, .. } => {
+                let fits = &self.design(tile).fit_table;
+                for cell in self.board.frontier() {
+                    let mut rotations = fits[cell.code as usize];
+                    while rotations != 0 {
+                        let r = rotations.trailing_zeros() as usize;
+                        rotations &= rotations - 1;
+                        if visit(Action::Place { pos: cell.pos, rotation: Rotation::ALL[r] }) {
+                            return;
                         }
                     }
                 }
@@ -557,13 +623,15 @@ impl Game {
             Pending::Deploy { player, .. } => {
                 if self.players[player as usize].followers > 0 {
                     let placement = self.last_placement();
-                    for (i, _) in self.design(placement.tile).features.iter().enumerate() {
-                        if self.check_deploy(placement, i as LocalFeature).is_ok() {
-                            out.push(Action::Deploy { figure: Figure::Follower, feature: i as LocalFeature });
+                    for i in 0..self.design(placement.tile).features.len() as LocalFeature {
+                        if self.check_deploy(placement, i).is_ok()
+                            && visit(Action::Deploy { figure: Figure::Follower, feature: i })
+                        {
+                            return;
                         }
                     }
                 }
-                out.push(Action::Pass);
+                visit(Action::Pass);
             }
             Pending::GameOver => {}
         }
@@ -593,10 +661,16 @@ impl Game {
     }
 
     fn check_place(&self, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), RuleError> {
+        let design = self.design(tile);
+        if let Some(code) = self.board.frontier_code(pos) {
+            if design.fit_table[code as usize] & (1 << rotation.index()) != 0 {
+                return Ok(());
+            }
+        }
+        // Not legal: find out why, for the message.
         if self.board.is_occupied(pos) {
             return Err(RuleError::Occupied(pos));
         }
-        let design = self.design(tile);
         let edges = design.view(rotation).edges;
         let mut touches = false;
         for side in Side::ALL {
@@ -702,8 +776,11 @@ impl Game {
         for (i, f) in design.features.iter().enumerate() {
             self.features.add(placement, i as LocalFeature, f.kind, f.ports.count_ones() as u16, f.pennants as u16);
         }
-        self.board.place(tile, rotation, pos, first_node);
         let view = design.view(rotation);
+        self.board.place(tile, rotation, view.edges, pos, first_node);
+        if let Some(cloister) = design.cloister {
+            self.open_cloisters.push((pos, first_node + cloister as NodeId));
+        }
         for side in Side::ALL {
             let Some(&n) = self.board.get(pos.step(side)) else { continue };
             let theirs = &self.catalog.design(n.tile).view(n.rotation).port_feature;
@@ -738,15 +815,15 @@ impl Game {
         }
         // Cloisters: complete when the eight surrounding positions hold tiles. Only cloisters
         // on or around the new tile can have just been completed.
-        for pos in std::iter::once(placed.pos).chain(placed.pos.ring()) {
-            let Some(&t) = self.board.get(pos) else { continue };
-            if self.board.neighbours_around(pos) < 8 {
-                continue;
-            }
-            for (i, spec) in self.design(t.tile).features.iter().enumerate() {
-                if spec.kind == FeatureKind::Cloister {
-                    self.score_feature(t.first_node + i as NodeId, Phase::Turn, events);
-                }
+        let mut i = 0;
+        while i < self.open_cloisters.len() {
+            let (pos, node) = self.open_cloisters[i];
+            let near = (pos.x - placed.pos.x).abs() <= 1 && (pos.y - placed.pos.y).abs() <= 1;
+            if near && self.board.neighbours_around(pos) == 8 {
+                self.open_cloisters.remove(i);
+                self.score_feature(node, Phase::Turn, events);
+            } else {
+                i += 1;
             }
         }
         self.current = (self.current + 1) % self.players.len() as PlayerId;
@@ -761,7 +838,7 @@ impl Game {
         while self.next_draw < self.deck.len() {
             let tile = self.deck[self.next_draw];
             self.next_draw += 1;
-            if self.board.has_place_for(self.catalog, self.catalog.design(tile)) {
+            if self.board.has_place_for(self.catalog.design(tile)) {
                 events.push(Event::TileDrawn { player, tile });
                 self.pending = Pending::PlaceTile { player, tile };
                 return;

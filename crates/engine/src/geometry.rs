@@ -25,7 +25,9 @@ impl Pos {
     /// The neighbouring position across `side`.
     pub fn step(self, side: Side) -> Pos {
         let (dx, dy) = side.delta();
-        Pos::new(self.x + dx, self.y + dy)
+        // Wrapping, as release builds do anyway: an illegal position at the edge of the i16
+        // range must be refused with an error, not overflow in debug builds.
+        Pos::new(self.x.wrapping_add(dx), self.y.wrapping_add(dy))
     }
 
     /// The eight positions around this one (the cloister neighbourhood), in reading order.

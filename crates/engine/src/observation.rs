@@ -40,6 +40,14 @@ impl<'a> Observation<'a> {
         self.game.legal_actions_into(out)
     }
 
+    pub fn legal_action_count(&self) -> usize {
+        self.game.legal_action_count()
+    }
+
+    pub fn nth_legal_action(&self, n: usize) -> Option<Action> {
+        self.game.nth_legal_action(n)
+    }
+
     pub fn board(&self) -> &'a Board {
         self.game.board()
     }
