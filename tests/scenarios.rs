@@ -1,1 +1,263 @@
-//! (to be written)
+//! The worked examples of the rules, replayed: one JSON file per example under
+//! `tests/scenarios/`, each a short game record that realises on a board what an example of the
+//! seeds describes, with the scores the seed gives. The pictures of the seeds are not in their
+//! text, so every board is built to match the words (smaller equivalent boards where the picture
+//! is large); the `source` field quotes the passage and says how the board realises it.
+//!
+//! # Scenario file format
+//!
+//! ```json
+//! {
+//!   "source": "seed 001, PLAYING THE GAME, 'A completed city': 'RED scores 8 points ...' Board: ...",
+//!   "record": { "players": ["red", "blue"], "deck": {"order": ["base:N", ...]}, "actions": [...] },
+//!   "expect": {
+//!     "final_scores": {"red": 8, "blue": 0},
+//!     "score_events": [
+//!       {"action": 9, "kind": "city", "phase": "turn", "points": 8, "players": ["red"]}
+//!     ],
+//!     "discarded": ["base:C"]
+//!   }
+//! }
+//! ```
+//!
+//! - `source` (required): the seed, section, a short quote and how the board realises it.
+//! - `record` (required): a game record (docs/record-format.md). With an explicit deck order the
+//!   game ends, with the final scoring, when the order runs out, so a scenario stops right after
+//!   the example; players take turns in seat order, so the other players' turns place filler
+//!   tiles or set up rivals.
+//! - `expect.final_scores` (required): every player's score at the end.
+//! - `expect.score_events` (required): every `Event::Scored` that paid at least one player (events
+//!   of completed features without followers are not listed), matched in any order by `kind`
+//!   (`road`, `city`, `cloister`, `field` for farms), `phase` (`turn` or `final`), `points` (per
+//!   player) and `players` (the set of players paid). The optional `action` is the index, in
+//!   `record.actions`, of the action whose application caused the event (a turn's scoring follows
+//!   its deploy or pass action; the final scoring follows the last action).
+//! - `expect.discarded` (optional, default none): the tiles removed from the game because they fit
+//!   nowhere, in order.
+//!
+//! Every scenario must replay without error and end the game, and at the end every follower must
+//! be back in its owner's supply (the final scoring returns them all).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use carcassonne_engine::game::FOLLOWERS_PER_PLAYER;
+use carcassonne_engine::{Color, Event, FeatureKind, Phase, Record};
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Scenario {
+    source: String,
+    record: Record,
+    expect: Expect,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Expect {
+    final_scores: BTreeMap<Color, u32>,
+    score_events: Vec<ExpectedScore>,
+    #[serde(default)]
+    discarded: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+struct ExpectedScore {
+    #[serde(default)]
+    action: Option<usize>,
+    kind: FeatureKind,
+    phase: Phase,
+    points: u32,
+    players: Vec<Color>,
+}
+
+/// One score event as replayed, in the comparable form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ActualScore {
+    action: usize,
+    kind: FeatureKind,
+    phase: Phase,
+    points: u32,
+    players: Vec<Color>,
+}
+
+impl ExpectedScore {
+    fn matches(&self, actual: &ActualScore) -> bool {
+        self.action.is_none_or(|a| a == actual.action)
+            && self.kind == actual.kind
+            && self.phase == actual.phase
+            && self.points == actual.points
+            && sorted(&self.players) == actual.players
+    }
+}
+
+fn sorted(colors: &[Color]) -> Vec<Color> {
+    let mut v = colors.to_vec();
+    v.sort();
+    v
+}
+
+fn scenario_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("scenarios")
+}
+
+fn scenario_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(scenario_dir())
+        .expect("tests/scenarios exists")
+        .map(|e| e.expect("readable directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Replays one scenario file and returns every way it differs from its expectations.
+fn check_scenario(path: &Path) -> Vec<String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return vec![format!("cannot read the file: {e}")],
+    };
+    let scenario: Scenario = match serde_json::from_str(&text) {
+        Ok(s) => s,
+        Err(e) => return vec![format!("not a valid scenario: {e}")],
+    };
+    let mut problems = vec![];
+    if !scenario.source.starts_with("seed ") {
+        problems.push("`source` must name the seed passage it realises (\"seed NNN, ...\")".to_string());
+    }
+    let replay = match scenario.record.replay() {
+        Ok(r) => r,
+        Err(e) => return vec![format!("the record does not replay: {e}")],
+    };
+    let game = &replay.game;
+    if !game.is_over() {
+        problems.push(format!("the game is not over after the last action ({} tiles left)", game.tiles_left()));
+    }
+
+    // Final scores.
+    let colors: Vec<Color> = game.players().iter().map(|p| p.color).collect();
+    let actual_scores: BTreeMap<Color, u32> = game.players().iter().map(|p| (p.color, p.score)).collect();
+    if actual_scores != scenario.expect.final_scores {
+        problems.push(format!("final scores: expected {:?}, got {:?}", scenario.expect.final_scores, actual_scores));
+    }
+
+    // Score events, matched in any order.
+    let mut actual: Vec<ActualScore> = replay
+        .events
+        .iter()
+        .filter_map(|(action, event)| match event {
+            Event::Scored(s) if !s.players.is_empty() => Some(ActualScore {
+                action: *action,
+                kind: s.kind,
+                phase: s.phase,
+                points: s.points,
+                players: sorted(&s.players.iter().map(|p| colors[p as usize]).collect::<Vec<_>>()),
+            }),
+            _ => None,
+        })
+        .collect();
+    let all_actual = actual.clone();
+    let mut missing = vec![];
+    for expected in &scenario.expect.score_events {
+        match actual.iter().position(|a| expected.matches(a)) {
+            Some(i) => {
+                actual.remove(i);
+            }
+            None => missing.push(expected),
+        }
+    }
+    if !missing.is_empty() || !actual.is_empty() {
+        problems.push(format!(
+            "score events differ:\n    expected but not found: {missing:?}\n    found but not expected: {actual:?}\n    all scored events: {all_actual:?}"
+        ));
+    }
+
+    // Discarded tiles.
+    let discarded: Vec<String> = game.discarded().iter().map(|&t| game.design(t).id.clone()).collect();
+    if discarded != scenario.expect.discarded {
+        problems.push(format!("discarded tiles: expected {:?}, got {:?}", scenario.expect.discarded, discarded));
+    }
+
+    // Every follower is back in its supply.
+    if !game.figures().is_empty() {
+        problems.push(format!("{} figure(s) still on the board at the end", game.figures().len()));
+    }
+    for p in game.players() {
+        if p.followers != FOLLOWERS_PER_PLAYER {
+            problems.push(format!(
+                "{} has {} followers in supply at the end, not {FOLLOWERS_PER_PLAYER}",
+                p.color, p.followers
+            ));
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_worked_example_replays_with_the_scores_of_the_seeds() {
+    let files = scenario_files();
+    assert!(files.len() >= 20, "expected the scenario files under {}, found {}", scenario_dir().display(), files.len());
+    let mut failures = vec![];
+    for path in &files {
+        let problems = check_scenario(path);
+        if !problems.is_empty() {
+            let name = path.file_name().unwrap().to_string_lossy();
+            failures.push(format!("{name}:\n  {}", problems.join("\n  ")));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} scenarios failed:\n{}", failures.len(), files.len(), failures.join("\n"));
+}
+
+/// The harness itself must notice a wrong expectation (so that the scenarios really check
+/// something): the road example with a wrong score, a wrong event and a follower left out.
+#[test]
+fn the_scenario_check_reports_wrong_expectations() {
+    let path = scenario_dir().join("seed001_road_completed_red_4.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    value["expect"]["final_scores"]["red"] = 5.into();
+    value["expect"]["score_events"][0]["points"] = 5.into();
+    let dir = std::env::temp_dir().join(format!("carcassonne-scenario-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wrong = dir.join("wrong.json");
+    std::fs::write(&wrong, value.to_string()).unwrap();
+    let problems = check_scenario(&wrong);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(problems.iter().any(|p| p.starts_with("final scores")), "{problems:?}");
+    assert!(problems.iter().any(|p| p.starts_with("score events differ")), "{problems:?}");
+    assert!(check_scenario(&path).is_empty(), "{:?}", check_scenario(&path));
+}
+
+/// Each worked example the brief of the test suite names has its scenario file.
+#[test]
+fn the_named_worked_examples_are_all_present() {
+    let names: Vec<String> =
+        scenario_files().iter().map(|p| p.file_stem().unwrap().to_string_lossy().into_owned()).collect();
+    for expected in [
+        "seed001_road_completed_red_4",
+        "seed001_road_deploy_then_score_red_3",
+        "seed001_city_completed_red_8",
+        "seed001_city_two_segments_of_one_tile_count_once",
+        "seed001_city_tie_blue_and_red_10",
+        "seed001_cloister_completed_9",
+        "seed001_final_scoring_road_3_cloister_5_cities_3_and_8",
+        "seed000_final_scoring_city_8_monastery_4_city_3_road_3",
+        "seed001_footnote23_incomplete_road_4_cloister_6",
+        "seed001_farms_blue_6_red_3_incomplete_city_no_points",
+        "seed001_farms_blue_9",
+        "seed001_farms_red_6_blue_3",
+        "seed001_farms_red_and_yellow_6_blue_3",
+        "seed001_example_of_farmer_scoring_farms_1_2_3",
+        "seed003_farmers_red_blue_9_yellow_12_black_6",
+        "seed001_faq11_road_circle_red_4",
+        "seed001_small_city_hig_4",
+        "seed001_small_city_rgg_2",
+        "seed001_footnote28_first_edition_farm_scoring",
+        "seed001_footnote28_second_edition_farm_scoring",
+        "seed001_footnote28_third_edition_farm_scoring",
+    ] {
+        assert!(names.iter().any(|n| n == expected), "missing scenario {expected}.json");
+    }
+}

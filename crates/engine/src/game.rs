@@ -288,6 +288,8 @@ pub enum RuleError {
     WrongDecision { expected: &'static str, got: &'static str },
     #[error("it is {expected}'s decision, not {got}'s")]
     NotYourTurn { expected: Color, got: Color },
+    #[error("there is no player in seat {0}")]
+    NoSuchPlayer(PlayerId),
     #[error("position {0} already holds a tile")]
     Occupied(Pos),
     #[error("position {0} touches no tile along an edge (corner contact is not enough)")]
@@ -364,7 +366,7 @@ pub struct PlacedFigure {
 }
 
 /// The state of a game.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Game {
     catalog: &'static Catalog,
     rules: Rules,
@@ -388,10 +390,12 @@ impl Game {
     /// Starts a game with the built-in catalog: the start tile is placed at (0, 0) and the first
     /// player's tile is drawn.
     pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
-        Game::with_catalog(Catalog::builtin(), setup)
+        Game::with_catalog(Catalog::builtin(), setup).map(|(game, _)| game)
     }
 
-    pub fn with_catalog(catalog: &'static Catalog, setup: GameSetup) -> Result<Game, SetupError> {
+    /// As [`Game::new`], with a given catalog, also returning the events of the start: the
+    /// first draw (and any tiles discarded before it).
+    pub fn with_catalog(catalog: &'static Catalog, setup: GameSetup) -> Result<(Game, Vec<Event>), SetupError> {
         let GameSetup { rules, players, deck } = setup;
         if !(2..=MAX_PLAYERS).contains(&players.len()) {
             return Err(SetupError::PlayerCount(players.len()));
@@ -451,7 +455,7 @@ impl Game {
         game.put_tile(start, Rotation::R0, Pos::ORIGIN);
         let mut events = vec![];
         game.begin_turn(&mut events);
-        Ok(game)
+        Ok((game, events))
     }
 
     // ----- Reading the state -----
@@ -732,9 +736,10 @@ impl Game {
     pub fn apply_as(&mut self, player: PlayerId, action: Action) -> Result<Vec<Event>, RuleError> {
         match self.pending.player() {
             None => Err(RuleError::GameOver),
+            Some(_) if player as usize >= self.players.len() => Err(RuleError::NoSuchPlayer(player)),
             Some(expected) if expected != player => Err(RuleError::NotYourTurn {
                 expected: self.players[expected as usize].color,
-                got: self.players.get(player as usize).map_or(Color::Pink, |p| p.color),
+                got: self.players[player as usize].color,
             }),
             Some(_) => self.apply(action),
         }
@@ -1053,6 +1058,26 @@ impl Game {
     /// Replaces the order of the face-down tiles (used to sample a possible deck).
     pub(crate) fn hidden_deck_mut(&mut self) -> &mut [TileId] {
         &mut self.deck[self.next_draw..]
+    }
+}
+
+/// Everything but the (immutable, shared) catalog.
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("rules", &self.rules)
+            .field("players", &self.players)
+            .field("pending", &self.pending)
+            .field("current", &self.current)
+            .field("turns", &self.turns)
+            .field("board", &self.board)
+            .field("features", &self.features)
+            .field("figures", &self.figures)
+            .field("deck", &self.deck)
+            .field("next_draw", &self.next_draw)
+            .field("discarded", &self.discarded)
+            .field("open_cloisters", &self.open_cloisters)
+            .finish()
     }
 }
 

@@ -82,6 +82,8 @@ pub enum RecordError {
 #[derive(Clone, Debug)]
 pub struct Replay {
     pub game: Game,
+    /// Events before the first action: the first draw and any tiles discarded before it.
+    pub start_events: Vec<Event>,
     /// `(action index, event)` for every event, in order.
     pub events: Vec<(usize, Event)>,
 }
@@ -126,13 +128,17 @@ impl Record {
 
     /// Starts the game the record describes, with no action applied.
     pub fn start(&self) -> Result<Game, RecordError> {
+        self.start_with_events().map(|(game, _)| game)
+    }
+
+    fn start_with_events(&self) -> Result<(Game, Vec<Event>), RecordError> {
         let catalog = Catalog::builtin();
         Game::with_catalog(catalog, self.setup(catalog)?).map_err(|e| RecordError::Setup(e.to_string()))
     }
 
     /// Replays every action.
     pub fn replay(&self) -> Result<Replay, RecordError> {
-        let mut game = self.start()?;
+        let (mut game, start_events) = self.start_with_events()?;
         let mut events = vec![];
         let mut buffer = vec![];
         for (index, action) in self.actions.iter().enumerate() {
@@ -141,7 +147,7 @@ impl Record {
             game.apply_into(decoded, &mut buffer).map_err(|e| RecordError::Action { index, message: e.to_string() })?;
             events.extend(buffer.iter().map(|e| (index, *e)));
         }
-        Ok(Replay { game, events })
+        Ok(Replay { game, start_events, events })
     }
 
     /// Appends an action taken in `game` (before it is applied), with player and tile filled in.

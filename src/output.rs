@@ -1,0 +1,72 @@
+//! Helpers shared by the commands: JSON pieces that keep seat order, and stdout handling.
+
+use std::io::{self, BufWriter, StdoutLock, Write};
+
+use carcassonne_engine::{Color, Game, PlayerSet};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+
+/// `{"red": 87, "blue": 75}` in seat order (a JSON object keeps the order it is written in).
+pub struct SeatScores<'a> {
+    pub colors: &'a [Color],
+    pub scores: &'a [u32],
+}
+
+impl Serialize for SeatScores<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.colors.len()))?;
+        for (color, score) in self.colors.iter().zip(self.scores) {
+            map.serialize_entry(color.name(), score)?;
+        }
+        map.end()
+    }
+}
+
+/// The colours of a set of players, in seat order, as a JSON array.
+pub struct Players<'a> {
+    pub game: &'a Game,
+    pub set: PlayerSet,
+}
+
+impl Serialize for Players<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.set.len()))?;
+        for p in self.set.iter() {
+            seq.serialize_element(self.game.player(p).color.name())?;
+        }
+        seq.end()
+    }
+}
+
+/// The colour names of a set of players, joined with `, `.
+pub fn player_names(game: &Game, set: PlayerSet) -> String {
+    set.iter().map(|p| game.player(p).color.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// A buffered, locked stdout.
+pub fn stdout() -> BufWriter<StdoutLock<'static>> {
+    BufWriter::with_capacity(64 * 1024, io::stdout().lock())
+}
+
+/// Writes one value as a JSON line.
+pub fn write_json_line(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    out.write_all(b"\n")
+}
+
+/// Writes one value as pretty JSON followed by a newline.
+pub fn write_json_pretty(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    out.write_all(b"\n")
+}
+
+/// True when the error is a closed stdout (e.g. `carcassonne simulate --json | head`): the
+/// reader has what it wanted, so this is no failure.
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .is_some_and(|j| j.io_error_kind() == Some(io::ErrorKind::BrokenPipe))
+    })
+}

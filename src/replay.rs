@@ -1,0 +1,279 @@
+//! `carcassonne replay` and `carcassonne legal`: reading game records.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Context;
+use carcassonne_engine::record::encode_action;
+use carcassonne_engine::{
+    Event, FeatureKind, Game, Pending, Phase, Pos, Record, RecordAction, RecordDeck, Replay, Score,
+};
+use serde::Serialize;
+
+use crate::output::{self, player_names, Players, SeatScores};
+
+/// Replays a record; errors name the file.
+fn replay_file(path: &Path) -> anyhow::Result<(Record, Replay)> {
+    let record = crate::read_record(path)?;
+    let replay = record.replay().with_context(|| format!("{}", path.display()))?;
+    Ok((record, replay))
+}
+
+// ----- replay -----
+
+#[derive(Serialize)]
+struct ReplayJson<'a> {
+    final_scores: SeatScores<'a>,
+    score_events: Vec<ScoreJson<'a>>,
+    turns: u32,
+    discarded: usize,
+    actions: usize,
+    game_over: bool,
+}
+
+#[derive(Serialize)]
+struct ScoreJson<'a> {
+    kind: &'static str,
+    points: u32,
+    players: Players<'a>,
+    phase: Phase,
+    completed: bool,
+    breakdown: String,
+    at: At,
+    action: usize,
+}
+
+/// A place on the board and the feature there, in record vocabulary.
+#[derive(Serialize)]
+struct At {
+    x: i16,
+    y: i16,
+    feature: String,
+}
+
+fn at(game: &Game, pos: Pos, feature: u8) -> At {
+    At { x: pos.x, y: pos.y, feature: feature_name(game, pos, feature) }
+}
+
+fn feature_name(game: &Game, pos: Pos, feature: u8) -> String {
+    game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}"))
+}
+
+pub fn run_replay(path: &Path, json: bool) -> anyhow::Result<()> {
+    let (record, replay) = replay_file(path)?;
+    let game = &replay.game;
+    let colors: Vec<_> = game.players().iter().map(|p| p.color).collect();
+    let scores = game.scores();
+    let mut out = output::stdout();
+    if json {
+        let score_events = replay
+            .events
+            .iter()
+            .filter_map(|&(action, event)| match event {
+                // A completed feature that nobody held scores for nobody: not a score event.
+                Event::Scored(s) if !s.players.is_empty() => Some(ScoreJson {
+                    kind: s.kind.name(),
+                    points: s.points,
+                    players: Players { game, set: s.players },
+                    phase: s.phase,
+                    completed: s.completed,
+                    breakdown: s.breakdown.to_string(),
+                    at: at(game, s.pos, s.feature),
+                    action,
+                }),
+                _ => None,
+            })
+            .collect();
+        let value = ReplayJson {
+            final_scores: SeatScores { colors: &colors, scores: &scores },
+            score_events,
+            turns: game.turns(),
+            discarded: game.discarded().len(),
+            actions: record.actions.len(),
+            game_over: game.is_over(),
+        };
+        output::write_json_pretty(&mut out, &value)?;
+    } else {
+        write_log(&mut out, &record, &replay)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The readable per-turn log.
+fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::Result<()> {
+    let game = &replay.game;
+    let name = |p: u8| game.player(p).color.name();
+    let tile = |t| game.design(t).id.as_str();
+    let deck = match &record.deck {
+        RecordDeck::Seed(seed) => format!("deck seed {seed}"),
+        RecordDeck::Order(order) => format!("deck order of {} tiles", order.len()),
+    };
+    writeln!(
+        out,
+        "players: {}; rules: farmer scoring {}, small cities {}, farmers {}, {} edition tiles; {deck}",
+        game.players().iter().map(|p| p.color.name()).collect::<Vec<_>>().join(", "),
+        serde_json::to_value(game.rules().variants.farmer_scoring)?.as_str().unwrap_or("?"),
+        on_off(game.rules().variants.small_city),
+        on_off(game.rules().variants.farmers),
+        game.rules().variants.tile_edition.name(),
+    )?;
+    // Tiles discarded while the game was set up (before the first action) produce no event.
+    let start = record.start()?;
+    for &t in start.discarded() {
+        writeln!(out, "{} draws {}, which fits nowhere: it is removed from the game", name(0), tile(t))?;
+    }
+    let mut turn = 0;
+    let mut line: Option<String> = None;
+    let mut final_scoring = false;
+    for &(_, event) in &replay.events {
+        match event {
+            Event::TileDrawn { .. } | Event::FigureReturned { .. } => {}
+            Event::TileDiscarded { player, tile: t } => {
+                writeln!(out, "{} draws {}, which fits nowhere: it is removed from the game", name(player), tile(t))?;
+            }
+            Event::TilePlaced { player, tile: t, pos, rotation } => {
+                turn += 1;
+                line = Some(format!(
+                    "turn {turn}: {} places {} at {pos} turned {}°",
+                    name(player),
+                    tile(t),
+                    rotation.degrees()
+                ));
+            }
+            Event::FigureDeployed { figure, pos, feature, .. } => {
+                let mut text = line.take().unwrap_or_default();
+                write!(text, " and deploys a {} on {}", figure.name(), feature_name(game, pos, feature))?;
+                writeln!(out, "{text}")?;
+            }
+            Event::Passed { .. } => {
+                let mut text = line.take().unwrap_or_default();
+                text.push_str(" and deploys nothing");
+                writeln!(out, "{text}")?;
+            }
+            Event::Scored(score) => {
+                if score.phase == Phase::Final && !final_scoring {
+                    final_scoring = true;
+                    writeln!(out, "final scoring:")?;
+                }
+                writeln!(out, "    {}", describe_score(game, &score))?;
+            }
+            Event::GameEnded => {
+                if !final_scoring {
+                    writeln!(out, "final scoring: nothing to score")?;
+                }
+            }
+        }
+    }
+    if let Some(text) = line {
+        writeln!(out, "{text}; the deployment is pending")?;
+    }
+    let scores: Vec<String> = game.players().iter().map(|p| format!("{} {}", p.color.name(), p.score)).collect();
+    let state = if game.is_over() { "game over" } else { "game not over" };
+    writeln!(out, "{}: {}", if game.is_over() { "final scores" } else { "scores" }, scores.join(", "))?;
+    writeln!(
+        out,
+        "{} turns, {} discarded tiles, {} actions, {state}",
+        game.turns(),
+        game.discarded().len(),
+        record.actions.len()
+    )?;
+    Ok(())
+}
+
+fn on_off(b: bool) -> &'static str {
+    if b {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+/// `red scores 8: completed city@N at (0,-1), 3 tiles × 2 + 1 pennant × 2 = 8`.
+fn describe_score(game: &Game, s: &Score) -> String {
+    let state = match (s.phase, s.completed) {
+        (Phase::Turn, _) | (Phase::Final, true) => "completed ",
+        (Phase::Final, false) if s.kind == FeatureKind::Field => "farm ",
+        (Phase::Final, false) => "incomplete ",
+    };
+    let what = format!("{state}{} at {}", feature_name(game, s.pos, s.feature), s.pos);
+    if s.players.is_empty() {
+        format!("nobody scores: {what} had no follower ({})", s.breakdown)
+    } else {
+        let verb = if s.players.len() == 1 { "scores" } else { "each score" };
+        format!("{} {verb} {}: {what}, {}", player_names(game, s.players), s.points, s.breakdown)
+    }
+}
+
+// ----- legal -----
+
+#[derive(Serialize)]
+struct LegalJson {
+    pending: PendingJson,
+    actions: Vec<RecordAction>,
+}
+
+#[derive(Serialize)]
+struct PendingJson {
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<&'static str>,
+    /// The tile to place, or the tile just placed (deploy).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tile: Option<String>,
+    /// Where the tile just placed stands (deploy).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    x: Option<i16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    y: Option<i16>,
+}
+
+pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
+    let (_, replay) = replay_file(path)?;
+    let game = &replay.game;
+    let actions: Vec<RecordAction> = game.legal_actions().into_iter().map(|a| encode_action(game, a)).collect();
+    let pending = match game.pending() {
+        Pending::PlaceTile { player, tile } => PendingJson {
+            kind: "place",
+            player: Some(game.player(player).color.name()),
+            tile: Some(game.design(tile).id.clone()),
+            x: None,
+            y: None,
+        },
+        Pending::Deploy { player, pos } => PendingJson {
+            kind: "deploy",
+            player: Some(game.player(player).color.name()),
+            tile: game.board().get(pos).map(|t| game.design(t.tile).id.clone()),
+            x: Some(pos.x),
+            y: Some(pos.y),
+        },
+        Pending::GameOver => PendingJson { kind: "game-over", player: None, tile: None, x: None, y: None },
+    };
+    let mut out = output::stdout();
+    if json {
+        output::write_json_pretty(&mut out, &LegalJson { pending, actions })?;
+    } else {
+        match game.pending() {
+            Pending::PlaceTile { player, tile } => writeln!(
+                out,
+                "{} must place {} ({} legal placements):",
+                game.player(player).color.name(),
+                game.design(tile).id,
+                actions.len()
+            )?,
+            Pending::Deploy { player, pos } => writeln!(
+                out,
+                "{} may deploy a figure on the tile just placed at {pos} or pass ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,
+        }
+        for action in &actions {
+            output::write_json_line(&mut out, action)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
