@@ -143,10 +143,11 @@ struct LegalArgs {
     after_help = "Examples:\n  carcassonne tiles\n  carcassonne tiles --set base --edition second --json"
 )]
 struct TilesArgs {
-    /// The tile set.
-    #[arg(long, value_name = "SET", default_value = "base")]
-    set: String,
-    /// The edition of the designs.
+    /// The tile set (base, river, river-2, inns-cathedrals, traders-builders, king-robber, count,
+    /// cathars, princess-dragon, tower, gq11, abbey-mayor, winter); every set if left out.
+    #[arg(long, value_name = "SET")]
+    set: Option<String>,
+    /// The edition of the designs (a set printed only once is listed in its one edition).
     #[arg(long, value_enum, value_name = "EDITION", default_value_t = EditionArg::First)]
     edition: EditionArg,
     /// Print a JSON array instead of a table.
@@ -202,7 +203,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Replay(args) => replay::run_replay(&args.file, args.json),
         Command::Legal(args) => replay::run_legal(&args.file, args.json),
-        Command::Tiles(args) => tiles::run(&args.set, args.edition.edition(), args.json),
+        Command::Tiles(args) => tiles::run(args.set.as_deref(), args.edition.edition(), args.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,10 +1,11 @@
 //! The tile catalog checked against seed 001's consolidated tile reference
-//! (`tests/fixtures/consolidated-tile-reference.txt`) and the "TILE DISTRIBUTION" of the basic
-//! game.
+//! (`tests/fixtures/consolidated-tile-reference.txt`: edge signatures and symbol counts per set),
+//! the tile distributions, and structurally.
 
 use std::collections::BTreeMap;
 
-use carcassonne_engine::{Catalog, Edition};
+use carcassonne_engine::catalog::{FeatureKind, Symbol, TradeGood};
+use carcassonne_engine::{Catalog, Edition, Port, Rotation};
 
 /// The edge letters turned so that they read alphabetically smallest, as the consolidated tile
 /// reference names its sections ("City, farm, road, road" is `cfrr`).
@@ -12,35 +13,236 @@ fn canonical_signature(edges: &str) -> String {
     (0..4).map(|r| format!("{}{}", &edges[r..], &edges[..r])).min().expect("four rotations")
 }
 
-fn reference() -> BTreeMap<(String, String), u32> {
+/// `(kind, set) -> {key -> count}` from the fixture, kind `tiles` or `symbol`.
+fn reference(kind: &str) -> BTreeMap<String, BTreeMap<String, u32>> {
     let text = include_str!("fixtures/consolidated-tile-reference.txt");
-    let mut table = BTreeMap::new();
+    let mut table: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
     for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(fields.len(), 3, "fixture line `{line}`");
-        table.insert((fields[1].to_string(), fields[0].to_string()), fields[2].parse().expect("count"));
+        let f: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(f.len(), 4, "fixture line `{line}`");
+        if f[0] == kind {
+            *table.entry(f[2].to_string()).or_default().entry(f[1].to_string()).or_default() +=
+                f[3].parse::<u32>().unwrap();
+        }
     }
     table
 }
 
-fn signatures(set: &str, edition: Edition) -> BTreeMap<(String, String), u32> {
+fn designs(set: &str, edition: Edition) -> Vec<(&'static carcassonne_engine::TileDesign, u32)> {
     let catalog = Catalog::builtin();
-    let set = catalog.set(set).expect("set in catalog");
-    let mut table = BTreeMap::new();
-    for (id, count) in catalog.edition_designs(set, edition) {
-        let design = catalog.design(id);
-        *table.entry((set.id.clone(), canonical_signature(&design.edge_letters()))).or_default() += count as u32;
+    let set = catalog.set(set).unwrap_or_else(|| panic!("set {set} in the catalog"));
+    catalog.edition_designs(set, edition).into_iter().map(|(id, n)| (catalog.design(id), n as u32)).collect()
+}
+
+fn editions(set: &str) -> Vec<Edition> {
+    Catalog::builtin().set(set).unwrap().editions.clone()
+}
+
+/// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
+/// tile reference; seed 002 for the Winter Edition).
+const SETS: [(&str, u32); 13] = [
+    ("base", 72),
+    ("river", 12),
+    ("river-2", 12),
+    ("inns-cathedrals", 18),
+    ("traders-builders", 24),
+    ("king-robber", 5),
+    ("count", 12),
+    ("cathars", 4),
+    ("princess-dragon", 30),
+    ("tower", 18),
+    ("gq11", 12),
+    ("abbey-mayor", 12),
+    ("winter", 84),
+];
+
+#[test]
+fn every_set_has_its_number_of_tiles_in_every_edition() {
+    let catalog = Catalog::builtin();
+    let ids: Vec<&str> = catalog.sets().iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, SETS.map(|(id, _)| id));
+    for (set, total) in SETS {
+        for edition in editions(set) {
+            let n: u32 = designs(set, edition).iter().map(|(_, n)| n).sum();
+            assert_eq!(n, total, "{set} {edition:?}");
+        }
     }
-    table
+}
+
+/// How the consolidated tile reference files a river tile: the special sections `spring`,
+/// `lake` (every tile where a river ends) and `fork`, else its signature.
+fn river_section(design: &carcassonne_engine::TileDesign) -> String {
+    use carcassonne_engine::catalog::RiverRole;
+    let river_edges = design.edges.iter().filter(|&&t| t == carcassonne_engine::Terrain::River).count();
+    match design.river {
+        Some(RiverRole::Spring) => "spring".into(),
+        Some(RiverRole::Fork) => "fork".into(),
+        Some(RiverRole::Lake) => "lake".into(),
+        None if river_edges == 1 => "lake".into(),
+        None => canonical_signature(&design.edge_letters()),
+    }
 }
 
 #[test]
-fn base_edge_signatures_match_the_consolidated_tile_reference_in_both_editions() {
-    let reference = reference();
-    for edition in [Edition::First, Edition::Second] {
-        assert_eq!(signatures("base", edition), reference, "{edition:?} edition");
+fn edge_signatures_match_the_consolidated_tile_reference() {
+    let land = reference("tiles");
+    let river = reference("river");
+    assert_eq!(land.keys().count(), 9, "every set of the reference but the Count and the two rivers");
+    assert_eq!(river.keys().map(String::as_str).collect::<Vec<_>>(), ["gq11", "river", "river-2"]);
+    for set in land.keys().chain(river.keys()) {
+        for edition in editions(set) {
+            let (mut actual_land, mut actual_river) = (BTreeMap::new(), BTreeMap::new());
+            for (design, n) in designs(set, edition) {
+                if design.features.iter().any(|f| f.kind == FeatureKind::River) {
+                    *actual_river.entry(river_section(design)).or_default() += n;
+                } else {
+                    *actual_land.entry(canonical_signature(&design.edge_letters())).or_default() += n;
+                }
+            }
+            assert_eq!(actual_land, land.get(set).cloned().unwrap_or_default(), "land tiles of {set} {edition:?}");
+            assert_eq!(actual_river, river.get(set).cloned().unwrap_or_default(), "river tiles of {set} {edition:?}");
+        }
     }
-    assert_eq!(reference.values().sum::<u32>(), 72, "seed 001 Overview: 72 BASIC GAME");
+}
+
+#[test]
+fn winter_edition_has_the_base_layouts_and_twelve_animal_tiles() {
+    let winter = designs("winter", Edition::First);
+    let base: BTreeMap<String, (String, u32)> =
+        designs("base", Edition::First).into_iter().map(|(d, n)| (d.name.clone(), (d.edge_letters(), n))).collect();
+    let mut animals = 0;
+    for (design, n) in &winter {
+        match base.get(&design.name) {
+            Some((edges, count)) => assert_eq!((&design.edge_letters(), n), (edges, count), "winter:{}", design.name),
+            None => animals += n,
+        }
+    }
+    assert_eq!(animals, 12, "seed 002: 12 tiles with winter animals");
+    assert_eq!(winter.iter().filter(|(d, _)| d.start).map(|(d, _)| d.id.as_str()).collect::<Vec<_>>(), ["winter:D"]);
+}
+
+/// How many times a set shows a symbol, counted the way seed 001's "Symbols & Features" counts:
+/// pennants one by one, everything else once per feature segment or per tile.
+fn symbol_count(set: &str, edition: Edition, symbol: &str) -> u32 {
+    designs(set, edition)
+        .iter()
+        .map(|(design, n)| {
+            let per_tile: u32 = design
+                .features
+                .iter()
+                .map(|f| match symbol {
+                    "pennant" => f.pennants as u32,
+                    "cloister" => (f.kind == FeatureKind::Cloister) as u32,
+                    "cathedral" => f.attrs.cathedral as u32,
+                    "inn" => f.attrs.inn as u32,
+                    "princess" => f.attrs.princess as u32,
+                    "pig-herd" => f.attrs.pig_herd as u32,
+                    "tunnel" => f.attrs.tunnel as u32,
+                    good => f.attrs.good.is_some_and(|g| g.name() == good) as u32,
+                })
+                .sum::<u32>()
+                + design.symbols.iter().filter(|s| s.name() == symbol).count() as u32;
+            per_tile * n
+        })
+        .sum()
+}
+
+#[test]
+fn symbol_counts_match_the_symbols_and_features_table() {
+    let reference = reference("symbol");
+    let symbols: Vec<&str> = ["cathedral", "cloister", "inn", "pennant", "princess", "pig-herd", "tunnel"]
+        .into_iter()
+        .chain(TradeGood::ALL.map(|g| g.name()))
+        .chain(Symbol::ALL.map(|s| s.name()))
+        .collect();
+    for (set, _) in SETS.into_iter().filter(|(s, _)| !matches!(*s, "count" | "winter")) {
+        for edition in editions(set) {
+            for symbol in &symbols {
+                let expected = reference.get(set).and_then(|m| m.get(*symbol)).copied().unwrap_or(0);
+                assert_eq!(symbol_count(set, edition, symbol), expected, "{symbol} in {set} {edition:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_cathars_besiege_four_cities() {
+    for (design, n) in designs("cathars", Edition::First) {
+        assert_eq!(n, 1);
+        assert_eq!(design.features.iter().filter(|f| f.attrs.besieged).count(), 1, "{}", design.id);
+    }
+}
+
+#[test]
+fn river_sets_have_one_spring_and_one_lake_and_river_2_a_fork() {
+    use carcassonne_engine::catalog::RiverRole::*;
+    for (set, roles) in [("river", vec![Spring, Lake]), ("river-2", vec![Spring, Fork, Lake]), ("gq11", vec![Spring])] {
+        for edition in editions(set) {
+            let mut found: Vec<_> = designs(set, edition).iter().filter_map(|(d, _)| d.river).collect();
+            found.sort();
+            let mut expected = roles.clone();
+            expected.sort();
+            assert_eq!(found, expected, "{set} {edition:?}");
+        }
+    }
+    // Seed 001, The River II: the lake has the volcano.
+    let lake = designs("river-2", Edition::First).into_iter().find(|(d, _)| d.river == Some(Lake)).unwrap().0;
+    assert_eq!(lake.symbols, [Symbol::Volcano]);
+}
+
+#[test]
+fn the_gq_pig_tile_is_not_a_pig_herd() {
+    // Seed 001, GQ footnote 116: "this is just a field - no special points for the pigs".
+    let with_pigs: Vec<_> = designs("gq11", Edition::First)
+        .into_iter()
+        .filter(|(d, _)| d.features.iter().any(|f| f.attrs.pigs_drawn))
+        .collect();
+    assert_eq!(with_pigs.len(), 1);
+    assert!(with_pigs[0].0.features.iter().all(|f| !f.attrs.pig_herd));
+}
+
+#[test]
+fn every_design_is_structurally_sound() {
+    let catalog = Catalog::builtin();
+    for design in catalog.designs() {
+        for (i, f) in design.features.iter().enumerate() {
+            for &city in &f.borders {
+                assert_eq!(design.features[city as usize].kind, FeatureKind::City, "{} feature {i}", design.id);
+            }
+        }
+        // Rotations are consistent: each view is the first one turned.
+        for r in Rotation::ALL {
+            for p in Port::all() {
+                assert_eq!(
+                    design.feature_at(r, p.rotated(r)),
+                    design.feature_at(Rotation::R0, p),
+                    "{} {r:?} {p}",
+                    design.id
+                );
+            }
+            for side in carcassonne_engine::Side::ALL {
+                let turned = (design.view(r).edges >> (8 * side.rotated(r).index())) & 0xFF;
+                assert_eq!(turned, design.edges[side.index()] as u32, "{} {r:?}", design.id);
+            }
+        }
+        // Every port of a complete tile belongs to a feature of the side's terrain.
+        if !design.partial {
+            for side in carcassonne_engine::Side::ALL {
+                for p in side.ports() {
+                    let f = design.feature_at(Rotation::R0, p).map(|f| design.features[f as usize].kind);
+                    let centre_terrain = design.edges[side.index()];
+                    let expected = match (p.is_centre(), centre_terrain) {
+                        (true, carcassonne_engine::Terrain::Field) | (false, carcassonne_engine::Terrain::City) => None,
+                        (true, carcassonne_engine::Terrain::City) => Some(FeatureKind::City),
+                        (true, carcassonne_engine::Terrain::Road) => Some(FeatureKind::Road),
+                        (true, carcassonne_engine::Terrain::River) => Some(FeatureKind::River),
+                        (false, _) => Some(FeatureKind::Field),
+                    };
+                    assert_eq!(f, expected, "{} port {p}", design.id);
+                }
+            }
+        }
+    }
 }
 
 #[test]
@@ -63,15 +265,10 @@ fn base_set_has_24_designs_of_72_tiles_and_one_start_tile() {
 #[test]
 fn second_edition_moves_eight_tiles_to_garden_designs() {
     // Seed 000, "The Abbot", tile distribution: the base game has eight garden tiles.
-    let catalog = Catalog::builtin();
-    let base = catalog.set("base").unwrap();
-    let gardens: Vec<String> = catalog
-        .edition_designs(base, Edition::Second)
+    let gardens: Vec<String> = designs("base", Edition::Second)
         .iter()
-        .filter(|&&(id, _)| {
-            catalog.design(id).features.iter().any(|f| f.kind == carcassonne_engine::FeatureKind::Garden)
-        })
-        .map(|&(id, n)| format!("{}×{n}", catalog.design(id).name))
+        .filter(|(d, _)| d.features.iter().any(|f| f.kind == FeatureKind::Garden))
+        .map(|(d, n)| format!("{}×{n}", d.name))
         .collect();
     assert_eq!(
         gardens,
@@ -86,22 +283,4 @@ fn second_edition_moves_eight_tiles_to_garden_designs() {
             "V-garden×1"
         ]
     );
-}
-
-#[test]
-fn pennant_and_cloister_counts_of_the_basic_game() {
-    // Seed 001, consolidated tile reference, "Symbols & Features": the basic game has
-    // 10 pennants and 6 cloisters.
-    let catalog = Catalog::builtin();
-    let base = catalog.set("base").unwrap();
-    for edition in [Edition::First, Edition::Second] {
-        let designs = catalog.edition_designs(base, edition);
-        let pennants: u32 = designs
-            .iter()
-            .map(|&(id, n)| n as u32 * catalog.design(id).features.iter().map(|f| f.pennants as u32).sum::<u32>())
-            .sum();
-        let cloisters: u32 =
-            designs.iter().filter(|&&(id, _)| catalog.design(id).has_cloister()).map(|&(_, n)| n as u32).sum();
-        assert_eq!((pennants, cloisters), (10, 6), "{edition:?}");
-    }
 }

@@ -337,13 +337,32 @@ fn tiles_lists_the_catalog() {
         ])
     );
 
-    let second = json_of(&ok(&["tiles", "--edition", "second", "--json"]));
+    let second = json_of(&ok(&["tiles", "--set", "base", "--edition", "second", "--json"]));
     let second = second.as_array().unwrap();
     assert_eq!(second.iter().map(|t| t["count"].as_u64().unwrap()).sum::<u64>(), 72);
     assert!(second.iter().any(|t| t["features"].as_array().unwrap().iter().any(|f| f["kind"] == "garden")));
 
+    // Without --set, every set: 13 sets, 315 tiles in their first printings.
+    let all = json_of(&ok(&["tiles", "--json"]));
+    let all = all.as_array().unwrap();
+    let mut sets: Vec<&str> = all.iter().map(|t| t["set"].as_str().unwrap()).collect();
+    sets.dedup();
+    assert_eq!(sets.len(), 13, "{sets:?}");
+    assert_eq!(all.iter().map(|t| t["count"].as_u64().unwrap()).sum::<u64>(), 315);
+    let has = |attr: &str| all.iter().any(|t| t["features"].as_array().unwrap().iter().any(|f| f.get(attr).is_some()));
+    for attr in ["inn", "cathedral", "good", "besieged", "princess", "pig-herd", "pigs-drawn", "tunnel", "wells", "inner"] {
+        assert!(has(attr), "some feature has `{attr}`");
+    }
+    let symbols: Vec<&str> =
+        all.iter().flat_map(|t| t["symbols"].as_array().unwrap().iter().map(|s| s.as_str().unwrap())).collect();
+    for symbol in ["tower", "dragon", "volcano", "magic-gate"] {
+        assert!(symbols.contains(&symbol), "symbol {symbol}");
+    }
+    assert_eq!(all.iter().filter(|t| t["river"] == "spring").count(), 3);
+
     let text = ok(&["tiles"]);
     assert!(text.lines().any(|l| l.starts_with("base:D") && l.contains("crfr")), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("tower:")), "{text}");
     assert!(fails(&["tiles", "--set", "nowhere"]).contains("unknown tile set `nowhere`"));
 }
 

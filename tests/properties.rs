@@ -550,7 +550,7 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
                         let allowed = match spec.kind {
                             FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => true,
                             FeatureKind::Field => p.farmers,
-                            FeatureKind::Garden => false,
+                            FeatureKind::Garden | FeatureKind::River => false,
                         };
                         if allowed && !occupied.contains(&model.component_of[&(pi, i as u8)]) {
                             expected.push(Action::Deploy { figure: Figure::Follower, feature: i as u8 });

@@ -28,6 +28,8 @@ pub enum FeatureKind {
     Cloister,
     /// A garden (C2/C3 designs). Without The Abbot it is only scenery inside its field.
     Garden,
+    /// A river segment (The River, The River II, GQ). It separates fields and holds no figure.
+    River,
 }
 
 impl FeatureKind {
@@ -38,6 +40,7 @@ impl FeatureKind {
             FeatureKind::Field => "field",
             FeatureKind::Cloister => "cloister",
             FeatureKind::Garden => "garden",
+            FeatureKind::River => "river",
         }
     }
 
@@ -48,13 +51,14 @@ impl FeatureKind {
             "field" => FeatureKind::Field,
             "cloister" => FeatureKind::Cloister,
             "garden" => FeatureKind::Garden,
+            "river" => FeatureKind::River,
             _ => return None,
         })
     }
 
     /// Features that occupy tile edges and so continue onto neighbouring tiles.
     pub const fn is_edge_feature(self) -> bool {
-        matches!(self, FeatureKind::Road | FeatureKind::City | FeatureKind::Field)
+        matches!(self, FeatureKind::Road | FeatureKind::City | FeatureKind::Field | FeatureKind::River)
     }
 }
 
@@ -91,6 +95,116 @@ impl Edition {
     }
 }
 
+/// The trade goods of Traders & Builders, shown in city segments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TradeGood {
+    Wine,
+    Grain,
+    Cloth,
+}
+
+impl TradeGood {
+    pub const ALL: [TradeGood; 3] = [TradeGood::Wine, TradeGood::Grain, TradeGood::Cloth];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            TradeGood::Wine => "wine",
+            TradeGood::Grain => "grain",
+            TradeGood::Cloth => "cloth",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<TradeGood> {
+        TradeGood::ALL.into_iter().find(|g| g.name() == s)
+    }
+}
+
+/// Symbols printed on a tile as a whole (not on one feature).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Symbol {
+    /// A tower foundation (The Tower).
+    Tower,
+    /// The dragon symbol (The Princess & the Dragon).
+    Dragon,
+    /// A volcano (The Princess & the Dragon; the River II lake).
+    Volcano,
+    /// A magic gate (The Princess & the Dragon).
+    MagicGate,
+}
+
+impl Symbol {
+    pub const ALL: [Symbol; 4] = [Symbol::Tower, Symbol::Dragon, Symbol::Volcano, Symbol::MagicGate];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Symbol::Tower => "tower",
+            Symbol::Dragon => "dragon",
+            Symbol::Volcano => "volcano",
+            Symbol::MagicGate => "magic-gate",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Symbol> {
+        Symbol::ALL.into_iter().find(|g| g.name() == s)
+    }
+}
+
+/// The special role of a river tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RiverRole {
+    /// Where a river starts (placed first).
+    Spring,
+    /// Where a river ends (placed last).
+    Lake,
+    /// The River II fork (placed first of River II's tiles).
+    Fork,
+}
+
+impl RiverRole {
+    pub const fn name(self) -> &'static str {
+        match self {
+            RiverRole::Spring => "spring",
+            RiverRole::Lake => "lake",
+            RiverRole::Fork => "fork",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<RiverRole> {
+        [RiverRole::Spring, RiverRole::Lake, RiverRole::Fork].into_iter().find(|r| r.name() == s)
+    }
+}
+
+/// The attributes a feature segment can carry.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FeatureAttrs {
+    /// An inn on this road segment (Inns & Cathedrals).
+    pub inn: bool,
+    /// A cathedral in this city segment (Inns & Cathedrals).
+    pub cathedral: bool,
+    /// A trade good in this city segment (Traders & Builders).
+    pub good: Option<TradeGood>,
+    /// A Cathar siege in this city segment (The Cathars).
+    pub besieged: bool,
+    /// A princess in this city segment (The Princess & the Dragon).
+    pub princess: bool,
+    /// A pig-herd in this field segment (River II).
+    pub pig_herd: bool,
+    /// Pigs drawn in a field that is officially not a pig-herd (the GQ tile: seed 001, GQ
+    /// footnote 116); a house rule may count it as one.
+    pub pigs_drawn: bool,
+    /// A tunnel on this road segment (The Princess & the Dragon, Abbey & Mayor).
+    pub tunnel: bool,
+    /// Wells on this road segment (Abbey & Mayor's well crossing).
+    pub wells: u8,
+    /// The groups of features of this tile that count as adjacent for the first-edition wagon
+    /// rule (Abbey & Mayor): bit `i` for group letter `a + i`; features sharing a group are
+    /// adjacent.
+    pub wagon_groups: u8,
+}
+
 /// Index of a feature within its tile design (0-based, in catalog order).
 pub type LocalFeature = u8;
 
@@ -104,6 +218,10 @@ pub struct FeatureSpec {
     pub pennants: u8,
     /// For fields: the city features of the same tile that the field touches.
     pub borders: Vec<LocalFeature>,
+    /// For a field enclosed between city segments, touching no edge: its name on the tile
+    /// (1 for `I`, 2 for `II`, ...). 0 otherwise.
+    pub inner: u8,
+    pub attrs: FeatureAttrs,
 }
 
 impl FeatureSpec {
@@ -145,6 +263,13 @@ pub struct TileDesign {
     pub counts: Vec<(Edition, u8)>,
     /// True for the start tile; its count includes the copy used to start the game.
     pub start: bool,
+    /// The role of a special river tile.
+    pub river: Option<RiverRole>,
+    /// Symbols printed on the tile.
+    pub symbols: Vec<Symbol>,
+    /// A tile of a unit placed whole at set-up (The Count of Carcassonne): edges that face the
+    /// other tiles of the unit carry no feature, so the edge-coverage check is relaxed.
+    pub partial: bool,
     pub features: Vec<FeatureSpec>,
     /// Terrain on N, E, S, W at rotation 0.
     pub edges: [Terrain; 4],
@@ -215,7 +340,11 @@ pub struct Catalog {
 }
 
 /// The catalog files embedded in the engine.
-pub const BUILTIN_FILES: &[(&str, &str)] = &[("base.tiles", include_str!("../../../data/tiles/base.tiles"))];
+pub const BUILTIN_FILES: &[(&str, &str)] = &[
+    ("base.tiles", include_str!("../../../data/tiles/base.tiles")),
+    ("expansions.tiles", include_str!("../../../data/tiles/expansions.tiles")),
+    ("winter.tiles", include_str!("../../../data/tiles/winter.tiles")),
+];
 
 impl Catalog {
     /// The catalog built from the embedded files. It is parsed once and shared; the files are
@@ -266,6 +395,9 @@ impl Catalog {
     }
 }
 
+/// Names of fields enclosed inside a tile (touching no edge).
+pub const INNER_NAMES: [&str; 4] = ["I", "II", "III", "IV"];
+
 struct Parser<'a> {
     catalog: &'a mut Catalog,
     file: &'a str,
@@ -280,6 +412,9 @@ struct DesignDraft {
     edges: [Terrain; 4],
     counts: Vec<(Edition, u8)>,
     start: bool,
+    river: Option<RiverRole>,
+    symbols: Vec<Symbol>,
+    partial: bool,
     features: Vec<FeatureDraft>,
 }
 
@@ -289,6 +424,8 @@ struct FeatureDraft {
     ports: PortSet,
     pennants: u8,
     borders: Vec<Port>,
+    inner: u8,
+    attrs: FeatureAttrs,
 }
 
 impl<'a> Parser<'a> {
@@ -351,6 +488,9 @@ impl<'a> Parser<'a> {
         let mut edges = None;
         let mut counts = vec![];
         let mut start = false;
+        let mut river = None;
+        let mut symbols = vec![];
+        let mut partial = false;
         let mut i = 2;
         while i < words.len() {
             match words[i] {
@@ -365,13 +505,40 @@ impl<'a> Parser<'a> {
                 }
                 "count" => {
                     i += 1;
-                    while i < words.len() && !matches!(words[i], "edges" | "start") {
+                    while i < words.len()
+                        && words[i].chars().next().is_some_and(|c| {
+                            c.is_ascii_digit()
+                                || words[i].contains('=')
+                                    && !words[i].starts_with("symbols=")
+                                    && !words[i].starts_with("river=")
+                        })
+                    {
                         counts.extend(self.parse_count(set, words[i])?);
                         i += 1;
                     }
                 }
                 "start" => {
                     start = true;
+                    i += 1;
+                }
+                "partial" => {
+                    partial = true;
+                    i += 1;
+                }
+                word if word.starts_with("river=") => {
+                    let role = &word["river=".len()..];
+                    river = Some(RiverRole::from_name(role).ok_or_else(|| {
+                        self.error(line, format!("unknown river role `{role}` (spring, lake or fork)"))
+                    })?);
+                    i += 1;
+                }
+                word if word.starts_with("symbols=") => {
+                    for name in word["symbols=".len()..].split(',') {
+                        symbols.push(
+                            Symbol::from_name(name)
+                                .ok_or_else(|| self.error(line, format!("unknown symbol `{name}`")))?,
+                        );
+                    }
                     i += 1;
                 }
                 other => return Err(self.error(line, format!("unexpected `{other}` in design line"))),
@@ -381,7 +548,17 @@ impl<'a> Parser<'a> {
         if counts.is_empty() {
             return Err(self.error(line, format!("design `{name}` has no `count`")));
         }
-        self.design = Some(DesignDraft { line, name: name.to_string(), edges, counts, start, features: vec![] });
+        self.design = Some(DesignDraft {
+            line,
+            name: name.to_string(),
+            edges,
+            counts,
+            start,
+            river,
+            symbols,
+            partial,
+            features: vec![],
+        });
         Ok(())
     }
 
@@ -410,9 +587,23 @@ impl<'a> Parser<'a> {
         }
         let kind = FeatureKind::from_name(words[0])
             .ok_or_else(|| self.error(line, format!("unknown feature kind `{}`", words[0])))?;
-        let mut feature = FeatureDraft { line, kind, ports: 0, pennants: 0, borders: vec![] };
+        let mut feature = FeatureDraft {
+            line,
+            kind,
+            ports: 0,
+            pennants: 0,
+            borders: vec![],
+            inner: 0,
+            attrs: FeatureAttrs::default(),
+        };
         for word in &words[1..] {
-            if let Ok(port) = word.parse::<Port>() {
+            let bad = || self.error(line, format!("bad `{word}`"));
+            if let Some(n) = INNER_NAMES.iter().position(|name| name == word) {
+                if feature.inner != 0 {
+                    return Err(self.error(line, "a feature has at most one inner name"));
+                }
+                feature.inner = n as u8 + 1;
+            } else if let Ok(port) = word.parse::<Port>() {
                 if feature.ports & port.bit() != 0 {
                     return Err(self.error(line, format!("port {port} listed twice")));
                 }
@@ -425,6 +616,31 @@ impl<'a> Parser<'a> {
                 for p in list.split(',') {
                     feature.borders.push(p.parse().map_err(|e: String| self.error(line, e))?);
                 }
+            } else if let Some(good) = word.strip_prefix("good=") {
+                feature.attrs.good = Some(TradeGood::from_name(good).ok_or_else(bad)?);
+            } else if let Some(n) = word.strip_prefix("wells=") {
+                feature.attrs.wells = n.parse().map_err(|_| bad())?;
+            } else if let Some(groups) = word.strip_prefix("wagon=") {
+                for g in groups.split(',') {
+                    match g.as_bytes() {
+                        [c @ b'a'..=b'h'] => feature.attrs.wagon_groups |= 1 << (c - b'a'),
+                        _ => return Err(bad()),
+                    }
+                }
+            } else if *word == "inn" {
+                feature.attrs.inn = true;
+            } else if *word == "cathedral" {
+                feature.attrs.cathedral = true;
+            } else if *word == "besieged" {
+                feature.attrs.besieged = true;
+            } else if *word == "princess" {
+                feature.attrs.princess = true;
+            } else if *word == "pig-herd" {
+                feature.attrs.pig_herd = true;
+            } else if *word == "pigs-drawn" {
+                feature.attrs.pigs_drawn = true;
+            } else if *word == "tunnel" {
+                feature.attrs.tunnel = true;
             } else {
                 return Err(self.error(line, format!("unexpected `{word}` in {kind} feature")));
             }
@@ -459,8 +675,22 @@ impl<'a> Parser<'a> {
             if !f.kind.is_edge_feature() && f.ports != 0 {
                 return Err(self.error(f.line, format!("a {} touches no edge and has no ports", f.kind)));
             }
-            if f.kind.is_edge_feature() && f.ports == 0 {
-                return Err(self.error(f.line, format!("a {} must touch at least one port", f.kind)));
+            if f.kind.is_edge_feature() && f.ports == 0 && f.inner == 0 {
+                return Err(self
+                    .error(f.line, format!("a {} must touch at least one port or be an inner field (I, II)", f.kind)));
+            }
+            if f.inner != 0 && f.kind != FeatureKind::Field {
+                return Err(self.error(f.line, "only fields can be inner areas (I, II)"));
+            }
+            let a = &f.attrs;
+            if (a.inn || a.tunnel || a.wells > 0) && f.kind != FeatureKind::Road {
+                return Err(self.error(f.line, "inns, tunnels and wells are on roads"));
+            }
+            if (a.cathedral || a.good.is_some() || a.besieged || a.princess) && f.kind != FeatureKind::City {
+                return Err(self.error(f.line, "cathedrals, trade goods, sieges and princesses are in cities"));
+            }
+            if (a.pig_herd || a.pigs_drawn) && f.kind != FeatureKind::Field {
+                return Err(self.error(f.line, "a pig-herd is in a field"));
             }
             if f.pennants > 0 && f.kind != FeatureKind::City {
                 return Err(self.error(f.line, "only city segments carry pennants"));
@@ -471,7 +701,7 @@ impl<'a> Parser<'a> {
             for p in Port::all().filter(|p| f.ports & p.bit() != 0) {
                 let centre = p.is_centre();
                 let allowed = match f.kind {
-                    FeatureKind::City | FeatureKind::Road => centre,
+                    FeatureKind::City | FeatureKind::Road | FeatureKind::River => centre,
                     FeatureKind::Field => !centre,
                     _ => false,
                 };
@@ -490,22 +720,20 @@ impl<'a> Parser<'a> {
             let [left, centre, right] = side.ports();
             let terrain = draft.edges[side.index()];
             let kind_at = |p: Port| owner[p.index()].map(|i| draft.features[i].kind);
-            let ok = match terrain {
-                Terrain::City => {
-                    kind_at(centre) == Some(FeatureKind::City) && kind_at(left).is_none() && kind_at(right).is_none()
-                }
-                Terrain::Road => {
-                    kind_at(centre) == Some(FeatureKind::Road)
-                        && kind_at(left) == Some(FeatureKind::Field)
-                        && kind_at(right) == Some(FeatureKind::Field)
-                }
-                Terrain::Field => {
-                    kind_at(centre).is_none()
-                        && kind_at(left) == Some(FeatureKind::Field)
-                        && kind_at(right) == Some(FeatureKind::Field)
-                }
-                Terrain::River => false,
+            // What each port of the side must hold: the centre the edge's own feature (none for
+            // a field edge), the halves a field (none beside a city edge).
+            let (want_centre, want_half) = match terrain {
+                Terrain::City => (Some(FeatureKind::City), None),
+                Terrain::Road => (Some(FeatureKind::Road), Some(FeatureKind::Field)),
+                Terrain::River => (Some(FeatureKind::River), Some(FeatureKind::Field)),
+                Terrain::Field => (None, Some(FeatureKind::Field)),
             };
+            // A partial tile may leave ports empty (they face the rest of its unit).
+            let matches = |p: Port, want: Option<FeatureKind>| {
+                let have = kind_at(p);
+                have == want || (draft.partial && have.is_none())
+            };
+            let ok = matches(centre, want_centre) && matches(left, want_half) && matches(right, want_half);
             if !ok {
                 return Err(self.error(
                     draft.line,
@@ -531,7 +759,14 @@ impl<'a> Parser<'a> {
                     _ => return Err(self.error(f.line, format!("`borders={p}` names no city of this tile"))),
                 }
             }
-            specs.push(FeatureSpec { kind: f.kind, ports: f.ports, pennants: f.pennants, borders });
+            specs.push(FeatureSpec {
+                kind: f.kind,
+                ports: f.ports,
+                pennants: f.pennants,
+                borders,
+                inner: f.inner,
+                attrs: f.attrs.clone(),
+            });
         }
         if draft.counts.iter().all(|(_, n)| *n == 0) {
             return Err(self.error(draft.line, "a design needs a non-zero count in some edition"));
@@ -586,6 +821,9 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
         name: draft.name.clone(),
         counts: draft.counts.clone(),
         start: draft.start,
+        river: draft.river,
+        symbols: draft.symbols.clone(),
+        partial: draft.partial,
         features,
         edges: draft.edges,
         rotations,
@@ -600,7 +838,10 @@ fn equivalent_views(a: &RotatedView, b: &RotatedView, features: &[FeatureSpec]) 
         (NO_FEATURE, _) | (_, NO_FEATURE) => false,
         (fa, fb) => {
             let (fa, fb) = (&features[fa as usize], &features[fb as usize]);
-            fa.kind == fb.kind && fa.pennants == fb.pennants && fa.borders.len() == fb.borders.len()
+            fa.kind == fb.kind
+                && fa.pennants == fb.pennants
+                && fa.borders.len() == fb.borders.len()
+                && fa.attrs == fb.attrs
         }
     };
     a.edges == b.edges

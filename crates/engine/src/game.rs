@@ -709,7 +709,7 @@ impl Game {
             FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => {}
             FeatureKind::Field if self.rules.variants.farmers => {}
             FeatureKind::Field => return Err(RuleError::FarmersNotInPlay),
-            kind @ FeatureKind::Garden => return Err(RuleError::CannotDeployOn(kind)),
+            kind @ (FeatureKind::Garden | FeatureKind::River) => return Err(RuleError::CannotDeployOn(kind)),
         }
         let root = self.features.find(placement.first_node + feature as NodeId);
         if self.features.figure_count(root) > 0 {
@@ -1107,8 +1107,12 @@ fn terrain_name(code: u32) -> &'static str {
 /// `city@N`-style name of a feature of a design turned by `rotation`.
 pub fn feature_name(design: &TileDesign, rotation: Rotation, feature: LocalFeature) -> Option<String> {
     let spec = design.features.get(feature as usize)?;
+    if spec.inner != 0 {
+        return Some(format!("{}@{}", spec.kind, crate::catalog::INNER_NAMES[spec.inner as usize - 1]));
+    }
     let port = Port::all().find(|p| design.feature_at(rotation, *p) == Some(feature));
     let same_kind_portless = design.features.iter().filter(|f| f.kind == spec.kind && f.ports == 0).count();
+    // Cloisters and gardens have no ports: named by kind (numbered if a tile had two).
     Some(match port {
         Some(port) => format!("{}@{}", spec.kind, port),
         None if same_kind_portless <= 1 => spec.kind.to_string(),
@@ -1132,6 +1136,14 @@ pub fn parse_feature_name(design: &TileDesign, rotation: Rotation, name: &str) -
     let kind = FeatureKind::from_name(kind_text).ok_or_else(|| {
         format!("unknown feature kind `{kind_text}` in `{name}` (expected road, city, field, cloister or garden)")
     })?;
+    if let Some(inner) = port_text.and_then(|p| crate::catalog::INNER_NAMES.iter().position(|n| *n == p)) {
+        return design
+            .features
+            .iter()
+            .position(|f| f.kind == kind && f.inner as usize == inner + 1)
+            .map(|i| i as LocalFeature)
+            .ok_or_else(|| format!("tile {} has no {kind}@{}", design.id, crate::catalog::INNER_NAMES[inner]));
+    }
     match port_text {
         Some(port_text) => {
             let port: Port = port_text.parse()?;
