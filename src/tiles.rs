@@ -3,8 +3,8 @@
 use std::io::Write;
 
 use anyhow::anyhow;
-use carcassonne_engine::game::feature_name;
 use carcassonne_engine::catalog::{TileSet, INNER_NAMES};
+use carcassonne_engine::game::feature_name;
 use carcassonne_engine::{Catalog, Edition, FeatureKind, FeatureSpec, Rotation, TileDesign};
 use serde::Serialize;
 
@@ -25,6 +25,9 @@ struct TileJson<'a> {
     /// A tile of a unit placed whole at set-up (the Count's city): some edges face the unit.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     partial: bool,
+    /// A tile the players hold in supply (the abbeys, one per player), not in the pile.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    supply: bool,
     features: Vec<FeatureJson>,
 }
 
@@ -183,6 +186,7 @@ pub fn run(set_id: Option<&str>, edition: Edition, json: bool) -> anyhow::Result
                     river: d.river.map(|r| r.name()),
                     symbols: symbols(d),
                     partial: d.partial,
+                    supply: d.supply,
                     features: d.features.iter().map(|f| feature_json(d, f)).collect(),
                 });
             }
@@ -208,6 +212,9 @@ fn print_table(out: &mut impl Write, catalog: &Catalog, set: &TileSet, edition: 
         marks.extend(d.river.map(|r| r.name()));
         if d.partial {
             marks.push("partial");
+        }
+        if d.supply {
+            marks.push("held in supply, one per player");
         }
         if !marks.is_empty() {
             features.push(format!("[{}]", marks.join(", ")));

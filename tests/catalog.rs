@@ -28,7 +28,12 @@ fn reference(kind: &str) -> BTreeMap<String, BTreeMap<String, u32>> {
     table
 }
 
+/// The land tiles of a set (without the tiles players hold in supply, such as abbeys).
 fn designs(set: &str, edition: Edition) -> Vec<(&'static carcassonne_engine::TileDesign, u32)> {
+    all_designs(set, edition).into_iter().filter(|(d, _)| !d.supply).collect()
+}
+
+fn all_designs(set: &str, edition: Edition) -> Vec<(&'static carcassonne_engine::TileDesign, u32)> {
     let catalog = Catalog::builtin();
     let set = catalog.set(set).unwrap_or_else(|| panic!("set {set} in the catalog"));
     catalog.edition_designs(set, edition).into_iter().map(|(id, n)| (catalog.design(id), n as u32)).collect()
@@ -124,8 +129,10 @@ fn winter_edition_has_the_base_layouts_and_twelve_animal_tiles() {
 /// How many times a set shows a symbol, counted the way seed 001's "Symbols & Features" counts:
 /// pennants one by one, everything else once per feature segment or per tile.
 fn symbol_count(set: &str, edition: Edition, symbol: &str) -> u32 {
-    designs(set, edition)
+    all_designs(set, edition)
         .iter()
+        // The abbey tiles count as abbeys, not as cloisters of the land tiles.
+        .filter(|(design, _)| !design.supply || symbol == "abbey")
         .map(|(design, n)| {
             let per_tile: u32 = design
                 .features
@@ -163,6 +170,22 @@ fn symbol_counts_match_the_symbols_and_features_table() {
             }
         }
     }
+}
+
+#[test]
+fn abbey_tiles_are_held_one_per_player() {
+    // Seed 001, ABBEY AND MAYOR: "every player receives one abbey tile"; placed "only ... in a
+    // 'hole' in which all four sides are already bordered"; "Monks in abbeys are scored in the
+    // same way as in cloisters."
+    let supply: Vec<_> = all_designs("abbey-mayor", Edition::First).into_iter().filter(|(d, _)| d.supply).collect();
+    assert_eq!(supply.len(), 1);
+    let (abbey, count) = supply[0];
+    assert_eq!((abbey.id.as_str(), count, abbey.edge_letters().as_str()), ("abbey-mayor:abbey", 6, "aaaa"));
+    assert!(abbey.has_cloister());
+    assert_eq!(abbey.symbols, [Symbol::Abbey]);
+    // A seeded game never shuffles supply tiles into the pile.
+    let total: u32 = designs("abbey-mayor", Edition::First).iter().map(|(_, n)| n).sum();
+    assert_eq!(total, 12);
 }
 
 #[test]
@@ -232,7 +255,9 @@ fn every_design_is_structurally_sound() {
                     let f = design.feature_at(Rotation::R0, p).map(|f| design.features[f as usize].kind);
                     let centre_terrain = design.edges[side.index()];
                     let expected = match (p.is_centre(), centre_terrain) {
-                        (true, carcassonne_engine::Terrain::Field) | (false, carcassonne_engine::Terrain::City) => None,
+                        (true, carcassonne_engine::Terrain::Field)
+                        | (_, carcassonne_engine::Terrain::Abbey)
+                        | (false, carcassonne_engine::Terrain::City) => None,
                         (true, carcassonne_engine::Terrain::City) => Some(FeatureKind::City),
                         (true, carcassonne_engine::Terrain::Road) => Some(FeatureKind::Road),
                         (true, carcassonne_engine::Terrain::River) => Some(FeatureKind::River),

@@ -2,7 +2,7 @@
 //! positions next to them.
 
 use crate::catalog::{Catalog, TileDesign, TileId};
-use crate::geometry::{Pos, Rotation, Side};
+use crate::geometry::{Pos, Rotation, Side, Terrain};
 
 /// A tile on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -269,6 +269,10 @@ impl Board {
             // The new tile lies on the neighbour's opposite side and shows it its `side` edge.
             let theirs = side.opposite().index();
             let terrain = (edges >> (8 * side.index())) & 0xFF;
+            // Only the four land terrains constrain a position (an abbey wall never faces one).
+            if terrain > Terrain::River as u32 {
+                continue;
+            }
             self.frontier[slot].code += terrain as u16 * POWERS_OF_5[theirs];
         }
         index

@@ -132,10 +132,12 @@ pub enum Symbol {
     Volcano,
     /// A magic gate (The Princess & the Dragon).
     MagicGate,
+    /// An abbey (Abbey & Mayor): the abbey tile's cloister.
+    Abbey,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 4] = [Symbol::Tower, Symbol::Dragon, Symbol::Volcano, Symbol::MagicGate];
+    pub const ALL: [Symbol; 5] = [Symbol::Tower, Symbol::Dragon, Symbol::Volcano, Symbol::MagicGate, Symbol::Abbey];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -143,6 +145,7 @@ impl Symbol {
             Symbol::Dragon => "dragon",
             Symbol::Volcano => "volcano",
             Symbol::MagicGate => "magic-gate",
+            Symbol::Abbey => "abbey",
         }
     }
 
@@ -270,6 +273,9 @@ pub struct TileDesign {
     /// A tile of a unit placed whole at set-up (The Count of Carcassonne): edges that face the
     /// other tiles of the unit carry no feature, so the edge-coverage check is relaxed.
     pub partial: bool,
+    /// A tile each player holds in supply instead of shuffling it into the pile (the abbey
+    /// tiles of Abbey & Mayor, one per player); `count` is the number in the box.
+    pub supply: bool,
     pub features: Vec<FeatureSpec>,
     /// Terrain on N, E, S, W at rotation 0.
     pub edges: [Terrain; 4],
@@ -415,6 +421,7 @@ struct DesignDraft {
     river: Option<RiverRole>,
     symbols: Vec<Symbol>,
     partial: bool,
+    supply: bool,
     features: Vec<FeatureDraft>,
 }
 
@@ -491,6 +498,7 @@ impl<'a> Parser<'a> {
         let mut river = None;
         let mut symbols = vec![];
         let mut partial = false;
+        let mut supply = false;
         let mut i = 2;
         while i < words.len() {
             match words[i] {
@@ -525,6 +533,10 @@ impl<'a> Parser<'a> {
                     partial = true;
                     i += 1;
                 }
+                "supply" => {
+                    supply = true;
+                    i += 1;
+                }
                 word if word.starts_with("river=") => {
                     let role = &word["river=".len()..];
                     river = Some(RiverRole::from_name(role).ok_or_else(|| {
@@ -557,6 +569,7 @@ impl<'a> Parser<'a> {
             river,
             symbols,
             partial,
+            supply,
             features: vec![],
         });
         Ok(())
@@ -727,6 +740,7 @@ impl<'a> Parser<'a> {
                 Terrain::Road => (Some(FeatureKind::Road), Some(FeatureKind::Field)),
                 Terrain::River => (Some(FeatureKind::River), Some(FeatureKind::Field)),
                 Terrain::Field => (None, Some(FeatureKind::Field)),
+                Terrain::Abbey => (None, None),
             };
             // A partial tile may leave ports empty (they face the rest of its unit).
             let matches = |p: Port, want: Option<FeatureKind>| {
@@ -824,6 +838,7 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
         river: draft.river,
         symbols: draft.symbols.clone(),
         partial: draft.partial,
+        supply: draft.supply,
         features,
         edges: draft.edges,
         rotations,

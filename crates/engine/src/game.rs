@@ -411,6 +411,9 @@ impl Game {
         for set_id in rules.tile_sets() {
             let Some(set) = catalog.set(set_id) else { continue };
             for (id, count) in catalog.edition_designs(set, edition) {
+                if catalog.design(id).supply {
+                    continue; // held by the players, not shuffled into the pile
+                }
                 let mut count = count;
                 if catalog.design(id).start && start.is_none() {
                     start = Some(id);
@@ -1100,6 +1103,7 @@ fn terrain_name(code: u32) -> &'static str {
         2 => "road",
         3 => "city",
         4 => "river",
+        5 => "abbey wall",
         _ => "nothing",
     }
 }

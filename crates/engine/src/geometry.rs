@@ -226,6 +226,10 @@ pub enum Terrain {
     Road = 2,
     City = 3,
     River = 4,
+    /// The wall of an abbey tile (Abbey & Mayor), which borders any terrain. An abbey is only
+    /// placed in a hole closed on all four sides, so this terrain never constrains a frontier
+    /// position.
+    Abbey = 5,
 }
 
 impl Terrain {
@@ -235,6 +239,7 @@ impl Terrain {
             Terrain::Road => 'r',
             Terrain::City => 'c',
             Terrain::River => 's',
+            Terrain::Abbey => 'a',
         }
     }
 
@@ -244,6 +249,7 @@ impl Terrain {
             'r' => Some(Terrain::Road),
             'c' => Some(Terrain::City),
             's' => Some(Terrain::River),
+            'a' => Some(Terrain::Abbey),
             _ => None,
         }
     }
