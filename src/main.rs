@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use carcassonne_engine::{Edition, Record, RuleSet};
+use carcassonne_engine::{Edition, Expansion, Record, RuleSet};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Play, replay and inspect games of Carcassonne.
@@ -89,6 +89,9 @@ struct SimulateArgs {
     /// Tile edition (default: the rule set's, the first edition).
     #[arg(long, value_enum, value_name = "EDITION")]
     edition: Option<EditionArg>,
+    /// Expansions in play, comma-separated: inns-cathedrals, gq11, winter.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_expansion)]
+    expansions: Vec<Expansion>,
     /// Worker threads (default: one per core). The results do not depend on it.
     #[arg(long, value_name = "T")]
     threads: Option<std::num::NonZeroUsize>,
@@ -166,6 +169,14 @@ enum RulesArg {
     Rgg,
     /// Rio Grande Games, The Big Box.
     RggBigBox,
+}
+
+/// An expansion by its record name (`inns-cathedrals`).
+fn parse_expansion(name: &str) -> Result<Expansion, String> {
+    Expansion::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = Expansion::ALL.iter().map(|e| e.name()).collect();
+        format!("unknown expansion `{name}` (known: {})", known.join(", "))
+    })
 }
 
 impl RulesArg {

@@ -87,6 +87,9 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
         cmd.error(clap::error::ErrorKind::ArgumentConflict, "--record-out can only be used with --games 1").exit();
     }
     let mut rules = Rules::with_rule_set(args.rules.rule_set());
+    rules.expansions = args.expansions.clone();
+    rules.expansions.sort();
+    rules.expansions.dedup();
     if let Some(edition) = args.edition {
         rules.variants.tile_edition = edition.edition();
     }
@@ -252,13 +255,18 @@ fn finish(
         let last_seed = args.seed.wrapping_add(args.games.saturating_sub(1));
         writeln!(
             out,
-            "{} games of {} players, deck seeds {}..={}, rules {}, {} edition tiles",
+            "{} games of {} players, deck seeds {}..={}, rules {}, {} edition tiles, expansions: {}",
             summary.games,
             colors.len(),
             args.seed,
             last_seed,
             args.rules.rule_set().name(),
-            rules.variants.tile_edition.name()
+            rules.variants.tile_edition.name(),
+            if rules.expansions.is_empty() {
+                "none".to_string()
+            } else {
+                rules.expansions.iter().map(|e| e.name()).collect::<Vec<_>>().join(", ")
+            }
         )?;
         writeln!(out, "seat  player  mean score  win share")?;
         for (seat, color) in colors.iter().enumerate() {

@@ -151,16 +151,6 @@ fn feature_text(design: &TileDesign, spec: &FeatureSpec) -> String {
     text
 }
 
-/// The edition listed for a set: the one asked for if the set was printed in it, else the
-/// set's first printing.
-fn edition_of(set: &TileSet, wanted: Edition) -> Edition {
-    if set.editions.contains(&wanted) {
-        wanted
-    } else {
-        set.editions[0]
-    }
-}
-
 /// Lists one set (`Some(id)`) or every set.
 pub fn run(set_id: Option<&str>, edition: Edition, json: bool) -> anyhow::Result<()> {
     let catalog = Catalog::builtin();
@@ -175,7 +165,7 @@ pub fn run(set_id: Option<&str>, edition: Edition, json: bool) -> anyhow::Result
     if json {
         let mut tiles: Vec<TileJson> = vec![];
         for set in &sets {
-            for (id, count) in catalog.edition_designs(set, edition_of(set, edition)) {
+            for (id, count) in catalog.edition_designs(set, set.edition_for(edition)) {
                 let d = catalog.design(id);
                 tiles.push(TileJson {
                     id: &d.id,
@@ -194,7 +184,7 @@ pub fn run(set_id: Option<&str>, edition: Edition, json: bool) -> anyhow::Result
         output::write_json_pretty(&mut out, &tiles)?;
     } else {
         for set in &sets {
-            print_table(&mut out, catalog, set, edition_of(set, edition))?;
+            print_table(&mut out, catalog, set, set.edition_for(edition))?;
         }
     }
     out.flush()?;

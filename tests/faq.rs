@@ -233,7 +233,7 @@ fn footnote_03_seven_followers_and_running_out() {
     t.place(7, 1, 0);
     assert_eq!(t.game.legal_actions(), vec![Action::Pass], "with an empty supply a player may only place tiles");
     let err = t.try_deploy("cloister").unwrap_err();
-    assert_eq!(err, RuleError::NoFigureInSupply(Red));
+    assert_eq!(err, RuleError::NoFigureInSupply(Red, "follower"));
     assert_eq!(err.to_string(), "red has no follower left in supply");
     t.pass();
 }

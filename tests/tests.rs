@@ -2,6 +2,7 @@
 
 mod catalog;
 mod cli;
+mod expansions;
 mod faq;
 mod perft;
 mod properties;

@@ -309,6 +309,11 @@ impl TileDesign {
         (f != NO_FEATURE).then_some(f)
     }
 
+    /// True if the tile shows a river.
+    pub fn has_river(&self) -> bool {
+        self.features.iter().any(|f| f.kind == FeatureKind::River)
+    }
+
     /// True if the tile shows a cloister.
     pub fn has_cloister(&self) -> bool {
         self.cloister.is_some()
@@ -326,6 +331,18 @@ pub struct TileSet {
     pub id: String,
     pub editions: Vec<Edition>,
     pub designs: Vec<TileId>,
+}
+
+impl TileSet {
+    /// The edition used for this set when `wanted` is asked for: `wanted` if the set was printed
+    /// in it, else the set's first printing.
+    pub fn edition_for(&self, wanted: Edition) -> Edition {
+        if self.editions.contains(&wanted) {
+            wanted
+        } else {
+            self.editions[0]
+        }
+    }
 }
 
 /// An error in a catalog file: which file, which line, what is wrong.

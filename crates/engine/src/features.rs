@@ -6,7 +6,7 @@
 //! feature can be walked (to count its distinct tiles, or the cities a field borders).
 
 use crate::board::PlacementIndex;
-use crate::catalog::{FeatureKind, LocalFeature};
+use crate::catalog::{FeatureKind, FeatureSpec, LocalFeature};
 
 /// Index of a segment node.
 pub type NodeId = u32;
@@ -25,6 +25,9 @@ struct Node {
     /// Ports of the feature that face an empty position; a road or city is complete at zero.
     open: u16,
     pennants: u16,
+    /// Inns on a road, cathedrals in a city (Inns & Cathedrals).
+    inns: u8,
+    cathedrals: u8,
     /// Figures standing on the feature.
     figures: u8,
 }
@@ -49,16 +52,21 @@ impl Features {
     }
 
     /// Adds a segment as a feature of its own and returns its node.
-    pub(crate) fn add(
-        &mut self,
-        placement: PlacementIndex,
-        local: LocalFeature,
-        kind: FeatureKind,
-        open: u16,
-        pennants: u16,
-    ) -> NodeId {
+    pub(crate) fn add(&mut self, placement: PlacementIndex, local: LocalFeature, spec: &FeatureSpec) -> NodeId {
         let id = self.nodes.len() as NodeId;
-        self.nodes.push(Node { parent: id, next: id, placement, local, kind, size: 1, open, pennants, figures: 0 });
+        self.nodes.push(Node {
+            parent: id,
+            next: id,
+            placement,
+            local,
+            kind: spec.kind,
+            size: 1,
+            open: spec.ports.count_ones() as u16,
+            pennants: spec.pennants as u16,
+            inns: spec.attrs.inn as u8,
+            cathedrals: spec.attrs.cathedral as u8,
+            figures: 0,
+        });
         id
     }
 
@@ -100,6 +108,8 @@ impl Features {
             g.size += s.size;
             g.open += s.open;
             g.pennants += s.pennants;
+            g.inns += s.inns;
+            g.cathedrals += s.cathedrals;
             g.figures += s.figures;
             self.nodes[small as usize].parent = big;
             // Splice the two circular member lists into one.
@@ -132,6 +142,16 @@ impl Features {
 
     pub fn pennants(&self, root: NodeId) -> u16 {
         self.nodes[root as usize].pennants
+    }
+
+    /// Inns along a road.
+    pub fn inns(&self, root: NodeId) -> u8 {
+        self.nodes[root as usize].inns
+    }
+
+    /// Cathedrals in a city.
+    pub fn cathedrals(&self, root: NodeId) -> u8 {
+        self.nodes[root as usize].cathedrals
     }
 
     pub fn figure_count(&self, root: NodeId) -> u8 {
@@ -183,12 +203,23 @@ impl Iterator for Members<'_> {
 mod tests {
     use super::*;
 
+    fn spec(kind: FeatureKind, open: u32, pennants: u8) -> FeatureSpec {
+        FeatureSpec {
+            kind,
+            ports: ((1u32 << open) - 1) as u16,
+            pennants,
+            borders: vec![],
+            inner: 0,
+            attrs: Default::default(),
+        }
+    }
+
     #[test]
     fn union_keeps_aggregates_and_member_lists() {
         let mut f = Features::new();
-        let a = f.add(0, 0, FeatureKind::City, 1, 1);
-        let b = f.add(1, 0, FeatureKind::City, 2, 0);
-        let c = f.add(2, 0, FeatureKind::City, 1, 1);
+        let a = f.add(0, 0, &spec(FeatureKind::City, 1, 1));
+        let b = f.add(1, 0, &spec(FeatureKind::City, 2, 0));
+        let c = f.add(2, 0, &spec(FeatureKind::City, 1, 1));
         f.connect(a, b);
         assert_eq!(f.open_ports(f.find(a)), 1);
         f.connect(b, c);
@@ -205,8 +236,8 @@ mod tests {
     #[test]
     fn joining_a_feature_to_itself_closes_a_loop() {
         let mut f = Features::new();
-        let a = f.add(0, 0, FeatureKind::Road, 2, 0);
-        let b = f.add(1, 0, FeatureKind::Road, 2, 0);
+        let a = f.add(0, 0, &spec(FeatureKind::Road, 2, 0));
+        let b = f.add(1, 0, &spec(FeatureKind::Road, 2, 0));
         f.connect(a, b);
         f.connect(a, b);
         assert!(f.is_closed(f.find(a)));

@@ -18,7 +18,7 @@ use crate::catalog::{Catalog, FeatureKind, LocalFeature, TileDesign, TileId};
 use crate::features::{Features, NodeId};
 use crate::geometry::{Port, Pos, Rotation, Side};
 use crate::random::{rng_from_seed, shuffle};
-use crate::rules::{FarmerScoring, Rules};
+use crate::rules::{Expansion, FarmerScoring, Rules};
 
 /// A seat at the table, 0-based in turn order.
 pub type PlayerId = u8;
@@ -76,19 +76,30 @@ impl fmt::Display for Color {
 pub enum Figure {
     /// A follower: thief on a road, knight in a city, monk in a cloister, farmer in a field.
     Follower,
+    /// The big follower of Inns & Cathedrals: one follower that counts as two for majorities
+    /// (seed 001, INNS AND CATHEDRALS, "2. Deploy a follower", footnotes 34 and 35).
+    BigFollower,
 }
 
 impl Figure {
+    pub const ALL: [Figure; 2] = [Figure::Follower, Figure::BigFollower];
+
     pub const fn name(self) -> &'static str {
         match self {
             Figure::Follower => "follower",
+            Figure::BigFollower => "big-follower",
         }
     }
 
     pub fn from_name(s: &str) -> Option<Figure> {
-        match s {
-            "follower" => Some(Figure::Follower),
-            _ => None,
+        Figure::ALL.into_iter().find(|f| f.name() == s)
+    }
+
+    /// How many followers the figure counts as when the majority on a feature is decided.
+    pub const fn strength(self) -> u8 {
+        match self {
+            Figure::Follower => 1,
+            Figure::BigFollower => 2,
         }
     }
 }
@@ -303,8 +314,8 @@ pub enum RuleError {
         theirs: &'static str,
         neighbour: Pos,
     },
-    #[error("{0} has no follower left in supply")]
-    NoFigureInSupply(Color),
+    #[error("{0} has no {1} left in supply")]
+    NoFigureInSupply(Color, &'static str),
     #[error("the tile just placed has no feature number {0}")]
     NoSuchFeature(LocalFeature),
     #[error("a follower cannot be deployed on a {0}")]
@@ -353,6 +364,25 @@ pub struct PlayerState {
     pub score: u32,
     /// Followers in supply.
     pub followers: u8,
+    /// Big followers in supply (Inns & Cathedrals: one each).
+    pub big_followers: u8,
+}
+
+impl PlayerState {
+    /// How many of a figure the player has in supply.
+    pub fn in_supply(&self, figure: Figure) -> u8 {
+        match figure {
+            Figure::Follower => self.followers,
+            Figure::BigFollower => self.big_followers,
+        }
+    }
+
+    fn supply_mut(&mut self, figure: Figure) -> &mut u8 {
+        match figure {
+            Figure::Follower => &mut self.followers,
+            Figure::BigFollower => &mut self.big_followers,
+        }
+    }
 }
 
 /// A figure on the board.
@@ -410,9 +440,9 @@ impl Game {
         let mut start = None;
         for set_id in rules.tile_sets() {
             let Some(set) = catalog.set(set_id) else { continue };
-            for (id, count) in catalog.edition_designs(set, edition) {
-                if catalog.design(id).supply {
-                    continue; // held by the players, not shuffled into the pile
+            for (id, count) in catalog.edition_designs(set, set.edition_for(edition)) {
+                if !tile_in_play(&rules, catalog.design(id)) {
+                    continue;
                 }
                 let mut count = count;
                 if catalog.design(id).start && start.is_none() {
@@ -430,18 +460,28 @@ impl Game {
             }
             Deck::Order(order) => {
                 let sets = rules.tile_sets();
-                if let Some(bad) = order.iter().find(|t| !sets.contains(&catalog.design(**t).set.as_str())) {
+                let in_play = |t: &TileId| {
+                    let design = catalog.design(*t);
+                    sets.contains(&design.set.as_str()) && tile_in_play(&rules, design)
+                };
+                if let Some(bad) = order.iter().find(|t| !in_play(t)) {
                     return Err(SetupError::TileNotInPlay(catalog.design(*bad).id.clone()));
                 }
                 order
             }
         };
+        let big_followers_each = rules.has(Expansion::InnsCathedrals) as u8;
         let mut game = Game {
             catalog,
             rules,
             players: players
                 .iter()
-                .map(|&color| PlayerState { color, score: 0, followers: FOLLOWERS_PER_PLAYER })
+                .map(|&color| PlayerState {
+                    color,
+                    score: 0,
+                    followers: FOLLOWERS_PER_PLAYER,
+                    big_followers: big_followers_each,
+                })
                 .collect(),
             board: Board::new(),
             features: Features::new(),
@@ -628,13 +668,17 @@ impl Game {
                 }
             }
             Pending::Deploy { player, .. } => {
-                if self.players[player as usize].followers > 0 {
+                let state = &self.players[player as usize];
+                if state.followers > 0 || state.big_followers > 0 {
                     let placement = self.last_placement();
                     for i in 0..self.design(placement.tile).features.len() as LocalFeature {
-                        if self.check_deploy(placement, i).is_ok()
-                            && visit(Action::Deploy { figure: Figure::Follower, feature: i })
-                        {
-                            return;
+                        if self.check_deploy(placement, i).is_err() {
+                            continue;
+                        }
+                        for figure in Figure::ALL {
+                            if state.in_supply(figure) > 0 && visit(Action::Deploy { figure, feature: i }) {
+                                return;
+                            }
                         }
                     }
                 }
@@ -649,9 +693,10 @@ impl Game {
         match (self.pending, action) {
             (Pending::GameOver, _) => Err(RuleError::GameOver),
             (Pending::PlaceTile { tile, .. }, Action::Place { pos, rotation }) => self.check_place(tile, pos, rotation),
-            (Pending::Deploy { player, .. }, Action::Deploy { figure: Figure::Follower, feature }) => {
-                if self.players[player as usize].followers == 0 {
-                    return Err(RuleError::NoFigureInSupply(self.players[player as usize].color));
+            (Pending::Deploy { player, .. }, Action::Deploy { figure, feature }) => {
+                let state = &self.players[player as usize];
+                if state.in_supply(figure) == 0 {
+                    return Err(RuleError::NoFigureInSupply(state.color, figure.name()));
                 }
                 self.check_deploy(self.last_placement(), feature)
             }
@@ -763,7 +808,7 @@ impl Game {
                 let root = self.features.find_mut(node);
                 self.features.add_figure(root);
                 self.figures.push(PlacedFigure { owner: player, figure, placement, feature, node });
-                self.players[player as usize].followers -= 1;
+                *self.players[player as usize].supply_mut(figure) -= 1;
                 events.push(Event::FigureDeployed { player, figure, pos, feature });
                 self.end_turn(events);
             }
@@ -782,7 +827,7 @@ impl Game {
         let placement = self.board.len() as PlacementIndex;
         let first_node = self.features.len() as NodeId;
         for (i, f) in design.features.iter().enumerate() {
-            self.features.add(placement, i as LocalFeature, f.kind, f.ports.count_ones() as u16, f.pennants as u16);
+            self.features.add(placement, i as LocalFeature, f);
         }
         let view = design.view(rotation);
         self.board.place(tile, rotation, view.edges, pos, first_node);
@@ -865,7 +910,7 @@ impl Game {
         let mut counts = [0u8; MAX_PLAYERS];
         for f in &self.figures {
             if self.features.find(f.node) == root {
-                counts[f.owner as usize] += 1;
+                counts[f.owner as usize] += f.figure.strength();
             }
         }
         majority_of(&counts)
@@ -883,7 +928,19 @@ impl Game {
             _ => self.features.tile_count(root, &mut self.scratch),
         };
         let pennants = if kind == FeatureKind::City { self.features.pennants(root) } else { 0 };
+        // Inns & Cathedrals: a road with an inn scores 2 per tile when completed and nothing in
+        // the final scoring; a city with a cathedral 3 per tile and pennant, or nothing.
+        let inn = kind == FeatureKind::Road && self.features.inns(root) > 0;
+        let cathedral = kind == FeatureKind::City && self.features.cathedrals(root) > 0;
         let breakdown = match (kind, completed) {
+            (FeatureKind::Road, true) if inn => Breakdown { tiles, tile_value: 2, ..Default::default() },
+            (FeatureKind::Road, false) if inn => Breakdown { tiles, tile_value: 0, ..Default::default() },
+            (FeatureKind::City, true) if cathedral => {
+                Breakdown { tiles, tile_value: 3, pennants, pennant_value: 3, ..Default::default() }
+            }
+            (FeatureKind::City, false) if cathedral => {
+                Breakdown { tiles, tile_value: 0, pennants, pennant_value: 0, ..Default::default() }
+            }
             // Small-city rule (RGG): a two-tile city scores 1 per tile and pennant.
             (FeatureKind::City, true) if self.rules.variants.small_city && tiles == 2 => {
                 Breakdown { tiles, tile_value: 1, pennants, pennant_value: 1, ..Default::default() }
@@ -913,7 +970,7 @@ impl Game {
             if self.features.find(f.node) == root {
                 self.figures.remove(i);
                 self.features.remove_figure(root);
-                self.players[f.owner as usize].followers += 1;
+                *self.players[f.owner as usize].supply_mut(f.figure) += 1;
                 let pos = self.board.placement(f.placement).pos;
                 events.push(Event::FigureReturned { player: f.owner, figure: f.figure, pos, feature: f.feature });
             } else {
@@ -999,10 +1056,10 @@ impl Game {
         for f in &self.figures {
             let root = self.features.find(f.node);
             if let Some(farm) = farms.iter_mut().find(|(r, _, _)| *r == root) {
-                farm.1[f.owner as usize] += 1;
+                farm.1[f.owner as usize] += f.figure.strength();
             } else {
                 let mut counts = [0; MAX_PLAYERS];
-                counts[f.owner as usize] = 1;
+                counts[f.owner as usize] = f.figure.strength();
                 farms.push((root, counts, self.cities_of_farm(root)));
             }
         }
@@ -1082,6 +1139,12 @@ impl fmt::Debug for Game {
             .field("open_cloisters", &self.open_cloisters)
             .finish()
     }
+}
+
+/// Whether a design of a set in play goes into the pile: not the tiles players hold in supply
+/// (abbeys), and river tiles only with a river.
+fn tile_in_play(rules: &Rules, design: &TileDesign) -> bool {
+    !design.supply && (rules.river_in_play() || !design.has_river())
 }
 
 fn majority_of(counts: &[u8; MAX_PLAYERS]) -> PlayerSet {

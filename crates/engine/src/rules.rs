@@ -10,11 +10,36 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::Edition;
 
-/// An expansion that can be switched on. The base game (with farmers) is always in play;
-/// expansions arrive with later work and each adds a variant here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// An expansion (or edition) that can be switched on. The base game with farmers is always in
+/// play; each expansion adds its tiles, figures and rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Expansion {}
+pub enum Expansion {
+    /// Inns & Cathedrals (seed 001): 18 tiles, inns and cathedrals, the big follower.
+    InnsCathedrals,
+    /// The Games Quarterly tiles (seed 001): its 10 land tiles join the pile (its river tiles
+    /// only with a river).
+    Gq11,
+    /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
+    /// base game's.
+    Winter,
+}
+
+impl Expansion {
+    pub const ALL: [Expansion; 3] = [Expansion::InnsCathedrals, Expansion::Gq11, Expansion::Winter];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Expansion::InnsCathedrals => "inns-cathedrals",
+            Expansion::Gq11 => "gq11",
+            Expansion::Winter => "winter",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Expansion> {
+        Expansion::ALL.into_iter().find(|e| e.name() == s)
+    }
+}
 
 /// How farms score at the end of the game (seed 001, footnotes 27 and 28, and the first two
 /// "INCORPORATED (HiG only)" FAQ entries).
@@ -118,9 +143,26 @@ impl Rules {
         Rules { expansions: vec![], variants: Variants::preset(rule_set) }
     }
 
-    /// The tile sets in play, by catalog set id.
+    pub fn has(&self, expansion: Expansion) -> bool {
+        self.expansions.contains(&expansion)
+    }
+
+    /// The tile sets in play, by catalog set id: the base tiles (or the Winter Edition's), then
+    /// each expansion's.
     pub fn tile_sets(&self) -> Vec<&'static str> {
-        vec!["base"]
+        let mut sets = vec![if self.has(Expansion::Winter) { "winter" } else { "base" }];
+        for (expansion, set) in [(Expansion::InnsCathedrals, "inns-cathedrals"), (Expansion::Gq11, "gq11")] {
+            if self.has(expansion) {
+                sets.push(set);
+            }
+        }
+        sets
+    }
+
+    /// Whether the river is in play (no river expansion is implemented yet, so river tiles, such
+    /// as the GQ spring, stay out of the pile).
+    pub fn river_in_play(&self) -> bool {
+        false
     }
 }
 
@@ -152,6 +194,8 @@ mod tests {
         assert!(r.variants.small_city);
         assert_eq!(r.variants.farmer_scoring, FarmerScoring::ThirdEdition);
         assert!(serde_json::from_str::<Rules>(r#"{"variants": {"smal-city": true}}"#).is_err());
-        assert!(serde_json::from_str::<Rules>(r#"{"expansions": ["river"]}"#).is_err());
+        assert!(serde_json::from_str::<Rules>(r#"{"expansions": ["no-such-expansion"]}"#).is_err());
+        let r: Rules = serde_json::from_str(r#"{"expansions": ["inns-cathedrals", "winter"]}"#).unwrap();
+        assert_eq!(r.tile_sets(), ["winter", "inns-cathedrals"]);
     }
 }

@@ -1,0 +1,293 @@
+//! Expansions of the first wave that are implemented so far: Inns & Cathedrals, the GQ land
+//! tiles and the Winter Edition. Each worked example of seed 001's expansion sections is a
+//! scenario here; each footnote ruling a named test.
+
+use carcassonne_bots::{Bot, RandomBot};
+use carcassonne_engine::{
+    Action, Catalog, Color, Deck, Event, Expansion, FeatureKind, Figure, Game, GameSetup, Phase, Rotation, Rules,
+};
+use carcassonne_engine::{Pos, RuleError};
+
+fn rules(expansions: &[Expansion]) -> Rules {
+    Rules { expansions: expansions.to_vec(), ..Rules::default() }
+}
+
+fn tile(id: &str) -> carcassonne_engine::TileId {
+    Catalog::builtin().lookup(id).unwrap_or_else(|| panic!("tile {id}"))
+}
+
+/// A two-player game (red, blue) with Inns & Cathedrals and an explicit deck.
+fn game(deck: &[&str]) -> Game {
+    Game::new(GameSetup {
+        rules: rules(&[Expansion::InnsCathedrals]),
+        players: vec![Color::Red, Color::Blue],
+        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
+    })
+    .unwrap()
+}
+
+/// Places the drawn tile and then deploys `figure` on the named feature (or passes).
+fn turn(game: &mut Game, x: i16, y: i16, degrees: i64, deploy: Option<(Figure, &str)>) -> Vec<Event> {
+    let mut events =
+        game.apply(Action::Place { pos: Pos::new(x, y), rotation: Rotation::from_degrees(degrees).unwrap() }).unwrap();
+    let action = match deploy {
+        None => Action::Pass,
+        Some((figure, name)) => {
+            let placed = game.board().get(Pos::new(x, y)).unwrap();
+            let design = game.design(placed.tile);
+            let feature = carcassonne_engine::game::parse_feature_name(design, placed.rotation, name).unwrap();
+            Action::Deploy { figure, feature }
+        }
+    };
+    events.extend(game.apply(action).unwrap());
+    events
+}
+
+/// `(kind, phase, points, players)` of every score that paid someone.
+fn paid(game: &Game, events: &[Event]) -> Vec<(FeatureKind, Phase, u32, Vec<Color>)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored(s) if !s.players.is_empty() => {
+                Some((s.kind, s.phase, s.points, s.players.iter().map(|p| game.player(p).color).collect()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+const F: Figure = Figure::Follower;
+const BIG: Figure = Figure::BigFollower;
+
+/// Seed 001, INNS AND CATHEDRALS, "A completed road": "If a road which has one or more inns
+/// lining it is completed, then the thief scores 2 points for every road segment"; picture
+/// caption "BLUE scores 6 points".
+#[test]
+fn inns_cathedrals_completed_road_with_an_inn_blue_scores_6() {
+    // The junction with an inn on its east road west of the start tile, a plain junction east:
+    // a three-tile road with an inn, completed by blue's tile and thief.
+    let mut g = game(&["inns-cathedrals:14", "base:W"]);
+    turn(&mut g, -1, 0, 0, None);
+    let events = turn(&mut g, 1, 0, 0, Some((F, "road@W")));
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Turn, 6, vec![Color::Blue])]);
+    assert_eq!(g.scores(), vec![0, 6]);
+}
+
+/// Seed 001, INNS AND CATHEDRALS: "if such a road has not been completed at the end of the
+/// game, it scores no points during the final scoring"; caption "Incomplete road at the end of
+/// the game: BLUE scores 0 points".
+#[test]
+fn inns_cathedrals_incomplete_road_with_an_inn_scores_0() {
+    let mut g = game(&["base:U", "inns-cathedrals:15"]);
+    turn(&mut g, -1, 0, 0, None);
+    let events = turn(&mut g, 1, 0, 0, Some((F, "road@W")));
+    assert!(g.is_over());
+    let scored: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored(s) if s.phase == Phase::Final => Some((s.kind, s.points, s.players.len())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(scored, vec![(FeatureKind::Road, 0, 1)], "blue scores 0 for the road");
+    assert_eq!(g.scores(), vec![0, 0]);
+    assert_eq!(g.player(1).followers, 7, "the thief still comes back");
+}
+
+/// Seed 001, INNS AND CATHEDRALS, "A completed city": "the knight scores 3 points for every
+/// city segment ... and 3 points for every pennant"; caption "BLUE scores 21 points" (footnote
+/// 38: six tiles and one pennant, 7 × 3). Realised with the cathedral tile, a pennant corner and
+/// four caps: six tiles, one pennant.
+#[test]
+fn inns_cathedrals_completed_city_with_a_cathedral_blue_scores_21() {
+    let mut g = game(&["inns-cathedrals:01", "base:M", "base:E", "base:E", "base:E"]);
+    turn(&mut g, 0, -1, 0, None);
+    turn(&mut g, -1, -1, 90, Some((F, "city@N")));
+    turn(&mut g, -1, -2, 180, None);
+    turn(&mut g, 0, -2, 180, None);
+    let events = turn(&mut g, 1, -1, 270, None);
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::City, Phase::Turn, 21, vec![Color::Blue])]);
+    let breakdown = events.iter().find_map(|e| match e {
+        Event::Scored(s) => Some(s.breakdown),
+        _ => None,
+    });
+    assert_eq!(breakdown.map(|b| (b.tiles, b.tile_value, b.pennants, b.pennant_value)), Some((6, 3, 1, 3)));
+}
+
+/// Seed 001, INNS AND CATHEDRALS: "if such a city has not been completed at the end of the
+/// game, it scores no points"; caption "Incomplete city at the end of the game: BLUE scores 0
+/// points". Footnote 37: "Am I allowed to place cathedrals in other players' cities? Answer:
+/// Yes" — here red's cathedral strips blue's city.
+#[test]
+fn footnote_37_a_cathedral_in_another_players_city_leaves_it_worth_0_if_incomplete() {
+    let mut g = game(&["base:U", "inns-cathedrals:01"]);
+    turn(&mut g, -1, 0, 0, None);
+    // Blue's knight in the start tile's city is not possible (the start tile is not just
+    // placed), so blue occupies the cathedral city directly; red could have placed it too.
+    let events = turn(&mut g, 0, -1, 0, Some((F, "city@N")));
+    assert!(g.is_over());
+    let finals: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored(s) if s.phase == Phase::Final && s.kind == FeatureKind::City => Some(s.points),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(finals, vec![0]);
+    assert_eq!(g.scores(), vec![0, 0]);
+}
+
+/// Seed 001, INNS AND CATHEDRALS, "2. Deploy a follower": the big follower "counts as if the
+/// player had deployed two normal followers"; caption "Only BLUE scores points for the road".
+#[test]
+fn inns_cathedrals_big_follower_wins_the_majority_only_blue_scores_the_road() {
+    let mut g = game(&["base:W", "base:V", "base:V", "base:V"]);
+    turn(&mut g, -1, 0, 0, Some((F, "road@E")));
+    turn(&mut g, 0, 1, 270, Some((BIG, "road@E")));
+    turn(&mut g, 1, 0, 0, None);
+    let events = turn(&mut g, 1, 1, 90, None);
+    assert!(g.is_over());
+    // Junction, start tile and three curves: five tiles, one follower against one big one.
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Final, 5, vec![Color::Blue])]);
+    assert_eq!(g.scores(), vec![0, 5]);
+    assert_eq!((g.player(1).followers, g.player(1).big_followers), (7, 1), "the big follower came back");
+}
+
+/// Seed 001, footnote 34: "a big follower is only one follower ... and it may only be deployed
+/// instead of a normal follower".
+#[test]
+fn footnote_34_the_big_follower_is_deployed_instead_of_a_follower() {
+    let mut g = game(&["base:U", "base:U"]);
+    g.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    let actions = g.legal_actions();
+    let deploys =
+        |figure| actions.iter().filter(|a| matches!(a, Action::Deploy { figure: f, .. } if *f == figure)).count();
+    // Road, two fields: each with a follower or the big follower.
+    assert_eq!((deploys(F), deploys(BIG)), (3, 3));
+    let Action::Deploy { feature, .. } = actions[1] else { panic!("{actions:?}") };
+    g.apply(Action::Deploy { figure: BIG, feature }).unwrap();
+    // One deployment per turn: the next decision is blue's tile.
+    assert_eq!(g.pending().player(), Some(1));
+    assert_eq!((g.player(0).followers, g.player(0).big_followers), (7, 0));
+    // Red has no second big follower.
+    g.apply(Action::Place { pos: Pos::new(-1, 0), rotation: Rotation::R0 }).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert!(g.is_over());
+}
+
+/// Seed 001, footnote 35: "in a cloister the big follower earns precisely the same number of
+/// points as a smaller follower".
+#[test]
+fn footnote_35_the_big_follower_does_not_double_points() {
+    let mut g = game(&["base:B"]);
+    let events = turn(&mut g, 0, 1, 0, Some((BIG, "cloister")));
+    // Incomplete cloister at the end: itself and the start tile.
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Cloister, Phase::Final, 2, vec![Color::Red])]);
+}
+
+#[test]
+fn without_inns_cathedrals_there_is_no_big_follower_and_no_cathedral_tile() {
+    let mut g = Game::new(GameSetup {
+        rules: Rules::base(),
+        players: vec![Color::Red, Color::Blue],
+        deck: Deck::Order(vec![tile("base:U")]),
+    })
+    .unwrap();
+    g.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    assert_eq!(
+        g.check(Action::Deploy { figure: BIG, feature: 0 }),
+        Err(RuleError::NoFigureInSupply(Color::Red, "big-follower"))
+    );
+    let bad = Game::new(GameSetup {
+        rules: Rules::base(),
+        players: vec![Color::Red, Color::Blue],
+        deck: Deck::Order(vec![tile("inns-cathedrals:01")]),
+    });
+    assert!(bad.is_err(), "an expansion tile needs its expansion");
+}
+
+/// Plays random games to the end and checks that every figure comes home.
+fn random_games(expansions: &[Expansion], players: usize, games: u64) -> Vec<Game> {
+    (0..games)
+        .map(|seed| {
+            let colors = &[Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray][..players];
+            let mut g =
+                Game::new(GameSetup { rules: rules(expansions), players: colors.to_vec(), deck: Deck::Seed(seed) })
+                    .unwrap();
+            let mut bots: Vec<RandomBot> = (0..players as u64).map(|p| RandomBot::new(seed * 10 + p)).collect();
+            while let Some(p) = g.pending().player() {
+                let action = bots[p as usize].choose_action(&g.observation(Some(p)));
+                g.apply(action).unwrap();
+                for state in g.players() {
+                    let on_board = |figure| {
+                        g.figures()
+                            .iter()
+                            .filter(|f| g.player(f.owner).color == state.color && f.figure == figure)
+                            .count()
+                    };
+                    assert_eq!(state.followers as usize + on_board(F), 7);
+                    let big = expansions.contains(&Expansion::InnsCathedrals) as usize;
+                    assert_eq!(state.big_followers as usize + on_board(BIG), big);
+                }
+            }
+            g
+        })
+        .collect()
+}
+
+#[test]
+fn inns_cathedrals_random_games_conserve_followers_and_big_followers() {
+    for g in random_games(&[Expansion::InnsCathedrals], 3, 12) {
+        assert_eq!(g.board().len() + g.discarded().len(), 72 + 18);
+    }
+}
+
+/// Seed 001, THE GAMES QUARTERLY EXPANSION: 12 tiles, of which the spring (and the river tile)
+/// belong with a river; without one, the 10 land tiles join the pile.
+#[test]
+fn gq_land_tiles_join_the_pile_without_their_river_tiles() {
+    for g in random_games(&[Expansion::Gq11], 2, 6) {
+        assert_eq!(g.board().len() + g.discarded().len(), 72 + 10);
+        assert!(g.board().tiles().iter().all(|t| !g.design(t.tile).has_river()));
+    }
+}
+
+/// Seed 002: the Winter Edition is the base game with 84 tiles.
+#[test]
+fn winter_edition_plays_84_tiles_with_the_base_rules() {
+    for g in random_games(&[Expansion::Winter], 4, 6) {
+        assert_eq!(g.board().len() + g.discarded().len(), 84);
+        assert!(g.board().tiles().iter().all(|t| g.design(t.tile).set == "winter"));
+    }
+    let all = random_games(&[Expansion::Winter, Expansion::InnsCathedrals, Expansion::Gq11], 6, 6);
+    assert!(all.iter().all(|g| g.board().len() + g.discarded().len() == 84 + 18 + 10));
+}
+
+#[test]
+fn simulate_takes_expansions_and_records_them() {
+    let dir = std::env::temp_dir().join(format!("carcassonne-expansions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["simulate", "--games", "1", "--players", "3", "--seed", "9", "--expansions", "inns-cathedrals,gq11"])
+        .args(["--json", "--record-out", record.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let parsed = carcassonne_engine::Record::from_json(&text).unwrap();
+    assert_eq!(parsed.rules.expansions, [Expansion::InnsCathedrals, Expansion::Gq11]);
+    let replay = parsed.replay().unwrap();
+    assert!(replay.game.is_over());
+    assert_eq!(replay.game.board().len() + replay.game.discarded().len(), 72 + 18 + 10);
+    let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let scores: Vec<u64> = ["red", "blue", "green"].iter().map(|c| line["final_scores"][c].as_u64().unwrap()).collect();
+    assert_eq!(scores, replay.game.scores().iter().map(|&s| s as u64).collect::<Vec<_>>());
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["simulate", "--games", "1", "--expansions", "no-such"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown expansion `no-such`"));
+    std::fs::remove_dir_all(&dir).ok();
+}
