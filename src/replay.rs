@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 use carcassonne_engine::record::encode_action;
 use carcassonne_engine::{
-    Event, FeatureKind, Game, Pending, Phase, Pos, Record, RecordAction, RecordDeck, Replay, Score,
+    Event, FeatureKind, Game, Pending, Phase, PlayerSet, Pos, Record, RecordAction, RecordDeck, Replay, Score, Token,
 };
 use serde::Serialize;
 
@@ -40,7 +40,9 @@ struct ScoreJson<'a> {
     phase: Phase,
     completed: bool,
     breakdown: String,
-    at: At,
+    /// The feature scored (absent for the King & Scout bonuses, which belong to no feature).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at: Option<At>,
     action: usize,
 }
 
@@ -79,7 +81,17 @@ pub fn run_replay(path: &Path, json: bool) -> anyhow::Result<()> {
                     phase: s.phase,
                     completed: s.completed,
                     breakdown: s.breakdown.to_string(),
-                    at: at(game, s.pos, s.feature),
+                    at: Some(at(game, s.pos, s.feature)),
+                    action,
+                }),
+                Event::TokenScored { player, token, count, points } => Some(ScoreJson {
+                    kind: token.name(),
+                    points,
+                    players: Players { game, set: PlayerSet(1 << player) },
+                    phase: Phase::Final,
+                    completed: true,
+                    breakdown: token_breakdown(token, count),
+                    at: None,
                     action,
                 }),
                 _ => None,
@@ -159,6 +171,28 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 }
                 writeln!(out, "    {}", describe_score(game, &score))?;
             }
+            Event::TokenTaken { player, token, tiles } => {
+                let what = if token == Token::King { "city" } else { "road" };
+                writeln!(
+                    out,
+                    "    {} takes the {} (the largest completed {what} so far: {tiles} tiles)",
+                    name(player),
+                    token.name()
+                )?;
+            }
+            Event::TokenScored { player, token, count, points } => {
+                if !final_scoring {
+                    final_scoring = true;
+                    writeln!(out, "final scoring:")?;
+                }
+                writeln!(
+                    out,
+                    "    {} scores {points} with the {}: {}",
+                    name(player),
+                    token.name(),
+                    token_breakdown(token, count)
+                )?;
+            }
             Event::GameEnded => {
                 if !final_scoring {
                     writeln!(out, "final scoring: nothing to score")?;
@@ -180,6 +214,17 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
         record.actions.len()
     )?;
     Ok(())
+}
+
+/// `4 completed cities × 1 = 4`.
+fn token_breakdown(token: Token, count: u16) -> String {
+    let what = match (token, count) {
+        (Token::King, 1) => "city",
+        (Token::King, _) => "cities",
+        (Token::RobberBaron, 1) => "road",
+        (Token::RobberBaron, _) => "roads",
+    };
+    format!("{count} completed {what} × 1 = {count}")
 }
 
 fn on_off(b: bool) -> &'static str {

@@ -291,3 +291,112 @@ fn simulate_takes_expansions_and_records_them() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown expansion `no-such`"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+fn king_robber_game(expansions: &[Expansion], deck: &[&str]) -> Game {
+    Game::new(GameSetup {
+        rules: rules(expansions),
+        players: vec![Color::Red, Color::Blue],
+        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
+    })
+    .unwrap()
+}
+
+fn tokens(events: &[Event]) -> Vec<(carcassonne_engine::Token, u8, u16)> {
+    events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::TokenTaken { player, token, tiles } => Some((token, player, tiles)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Seed 001, KING AND SCOUT, "A completed city": "As soon as a player completes the first city,
+/// he or she should take the king tile. If ... another player completes a larger city ... then he
+/// or she receives the king. At the end of the game, the player in possession of the king scores
+/// 1 point for every completed city."
+#[test]
+fn king_goes_to_the_first_city_and_only_to_a_strictly_larger_one() {
+    use carcassonne_engine::Token::King;
+    let mut g =
+        king_robber_game(&[Expansion::KingRobber], &["base:E", "base:E", "base:E", "base:G", "base:E", "base:E"]);
+    assert_eq!(tokens(&turn(&mut g, 0, -1, 180, None)), vec![(King, 0, 2)], "red completes the first city");
+    turn(&mut g, 0, 1, 180, None);
+    assert_eq!(tokens(&turn(&mut g, 0, 2, 0, None)), vec![], "a city of the same size does not take the king");
+    turn(&mut g, 1, 2, 90, None);
+    turn(&mut g, 1, 1, 180, None);
+    let events = turn(&mut g, 1, 3, 0, None);
+    assert_eq!(tokens(&events), vec![(King, 1, 3)], "blue completes a larger city");
+    assert!(g.is_over());
+    let bonus: Vec<_> = events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::TokenScored { player, token, count, points } => Some((token, player, count, points)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bonus, vec![(King, 1, 3, 3)], "three completed cities");
+    assert_eq!(g.scores(), vec![0, 3]);
+}
+
+/// Seed 001, KING AND SCOUT, footnote 47: "The player who completes the biggest city, that is,
+/// the city which consists of the most land tiles, receives the king. This is still the case
+/// when another smaller city earns more points ... The same is true of roads and the robber
+/// baron." A two-tile road with an inn (4 points) does not take the robber baron from a
+/// three-tile road (3 points).
+#[test]
+fn footnote_47_the_robber_baron_goes_by_tiles_not_points() {
+    use carcassonne_engine::Token::RobberBaron;
+    let mut g = king_robber_game(
+        &[Expansion::KingRobber, Expansion::InnsCathedrals],
+        &["base:W", "base:B", "base:W", "inns-cathedrals:14"],
+    );
+    turn(&mut g, -1, 0, 0, None);
+    turn(&mut g, 0, 1, 0, None);
+    assert_eq!(tokens(&turn(&mut g, 1, 0, 0, None)), vec![(RobberBaron, 0, 3)]);
+    let events = turn(&mut g, 1, 1, 270, Some((F, "road@N")));
+    assert_eq!(tokens(&events), vec![]);
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Turn, 4, vec![Color::Blue])]);
+    assert_eq!(g.token_holder(RobberBaron), Some((0, 3)));
+    // Red scores 1 for each of the two completed roads.
+    assert_eq!(g.scores(), vec![2, 4]);
+}
+
+#[test]
+fn king_robber_random_games_pay_the_holders_one_point_per_feature() {
+    for g in random_games(&[Expansion::KingRobber], 3, 8) {
+        assert_eq!(g.board().len() + g.discarded().len(), 72 + 5);
+    }
+}
+
+/// With King & Scout, `replay --json` lists the token bonuses among the score events, so the
+/// score events still add up to the final scores.
+#[test]
+fn replay_json_score_events_include_the_king_and_robber_baron() {
+    let dir = std::env::temp_dir().join(format!("carcassonne-king-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let bin = env!("CARGO_BIN_EXE_carcassonne");
+    let status = std::process::Command::new(bin)
+        .args(["simulate", "--games", "1", "--seed", "4", "--expansions", "king-robber", "--json"])
+        .args(["--record-out", record.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(status.status.success());
+    let out = std::process::Command::new(bin).args(["replay", "--json", record.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut totals = std::collections::BTreeMap::<String, u64>::new();
+    let mut kinds = std::collections::BTreeSet::new();
+    for e in value["score_events"].as_array().unwrap() {
+        kinds.insert(e["kind"].as_str().unwrap().to_string());
+        for p in e["players"].as_array().unwrap() {
+            *totals.entry(p.as_str().unwrap().to_string()).or_default() += e["points"].as_u64().unwrap();
+        }
+    }
+    assert!(kinds.contains("king") && kinds.contains("robber-baron"), "{kinds:?}");
+    for (color, score) in value["final_scores"].as_object().unwrap() {
+        assert_eq!(totals.get(color).copied().unwrap_or(0), score.as_u64().unwrap(), "{color}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

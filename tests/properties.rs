@@ -34,8 +34,8 @@ use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_engine::random::{below, rng_from_seed, GameRng};
 use carcassonne_engine::record::RECORD_VERSION;
 use carcassonne_engine::{
-    Action, Color, Deck, Edition, Event, FarmerScoring, FeatureKind, Figure, Game, GameSetup, Pending, Phase, PlayerId,
-    Pos, Record, RecordDeck, Rotation, RuleSet, Rules, TileId,
+    Action, Color, Deck, Edition, Event, Expansion, FarmerScoring, FeatureKind, Figure, Game, GameSetup, Pending,
+    Phase, PlayerId, Pos, Record, RecordDeck, Rotation, RuleSet, Rules, TileId,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -388,6 +388,13 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
                 t.figures.remove(i.unwrap());
             }
             Event::GameEnded => t.games_ended += 1,
+            Event::TokenTaken { .. } => {
+                prop_assert!(game.rules().has(Expansion::KingRobber), "a King & Scout token without King & Scout");
+            }
+            Event::TokenScored { player, points, .. } => {
+                prop_assert!(game.rules().has(Expansion::KingRobber), "a King & Scout bonus without King & Scout");
+                t.points[player as usize] += points;
+            }
             Event::Scored(s) => {
                 prop_assert_eq!(s.breakdown.total(), s.points);
                 for p in s.players.iter() {

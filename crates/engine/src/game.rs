@@ -250,6 +250,25 @@ pub struct Score {
     pub breakdown: Breakdown,
 }
 
+/// The king and the robber baron of King & Scout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Token {
+    /// Held by the player who completed the largest city; 1 point per completed city at the end.
+    King,
+    /// Held by the player who completed the longest road; 1 point per completed road at the end.
+    RobberBaron,
+}
+
+impl Token {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Token::King => "king",
+            Token::RobberBaron => "robber-baron",
+        }
+    }
+}
+
 /// Something that happened, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
@@ -285,6 +304,20 @@ pub enum Event {
         figure: Figure,
         pos: Pos,
         feature: LocalFeature,
+    },
+    /// `player` completed a city (king) or road (robber baron) of `tiles` tiles, larger than any
+    /// before, and takes the token.
+    TokenTaken {
+        player: PlayerId,
+        token: Token,
+        tiles: u16,
+    },
+    /// At the end, the token's holder scores 1 point for each of `count` completed cities or roads.
+    TokenScored {
+        player: PlayerId,
+        token: Token,
+        count: u16,
+        points: u32,
     },
     /// The final scoring is over.
     GameEnded,
@@ -413,6 +446,12 @@ pub struct Game {
     turns: u32,
     /// Cloisters not yet surrounded: their position and node.
     open_cloisters: Vec<(Pos, NodeId)>,
+    /// King & Scout: the holder of the king and robber baron with the size that won it, and the
+    /// numbers of cities and roads completed so far.
+    king: Option<(PlayerId, u16)>,
+    robber_baron: Option<(PlayerId, u16)>,
+    completed_cities: u16,
+    completed_roads: u16,
     scratch: Vec<PlacementIndex>,
 }
 
@@ -493,6 +532,10 @@ impl Game {
             pending: Pending::GameOver,
             turns: 0,
             open_cloisters: vec![],
+            king: None,
+            robber_baron: None,
+            completed_cities: 0,
+            completed_roads: 0,
             scratch: Vec::with_capacity(80),
         };
         game.put_tile(start, Rotation::R0, Pos::ORIGIN);
@@ -863,6 +906,9 @@ impl Game {
                     done[n_done] = root;
                     n_done += 1;
                     self.score_feature(root, Phase::Turn, events);
+                    if self.rules.has(Expansion::KingRobber) {
+                        self.award_token(root, spec.kind, events);
+                    }
                 }
             }
         }
@@ -882,6 +928,36 @@ impl Game {
         self.current = (self.current + 1) % self.players.len() as PlayerId;
         self.turns += 1;
         self.begin_turn(events);
+    }
+
+    /// King & Scout: the player who completes a city (road) larger, in tiles, than every city
+    /// (road) completed before takes the king (robber baron) (seed 001, KING AND SCOUT,
+    /// footnote 47: "the city which consists of the most land tiles").
+    fn award_token(&mut self, root: NodeId, kind: FeatureKind, events: &mut Vec<Event>) {
+        let tiles = self.features.tile_count(root, &mut self.scratch);
+        let player = self.current;
+        let (holder, token) = match kind {
+            FeatureKind::City => {
+                self.completed_cities += 1;
+                (&mut self.king, Token::King)
+            }
+            _ => {
+                self.completed_roads += 1;
+                (&mut self.robber_baron, Token::RobberBaron)
+            }
+        };
+        if holder.is_none_or(|(_, best)| tiles > best) {
+            *holder = Some((player, tiles));
+            events.push(Event::TokenTaken { player, token, tiles });
+        }
+    }
+
+    /// The holder of the king or robber baron, with the size of the feature that won it.
+    pub fn token_holder(&self, token: Token) -> Option<(PlayerId, u16)> {
+        match token {
+            Token::King => self.king,
+            Token::RobberBaron => self.robber_baron,
+        }
     }
 
     /// Draws the next tile that fits somewhere; tiles that fit nowhere are removed and the same
@@ -989,6 +1065,16 @@ impl Game {
         match self.rules.variants.farmer_scoring {
             FarmerScoring::ThirdEdition | FarmerScoring::SecondEdition => self.score_farms_per_farm(events),
             FarmerScoring::FirstEdition => self.score_farms_per_city(events),
+        }
+        // King & Scout: 1 point per completed city (road) for the king (robber baron).
+        for (token, holder, count) in [
+            (Token::King, self.king, self.completed_cities),
+            (Token::RobberBaron, self.robber_baron, self.completed_roads),
+        ] {
+            if let Some((player, _)) = holder {
+                self.players[player as usize].score += count as u32;
+                events.push(Event::TokenScored { player, token, count, points: count as u32 });
+            }
         }
         self.pending = Pending::GameOver;
         events.push(Event::GameEnded);
@@ -1137,6 +1223,10 @@ impl fmt::Debug for Game {
             .field("next_draw", &self.next_draw)
             .field("discarded", &self.discarded)
             .field("open_cloisters", &self.open_cloisters)
+            .field("king", &self.king)
+            .field("robber_baron", &self.robber_baron)
+            .field("completed_cities", &self.completed_cities)
+            .field("completed_roads", &self.completed_roads)
             .finish()
     }
 }

@@ -33,7 +33,7 @@ pub use board::{Board, PlacedTile};
 pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, TileDesign, TileId};
 pub use game::{
     Action, Breakdown, Color, Deck, Event, Figure, Game, GameSetup, Pending, Phase, PlacedFigure, PlayerId, PlayerSet,
-    PlayerState, RuleError, Score, SetupError,
+    PlayerState, RuleError, Score, SetupError, Token,
 };
 pub use geometry::{Port, Pos, Rotation, Side, Terrain};
 pub use observation::Observation;

@@ -17,6 +17,8 @@ use crate::catalog::Edition;
 pub enum Expansion {
     /// Inns & Cathedrals (seed 001): 18 tiles, inns and cathedrals, the big follower.
     InnsCathedrals,
+    /// King & Scout (seed 001 "KING AND SCOUT"): 5 tiles, the king and the robber baron.
+    KingRobber,
     /// The Games Quarterly tiles (seed 001): its 10 land tiles join the pile (its river tiles
     /// only with a river).
     Gq11,
@@ -26,11 +28,13 @@ pub enum Expansion {
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 3] = [Expansion::InnsCathedrals, Expansion::Gq11, Expansion::Winter];
+    pub const ALL: [Expansion; 4] =
+        [Expansion::InnsCathedrals, Expansion::KingRobber, Expansion::Gq11, Expansion::Winter];
 
     pub const fn name(self) -> &'static str {
         match self {
             Expansion::InnsCathedrals => "inns-cathedrals",
+            Expansion::KingRobber => "king-robber",
             Expansion::Gq11 => "gq11",
             Expansion::Winter => "winter",
         }
@@ -151,7 +155,11 @@ impl Rules {
     /// each expansion's.
     pub fn tile_sets(&self) -> Vec<&'static str> {
         let mut sets = vec![if self.has(Expansion::Winter) { "winter" } else { "base" }];
-        for (expansion, set) in [(Expansion::InnsCathedrals, "inns-cathedrals"), (Expansion::Gq11, "gq11")] {
+        for (expansion, set) in [
+            (Expansion::InnsCathedrals, "inns-cathedrals"),
+            (Expansion::KingRobber, "king-robber"),
+            (Expansion::Gq11, "gq11"),
+        ] {
             if self.has(expansion) {
                 sets.push(set);
             }
