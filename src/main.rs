@@ -89,7 +89,7 @@ struct SimulateArgs {
     /// Tile edition (default: the rule set's, the first edition).
     #[arg(long, value_enum, value_name = "EDITION")]
     edition: Option<EditionArg>,
-    /// Expansions in play, comma-separated: inns-cathedrals, king-robber, gq11, winter.
+    /// Expansions in play, comma-separated: inns-cathedrals, king-robber, cathars, gq11, winter.
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_expansion)]
     expansions: Vec<Expansion>,
     /// Worker threads (default: one per core). The results do not depend on it.

@@ -400,3 +400,90 @@ fn replay_json_score_events_include_the_king_and_robber_baron() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+fn cathars_game(expansions: &[Expansion], deck: &[&str], variants: Option<carcassonne_engine::Variants>) -> Game {
+    let mut rules = rules(expansions);
+    if let Some(v) = variants {
+        rules.variants = v;
+    }
+    Game::new(GameSetup {
+        rules,
+        players: vec![Color::Red, Color::Blue],
+        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
+    })
+    .unwrap()
+}
+
+/// Seed 001, THE CATHARS, "A completed city": "Whenever a besieged city is completed during
+/// the course of play, each tile scores only 1 point instead of the usual 2"; footnote 62:
+/// "Every city tile and every pennant ... earns one point".
+#[test]
+fn footnote_62_a_completed_besieged_city_scores_1_per_tile_and_pennant() {
+    let mut g = cathars_game(&[Expansion::Cathars], &["base:F", "cathars:01"], None);
+    turn(&mut g, 0, -1, 90, Some((F, "city@N")));
+    let events = turn(&mut g, 0, -2, 180, None);
+    // The start tile, the pennant band and the siege cap: 3 tiles and 1 pennant.
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::City, Phase::Turn, 4, vec![Color::Red])]);
+}
+
+/// Seed 001, THE CATHARS: "Should the city remain incomplete at the end of the game, it scores
+/// no points during the final scoring."
+#[test]
+fn cathars_an_incomplete_besieged_city_scores_0() {
+    let mut g = cathars_game(&[Expansion::Cathars], &["cathars:03"], None);
+    let events = turn(&mut g, 0, -1, 180, Some((F, "city@E")));
+    let finals: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored(s) if s.phase == Phase::Final => Some((s.kind, s.points)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(finals, vec![(FeatureKind::City, 0)]);
+    assert_eq!(g.scores(), vec![0, 0]);
+}
+
+/// Seed 001, THE CATHARS: "If the city contains a cathedral, it scores only 2 points for every
+/// tile."
+#[test]
+fn cathars_a_besieged_city_with_a_cathedral_scores_2_per_tile() {
+    let mut g = cathars_game(
+        &[Expansion::Cathars, Expansion::InnsCathedrals],
+        &["inns-cathedrals:01", "cathars:01", "base:E", "base:E"],
+        None,
+    );
+    turn(&mut g, 0, -1, 0, Some((F, "city@N")));
+    turn(&mut g, 0, -2, 180, None);
+    turn(&mut g, -1, -1, 90, None);
+    let events = turn(&mut g, 1, -1, 270, None);
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::City, Phase::Turn, 10, vec![Color::Red])]);
+}
+
+/// Seed 001, THE CATHARS, "Scoring farms": "every completed besieged city scores double points
+/// in relation to farms - 6 points for a normal farm". With first-edition farm scoring the
+/// city's 4 points double to 8.
+#[test]
+fn cathars_a_completed_besieged_city_is_worth_double_to_farms() {
+    for (scoring, expected) in [
+        (carcassonne_engine::FarmerScoring::ThirdEdition, 6),
+        (carcassonne_engine::FarmerScoring::SecondEdition, 6),
+        (carcassonne_engine::FarmerScoring::FirstEdition, 8),
+    ] {
+        let variants = carcassonne_engine::Variants { farmer_scoring: scoring, ..Default::default() };
+        let mut g = cathars_game(&[Expansion::Cathars], &["cathars:01"], Some(variants));
+        // The siege cap completes the start tile's city; the farmer lies in its field.
+        let events = turn(&mut g, 0, -1, 180, Some((F, "field@NNW")));
+        assert_eq!(
+            paid(&g, &events),
+            vec![(FeatureKind::Field, Phase::Final, expected, vec![Color::Red])],
+            "{scoring:?}"
+        );
+    }
+}
+
+#[test]
+fn cathars_random_games_conserve_followers() {
+    for g in random_games(&[Expansion::Cathars, Expansion::InnsCathedrals, Expansion::KingRobber], 4, 8) {
+        assert_eq!(g.board().len() + g.discarded().len(), 72 + 4 + 18 + 5);
+    }
+}

@@ -28,6 +28,8 @@ struct Node {
     /// Inns on a road, cathedrals in a city (Inns & Cathedrals).
     inns: u8,
     cathedrals: u8,
+    /// Segments with a Cathar siege (The Cathars).
+    besieged: u8,
     /// Figures standing on the feature.
     figures: u8,
 }
@@ -65,6 +67,7 @@ impl Features {
             pennants: spec.pennants as u16,
             inns: spec.attrs.inn as u8,
             cathedrals: spec.attrs.cathedral as u8,
+            besieged: spec.attrs.besieged as u8,
             figures: 0,
         });
         id
@@ -110,6 +113,7 @@ impl Features {
             g.pennants += s.pennants;
             g.inns += s.inns;
             g.cathedrals += s.cathedrals;
+            g.besieged += s.besieged;
             g.figures += s.figures;
             self.nodes[small as usize].parent = big;
             // Splice the two circular member lists into one.
@@ -152,6 +156,11 @@ impl Features {
     /// Cathedrals in a city.
     pub fn cathedrals(&self, root: NodeId) -> u8 {
         self.nodes[root as usize].cathedrals
+    }
+
+    /// True for a besieged city (it holds a Cathar siege).
+    pub fn is_besieged(&self, root: NodeId) -> bool {
+        self.nodes[root as usize].besieged > 0
     }
 
     pub fn figure_count(&self, root: NodeId) -> u8 {

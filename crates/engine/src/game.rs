@@ -192,6 +192,8 @@ pub struct Breakdown {
     /// Completed cities (farm scoring).
     pub cities: u16,
     pub city_value: u16,
+    /// Completed besieged cities (farm scoring with The Cathars), each worth twice `city_value`.
+    pub besieged_cities: u16,
 }
 
 impl Breakdown {
@@ -199,6 +201,7 @@ impl Breakdown {
         self.tiles as u32 * self.tile_value as u32
             + self.pennants as u32 * self.pennant_value as u32
             + self.cities as u32 * self.city_value as u32
+            + self.besieged_cities as u32 * 2 * self.city_value as u32
     }
 }
 
@@ -211,13 +214,18 @@ impl fmt::Display for Breakdown {
         if self.pennants > 0 {
             parts.push(format!("{} pennant{} × {}", self.pennants, plural(self.pennants), self.pennant_value));
         }
-        if self.cities > 0 || (self.tiles == 0 && self.pennants == 0 && self.city_value > 0) {
+        let no_cities = self.tiles == 0 && self.pennants == 0 && self.besieged_cities == 0;
+        if self.cities > 0 || (no_cities && self.city_value > 0) {
             parts.push(format!(
                 "{} completed cit{} × {}",
                 self.cities,
                 if self.cities == 1 { "y" } else { "ies" },
                 self.city_value
             ));
+        }
+        if self.besieged_cities > 0 {
+            let n = self.besieged_cities;
+            parts.push(format!("{n} besieged cit{} × {}", if n == 1 { "y" } else { "ies" }, 2 * self.city_value));
         }
         write!(f, "{} = {}", parts.join(" + "), self.total())
     }
@@ -1008,7 +1016,17 @@ impl Game {
         // the final scoring; a city with a cathedral 3 per tile and pennant, or nothing.
         let inn = kind == FeatureKind::Road && self.features.inns(root) > 0;
         let cathedral = kind == FeatureKind::City && self.features.cathedrals(root) > 0;
+        // The Cathars: a besieged city scores 1 per tile and pennant (2 with a cathedral) when
+        // completed, and nothing in the final scoring (seed 001, THE CATHARS, footnote 62).
+        let besieged = kind == FeatureKind::City && self.features.is_besieged(root);
         let breakdown = match (kind, completed) {
+            (FeatureKind::City, true) if besieged => {
+                let value = if cathedral { 2 } else { 1 };
+                Breakdown { tiles, tile_value: value, pennants, pennant_value: value, ..Default::default() }
+            }
+            (FeatureKind::City, false) if besieged => {
+                Breakdown { tiles, tile_value: 0, pennants, pennant_value: 0, ..Default::default() }
+            }
             (FeatureKind::Road, true) if inn => Breakdown { tiles, tile_value: 2, ..Default::default() },
             (FeatureKind::Road, false) if inn => Breakdown { tiles, tile_value: 0, ..Default::default() },
             (FeatureKind::City, true) if cathedral => {
@@ -1096,6 +1114,18 @@ impl Game {
         cities
     }
 
+    /// The value of completed cities to a farm: `per_city` each, twice that for a besieged city
+    /// (seed 001, THE CATHARS, "Scoring farms": "every completed besieged city scores double").
+    fn farm_breakdown(&self, cities: &[NodeId], per_city: u16) -> Breakdown {
+        let besieged = cities.iter().filter(|&&c| self.features.is_besieged(c)).count() as u16;
+        Breakdown {
+            cities: cities.len() as u16 - besieged,
+            besieged_cities: besieged,
+            city_value: per_city,
+            ..Default::default()
+        }
+    }
+
     /// Third edition: each farm's owners score 3 per completed city it touches. Second edition:
     /// the same, but a player scores each city only once over all farms.
     fn score_farms_per_farm(&mut self, events: &mut Vec<Event>) {
@@ -1107,29 +1137,31 @@ impl Game {
             let owners = self.majority(root);
             let (placement, feature) = self.features.segment(root);
             let pos = self.board.placement(placement).pos;
-            let score = |players: PlayerSet, n: usize| Score {
+            let score = |players: PlayerSet, breakdown: Breakdown| Score {
                 kind: FeatureKind::Field,
                 phase: Phase::Final,
                 completed: false,
                 pos,
                 feature,
                 players,
-                points: 3 * n as u32,
-                breakdown: Breakdown { cities: n as u16, city_value: 3, ..Default::default() },
+                points: breakdown.total(),
+                breakdown,
             };
             if once_per_player {
                 for p in owners.iter() {
                     let new: Vec<NodeId> =
                         cities.iter().copied().filter(|c| !already[p as usize].contains(c)).collect();
                     already[p as usize].extend(&new);
-                    self.players[p as usize].score += 3 * new.len() as u32;
-                    events.push(Event::Scored(score(PlayerSet(1 << p), new.len())));
+                    let breakdown = self.farm_breakdown(&new, 3);
+                    self.players[p as usize].score += breakdown.total();
+                    events.push(Event::Scored(score(PlayerSet(1 << p), breakdown)));
                 }
             } else {
+                let breakdown = self.farm_breakdown(&cities, 3);
                 for p in owners.iter() {
-                    self.players[p as usize].score += 3 * cities.len() as u32;
+                    self.players[p as usize].score += breakdown.total();
                 }
-                events.push(Event::Scored(score(owners, cities.len())));
+                events.push(Event::Scored(score(owners, breakdown)));
             }
             self.return_figures(root, events);
         }
@@ -1167,8 +1199,9 @@ impl Game {
                 }
             }
             let players = majority_of(&counts);
+            let breakdown = self.farm_breakdown(&[city], 4);
             for p in players.iter() {
-                self.players[p as usize].score += 4;
+                self.players[p as usize].score += breakdown.total();
             }
             let (placement, feature) = self.features.segment(city);
             let pos = self.board.placement(placement).pos;
@@ -1179,8 +1212,8 @@ impl Game {
                 pos,
                 feature,
                 players,
-                points: 4,
-                breakdown: Breakdown { cities: 1, city_value: 4, ..Default::default() },
+                points: breakdown.total(),
+                breakdown,
             }));
         }
         for (root, _, _) in farms {

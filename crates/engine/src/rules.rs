@@ -19,6 +19,8 @@ pub enum Expansion {
     InnsCathedrals,
     /// King & Scout (seed 001 "KING AND SCOUT"): 5 tiles, the king and the robber baron.
     KingRobber,
+    /// The Cathars (seed 001 "THE CATHARS"): 4 tiles with a siege.
+    Cathars,
     /// The Games Quarterly tiles (seed 001): its 10 land tiles join the pile (its river tiles
     /// only with a river).
     Gq11,
@@ -35,6 +37,7 @@ impl Expansion {
         match self {
             Expansion::InnsCathedrals => "inns-cathedrals",
             Expansion::KingRobber => "king-robber",
+            Expansion::Cathars => "cathars",
             Expansion::Gq11 => "gq11",
             Expansion::Winter => "winter",
         }
@@ -158,6 +161,7 @@ impl Rules {
         for (expansion, set) in [
             (Expansion::InnsCathedrals, "inns-cathedrals"),
             (Expansion::KingRobber, "king-robber"),
+            (Expansion::Cathars, "cathars"),
             (Expansion::Gq11, "gq11"),
         ] {
             if self.has(expansion) {
