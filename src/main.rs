@@ -5,6 +5,7 @@
 //! clap's code 2. The record format is described in docs/record-format.md.
 
 mod output;
+mod render;
 mod replay;
 mod simulate;
 mod tiles;
@@ -46,6 +47,7 @@ enum Command {
     Replay(ReplayArgs),
     Legal(LegalArgs),
     Tiles(TilesArgs),
+    Render(render::RenderArgs),
 }
 
 /// Play games between random bots and summarise the results.
@@ -143,7 +145,8 @@ struct LegalArgs {
     long_about = "List the tile designs of a set in one edition, with their counts, edges \
         (north, east, south, west at rotation 0: c city, r road, f field, s river) and \
         features (kind and ports at rotation 0; pennants; the cities each field borders).",
-    after_help = "Examples:\n  carcassonne tiles\n  carcassonne tiles --set base --edition second --json"
+    after_help = "Examples:\n  carcassonne tiles\n  carcassonne tiles --set base --edition second --json\n  \
+        carcassonne tiles --set base --svg tiles/   (then open tiles/index.html)"
 )]
 struct TilesArgs {
     /// The tile set (base, river, river-2, inns-cathedrals, traders-builders, king-robber, count,
@@ -156,6 +159,9 @@ struct TilesArgs {
     /// Print a JSON array instead of a table.
     #[arg(long)]
     json: bool,
+    /// Write one SVG picture per design and an index.html contact sheet to DIR instead.
+    #[arg(long, value_name = "DIR", conflicts_with = "json")]
+    svg: Option<PathBuf>,
 }
 
 /// Rule sets, by name.
@@ -214,7 +220,11 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Replay(args) => replay::run_replay(&args.file, args.json),
         Command::Legal(args) => replay::run_legal(&args.file, args.json),
-        Command::Tiles(args) => tiles::run(args.set.as_deref(), args.edition.edition(), args.json),
+        Command::Tiles(args) => match &args.svg {
+            Some(dir) => render::run_tiles(dir, args.set.as_deref(), args.edition.edition()),
+            None => tiles::run(args.set.as_deref(), args.edition.edition(), args.json),
+        },
+        Command::Render(args) => render::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

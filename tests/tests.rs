@@ -6,4 +6,5 @@ mod expansions;
 mod faq;
 mod perft;
 mod properties;
+mod render;
 mod scenarios;

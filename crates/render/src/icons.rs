@@ -1,0 +1,210 @@
+//! The small pictures: buildings, symbols and figures, drawn upright around a point. Each is
+//! designed in a box from -10 to 10 and scaled to its size.
+
+use carcassonne_engine::catalog::TradeGood;
+
+use crate::geom::{num, Pt};
+use crate::layout::IconKind;
+
+/// The class of an icon's `<g>` (tests count these).
+pub fn class(kind: IconKind) -> &'static str {
+    match kind {
+        IconKind::Cloister => "cloister",
+        IconKind::Garden => "garden",
+        IconKind::House => "house",
+        IconKind::Village => "village",
+        IconKind::Pond { lake: true } => "lake",
+        IconKind::Pond { lake: false } => "spring",
+        IconKind::Pennant => "pennant",
+        IconKind::Cathedral => "cathedral",
+        IconKind::Good(TradeGood::Wine) => "good wine",
+        IconKind::Good(TradeGood::Grain) => "good grain",
+        IconKind::Good(TradeGood::Cloth) => "good cloth",
+        IconKind::Siege => "siege",
+        IconKind::Princess => "princess",
+        IconKind::Pig => "pig",
+        IconKind::Well => "well",
+        IconKind::Inn => "inn",
+        IconKind::Tower => "symbol tower",
+        IconKind::Dragon => "symbol dragon",
+        IconKind::Volcano => "symbol volcano",
+        IconKind::MagicGate => "symbol magic-gate",
+    }
+}
+
+const INK: &str = "#3b2f22";
+
+/// The body of an icon in its -10..10 box.
+fn body(kind: IconKind) -> String {
+    match kind {
+        IconKind::Cloister => format!(
+            concat!(
+                r##"<rect x="-8" y="-2" width="16" height="11" fill="#f4ead5" stroke="{ink}" stroke-width="1"/>"##,
+                r##"<path d="M-10 -1.5L0 -9L10 -1.5Z" fill="#b8452e" stroke="{ink}" stroke-width="1" stroke-linejoin="round"/>"##,
+                r##"<rect x="-2" y="3" width="4" height="6" fill="{ink}"/>"##,
+                r##"<path d="M0 -9V-14M-2.3 -12H2.3" stroke="{ink}" stroke-width="1.3"/>"##
+            ),
+            ink = INK
+        ),
+        IconKind::House => format!(
+            concat!(
+                r##"<rect x="-6" y="-1" width="12" height="9" fill="#efe3c8" stroke="{ink}" stroke-width="1.2"/>"##,
+                r##"<path d="M-8.5 0L0 -8L8.5 0Z" fill="#a8432b" stroke="{ink}" stroke-width="1.2" stroke-linejoin="round"/>"##,
+                r##"<rect x="-1.8" y="3" width="3.6" height="5" fill="{ink}"/>"##
+            ),
+            ink = INK
+        ),
+        IconKind::Village => format!(
+            concat!(
+                r##"<rect x="-9" y="-9" width="18" height="18" rx="2" fill="#eadfc4" stroke="#6b5a45" stroke-width="1.5"/>"##,
+                r##"<path d="M-8 -3L-4.5 -7L-1 -3ZM1 -3L4.5 -7L8 -3Z" fill="#a8432b" stroke="{ink}" stroke-width="0.8"/>"##,
+                r##"<rect x="-7.5" y="-3" width="6" height="4" fill="#f7efdc" stroke="{ink}" stroke-width="0.8"/>"##,
+                r##"<rect x="1.5" y="-3" width="6" height="4" fill="#f7efdc" stroke="{ink}" stroke-width="0.8"/>"##,
+                r##"<circle cx="0" cy="5" r="2.5" fill="#6fa8dc" stroke="{ink}" stroke-width="0.8"/>"##
+            ),
+            ink = INK
+        ),
+        IconKind::Pond { lake } => {
+            let ripple = if lake {
+                r##"<path d="M-5 -1Q-2.5 -3 0 -1T5 -1M-3 3Q-0.5 1 2 3T7 3" fill="none" stroke="#d6ecfb" stroke-width="0.9"/>"##
+            } else {
+                r##"<circle cx="0" cy="0" r="3" fill="none" stroke="#d6ecfb" stroke-width="1"/>"##
+            };
+            format!(
+                r##"<ellipse cx="0" cy="0" rx="10" ry="8.5" fill="#63aee8" stroke="#2f6ea8" stroke-width="1.4"/>{ripple}"##
+            )
+        }
+        IconKind::Pennant => concat!(
+            r##"<path d="M-7 -8H7V0Q7 6.5 0 10Q-7 6.5 -7 0Z" fill="#2454a6" stroke="#0d2350" stroke-width="1.3"/>"##,
+            r##"<path d="M-7 -3L0 3L7 -3" fill="none" stroke="#ffffff" stroke-width="2.4"/>"##
+        )
+        .to_string(),
+        IconKind::Cathedral => format!(
+            concat!(
+                r##"<rect x="-5" y="-3" width="10" height="12" fill="#eee8dc" stroke="{ink}" stroke-width="0.9"/>"##,
+                r##"<rect x="-9" y="-6" width="4.5" height="15" fill="#e2dccf" stroke="{ink}" stroke-width="0.9"/>"##,
+                r##"<rect x="4.5" y="-6" width="4.5" height="15" fill="#e2dccf" stroke="{ink}" stroke-width="0.9"/>"##,
+                r##"<path d="M-9.5 -6L-6.75 -11L-4 -6ZM4 -6L6.75 -11L9.5 -6ZM-5 -3L0 -8L5 -3Z" fill="#50627e" stroke="{ink}" stroke-width="0.8" stroke-linejoin="round"/>"##,
+                r##"<circle cx="0" cy="1" r="2.2" fill="#c9a13b" stroke="{ink}" stroke-width="0.7"/>"##,
+                r##"<path d="M-1.8 9V5.5Q0 3.8 1.8 5.5V9Z" fill="{ink}"/>"##
+            ),
+            ink = INK
+        ),
+        IconKind::Good(TradeGood::Wine) => concat!(
+            r##"<path d="M-6 -8H6Q8.5 0 6 8H-6Q-8.5 0 -6 -8Z" fill="#7b2d7b" stroke="#3a0f3a" stroke-width="1.2"/>"##,
+            r##"<path d="M-7 -3.5H7M-7 3.5H7" stroke="#d8b4d8" stroke-width="1.4"/>"##
+        )
+        .to_string(),
+        IconKind::Good(TradeGood::Grain) => concat!(
+            r##"<path d="M0 9L-6 -7M0 9L0 -9M0 9L6 -7M0 9L-3 -8M0 9L3 -8" stroke="#c79a12" stroke-width="2.2" stroke-linecap="round"/>"##,
+            r##"<path d="M-6 -7L-3 -8L0 -9L3 -8L6 -7" fill="none" stroke="#f3d04a" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/>"##,
+            r##"<path d="M-3.5 2.5H3.5" stroke="#7a5a10" stroke-width="2"/>"##
+        )
+        .to_string(),
+        IconKind::Good(TradeGood::Cloth) => concat!(
+            r##"<path d="M-8 -6H5V8H-8Z" fill="#3c7fd0" stroke="#173d6e" stroke-width="1.2"/>"##,
+            r##"<ellipse cx="5" cy="1" rx="3.5" ry="7" fill="#6aa3e6" stroke="#173d6e" stroke-width="1.2"/>"##,
+            r##"<path d="M-8 -1H4M-8 3.5H4" stroke="#cfe2f8" stroke-width="0.9"/>"##
+        )
+        .to_string(),
+        IconKind::Siege => concat!(
+            r##"<circle cx="0" cy="0" r="9" fill="#7a1010" stroke="#2a0505" stroke-width="1.3"/>"##,
+            r##"<path d="M-5.5 -5.5L5.5 5.5M5.5 -5.5L-5.5 5.5" stroke="#f2e6c8" stroke-width="2.2" stroke-linecap="round"/>"##,
+            r##"<path d="M-6.5 1.5L-1.5 6.5M6.5 1.5L1.5 6.5" stroke="#f2e6c8" stroke-width="1.6" stroke-linecap="round"/>"##
+        )
+        .to_string(),
+        IconKind::Princess => concat!(
+            r##"<path d="M-9 6V-5L-4.5 0.5L0 -8L4.5 0.5L9 -5V6Z" fill="#f3c530" stroke="#7a5a08" stroke-width="1.3" stroke-linejoin="round"/>"##,
+            r##"<circle cx="0" cy="2" r="1.8" fill="#c0392b"/><circle cx="-5" cy="3" r="1.3" fill="#2e86c1"/><circle cx="5" cy="3" r="1.3" fill="#2e86c1"/>"##
+        )
+        .to_string(),
+        IconKind::Pig => concat!(
+            r##"<path d="M-6 3V8M-2 4V8M3 4V8M6 3V8" stroke="#9c4a62" stroke-width="1.6"/>"##,
+            r##"<ellipse cx="-1" cy="0" rx="7.5" ry="5" fill="#f4a6b8" stroke="#9c4a62" stroke-width="1.2"/>"##,
+            r##"<circle cx="6" cy="-2.5" r="3.8" fill="#f4a6b8" stroke="#9c4a62" stroke-width="1.2"/>"##,
+            r##"<path d="M4.5 -6L6 -9L7.5 -5.8Z" fill="#f4a6b8" stroke="#9c4a62" stroke-width="0.9"/>"##,
+            r##"<ellipse cx="9" cy="-2" rx="1.4" ry="1.8" fill="#e27c96"/>"##
+        )
+        .to_string(),
+        IconKind::Well => concat!(
+            r##"<circle cx="0" cy="0" r="8" fill="#9a958c" stroke="#4a463f" stroke-width="1.6"/>"##,
+            r##"<circle cx="0" cy="0" r="4.8" fill="#3f86d1" stroke="#4a463f" stroke-width="1"/>"##
+        )
+        .to_string(),
+        IconKind::Inn => format!(
+            concat!(
+                r##"<ellipse cx="-2" cy="5.5" rx="8" ry="4.2" fill="#63aee8" stroke="#2f6ea8" stroke-width="1"/>"##,
+                r##"<rect x="0" y="-4" width="9" height="7" fill="#efe3c8" stroke="{ink}" stroke-width="1"/>"##,
+                r##"<path d="M-1.5 -3.5L4.5 -9L10.5 -3.5Z" fill="#a8432b" stroke="{ink}" stroke-width="1" stroke-linejoin="round"/>"##,
+                r##"<rect x="3.3" y="-1" width="2.6" height="4" fill="{ink}"/>"##
+            ),
+            ink = INK
+        ),
+        IconKind::Tower => concat!(
+            r##"<rect x="-9" y="-9" width="18" height="18" fill="#a7a39c" stroke="#4d4a45" stroke-width="1.6"/>"##,
+            r##"<rect x="-4.5" y="-4.5" width="9" height="9" fill="#7e7a73" stroke="#4d4a45" stroke-width="1"/>"##,
+            r##"<path d="M-9 -3H-4.5M4.5 -3H9M-9 3H-4.5M4.5 3H9M-3 -9V-4.5M3 4.5V9" stroke="#4d4a45" stroke-width="0.7"/>"##
+        )
+        .to_string(),
+        IconKind::Dragon => concat!(
+            r##"<circle cx="0" cy="0" r="9.5" fill="#c62828" stroke="#5a0d0d" stroke-width="1.3"/>"##,
+            r##"<path d="M-6.5 4.5Q-3 -1 1 1L3.5 -4L5.5 -1.5L7 -5.5L7.3 1Q6 5 1 5.5Q4 7 6 6.5Q2 9 -1.5 6.5Q-4 6 -6.5 4.5Z" fill="#ffe9d6"/>"##,
+            r##"<path d="M-2 2L-6 -6L-0.5 -1Z" fill="#ffe9d6"/>"##
+        )
+        .to_string(),
+        IconKind::Volcano => concat!(
+            r##"<path d="M-10 9L-3.5 -5H3.5L10 9Z" fill="#7a4a2a" stroke="#3e2414" stroke-width="1.2" stroke-linejoin="round"/>"##,
+            r##"<path d="M-3.5 -5H3.5L2.2 -1.5L0.8 1.5L-0.5 -1L-2 0.5Z" fill="#e8461e" stroke="#8c1c05" stroke-width="0.7"/>"##,
+            r##"<path d="M-2.5 -7Q-4 -10 -1 -10.5Q0 -13 3 -11Q5.5 -10 3.5 -7.5" fill="#cfcac3" stroke="#7d776f" stroke-width="0.7"/>"##
+        )
+        .to_string(),
+        IconKind::MagicGate => concat!(
+            r##"<path d="M-8.5 9V-1A8.5 8.5 0 0 1 8.5 -1V9H4V-1A4 4 0 0 0 -4 -1V9Z" fill="#8e44ad" stroke="#3d1650" stroke-width="1.2"/>"##,
+            r##"<path d="M-4 9V-1A4 4 0 0 1 4 -1V9Z" fill="#e3c8f5"/>"##,
+            r##"<circle cx="0" cy="-6" r="1.2" fill="#f7e9ff"/>"##
+        )
+        .to_string(),
+        IconKind::Garden => concat!(
+            r##"<rect x="-9" y="-9" width="18" height="18" rx="2.5" fill="#3f8f3a" stroke="#1f521c" stroke-width="2.4"/>"##,
+            r##"<circle cx="-4" cy="-4" r="2.4" fill="#2a6b27"/><circle cx="4" cy="-4" r="2.4" fill="#2a6b27"/>"##,
+            r##"<circle cx="-4" cy="4" r="2.4" fill="#2a6b27"/><circle cx="4" cy="4" r="2.4" fill="#2a6b27"/>"##,
+            r##"<circle cx="0" cy="0" r="1.8" fill="#f4d03f"/>"##
+        )
+        .to_string(),
+    }
+}
+
+/// An icon at `at`, `r` being half its size.
+pub fn icon(kind: IconKind, at: Pt, r: f32) -> String {
+    format!(
+        r#"<g class="{}" transform="translate({} {}) scale({})">{}</g>"#,
+        class(kind),
+        num(at.x),
+        num(at.y),
+        num(r / 10.0),
+        body(kind)
+    )
+}
+
+/// A follower in a player's colour, standing or (a farmer) lying down; `size` is its height.
+pub fn meeple(at: Pt, colour: &str, lying: bool, size: f32, class: &str) -> String {
+    let outline = if colour == "#222222" { "#e8e8e8" } else { "#1a1a1a" };
+    let turn = if lying { " rotate(-90)" } else { "" };
+    format!(
+        concat!(
+            r#"<g class="{class}" transform="translate({x} {y}) scale({s}){turn}">"#,
+            r#"<path d="M0 -10C-2.6 -10 -3.6 -8 -3.4 -6.2C-5.5 -5.6 -8 -4.6 -9.2 -2.6C-9.8 -1.4 -8.8 -0.2 -7.3 -0.6"#,
+            r#"C-6.2 -0.9 -5 -1.3 -4 -1.6C-4.6 1.6 -6 5 -7.6 8.2C-7.9 9 -7.3 9.6 -6.5 9.6H-2.2C-1.6 9.6 -1.2 9.2 -1 8.6"#,
+            r#"L0 5.2L1 8.6C1.2 9.2 1.6 9.6 2.2 9.6H6.5C7.3 9.6 7.9 9 7.6 8.2C6 5 4.6 1.6 4 -1.6"#,
+            r#"C5 -1.3 6.2 -0.9 7.3 -0.6C8.8 -0.2 9.8 -1.4 9.2 -2.6C8 -4.6 5.5 -5.6 3.4 -6.2C3.6 -8 2.6 -10 0 -10Z" "#,
+            r#"fill="{colour}" stroke="{outline}" stroke-width="1.1" stroke-linejoin="round"/></g>"#
+        ),
+        class = class,
+        x = num(at.x),
+        y = num(at.y),
+        s = num(size / 20.0),
+        turn = turn,
+        colour = colour,
+        outline = outline
+    )
+}

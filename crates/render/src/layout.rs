@@ -1,0 +1,1060 @@
+//! The geometry of one tile design at rotation 0, computed from its features alone: the shape
+//! of every city segment, the path of every road and river, the areas of the city of
+//! Carcassonne on partial tiles, where each symbol goes, and an anchor point per feature.
+//!
+//! Shapes follow a few rules (see docs/rendering.md): a city segment's shape depends on which
+//! edges it occupies (cap, corner, band, three sides, full), adjusted so that an enclosed field
+//! (`I`, `II`) stays open between segments. Where symbols and figures go is found on a raster
+//! of the tile (50 × 50 cells): the fields are its connected open areas, matched to the field
+//! features by the ports they touch, and a symbol or figure goes where its area is widest.
+
+use carcassonne_engine::catalog::{RiverRole, Symbol, TradeGood};
+use carcassonne_engine::{FeatureKind, Port, Terrain, TileDesign};
+
+use crate::geom::{along, dist_to_polyline, inside, length, pt, Path, Pt, Seg, Shape, CENTRE, TILE};
+
+/// Half the width of a road (its border included), in tile units.
+pub const ROAD_HALF: f32 = 4.5;
+/// Half the width of a river.
+pub const RIVER_HALF: f32 = 5.5;
+
+/// Something filled, in drawing order.
+#[derive(Clone, Debug)]
+pub enum Area {
+    /// A city segment (its feature index).
+    City(usize, Shape),
+    /// An enclosed field drawn over the city around it.
+    Pocket(Shape),
+    /// The city of Carcassonne on the partial tiles of The Count (edges with no feature).
+    Stone(Shape),
+}
+
+/// A road or river: one or more arms (paths), drawn with a border.
+#[derive(Clone, Debug)]
+pub struct Way {
+    pub feature: usize,
+    pub river: bool,
+    pub arms: Vec<Path>,
+    /// Drawn under the cities (a tunnel), with a dashed line where it is hidden.
+    pub tunnel: bool,
+    /// Arms meeting at the tile centre (a crossing of one feature).
+    pub junction: bool,
+}
+
+/// The symbols and small buildings drawn on a tile.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum IconKind {
+    Cloister,
+    Garden,
+    /// A house where a road ends.
+    House,
+    /// A village square where three or more roads end.
+    Village,
+    /// Where a river starts or ends.
+    Pond {
+        lake: bool,
+    },
+    Pennant,
+    Cathedral,
+    Good(TradeGood),
+    Siege,
+    Princess,
+    Pig,
+    Well,
+    Inn,
+    Tower,
+    Dragon,
+    Volcano,
+    MagicGate,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Icon {
+    pub kind: IconKind,
+    pub at: Pt,
+    /// Half its size, in tile units.
+    pub r: f32,
+}
+
+/// Everything needed to draw a design, at rotation 0.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub areas: Vec<Area>,
+    /// Sides (N, E, S, W) with an abbey wall.
+    pub abbey_sides: [bool; 4],
+    pub ways: Vec<Way>,
+    pub icons: Vec<Icon>,
+    /// One anchor per feature (where a figure on it stands), in tile units.
+    pub anchors: Vec<Pt>,
+    /// Hedges between fields that the drawing would otherwise join.
+    pub hedges: Vec<Vec<Pt>>,
+    /// Features the drawing found no area for (their anchors are estimated); the tests want
+    /// none.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub unplaced: Vec<usize>,
+}
+
+/// The midpoint of a tile side.
+fn side_point(side: usize) -> Pt {
+    [pt(50.0, 0.0), pt(100.0, 50.0), pt(50.0, 100.0), pt(0.0, 50.0)][side & 3]
+}
+
+/// The midpoint of a half-edge port (by port index).
+fn half_point(port: usize) -> Pt {
+    match port {
+        0 => pt(25.0, 0.0),
+        2 => pt(75.0, 0.0),
+        3 => pt(100.0, 25.0),
+        5 => pt(100.0, 75.0),
+        6 => pt(75.0, 100.0),
+        8 => pt(25.0, 100.0),
+        9 => pt(0.0, 75.0),
+        11 => pt(0.0, 25.0),
+        _ => side_point(port / 3),
+    }
+}
+
+/// The sides (0..4) whose centre port a feature has.
+fn sides_of(spec: &carcassonne_engine::FeatureSpec) -> Vec<usize> {
+    spec.ports().filter(|p| p.is_centre()).map(|p| p.side().index()).collect()
+}
+
+// ----- city shapes -----
+
+/// The class of a city segment by the sides it occupies.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum CityClass {
+    None,
+    Cap(usize),
+    /// Two adjacent sides `s` and `s + 1`.
+    Corner(usize),
+    /// Two opposite sides: 0 for N–S, 1 for E–W.
+    Band(usize),
+    /// Three sides, open on side `s`.
+    Three(usize),
+    Full,
+}
+
+fn classify(sides: &[usize]) -> CityClass {
+    let mut mask = 0u8;
+    for &s in sides {
+        mask |= 1 << s;
+    }
+    match mask.count_ones() {
+        0 => CityClass::None,
+        1 => CityClass::Cap(mask.trailing_zeros() as usize),
+        2 => {
+            if mask == 0b0101 {
+                CityClass::Band(0)
+            } else if mask == 0b1010 {
+                CityClass::Band(1)
+            } else {
+                let s = (0..4).find(|&s| mask & (1 << s) != 0 && mask & (1 << ((s + 1) % 4)) != 0).unwrap();
+                CityClass::Corner(s)
+            }
+        }
+        3 => CityClass::Three((0..4).find(|&s| mask & (1 << s) == 0).unwrap()),
+        _ => CityClass::Full,
+    }
+}
+
+/// A cap on the north side reaching `depth` into the tile, its ends `left` and `right` away
+/// from the corners (where it meets another city segment at a corner).
+fn cap_n(depth: f32, left: f32, right: f32) -> Shape {
+    let k = depth / 0.75;
+    let w = 100.0 - left - right;
+    Shape::new(pt(left, 0.0))
+        .to(Seg::Line(pt(100.0 - right, 0.0)), false)
+        .to(Seg::Cubic(pt(100.0 - right - 0.15 * w, k), pt(left + 0.15 * w, k), pt(left, 0.0)), true)
+}
+
+/// A corner city on the west and north sides; `c` sets how far its diagonal bulges.
+fn corner_wn(c: f32) -> Shape {
+    Shape::new(pt(0.0, 100.0))
+        .to(Seg::Line(pt(0.0, 0.0)), false)
+        .to(Seg::Line(pt(100.0, 0.0)), false)
+        .to(Seg::Quad(pt(c, c), pt(0.0, 100.0)), true)
+}
+
+/// A band from west to east; `top` and `bottom` are how far the fields on the north and south
+/// reach into the tile.
+fn band_we(top: f32, bottom: f32) -> Shape {
+    let (kt, kb) = (top / 0.75, bottom / 0.75);
+    Shape::new(pt(0.0, 0.0))
+        .to(Seg::Cubic(pt(25.0, kt), pt(75.0, kt), pt(100.0, 0.0)), true)
+        .to(Seg::Line(pt(100.0, 100.0)), false)
+        .to(Seg::Cubic(pt(75.0, 100.0 - kb), pt(25.0, 100.0 - kb), pt(0.0, 100.0)), true)
+        .to(Seg::Line(pt(0.0, 0.0)), false)
+}
+
+/// A city on the west, north and east sides; the field on the south reaches `rise` into it.
+fn three_open_s(rise: f32) -> Shape {
+    let k = rise / 0.75;
+    Shape::new(pt(0.0, 100.0))
+        .to(Seg::Line(pt(0.0, 0.0)), false)
+        .to(Seg::Line(pt(100.0, 0.0)), false)
+        .to(Seg::Line(pt(100.0, 100.0)), false)
+        .to(Seg::Cubic(pt(85.0, 100.0 - k), pt(15.0, 100.0 - k), pt(0.0, 100.0)), true)
+}
+
+/// The corner city on the east and south sides that touches a north cap of depth `cap` at the
+/// middle, leaving an enclosed field between them near the north-east corner.
+fn corner_es_touching_cap(cap: f32) -> Shape {
+    Shape::new(pt(100.0, 0.0))
+        .to(Seg::Line(pt(100.0, 100.0)), false)
+        .to(Seg::Line(pt(0.0, 100.0)), false)
+        .to(Seg::Quad(pt(22.0, 45.0), pt(50.0, cap - 2.5)), true)
+        .to(Seg::Quad(pt(90.0, 62.0), pt(100.0, 0.0)), true)
+}
+
+/// The city areas of a design, in drawing order.
+fn city_areas(design: &TileDesign) -> Vec<Area> {
+    let cities: Vec<(usize, CityClass)> = design
+        .features
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.kind == FeatureKind::City)
+        .map(|(i, f)| (i, classify(&sides_of(f))))
+        .collect();
+    let caps: Vec<usize> =
+        cities.iter().filter_map(|&(_, c)| if let CityClass::Cap(s) = c { Some(s) } else { None }).collect();
+    let has_cap = |s: usize| caps.contains(&(s % 4));
+    let big = cities.iter().any(|&(_, c)| matches!(c, CityClass::Band(_) | CityClass::Three(_)));
+    let corners = cities.iter().filter(|&&(_, c)| matches!(c, CityClass::Corner(_))).count();
+    let bands: Vec<usize> = cities.iter().filter(|(_, c)| matches!(c, CityClass::Band(_))).map(|&(i, _)| i).collect();
+    let cap_depth = if big { 22.0 } else { 26.0 };
+    let enclosed = design.features.iter().any(|f| f.kind == FeatureKind::Field && f.inner > 0);
+    let city_side = |side: usize| design.edges[side] == Terrain::City;
+
+    // A cap and a corner sharing one tile corner, with an enclosed field bordering both: the
+    // corner's wall touches the cap (index of the corner feature -> (cap side, mirrored)).
+    let mut touching: Vec<(usize, usize, bool)> = vec![];
+    for f in design.features.iter().filter(|f| f.kind == FeatureKind::Field && f.inner > 0) {
+        for &a in &f.borders {
+            for &b in &f.borders {
+                let ca = cities.iter().find(|(i, _)| *i == a as usize).map(|x| x.1);
+                let cb = cities.iter().find(|(i, _)| *i == b as usize).map(|x| x.1);
+                if let (Some(CityClass::Cap(s)), Some(CityClass::Corner(c))) = (ca, cb) {
+                    // Corner sides relative to the cap's side.
+                    let rel = (c + 4 - s) % 4;
+                    if rel == 1 {
+                        touching.push((b as usize, s, false));
+                    } else if rel == 2 {
+                        touching.push((b as usize, s, true));
+                    }
+                }
+            }
+        }
+    }
+
+    let mut areas = vec![];
+    let mut pockets = vec![];
+    // Caps first: where a cap meets another segment at a tile corner, the other one's wall is
+    // drawn over it.
+    let mut cities = cities;
+    cities.sort_by_key(|&(i, c)| (!matches!(c, CityClass::Cap(_)), i));
+    for &(i, class) in &cities {
+        let shape = match class {
+            CityClass::None => continue,
+            CityClass::Full => Shape::rect(0.0, 0.0, TILE, TILE),
+            CityClass::Cap(s) => {
+                // Set back from a corner shared with another segment (unless an enclosed field
+                // needs the segments to meet there).
+                let inset = |other: usize| if city_side(other % 4) && !enclosed { 9.0 } else { 0.0 };
+                cap_n(cap_depth, inset(s + 3), inset(s + 1)).map(&|p| p.turned(s))
+            }
+            CityClass::Corner(c) => {
+                if let Some(&(_, s, mirrored)) = touching.iter().find(|t| t.0 == i) {
+                    let shape = corner_es_touching_cap(cap_depth);
+                    let shape = if mirrored { shape.map(&|p| p.mirrored()) } else { shape };
+                    shape.map(&|p| p.turned(s))
+                } else {
+                    let bulge = if corners > 1 { 30.0 } else { 38.0 };
+                    // The canonical corner is west + north (c = 3).
+                    corner_wn(bulge).map(&|p| p.turned((c + 1) % 4))
+                }
+            }
+            CityClass::Band(axis) => {
+                if bands.len() == 2 && bands[0] == i {
+                    // Two bands crossing: the first lies under the second and fills the tile.
+                    Shape::rect(0.0, 0.0, TILE, TILE)
+                } else if bands.len() == 2 {
+                    // The upper band, with the enclosed fields against its walls.
+                    let turn = if axis == 1 { 0 } else { 1 };
+                    for c in [pt(50.0, 29.0), pt(50.0, 71.0)] {
+                        pockets.push(Shape::circle(c, 13.0).map(&|p| p.turned(turn)));
+                    }
+                    band_we(30.0, 30.0).map(&|p| p.turned(turn))
+                } else {
+                    // Canonical band: west-east (axis 1); fields north (side 0) and south (2).
+                    let turn = if axis == 1 { 0 } else { 1 };
+                    let dip = |side: usize| if has_cap(side + turn) { 42.0 } else { 30.0 };
+                    band_we(dip(0), dip(2)).map(&|p| p.turned(turn))
+                }
+            }
+            CityClass::Three(open) => {
+                let rise = if has_cap(open) { 42.0 } else { 28.0 };
+                three_open_s(rise).map(&|p| p.turned((open + 2) % 4))
+            }
+        };
+        if bands.len() == 2 && bands[1] == i {
+            areas.extend(pockets.drain(..).map(Area::Pocket));
+        }
+        areas.push(Area::City(i, shape));
+    }
+    areas
+}
+
+/// The areas of the city of Carcassonne on a partial tile: every run of half-edges that no
+/// feature claims, closed through the tile centre.
+fn stone_areas(design: &TileDesign) -> Vec<Area> {
+    if !design.partial {
+        return vec![];
+    }
+    const HALVES: [usize; 8] = [0, 2, 3, 5, 6, 8, 9, 11];
+    let corners = [pt(0.0, 0.0), pt(100.0, 0.0), pt(100.0, 100.0), pt(0.0, 100.0)];
+    // Perimeter piece of each half-edge, clockwise.
+    let piece = |h: usize| -> (Pt, Pt) {
+        let side = h / 3;
+        let start = if h.is_multiple_of(3) { corners[side] } else { side_point(side) };
+        let end = if h.is_multiple_of(3) { side_point(side) } else { corners[(side + 1) % 4] };
+        (start, end)
+    };
+    let claimed = |h: usize| {
+        design.features.iter().any(|f| {
+            f.ports & Port::from_index(h).bit() != 0
+                || (f.kind == FeatureKind::City && f.ports & Port::from_index(h / 3 * 3 + 1).bit() != 0)
+        })
+    };
+    let free: Vec<bool> = HALVES.iter().map(|&h| !claimed(h)).collect();
+    if free.iter().all(|&f| f) {
+        return vec![Area::Stone(Shape::rect(0.0, 0.0, TILE, TILE))];
+    }
+    let mut areas = vec![];
+    // Start the walk after a claimed half-edge so that runs do not wrap.
+    let first = (0..8).find(|&i| !free[i]).unwrap();
+    let mut i = 1;
+    while i <= 8 {
+        let k = (first + i) % 8;
+        if free[k] {
+            let start = piece(HALVES[k]).0;
+            let mut shape = Shape::new(start);
+            let mut j = i;
+            while j <= 8 && free[(first + j) % 8] {
+                shape = shape.to(Seg::Line(piece(HALVES[(first + j) % 8]).1), false);
+                j += 1;
+            }
+            shape = shape.to(Seg::Line(CENTRE), true).to(Seg::Line(start), true);
+            areas.push(Area::Stone(shape));
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    areas
+}
+
+// ----- the raster -----
+
+const N: usize = 50;
+const CELL: f32 = TILE / N as f32;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cell {
+    Field,
+    Stone,
+    Object,
+    City(u8),
+    Way(u8),
+}
+
+struct Raster {
+    cells: Vec<Cell>,
+}
+
+fn cell_centre(k: usize) -> Pt {
+    pt((k % N) as f32 * CELL + CELL / 2.0, (k / N) as f32 * CELL + CELL / 2.0)
+}
+
+fn cell_at(p: Pt) -> usize {
+    let i = ((p.x / CELL) as isize).clamp(0, N as isize - 1) as usize;
+    let j = ((p.y / CELL) as isize).clamp(0, N as isize - 1) as usize;
+    j * N + i
+}
+
+impl Raster {
+    fn new() -> Raster {
+        Raster { cells: vec![Cell::Field; N * N] }
+    }
+
+    fn paint_polygon(&mut self, poly: &[Pt], cell: Cell) {
+        for k in 0..N * N {
+            if inside(poly, cell_centre(k)) {
+                self.cells[k] = cell;
+            }
+        }
+    }
+
+    fn paint_stroke(&mut self, line: &[Pt], half: f32, cell: Cell) {
+        for k in 0..N * N {
+            if dist_to_polyline(cell_centre(k), line) <= half {
+                self.cells[k] = cell;
+            }
+        }
+    }
+
+    fn paint_disc(&mut self, c: Pt, r: f32, cell: Cell) {
+        for k in 0..N * N {
+            if cell_centre(k).dist(c) <= r {
+                self.cells[k] = cell;
+            }
+        }
+    }
+
+    fn paint_area(&mut self, area: &Area) {
+        match area {
+            Area::City(i, s) => self.paint_polygon(&s.polygon(), Cell::City(*i as u8)),
+            Area::Pocket(s) => self.paint_polygon(&s.polygon(), Cell::Field),
+            Area::Stone(s) => self.paint_polygon(&s.polygon(), Cell::Stone),
+        }
+    }
+
+    fn paint_way(&mut self, way: &Way) {
+        let half = if way.river { RIVER_HALF } else { ROAD_HALF };
+        for arm in &way.arms {
+            self.paint_stroke(&arm.points(), half, Cell::Way(way.feature as u8));
+        }
+    }
+}
+
+/// Distance (tile units) from every allowed cell to the nearest cell that is not allowed or to
+/// the tile border (chamfer distance); 0 where not allowed.
+fn distance_map(allowed: &[bool]) -> Vec<f32> {
+    const W: usize = N + 2;
+    let big = 1e6f32;
+    let mut d = vec![0f32; W * W];
+    for j in 0..N {
+        for i in 0..N {
+            if allowed[j * N + i] {
+                d[(j + 1) * W + i + 1] = big;
+            }
+        }
+    }
+    let diag = std::f32::consts::SQRT_2;
+    for j in 1..W - 1 {
+        for i in 1..W - 1 {
+            let k = j * W + i;
+            if d[k] > 0.0 {
+                let best = (d[k - 1] + 1.0).min(d[k - W] + 1.0).min(d[k - W - 1] + diag).min(d[k - W + 1] + diag);
+                d[k] = d[k].min(best);
+            }
+        }
+    }
+    for j in (1..W - 1).rev() {
+        for i in (1..W - 1).rev() {
+            let k = j * W + i;
+            if d[k] > 0.0 {
+                let best = (d[k + 1] + 1.0).min(d[k + W] + 1.0).min(d[k + W + 1] + diag).min(d[k + W - 1] + diag);
+                d[k] = d[k].min(best);
+            }
+        }
+    }
+    let mut out = vec![0f32; N * N];
+    for j in 0..N {
+        for i in 0..N {
+            // A cell's centre lies half a cell inside its boundary.
+            let v = d[(j + 1) * W + i + 1];
+            out[j * N + i] = if v > 0.0 { (v - 0.5) * CELL } else { 0.0 };
+        }
+    }
+    out
+}
+
+/// The widest point of an area: the allowed cell farthest from everything else, ties broken
+/// towards the area's centroid. Returns the point and its clearance, or `None` for an empty
+/// area.
+fn widest(allowed: &[bool]) -> Option<(Pt, f32)> {
+    let count = allowed.iter().filter(|&&a| a).count();
+    if count == 0 {
+        return None;
+    }
+    let centroid = allowed
+        .iter()
+        .enumerate()
+        .filter(|(_, &a)| a)
+        .fold(pt(0.0, 0.0), |acc, (k, _)| acc.add(cell_centre(k)))
+        .scale(1.0 / count as f32);
+    let d = distance_map(allowed);
+    let mut best: Option<(Pt, f32, f32)> = None;
+    for k in 0..N * N {
+        if !allowed[k] {
+            continue;
+        }
+        let p = cell_centre(k);
+        let score = d[k] - 0.35 * p.dist(centroid);
+        if best.is_none_or(|b| score > b.2 + 1e-4) {
+            best = Some((p, d[k], score));
+        }
+    }
+    best.map(|(p, d, _)| (p, d))
+}
+
+// ----- the layout -----
+
+/// Computes the layout of a design at rotation 0.
+pub fn layout(design: &TileDesign) -> Layout {
+    let feats = &design.features;
+    let mut areas = stone_areas(design);
+    areas.extend(city_areas(design));
+    let city_polys: Vec<(usize, Vec<Pt>)> =
+        areas.iter().filter_map(|a| if let Area::City(i, s) = a { Some((*i, s.polygon())) } else { None }).collect();
+    let in_city = |p: Pt| city_polys.iter().any(|(_, poly)| inside(poly, p));
+    let mut abbey_sides = [false; 4];
+    for (s, t) in design.edges.iter().enumerate() {
+        abbey_sides[s] = *t == Terrain::Abbey;
+    }
+
+    // Ways through the tile (two or more sides) first: they decide where a cloister fits.
+    let mut ways: Vec<Way> = vec![];
+    let mut single: Vec<(usize, usize)> = vec![]; // (feature, side) of one-sided ways
+    for (i, f) in feats.iter().enumerate() {
+        let river = match f.kind {
+            FeatureKind::Road => false,
+            FeatureKind::River => true,
+            _ => continue,
+        };
+        let sides = sides_of(f);
+        let arms = match sides.len() {
+            0 => continue,
+            1 => {
+                single.push((i, sides[0]));
+                continue;
+            }
+            2 if (sides[0] + 2) % 4 == sides[1] => vec![Path::line(side_point(sides[0]), side_point(sides[1]))],
+            2 => vec![Path { start: side_point(sides[0]), segs: vec![Seg::Quad(CENTRE, side_point(sides[1]))] }],
+            _ => sides.iter().map(|&s| Path::line(side_point(s), CENTRE)).collect(),
+        };
+        let junction = sides.len() > 2;
+        ways.push(Way { feature: i, river, arms, tunnel: f.attrs.tunnel, junction });
+    }
+    let centre_blocked =
+        ways.iter().any(|w| w.arms.iter().any(|a| dist_to_polyline(CENTRE, &a.points()) < 10.0) && !w.junction);
+
+    let mut raster = Raster::new();
+    let paint_all = |raster: &mut Raster, ways: &[Way]| {
+        for w in ways.iter().filter(|w| w.tunnel) {
+            raster.paint_way(w);
+        }
+        for a in &areas {
+            raster.paint_area(a);
+        }
+        for w in ways.iter().filter(|w| !w.tunnel) {
+            raster.paint_way(w);
+        }
+    };
+    paint_all(&mut raster, &ways);
+
+    // The cloister: at the centre unless a road or river runs through it.
+    let mut icons: Vec<Icon> = vec![];
+    let mut anchors: Vec<Option<Pt>> = vec![None; feats.len()];
+    let cloister_r = 12.0;
+    let cloister_at = design.cloister.map(|c| {
+        let at = if centre_blocked {
+            let allowed: Vec<bool> = raster.cells.iter().map(|&c| c == Cell::Field).collect();
+            widest(&allowed).map_or(CENTRE, |w| w.0)
+        } else {
+            CENTRE
+        };
+        anchors[c as usize] = Some(at);
+        icons.push(Icon { kind: IconKind::Cloister, at, r: cloister_r });
+        at
+    });
+
+    // Ways on one side: where does each end?
+    let wall_points: Vec<Pt> = areas
+        .iter()
+        .filter_map(|a| if let Area::City(_, s) = a { Some(s.wall_points()) } else { None })
+        .flatten()
+        .collect();
+    let near_city =
+        !wall_points.is_empty() && wall_points.iter().map(|p| p.dist(CENTRE)).fold(f32::MAX, f32::min) < 18.0;
+    let pond = design.river.filter(|_| single.iter().any(|&(i, _)| feats[i].kind == FeatureKind::River)).map(|r| {
+        if r == RiverRole::Lake {
+            13.0
+        } else {
+            8.0
+        }
+    });
+    // Where does each one-sided way end? A cloister, a city it runs into, the gate of a city
+    // close to the centre, or the tile centre.
+    #[derive(Clone, Copy, PartialEq)]
+    enum End {
+        Cloister(Pt),
+        City(Pt),
+        Gate,
+        Short,
+        Centre,
+    }
+    let straight_hit = |side: usize, limit: f32| -> Option<Pt> {
+        let p = side_point(side);
+        let dir = side_point(side + 2).sub(p).unit();
+        (1..100).map(|s| p.add(dir.scale(s as f32))).take_while(|q| q.dist(p) <= limit).find(|&q| in_city(q))
+    };
+    let mut plans: Vec<End> = single
+        .iter()
+        .map(|&(i, side)| {
+            let river_end = feats[i].kind == FeatureKind::River && design.river.is_some();
+            if river_end {
+                return End::Centre;
+            }
+            if feats[i].kind == FeatureKind::River {
+                // A river with no spring or lake flows into a city.
+                return straight_hit(side, 100.0).map_or(End::Centre, End::City);
+            }
+            if let (Some(k), FeatureKind::Road) = (cloister_at, feats[i].kind) {
+                return End::Cloister(k);
+            }
+            if let Some(h) = straight_hit(side, if centre_blocked { 100.0 } else { 50.0 }) {
+                End::City(h)
+            } else if centre_blocked {
+                End::Short
+            } else if near_city && !design.partial {
+                End::Gate
+            } else {
+                End::Centre
+            }
+        })
+        .collect();
+    // A road ending alone at the centre leaves the fields on its two sides joined around its
+    // end; when they are different fields, it runs into a city instead.
+    let centre_roads: Vec<usize> = (0..single.len())
+        .filter(|&k| plans[k] == End::Centre && feats[single[k].0].kind == FeatureKind::Road)
+        .collect();
+    if let [k] = centre_roads[..] {
+        let side = single[k].1;
+        let left = design.feature_at(carcassonne_engine::Rotation::R0, Port::from_index(side * 3));
+        let right = design.feature_at(carcassonne_engine::Rotation::R0, Port::from_index(side * 3 + 2));
+        if left != right && !wall_points.is_empty() && !design.partial {
+            plans[k] = match straight_hit(side, 100.0) {
+                Some(h) => End::City(h),
+                None => End::Gate,
+            };
+        }
+    }
+    let centre_ends =
+        (0..single.len()).filter(|&k| plans[k] == End::Centre && feats[single[k].0].kind == FeatureKind::Road).count();
+    let mut end_arms: Vec<(usize, Path)> = vec![];
+    for (&(i, side), &plan) in single.iter().zip(&plans) {
+        let p = side_point(side);
+        let dir = side_point(side + 2).sub(p).unit();
+        let river = feats[i].kind == FeatureKind::River;
+        let arm = match plan {
+            End::Cloister(k) => Path::line(p, k.add(p.sub(k).unit().scale(cloister_r * 0.5))),
+            End::City(h) => Path::line(p, h.add(dir.scale(1.5))),
+            End::Short => {
+                end_arms.push((i, Path::line(p, p.add(dir.scale(30.0)))));
+                continue;
+            }
+            End::Gate => {
+                // Turn towards the nearest city wall, entering it by a gate of its own.
+                let q = p.lerp(CENTRE, 0.6);
+                let g = wall_points.iter().copied().min_by(|a, b| a.dist(q).total_cmp(&b.dist(q))).unwrap();
+                let g = g.add(g.sub(q).unit().scale(2.0));
+                Path { start: p, segs: vec![Seg::Quad(q, g)] }
+            }
+            End::Centre => match pond {
+                Some(r) if !river => Path::line(p, CENTRE.add(p.sub(CENTRE).unit().scale(r + 8.0))),
+                _ => Path::line(p, CENTRE),
+            },
+        };
+        ways.push(Way { feature: i, river, arms: vec![arm], tunnel: false, junction: false });
+    }
+    // Roads that stop short of a blocked centre end at a house.
+    for (i, arm) in end_arms {
+        icons.push(Icon { kind: IconKind::House, at: arm.end(), r: 6.0 });
+        ways.push(Way { feature: i, river: false, arms: vec![arm], tunnel: false, junction: false });
+    }
+    // Rivers first, so that roads cross them on bridges.
+    ways.sort_by_key(|w| (!w.river, w.feature));
+
+    let mut tower_done = false;
+    if let Some(r) = pond {
+        icons.push(Icon { kind: IconKind::Pond { lake: design.river == Some(RiverRole::Lake) }, at: CENTRE, r });
+        if centre_ends > 0 {
+            let p = single.iter().find(|&&(i, _)| feats[i].kind == FeatureKind::Road).map(|&(_, s)| side_point(s));
+            if let Some(p) = p {
+                let at = CENTRE.add(p.sub(CENTRE).unit().scale(r + 8.0));
+                icons.push(Icon { kind: IconKind::House, at, r: 6.0 });
+            }
+        }
+    } else if centre_ends > 0 && !design.partial {
+        if design.symbols.contains(&Symbol::Tower) {
+            tower_done = true;
+            icons.push(Icon { kind: IconKind::Tower, at: CENTRE, r: 10.0 });
+        } else if centre_ends >= 3 {
+            icons.push(Icon { kind: IconKind::Village, at: CENTRE, r: 10.0 });
+        } else {
+            icons.push(Icon { kind: IconKind::House, at: CENTRE, r: 7.0 });
+        }
+    }
+
+    // The full raster, then the fields as its connected open areas.
+    let mut raster = Raster::new();
+    paint_all(&mut raster, &ways);
+    for icon in &icons {
+        raster.paint_disc(icon.at, icon.r * 0.8, Cell::Object);
+    }
+    let (field_cells, hedges) = assign_fields(design, &raster);
+
+    // Symbols and icons, each where its area is widest.
+    let mut occupied = vec![false; N * N];
+    for icon in &icons {
+        mark(&mut occupied, icon.at, icon.r + 1.0);
+    }
+    let is_field: Vec<bool> = raster.cells.iter().map(|&c| c == Cell::Field).collect();
+    let is_open: Vec<bool> = raster.cells.iter().map(|&c| matches!(c, Cell::Field | Cell::City(_))).collect();
+    for (i, f) in feats.iter().enumerate().filter(|(_, f)| f.kind == FeatureKind::City) {
+        let allowed: Vec<bool> = raster.cells.iter().map(|&c| c == Cell::City(i as u8)).collect();
+        let a = &f.attrs;
+        let mut kinds = vec![IconKind::Pennant; f.pennants as usize];
+        kinds.extend(a.cathedral.then_some(IconKind::Cathedral));
+        kinds.extend(a.good.map(IconKind::Good));
+        kinds.extend(a.besieged.then_some(IconKind::Siege));
+        kinds.extend(a.princess.then_some(IconKind::Princess));
+        for kind in kinds {
+            let size = match kind {
+                IconKind::Cathedral => (14.0, 8.0),
+                IconKind::Pennant => (8.5, 5.5),
+                _ => (9.0, 6.0),
+            };
+            place(&mut icons, &mut occupied, kind, size, &allowed, None);
+        }
+    }
+    for (i, f) in feats.iter().enumerate() {
+        if f.kind == FeatureKind::Road && f.attrs.inn {
+            let at = inn_spot(&ways, i, &is_field, &occupied);
+            mark(&mut occupied, at, 10.0);
+            icons.push(Icon { kind: IconKind::Inn, at, r: 9.0 });
+        }
+        if f.attrs.wells > 0 {
+            let way = ways.iter().find(|w| w.feature == i);
+            let at = match way {
+                Some(w) if w.junction => CENTRE,
+                Some(w) => {
+                    let line = w.arms[0].points();
+                    along(&line, length(&line) / 2.0).0
+                }
+                None => CENTRE,
+            };
+            mark(&mut occupied, at, 6.0);
+            icons.push(Icon { kind: IconKind::Well, at, r: 5.0 });
+        }
+        if f.kind == FeatureKind::Field && (f.attrs.pig_herd || f.attrs.pigs_drawn) {
+            let allowed: Vec<bool> = (0..N * N).map(|k| field_cells[k] == Some(i)).collect();
+            place(&mut icons, &mut occupied, IconKind::Pig, (9.0, 6.0), &allowed, Some(&is_field));
+        }
+        if f.kind == FeatureKind::Garden {
+            let at = place(&mut icons, &mut occupied, IconKind::Garden, (11.0, 7.0), &is_field, Some(&is_open));
+            anchors[i] = Some(at);
+        }
+    }
+    for &symbol in &design.symbols {
+        let (kind, size) = match symbol {
+            Symbol::Tower if tower_done => continue,
+            Symbol::Tower => (IconKind::Tower, (10.5, 7.0)),
+            Symbol::Dragon => (IconKind::Dragon, (10.0, 7.0)),
+            Symbol::Volcano => (IconKind::Volcano, (12.0, 7.0)),
+            Symbol::MagicGate => (IconKind::MagicGate, (10.5, 7.0)),
+            // The abbey is drawn as its walls around a cloister.
+            Symbol::Abbey => continue,
+        };
+        place(&mut icons, &mut occupied, kind, size, &is_field, Some(&is_open));
+    }
+
+    // Anchors of cities and fields: their widest point away from the symbols (unless that
+    // leaves too little room), of roads and rivers: on their path.
+    let widest_of = |allowed: Vec<bool>| -> Option<Pt> {
+        let free: Vec<bool> = allowed.iter().zip(&occupied).map(|(&a, &o)| a && !o).collect();
+        match (widest(&free), widest(&allowed)) {
+            (Some(f), Some(a)) if f.1 >= 0.6 * a.1 || f.1 >= 7.0 => Some(f.0),
+            (_, a) => a.map(|a| a.0),
+        }
+    };
+    for (i, f) in feats.iter().enumerate() {
+        if anchors[i].is_some() {
+            continue;
+        }
+        anchors[i] = match f.kind {
+            FeatureKind::City => widest_of(raster.cells.iter().map(|&c| c == Cell::City(i as u8)).collect()),
+            FeatureKind::Field => widest_of((0..N * N).map(|k| field_cells[k] == Some(i)).collect()),
+            FeatureKind::Road | FeatureKind::River => ways.iter().find(|w| w.feature == i).map(|w| {
+                let line = w.arms[0].points();
+                let total = length(&line);
+                let mut visible = total;
+                let mut s = 0.0;
+                while s < total {
+                    if matches!(raster.cells[cell_at(along(&line, s).0)], Cell::City(_)) {
+                        visible = s;
+                        break;
+                    }
+                    s += 1.0;
+                }
+                along(&line, (visible * 0.5).min(20.0)).0
+            }),
+            FeatureKind::Cloister | FeatureKind::Garden => Some(CENTRE),
+        };
+    }
+    let unplaced: Vec<usize> = (0..feats.len()).filter(|&i| anchors[i].is_none()).collect();
+    let anchors =
+        anchors.iter().enumerate().map(|(i, a)| a.unwrap_or_else(|| fallback_anchor(design, i, &anchors))).collect();
+    Layout { areas, abbey_sides, ways, icons, anchors, hedges, unplaced }
+}
+
+/// Puts an icon where the allowed area (less the occupied cells) is widest, or where the fallback
+/// area is when the allowed one has too little room; returns where it went.
+/// The icon is `size.0` in radius, smaller (down to `size.1`) where there is less room.
+fn place(
+    icons: &mut Vec<Icon>,
+    occupied: &mut [bool],
+    kind: IconKind,
+    size: (f32, f32),
+    allowed: &[bool],
+    fallback: Option<&[bool]>,
+) -> Pt {
+    let (r, r_min) = size;
+    let free: Vec<bool> = allowed.iter().zip(occupied.iter()).map(|(&a, &o)| a && !o).collect();
+    let mut spot = widest(&free);
+    if let Some(fb) = fallback {
+        if spot.is_none_or(|s| s.1 < r * 0.7) {
+            let free: Vec<bool> = fb.iter().zip(occupied.iter()).map(|(&a, &o)| a && !o).collect();
+            spot = widest(&free).or(spot);
+        }
+    }
+    let (at, r) = spot.map_or((CENTRE, r), |s| (s.0, (s.1 - 3.0).clamp(r_min, r)));
+    mark(occupied, at, r + 1.0);
+    icons.push(Icon { kind, at, r });
+    at
+}
+
+fn mark(occupied: &mut [bool], c: Pt, r: f32) {
+    for (k, o) in occupied.iter_mut().enumerate() {
+        if cell_centre(k).dist(c) <= r {
+            *o = true;
+        }
+    }
+}
+
+/// An anchor for a feature the raster found no room for: inside the tile near its first port,
+/// or between the cities an enclosed field borders.
+fn fallback_anchor(design: &TileDesign, i: usize, anchors: &[Option<Pt>]) -> Pt {
+    let f = &design.features[i];
+    if let Some(port) = f.first_port() {
+        let p = half_point(port.index());
+        return p.lerp(CENTRE, 0.35);
+    }
+    let cities: Vec<Pt> = f.borders.iter().filter_map(|&b| anchors.get(b as usize).copied().flatten()).collect();
+    if cities.is_empty() {
+        CENTRE.add(pt(6.0 * f.inner as f32, 6.0 * f.inner as f32))
+    } else {
+        cities.iter().fold(pt(0.0, 0.0), |a, &p| a.add(p)).scale(1.0 / cities.len() as f32)
+    }
+}
+
+/// Where an inn goes: beside its road, on the side with more room.
+fn inn_spot(ways: &[Way], feature: usize, is_field: &[bool], occupied: &[bool]) -> Pt {
+    let Some(way) = ways.iter().find(|w| w.feature == feature) else { return CENTRE };
+    let line = way.arms[0].points();
+    let total = length(&line);
+    let free: Vec<bool> = is_field.iter().zip(occupied).map(|(&a, &o)| a && !o).collect();
+    let d = distance_map(&free);
+    let mut best = (CENTRE, -1.0f32);
+    for frac in [0.5, 0.35, 0.65, 0.25, 0.75] {
+        let (p, dir) = along(&line, total * frac);
+        let normal = pt(-dir.y, dir.x);
+        for sign in [1.0, -1.0] {
+            let q = p.add(normal.scale(13.0 * sign));
+            if !(6.0..=94.0).contains(&q.x) || !(6.0..=94.0).contains(&q.y) {
+                continue;
+            }
+            let v = d[cell_at(q)];
+            if v > best.1 + 0.5 {
+                best = (q, v);
+            }
+        }
+        if best.1 >= 8.0 {
+            break;
+        }
+    }
+    best.0
+}
+
+/// The field feature each open cell belongs to: connected open areas, matched to the fields by
+/// the half-edges they touch; an area touching no edge is an enclosed field (`I`, `II`, in
+/// reading order). An area touching the half-edges of several fields is split between them by
+/// the nearest of their half-edges.
+fn assign_fields(design: &TileDesign, raster: &Raster) -> (Vec<Option<usize>>, Vec<Vec<Pt>>) {
+    let mut comp = vec![usize::MAX; N * N];
+    let mut comps: Vec<Vec<usize>> = vec![];
+    for start in 0..N * N {
+        if raster.cells[start] != Cell::Field || comp[start] != usize::MAX {
+            continue;
+        }
+        let id = comps.len();
+        let mut cells = vec![start];
+        comp[start] = id;
+        let mut head = 0;
+        while head < cells.len() {
+            let k = cells[head];
+            head += 1;
+            let (i, j) = (k % N, k / N);
+            let mut next = |n: usize| {
+                if raster.cells[n] == Cell::Field && comp[n] == usize::MAX {
+                    comp[n] = id;
+                    cells.push(n);
+                }
+            };
+            if i > 0 {
+                next(k - 1);
+            }
+            if i + 1 < N {
+                next(k + 1);
+            }
+            if j > 0 {
+                next(k - N);
+            }
+            if j + 1 < N {
+                next(k + N);
+            }
+        }
+        comps.push(cells);
+    }
+    let touched = |k: usize| -> Vec<usize> {
+        let (i, j) = (k % N, k / N);
+        let left = i < N / 2;
+        let top = j < N / 2;
+        let mut out = vec![];
+        if j == 0 {
+            out.push(if left { 0 } else { 2 });
+        }
+        if i == N - 1 {
+            out.push(if top { 3 } else { 5 });
+        }
+        if j == N - 1 {
+            out.push(if left { 8 } else { 6 });
+        }
+        if i == 0 {
+            out.push(if top { 11 } else { 9 });
+        }
+        out
+    };
+    let fields: Vec<(usize, &carcassonne_engine::FeatureSpec)> =
+        design.features.iter().enumerate().filter(|(_, f)| f.kind == FeatureKind::Field).collect();
+    let mut inner: Vec<usize> = fields.iter().filter(|(_, f)| f.inner > 0).map(|&(i, _)| i).collect();
+    inner.sort_by_key(|&i| design.features[i].inner);
+    let mut inner = inner.into_iter();
+    let mut out = vec![None; N * N];
+    let mut hedges = vec![];
+    for cells in &comps {
+        let mut ports = 0u16;
+        for &k in cells {
+            for p in touched(k) {
+                ports |= 1 << p;
+            }
+        }
+        let candidates: Vec<usize> = fields.iter().filter(|(_, f)| f.ports & ports != 0).map(|&(i, _)| i).collect();
+        // An area touching no edge, or only where no field is (a corner point between two
+        // city segments), is an enclosed field.
+        if ports == 0 || candidates.is_empty() {
+            if cells.len() >= 4 {
+                if let Some(f) = inner.next() {
+                    for &k in cells {
+                        out[k] = Some(f);
+                    }
+                }
+            }
+            continue;
+        }
+        match candidates.len() {
+            0 => {}
+            1 => {
+                for &k in cells {
+                    out[k] = Some(candidates[0]);
+                }
+            }
+            _ => {
+                let targets: Vec<(usize, Pt)> = candidates
+                    .iter()
+                    .flat_map(|&f| {
+                        design.features[f]
+                            .ports()
+                            .filter(|p| ports & p.bit() != 0)
+                            .map(move |p| (f, half_point(p.index())))
+                    })
+                    .collect();
+                for &k in cells {
+                    let c = cell_centre(k);
+                    let f = targets.iter().min_by(|a, b| a.1.dist(c).total_cmp(&b.1.dist(c))).unwrap().0;
+                    out[k] = Some(f);
+                }
+                // A hedge where the split runs.
+                let mut mids = vec![];
+                for &k in cells {
+                    let (i, j) = (k % N, k / N);
+                    for n in [(i + 1 < N).then_some(k + 1), (j + 1 < N).then_some(k + N)].into_iter().flatten() {
+                        if out[n].is_some() && out[n] != out[k] && comp[n] == comp[k] {
+                            mids.push(cell_centre(k).lerp(cell_centre(n), 0.5));
+                        }
+                    }
+                }
+                hedges.extend(chains(mids));
+            }
+        }
+    }
+    (out, hedges)
+}
+
+/// Joins points one cell apart into polylines, simplified.
+fn chains(mut points: Vec<Pt>) -> Vec<Vec<Pt>> {
+    let near = CELL * 1.05;
+    let mut out = vec![];
+    while !points.is_empty() {
+        // Start at an end: the point with the fewest neighbours.
+        let degree = |p: Pt, pts: &[Pt]| pts.iter().filter(|q| q.dist(p) <= near && q.dist(p) > 0.0).count();
+        let start = (0..points.len()).min_by_key(|&k| degree(points[k], &points)).unwrap();
+        let mut chain = vec![points.swap_remove(start)];
+        loop {
+            let last = *chain.last().unwrap();
+            let next = (0..points.len())
+                .filter(|&k| points[k].dist(last) <= near)
+                .min_by(|&a, &b| points[a].dist(last).total_cmp(&points[b].dist(last)));
+            match next {
+                Some(k) => chain.push(points.swap_remove(k)),
+                None => break,
+            }
+        }
+        if chain.len() >= 3 {
+            out.push(simplify(&chain, 1.0));
+        }
+    }
+    out
+}
+
+/// Ramer–Douglas–Peucker simplification.
+fn simplify(line: &[Pt], eps: f32) -> Vec<Pt> {
+    if line.len() < 3 {
+        return line.to_vec();
+    }
+    let (a, b) = (line[0], line[line.len() - 1]);
+    let (k, d) = (1..line.len() - 1)
+        .map(|k| (k, crate::geom::dist_to_segment(line[k], a, b)))
+        .fold((0, -1.0f32), |best, x| if x.1 > best.1 { x } else { best });
+    if d > eps {
+        let mut left = simplify(&line[..=k], eps);
+        let right = simplify(&line[k..], eps);
+        left.pop();
+        left.extend(right);
+        left
+    } else {
+        vec![a, b]
+    }
+}

@@ -1,0 +1,471 @@
+//! SVG drawings of Carcassonne tiles and boards, generated from the tile geometry of the
+//! catalog: no design is drawn by hand. See docs/rendering.md for the rules.
+//!
+//! ```
+//! use carcassonne_engine::{Catalog, Rotation};
+//!
+//! let catalog = Catalog::builtin();
+//! let d = catalog.design(catalog.lookup("base:D").unwrap());
+//! let svg = carcassonne_render::tile_svg(d, Rotation::R0, 128);
+//! assert!(svg.starts_with("<svg"));
+//! let (x, y) = carcassonne_render::feature_anchor(d, Rotation::R0, 0);
+//! assert!((0.0..1.0).contains(&x) && (0.0..1.0).contains(&y));
+//! ```
+//!
+//! A tile is drawn in a 100 × 100 box (`x` east, `y` south) and scaled; [`tile_group`] gives
+//! the `<g>` fragment for composing, [`tile_svg`] a standalone document, [`board_svg`] a whole
+//! board with its figures. Every drawn part carries a class (`city`, `road`, `river`,
+//! `pennant`, `symbol tower`, `figure`, ...) so that callers and tests can find it.
+
+mod geom;
+mod icons;
+mod layout;
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use carcassonne_engine::{Color, FeatureKind, Figure, Game, Rotation, TileDesign, TileId};
+
+use geom::{num, pt, Path, Pt, Shape, TILE};
+use layout::{Area, Layout, RIVER_HALF, ROAD_HALF};
+
+/// The colours of a tile.
+struct Palette {
+    field: &'static str,
+    field_edge: &'static str,
+    city: &'static str,
+    wall: &'static str,
+}
+
+const SUMMER: Palette = Palette { field: "#8dbf5a", field_edge: "#5f8a3a", city: "#dcb57c", wall: "#7b5431" };
+/// The Winter Edition: snowy fields.
+const WINTER: Palette = Palette { field: "#e3ecee", field_edge: "#9fb3ba", city: "#d2b58c", wall: "#6f5136" };
+
+const STONE: &str = "#b9b2a4";
+const STONE_WALL: &str = "#5e584e";
+const ROAD: (&str, &str) = ("#5b4a36", "#f3ead2");
+const RIVER: (&str, &str) = ("#2f6ea8", "#63aee8");
+
+/// The hex colour of a player colour.
+pub fn color_hex(color: Color) -> &'static str {
+    match color {
+        Color::Red => "#d62828",
+        Color::Blue => "#1f5fbf",
+        Color::Green => "#2e9e3e",
+        Color::Yellow => "#f2c81e",
+        Color::Black => "#222222",
+        Color::Gray => "#8a8a8a",
+        Color::Pink => "#f08cc0",
+    }
+}
+
+/// A standalone SVG document of one design at a rotation, `size` pixels square.
+pub fn tile_svg(design: &TileDesign, rotation: Rotation, size: u32) -> String {
+    format!(
+        concat!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 100 100">"#,
+            "<title>{title}</title>{body}</svg>\n"
+        ),
+        size = size,
+        title = escape(&design.id),
+        body = tile_group(design, rotation)
+    )
+}
+
+/// The drawing of one design at a rotation as an SVG `<g>` in a 100 × 100 box (place it with
+/// a `transform`).
+pub fn tile_group(design: &TileDesign, rotation: Rotation) -> String {
+    draw_tile(design, &layout::layout(design), rotation)
+}
+
+/// Where a figure on `feature` (an index into `design.features`) stands, in tile units: `(0,
+/// 0)` is the tile's north-west corner and `(1, 1)` its south-east corner, at the given
+/// rotation. A cloister's anchor is its building, a road's a point on its path, a city's and
+/// a field's the widest point of its area.
+pub fn feature_anchor(design: &TileDesign, rotation: Rotation, feature: usize) -> (f32, f32) {
+    anchor_of(&layout::layout(design), rotation, feature)
+}
+
+fn anchor_of(layout: &Layout, rotation: Rotation, feature: usize) -> (f32, f32) {
+    let p = layout.anchors.get(feature).copied().unwrap_or(geom::CENTRE).turned(rotation.index());
+    (p.x / TILE, p.y / TILE)
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn way_path(arms: &[Path], turn: &impl Fn(Pt) -> Pt) -> String {
+    arms.iter().map(|a| a.map(turn).svg()).collect::<Vec<_>>().join("")
+}
+
+fn draw_tile(design: &TileDesign, layout: &Layout, rotation: Rotation) -> String {
+    let q = rotation.index();
+    let turn = |p: Pt| p.turned(q);
+    let palette = if design.set == "winter" { &WINTER } else { &SUMMER };
+    let mut s = String::new();
+    let _ =
+        write!(s, r#"<g class="tile-art" data-tile="{}" data-rotation="{}">"#, escape(&design.id), rotation.degrees());
+    let _ = write!(
+        s,
+        r#"<rect class="field" x="0" y="0" width="100" height="100" fill="{}" stroke="{}" stroke-width="0.8"/>"#,
+        palette.field, palette.field_edge
+    );
+    // Abbey walls along the sides.
+    if layout.abbey_sides.iter().any(|&a| a) {
+        s.push_str(r#"<g class="symbol abbey">"#);
+        for (side, _) in layout.abbey_sides.iter().enumerate().filter(|(_, &a)| a) {
+            let band = Shape::rect(0.0, 0.0, 100.0, 9.0).map(&|p| p.turned(side + q));
+            let _ =
+                write!(s, r#"<path d="{}" fill="{STONE}" stroke="{STONE_WALL}" stroke-width="1.2"/>"#, band.fill_svg());
+        }
+        let _ = write!(
+            s,
+            r#"<path d="M9 9H91V91H9Z" fill="none" stroke="{STONE_WALL}" stroke-width="1.6" stroke-dasharray="4 2"/>"#
+        );
+        s.push_str("</g>");
+    }
+    let draw_way = |s: &mut String, w: &layout::Way| {
+        let (border, fill, half) = if w.river { (RIVER.0, RIVER.1, RIVER_HALF) } else { (ROAD.0, ROAD.1, ROAD_HALF) };
+        let class = if w.river { "river" } else { "road" };
+        let d = way_path(&w.arms, &turn);
+        let inner = if w.river { half * 2.0 - 2.6 } else { half * 2.0 - 3.2 };
+        let _ = write!(
+            s,
+            r#"<g class="{class}" data-feature="{}"><path d="{d}" fill="none" stroke="{border}" stroke-width="{}" stroke-linejoin="round"/>"#,
+            w.feature,
+            num(half * 2.0)
+        );
+        if w.junction {
+            let c = turn(geom::CENTRE);
+            let _ = write!(s, r#"<circle cx="{}" cy="{}" r="{}" fill="{border}"/>"#, num(c.x), num(c.y), num(half));
+            let _ = write!(
+                s,
+                r#"<path d="{d}" fill="none" stroke="{fill}" stroke-width="{}" stroke-linejoin="round"/>"#,
+                num(inner)
+            );
+            let _ =
+                write!(s, r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}"/>"#, num(c.x), num(c.y), num(inner / 2.0));
+        } else {
+            let _ = write!(
+                s,
+                r#"<path d="{d}" fill="none" stroke="{fill}" stroke-width="{}" stroke-linejoin="round"/>"#,
+                num(inner)
+            );
+        }
+        s.push_str("</g>");
+    };
+    for w in layout.ways.iter().filter(|w| w.tunnel) {
+        draw_way(&mut s, w);
+    }
+    for area in &layout.areas {
+        match area {
+            Area::Stone(shape) => {
+                let shape = shape.map(&turn);
+                let _ = write!(
+                    s,
+                    r#"<g class="carcassonne"><path d="{}" fill="{STONE}"/><path d="{}" fill="none" stroke="{STONE_WALL}" stroke-width="2.2" stroke-dasharray="3.5 1.5"/></g>"#,
+                    shape.fill_svg(),
+                    shape.wall_svg()
+                );
+            }
+            Area::City(i, shape) => {
+                let shape = shape.map(&turn);
+                let wall = shape.wall_svg();
+                if !wall.is_empty() {
+                    // Battlements: a thick dashed line half hidden under the city.
+                    let _ = write!(
+                        s,
+                        r#"<path class="battlements" d="{wall}" fill="none" stroke="{}" stroke-width="5.6" stroke-dasharray="2.4 2.4"/>"#,
+                        palette.wall
+                    );
+                }
+                let _ = write!(
+                    s,
+                    r#"<path class="city" data-feature="{i}" d="{}" fill="{}"/>"#,
+                    shape.fill_svg(),
+                    palette.city
+                );
+                if !wall.is_empty() {
+                    let _ = write!(
+                        s,
+                        r#"<path class="wall" d="{wall}" fill="none" stroke="{}" stroke-width="2.6" stroke-linejoin="round"/>"#,
+                        palette.wall
+                    );
+                }
+            }
+            Area::Pocket(shape) => {
+                let shape = shape.map(&turn);
+                let _ = write!(
+                    s,
+                    r#"<path class="enclosed-field" d="{}" fill="{}" stroke="{}" stroke-width="2.6"/>"#,
+                    shape.fill_svg(),
+                    palette.field,
+                    palette.wall
+                );
+            }
+        }
+    }
+    for w in layout.ways.iter().filter(|w| !w.tunnel) {
+        draw_way(&mut s, w);
+    }
+    // Tunnels: dashed where a city hides them.
+    for w in layout.ways.iter().filter(|w| w.tunnel) {
+        let polys: Vec<Vec<Pt>> = layout
+            .areas
+            .iter()
+            .filter_map(|a| if let Area::City(_, sh) = a { Some(sh.polygon()) } else { None })
+            .collect();
+        for arm in &w.arms {
+            let pts = arm.points();
+            let mut runs: Vec<Vec<Pt>> = vec![];
+            let mut current: Vec<Pt> = vec![];
+            let n = (geom::length(&pts) / 1.0) as usize;
+            for k in 0..=n {
+                let p = geom::along(&pts, k as f32).0;
+                if polys.iter().any(|poly| geom::inside(poly, p)) {
+                    current.push(p);
+                } else if current.len() > 1 {
+                    runs.push(std::mem::take(&mut current));
+                } else {
+                    current.clear();
+                }
+            }
+            if current.len() > 1 {
+                runs.push(current);
+            }
+            for run in runs {
+                let d: String = run
+                    .iter()
+                    .enumerate()
+                    .map(|(k, p)| {
+                        let p = turn(*p);
+                        format!("{}{} {}", if k == 0 { "M" } else { "L" }, num(p.x), num(p.y))
+                    })
+                    .collect();
+                let _ = write!(
+                    s,
+                    r#"<path class="tunnel" d="{d}" fill="none" stroke="{}" stroke-width="2.4" stroke-dasharray="3 2.5"/>"#,
+                    ROAD.0
+                );
+            }
+        }
+    }
+    for hedge in &layout.hedges {
+        let d: String = hedge
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                let p = turn(*p);
+                format!("{}{} {}", if k == 0 { "M" } else { "L" }, num(p.x), num(p.y))
+            })
+            .collect();
+        let _ = write!(
+            s,
+            concat!(
+                r##"<g class="hedge"><path d="{d}" fill="none" stroke="#2f5a1f" stroke-width="1.4" stroke-linejoin="round"/>"##,
+                r##"<path d="{d}" fill="none" stroke="#3f7a2a" stroke-width="3.4" stroke-linecap="round" stroke-dasharray="0.1 3.2"/></g>"##
+            ),
+            d = d
+        );
+    }
+    for icon in &layout.icons {
+        s.push_str(&icons::icon(icon.kind, turn(icon.at), icon.r));
+    }
+    s.push_str("</g>");
+    s
+}
+
+/// How to draw a board.
+#[derive(Clone, Debug)]
+pub struct BoardOptions {
+    /// Pixels per tile.
+    pub tile_size: u32,
+    /// Write each tile's coordinates in its corner.
+    pub coordinates: bool,
+    /// Mark the last placed tile with a highlight border.
+    pub highlight_last: bool,
+}
+
+impl Default for BoardOptions {
+    fn default() -> BoardOptions {
+        BoardOptions { tile_size: 80, coordinates: false, highlight_last: true }
+    }
+}
+
+/// The board of a game as a standalone SVG document: every placed tile, every figure in its
+/// owner's colour on its feature (farmers lying down), the last placed tile highlighted.
+pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
+    let catalog = game.catalog();
+    let tiles = game.board().tiles();
+    let margin = 20.0;
+    let (mut x0, mut y0, mut x1, mut y1) = (0i32, 0i32, 0i32, 0i32);
+    for t in tiles {
+        x0 = x0.min(t.pos.x as i32);
+        y0 = y0.min(t.pos.y as i32);
+        x1 = x1.max(t.pos.x as i32);
+        y1 = y1.max(t.pos.y as i32);
+    }
+    let (vx, vy) = (x0 as f32 * TILE - margin, y0 as f32 * TILE - margin);
+    let (vw, vh) = ((x1 - x0 + 1) as f32 * TILE + 2.0 * margin, (y1 - y0 + 1) as f32 * TILE + 2.0 * margin);
+    let scale = options.tile_size as f32 / TILE;
+    let mut s = format!(
+        concat!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="{} {} {} {}">"#,
+            r#"<title>Carcassonne board: {} tiles, {} figures</title>"#,
+            r##"<rect class="background" x="{}" y="{}" width="{}" height="{}" fill="#efe8d8"/>"##
+        ),
+        (vw * scale).round(),
+        (vh * scale).round(),
+        num(vx),
+        num(vy),
+        num(vw),
+        num(vh),
+        tiles.len(),
+        game.figures().len(),
+        num(vx),
+        num(vy),
+        num(vw),
+        num(vh)
+    );
+    let mut layouts: HashMap<TileId, Layout> = HashMap::new();
+    for t in tiles {
+        let design = catalog.design(t.tile);
+        let layout = layouts.entry(t.tile).or_insert_with(|| layout::layout(design));
+        let _ = write!(
+            s,
+            r#"<g class="tile" data-x="{}" data-y="{}" transform="translate({} {})">{}</g>"#,
+            t.pos.x,
+            t.pos.y,
+            t.pos.x as i32 * 100,
+            t.pos.y as i32 * 100,
+            draw_tile(design, layout, t.rotation)
+        );
+    }
+    if options.coordinates {
+        for t in tiles {
+            let (x, y) = (t.pos.x as f32 * TILE, t.pos.y as f32 * TILE);
+            let _ = write!(
+                s,
+                concat!(
+                    r##"<g class="coord"><rect x="{}" y="{}" width="30" height="13" rx="2" fill="#ffffff" fill-opacity="0.75"/>"##,
+                    r##"<text x="{}" y="{}" font-family="sans-serif" font-size="10" fill="#222">{},{}</text></g>"##
+                ),
+                num(x + 2.0),
+                num(y + 2.0),
+                num(x + 4.0),
+                num(y + 12.0),
+                t.pos.x,
+                t.pos.y
+            );
+        }
+    }
+    if options.highlight_last {
+        if let Some(t) = tiles.last() {
+            let _ = write!(
+                s,
+                r##"<rect class="last-tile" x="{}" y="{}" width="96" height="96" fill="none" stroke="#ffd000" stroke-width="4" stroke-dasharray="none"/>"##,
+                t.pos.x as i32 * 100 + 2,
+                t.pos.y as i32 * 100 + 2
+            );
+        }
+    }
+    for f in game.figures() {
+        let Some(t) = tiles.get(f.placement as usize) else { continue };
+        let design = catalog.design(t.tile);
+        let layout = layouts.entry(t.tile).or_insert_with(|| layout::layout(design));
+        let (ax, ay) = anchor_of(layout, t.rotation, f.feature as usize);
+        let at = pt((t.pos.x as f32 + ax) * TILE, (t.pos.y as f32 + ay) * TILE);
+        let kind = design.features.get(f.feature as usize).map(|s| s.kind);
+        let colour = game.players().get(f.owner as usize).map_or("#ffffff", |p| color_hex(p.color));
+        let lying = kind == Some(FeatureKind::Field);
+        let size = if f.figure == Figure::BigFollower { 30.0 } else { 23.0 };
+        let class = format!(
+            "figure {} {}",
+            f.figure.name(),
+            kind.map_or("unknown", |k| match k {
+                FeatureKind::Field => "farmer",
+                FeatureKind::Road => "thief",
+                FeatureKind::City => "knight",
+                FeatureKind::Cloister => "monk",
+                _ => "other",
+            })
+        );
+        s.push_str(&icons::meeple(at, colour, lying, size, &class));
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The anchors of every feature of a design at a rotation, in tile units (as
+/// [`feature_anchor`], computing the tile's geometry once).
+pub fn feature_anchors(design: &TileDesign, rotation: Rotation) -> Vec<(f32, f32)> {
+    let layout = layout::layout(design);
+    (0..design.features.len()).map(|i| anchor_of(&layout, rotation, i)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne_engine::{Catalog, Port};
+
+    /// The drawing turns the way the engine does: at every rotation, the city or road the
+    /// engine finds at an edge's centre port is the one drawn there.
+    #[test]
+    fn rotation_matches_the_engine() {
+        let catalog = Catalog::builtin();
+        let inset = [pt(50.0, 3.0), pt(97.0, 50.0), pt(50.0, 97.0), pt(3.0, 50.0)];
+        for design in catalog.designs() {
+            let l = layout::layout(design);
+            for r in Rotation::ALL {
+                let q = r.index();
+                for (side, &at) in inset.iter().enumerate() {
+                    let port = Port::from_index(side * 3 + 1);
+                    let Some(f) = design.feature_at(r, port) else { continue };
+                    let f = f as usize;
+                    match design.features[f].kind {
+                        FeatureKind::City => {
+                            let drawn = l.areas.iter().rev().find_map(|a| match a {
+                                Area::City(i, shape) if geom::inside(&shape.map(&|p| p.turned(q)).polygon(), at) => {
+                                    Some(*i)
+                                }
+                                Area::Pocket(shape) if geom::inside(&shape.map(&|p| p.turned(q)).polygon(), at) => {
+                                    Some(usize::MAX)
+                                }
+                                _ => None,
+                            });
+                            assert_eq!(drawn, Some(f), "{} {r:?} {}", design.id, port);
+                        }
+                        FeatureKind::Road | FeatureKind::River => {
+                            let way = l.ways.iter().find(|w| w.feature == f).unwrap();
+                            let d = way
+                                .arms
+                                .iter()
+                                .map(|a| geom::dist_to_polyline(at, &a.map(&|p| p.turned(q)).points()))
+                                .fold(f32::MAX, f32::min);
+                            assert!(d < 1.0, "{} {r:?} {}: {d}", design.id, port);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert_eq!(pt(50.0, 0.0).turned(Rotation::R90.index()), pt(100.0, 50.0));
+    }
+
+    /// Every feature gets an area of its own in the drawing: every field touching an edge is an
+    /// open area reaching its half-edges, every enclosed field a pocket between cities, every
+    /// city segment visible.
+    #[test]
+    fn every_feature_has_an_area_in_the_drawing() {
+        let mut missing = vec![];
+        for design in Catalog::builtin().designs() {
+            let l = layout::layout(design);
+            assert_eq!(l.anchors.len(), design.features.len(), "{}", design.id);
+            for &i in &l.unplaced {
+                missing.push(format!("{} feature {i} ({})", design.id, design.features[i].kind));
+            }
+        }
+        assert!(missing.is_empty(), "{missing:#?}");
+    }
+}

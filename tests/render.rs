@@ -1,0 +1,388 @@
+//! The drawings (crates/render, `carcassonne tiles --svg`, `carcassonne render`): every design
+//! draws as well-formed SVG with the parts its features call for, figures have a place on
+//! every feature, and a board shows every tile and figure. No test looks at pixels.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use carcassonne_engine::catalog::Symbol;
+use carcassonne_engine::{Catalog, Edition, FeatureKind, Record, Rotation, TileDesign};
+use carcassonne_render::{board_svg, feature_anchor, feature_anchors, tile_group, tile_svg, BoardOptions};
+
+/// Checks that `text` is well-formed XML: one root element, balanced and properly nested
+/// tags, quoted attributes without duplicates, no stray `<` or `&` in text.
+fn check_xml(text: &str) -> Result<(), String> {
+    let bytes = text.as_bytes();
+    let mut stack: Vec<String> = vec![];
+    let mut roots = 0;
+    let mut i = 0;
+    let check_text = |t: &str| -> Result<(), String> {
+        let mut rest = t;
+        while let Some(at) = rest.find('&') {
+            let end = rest[at..].find(';').ok_or_else(|| format!("bare & in {t:?}"))?;
+            let entity = &rest[at + 1..at + end];
+            let known =
+                ["amp", "lt", "gt", "quot", "apos"].contains(&entity) || (entity.starts_with('#') && entity.len() > 1);
+            if !known {
+                return Err(format!("unknown entity &{entity};"));
+            }
+            rest = &rest[at + end + 1..];
+        }
+        Ok(())
+    };
+    while i < bytes.len() {
+        if bytes[i] != b'<' {
+            let next = text[i..].find('<').map_or(text.len(), |n| i + n);
+            let t = &text[i..next];
+            if stack.is_empty() && !t.trim().is_empty() {
+                return Err(format!("text outside the root: {t:?}"));
+            }
+            check_text(t)?;
+            i = next;
+            continue;
+        }
+        if text[i..].starts_with("<?") {
+            i += text[i..].find("?>").ok_or("unclosed <?")? + 2;
+            continue;
+        }
+        if text[i..].starts_with("<!--") {
+            i += text[i..].find("-->").ok_or("unclosed comment")? + 3;
+            continue;
+        }
+        // A tag: find its end outside quoted values.
+        let mut j = i + 1;
+        let mut quote: Option<u8> = None;
+        while j < bytes.len() {
+            match (quote, bytes[j]) {
+                (None, b'"' | b'\'') => quote = Some(bytes[j]),
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), b'<') => return Err("< inside an attribute value".into()),
+                (None, b'>') => break,
+                _ => {}
+            }
+            j += 1;
+        }
+        if j >= bytes.len() {
+            return Err("unclosed tag".into());
+        }
+        let inner = &text[i + 1..j];
+        i = j + 1;
+        if let Some(name) = inner.strip_prefix('/') {
+            let open = stack.pop().ok_or_else(|| format!("</{name}> closes nothing"))?;
+            if open != name.trim() {
+                return Err(format!("<{open}> closed by </{name}>"));
+            }
+            continue;
+        }
+        let self_closing = inner.ends_with('/');
+        let inner = inner.trim_end_matches('/');
+        let name_end = inner.find(|c: char| c.is_whitespace()).unwrap_or(inner.len());
+        let name = &inner[..name_end];
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':') {
+            return Err(format!("bad tag name {name:?}"));
+        }
+        // Attributes: name="value" ...
+        let mut rest = inner[name_end..].trim_start();
+        let mut seen: Vec<&str> = vec![];
+        while !rest.is_empty() {
+            let eq = rest.find('=').ok_or_else(|| format!("attribute without value in <{name}>"))?;
+            let attr = rest[..eq].trim();
+            if attr.is_empty() || attr.contains(char::is_whitespace) {
+                return Err(format!("bad attribute {attr:?} in <{name}>"));
+            }
+            if seen.contains(&attr) {
+                return Err(format!("duplicate attribute {attr} in <{name}>"));
+            }
+            seen.push(attr);
+            let after = rest[eq + 1..].trim_start();
+            let q = after.chars().next().ok_or("missing value")?;
+            if q != '"' && q != '\'' {
+                return Err(format!("unquoted value of {attr} in <{name}>"));
+            }
+            let close = after[1..].find(q).ok_or("unclosed value")? + 1;
+            check_text(&after[1..close])?;
+            rest = after[close + 1..].trim_start();
+        }
+        if stack.is_empty() {
+            roots += 1;
+        }
+        if !self_closing {
+            stack.push(name.to_string());
+        }
+    }
+    if let Some(open) = stack.pop() {
+        return Err(format!("<{open}> never closed"));
+    }
+    if roots != 1 {
+        return Err(format!("{roots} root elements"));
+    }
+    Ok(())
+}
+
+#[test]
+fn the_xml_check_catches_broken_documents() {
+    assert!(check_xml(r#"<svg a="1"><g><path d="M0 0"/></g><title>a &amp; b</title></svg>"#).is_ok());
+    for bad in [
+        "<svg><g></svg>",
+        "<svg></g></svg>",
+        "<svg a=1></svg>",
+        r#"<svg a="1" a="2"></svg>"#,
+        "<svg>a & b</svg>",
+        "<svg/><svg/>",
+        "<svg>",
+    ] {
+        assert!(check_xml(bad).is_err(), "{bad}");
+    }
+}
+
+fn all_designs() -> Vec<&'static TileDesign> {
+    Catalog::builtin().designs().iter().collect()
+}
+
+fn count(svg: &str, needle: &str) -> usize {
+    svg.matches(needle).count()
+}
+
+#[test]
+fn every_design_draws_as_well_formed_svg_with_its_cities_and_symbols() {
+    let designs = all_designs();
+    assert!(designs.len() > 200, "every set");
+    for design in designs {
+        let svg = tile_svg(design, Rotation::R0, 128);
+        check_xml(&svg).unwrap_or_else(|e| panic!("{}: {e}", design.id));
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{}", design.id);
+        let kinds = |k: FeatureKind| design.features.iter().filter(|f| f.kind == k).count();
+        let cities = design.features.iter().filter(|f| f.kind == FeatureKind::City && f.ports != 0).count();
+        assert_eq!(count(&svg, r#"class="city""#), cities, "{}: one city path per city segment", design.id);
+        assert_eq!(count(&svg, r#"class="road""#), kinds(FeatureKind::Road), "{}: roads", design.id);
+        assert_eq!(count(&svg, r#"class="river""#), kinds(FeatureKind::River), "{}: rivers", design.id);
+        assert_eq!(count(&svg, r#"class="cloister""#), kinds(FeatureKind::Cloister), "{}: cloisters", design.id);
+        assert_eq!(count(&svg, r#"class="garden""#), kinds(FeatureKind::Garden), "{}: gardens", design.id);
+        let pennants: usize = design.features.iter().map(|f| f.pennants as usize).sum();
+        assert_eq!(count(&svg, r#"class="pennant""#), pennants, "{}: one shield per pennant", design.id);
+        assert_eq!(count(&svg, r#"class="symbol "#), design.symbols.len(), "{}: symbols", design.id);
+        for symbol in &design.symbols {
+            assert_eq!(count(&svg, &format!(r#"class="symbol {}""#, symbol.name())), 1, "{}", design.id);
+        }
+        let attr =
+            |f: &dyn Fn(&carcassonne_engine::FeatureSpec) -> bool| design.features.iter().filter(|s| f(s)).count();
+        assert_eq!(count(&svg, r#"class="inn""#), attr(&|f| f.attrs.inn), "{}: inns", design.id);
+        assert_eq!(count(&svg, r#"class="cathedral""#), attr(&|f| f.attrs.cathedral), "{}", design.id);
+        assert_eq!(count(&svg, r#"class="good "#), attr(&|f| f.attrs.good.is_some()), "{}: goods", design.id);
+        assert_eq!(count(&svg, r#"class="siege""#), attr(&|f| f.attrs.besieged), "{}: sieges", design.id);
+        assert_eq!(count(&svg, r#"class="princess""#), attr(&|f| f.attrs.princess), "{}", design.id);
+        assert_eq!(count(&svg, r#"class="pig""#), attr(&|f| f.attrs.pig_herd || f.attrs.pigs_drawn), "{}", design.id);
+        assert_eq!(count(&svg, r#"class="well""#), attr(&|f| f.attrs.wells > 0), "{}: wells", design.id);
+        assert_eq!(count(&svg, r#"class="tunnel""#) > 0, attr(&|f| f.attrs.tunnel) > 0, "{}: tunnels", design.id);
+        assert_eq!(count(&svg, r#"class="carcassonne""#) > 0, design.partial, "{}: the Count's city", design.id);
+    }
+}
+
+#[test]
+fn every_rotation_draws_and_tile_groups_compose() {
+    let catalog = Catalog::builtin();
+    let mut doc = String::from(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 100">"#);
+    for id in ["base:L", "traders-builders:06", "princess-dragon:25", "abbey-mayor:02"] {
+        let design = catalog.design(catalog.lookup(id).unwrap());
+        for (k, r) in Rotation::ALL.into_iter().enumerate() {
+            let g = tile_group(design, r);
+            assert!(g.starts_with("<g") && g.ends_with("</g>"), "{id}");
+            doc.push_str(&format!(r#"<g transform="translate({} 0)">{g}</g>"#, k * 100));
+        }
+    }
+    doc.push_str("</svg>");
+    check_xml(&doc).unwrap();
+}
+
+#[test]
+fn anchors_lie_inside_the_tile_and_differ_between_features() {
+    for (k, design) in all_designs().into_iter().enumerate() {
+        let anchors = feature_anchors(design, Rotation::R0);
+        assert_eq!(anchors.len(), design.features.len());
+        for (i, &(x, y)) in anchors.iter().enumerate() {
+            assert!(x > 0.02 && x < 0.98 && y > 0.02 && y < 0.98, "{} feature {i}: ({x}, {y})", design.id);
+            for (j, &(u, v)) in anchors.iter().enumerate().take(i) {
+                let d = ((x - u).powi(2) + (y - v).powi(2)).sqrt();
+                assert!(d > 0.02, "{}: features {j} and {i} share an anchor ({x}, {y})", design.id);
+            }
+        }
+        // Turning the tile turns the anchors with it (clockwise, about the centre); checked on
+        // a sample of the designs, to keep the test quick.
+        if k % 5 != 0 {
+            continue;
+        }
+        for r in Rotation::ALL {
+            let turned = feature_anchors(design, r);
+            for (i, &(x, y)) in anchors.iter().enumerate() {
+                let (mut ex, mut ey) = (x, y);
+                for _ in 0..r.index() {
+                    (ex, ey) = (1.0 - ey, ex);
+                }
+                let (ax, ay) = turned[i];
+                assert!((ax - ex).abs() < 1e-4 && (ay - ey).abs() < 1e-4, "{} {r:?} feature {i}", design.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_cloister_stands_at_the_centre_and_a_road_on_its_path() {
+    let catalog = Catalog::builtin();
+    let a = catalog.design(catalog.lookup("base:A").unwrap());
+    let cloister = a.features.iter().position(|f| f.kind == FeatureKind::Cloister).unwrap();
+    assert_eq!(feature_anchor(a, Rotation::R0, cloister), (0.5, 0.5));
+    // Base U: a straight road west to east at rotation 0.
+    let u = catalog.design(catalog.lookup("base:U").unwrap());
+    let road = u.features.iter().position(|f| f.kind == FeatureKind::Road).unwrap();
+    let (_, y) = feature_anchor(u, Rotation::R0, road);
+    assert!((y - 0.5).abs() < 0.01, "on the road: {y}");
+    let (x, _) = feature_anchor(u, Rotation::R90, road);
+    assert!((x - 0.5).abs() < 0.01, "turned north to south: {x}");
+    // Base E: the city cap is in the north, its field below.
+    let e = catalog.design(catalog.lookup("base:E").unwrap());
+    let (_, city_y) = feature_anchor(e, Rotation::R0, 0);
+    let (_, field_y) = feature_anchor(e, Rotation::R0, 1);
+    assert!(city_y < 0.25 && field_y > 0.4, "{city_y} {field_y}");
+}
+
+fn carcassonne(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carcassonne")).args(args).output().expect("the binary runs")
+}
+
+fn temp_path(name: &str) -> PathBuf {
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("carcassonne-render-{}-{n}-{name}", std::process::id()))
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = carcassonne(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fails(args: &[&str]) -> String {
+    let out = carcassonne(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+    assert!(stderr.starts_with("error: ") && stderr.trim_end().lines().count() == 1, "{stderr}");
+    stderr
+}
+
+/// A record of a seeded game between random bots, cut after `actions` actions.
+fn simulated_record(actions: usize) -> Record {
+    let path = temp_path("game.json");
+    ok(&["simulate", "--games", "1", "--seed", "3", "--record-out", path.to_str().unwrap()]);
+    let mut record = Record::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    record.actions.truncate(actions);
+    record
+}
+
+#[test]
+fn a_board_shows_every_tile_and_every_figure() {
+    let record = simulated_record(100);
+    let game = record.replay().unwrap().game;
+    let figures = game.figures().len();
+    assert!(figures > 0, "the game has figures on the board");
+    let tiles = game.board().tiles().len();
+    let options = BoardOptions { coordinates: true, ..BoardOptions::default() };
+    let svg = board_svg(&game, &options);
+    check_xml(&svg).unwrap();
+    assert_eq!(count(&svg, r#"<g class="tile" "#), tiles);
+    assert_eq!(count(&svg, r#"class="figure "#), figures);
+    assert_eq!(count(&svg, r#"class="coord""#), tiles);
+    assert_eq!(count(&svg, r#"class="last-tile""#), 1);
+    let farmers = game
+        .figures()
+        .iter()
+        .filter(|f| {
+            let t = game.board().tiles()[f.placement as usize];
+            game.catalog().design(t.tile).features[f.feature as usize].kind == FeatureKind::Field
+        })
+        .count();
+    assert_eq!(count(&svg, " farmer\""), farmers);
+    for color in game.players().iter().map(|p| carcassonne_render::color_hex(p.color)) {
+        if game.figures().iter().any(|f| carcassonne_render::color_hex(game.players()[f.owner as usize].color) == color)
+        {
+            assert!(svg.contains(&format!("fill=\"{color}\"")), "figures in {color}");
+        }
+    }
+}
+
+#[test]
+fn the_cli_writes_a_picture_per_design_and_a_contact_sheet() {
+    let catalog = Catalog::builtin();
+    let dir = temp_path("tiles");
+    let text = ok(&["tiles", "--set", "base", "--svg", dir.to_str().unwrap()]);
+    let set = catalog.set("base").unwrap();
+    let designs = catalog.edition_designs(set, Edition::First);
+    assert!(text.contains(&format!("wrote {} tile pictures", designs.len())), "{text}");
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names.len(), designs.len() + 1, "{names:?}");
+    assert!(names.contains(&"index.html".to_string()));
+    assert!(names.contains(&"base_D.svg".to_string()));
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    for (id, n) in &designs {
+        let d = catalog.design(*id);
+        let file = format!("{}.svg", d.id.replace(':', "_"));
+        assert!(index.contains(&format!("src=\"{file}\"")), "{file} on the contact sheet");
+        assert!(index.contains(&format!("<b>{}</b> &times;{n}", d.id)), "{} with its count", d.id);
+        check_xml(&std::fs::read_to_string(dir.join(&file)).unwrap()).unwrap();
+    }
+    // The second edition has the garden designs.
+    let second = temp_path("tiles2");
+    ok(&["tiles", "--set", "base", "--edition", "second", "--svg", second.to_str().unwrap()]);
+    assert!(second.join("base_E-garden.svg").exists());
+    // Every set: one section each.
+    let all = temp_path("all");
+    ok(&["tiles", "--svg", all.to_str().unwrap()]);
+    let index = std::fs::read_to_string(all.join("index.html")).unwrap();
+    assert_eq!(count(&index, "<section "), catalog.sets().len());
+    for d in [&dir, &second, &all] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+    let err = fails(&["tiles", "--set", "nope", "--svg", temp_path("x").to_str().unwrap()]);
+    assert!(err.contains("unknown tile set `nope`"), "{err}");
+}
+
+#[test]
+fn the_cli_draws_the_board_of_a_record() {
+    let record_path = temp_path("record.json");
+    ok(&["simulate", "--games", "1", "--seed", "3", "--record-out", record_path.to_str().unwrap()]);
+    let out = temp_path("board.svg");
+    let text = ok(&["render", record_path.to_str().unwrap(), "--svg", out.to_str().unwrap(), "--actions", "40"]);
+    assert!(text.starts_with("wrote "), "{text}");
+    let svg = std::fs::read_to_string(&out).unwrap();
+    check_xml(&svg).unwrap();
+    let record = simulated_record(40);
+    let game = record.replay().unwrap().game;
+    assert_eq!(count(&svg, r#"<g class="tile" "#), game.board().tiles().len());
+    assert_eq!(count(&svg, r#"class="figure "#), game.figures().len());
+
+    // Errors: one line, exit code 1.
+    let err = fails(&["render", "/no/such/record.json", "--svg", out.to_str().unwrap()]);
+    assert!(err.contains("cannot read"), "{err}");
+    let bad = temp_path("bad.json");
+    std::fs::write(&bad, "{\"players\": [\"red\"]").unwrap();
+    fails(&["render", bad.to_str().unwrap(), "--svg", out.to_str().unwrap()]);
+    let err = fails(&["render", record_path.to_str().unwrap(), "--svg", out.to_str().unwrap(), "--actions", "100000"]);
+    assert!(err.contains("--actions"), "{err}");
+    for p in [record_path, out, bad] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn symbols_of_the_princess_and_dragon_are_all_drawn() {
+    // One of each symbol somewhere in the catalog.
+    let catalog = Catalog::builtin();
+    for symbol in [Symbol::Tower, Symbol::Dragon, Symbol::Volcano, Symbol::MagicGate, Symbol::Abbey] {
+        let design = catalog.designs().iter().find(|d| d.symbols.contains(&symbol)).unwrap();
+        let svg = tile_svg(design, Rotation::R90, 64);
+        assert!(svg.contains(&format!(r#"class="symbol {}""#, symbol.name())), "{}", design.id);
+    }
+}
