@@ -10,6 +10,9 @@
 //!   second on one core.
 //! - `random_game_2p_nth`: the same, drawing each action with `legal_action_count` and
 //!   `nth_legal_action` instead of building the list.
+//! - `random_game_4p_expansions`: a whole 4-player game with every expansion implemented so far
+//!   (Inns & Cathedrals, King & Scout, The Cathars, the GQ tiles), same method as
+//!   `random_game_2p` (the base-game figure to compare with).
 //! - `legal_actions_midgame`: the legal placements of the drawn tile on a fixed board of 36
 //!   tiles (the start tile and 35 placed), into a reused buffer.
 //! - `legal_action_count_midgame`: the same count without building the list.
@@ -21,7 +24,7 @@
 use std::hint::black_box;
 
 use carcassonne_engine::random::{below, rng_from_seed};
-use carcassonne_engine::{Action, Color, Deck, Event, Game, GameSetup, Pending, Rules};
+use carcassonne_engine::{Action, Color, Deck, Event, Expansion, Game, GameSetup, Pending, Rules};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
 fn new_game(seed: u64) -> Game {
@@ -98,6 +101,20 @@ fn benches(c: &mut Criterion) {
         game.board().frontier().len(),
         game.legal_actions().len()
     );
+    let expansions = Rules {
+        expansions: vec![Expansion::InnsCathedrals, Expansion::KingRobber, Expansion::Cathars, Expansion::Gq11],
+        ..Rules::default()
+    };
+    let four = vec![Color::Red, Color::Blue, Color::Green, Color::Yellow];
+    c.bench_function("random_game_4p_expansions", |b| {
+        b.iter(|| {
+            seed += 1;
+            let setup = GameSetup { rules: expansions.clone(), players: four.clone(), deck: Deck::Seed(seed) };
+            let mut game = Game::new(setup).expect("valid setup");
+            play(&mut game, seed, |_| false);
+            black_box(game.scores())
+        })
+    });
     c.bench_function("legal_actions_midgame", |b| {
         b.iter(|| {
             black_box(&game).legal_actions_into(&mut actions);
