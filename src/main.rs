@@ -4,11 +4,13 @@
 //! input as a single `error: ...` line on stderr with exit code 1; usage errors exit with
 //! clap's code 2. The record format is described in docs/record-format.md.
 
+mod hint;
 mod output;
 mod render;
 mod replay;
 mod simulate;
 mod tiles;
+mod tournament;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -48,6 +50,8 @@ enum Command {
     Legal(LegalArgs),
     Tiles(TilesArgs),
     Render(render::RenderArgs),
+    Tournament(tournament::TournamentArgs),
+    Hint(hint::HintArgs),
 }
 
 /// Play games between random bots and summarise the results.
@@ -178,7 +182,7 @@ enum RulesArg {
 }
 
 /// An expansion by its record name (`inns-cathedrals`).
-fn parse_expansion(name: &str) -> Result<Expansion, String> {
+pub(crate) fn parse_expansion(name: &str) -> Result<Expansion, String> {
     Expansion::from_name(name).ok_or_else(|| {
         let known: Vec<&str> = Expansion::ALL.iter().map(|e| e.name()).collect();
         format!("unknown expansion `{name}` (known: {})", known.join(", "))
@@ -225,6 +229,8 @@ fn main() -> ExitCode {
             None => tiles::run(args.set.as_deref(), args.edition.edition(), args.json),
         },
         Command::Render(args) => render::run(args),
+        Command::Tournament(args) => tournament::run(args),
+        Command::Hint(args) => hint::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,9 +1,21 @@
 //! Players that choose actions for the Carcassonne engine. A bot sees the game only through an
 //! [`Observation`], which hides the order of the face-down tiles, and chooses among the legal
 //! actions of the pending decision, whatever kind of decision it is.
+//!
+//! - [`RandomBot`] (`random`): uniform over the legal actions.
+//! - [`GreedyBot`] (`greedy`): one ply, scoring each resulting position with [`evaluate`].
+//! - [`MctsBot`] (`mcts`): determinized Monte Carlo tree search with random playouts.
+//!
+//! [`bot_by_name`] builds any of them from a name such as `mcts:hard` or `mcts:iters=500`.
+
+pub mod greedy;
+pub mod mcts;
 
 use carcassonne_engine::random::{below, rng_from_seed, GameRng};
 use carcassonne_engine::{Action, Observation};
+
+pub use greedy::{evaluate, GreedyBot};
+pub use mcts::{Budget, MctsBot, MctsSettings, Playout};
 
 /// A player that decides.
 pub trait Bot {
@@ -13,6 +25,41 @@ pub trait Bot {
     /// Chooses one of the legal actions of the pending decision. Called only while the game is
     /// not over, for the player whose decision is pending.
     fn choose_action(&mut self, observation: &Observation<'_>) -> Action;
+
+    /// Chooses like [`Bot::choose_action`] and also reports the alternatives the bot weighed,
+    /// best first (for hints). The default reports only the chosen action, without a value.
+    fn analyse(&mut self, observation: &Observation<'_>) -> Analysis {
+        let best = self.choose_action(observation);
+        Analysis {
+            best,
+            value: f64::NAN,
+            unit: "none",
+            ranked: vec![Ranked { action: best, value: f64::NAN, visits: 0 }],
+        }
+    }
+}
+
+/// What a bot thinks of the pending decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The action the bot chooses.
+    pub best: Action,
+    /// Its estimated value for the deciding player, in `unit`.
+    pub value: f64,
+    /// What the values mean: `points` (greedy: evaluation margin), `reward` (mcts: mean playout
+    /// reward in 0..1, see [`mcts`]), or `none`.
+    pub unit: &'static str,
+    /// Every action considered, best first (`ranked[0].action == best`).
+    pub ranked: Vec<Ranked>,
+}
+
+/// One evaluated action.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ranked {
+    pub action: Action,
+    pub value: f64,
+    /// How often the search tried it (0 for bots that do not search).
+    pub visits: u32,
 }
 
 /// Chooses uniformly among the legal actions, from its own seeded generator.
@@ -40,28 +87,145 @@ impl Bot for RandomBot {
         let k = below(&mut self.rng, count as u32) as usize;
         observation.nth_legal_action(k).expect("k < count")
     }
-}
 
-/// Builds a bot from its name (`random`), seeded.
-pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
-    match name {
-        "random" => Ok(Box::new(RandomBot::new(seed))),
-        other => Err(format!("unknown bot `{other}` (available: random)")),
+    fn analyse(&mut self, observation: &Observation<'_>) -> Analysis {
+        let best = self.choose_action(observation);
+        let mut ranked = vec![Ranked { action: best, value: f64::NAN, visits: 0 }];
+        ranked.extend(observation.legal_actions().into_iter().filter(|&a| a != best).map(|action| Ranked {
+            action,
+            value: f64::NAN,
+            visits: 0,
+        }));
+        Analysis { best, value: f64::NAN, unit: "none", ranked }
     }
 }
 
+/// The bot names [`bot_by_name`] accepts, for messages and `--help`.
+pub const BOT_NAMES: &str = "random, greedy, mcts, mcts:easy, mcts:medium, mcts:hard, \
+    mcts:iters=N, mcts:time=SECONDS, with optional :threads=T, :c=EXPLORATION and \
+    :playout=full|TURNS";
+
+/// A parsed bot name: which bot, with which settings.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BotSpec {
+    Random,
+    Greedy,
+    Mcts(MctsSettings),
+}
+
+impl BotSpec {
+    /// Parses `random`, `greedy`, `mcts` (= `mcts:medium`), `mcts:easy|medium|hard`, and
+    /// `mcts` followed by options separated by `:`: `iters=N`, `time=SECONDS`, `threads=T`,
+    /// `c=EXPLORATION` (a level may come first: `mcts:hard:threads=2`).
+    pub fn parse(name: &str) -> Result<BotSpec, String> {
+        let mut parts = name.split(':');
+        let unknown = || format!("unknown bot `{name}` (available: {BOT_NAMES})");
+        match parts.next().unwrap_or("") {
+            "random" if name == "random" => Ok(BotSpec::Random),
+            "greedy" if name == "greedy" => Ok(BotSpec::Greedy),
+            "mcts" => {
+                let mut settings = MctsSettings::level("medium").expect("a known level");
+                for part in parts {
+                    if let Some(level) = MctsSettings::level(part) {
+                        settings.budget = level.budget;
+                        continue;
+                    }
+                    let (key, value) = part.split_once('=').ok_or_else(unknown)?;
+                    let bad = || format!("bad value `{value}` for `{key}` in bot `{name}`");
+                    match key {
+                        "iters" | "iterations" => {
+                            let n: u32 = value.parse().map_err(|_| bad())?;
+                            if n == 0 {
+                                return Err(bad());
+                            }
+                            settings.budget = Budget::Iterations(n);
+                        }
+                        "time" => {
+                            let s: f64 = value.parse().map_err(|_| bad())?;
+                            if !(s.is_finite() && s > 0.0 && s < 1e6) {
+                                return Err(bad());
+                            }
+                            settings.budget = Budget::Time(std::time::Duration::from_secs_f64(s));
+                        }
+                        "threads" => {
+                            let t: usize = value.parse().map_err(|_| bad())?;
+                            if t == 0 || t > 1024 {
+                                return Err(bad());
+                            }
+                            settings.threads = t;
+                        }
+                        "playout" => {
+                            settings.playout = match value {
+                                "full" => Playout::Full,
+                                turns => Playout::Turns(turns.parse().map_err(|_| bad())?),
+                            };
+                        }
+                        "c" => {
+                            let c: f64 = value.parse().map_err(|_| bad())?;
+                            if !(c.is_finite() && c >= 0.0) {
+                                return Err(bad());
+                            }
+                            settings.exploration = c;
+                        }
+                        _ => return Err(unknown()),
+                    }
+                }
+                Ok(BotSpec::Mcts(settings))
+            }
+            _ => Err(unknown()),
+        }
+    }
+
+    /// Builds the bot, seeded.
+    pub fn build(&self, seed: u64) -> Box<dyn Bot + Send> {
+        match self {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
+            BotSpec::Mcts(settings) => Box::new(MctsBot::new(settings.clone(), seed)),
+        }
+    }
+}
+
+/// Builds a bot from its name (see [`BotSpec::parse`] and [`BOT_NAMES`]), seeded. MCTS bots
+/// search on one thread unless the name says `:threads=T`.
+pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
+    BotSpec::parse(name).map(|spec| spec.build(seed))
+}
+
+/// SplitMix64: a cheap mixing function to derive unrelated seeds from related numbers.
+pub fn mix_seed(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use carcassonne_engine::{Color, Deck, Game, GameSetup, Rules};
 
+    pub(crate) const COLORS: [Color; 6] =
+        [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray];
+
+    pub(crate) fn new_game(players: usize, seed: u64) -> Game {
+        Game::new(GameSetup { rules: Rules::base(), players: COLORS[..players].to_vec(), deck: Deck::Seed(seed) })
+            .unwrap()
+    }
+
+    /// Plays a game to the end with the given bots (seat k plays bot k), checking every action
+    /// against the legal list; returns the final scores.
+    pub(crate) fn play_checked(game: &mut Game, bots: &mut [Box<dyn Bot + Send>]) -> Vec<u32> {
+        while let Some(p) = game.pending().player() {
+            let action = bots[p as usize].choose_action(&game.observation(Some(p)));
+            assert!(game.legal_actions().contains(&action), "{action:?} is not legal");
+            game.apply(action).unwrap();
+        }
+        game.scores()
+    }
+
     fn play(seed: u64) -> Vec<u32> {
-        let mut game = Game::new(GameSetup {
-            rules: Rules::base(),
-            players: vec![Color::Red, Color::Blue],
-            deck: Deck::Seed(seed),
-        })
-        .unwrap();
+        let mut game = new_game(2, seed);
         let mut bots = [RandomBot::new(seed), RandomBot::new(seed + 1)];
         while let Some(p) = game.pending().player() {
             let action = bots[p as usize].choose_action(&game.observation(Some(p)));
@@ -74,5 +238,54 @@ mod tests {
     fn random_bots_finish_games_reproducibly() {
         assert_eq!(play(3), play(3));
         assert!(bot_by_name("nobody", 1).is_err());
+    }
+
+    #[test]
+    fn random_bots_finish_games_of_2_to_6_players() {
+        for players in 2..=6 {
+            let mut game = new_game(players, 40 + players as u64);
+            let mut bots: Vec<_> = (0..players).map(|k| bot_by_name("random", k as u64).unwrap()).collect();
+            play_checked(&mut game, &mut bots);
+            assert!(game.is_over());
+        }
+    }
+
+    /// Issue 5: every bot completes games with the first wave's expansions enabled (those the
+    /// engine has so far), using only the legal actions, with a small search budget.
+    #[test]
+    fn every_bot_finishes_games_with_expansions() {
+        use carcassonne_engine::Expansion;
+        let rules = Rules {
+            expansions: vec![Expansion::InnsCathedrals, Expansion::KingRobber, Expansion::Cathars, Expansion::Gq11],
+            ..Rules::default()
+        };
+        for (i, name) in ["random", "greedy", "mcts:iters=40"].into_iter().enumerate() {
+            let mut game = Game::new(GameSetup {
+                rules: rules.clone(),
+                players: COLORS[..3].to_vec(),
+                deck: Deck::Seed(7 + i as u64),
+            })
+            .unwrap();
+            let mut bots: Vec<_> = (0..3).map(|k| bot_by_name(name, k).unwrap()).collect();
+            play_checked(&mut game, &mut bots);
+            assert!(game.is_over(), "{name}");
+            assert_eq!(game.board().len() + game.discarded().len(), 72 + 18 + 5 + 4 + 10, "{name}");
+        }
+    }
+
+    #[test]
+    fn bot_names_parse() {
+        assert_eq!(BotSpec::parse("random"), Ok(BotSpec::Random));
+        assert_eq!(BotSpec::parse("greedy"), Ok(BotSpec::Greedy));
+        let BotSpec::Mcts(s) = BotSpec::parse("mcts:iters=500").unwrap() else { panic!() };
+        assert_eq!(s.budget, Budget::Iterations(500));
+        let BotSpec::Mcts(s) = BotSpec::parse("mcts:hard:threads=2:c=0.5").unwrap() else { panic!() };
+        assert_eq!(s.budget, MctsSettings::level("hard").unwrap().budget);
+        assert_eq!((s.threads, s.exploration), (2, 0.5));
+        assert_eq!(BotSpec::parse("mcts").unwrap(), BotSpec::parse("mcts:medium").unwrap());
+        for bad in ["", "greedy:hard", "mcts:extreme", "mcts:iters=0", "mcts:iters=x", "mcts:time=-1", "randomx"] {
+            let err = BotSpec::parse(bad).unwrap_err();
+            assert!(err.contains(bad) || bad.is_empty(), "{err}");
+        }
     }
 }

@@ -30,8 +30,8 @@ pub enum Expansion {
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 4] =
-        [Expansion::InnsCathedrals, Expansion::KingRobber, Expansion::Gq11, Expansion::Winter];
+    pub const ALL: [Expansion; 5] =
+        [Expansion::InnsCathedrals, Expansion::KingRobber, Expansion::Cathars, Expansion::Gq11, Expansion::Winter];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -181,6 +181,18 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_expansion_round_trips_through_its_name() {
+        for e in Expansion::ALL {
+            assert_eq!(Expansion::from_name(e.name()), Some(e));
+            let json = serde_json::to_string(&e).unwrap();
+            assert_eq!(json, format!("\"{}\"", e.name()), "serde and name() agree");
+        }
+        // ALL lists every variant: each one's tile set is in the catalog.
+        let sets = Rules { expansions: Expansion::ALL.to_vec(), ..Rules::default() }.tile_sets();
+        assert_eq!(sets.len(), Expansion::ALL.len(), "{sets:?}");
+    }
 
     #[test]
     fn defaults_are_the_hig_big_box_column() {

@@ -1,0 +1,196 @@
+//! `greedy`: one ply. Each legal action of the pending decision is applied to a sampled copy of
+//! the game (for a tile placement: each placement followed by its best deployment or pass) and
+//! the resulting position is scored with [`evaluate`] for the deciding player.
+
+use carcassonne_engine::features::NodeId;
+use carcassonne_engine::random::{rng_from_seed, GameRng};
+use carcassonne_engine::{Action, FarmerScoring, FeatureKind, Game, Observation, Pending, PlayerId};
+
+use crate::{Analysis, Bot, Ranked};
+
+/// Points a follower in supply is worth while many tiles are left (it falls to 0 as the deck
+/// runs out: a follower is only worth what it can still earn).
+pub const FOLLOWER_VALUE: f64 = 1.5;
+
+/// The value of a position for player `me`: projected totals (score plus [`projected`] points)
+/// of `me` minus the best projected total of the others, plus [`FOLLOWER_VALUE`] per follower
+/// in supply (scaled down over the last 24 tiles). At the end of the game it is the exact final
+/// margin.
+pub fn evaluate(game: &Game, me: PlayerId) -> f64 {
+    let totals = projected(game);
+    let best_other =
+        totals.iter().enumerate().filter(|&(p, _)| p != me as usize).map(|(_, &t)| t).fold(f64::MIN, f64::max);
+    let mut value = totals[me as usize] - best_other;
+    if !game.is_over() {
+        let left = (game.tiles_left() as f64 / 24.0).min(1.0);
+        value += FOLLOWER_VALUE * left * game.player(me).followers as f64;
+    }
+    value
+}
+
+/// Each player's score plus the points its followers on the board are expected to bring:
+/// - roads: 1 per tile;
+/// - cities: 1 per tile and pennant now, and up to 2 if completed, weighted by a chance of
+///   completion that falls with each open edge and as the deck runs out;
+/// - cloisters: 1 plus 1 per neighbour, plus half a point per empty neighbour while tiles last;
+/// - farms: 3 (4 for first-edition farm scoring) per completed city the farm borders.
+///
+/// A feature's points go to every player with the most followers on it (as in the scoring).
+pub fn projected(game: &Game) -> Vec<f64> {
+    let mut totals: Vec<f64> = game.players().iter().map(|p| p.score as f64).collect();
+    if game.is_over() {
+        return totals;
+    }
+    let features = game.features();
+    let tiles_left = game.tiles_left() as f64;
+    let farm_city = if game.rules().variants.farmer_scoring == FarmerScoring::FirstEdition { 4.0 } else { 3.0 };
+    // Distinct features holding figures, with the figures per player.
+    let mut seen: Vec<(NodeId, [u8; 8])> = Vec::with_capacity(game.figures().len());
+    for f in game.figures() {
+        let root = game.feature_root(f.placement, f.feature);
+        match seen.iter_mut().find(|(r, _)| *r == root) {
+            Some((_, counts)) => counts[f.owner as usize] += 1,
+            None => {
+                let mut counts = [0u8; 8];
+                counts[f.owner as usize] = 1;
+                seen.push((root, counts));
+            }
+        }
+    }
+    let mut scratch = Vec::with_capacity(32);
+    for (root, counts) in seen {
+        let points = match features.kind(root) {
+            FeatureKind::Road => features.tile_count(root, &mut scratch) as f64,
+            FeatureKind::City => {
+                let base = (features.tile_count(root, &mut scratch) + features.pennants(root)) as f64;
+                // A city edge has three ports (the edge centre and its two halves).
+                let open_edges = (features.open_ports(root) as f64 / 3.0).ceil().max(1.0);
+                let chance = 0.6f64.powf(open_edges - 1.0) * (tiles_left / 12.0).min(1.0);
+                base * (1.0 + 0.8 * chance)
+            }
+            FeatureKind::Cloister => {
+                let (placement, _) = features.segment(root);
+                let around = game.board().neighbours_around(game.board().placement(placement).pos) as f64;
+                1.0 + around + 0.5 * (8.0 - around) * (tiles_left / 16.0).min(1.0)
+            }
+            FeatureKind::Field => farm_city * game.cities_of_farm(root).len() as f64,
+            _ => 0.0,
+        };
+        let most = counts.iter().copied().max().unwrap_or(0);
+        for (p, &n) in counts.iter().enumerate().take(totals.len()) {
+            if n == most && n > 0 {
+                totals[p] += points;
+            }
+        }
+    }
+    totals
+}
+
+/// The one-ply bot.
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    rng: GameRng,
+}
+
+impl GreedyBot {
+    pub fn new(seed: u64) -> GreedyBot {
+        GreedyBot { rng: rng_from_seed(seed) }
+    }
+}
+
+/// Every legal action of `game`'s pending decision with its value for the deciding player, in
+/// legal order. A placement is worth its best follow-up (deployment or pass).
+pub fn rank_actions(game: &Game) -> Vec<Ranked> {
+    let me = game.pending().player().expect("a pending decision");
+    let mut out = vec![];
+    for action in game.legal_actions() {
+        let mut next = game.clone();
+        next.apply(action).expect("a legal action");
+        let value = match (game.pending(), next.pending()) {
+            (Pending::PlaceTile { .. }, Pending::Deploy { .. }) => best_follow_up(&next, me),
+            _ => evaluate(&next, me),
+        };
+        out.push(Ranked { action, value, visits: 0 });
+    }
+    out
+}
+
+/// The value of the best deployment or pass after a placement.
+fn best_follow_up(game: &Game, me: PlayerId) -> f64 {
+    let mut best = f64::MIN;
+    let mut next = game.clone();
+    for action in game.legal_actions() {
+        next.clone_from(game);
+        next.apply(action).expect("a legal action");
+        best = best.max(evaluate(&next, me));
+    }
+    best
+}
+
+impl Bot for GreedyBot {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose_action(&mut self, observation: &Observation<'_>) -> Action {
+        self.analyse(observation).best
+    }
+
+    fn analyse(&mut self, observation: &Observation<'_>) -> Analysis {
+        // The hidden deck matters only for the tile drawn after the turn, which the evaluation
+        // does not look at; any consistent world will do.
+        let game = observation.sample_game(&mut self.rng);
+        let mut ranked = rank_actions(&game);
+        // Stable: among equal values the first legal action wins.
+        ranked.sort_by(|a, b| b.value.total_cmp(&a.value));
+        Analysis { best: ranked[0].action, value: ranked[0].value, unit: "points", ranked }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot_by_name;
+    use crate::tests::{new_game, play_checked, COLORS};
+    use carcassonne_engine::{Deck, GameSetup, Pos, Rotation, Rules};
+
+    #[test]
+    fn greedy_finishes_games_of_2_to_6_players() {
+        for players in 2..=6 {
+            let mut game = new_game(players, 10 + players as u64);
+            let mut bots: Vec<_> = (0..players)
+                .map(|k| bot_by_name(if k == 0 { "greedy" } else { "random" }, k as u64).unwrap())
+                .collect();
+            play_checked(&mut game, &mut bots);
+        }
+    }
+
+    #[test]
+    fn greedy_completes_an_obvious_city() {
+        // The start tile (D) has a city on its north edge; E is a city cap: placed north of
+        // the start tile, turned 180 degrees, it closes a two-tile city worth 4 points.
+        let catalog = carcassonne_engine::Catalog::builtin();
+        let order = ["base:E", "base:E", "base:U", "base:U"].map(|t| catalog.lookup(t).unwrap()).to_vec();
+        let mut game =
+            Game::new(GameSetup { rules: Rules::base(), players: COLORS[..2].to_vec(), deck: Deck::Order(order) })
+                .unwrap();
+        let mut bot = GreedyBot::new(1);
+        let place = bot.choose_action(&game.observation(Some(0)));
+        assert_eq!(place, Action::Place { pos: Pos::new(0, -1), rotation: Rotation::R180 });
+        game.apply(place).unwrap();
+        let deploy = bot.choose_action(&game.observation(Some(0)));
+        assert!(matches!(deploy, Action::Deploy { .. }), "{deploy:?}");
+        game.apply(deploy).unwrap();
+        assert_eq!(game.scores(), vec![4, 0]);
+        assert_eq!(game.player(0).followers, 7, "the knight came back");
+    }
+
+    #[test]
+    fn evaluation_of_a_finished_game_is_the_final_margin() {
+        let mut game = new_game(3, 5);
+        let mut bots: Vec<_> = (0..3).map(|k| bot_by_name("random", k).unwrap()).collect();
+        let scores = play_checked(&mut game, &mut bots);
+        let margin = scores[1] as f64 - scores[0].max(scores[2]) as f64;
+        assert_eq!(evaluate(&game, 1), margin);
+    }
+}

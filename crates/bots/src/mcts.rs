@@ -1,0 +1,471 @@
+//! `mcts`: determinized (information-set) Monte Carlo tree search.
+//!
+//! Everything in Carcassonne is public except the order of the face-down tiles, so a node of
+//! the tree stands for the public history that reaches it: the actions taken and the tiles
+//! drawn. Every iteration samples a possible world with [`Observation::sample_game`] (the
+//! face-down tiles reshuffled; the real order is never seen) and walks the tree in it:
+//! - at a decision node, UCT picks among the legal actions (they are the same in every world,
+//!   since they depend on public information only); each node maximises the reward of the
+//!   player deciding there;
+//! - after an action that ends a turn, the world draws the next tile: the child is looked up
+//!   by that tile (a chance outcome), so outcomes appear in the tree as often as the worlds
+//!   produce them;
+//! - the first action not yet tried at a node (in a shuffled order) is expanded into a new
+//!   node, and a uniformly random playout (`legal_action_count` + `nth_legal_action`) runs to
+//!   the end of the game;
+//! - the final scores become one reward per player, backed up along the path.
+//!
+//! The reward of player `p` is `0.5 * win + 0.5 * (0.5 + 0.5 * tanh(margin / 20))`, where `win`
+//! is 1 for a sole first place, `1/k` for a first place shared by `k` players and 0 otherwise,
+//! and `margin` is `p`'s score minus the best other score; so it lies in 0..1, and winning
+//! counts as much as the margin.
+//!
+//! Root parallelism: each thread grows its own tree from its own seed (derived from the move's
+//! seed and the thread's index) for its share of the iterations; the root visit counts and
+//! rewards are added up over the trees and the most visited action is chosen. With an
+//! iteration budget the choice depends only on the seed, the budget and the thread count.
+
+use std::time::{Duration, Instant};
+
+use carcassonne_engine::random::{below, rng_from_seed, shuffle, GameRng};
+use carcassonne_engine::{Action, Event, Game, Observation, Pending, PlayerId};
+
+use crate::{mix_seed, Analysis, Bot, Ranked};
+
+/// How much search a move gets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// This many iterations (playouts) in all, shared among the threads: reproducible.
+    Iterations(u32),
+    /// Search on every thread until this much time has passed: not reproducible.
+    Time(Duration),
+}
+
+/// Settings of [`MctsBot`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsSettings {
+    pub budget: Budget,
+    /// Threads, one tree each (root parallelism).
+    pub threads: usize,
+    /// The UCT exploration constant `c` in `mean + c * sqrt(ln N / n)` (rewards lie in 0..1).
+    pub exploration: f64,
+    /// How an iteration ends after the tree.
+    pub playout: Playout,
+}
+
+/// The end of an iteration, after the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playout {
+    /// Random actions to the end of the game; the reward comes from the final scores.
+    Full,
+    /// Random actions for this many turns (0: none), then the position is scored with the
+    /// greedy evaluation ([`crate::greedy::projected`]) instead of playing on.
+    Turns(u32),
+}
+
+/// Iterations per decision of the levels. On the 2-core reference machine (docs/performance.md)
+/// one thread takes about 0.2 s per turn (placement and deployment, 5 000 iterations each) at
+/// `medium` and about 0.8 to 1 s per turn at `hard`, averaged over a 2-player base game against
+/// greedy (early positions have longer playouts than late ones).
+pub const LEVELS: [(&str, u32); 3] = [("easy", 500), ("medium", 5_000), ("hard", 25_000)];
+
+/// The default exploration constant.
+pub const EXPLORATION: f64 = 0.5;
+
+impl MctsSettings {
+    /// The settings of a level (`easy`, `medium`, `hard`): an iteration budget, one thread.
+    pub fn level(name: &str) -> Option<MctsSettings> {
+        LEVELS.iter().find(|(level, _)| *level == name).map(|&(_, iterations)| MctsSettings {
+            budget: Budget::Iterations(iterations),
+            threads: 1,
+            exploration: EXPLORATION,
+            playout: Playout::Full,
+        })
+    }
+
+    pub fn iterations(iterations: u32) -> MctsSettings {
+        MctsSettings {
+            budget: Budget::Iterations(iterations.max(1)),
+            threads: 1,
+            exploration: EXPLORATION,
+            playout: Playout::Full,
+        }
+    }
+}
+
+/// The search bot.
+#[derive(Debug)]
+pub struct MctsBot {
+    settings: MctsSettings,
+    seed: u64,
+    moves: u64,
+    name: String,
+    trees: Vec<Tree>,
+}
+
+impl MctsBot {
+    pub fn new(settings: MctsSettings, seed: u64) -> MctsBot {
+        let name = match settings.budget {
+            Budget::Iterations(n) => match LEVELS.iter().find(|(_, i)| *i == n) {
+                Some((level, _)) => format!("mcts:{level}"),
+                None => format!("mcts:iters={n}"),
+            },
+            Budget::Time(t) => format!("mcts:time={}", t.as_secs_f64()),
+        };
+        let threads = settings.threads.max(1);
+        MctsBot { settings, seed, moves: 0, name, trees: (0..threads).map(|_| Tree::default()).collect() }
+    }
+
+    pub fn settings(&self) -> &MctsSettings {
+        &self.settings
+    }
+
+    /// Searches the pending decision and returns the root statistics merged over the trees.
+    fn search(&mut self, observation: &Observation<'_>) -> Analysis {
+        let move_seed = mix_seed(self.seed ^ mix_seed(self.moves));
+        self.moves += 1;
+        let threads = self.trees.len();
+        let budget = self.settings.budget;
+        let exploration = self.settings.exploration;
+        let playout = self.settings.playout;
+        let deadline = match budget {
+            Budget::Time(t) => Some(Instant::now() + t),
+            Budget::Iterations(_) => None,
+        };
+        let share = |k: usize| match budget {
+            Budget::Iterations(n) => {
+                let n = n as usize;
+                (n / threads + usize::from(k < n % threads)) as u32
+            }
+            Budget::Time(_) => u32::MAX,
+        };
+        if threads == 1 {
+            self.trees[0].search(observation, mix_seed(move_seed), share(0), deadline, exploration, playout);
+        } else {
+            std::thread::scope(|scope| {
+                for (k, tree) in self.trees.iter_mut().enumerate() {
+                    let iterations = share(k);
+                    let seed = mix_seed(move_seed.wrapping_add(k as u64));
+                    scope.spawn(move || tree.search(observation, seed, iterations, deadline, exploration, playout));
+                }
+            });
+        }
+        // Merge the root edges by action, in the order of the legal actions.
+        let mut ranked: Vec<(Ranked, f64)> = observation
+            .legal_actions()
+            .into_iter()
+            .map(|action| (Ranked { action, value: 0.0, visits: 0 }, 0.0))
+            .collect();
+        for tree in &self.trees {
+            for edge in tree.root_edges() {
+                if let Some((r, total)) = ranked.iter_mut().find(|(r, _)| r.action == edge.action) {
+                    r.visits += edge.visits;
+                    *total += edge.total;
+                }
+            }
+        }
+        let mut ranked: Vec<Ranked> = ranked
+            .into_iter()
+            .map(|(mut r, total)| {
+                r.value = if r.visits > 0 { total / r.visits as f64 } else { f64::NAN };
+                r
+            })
+            .collect();
+        // Most visits first; then the better mean; then legal order (the sort is stable).
+        ranked.sort_by(|a, b| {
+            b.visits.cmp(&a.visits).then_with(|| b.value.partial_cmp(&a.value).unwrap_or(std::cmp::Ordering::Equal))
+        });
+        Analysis { best: ranked[0].action, value: ranked[0].value, unit: "reward", ranked }
+    }
+}
+
+impl Bot for MctsBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose_action(&mut self, observation: &Observation<'_>) -> Action {
+        // A forced move needs no search.
+        if observation.legal_action_count() == 1 {
+            self.moves += 1;
+            return observation.nth_legal_action(0).expect("one legal action");
+        }
+        self.search(observation).best
+    }
+
+    fn analyse(&mut self, observation: &Observation<'_>) -> Analysis {
+        self.search(observation)
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// A decision (or the end of the game).
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Who decides here (unused at the end of the game).
+    player: PlayerId,
+    /// The chance outcome that led here from the parent edge: see [`outcome_key`].
+    key: u32,
+    /// The next child of the same parent edge (another outcome), or `NONE`.
+    sibling: u32,
+    /// The node's edges are `edges[first_edge..first_edge + edge_count]`.
+    first_edge: u32,
+    edge_count: u32,
+    /// Edges not yet tried; the tried ones are the first `edge_count - untried`.
+    untried: u32,
+    visits: u32,
+}
+
+/// An action at a node, with its statistics for the deciding player.
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    action: Action,
+    visits: u32,
+    /// Sum of the rewards of the node's deciding player.
+    total: f64,
+    /// The first child node (one per chance outcome), or `NONE`.
+    child: u32,
+}
+
+/// One search tree, with buffers reused from move to move.
+#[derive(Debug, Default)]
+struct Tree {
+    nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    path: Vec<(u32, u32)>,
+    actions: Vec<Action>,
+    events: Vec<Event>,
+    rewards: Vec<f64>,
+}
+
+/// What tells apart the children of an edge: the pending decision after the action (the tile
+/// drawn, a deployment, or the end of the game).
+fn outcome_key(game: &Game) -> u32 {
+    match game.pending() {
+        Pending::PlaceTile { tile, .. } => tile.0 as u32,
+        Pending::GameOver => 1 << 21,
+        // A deployment, or any other decision within the turn.
+        _ => 1 << 20,
+    }
+}
+
+impl Tree {
+    fn root_edges(&self) -> &[Edge] {
+        match self.nodes.first() {
+            Some(root) => &self.edges[root.first_edge as usize..(root.first_edge + root.edge_count) as usize],
+            None => &[],
+        }
+    }
+
+    /// Adds a node for the state of `game` and returns its index.
+    fn add_node(&mut self, game: &Game, key: u32, rng: &mut GameRng) -> u32 {
+        let index = self.nodes.len() as u32;
+        let first_edge = self.edges.len() as u32;
+        game.legal_actions_into(&mut self.actions);
+        shuffle(&mut self.actions, rng);
+        self.edges.extend(self.actions.iter().map(|&action| Edge { action, visits: 0, total: 0.0, child: NONE }));
+        let count = self.actions.len() as u32;
+        self.nodes.push(Node {
+            player: game.pending().player().unwrap_or(0),
+            key,
+            sibling: NONE,
+            first_edge,
+            edge_count: count,
+            untried: count,
+            visits: 0,
+        });
+        index
+    }
+
+    fn search(
+        &mut self,
+        observation: &Observation<'_>,
+        seed: u64,
+        iterations: u32,
+        deadline: Option<Instant>,
+        exploration: f64,
+        playout: Playout,
+    ) {
+        self.nodes.clear();
+        self.edges.clear();
+        let mut rng = rng_from_seed(seed);
+        let root_game = observation.sample_game(&mut rng);
+        self.add_node(&root_game, 0, &mut rng);
+        let players = root_game.players().len();
+        drop(root_game);
+        for i in 0..iterations {
+            if let Some(deadline) = deadline {
+                if i % 32 == 0 && i > 0 && Instant::now() >= deadline {
+                    break;
+                }
+            }
+            // A fresh world: the same public state, the face-down tiles reshuffled.
+            let mut game = observation.sample_game(&mut rng);
+            self.iterate(&mut game, &mut rng, exploration, players, playout);
+        }
+    }
+
+    /// One iteration in the world `game` (at the root state).
+    fn iterate(&mut self, game: &mut Game, rng: &mut GameRng, exploration: f64, players: usize, playout: Playout) {
+        self.path.clear();
+        let mut node = 0u32;
+        // Selection and expansion.
+        loop {
+            let n = self.nodes[node as usize];
+            if n.edge_count == 0 {
+                break; // The end of the game.
+            }
+            let edge = if n.untried > 0 {
+                let e = n.first_edge + n.edge_count - n.untried;
+                self.nodes[node as usize].untried -= 1;
+                e
+            } else {
+                self.select(n, exploration)
+            };
+            self.path.push((node, edge));
+            self.events.clear();
+            game.apply_into(self.edges[edge as usize].action, &mut self.events).expect("tree actions are legal");
+            let key = outcome_key(game);
+            // Find the child for this outcome, or add it and stop descending.
+            let mut child = self.edges[edge as usize].child;
+            while child != NONE && self.nodes[child as usize].key != key {
+                child = self.nodes[child as usize].sibling;
+            }
+            if child == NONE {
+                let new = self.add_node(game, key, rng);
+                self.nodes[new as usize].sibling = self.edges[edge as usize].child;
+                self.edges[edge as usize].child = new;
+                self.path.push((new, NONE));
+                break;
+            }
+            node = child;
+        }
+        // Playout.
+        let stop = match playout {
+            Playout::Full => u32::MAX,
+            Playout::Turns(n) => game.turns().saturating_add(n),
+        };
+        while !game.is_over() && game.turns() < stop {
+            let count = game.legal_action_count();
+            let k = below(rng, count as u32) as usize;
+            let action = game.nth_legal_action(k).expect("k < count");
+            self.events.clear();
+            game.apply_into(action, &mut self.events).expect("legal");
+        }
+        if game.is_over() {
+            rewards(game, players, &mut self.rewards);
+        } else {
+            estimated_rewards(game, players, &mut self.rewards);
+        }
+        // Backup.
+        for &(node, edge) in &self.path {
+            let n = &mut self.nodes[node as usize];
+            n.visits += 1;
+            if edge != NONE {
+                let player = n.player as usize;
+                let e = &mut self.edges[edge as usize];
+                e.visits += 1;
+                e.total += self.rewards[player];
+            }
+        }
+    }
+
+    /// The UCT choice among a fully tried node's edges.
+    fn select(&self, n: Node, exploration: f64) -> u32 {
+        let log_n = (n.visits.max(1) as f64).ln();
+        let mut best = n.first_edge;
+        let mut best_score = f64::MIN;
+        for e in n.first_edge..n.first_edge + n.edge_count {
+            let edge = &self.edges[e as usize];
+            let visits = edge.visits.max(1) as f64;
+            let score = edge.total / visits + exploration * (log_n / visits).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = e;
+            }
+        }
+        best
+    }
+}
+
+/// The reward of each player in a position that is not over, from the greedy evaluation:
+/// the win share is replaced by a logistic function of the evaluated margin.
+fn estimated_rewards(game: &Game, players: usize, out: &mut Vec<f64>) {
+    out.clear();
+    let totals = crate::greedy::projected(game);
+    let left = (game.tiles_left() as f64 / 24.0).min(1.0);
+    for p in 0..players {
+        let mine = totals[p] + crate::greedy::FOLLOWER_VALUE * left * game.player(p as PlayerId).followers as f64;
+        let best_other = (0..players)
+            .filter(|&q| q != p)
+            .map(|q| totals[q] + crate::greedy::FOLLOWER_VALUE * left * game.player(q as PlayerId).followers as f64)
+            .fold(f64::MIN, f64::max);
+        let margin = mine - best_other;
+        let win = 1.0 / (1.0 + (-margin / 8.0).exp());
+        out.push(0.5 * win + 0.25 * (1.0 + (margin / 20.0).tanh()));
+    }
+}
+
+/// The reward of each player at the end of a game (see the module documentation).
+fn rewards(game: &Game, players: usize, out: &mut Vec<f64>) {
+    out.clear();
+    let scores = game.players();
+    let top = scores.iter().map(|p| p.score).max().unwrap_or(0);
+    let winners = scores.iter().filter(|p| p.score == top).count() as f64;
+    for p in 0..players {
+        let mine = scores[p].score as f64;
+        let best_other =
+            scores.iter().enumerate().filter(|&(q, _)| q != p).map(|(_, s)| s.score as f64).fold(f64::MIN, f64::max);
+        let win = if scores[p].score == top { 1.0 / winners } else { 0.0 };
+        out.push(0.5 * win + 0.25 * (1.0 + ((mine - best_other) / 20.0).tanh()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot_by_name;
+    use crate::tests::{new_game, play_checked};
+
+    #[test]
+    fn mcts_finishes_games_of_2_to_6_players() {
+        for players in 2..=6 {
+            let mut game = new_game(players, 20 + players as u64);
+            let mut bots: Vec<_> = (0..players)
+                .map(|k| bot_by_name(if k == 0 { "mcts:iters=12" } else { "random" }, k as u64).unwrap())
+                .collect();
+            play_checked(&mut game, &mut bots);
+        }
+    }
+
+    #[test]
+    fn mcts_is_reproducible_with_a_seed_and_an_iteration_budget() {
+        let mut game = new_game(2, 3);
+        // Get to a position with a few tiles down.
+        let mut random = bot_by_name("random", 9).unwrap();
+        for _ in 0..10 {
+            let p = game.pending().player().unwrap();
+            game.apply(random.choose_action(&game.observation(Some(p)))).unwrap();
+        }
+        let p = game.pending().player().unwrap();
+        for threads in [1, 2] {
+            let settings = MctsSettings { budget: Budget::Iterations(300), threads, ..MctsSettings::iterations(1) };
+            let a = MctsBot::new(settings.clone(), 5).analyse(&game.observation(Some(p)));
+            let b = MctsBot::new(settings, 5).analyse(&game.observation(Some(p)));
+            assert_eq!(a, b);
+            assert_eq!(a.ranked.iter().map(|r| r.visits).sum::<u32>(), 300);
+            assert!(a.value > 0.0 && a.value < 1.0);
+        }
+    }
+
+    #[test]
+    fn mcts_plays_whole_games_reproducibly() {
+        let play = || {
+            let mut game = new_game(2, 8);
+            let mut bots: Vec<_> = (0..2).map(|k| bot_by_name("mcts:iters=8:threads=2", k).unwrap()).collect();
+            play_checked(&mut game, &mut bots)
+        };
+        assert_eq!(play(), play());
+    }
+}

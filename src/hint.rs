@@ -1,0 +1,178 @@
+//! `carcassonne hint`: a bot's advice for the pending decision of a record.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use carcassonne_bots::{Analysis, BotSpec, Budget, BOT_NAMES};
+use carcassonne_engine::record::encode_action;
+use carcassonne_engine::{Game, Pending, RecordAction};
+use clap::Args;
+use serde::Serialize;
+
+/// Advise on the pending decision of a game record.
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Replay a record and ask a bot for the best action of the pending decision: \
+        prints the action in record form (ready to append to the record's `actions`), its \
+        estimated value for the deciding player, and the runner-up actions with their values \
+        (and, for mcts, how often the search tried them). The bot sees only what the deciding \
+        player may see: the order of the face-down tiles stays hidden.\n\n\
+        Values: for mcts, the mean playout reward in 0..1 (half the win share, half a squashed \
+        score margin: 0.5 is even); for greedy, the evaluation margin in points (projected \
+        points minus the best opponent's, plus followers in supply).\n\n\
+        With --json one object is printed:\n  \
+        {\"player\", \"decision\", \"bot\", \"unit\", \"best\": {\"action\", \"value\", \"visits\"}, \"alternatives\": [...]}",
+    after_help = "Examples:\n  carcassonne hint game.json\n  carcassonne hint game.json --bot greedy --json"
+)]
+pub struct HintArgs {
+    /// The record (JSON); `-` reads stdin.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The bot that advises: greedy, mcts:easy|medium|hard, mcts:iters=N, mcts:time=SECONDS...
+    #[arg(long, value_name = "BOT", default_value = "mcts:hard")]
+    bot: String,
+    /// Runner-up actions to show.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    top: usize,
+    /// Seed of the bot's search.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Threads for mcts (default: one per core, unless the bot name says `:threads=T`).
+    #[arg(long, value_name = "T")]
+    threads: Option<std::num::NonZeroUsize>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Choice {
+    action: RecordAction,
+    value: Option<f64>,
+    visits: u32,
+}
+
+#[derive(Serialize)]
+struct HintJson<'a> {
+    player: &'static str,
+    decision: &'static str,
+    bot: &'a str,
+    unit: &'static str,
+    best: Choice,
+    alternatives: Vec<Choice>,
+}
+
+pub fn run(args: HintArgs) -> anyhow::Result<()> {
+    let mut spec = BotSpec::parse(&args.bot).map_err(anyhow::Error::msg)?;
+    if matches!(spec, BotSpec::Random) {
+        bail!("the random bot gives no hints (available: {BOT_NAMES})");
+    }
+    if let BotSpec::Mcts(settings) = &mut spec {
+        if !args.bot.contains("threads=") {
+            settings.threads = args
+                .threads
+                .map(|t| t.get())
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        }
+        if let Budget::Iterations(n) = settings.budget {
+            // Every thread does at least one iteration.
+            settings.threads = settings.threads.min(n as usize).max(1);
+        }
+    }
+    let game = replay(&args.file)?;
+    let Some(player) = game.pending().player() else {
+        bail!("{}: the game is over; there is no decision to advise on", args.file.display());
+    };
+    let mut bot = spec.build(args.seed);
+    let analysis = bot.analyse(&game.observation(Some(player)));
+    let mut out = crate::output::stdout();
+    if args.json {
+        write_json(&mut out, &args, &game, player, &analysis)?;
+    } else {
+        write_text(&mut out, &args, &game, player, &analysis)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn replay(path: &Path) -> anyhow::Result<Game> {
+    let record = crate::read_record(path)?;
+    let replay = record.replay().with_context(|| format!("{}", path.display()))?;
+    Ok(replay.game)
+}
+
+fn decision(game: &Game) -> &'static str {
+    match game.pending() {
+        Pending::PlaceTile { .. } => "place",
+        Pending::Deploy { .. } => "deploy",
+        Pending::GameOver => "game-over",
+    }
+}
+
+fn value(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+fn write_json(
+    out: &mut impl Write,
+    args: &HintArgs,
+    game: &Game,
+    player: u8,
+    analysis: &Analysis,
+) -> anyhow::Result<()> {
+    let choice = |r: &carcassonne_bots::Ranked| Choice {
+        action: encode_action(game, r.action),
+        value: value(r.value),
+        visits: r.visits,
+    };
+    let json = HintJson {
+        player: game.player(player).color.name(),
+        decision: decision(game),
+        bot: &args.bot,
+        unit: analysis.unit,
+        best: choice(&analysis.ranked[0]),
+        alternatives: analysis.ranked[1..].iter().take(args.top).map(choice).collect(),
+    };
+    crate::output::write_json_pretty(out, &json)?;
+    Ok(())
+}
+
+/// An action in the record vocabulary, on one line.
+fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
+    match encode_action(game, action) {
+        RecordAction::Place { tile, x, y, rotation, .. } => {
+            format!("place {} at ({x}, {y}) rotated {rotation}", tile.unwrap_or_default())
+        }
+        RecordAction::Deploy { figure, feature, .. } => format!("deploy a {} on {feature}", figure.name()),
+        RecordAction::Pass { .. } => "pass".to_string(),
+    }
+}
+
+fn write_text(
+    out: &mut impl Write,
+    args: &HintArgs,
+    game: &Game,
+    player: u8,
+    analysis: &Analysis,
+) -> anyhow::Result<()> {
+    let color = game.player(player).color.name();
+    let what = match game.pending() {
+        Pending::PlaceTile { tile, .. } => format!("place {}", game.design(tile).id),
+        _ => "deploy a figure or pass".to_string(),
+    };
+    writeln!(out, "{color} to {what}; {} legal actions; advice of {}", analysis.ranked.len(), args.bot)?;
+    let show = |v: f64| if v.is_finite() { format!("{v:.3}") } else { "-".to_string() };
+    let best = &analysis.ranked[0];
+    writeln!(out, "best: {}", describe(game, best.action))?;
+    let visits = |n: u32| if n > 0 { format!(", {n} visits") } else { String::new() };
+    writeln!(out, "  value {} ({}){}", show(best.value), analysis.unit, visits(best.visits))?;
+    writeln!(out, "  record: {}", serde_json::to_string(&encode_action(game, best.action))?)?;
+    if analysis.ranked.len() > 1 && args.top > 0 {
+        writeln!(out, "runners-up:")?;
+        for r in analysis.ranked[1..].iter().take(args.top) {
+            writeln!(out, "  {:<44} value {}{}", describe(game, r.action), show(r.value), visits(r.visits))?;
+        }
+    }
+    Ok(())
+}
