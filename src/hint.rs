@@ -106,6 +106,7 @@ fn decision(game: &Game) -> &'static str {
     match game.pending() {
         Pending::PlaceTile { .. } => "place",
         Pending::Deploy { .. } => "deploy",
+        Pending::Escape { .. } => "escape",
         Pending::GameOver => "game-over",
     }
 }
@@ -145,6 +146,7 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
             format!("place {} at ({x}, {y}) rotated {rotation}", tile.unwrap_or_default())
         }
         RecordAction::Deploy { figure, feature, .. } => format!("deploy a {} on {feature}", figure.name()),
+        RecordAction::Escape { x, y, feature, .. } => format!("let the knight on {feature} at ({x}, {y}) escape"),
         RecordAction::Pass { .. } => "pass".to_string(),
     }
 }

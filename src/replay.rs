@@ -171,6 +171,15 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 }
                 writeln!(out, "    {}", describe_score(game, &score))?;
             }
+            Event::Escaped { player, figure, pos, feature } => {
+                writeln!(
+                    out,
+                    "    {}'s {} escapes the besieged {} at {pos}",
+                    name(player),
+                    figure.name(),
+                    feature_name(game, pos, feature)
+                )?;
+            }
             Event::TokenTaken { player, token, tiles } => {
                 let what = if token == Token::King { "city" } else { "road" };
                 writeln!(
@@ -293,6 +302,9 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             x: Some(pos.x),
             y: Some(pos.y),
         },
+        Pending::Escape { player } => {
+            PendingJson { kind: "escape", player: Some(game.player(player).color.name()), tile: None, x: None, y: None }
+        }
         Pending::GameOver => PendingJson { kind: "game-over", player: None, tile: None, x: None, y: None },
     };
     let mut out = output::stdout();
@@ -310,6 +322,12 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             Pending::Deploy { player, pos } => writeln!(
                 out,
                 "{} may deploy a figure on the tile just placed at {pos} or pass ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::Escape { player } => writeln!(
+                out,
+                "{} may let a knight escape a besieged city or pass ({} legal actions):",
                 game.player(player).color.name(),
                 actions.len()
             )?,

@@ -487,3 +487,79 @@ fn cathars_random_games_conserve_followers() {
         assert_eq!(g.board().len() + g.discarded().len(), 72 + 4 + 18 + 5);
     }
 }
+
+/// Seed 001, THE CATHARS, "Escaping a besieged city": "If a cloister directly borders a Cathar
+/// tile - even diagonally - then at the end of a player's turn, he or she may remove one knight
+/// from the city and return it to the supply"; footnote 64: "A player is not obliged to build
+/// onto the city, nor onto the cloister."
+#[test]
+fn cathars_a_knight_escapes_via_a_neighbouring_cloister() {
+    for (cloister, x, y, degrees) in [("base:B", -1, -1, 0), ("base:A", -1, 0, 270)] {
+        let mut g = cathars_game(&[Expansion::Cathars], &["cathars:03", cloister, "base:U", "base:U"], None);
+        // Red's knight in the besieged corner city: no cloister yet, so no escape.
+        turn(&mut g, 0, -1, 180, Some((F, "city@E")));
+        assert_eq!(g.pending().player(), Some(1), "no escape without a cloister");
+        // Blue places the cloister beside (or diagonally to) the Cathar tile; blue has no knight.
+        turn(&mut g, x, y, degrees, None);
+        assert_eq!(g.pending().player(), Some(0), "{cloister}: the escape is red's, not blue's");
+        // At the end of red's next turn (built elsewhere), the knight may escape.
+        turn(&mut g, 0, 1, 0, None);
+        assert_eq!(g.pending(), carcassonne_engine::Pending::Escape { player: 0 }, "{cloister}");
+        let legal = g.legal_actions();
+        assert_eq!(legal.len(), 2, "{legal:?}");
+        let Action::Escape { pos, feature } = legal[0] else { panic!("{legal:?}") };
+        assert_eq!((pos, g.feature_name(pos, feature).unwrap().as_str()), (Pos::new(0, -1), "city@E"));
+        let mut kept = g.clone();
+        let events = g.apply(legal[0]).unwrap();
+        assert!(matches!(events[0], Event::Escaped { player: 0, figure: Figure::Follower, .. }));
+        assert_eq!(g.player(0).followers, 7);
+        assert!(g.figures().is_empty());
+        // Passing keeps the knight in the city.
+        kept.apply(Action::Pass).unwrap();
+        assert_eq!(kept.figures().len(), 1);
+        assert_eq!(kept.pending().player(), Some(1));
+    }
+}
+
+#[test]
+fn cathars_escape_is_refused_for_a_knight_that_cannot_escape_and_records_replay_it() {
+    let mut g = cathars_game(&[Expansion::Cathars], &["cathars:03", "base:B", "base:U", "base:U"], None);
+    let mut record = carcassonne_engine::Record {
+        version: carcassonne_engine::record::RECORD_VERSION,
+        rules: g.rules().clone(),
+        players: vec![Color::Red, Color::Blue],
+        deck: carcassonne_engine::RecordDeck::Order(
+            ["cathars:03", "base:B", "base:U", "base:U"].iter().map(|s| s.to_string()).collect(),
+        ),
+        actions: vec![],
+    };
+    let feature_e = |g: &Game| {
+        let placed = g.board().get(Pos::new(0, -1)).unwrap();
+        carcassonne_engine::game::parse_feature_name(g.design(placed.tile), placed.rotation, "city@E").unwrap()
+    };
+    let script = |g: &Game, step: usize| match step {
+        0 => Action::Place { pos: Pos::new(0, -1), rotation: Rotation::R180 },
+        1 => Action::Deploy { figure: F, feature: feature_e(g) },
+        2 => Action::Place { pos: Pos::new(-1, -1), rotation: Rotation::R0 },
+        3 => Action::Pass,
+        4 => Action::Place { pos: Pos::new(0, 1), rotation: Rotation::R0 },
+        5 => Action::Pass,
+        _ => Action::Escape { pos: Pos::new(0, -1), feature: feature_e(g) },
+    };
+    for step in 0..7 {
+        if step == 6 {
+            // Not a knight of red's: the start tile's road.
+            let bad = Action::Escape { pos: Pos::new(0, 0), feature: 1 };
+            assert_eq!(g.check(bad), Err(RuleError::NoEscape(Pos::new(0, 0), 1)));
+            assert!(g.apply(bad).is_err());
+        }
+        let action = script(&g, step);
+        record.push(&g, action);
+        g.apply(action).unwrap();
+    }
+    let json = serde_json::to_string(&record).unwrap();
+    assert!(json.contains(r#""action":"escape""#), "{json}");
+    let replay = carcassonne_engine::Record::from_json(&json).unwrap().replay().unwrap();
+    assert_eq!(replay.game.scores(), g.scores());
+    assert!(replay.events.iter().any(|(i, e)| *i == 6 && matches!(e, Event::Escaped { .. })));
+}

@@ -388,6 +388,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
                 t.figures.remove(i.unwrap());
             }
             Event::GameEnded => t.games_ended += 1,
+            Event::Escaped { .. } => {
+                prop_assert!(game.rules().has(Expansion::Cathars), "an escape without the Cathars");
+            }
             Event::TokenTaken { .. } => {
                 prop_assert!(game.rules().has(Expansion::KingRobber), "a King & Scout token without King & Scout");
             }
@@ -568,6 +571,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
                 prop_assert_eq!(legal.last(), Some(&Action::Pass), "pass comes last");
                 let listed: HashSet<Action> = legal.iter().copied().collect();
                 prop_assert_eq!(listed, expected.into_iter().collect::<HashSet<_>>(), "deployments at {:?}", pending);
+            }
+            Pending::Escape { .. } => {
+                prop_assert!(game.rules().has(Expansion::Cathars), "an escape without the Cathars");
             }
             Pending::GameOver => unreachable!(),
         }

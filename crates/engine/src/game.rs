@@ -112,7 +112,10 @@ pub enum Action {
     /// Deploy a figure on a feature of the tile just placed (`feature` indexes the design's
     /// features; records name it by kind and port, see [`Game::feature_name`]).
     Deploy { figure: Figure, feature: LocalFeature },
-    /// Deploy nothing this turn.
+    /// The Cathars: take a knight back from a besieged city at the end of the turn; it stands
+    /// on feature `feature` of the tile at `pos`.
+    Escape { pos: Pos, feature: LocalFeature },
+    /// Deploy nothing this turn (or, when an escape is offered, let no knight escape).
     Pass,
 }
 
@@ -123,6 +126,9 @@ pub enum Pending {
     PlaceTile { player: PlayerId, tile: TileId },
     /// `player` may deploy a figure on the tile just placed at `pos`, or pass.
     Deploy { player: PlayerId, pos: Pos },
+    /// The Cathars: at the end of the turn `player` may take one knight back from a besieged city
+    /// that a cloister or abbey borders, or pass.
+    Escape { player: PlayerId },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -131,7 +137,9 @@ impl Pending {
     /// The player who must decide, unless the game is over.
     pub fn player(self) -> Option<PlayerId> {
         match self {
-            Pending::PlaceTile { player, .. } | Pending::Deploy { player, .. } => Some(player),
+            Pending::PlaceTile { player, .. } | Pending::Deploy { player, .. } | Pending::Escape { player } => {
+                Some(player)
+            }
             Pending::GameOver => None,
         }
     }
@@ -140,6 +148,7 @@ impl Pending {
         match self {
             Pending::PlaceTile { .. } => "placing the drawn tile",
             Pending::Deploy { .. } => "deploying a figure or passing",
+            Pending::Escape { .. } => "a knight's escape from a besieged city or a pass",
             Pending::GameOver => "nothing (the game is over)",
         }
     }
@@ -327,6 +336,13 @@ pub enum Event {
         count: u16,
         points: u32,
     },
+    /// The Cathars: a knight escaped a besieged city and is back in its owner's supply.
+    Escaped {
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
     /// The final scoring is over.
     GameEnded,
 }
@@ -361,6 +377,8 @@ pub enum RuleError {
     NoSuchFeature(LocalFeature),
     #[error("a follower cannot be deployed on a {0}")]
     CannotDeployOn(FeatureKind),
+    #[error("no knight of yours at {0} feature {1} can escape a besieged city")]
+    NoEscape(Pos, LocalFeature),
     #[error("farmers are not in play in this game")]
     FarmersNotInPlay,
     #[error("the {0} is already occupied (a follower stands on a connected segment)")]
@@ -735,6 +753,15 @@ impl Game {
                 }
                 visit(Action::Pass);
             }
+            Pending::Escape { .. } => {
+                for f in self.figures.iter().filter(|f| self.can_escape(f)) {
+                    let pos = self.board.placement(f.placement).pos;
+                    if visit(Action::Escape { pos, feature: f.feature }) {
+                        return;
+                    }
+                }
+                visit(Action::Pass);
+            }
             Pending::GameOver => {}
         }
     }
@@ -751,12 +778,17 @@ impl Game {
                 }
                 self.check_deploy(self.last_placement(), feature)
             }
-            (Pending::Deploy { .. }, Action::Pass) => Ok(()),
+            (Pending::Deploy { .. } | Pending::Escape { .. }, Action::Pass) => Ok(()),
+            (Pending::Escape { .. }, Action::Escape { pos, feature }) => match self.figure_at(pos, feature) {
+                Some(i) if self.can_escape(&self.figures[i]) => Ok(()),
+                _ => Err(RuleError::NoEscape(pos, feature)),
+            },
             (pending, action) => Err(RuleError::WrongDecision {
                 expected: pending.name(),
                 got: match action {
                     Action::Place { .. } => "a tile placement",
                     Action::Deploy { .. } => "a deployment",
+                    Action::Escape { .. } => "an escape",
                     Action::Pass => "a pass",
                 },
             }),
@@ -817,6 +849,12 @@ impl Game {
         Ok(())
     }
 
+    /// The first of the current player's figures on feature `feature` of the tile at `pos`.
+    fn figure_at(&self, pos: Pos, feature: LocalFeature) -> Option<usize> {
+        let placement = self.board.index_at(pos)?;
+        self.figures.iter().position(|f| f.placement == placement && f.feature == feature && f.owner == self.current)
+    }
+
     fn last_placement(&self) -> &PlacedTile {
         self.board.tiles().last().expect("the start tile is always on the board")
     }
@@ -866,6 +904,16 @@ impl Game {
             (Pending::Deploy { player, .. }, Action::Pass) => {
                 events.push(Event::Passed { player });
                 self.end_turn(events);
+            }
+            (Pending::Escape { .. }, Action::Pass) => self.next_turn(events),
+            (Pending::Escape { player }, Action::Escape { pos, feature }) => {
+                let i = self.figure_at(pos, feature).expect("checked");
+                let f = self.figures.remove(i);
+                let root = self.features.find_mut(f.node);
+                self.features.remove_figure(root);
+                *self.players[f.owner as usize].supply_mut(f.figure) += 1;
+                events.push(Event::Escaped { player, figure: f.figure, pos, feature });
+                self.next_turn(events);
             }
             _ => unreachable!("check() accepted the action"),
         }
@@ -933,9 +981,46 @@ impl Game {
                 i += 1;
             }
         }
+        if self.rules.has(Expansion::Cathars) && self.first_escape().is_some() {
+            self.pending = Pending::Escape { player: self.current };
+            return;
+        }
+        self.next_turn(events);
+    }
+
+    fn next_turn(&mut self, events: &mut Vec<Event>) {
         self.current = (self.current + 1) % self.players.len() as PlayerId;
         self.turns += 1;
         self.begin_turn(events);
+    }
+
+    /// The Cathars: whether the current player's knight `figure` (an index into the figures)
+    /// may escape: it stands in a besieged city, and a cloister or abbey borders (diagonals
+    /// included) one of the city's tiles with a siege (seed 001, THE CATHARS, "Escaping a
+    /// besieged city"; footnote 63: an abbey counts; footnote 64: nothing need be built there
+    /// that turn).
+    fn can_escape(&self, figure: &PlacedFigure) -> bool {
+        if figure.owner != self.current || self.features.kind(figure.node) != FeatureKind::City {
+            return false;
+        }
+        let root = self.features.find(figure.node);
+        if !self.features.is_besieged(root) {
+            return false;
+        }
+        self.features.members(root).any(|m| {
+            let (placement, local) = self.features.segment(m);
+            let placed = self.board.placement(placement);
+            self.design(placed.tile).features[local as usize].attrs.besieged
+                && placed
+                    .pos
+                    .ring()
+                    .iter()
+                    .any(|&p| self.board.get(p).is_some_and(|t| self.design(t.tile).has_cloister()))
+        })
+    }
+
+    fn first_escape(&self) -> Option<usize> {
+        self.figures.iter().position(|f| self.can_escape(f))
     }
 
     /// King & Scout: the player who completes a city (road) larger, in tiles, than every city

@@ -61,6 +61,15 @@ pub enum RecordAction {
         /// The feature of the tile just placed, e.g. `city@N`, `field@SSE`, `cloister`.
         feature: String,
     },
+    /// The Cathars: a knight escapes the besieged city it stands in, on the tile at (x, y).
+    Escape {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        /// The city of that tile the knight stands in, e.g. `city@N`.
+        feature: String,
+    },
     Pass {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
@@ -173,6 +182,12 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             feature: game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}")),
         },
         (_, Action::Pass) => RecordAction::Pass { player },
+        (_, Action::Escape { pos, feature }) => RecordAction::Escape {
+            player,
+            x: pos.x,
+            y: pos.y,
+            feature: game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}")),
+        },
         (_, Action::Place { pos, rotation }) => {
             RecordAction::Place { player, tile: None, x: pos.x, y: pos.y, rotation: rotation.degrees() }
         }
@@ -186,9 +201,10 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
 pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, String> {
     let expected = game.pending().player().map(|p| game.player(p).color);
     let player = match action {
-        RecordAction::Place { player, .. } | RecordAction::Deploy { player, .. } | RecordAction::Pass { player } => {
-            *player
-        }
+        RecordAction::Place { player, .. }
+        | RecordAction::Deploy { player, .. }
+        | RecordAction::Escape { player, .. }
+        | RecordAction::Pass { player } => *player,
     };
     if let (Some(given), Some(expected)) = (player, expected) {
         if given != expected {
@@ -217,6 +233,12 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             let placed = game.board().get(pos).expect("the tile just placed");
             let local = parse_feature_name(game.design(placed.tile), placed.rotation, feature)?;
             Ok(Action::Deploy { figure: *figure, feature: local })
+        }
+        RecordAction::Escape { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            let placed = game.board().get(pos).ok_or_else(|| format!("no tile at {pos}"))?;
+            let local = parse_feature_name(game.design(placed.tile), placed.rotation, feature)?;
+            Ok(Action::Escape { pos, feature: local })
         }
         RecordAction::Pass { .. } => Ok(Action::Pass),
     }
