@@ -147,6 +147,7 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         }
         RecordAction::Deploy { figure, feature, .. } => format!("deploy a {} on {feature}", figure.name()),
         RecordAction::Escape { x, y, feature, .. } => format!("let the knight on {feature} at ({x}, {y}) escape"),
+        RecordAction::RecallAbbot { x, y, .. } => format!("take back the abbot at ({x}, {y}) and score it"),
         RecordAction::Pass { .. } => "pass".to_string(),
     }
 }

@@ -563,3 +563,104 @@ fn cathars_escape_is_refused_for_a_knight_that_cannot_escape_and_records_replay_
     assert_eq!(replay.game.scores(), g.scores());
     assert!(replay.events.iter().any(|(i, e)| *i == 6 && matches!(e, Event::Escaped { .. })));
 }
+
+fn abbot_game(deck: &[&str]) -> Game {
+    let mut rules = rules(&[Expansion::Abbot]);
+    rules.variants.tile_edition = carcassonne_engine::Edition::Second;
+    Game::new(GameSetup {
+        rules,
+        players: vec![Color::Red, Color::Blue],
+        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
+    })
+    .unwrap()
+}
+
+const ABBOT: Figure = Figure::Abbot;
+
+/// Seed 000, The Abbot, "2. Placing a Meeple": "you may place your abbot onto the monastery or
+/// onto the garden ... You may not place a regular meeple onto the garden."
+#[test]
+fn abbot_goes_only_on_cloisters_and_gardens_and_followers_never_on_gardens() {
+    let mut g = abbot_game(&["base:U-garden", "base:B"]);
+    g.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    let placed = *g.board().get(Pos::new(1, 0)).unwrap();
+    let design = g.design(placed.tile);
+    let garden = design.garden.unwrap();
+    let road = carcassonne_engine::game::parse_feature_name(design, placed.rotation, "road@W").unwrap();
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::Deploy { figure: ABBOT, feature: garden }));
+    assert!(!legal.contains(&Action::Deploy { figure: F, feature: garden }));
+    assert!(!legal.contains(&Action::Deploy { figure: ABBOT, feature: road }));
+    assert_eq!(
+        g.check(Action::Deploy { figure: F, feature: garden }),
+        Err(RuleError::CannotDeployOn(FeatureKind::Garden))
+    );
+    assert_eq!(
+        g.check(Action::Deploy { figure: ABBOT, feature: road }),
+        Err(RuleError::AbbotOnlyOnCloisterOrGarden(FeatureKind::Road))
+    );
+    // On a cloister both may go.
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Place { pos: Pos::new(0, 1), rotation: Rotation::R0 }).unwrap();
+    let cloister = g.design(g.board().get(Pos::new(0, 1)).unwrap().tile).cloister.unwrap();
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::Deploy { figure: ABBOT, feature: cloister }));
+    assert!(legal.contains(&Action::Deploy { figure: F, feature: cloister }));
+}
+
+/// Seed 000, The Abbot, "3. Scoring with the Abbot": "if you do not place a meeple ... you may
+/// instead return your already-placed abbot to your supply. If you do so, you score immediately
+/// as many points as the garden or monastery your abbot occupied is worth at that time";
+/// example: "You score 6 points (1 for the garden, and 5 for the tiles surrounding it)".
+#[test]
+fn abbot_taken_back_from_a_garden_with_five_neighbours_scores_6() {
+    let mut g = abbot_game(&["base:U-garden", "base:U", "base:B", "base:B", "base:B"]);
+    turn(&mut g, 1, 0, 0, Some((ABBOT, "garden")));
+    assert_eq!(g.player(0).abbots, 0);
+    turn(&mut g, 2, 0, 0, None);
+    turn(&mut g, 0, 1, 0, None);
+    turn(&mut g, 1, 1, 0, None);
+    g.apply(Action::Place { pos: Pos::new(2, 1), rotation: Rotation::R0 }).unwrap();
+    // Not a pass: the recall replaces the deployment.
+    assert!(g.legal_actions().contains(&Action::RecallAbbot { pos: Pos::new(1, 0) }));
+    assert_eq!(g.check(Action::RecallAbbot { pos: Pos::new(2, 0) }), Err(RuleError::NoAbbotThere(Pos::new(2, 0))));
+    let events = g.apply(Action::RecallAbbot { pos: Pos::new(1, 0) }).unwrap();
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Garden, Phase::Turn, 6, vec![Color::Red])]);
+    assert_eq!(g.player(0).abbots, 1, "the abbot is back");
+    assert!(g.is_over());
+    assert_eq!(g.scores(), vec![6, 0]);
+}
+
+/// Seed 000, The Abbot, "Final scoring": "incomplete monasteries or gardens occupied by abbots
+/// are scored the same way as those occupied by monks".
+#[test]
+fn abbot_on_an_incomplete_garden_scores_like_a_monk_at_the_end() {
+    let mut g = abbot_game(&["base:U-garden"]);
+    let events = turn(&mut g, 1, 0, 0, Some((ABBOT, "garden")));
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Garden, Phase::Final, 2, vec![Color::Red])]);
+    assert_eq!(g.player(0).abbots, 1);
+}
+
+#[test]
+fn abbot_random_games_conserve_abbots() {
+    for seed in 0..8 {
+        let mut rules = rules(&[Expansion::Abbot, Expansion::InnsCathedrals]);
+        rules.variants.tile_edition = carcassonne_engine::Edition::Second;
+        let mut g = Game::new(GameSetup {
+            rules,
+            players: vec![Color::Red, Color::Blue, Color::Green],
+            deck: Deck::Seed(seed),
+        })
+        .unwrap();
+        let mut bots: Vec<RandomBot> = (0..3).map(|p| RandomBot::new(seed * 7 + p)).collect();
+        while let Some(p) = g.pending().player() {
+            let action = bots[p as usize].choose_action(&g.observation(Some(p)));
+            g.apply(action).unwrap();
+            for (i, state) in g.players().iter().enumerate() {
+                let on_board = g.figures().iter().filter(|f| f.owner as usize == i && f.figure == ABBOT).count();
+                assert_eq!(state.abbots as usize + on_board, 1);
+            }
+        }
+        assert!(g.players().iter().all(|s| s.abbots == 1 && s.followers == 7));
+    }
+}

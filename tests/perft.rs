@@ -223,7 +223,9 @@ impl From<Action> for ActionKey {
             Action::Place { pos, rotation } => ActionKey::Place(pos.x, pos.y, rotation.index()),
             Action::Deploy { feature, .. } => ActionKey::Deploy(feature),
             Action::Pass => ActionKey::Pass,
-            Action::Escape { .. } => unreachable!("the perft positions are base games: no Cathars"),
+            Action::Escape { .. } | Action::RecallAbbot { .. } => {
+                unreachable!("the perft positions are base games: no Cathars, no Abbot")
+            }
         }
     }
 }

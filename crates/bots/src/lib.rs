@@ -256,8 +256,17 @@ pub(crate) mod tests {
     fn every_bot_finishes_games_with_expansions() {
         use carcassonne_engine::Expansion;
         let rules = Rules {
-            expansions: vec![Expansion::InnsCathedrals, Expansion::KingRobber, Expansion::Cathars, Expansion::Gq11],
-            ..Rules::default()
+            expansions: vec![
+                Expansion::InnsCathedrals,
+                Expansion::KingRobber,
+                Expansion::Cathars,
+                Expansion::Abbot,
+                Expansion::Gq11,
+            ],
+            variants: carcassonne_engine::Variants {
+                tile_edition: carcassonne_engine::Edition::Second,
+                ..Default::default()
+            },
         };
         for (i, name) in ["random", "greedy", "mcts:iters=40"].into_iter().enumerate() {
             let mut game = Game::new(GameSetup {

@@ -287,6 +287,8 @@ pub struct TileDesign {
     pub fit_table: Vec<u8>,
     /// The cloister feature, if the tile has one.
     pub cloister: Option<LocalFeature>,
+    /// The garden feature, if the tile has one (C2/C3 designs).
+    pub garden: Option<LocalFeature>,
 }
 
 impl TileDesign {
@@ -844,9 +846,11 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
         })
         .collect();
     let cloister = features.iter().position(|f| f.kind == FeatureKind::Cloister).map(|i| i as LocalFeature);
+    let garden = features.iter().position(|f| f.kind == FeatureKind::Garden).map(|i| i as LocalFeature);
     TileDesign {
         fit_table,
         cloister,
+        garden,
         id,
         set,
         name: draft.name.clone(),

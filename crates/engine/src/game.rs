@@ -79,15 +79,18 @@ pub enum Figure {
     /// The big follower of Inns & Cathedrals: one follower that counts as two for majorities
     /// (seed 001, INNS AND CATHEDRALS, "2. Deploy a follower", footnotes 34 and 35).
     BigFollower,
+    /// The abbot (The Abbot): only on a cloister or a garden.
+    Abbot,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 2] = [Figure::Follower, Figure::BigFollower];
+    pub const ALL: [Figure; 3] = [Figure::Follower, Figure::BigFollower, Figure::Abbot];
 
     pub const fn name(self) -> &'static str {
         match self {
             Figure::Follower => "follower",
             Figure::BigFollower => "big-follower",
+            Figure::Abbot => "abbot",
         }
     }
 
@@ -98,7 +101,7 @@ impl Figure {
     /// How many followers the figure counts as when the majority on a feature is decided.
     pub const fn strength(self) -> u8 {
         match self {
-            Figure::Follower => 1,
+            Figure::Follower | Figure::Abbot => 1,
             Figure::BigFollower => 2,
         }
     }
@@ -115,6 +118,9 @@ pub enum Action {
     /// The Cathars: take a knight back from a besieged city at the end of the turn; it stands
     /// on feature `feature` of the tile at `pos`.
     Escape { pos: Pos, feature: LocalFeature },
+    /// The Abbot: instead of deploying, take back the abbot standing on the tile at `pos` and
+    /// score its cloister or garden as it stands.
+    RecallAbbot { pos: Pos },
     /// Deploy nothing this turn (or, when an escape is offered, let no knight escape).
     Pass,
 }
@@ -379,6 +385,10 @@ pub enum RuleError {
     CannotDeployOn(FeatureKind),
     #[error("no knight of yours at {0} feature {1} can escape a besieged city")]
     NoEscape(Pos, LocalFeature),
+    #[error("the abbot goes only on a cloister or a garden, not on a {0}")]
+    AbbotOnlyOnCloisterOrGarden(FeatureKind),
+    #[error("you have no abbot on the tile at {0}")]
+    NoAbbotThere(Pos),
     #[error("farmers are not in play in this game")]
     FarmersNotInPlay,
     #[error("the {0} is already occupied (a follower stands on a connected segment)")]
@@ -425,6 +435,8 @@ pub struct PlayerState {
     pub followers: u8,
     /// Big followers in supply (Inns & Cathedrals: one each).
     pub big_followers: u8,
+    /// Abbots in supply (The Abbot: one each).
+    pub abbots: u8,
 }
 
 impl PlayerState {
@@ -433,6 +445,7 @@ impl PlayerState {
         match figure {
             Figure::Follower => self.followers,
             Figure::BigFollower => self.big_followers,
+            Figure::Abbot => self.abbots,
         }
     }
 
@@ -440,6 +453,7 @@ impl PlayerState {
         match figure {
             Figure::Follower => &mut self.followers,
             Figure::BigFollower => &mut self.big_followers,
+            Figure::Abbot => &mut self.abbots,
         }
     }
 }
@@ -536,6 +550,7 @@ impl Game {
             }
         };
         let big_followers_each = rules.has(Expansion::InnsCathedrals) as u8;
+        let abbots_each = rules.has(Expansion::Abbot) as u8;
         let mut game = Game {
             catalog,
             rules,
@@ -546,6 +561,7 @@ impl Game {
                     score: 0,
                     followers: FOLLOWERS_PER_PLAYER,
                     big_followers: big_followers_each,
+                    abbots: abbots_each,
                 })
                 .collect(),
             board: Board::new(),
@@ -738,17 +754,20 @@ impl Game {
             }
             Pending::Deploy { player, .. } => {
                 let state = &self.players[player as usize];
-                if state.followers > 0 || state.big_followers > 0 {
-                    let placement = self.last_placement();
-                    for i in 0..self.design(placement.tile).features.len() as LocalFeature {
-                        if self.check_deploy(placement, i).is_err() {
-                            continue;
+                let placement = self.last_placement();
+                for i in 0..self.design(placement.tile).features.len() as LocalFeature {
+                    for figure in Figure::ALL {
+                        if state.in_supply(figure) > 0
+                            && self.check_deploy(placement, i, figure).is_ok()
+                            && visit(Action::Deploy { figure, feature: i })
+                        {
+                            return;
                         }
-                        for figure in Figure::ALL {
-                            if state.in_supply(figure) > 0 && visit(Action::Deploy { figure, feature: i }) {
-                                return;
-                            }
-                        }
+                    }
+                }
+                if let Some(pos) = self.abbot_on_board(player) {
+                    if visit(Action::RecallAbbot { pos }) {
+                        return;
                     }
                 }
                 visit(Action::Pass);
@@ -776,8 +795,12 @@ impl Game {
                 if state.in_supply(figure) == 0 {
                     return Err(RuleError::NoFigureInSupply(state.color, figure.name()));
                 }
-                self.check_deploy(self.last_placement(), feature)
+                self.check_deploy(self.last_placement(), feature, figure)
             }
+            (Pending::Deploy { player, .. }, Action::RecallAbbot { pos }) => match self.abbot_on_board(player) {
+                Some(at) if at == pos => Ok(()),
+                _ => Err(RuleError::NoAbbotThere(pos)),
+            },
             (Pending::Deploy { .. } | Pending::Escape { .. }, Action::Pass) => Ok(()),
             (Pending::Escape { .. }, Action::Escape { pos, feature }) => match self.figure_at(pos, feature) {
                 Some(i) if self.can_escape(&self.figures[i]) => Ok(()),
@@ -789,6 +812,7 @@ impl Game {
                     Action::Place { .. } => "a tile placement",
                     Action::Deploy { .. } => "a deployment",
                     Action::Escape { .. } => "an escape",
+                    Action::RecallAbbot { .. } => "an abbot's recall",
                     Action::Pass => "a pass",
                 },
             }),
@@ -833,20 +857,32 @@ impl Game {
     /// Deployment on a feature of the tile just placed (seed 001, "2. Deploy a follower"): only
     /// on a road, city, cloister or (with farmers) field segment whose whole feature holds no
     /// figure, however far away.
-    fn check_deploy(&self, placement: &PlacedTile, feature: LocalFeature) -> Result<(), RuleError> {
+    fn check_deploy(&self, placement: &PlacedTile, feature: LocalFeature, figure: Figure) -> Result<(), RuleError> {
         let design = self.design(placement.tile);
         let spec = design.features.get(feature as usize).ok_or(RuleError::NoSuchFeature(feature))?;
-        match spec.kind {
-            FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => {}
-            FeatureKind::Field if self.rules.variants.farmers => {}
-            FeatureKind::Field => return Err(RuleError::FarmersNotInPlay),
-            kind @ (FeatureKind::Garden | FeatureKind::River) => return Err(RuleError::CannotDeployOn(kind)),
+        // The abbot goes only on a cloister or garden, and no other figure on a garden (seed 000,
+        // The Abbot, "2. Placing a Meeple").
+        match (figure, spec.kind) {
+            (Figure::Abbot, FeatureKind::Cloister | FeatureKind::Garden) => {}
+            (Figure::Abbot, kind) => return Err(RuleError::AbbotOnlyOnCloisterOrGarden(kind)),
+            (_, FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister) => {}
+            (_, FeatureKind::Field) if self.rules.variants.farmers => {}
+            (_, FeatureKind::Field) => return Err(RuleError::FarmersNotInPlay),
+            (_, kind @ (FeatureKind::Garden | FeatureKind::River)) => return Err(RuleError::CannotDeployOn(kind)),
         }
         let root = self.features.find(placement.first_node + feature as NodeId);
         if self.features.figure_count(root) > 0 {
             return Err(RuleError::FeatureOccupied(spec.kind));
         }
         Ok(())
+    }
+
+    /// Where `player`'s abbot stands, if it is on the board.
+    fn abbot_on_board(&self, player: PlayerId) -> Option<Pos> {
+        self.figures
+            .iter()
+            .find(|f| f.owner == player && f.figure == Figure::Abbot)
+            .map(|f| self.board.placement(f.placement).pos)
     }
 
     /// The first of the current player's figures on feature `feature` of the tile at `pos`.
@@ -906,6 +942,36 @@ impl Game {
                 self.end_turn(events);
             }
             (Pending::Escape { .. }, Action::Pass) => self.next_turn(events),
+            (Pending::Deploy { player, .. }, Action::RecallAbbot { .. }) => {
+                // Seed 000, The Abbot, "3. Scoring with the Abbot": the abbot scores what its
+                // cloister or garden is worth now, like a monk in the final scoring, and goes
+                // home; footnote 32: "you always score the abbot (on the feature), never the
+                // feature itself". Then the turn's scoring follows as usual.
+                let i =
+                    self.figures.iter().position(|f| f.owner == player && f.figure == Figure::Abbot).expect("checked");
+                let f = self.figures.remove(i);
+                let root = self.features.find_mut(f.node);
+                self.features.remove_figure(root);
+                self.players[player as usize].abbots += 1;
+                let pos = self.board.placement(f.placement).pos;
+                let tiles = 1 + self.board.neighbours_around(pos) as u16;
+                let breakdown = Breakdown { tiles, tile_value: 1, ..Default::default() };
+                self.players[player as usize].score += breakdown.total();
+                let mut players = PlayerSet::default();
+                players.insert(player);
+                events.push(Event::Scored(Score {
+                    kind: self.features.kind(f.node),
+                    phase: Phase::Turn,
+                    completed: false,
+                    pos,
+                    feature: f.feature,
+                    players,
+                    points: breakdown.total(),
+                    breakdown,
+                }));
+                events.push(Event::FigureReturned { player, figure: f.figure, pos, feature: f.feature });
+                self.end_turn(events);
+            }
             (Pending::Escape { player }, Action::Escape { pos, feature }) => {
                 let i = self.figure_at(pos, feature).expect("checked");
                 let f = self.figures.remove(i);
@@ -932,6 +998,10 @@ impl Game {
         self.board.place(tile, rotation, view.edges, pos, first_node);
         if let Some(cloister) = design.cloister {
             self.open_cloisters.push((pos, first_node + cloister as NodeId));
+        }
+        // With The Abbot, gardens are scored like cloisters; otherwise they are scenery.
+        if let Some(garden) = design.garden.filter(|_| self.rules.has(Expansion::Abbot)) {
+            self.open_cloisters.push((pos, first_node + garden as NodeId));
         }
         for side in Side::ALL {
             let Some(&n) = self.board.get(pos.step(side)) else { continue };
@@ -1093,7 +1163,7 @@ impl Game {
         let (placement, local) = self.features.segment(root);
         let pos = self.board.placement(placement).pos;
         let tiles = match kind {
-            FeatureKind::Cloister => 1 + self.board.neighbours_around(pos) as u16,
+            FeatureKind::Cloister | FeatureKind::Garden => 1 + self.board.neighbours_around(pos) as u16,
             _ => self.features.tile_count(root, &mut self.scratch),
         };
         let pennants = if kind == FeatureKind::City { self.features.pennants(root) } else { 0 };

@@ -70,6 +70,14 @@ pub enum RecordAction {
         /// The city of that tile the knight stands in, e.g. `city@N`.
         feature: String,
     },
+    /// The Abbot: take back the abbot standing on the tile at (x, y), scoring it.
+    #[serde(rename = "recall-abbot")]
+    RecallAbbot {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+    },
     Pass {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
@@ -182,6 +190,7 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             feature: game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}")),
         },
         (_, Action::Pass) => RecordAction::Pass { player },
+        (_, Action::RecallAbbot { pos }) => RecordAction::RecallAbbot { player, x: pos.x, y: pos.y },
         (_, Action::Escape { pos, feature }) => RecordAction::Escape {
             player,
             x: pos.x,
@@ -204,6 +213,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         RecordAction::Place { player, .. }
         | RecordAction::Deploy { player, .. }
         | RecordAction::Escape { player, .. }
+        | RecordAction::RecallAbbot { player, .. }
         | RecordAction::Pass { player } => *player,
     };
     if let (Some(given), Some(expected)) = (player, expected) {
@@ -240,6 +250,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             let local = parse_feature_name(game.design(placed.tile), placed.rotation, feature)?;
             Ok(Action::Escape { pos, feature: local })
         }
+        RecordAction::RecallAbbot { x, y, .. } => Ok(Action::RecallAbbot { pos: Pos::new(*x, *y) }),
         RecordAction::Pass { .. } => Ok(Action::Pass),
     }
 }

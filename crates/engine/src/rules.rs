@@ -21,6 +21,9 @@ pub enum Expansion {
     KingRobber,
     /// The Cathars (seed 001 "THE CATHARS"): 4 tiles with a siege.
     Cathars,
+    /// The Abbot (seeds 000 and 003): one abbot per player, for cloisters and gardens (gardens
+    /// are on the second-edition tiles: `tile-edition: second`).
+    Abbot,
     /// The Games Quarterly tiles (seed 001): its 10 land tiles join the pile (its river tiles
     /// only with a river).
     Gq11,
@@ -30,14 +33,21 @@ pub enum Expansion {
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 5] =
-        [Expansion::InnsCathedrals, Expansion::KingRobber, Expansion::Cathars, Expansion::Gq11, Expansion::Winter];
+    pub const ALL: [Expansion; 6] = [
+        Expansion::InnsCathedrals,
+        Expansion::KingRobber,
+        Expansion::Cathars,
+        Expansion::Abbot,
+        Expansion::Gq11,
+        Expansion::Winter,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
             Expansion::InnsCathedrals => "inns-cathedrals",
             Expansion::KingRobber => "king-robber",
             Expansion::Cathars => "cathars",
+            Expansion::Abbot => "abbot",
             Expansion::Gq11 => "gq11",
             Expansion::Winter => "winter",
         }
@@ -189,9 +199,10 @@ mod tests {
             let json = serde_json::to_string(&e).unwrap();
             assert_eq!(json, format!("\"{}\"", e.name()), "serde and name() agree");
         }
-        // ALL lists every variant: each one's tile set is in the catalog.
+        // Every expansion but the Abbot (whose gardens are on the base tiles) brings a tile set;
+        // the Winter Edition's replaces the base set.
         let sets = Rules { expansions: Expansion::ALL.to_vec(), ..Rules::default() }.tile_sets();
-        assert_eq!(sets.len(), Expansion::ALL.len(), "{sets:?}");
+        assert_eq!(sets.len(), Expansion::ALL.len() - 1, "{sets:?}");
     }
 
     #[test]
