@@ -664,3 +664,92 @@ fn abbot_random_games_conserve_abbots() {
         assert!(g.players().iter().all(|s| s.abbots == 1 && s.followers == 7));
     }
 }
+
+fn river_game(deck: &[&str]) -> Game {
+    Game::new(GameSetup {
+        rules: rules(&[Expansion::River]),
+        players: vec![Color::Red, Color::Blue],
+        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
+    })
+    .unwrap()
+}
+
+/// Seed 001, THE RIVER: "A U-turn with the river tiles is not possible"; footnote 31: "Only
+/// immediate U-turns are explicitly forbidden". The spring starts at (0,0) with its river east.
+#[test]
+fn footnote_31_the_river_makes_no_immediate_u_turn() {
+    let mut g = river_game(&["river:10", "river:10", "river:02"]);
+    assert_eq!(g.design(g.board().tiles()[0].tile).id, "river:01", "the spring is the start tile");
+    // A curve turning right (east to south) at the river's end: the only places are there.
+    assert!(g.legal_actions().iter().all(|a| matches!(a, Action::Place { pos, .. } if *pos == Pos::new(1, 0))));
+    turn(&mut g, 1, 0, 0, None);
+    // Turning right again (south to west) would be a U-turn: only the left turn is legal.
+    assert_eq!(g.legal_actions(), vec![Action::Place { pos: Pos::new(1, 1), rotation: Rotation::R180 }]);
+    assert_eq!(g.check(Action::Place { pos: Pos::new(1, 1), rotation: Rotation::R90 }), Err(RuleError::RiverUTurn));
+    turn(&mut g, 1, 1, 180, None);
+    // The lake closes the river at its open end, east of (1,1).
+    assert!(g.legal_actions().iter().all(|a| matches!(a, Action::Place { pos, .. } if *pos == Pos::new(2, 1))));
+}
+
+/// Seed 000, The River, official clarification: "Turning river the same way three times should
+/// also be considered prohibited" (a straight tile between the turns does not help).
+#[test]
+fn river_does_not_turn_the_same_way_a_third_time() {
+    let mut g = river_game(&["river:10", "river:07", "river:10", "river:07", "river:09", "river:02"]);
+    turn(&mut g, 1, 0, 0, None); // right: east to south
+    turn(&mut g, 1, 1, 90, None); // straight south
+    turn(&mut g, 1, 2, 90, None); // right again, after a straight: south to west
+    turn(&mut g, 0, 2, 0, None); // straight west
+    assert_eq!(
+        g.check(Action::Place { pos: Pos::new(-1, 2), rotation: Rotation::R180 }),
+        Err(RuleError::RiverThirdTurn)
+    );
+    assert_eq!(g.legal_actions(), vec![Action::Place { pos: Pos::new(-1, 2), rotation: Rotation::R270 }]);
+}
+
+/// Seed 001, THE RIVER, Preparation: the river tiles are drawn first and "When the river is
+/// finished, the lake tile is placed"; the original start tile "can either be mixed into the stack
+/// ... or placed as soon as the river has been completed, and is treated like a normal tile"
+/// (default: shuffled in); seed 003 returns it to the box (variant).
+#[test]
+fn river_tiles_come_first_then_the_lake_then_the_land_tiles() {
+    for (variant, land) in
+        [(carcassonne_engine::RiverStartTile::Shuffled, 72), (carcassonne_engine::RiverStartTile::Discarded, 71)]
+    {
+        for seed in 0..10 {
+            let mut rules = rules(&[Expansion::River]);
+            rules.variants.river_start_tile = variant;
+            let mut g = Game::new(GameSetup {
+                rules,
+                players: vec![Color::Red, Color::Blue, Color::Green],
+                deck: Deck::Seed(seed),
+            })
+            .unwrap();
+            let mut bots: Vec<RandomBot> = (0..3).map(|p| RandomBot::new(seed * 3 + p)).collect();
+            while let Some(p) = g.pending().player() {
+                let action = bots[p as usize].choose_action(&g.observation(Some(p)));
+                g.apply(action).unwrap();
+            }
+            let sets: Vec<&str> = g.board().tiles().iter().map(|t| g.design(t.tile).set.as_str()).collect();
+            let river_placed = sets.iter().take_while(|s| **s == "river").count();
+            let river_discarded = g.discarded().iter().filter(|t| g.design(**t).set == "river").count();
+            assert_eq!(river_placed + river_discarded, 12, "seed {seed}: {sets:?}");
+            assert!(sets[river_placed..].iter().all(|s| *s == "base"));
+            assert_eq!(g.board().len() + g.discarded().len(), 12 + land, "{variant:?}");
+        }
+    }
+}
+
+/// Seed 001, GQ footnote 115 (and THE RIVER, footnote 29): combined rivers keep one spring and
+/// one lake; the GQ river tile joins the river.
+#[test]
+fn gq_river_tile_joins_the_river_and_its_spring_stays_out() {
+    let g = Game::new(GameSetup {
+        rules: rules(&[Expansion::River, Expansion::Gq11]),
+        players: vec![Color::Red, Color::Blue],
+        deck: Deck::Seed(5),
+    })
+    .unwrap();
+    let total = g.tiles_left() + g.board().len() + g.discarded().len() + 1;
+    assert_eq!(total, 12 + 1 + 72 + 10);
+}

@@ -257,6 +257,7 @@ pub(crate) mod tests {
         use carcassonne_engine::Expansion;
         let rules = Rules {
             expansions: vec![
+                Expansion::River,
                 Expansion::InnsCathedrals,
                 Expansion::KingRobber,
                 Expansion::Cathars,
@@ -278,7 +279,8 @@ pub(crate) mod tests {
             let mut bots: Vec<_> = (0..3).map(|k| bot_by_name(name, k).unwrap()).collect();
             play_checked(&mut game, &mut bots);
             assert!(game.is_over(), "{name}");
-            assert_eq!(game.board().len() + game.discarded().len(), 72 + 18 + 5 + 4 + 10, "{name}");
+            // 12 river tiles and the GQ river tile; the base start tile is shuffled in.
+            assert_eq!(game.board().len() + game.discarded().len(), 13 + 72 + 18 + 5 + 4 + 10, "{name}");
         }
     }
 

@@ -14,11 +14,11 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, PlacedTile, PlacementIndex};
-use crate::catalog::{Catalog, FeatureKind, LocalFeature, TileDesign, TileId};
+use crate::catalog::{Catalog, FeatureKind, LocalFeature, RiverRole, TileDesign, TileId};
 use crate::features::{Features, NodeId};
-use crate::geometry::{Port, Pos, Rotation, Side};
+use crate::geometry::{Port, Pos, Rotation, Side, Terrain};
 use crate::random::{rng_from_seed, shuffle};
-use crate::rules::{Expansion, FarmerScoring, Rules};
+use crate::rules::{Expansion, FarmerScoring, RiverStartTile, Rules};
 
 /// A seat at the table, 0-based in turn order.
 pub type PlayerId = u8;
@@ -389,6 +389,16 @@ pub enum RuleError {
     AbbotOnlyOnCloisterOrGarden(FeatureKind),
     #[error("you have no abbot on the tile at {0}")]
     NoAbbotThere(Pos),
+    #[error("a river tile must continue the river at its open end, at {0}")]
+    RiverMustContinue(Pos),
+    #[error("the river has no open end")]
+    RiverClosed,
+    #[error("the river may not turn the same way twice in a row (a U-turn)")]
+    RiverUTurn,
+    #[error("the river may not turn the same way a third time")]
+    RiverThirdTurn,
+    #[error("the river would run into a tile")]
+    RiverBlocked,
     #[error("farmers are not in play in this game")]
     FarmersNotInPlay,
     #[error("the {0} is already occupied (a follower stands on a connected segment)")]
@@ -484,6 +494,8 @@ pub struct Game {
     current: PlayerId,
     pending: Pending,
     turns: u32,
+    /// The open end of the river while one is being built.
+    river_end: Option<RiverEnd>,
     /// Cloisters not yet surrounded: their position and node.
     open_cloisters: Vec<(Pos, NodeId)>,
     /// King & Scout: the holder of the king and robber baron with the size that won it, and the
@@ -515,27 +527,45 @@ impl Game {
             }
         }
         let edition = rules.variants.tile_edition;
-        let mut tiles = vec![];
-        let mut start = None;
+        let river = rules.river_in_play();
+        // With a river: the spring starts, the other river tiles come first, the lake last
+        // (seed 001, THE RIVER, Preparation; one spring and one lake when rivers are combined,
+        // footnote 29). The base start tile is then shuffled in or returned to the box.
+        let (mut tiles, mut river_tiles, mut lakes) = (vec![], vec![], vec![]);
+        let (mut start, mut spring) = (None, None);
         for set_id in rules.tile_sets() {
             let Some(set) = catalog.set(set_id) else { continue };
             for (id, count) in catalog.edition_designs(set, set.edition_for(edition)) {
-                if !tile_in_play(&rules, catalog.design(id)) {
+                let design = catalog.design(id);
+                if !tile_in_play(&rules, design) {
                     continue;
                 }
-                let mut count = count;
-                if catalog.design(id).start && start.is_none() {
-                    start = Some(id);
-                    count -= 1;
+                let mut count = count as usize;
+                if design.has_river() {
+                    match design.river {
+                        Some(RiverRole::Spring) => spring = spring.or(Some(id)),
+                        Some(RiverRole::Lake) if lakes.is_empty() => lakes.push(id),
+                        Some(RiverRole::Lake) => {}
+                        Some(RiverRole::Fork) | None => river_tiles.extend(std::iter::repeat_n(id, count)),
+                    }
+                    continue;
                 }
-                tiles.extend(std::iter::repeat_n(id, count as usize));
+                if design.start && start.is_none() {
+                    start = Some(id);
+                    if !river || rules.variants.river_start_tile == RiverStartTile::Discarded {
+                        count -= 1;
+                    }
+                }
+                tiles.extend(std::iter::repeat_n(id, count));
             }
         }
-        let start = start.ok_or(SetupError::NoStartTile)?;
+        let start = if river { spring } else { start }.ok_or(SetupError::NoStartTile)?;
         let deck = match deck {
             Deck::Seed(seed) => {
-                shuffle(&mut tiles, &mut rng_from_seed(seed));
-                tiles
+                let mut rng = rng_from_seed(seed);
+                shuffle(&mut river_tiles, &mut rng);
+                shuffle(&mut tiles, &mut rng);
+                river_tiles.into_iter().chain(lakes).chain(tiles).collect()
             }
             Deck::Order(order) => {
                 let sets = rules.tile_sets();
@@ -574,6 +604,7 @@ impl Game {
             pending: Pending::GameOver,
             turns: 0,
             open_cloisters: vec![],
+            river_end: None,
             king: None,
             robber_baron: None,
             completed_cities: 0,
@@ -687,7 +718,7 @@ impl Game {
     /// The number of legal actions (`legal_actions().len()`, without building the list).
     pub fn legal_action_count(&self) -> usize {
         match self.pending {
-            Pending::PlaceTile { tile, .. } => {
+            Pending::PlaceTile { tile, .. } if !self.river_rules_apply(tile) => {
                 let fits = &self.design(tile).fit_table;
                 self.board.frontier().iter().map(|cell| fits[cell.code as usize].count_ones() as usize).sum()
             }
@@ -707,6 +738,9 @@ impl Game {
     pub fn nth_legal_action(&self, n: usize) -> Option<Action> {
         let mut left = n;
         if let Pending::PlaceTile { tile, .. } = self.pending {
+            if self.river_rules_apply(tile) {
+                return self.nth_by_visiting(n);
+            }
             // Skip whole positions by their number of fitting rotations.
             let fits = &self.design(tile).fit_table;
             for cell in self.board.frontier() {
@@ -724,7 +758,11 @@ impl Game {
             }
             return None;
         }
-        let mut found = None;
+        self.nth_by_visiting(left)
+    }
+
+    fn nth_by_visiting(&self, n: usize) -> Option<Action> {
+        let (mut left, mut found) = (n, None);
         self.each_legal_action(|action| {
             if left == 0 {
                 found = Some(action);
@@ -741,12 +779,16 @@ impl Game {
         match self.pending {
             Pending::PlaceTile { tile, .. } => {
                 let fits = &self.design(tile).fit_table;
+                let river = self.river_rules_apply(tile);
                 for cell in self.board.frontier() {
                     let mut rotations = fits[cell.code as usize];
                     while rotations != 0 {
-                        let r = rotations.trailing_zeros() as usize;
+                        let rotation = Rotation::ALL[rotations.trailing_zeros() as usize];
                         rotations &= rotations - 1;
-                        if visit(Action::Place { pos: cell.pos, rotation: Rotation::ALL[r] }) {
+                        if river && self.check_river(tile, cell.pos, rotation).is_err() {
+                            continue;
+                        }
+                        if visit(Action::Place { pos: cell.pos, rotation }) {
                             return;
                         }
                     }
@@ -823,7 +865,7 @@ impl Game {
         let design = self.design(tile);
         if let Some(code) = self.board.frontier_code(pos) {
             if design.fit_table[code as usize] & (1 << rotation.index()) != 0 {
-                return Ok(());
+                return if self.river_rules_apply(tile) { self.check_river(tile, pos, rotation) } else { Ok(()) };
             }
         }
         // Not legal: find out why, for the message.
@@ -875,6 +917,39 @@ impl Game {
             return Err(RuleError::FeatureOccupied(spec.kind));
         }
         Ok(())
+    }
+
+    /// Whether the river rules apply to placing `tile`.
+    fn river_rules_apply(&self, tile: TileId) -> bool {
+        self.rules.river_in_play() && self.design(tile).has_river()
+    }
+
+    /// The river rules for a river tile (seed 001, THE RIVER; seed 000, The River, "1. Placing a
+    /// tile"): it continues the river at its open end, makes no immediate U-turn (footnote 31),
+    /// does not turn the same way a third time (seed 000's clarification) and does not run into
+    /// a tile.
+    fn check_river(&self, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), RuleError> {
+        let end = self.river_end.ok_or(RuleError::RiverClosed)?;
+        if pos != end.pos.step(end.exit) {
+            return Err(RuleError::RiverMustContinue(end.pos.step(end.exit)));
+        }
+        let design = self.design(tile);
+        let next = river_step(design, rotation, end)?;
+        if let Some(next) = next {
+            if self.board.is_occupied(next.pos.step(next.exit)) {
+                return Err(RuleError::RiverBlocked);
+            }
+        }
+        Ok(())
+    }
+
+    fn river_placement_exists(&self, tile: TileId) -> bool {
+        let fits = &self.design(tile).fit_table;
+        self.board.frontier().iter().any(|cell| {
+            Rotation::ALL.iter().any(|&r| {
+                fits[cell.code as usize] & (1 << r.index()) != 0 && self.check_river(tile, cell.pos, r).is_ok()
+            })
+        })
     }
 
     /// Where `player`'s abbot stands, if it is on the board.
@@ -996,6 +1071,20 @@ impl Game {
         }
         let view = design.view(rotation);
         self.board.place(tile, rotation, view.edges, pos, first_node);
+        if design.has_river() && self.rules.river_in_play() {
+            self.river_end = match self.river_end {
+                // The spring: the river leaves by its river edge.
+                None if self.board.len() == 1 => river_sides(design, rotation).first().map(|&exit| RiverEnd {
+                    pos,
+                    exit,
+                    last_turn: 0,
+                    last_was_turn: false,
+                    run: 0,
+                }),
+                Some(end) => river_step(design, rotation, end).ok().flatten(),
+                None => None,
+            };
+        }
         if let Some(cloister) = design.cloister {
             self.open_cloisters.push((pos, first_node + cloister as NodeId));
         }
@@ -1130,7 +1219,12 @@ impl Game {
         while self.next_draw < self.deck.len() {
             let tile = self.deck[self.next_draw];
             self.next_draw += 1;
-            if self.board.has_place_for(self.catalog.design(tile)) {
+            let placeable = if self.river_rules_apply(tile) {
+                self.river_placement_exists(tile)
+            } else {
+                self.board.has_place_for(self.catalog.design(tile))
+            };
+            if placeable {
                 events.push(Event::TileDrawn { player, tile });
                 self.pending = Pending::PlaceTile { player, tile };
                 return;
@@ -1411,12 +1505,59 @@ impl fmt::Debug for Game {
             .field("next_draw", &self.next_draw)
             .field("discarded", &self.discarded)
             .field("open_cloisters", &self.open_cloisters)
+            .field("river_end", &self.river_end)
             .field("king", &self.king)
             .field("robber_baron", &self.robber_baron)
             .field("completed_cities", &self.completed_cities)
             .field("completed_roads", &self.completed_roads)
             .finish()
     }
+}
+
+/// The open end of a river being built: the last river tile, the side the river leaves by, and
+/// its recent turns (+1 right, -1 left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RiverEnd {
+    pos: Pos,
+    exit: Side,
+    last_turn: i8,
+    last_was_turn: bool,
+    /// Turns in the direction of `last_turn` since the last turn the other way.
+    run: u8,
+}
+
+/// The sides of a placed design that show a river.
+fn river_sides(design: &TileDesign, rotation: Rotation) -> Vec<Side> {
+    let edges = design.view(rotation).edges;
+    Side::ALL.into_iter().filter(|s| (edges >> (8 * s.index())) & 0xFF == Terrain::River as u32).collect()
+}
+
+/// The river's new open end after a river tile continues it at `end`, or `None` when the tile
+/// ends the river (a lake), or the rule the tile would break.
+fn river_step(design: &TileDesign, rotation: Rotation, end: RiverEnd) -> Result<Option<RiverEnd>, RuleError> {
+    let pos = end.pos.step(end.exit);
+    let entry = end.exit.opposite();
+    let sides = river_sides(design, rotation);
+    let exits: Vec<Side> = sides.iter().copied().filter(|&s| s != entry).collect();
+    let Some(&exit) = exits.first() else { return Ok(None) };
+    let turn: i8 = if exit == end.exit {
+        0
+    } else if exit == end.exit.rotated(Rotation::R90) {
+        1
+    } else {
+        -1
+    };
+    if turn == 0 {
+        return Ok(Some(RiverEnd { pos, exit, last_was_turn: false, ..end }));
+    }
+    if turn == end.last_turn && end.last_was_turn {
+        return Err(RuleError::RiverUTurn);
+    }
+    let run = if turn == end.last_turn { end.run + 1 } else { 1 };
+    if run >= 3 {
+        return Err(RuleError::RiverThirdTurn);
+    }
+    Ok(Some(RiverEnd { pos, exit, last_turn: turn, last_was_turn: true, run }))
 }
 
 /// Whether a design of a set in play goes into the pile: not the tiles players hold in supply

@@ -38,4 +38,4 @@ pub use game::{
 pub use geometry::{Port, Pos, Rotation, Side, Terrain};
 pub use observation::Observation;
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
-pub use rules::{Expansion, FarmerScoring, RuleSet, Rules, Variants};
+pub use rules::{Expansion, FarmerScoring, RiverStartTile, RuleSet, Rules, Variants};

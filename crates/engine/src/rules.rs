@@ -15,6 +15,8 @@ use crate::catalog::Edition;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Expansion {
+    /// The River (seeds 000, 001, 003): 12 river tiles placed first, from the spring to the lake.
+    River,
     /// Inns & Cathedrals (seed 001): 18 tiles, inns and cathedrals, the big follower.
     InnsCathedrals,
     /// King & Scout (seed 001 "KING AND SCOUT"): 5 tiles, the king and the robber baron.
@@ -33,7 +35,8 @@ pub enum Expansion {
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 6] = [
+    pub const ALL: [Expansion; 7] = [
+        Expansion::River,
         Expansion::InnsCathedrals,
         Expansion::KingRobber,
         Expansion::Cathars,
@@ -44,6 +47,7 @@ impl Expansion {
 
     pub const fn name(self) -> &'static str {
         match self {
+            Expansion::River => "river",
             Expansion::InnsCathedrals => "inns-cathedrals",
             Expansion::KingRobber => "king-robber",
             Expansion::Cathars => "cathars",
@@ -121,6 +125,20 @@ pub struct Variants {
     pub farmers: bool,
     /// Which printing of the tiles is used (default: the first edition, as in The Big Box).
     pub tile_edition: Edition,
+    /// With a river, what becomes of the base start tile.
+    pub river_start_tile: RiverStartTile,
+}
+
+/// The base game's start tile when a river is in play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RiverStartTile {
+    /// Shuffled into the land tiles and "treated like a normal tile" (seed 001, THE RIVER,
+    /// Preparation; the default).
+    #[default]
+    Shuffled,
+    /// Returned to the box (seed 003, The River, Components: "return the start tile to the box").
+    Discarded,
 }
 
 impl Default for Variants {
@@ -138,6 +156,7 @@ impl Variants {
             small_city: rgg,
             farmers: true,
             tile_edition: Edition::First,
+            river_start_tile: RiverStartTile::Shuffled,
         }
     }
 }
@@ -169,6 +188,7 @@ impl Rules {
     pub fn tile_sets(&self) -> Vec<&'static str> {
         let mut sets = vec![if self.has(Expansion::Winter) { "winter" } else { "base" }];
         for (expansion, set) in [
+            (Expansion::River, "river"),
             (Expansion::InnsCathedrals, "inns-cathedrals"),
             (Expansion::KingRobber, "king-robber"),
             (Expansion::Cathars, "cathars"),
@@ -181,10 +201,9 @@ impl Rules {
         sets
     }
 
-    /// Whether the river is in play (no river expansion is implemented yet, so river tiles, such
-    /// as the GQ spring, stay out of the pile).
+    /// Whether a river is in play (otherwise river tiles, such as the GQ spring, stay out).
     pub fn river_in_play(&self) -> bool {
-        false
+        self.has(Expansion::River)
     }
 }
 
