@@ -84,6 +84,16 @@ pub fn run_replay(path: &Path, json: bool) -> anyhow::Result<()> {
                     at: Some(at(game, s.pos, s.feature)),
                     action,
                 }),
+                Event::GoodsScored { player, good, count, points } => Some(ScoreJson {
+                    kind: good.name(),
+                    points,
+                    players: Players { game, set: PlayerSet(1 << player) },
+                    phase: Phase::Final,
+                    completed: true,
+                    breakdown: format!("most {} counters ({count}) = {points}", good.name()),
+                    at: None,
+                    action,
+                }),
                 Event::TokenScored { player, token, count, points } => Some(ScoreJson {
                     kind: token.name(),
                     points,
@@ -179,6 +189,25 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     figure.name(),
                     feature_name(game, pos, feature)
                 )?;
+            }
+            Event::GoodsCollected { player, goods } => {
+                let names: Vec<String> = carcassonne_engine::catalog::TradeGood::ALL
+                    .iter()
+                    .zip(goods)
+                    .filter(|(_, n)| *n > 0)
+                    .map(|(g, n)| format!("{n} {}", g.name()))
+                    .collect();
+                writeln!(out, "    {} takes the trade goods: {}", name(player), names.join(", "))?;
+            }
+            Event::GoodsScored { player, good, count, points } => {
+                if !final_scoring {
+                    final_scoring = true;
+                    writeln!(out, "final scoring:")?;
+                }
+                writeln!(out, "    {} scores {points} for the most {} counters ({count})", name(player), good.name())?;
+            }
+            Event::DoubleTurn { player } => {
+                writeln!(out, "    {} takes a double turn (builder)", name(player))?;
             }
             Event::TokenTaken { player, token, tiles } => {
                 let what = if token == Token::King { "city" } else { "road" };

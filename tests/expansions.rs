@@ -753,3 +753,106 @@ fn gq_river_tile_joins_the_river_and_its_spring_stays_out() {
     let total = g.tiles_left() + g.board().len() + g.discarded().len() + 1;
     assert_eq!(total, 12 + 1 + 72 + 10);
 }
+
+fn traders_game(deck: &[&str]) -> Game {
+    Game::new(GameSetup {
+        rules: rules(&[Expansion::TradersBuilders]),
+        players: vec![Color::Red, Color::Blue],
+        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
+    })
+    .unwrap()
+}
+
+/// Seed 001, TRADERS AND BUILDERS, "A city with trade goods is completed": "The player who
+/// completed the city receives one trade counter for each related trade symbol ... It is
+/// irrelevant whether this player had a knight in the city" (example: "RED completed the city.
+/// BLUE scores 10 points. RED receives two grain counters and one wine counter"); FINAL SCORING:
+/// "The player who has collected the most wine counters scores 10 points". Realised smaller:
+/// a three-tile city with one wine, blue's knight, completed by red.
+#[test]
+fn traders_goods_go_to_the_player_who_completes_the_city() {
+    let mut g = traders_game(&["base:U", "traders-builders:15", "base:E"]);
+    turn(&mut g, 1, 0, 0, None);
+    turn(&mut g, 0, -1, 90, Some((F, "city@N")));
+    let events = turn(&mut g, 0, -2, 180, None);
+    assert!(events.contains(&Event::GoodsCollected { player: 0, goods: [1, 0, 0] }), "{events:?}");
+    assert_eq!(paid(&g, &events)[0], (FeatureKind::City, Phase::Turn, 6, vec![Color::Blue]));
+    let bonus: Vec<_> = events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::GoodsScored { player, good, count, points } => Some((player, good.name(), count, points)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bonus, vec![(0, "wine", 1, 10)]);
+    assert_eq!(g.scores(), vec![10, 6]);
+}
+
+/// Seed 001, TRADERS AND BUILDERS, "The pig": "the player scores 4 rather than 3 points for every
+/// city on the farm ... only when the player owns the farm"; the example "BLUE owns the farm.
+/// Since BLUE has a pig on the farm, he or she scores 4 points for every completed city".
+#[test]
+fn traders_the_pig_raises_its_owners_farm_to_4_per_city() {
+    let mut g = traders_game(&["base:E", "base:U", "base:U", "base:U"]);
+    turn(&mut g, 0, -1, 180, None); // red completes the start tile's city
+    turn(&mut g, 1, 0, 0, Some((F, "field@NNW"))); // blue's farmer north of the road
+    turn(&mut g, -1, 0, 0, None);
+    let placed = turn(&mut g, 2, 0, 0, Some((Figure::Pig, "field@NNW")));
+    let farms: Vec<_> = paid(&g, &placed).into_iter().filter(|p| p.0 == FeatureKind::Field).collect();
+    assert_eq!(farms, vec![(FeatureKind::Field, Phase::Final, 4, vec![Color::Blue])]);
+    assert_eq!((g.player(1).pigs, g.player(1).followers), (1, 7), "the pig goes home with the farmer");
+}
+
+/// Seed 001, TRADERS AND BUILDERS, "The builder": deployed "only to a road or city which already
+/// includes one of the player's followers"; "Whenever the player places a tile that extends the
+/// road or city which includes their builder, they may take a double turn ... There is no chain
+/// reaction"; "The builder is not counted when calculating the majority".
+#[test]
+fn traders_the_builder_gives_a_double_turn_without_a_chain() {
+    let mut g = traders_game(&["base:U", "base:B", "base:U", "base:B", "base:U", "base:W", "base:B"]);
+    turn(&mut g, 1, 0, 0, Some((F, "road@E")));
+    // Blue has no follower on that road: no builder for blue there.
+    g.apply(Action::Place { pos: Pos::new(0, 1), rotation: Rotation::R0 }).unwrap();
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::Deploy { figure: Figure::Builder, .. })));
+    g.apply(Action::Pass).unwrap();
+    turn(&mut g, 2, 0, 0, Some((Figure::Builder, "road@E")));
+    assert_eq!(g.player(0).builders, 0);
+    turn(&mut g, 0, 2, 0, None);
+    // Red extends the builder's road: after scoring, red draws again.
+    let events = turn(&mut g, 3, 0, 0, None);
+    assert!(events.contains(&Event::DoubleTurn { player: 0 }));
+    assert_eq!(g.pending().player(), Some(0), "the second tile is red's");
+    // The second tile extends the road again, but there is no third tile.
+    let events = turn(&mut g, 4, 0, 0, None);
+    assert!(!events.contains(&Event::DoubleTurn { player: 0 }));
+    assert_eq!(g.pending().player(), Some(1));
+    let events = turn(&mut g, 0, 3, 0, None);
+    // The incomplete road: five tiles for red's thief alone (the builder is no follower).
+    assert!(paid(&g, &events).contains(&(FeatureKind::Road, Phase::Final, 5, vec![Color::Red])));
+    assert_eq!((g.player(0).builders, g.player(0).followers), (1, 7));
+}
+
+#[test]
+fn traders_builder_and_pig_need_the_players_own_follower() {
+    let mut g = traders_game(&["base:U"]);
+    g.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    let road = carcassonne_engine::game::parse_feature_name(
+        g.design(g.board().get(Pos::new(1, 0)).unwrap().tile),
+        Rotation::R0,
+        "road@E",
+    )
+    .unwrap();
+    assert_eq!(
+        g.check(Action::Deploy { figure: Figure::Builder, feature: road }),
+        Err(RuleError::NeedsOwnFollower("builder", FeatureKind::Road))
+    );
+}
+
+#[test]
+fn traders_random_games_conserve_every_figure() {
+    for g in random_games(&[Expansion::TradersBuilders, Expansion::InnsCathedrals], 3, 10) {
+        assert_eq!(g.board().len() + g.discarded().len(), 72 + 24 + 18);
+        assert!(g.players().iter().all(|p| p.builders == 1 && p.pigs == 1 && p.followers == 7));
+        assert!(g.figures().is_empty());
+    }
+}

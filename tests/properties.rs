@@ -388,6 +388,13 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
                 t.figures.remove(i.unwrap());
             }
             Event::GameEnded => t.games_ended += 1,
+            Event::GoodsCollected { .. } | Event::DoubleTurn { .. } => {
+                prop_assert!(game.rules().has(Expansion::TradersBuilders), "Traders & Builders events without it");
+            }
+            Event::GoodsScored { player, points, .. } => {
+                prop_assert!(game.rules().has(Expansion::TradersBuilders), "Traders & Builders events without it");
+                t.points[player as usize] += points;
+            }
             Event::Escaped { .. } => {
                 prop_assert!(game.rules().has(Expansion::Cathars), "an escape without the Cathars");
             }

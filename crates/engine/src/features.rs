@@ -6,7 +6,7 @@
 //! feature can be walked (to count its distinct tiles, or the cities a field borders).
 
 use crate::board::PlacementIndex;
-use crate::catalog::{FeatureKind, FeatureSpec, LocalFeature};
+use crate::catalog::{FeatureKind, FeatureSpec, LocalFeature, TradeGood};
 
 /// Index of a segment node.
 pub type NodeId = u32;
@@ -30,6 +30,8 @@ struct Node {
     cathedrals: u8,
     /// Segments with a Cathar siege (The Cathars).
     besieged: u8,
+    /// Trade goods in a city: wine, grain, cloth (Traders & Builders).
+    goods: [u8; 3],
     /// Figures standing on the feature.
     figures: u8,
 }
@@ -68,6 +70,7 @@ impl Features {
             inns: spec.attrs.inn as u8,
             cathedrals: spec.attrs.cathedral as u8,
             besieged: spec.attrs.besieged as u8,
+            goods: TradeGood::ALL.map(|g| (spec.attrs.good == Some(g)) as u8),
             figures: 0,
         });
         id
@@ -114,6 +117,9 @@ impl Features {
             g.inns += s.inns;
             g.cathedrals += s.cathedrals;
             g.besieged += s.besieged;
+            for (a, b) in g.goods.iter_mut().zip(s.goods) {
+                *a += b;
+            }
             g.figures += s.figures;
             self.nodes[small as usize].parent = big;
             // Splice the two circular member lists into one.
@@ -156,6 +162,11 @@ impl Features {
     /// Cathedrals in a city.
     pub fn cathedrals(&self, root: NodeId) -> u8 {
         self.nodes[root as usize].cathedrals
+    }
+
+    /// The trade goods of a city, counted per kind in the order of `TradeGood::ALL`.
+    pub fn goods(&self, root: NodeId) -> [u8; 3] {
+        self.nodes[root as usize].goods
     }
 
     /// True for a besieged city (it holds a Cathar siege).

@@ -14,7 +14,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, PlacedTile, PlacementIndex};
-use crate::catalog::{Catalog, FeatureKind, LocalFeature, RiverRole, TileDesign, TileId};
+use crate::catalog::{Catalog, FeatureKind, LocalFeature, RiverRole, TileDesign, TileId, TradeGood};
 use crate::features::{Features, NodeId};
 use crate::geometry::{Port, Pos, Rotation, Side, Terrain};
 use crate::random::{rng_from_seed, shuffle};
@@ -81,16 +81,24 @@ pub enum Figure {
     BigFollower,
     /// The abbot (The Abbot): only on a cloister or a garden.
     Abbot,
+    /// The builder (Traders & Builders): not a follower; on a road or city holding one of its
+    /// owner's followers; extending that feature gives a double turn.
+    Builder,
+    /// The pig (Traders & Builders): not a follower; on a farm holding one of its owner's
+    /// farmers; its owner scores 4 instead of 3 per city there.
+    Pig,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 3] = [Figure::Follower, Figure::BigFollower, Figure::Abbot];
+    pub const ALL: [Figure; 5] = [Figure::Follower, Figure::BigFollower, Figure::Abbot, Figure::Builder, Figure::Pig];
 
     pub const fn name(self) -> &'static str {
         match self {
             Figure::Follower => "follower",
             Figure::BigFollower => "big-follower",
             Figure::Abbot => "abbot",
+            Figure::Builder => "builder",
+            Figure::Pig => "pig",
         }
     }
 
@@ -98,11 +106,20 @@ impl Figure {
         Figure::ALL.into_iter().find(|f| f.name() == s)
     }
 
+    /// Followers (small and big; the abbot is a follower only for cloisters and gardens), as
+    /// opposed to the builder and the pig, which depend on followers (Big Box rules).
+    pub const fn is_follower(self) -> bool {
+        !matches!(self, Figure::Builder | Figure::Pig)
+    }
+
     /// How many followers the figure counts as when the majority on a feature is decided.
     pub const fn strength(self) -> u8 {
         match self {
             Figure::Follower | Figure::Abbot => 1,
             Figure::BigFollower => 2,
+            // Seed 001, TRADERS AND BUILDERS: "The builder is not counted when calculating the
+            // majority"; "The pig does not count when calculating the majority".
+            Figure::Builder | Figure::Pig => 0,
         }
     }
 }
@@ -349,6 +366,23 @@ pub enum Event {
         pos: Pos,
         feature: LocalFeature,
     },
+    /// Traders & Builders: `player` completed a city and takes its trade goods (wine, grain,
+    /// cloth counters).
+    GoodsCollected {
+        player: PlayerId,
+        goods: [u8; 3],
+    },
+    /// Traders & Builders, final scoring: `player` has the most counters of `good` (`count`).
+    GoodsScored {
+        player: PlayerId,
+        good: TradeGood,
+        count: u8,
+        points: u32,
+    },
+    /// Traders & Builders: the builder lets `player` draw and place a second tile this turn.
+    DoubleTurn {
+        player: PlayerId,
+    },
     /// The final scoring is over.
     GameEnded,
 }
@@ -399,6 +433,8 @@ pub enum RuleError {
     RiverThirdTurn,
     #[error("the river would run into a tile")]
     RiverBlocked,
+    #[error("a {0} goes only on a {1} that already holds one of your followers")]
+    NeedsOwnFollower(&'static str, FeatureKind),
     #[error("farmers are not in play in this game")]
     FarmersNotInPlay,
     #[error("the {0} is already occupied (a follower stands on a connected segment)")]
@@ -447,6 +483,11 @@ pub struct PlayerState {
     pub big_followers: u8,
     /// Abbots in supply (The Abbot: one each).
     pub abbots: u8,
+    /// Builders and pigs in supply (Traders & Builders: one each).
+    pub builders: u8,
+    pub pigs: u8,
+    /// Trade counters: wine, grain, cloth (Traders & Builders).
+    pub goods: [u8; 3],
 }
 
 impl PlayerState {
@@ -456,6 +497,8 @@ impl PlayerState {
             Figure::Follower => self.followers,
             Figure::BigFollower => self.big_followers,
             Figure::Abbot => self.abbots,
+            Figure::Builder => self.builders,
+            Figure::Pig => self.pigs,
         }
     }
 
@@ -464,6 +507,8 @@ impl PlayerState {
             Figure::Follower => &mut self.followers,
             Figure::BigFollower => &mut self.big_followers,
             Figure::Abbot => &mut self.abbots,
+            Figure::Builder => &mut self.builders,
+            Figure::Pig => &mut self.pigs,
         }
     }
 }
@@ -494,6 +539,9 @@ pub struct Game {
     current: PlayerId,
     pending: Pending,
     turns: u32,
+    /// Traders & Builders: a double turn was earned this turn / the second tile is being played.
+    double_turn: bool,
+    second_tile: bool,
     /// The open end of the river while one is being built.
     river_end: Option<RiverEnd>,
     /// Cloisters not yet surrounded: their position and node.
@@ -581,6 +629,7 @@ impl Game {
         };
         let big_followers_each = rules.has(Expansion::InnsCathedrals) as u8;
         let abbots_each = rules.has(Expansion::Abbot) as u8;
+        let traders_each = rules.has(Expansion::TradersBuilders) as u8;
         let mut game = Game {
             catalog,
             rules,
@@ -592,6 +641,9 @@ impl Game {
                     followers: FOLLOWERS_PER_PLAYER,
                     big_followers: big_followers_each,
                     abbots: abbots_each,
+                    builders: traders_each,
+                    pigs: traders_each,
+                    goods: [0; 3],
                 })
                 .collect(),
             board: Board::new(),
@@ -605,6 +657,8 @@ impl Game {
             turns: 0,
             open_cloisters: vec![],
             river_end: None,
+            double_turn: false,
+            second_tile: false,
             king: None,
             robber_baron: None,
             completed_cities: 0,
@@ -904,7 +958,24 @@ impl Game {
         let spec = design.features.get(feature as usize).ok_or(RuleError::NoSuchFeature(feature))?;
         // The abbot goes only on a cloister or garden, and no other figure on a garden (seed 000,
         // The Abbot, "2. Placing a Meeple").
+        let root = self.features.find(placement.first_node + feature as NodeId);
         match (figure, spec.kind) {
+            // Seed 001, TRADERS AND BUILDERS, "The builder": "only to a road or city which
+            // already includes one of the player's followers", whoever else stands there; "The
+            // pig": "only to a farm which already contains one of the player's farmers".
+            (Figure::Builder, FeatureKind::Road | FeatureKind::City) | (Figure::Pig, FeatureKind::Field) => {
+                let owner = self.current;
+                return if self
+                    .figures
+                    .iter()
+                    .any(|f| f.owner == owner && f.figure.is_follower() && self.features.find(f.node) == root)
+                {
+                    Ok(())
+                } else {
+                    Err(RuleError::NeedsOwnFollower(figure.name(), spec.kind))
+                };
+            }
+            (Figure::Builder | Figure::Pig, kind) => return Err(RuleError::CannotDeployOn(kind)),
             (Figure::Abbot, FeatureKind::Cloister | FeatureKind::Garden) => {}
             (Figure::Abbot, kind) => return Err(RuleError::AbbotOnlyOnCloisterOrGarden(kind)),
             (_, FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister) => {}
@@ -912,7 +983,6 @@ impl Game {
             (_, FeatureKind::Field) => return Err(RuleError::FarmersNotInPlay),
             (_, kind @ (FeatureKind::Garden | FeatureKind::River)) => return Err(RuleError::CannotDeployOn(kind)),
         }
-        let root = self.features.find(placement.first_node + feature as NodeId);
         if self.features.figure_count(root) > 0 {
             return Err(RuleError::FeatureOccupied(spec.kind));
         }
@@ -999,6 +1069,11 @@ impl Game {
         match (self.pending, action) {
             (Pending::PlaceTile { player, tile }, Action::Place { pos, rotation }) => {
                 self.put_tile(tile, rotation, pos);
+                // Traders & Builders: extending one's own builder's road or city earns a double
+                // turn; the second tile earns none ("There is no chain reaction").
+                if self.rules.has(Expansion::TradersBuilders) && !self.second_tile && self.extends_own_builder(player) {
+                    self.double_turn = true;
+                }
                 events.push(Event::TilePlaced { player, tile, pos, rotation });
                 self.pending = Pending::Deploy { player, pos };
             }
@@ -1054,6 +1129,7 @@ impl Game {
                 self.features.remove_figure(root);
                 *self.players[f.owner as usize].supply_mut(f.figure) += 1;
                 events.push(Event::Escaped { player, figure: f.figure, pos, feature });
+                self.release_dependents(root, player, events);
                 self.next_turn(events);
             }
             _ => unreachable!("check() accepted the action"),
@@ -1124,6 +1200,17 @@ impl Game {
                     if self.rules.has(Expansion::KingRobber) {
                         self.award_token(root, spec.kind, events);
                     }
+                    // Seed 001, TRADERS AND BUILDERS, "A city with trade goods is completed":
+                    // "The player who completed the city receives one trade counter for each
+                    // related trade symbol", knights or not.
+                    let goods = self.features.goods(root);
+                    if spec.kind == FeatureKind::City && goods.iter().any(|&n| n > 0) {
+                        let player = self.current;
+                        for (mine, n) in self.players[player as usize].goods.iter_mut().zip(goods) {
+                            *mine += n;
+                        }
+                        events.push(Event::GoodsCollected { player, goods });
+                    }
                 }
             }
         }
@@ -1148,9 +1235,55 @@ impl Game {
     }
 
     fn next_turn(&mut self, events: &mut Vec<Event>) {
+        // Seed 001, TRADERS AND BUILDERS: "after performing the usual steps of deployment and
+        // scoring, the player draws another land tile" (footnote 42: the Big Box timing).
+        if std::mem::take(&mut self.double_turn) {
+            self.second_tile = true;
+            events.push(Event::DoubleTurn { player: self.current });
+            self.begin_turn(events);
+            return;
+        }
+        self.second_tile = false;
         self.current = (self.current + 1) % self.players.len() as PlayerId;
         self.turns += 1;
         self.begin_turn(events);
+    }
+
+    /// Whether the tile just placed extends a road or city holding `player`'s builder.
+    fn extends_own_builder(&self, player: PlayerId) -> bool {
+        let placed = self.last_placement();
+        let design = self.design(placed.tile);
+        design.features.iter().enumerate().any(|(i, spec)| {
+            matches!(spec.kind, FeatureKind::Road | FeatureKind::City) && {
+                let root = self.features.find(placed.first_node + i as NodeId);
+                self.figures
+                    .iter()
+                    .any(|f| f.owner == player && f.figure == Figure::Builder && self.features.find(f.node) == root)
+            }
+        })
+    }
+
+    /// Returns a player's builder or pig from a feature where the player has no follower left
+    /// (seed 001, footnote 44: they "cannot remain in play without them").
+    fn release_dependents(&mut self, root: NodeId, player: PlayerId, events: &mut Vec<Event>) {
+        let keeps = self
+            .figures
+            .iter()
+            .any(|f| f.owner == player && f.figure.is_follower() && self.features.find(f.node) == root);
+        if keeps {
+            return;
+        }
+        while let Some(i) = self
+            .figures
+            .iter()
+            .position(|f| f.owner == player && !f.figure.is_follower() && self.features.find(f.node) == root)
+        {
+            let f = self.figures.remove(i);
+            self.features.remove_figure(root);
+            *self.players[player as usize].supply_mut(f.figure) += 1;
+            let pos = self.board.placement(f.placement).pos;
+            events.push(Event::FigureReturned { player, figure: f.figure, pos, feature: f.feature });
+        }
     }
 
     /// The Cathars: whether the current player's knight `figure` (an index into the figures)
@@ -1343,6 +1476,19 @@ impl Game {
                 events.push(Event::TokenScored { player, token, count, points: count as u32 });
             }
         }
+        // Traders & Builders: 10 points for the most counters of each good, ties in full.
+        for (g, good) in TradeGood::ALL.into_iter().enumerate() {
+            let best = self.players.iter().map(|p| p.goods[g]).max().unwrap_or(0);
+            if best == 0 {
+                continue;
+            }
+            for player in 0..self.players.len() as PlayerId {
+                if self.players[player as usize].goods[g] == best {
+                    self.players[player as usize].score += 10;
+                    events.push(Event::GoodsScored { player, good, count: best, points: 10 });
+                }
+            }
+        }
         self.pending = Pending::GameOver;
         events.push(Event::GameEnded);
     }
@@ -1396,12 +1542,26 @@ impl Game {
                 points: breakdown.total(),
                 breakdown,
             };
-            if once_per_player {
+            // Seed 001, TRADERS AND BUILDERS, "The pig": an owner with a pig on the farm scores 4
+            // rather than 3 per city (footnote 45: third edition scoring).
+            let has_pig = |p: PlayerId| {
+                self.figures
+                    .iter()
+                    .any(|f| f.owner == p && f.figure == Figure::Pig && self.features.find(f.node) == root)
+            };
+            let pigs: Vec<PlayerId> = owners.iter().filter(|&p| has_pig(p)).collect();
+            if once_per_player || !pigs.is_empty() {
                 for p in owners.iter() {
-                    let new: Vec<NodeId> =
-                        cities.iter().copied().filter(|c| !already[p as usize].contains(c)).collect();
-                    already[p as usize].extend(&new);
-                    let breakdown = self.farm_breakdown(&new, 3);
+                    let cities_for_p: Vec<NodeId> = if once_per_player {
+                        let new: Vec<NodeId> =
+                            cities.iter().copied().filter(|c| !already[p as usize].contains(c)).collect();
+                        already[p as usize].extend(&new);
+                        new
+                    } else {
+                        cities.clone()
+                    };
+                    let per_city = if pigs.contains(&p) { 4 } else { 3 };
+                    let breakdown = self.farm_breakdown(&cities_for_p, per_city);
                     self.players[p as usize].score += breakdown.total();
                     events.push(Event::Scored(score(PlayerSet(1 << p), breakdown)));
                 }
@@ -1506,6 +1666,8 @@ impl fmt::Debug for Game {
             .field("discarded", &self.discarded)
             .field("open_cloisters", &self.open_cloisters)
             .field("river_end", &self.river_end)
+            .field("double_turn", &self.double_turn)
+            .field("second_tile", &self.second_tile)
             .field("king", &self.king)
             .field("robber_baron", &self.robber_baron)
             .field("completed_cities", &self.completed_cities)

@@ -19,6 +19,8 @@ pub enum Expansion {
     River,
     /// Inns & Cathedrals (seed 001): 18 tiles, inns and cathedrals, the big follower.
     InnsCathedrals,
+    /// Traders & Builders (seed 001, Big Box rules): 24 tiles, the builder, the pig, trade goods.
+    TradersBuilders,
     /// King & Scout (seed 001 "KING AND SCOUT"): 5 tiles, the king and the robber baron.
     KingRobber,
     /// The Cathars (seed 001 "THE CATHARS"): 4 tiles with a siege.
@@ -35,9 +37,10 @@ pub enum Expansion {
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 7] = [
+    pub const ALL: [Expansion; 8] = [
         Expansion::River,
         Expansion::InnsCathedrals,
+        Expansion::TradersBuilders,
         Expansion::KingRobber,
         Expansion::Cathars,
         Expansion::Abbot,
@@ -49,6 +52,7 @@ impl Expansion {
         match self {
             Expansion::River => "river",
             Expansion::InnsCathedrals => "inns-cathedrals",
+            Expansion::TradersBuilders => "traders-builders",
             Expansion::KingRobber => "king-robber",
             Expansion::Cathars => "cathars",
             Expansion::Abbot => "abbot",
@@ -190,6 +194,7 @@ impl Rules {
         for (expansion, set) in [
             (Expansion::River, "river"),
             (Expansion::InnsCathedrals, "inns-cathedrals"),
+            (Expansion::TradersBuilders, "traders-builders"),
             (Expansion::KingRobber, "king-robber"),
             (Expansion::Cathars, "cathars"),
             (Expansion::Gq11, "gq11"),
