@@ -208,31 +208,88 @@ fn without_inns_cathedrals_there_is_no_big_follower_and_no_cathedral_tile() {
 
 /// Plays random games to the end and checks that every figure comes home.
 fn random_games(expansions: &[Expansion], players: usize, games: u64) -> Vec<Game> {
-    (0..games)
-        .map(|seed| {
-            let colors = &[Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray][..players];
-            let mut g =
-                Game::new(GameSetup { rules: rules(expansions), players: colors.to_vec(), deck: Deck::Seed(seed) })
-                    .unwrap();
-            let mut bots: Vec<RandomBot> = (0..players as u64).map(|p| RandomBot::new(seed * 10 + p)).collect();
-            while let Some(p) = g.pending().player() {
-                let action = bots[p as usize].choose_action(&g.observation(Some(p)));
-                g.apply(action).unwrap();
-                for state in g.players() {
-                    let on_board = |figure| {
-                        g.figures()
-                            .iter()
-                            .filter(|f| g.player(f.owner).color == state.color && f.figure == figure)
-                            .count()
-                    };
-                    assert_eq!(state.followers as usize + on_board(F), 7);
-                    let big = expansions.contains(&Expansion::InnsCathedrals) as usize;
-                    assert_eq!(state.big_followers as usize + on_board(BIG), big);
-                }
+    (0..games).map(|seed| random_game_checked(rules(expansions), players, seed)).collect()
+}
+
+/// One random game, checking after every action the properties of the foundation's property
+/// tests, extended to the expansions: every kind of figure conserved (followers, big followers,
+/// abbots, builders, pigs), trade counters only growing, scores never falling, an illegal action
+/// refused without changing anything, and the record replaying to the same game.
+fn random_game_checked(rules: Rules, players: usize, seed: u64) -> Game {
+    let colors = &[Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray][..players];
+    let setup = GameSetup { rules: rules.clone(), players: colors.to_vec(), deck: Deck::Seed(seed) };
+    let mut g = Game::new(setup).unwrap();
+    let each = |e: Expansion| rules.has(e) as usize;
+    let expected = [
+        (F, 7),
+        (BIG, each(Expansion::InnsCathedrals)),
+        (ABBOT, each(Expansion::Abbot)),
+        (Figure::Builder, each(Expansion::TradersBuilders)),
+        (Figure::Pig, each(Expansion::TradersBuilders)),
+    ];
+    let mut record = carcassonne_engine::Record {
+        version: carcassonne_engine::record::RECORD_VERSION,
+        rules: rules.clone(),
+        players: colors.to_vec(),
+        deck: carcassonne_engine::RecordDeck::Seed(seed),
+        actions: vec![],
+    };
+    let mut bots: Vec<RandomBot> = (0..players as u64).map(|p| RandomBot::new(seed * 10 + p)).collect();
+    let mut step = 0u32;
+    while let Some(p) = g.pending().player() {
+        let legal = g.legal_actions();
+        assert!(!legal.is_empty());
+        // An action that is not legal (a placement far away) changes nothing.
+        if step % 7 == 0 {
+            let before = format!("{g:?}");
+            let bad = Action::Place { pos: Pos::new(500, 500), rotation: Rotation::R0 };
+            assert!(g.apply(bad).is_err());
+            assert_eq!(format!("{g:?}"), before);
+        }
+        let scores_before = g.scores();
+        let goods_before: Vec<[u8; 3]> = g.players().iter().map(|s| s.goods).collect();
+        let action = bots[p as usize].choose_action(&g.observation(Some(p)));
+        assert!(legal.contains(&action));
+        record.push(&g, action);
+        g.apply(action).unwrap();
+        step += 1;
+        assert!(g.scores().iter().zip(&scores_before).all(|(a, b)| a >= b), "a score fell");
+        for (i, state) in g.players().iter().enumerate() {
+            for (g_i, before) in goods_before[i].iter().enumerate() {
+                assert!(state.goods[g_i] >= *before, "trade counters only grow");
             }
-            g
-        })
-        .collect()
+            for (figure, count) in expected {
+                let on_board = g.figures().iter().filter(|f| f.owner as usize == i && f.figure == figure).count();
+                assert_eq!(state.in_supply(figure) as usize + on_board, count, "{figure:?} of seat {i}");
+            }
+        }
+    }
+    assert!(g.figures().is_empty(), "every figure is home at the end");
+    let replay =
+        carcassonne_engine::Record::from_json(&serde_json::to_string(&record).unwrap()).unwrap().replay().unwrap();
+    assert_eq!(replay.game.scores(), g.scores(), "the record replays to the same scores");
+    g
+}
+
+/// Issue 4: random games with every single expansion, and with all of them together, keep the
+/// foundation's properties.
+#[test]
+fn random_games_with_each_expansion_and_all_together_keep_the_properties() {
+    let second = |mut r: Rules| {
+        r.variants.tile_edition = carcassonne_engine::Edition::Second;
+        r
+    };
+    for (i, &e) in Expansion::ALL.iter().enumerate() {
+        let r = if e == Expansion::Abbot { second(rules(&[e])) } else { rules(&[e]) };
+        for seed in 0..3 {
+            random_game_checked(r.clone(), 2 + (i + seed as usize) % 5, 100 + seed);
+        }
+    }
+    let all: Vec<Expansion> = Expansion::ALL.iter().copied().filter(|e| *e != Expansion::Winter).collect();
+    for seed in 0..4 {
+        random_game_checked(second(rules(&all)), 4, 200 + seed);
+        random_game_checked(rules(&Expansion::ALL), 6, 300 + seed);
+    }
 }
 
 #[test]
