@@ -240,7 +240,7 @@ fn random_game_checked(rules: Rules, players: usize, seed: u64) -> Game {
         let legal = g.legal_actions();
         assert!(!legal.is_empty());
         // An action that is not legal (a placement far away) changes nothing.
-        if step % 7 == 0 {
+        if step.is_multiple_of(7) {
             let before = format!("{g:?}");
             let bad = Action::Place { pos: Pos::new(500, 500), rotation: Rotation::R0 };
             assert!(g.apply(bad).is_err());
