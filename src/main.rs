@@ -6,6 +6,7 @@
 
 mod hint;
 mod output;
+mod play;
 mod render;
 mod replay;
 mod simulate;
@@ -52,6 +53,7 @@ enum Command {
     Render(render::RenderArgs),
     Tournament(tournament::TournamentArgs),
     Hint(hint::HintArgs),
+    Play(play::PlayArgs),
 }
 
 /// Play games between random bots and summarise the results.
@@ -95,7 +97,8 @@ struct SimulateArgs {
     /// Tile edition (default: the rule set's, the first edition).
     #[arg(long, value_enum, value_name = "EDITION")]
     edition: Option<EditionArg>,
-    /// Expansions in play, comma-separated: river, inns-cathedrals, king-robber, cathars, abbot, gq11, winter
+    /// Expansions in play, comma-separated: river, inns-cathedrals, traders-builders, king-robber, cathars, abbot,
+    /// gq11, winter
     /// (the Abbot's gardens are on the second-edition tiles: --edition second).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_expansion)]
     expansions: Vec<Expansion>,
@@ -232,6 +235,7 @@ fn main() -> ExitCode {
         Command::Render(args) => render::run(args),
         Command::Tournament(args) => tournament::run(args),
         Command::Hint(args) => hint::run(args),
+        Command::Play(args) => play::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

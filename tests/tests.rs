@@ -6,6 +6,7 @@ mod cli;
 mod expansions;
 mod faq;
 mod perft;
+mod play;
 mod properties;
 mod render;
 mod scenarios;

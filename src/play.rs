@@ -1,0 +1,639 @@
+//! `carcassonne play`: a game in the terminal, people against bots.
+//!
+//! Every decision of a human seat shows the board as plain text (one 3x3 block of characters
+//! per tile), the scores and supplies, the tiles left, the drawn tile and a numbered list of
+//! the legal actions; the player answers with a number. Bot seats decide with the bots of
+//! `carcassonne_bots` and their moves are announced in one line each. The game is kept as a
+//! record (docs/record-format.md), so it can be saved, replayed and resumed.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use carcassonne_bots::{bot_by_name, Bot};
+use carcassonne_engine::record::{encode_action, RECORD_VERSION};
+use carcassonne_engine::{
+    Action, Color, Deck, Edition, Event, Expansion, Game, GameSetup, Pending, Phase, Pos, Record, RecordAction,
+    RecordDeck, Rotation, Rules, Score, Side, TileDesign,
+};
+use clap::Args;
+
+use crate::output::player_names;
+use crate::simulate::{bot_seed, SEAT_COLORS};
+
+/// Where `s` and `q` save when neither --save nor --resume names a file.
+const DEFAULT_SAVE: &str = "carcassonne-game.json";
+
+/// Play a game in the terminal against bots (or other people at the same keyboard).
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Play a game in the terminal. Seats are given in order (red, blue, green, yellow, \
+        black, gray): `human` seats answer on stdin, the others are bots (random, greedy, \
+        mcts[:easy|medium|hard], ...).\n\n\
+        At each of your decisions the board is drawn as text, one 3x3 block per tile: its sides \
+        show the terrain (C city, = and | road, . field, ~ river), its centre a cloister (+) or \
+        the first letter of the colour of a figure standing on the tile (K for black, A for \
+        gray); empty places where the drawn tile fits show `?`. Then the scores, the supplies, \
+        the drawn tile in its four rotations and the numbered legal actions. Type a number to \
+        choose, `s` to save, `q` to save and quit.\n\n\
+        The game is kept as a record: --save FILE writes it after every action (and on `s`, \
+        `q` or the end of the input), so that `carcassonne replay FILE` shows it and \
+        `carcassonne play --resume FILE` continues it. When the input ends during a human \
+        decision the game is saved (with --save) and the program exits with code 0.",
+    after_help = "Examples:\n  \
+        carcassonne play --players human,mcts:medium\n  \
+        carcassonne play --players human,greedy,random --expansions river,inns-cathedrals --seed 7 --save game.json\n  \
+        carcassonne play --players human,mcts:medium --resume game.json --save game.json"
+)]
+pub struct PlayArgs {
+    /// The seats in order, comma-separated: `human` or a bot name (random, greedy, mcts:medium...).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
+    players: Vec<String>,
+    /// Expansions in play, comma-separated: river, inns-cathedrals, traders-builders, king-robber, cathars, abbot,
+    /// gq11, winter (ignored with --resume: the record's rules apply).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = crate::parse_expansion)]
+    expansions: Vec<Expansion>,
+    /// Deck seed (default: from the clock); the bots are seeded from it too.
+    #[arg(long, short = 's', value_name = "S")]
+    seed: Option<u64>,
+    /// Write the game's record to FILE after every action.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Continue the game of a record (its rules, players and deck; seats from --players).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+}
+
+/// Who decides for a seat.
+enum Seat {
+    Human,
+    Bot { name: String, bot: Box<dyn Bot + Send> },
+}
+
+/// What a human answered.
+enum Answer {
+    Act(Action),
+    Quit,
+    Eof,
+}
+
+/// A game in progress with its record and where to save it.
+struct Session {
+    game: Game,
+    record: Record,
+    seats: Vec<Seat>,
+    /// Every event so far (of the replayed part too), for the final report.
+    events: Vec<Event>,
+    /// --save.
+    save: Option<PathBuf>,
+    /// Where `s` and `q` save: --save, else --resume, else [`DEFAULT_SAVE`].
+    manual_save: PathBuf,
+    /// True when stdin is not a terminal: answers are echoed.
+    echo: bool,
+}
+
+pub fn run(args: PlayArgs) -> anyhow::Result<()> {
+    if args.players.len() < 2 || args.players.len() > SEAT_COLORS.len() {
+        bail!("--players needs 2 to {} seats, not {}", SEAT_COLORS.len(), args.players.len());
+    }
+    let (game, record, events, seed) = match &args.resume {
+        Some(path) => resume(path, args.players.len())?,
+        None => start(&args)?,
+    };
+    let mut seats = Vec::new();
+    for (seat, name) in args.players.iter().enumerate() {
+        let name = name.trim();
+        if name == "human" {
+            seats.push(Seat::Human);
+        } else {
+            let bot = bot_by_name(name, bot_seed(seed, seat)).map_err(|e| {
+                anyhow::anyhow!("{e}; a seat is `human` or a bot").context(format!("--players: seat {}", seat + 1))
+            })?;
+            seats.push(Seat::Bot { name: name.to_string(), bot });
+        }
+    }
+    let manual_save = args.save.clone().or_else(|| args.resume.clone()).unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE));
+    let stdin = std::io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut session = Session { game, record, seats, events, save: args.save.clone(), manual_save, echo };
+    let mut input = stdin.lock();
+    let mut out = crate::output::stdout();
+    session.play(&mut input, &mut out, seed)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// A new game from the arguments.
+fn start(args: &PlayArgs) -> anyhow::Result<(Game, Record, Vec<Event>, u64)> {
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+    });
+    let mut rules = Rules::base();
+    rules.expansions = args.expansions.clone();
+    rules.expansions.sort();
+    rules.expansions.dedup();
+    if rules.has(Expansion::Abbot) {
+        // The Abbot's gardens are on the second-edition tiles.
+        rules.variants.tile_edition = Edition::Second;
+    }
+    let colors: Vec<Color> = SEAT_COLORS[..args.players.len()].to_vec();
+    let game = Game::new(GameSetup { rules: rules.clone(), players: colors.clone(), deck: Deck::Seed(seed) })
+        .context("cannot set up the game")?;
+    let record =
+        Record { version: RECORD_VERSION, rules, players: colors, deck: RecordDeck::Seed(seed), actions: vec![] };
+    Ok((game, record, Vec::new(), seed))
+}
+
+/// A game continued from a record.
+fn resume(path: &Path, seats: usize) -> anyhow::Result<(Game, Record, Vec<Event>, u64)> {
+    let record = crate::read_record(path)?;
+    let replay = record.replay().with_context(|| format!("{}", path.display()))?;
+    if record.players.len() != seats {
+        bail!("{}: the record has {} players but --players names {seats} seats", path.display(), record.players.len());
+    }
+    let seed = match &record.deck {
+        RecordDeck::Seed(seed) => *seed,
+        RecordDeck::Order(order) => order.len() as u64,
+    };
+    // Bots continuing a game are seeded apart from the bots that started it.
+    let seed = seed.wrapping_add(record.actions.len() as u64);
+    let mut events = replay.start_events.clone();
+    events.extend(replay.events.iter().map(|&(_, e)| e));
+    Ok((replay.game, record, events, seed))
+}
+
+impl Session {
+    fn play(&mut self, input: &mut impl BufRead, out: &mut impl Write, seed: u64) -> anyhow::Result<()> {
+        let seats: Vec<String> = (0..self.seats.len()).map(|p| self.seat_name(p as u8)).collect();
+        writeln!(out, "Carcassonne: {}", seats.join(", "))?;
+        if self.record.actions.is_empty() {
+            writeln!(out, "deck seed {seed}; {} tiles to play", self.game.tiles_left())?;
+        } else {
+            writeln!(
+                out,
+                "resuming after {} actions; {} tiles left",
+                self.record.actions.len(),
+                self.game.tiles_left()
+            )?;
+        }
+        while let Some(player) = self.game.pending().player() {
+            let action = match &mut self.seats[player as usize] {
+                Seat::Bot { bot, .. } => bot.choose_action(&self.game.observation(Some(player))),
+                Seat::Human => match self.ask(input, out, player)? {
+                    Answer::Act(action) => action,
+                    Answer::Quit => {
+                        let path = self.manual_save.clone();
+                        self.save_to(&path)?;
+                        writeln!(
+                            out,
+                            "game saved to {}; continue it with --resume {}",
+                            path.display(),
+                            path.display()
+                        )?;
+                        return Ok(());
+                    }
+                    Answer::Eof => {
+                        writeln!(out)?;
+                        match self.save.clone() {
+                            Some(path) => {
+                                self.save_to(&path)?;
+                                writeln!(out, "end of input: game saved to {}", path.display())?;
+                            }
+                            None => writeln!(
+                                out,
+                                "end of input: quitting (without --save FILE the game is not saved on exit)"
+                            )?,
+                        }
+                        return Ok(());
+                    }
+                },
+            };
+            writeln!(out, "{} {}", self.seat_name(player), describe(&self.game, action))?;
+            self.record.push(&self.game, action);
+            let events = match self.game.apply(action) {
+                Ok(events) => events,
+                Err(e) => {
+                    self.record.actions.pop();
+                    bail!("{} chose an illegal action: {e}", self.seat_name(player));
+                }
+            };
+            self.report(out, &events)?;
+            self.events.extend(events);
+            if let Some(path) = self.save.clone() {
+                self.save_to(&path)?;
+            }
+        }
+        self.final_report(out)?;
+        if let Some(path) = &self.save {
+            writeln!(out, "game saved to {}", path.display())?;
+        }
+        Ok(())
+    }
+
+    /// `red (human)`, `blue (mcts:medium)`.
+    fn seat_name(&self, player: u8) -> String {
+        let color = self.game.player(player).color.name();
+        match &self.seats[player as usize] {
+            Seat::Human => format!("{color} (human)"),
+            Seat::Bot { name, .. } => format!("{color} ({name})"),
+        }
+    }
+
+    fn save_to(&self, path: &Path) -> anyhow::Result<()> {
+        let mut text = self.record.to_json_pretty();
+        text.push('\n');
+        std::fs::write(path, text).with_context(|| format!("cannot write the record to `{}`", path.display()))
+    }
+
+    /// Shows the decision to a human and reads the answer, re-prompting on bad input.
+    fn ask(&self, input: &mut impl BufRead, out: &mut impl Write, player: u8) -> anyhow::Result<Answer> {
+        let game = &self.game;
+        let actions = game.legal_actions();
+        writeln!(out)?;
+        write_board(out, game)?;
+        write_status(out, game)?;
+        let color = game.player(player).color.name();
+        match game.pending() {
+            Pending::PlaceTile { tile, .. } => {
+                writeln!(
+                    out,
+                    "{color}, your tile: {} (edges N E S W: {})",
+                    game.design(tile).id,
+                    game.design(tile).edge_letters()
+                )?;
+                write_rotations(out, game.design(tile))?;
+                writeln!(out, "where will you place it? (`?` on the board marks the places where it fits)")?;
+            }
+            Pending::Deploy { pos, .. } => {
+                let tile = game.board().get(pos).map_or("?".to_string(), |t| game.design(t.tile).id.clone());
+                writeln!(out, "{color}, you placed {tile} at {pos}: deploy a figure on it, or pass")?;
+            }
+            _ => writeln!(out, "{color}, your decision:")?,
+        }
+        let labels: Vec<String> =
+            actions.iter().enumerate().map(|(i, &a)| format!("{:>3}. {}", i + 1, short(game, a))).collect();
+        write_columns(out, &labels)?;
+        loop {
+            write!(out, "{color}: choose 1-{} (s: save, q: save and quit) > ", actions.len())?;
+            out.flush()?;
+            let mut line = String::new();
+            match input.read_line(&mut line) {
+                Ok(0) => return Ok(Answer::Eof),
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    writeln!(out, "\nthat is not text; type a number from 1 to {}", actions.len())?;
+                    continue;
+                }
+                Err(_) => return Ok(Answer::Eof),
+            }
+            let answer = line.trim();
+            if self.echo {
+                // Piped input is not shown by a terminal: show it, so the log reads as a dialogue.
+                writeln!(out, "{answer}")?;
+            }
+            match answer {
+                "q" | "quit" => return Ok(Answer::Quit),
+                "s" | "save" => {
+                    self.save_to(&self.manual_save)?;
+                    writeln!(out, "game saved to {}", self.manual_save.display())?;
+                }
+                "" => writeln!(out, "type the number of an action, from 1 to {}", actions.len())?,
+                _ => match answer.parse::<usize>() {
+                    Ok(n) if (1..=actions.len()).contains(&n) => return Ok(Answer::Act(actions[n - 1])),
+                    Ok(n) => writeln!(out, "there is no action {n}: choose a number from 1 to {}", actions.len())?,
+                    Err(_) => writeln!(
+                        out,
+                        "`{answer}` is not a choice: type a number from 1 to {}, s to save or q to save and quit",
+                        actions.len()
+                    )?,
+                },
+            }
+        }
+    }
+
+    /// Scores and other news of one action, one indented line each.
+    fn report(&self, out: &mut impl Write, events: &[Event]) -> anyhow::Result<()> {
+        let game = &self.game;
+        let name = |p: u8| game.player(p).color.name();
+        for event in events {
+            match *event {
+                Event::Scored(score) if score.phase == Phase::Turn && !score.players.is_empty() => {
+                    writeln!(out, "    {}", describe_score(game, &score))?;
+                }
+                Event::TileDiscarded { player, tile } => {
+                    writeln!(
+                        out,
+                        "    {} drew {}, which fits nowhere: it is removed",
+                        name(player),
+                        game.design(tile).id
+                    )?;
+                }
+                Event::TokenTaken { player, token, tiles } => {
+                    writeln!(out, "    {} takes the {} ({tiles} tiles)", name(player), token.name())?;
+                }
+                Event::Escaped { player, figure, pos, .. } => {
+                    writeln!(out, "    {}'s {} escapes the besieged city at {pos}", name(player), figure.name())?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The final scoring, the final scores and the winners.
+    fn final_report(&self, out: &mut impl Write) -> anyhow::Result<()> {
+        let game = &self.game;
+        writeln!(out)?;
+        write_board(out, game)?;
+        writeln!(out, "final scoring:")?;
+        let mut any = false;
+        for event in &self.events {
+            match *event {
+                Event::Scored(score) if score.phase == Phase::Final && !score.players.is_empty() => {
+                    any = true;
+                    writeln!(out, "    {}", describe_score(game, &score))?;
+                }
+                Event::TokenScored { player, token, count, points } => {
+                    any = true;
+                    writeln!(
+                        out,
+                        "    {} scores {points} with the {}: {count} completed {} × 1 = {points}",
+                        game.player(player).color.name(),
+                        token.name(),
+                        if token.name() == "king" { "cities" } else { "roads" }
+                    )?;
+                }
+                _ => {}
+            }
+        }
+        if !any {
+            writeln!(out, "    nothing to score")?;
+        }
+        let scores: Vec<String> = game.players().iter().map(|p| format!("{} {}", p.color.name(), p.score)).collect();
+        writeln!(out, "final scores: {}", scores.join(", "))?;
+        let best = game.players().iter().map(|p| p.score).max().unwrap_or(0);
+        let winners: Vec<String> = (0..game.players().len() as u8)
+            .filter(|&p| game.player(p).score == best)
+            .map(|p| self.seat_name(p))
+            .collect();
+        if winners.len() == 1 {
+            writeln!(out, "winner: {} with {best} points", winners[0])?;
+        } else {
+            writeln!(out, "winners (a tie at {best} points): {}", winners.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// `scores 8: completed city@N at (0,-1), 3 tiles × 2 + 1 pennant × 2 = 8`.
+fn describe_score(game: &Game, s: &Score) -> String {
+    let feature = game.feature_name(s.pos, s.feature).unwrap_or_else(|| s.kind.name().to_string());
+    let state = match (s.phase, s.completed) {
+        (Phase::Final, false) if s.kind.name() == "field" => "farm ",
+        (Phase::Final, false) => "incomplete ",
+        _ => "completed ",
+    };
+    let verb = if s.players.len() == 1 { "scores" } else { "each score" };
+    format!(
+        "{} {verb} {} for the {} ({state}{feature} at {}): {}",
+        player_names(game, s.players),
+        s.points,
+        s.kind.name(),
+        s.pos,
+        s.breakdown
+    )
+}
+
+/// An action in words, for announcements: `places base:D at (1,0) rotated 90°`.
+fn describe(game: &Game, action: Action) -> String {
+    match encode_action(game, action) {
+        RecordAction::Place { tile, x, y, rotation, .. } => {
+            format!("places {} at ({x},{y}) rotated {rotation}°", tile.unwrap_or_default())
+        }
+        RecordAction::Deploy { figure, feature, .. } => {
+            let article = if figure.name().starts_with('a') { "an" } else { "a" };
+            format!("deploys {article} {} on {feature}", figure.name())
+        }
+        RecordAction::Escape { x, y, feature, .. } => format!("lets the knight on {feature} at ({x},{y}) escape"),
+        RecordAction::RecallAbbot { x, y, .. } => format!("takes back the abbot at ({x},{y}) and scores it"),
+        other => match generic(&other).as_str() {
+            "pass" => "deploys nothing (passes)".to_string(),
+            text => text.to_string(),
+        },
+    }
+}
+
+/// An action in the numbered list: `place at (1,0) rotated 90°`, `deploy follower on city@N`.
+fn short(game: &Game, action: Action) -> String {
+    match encode_action(game, action) {
+        RecordAction::Place { x, y, rotation, .. } => format!("place at ({x},{y}) rotated {rotation}°"),
+        RecordAction::Deploy { figure, feature, .. } => format!("deploy {} on {feature}", figure.name()),
+        RecordAction::Escape { x, y, feature, .. } => format!("escape: the knight on {feature} at ({x},{y})"),
+        RecordAction::RecallAbbot { x, y, .. } => format!("recall the abbot at ({x},{y}) and score it"),
+        other => generic(&other),
+    }
+}
+
+/// Any record action as its name and fields: `escape x=1 y=2 feature=city@N`, `pass`.
+fn generic(action: &RecordAction) -> String {
+    let Ok(serde_json::Value::Object(map)) = serde_json::to_value(action) else {
+        return format!("{action:?}");
+    };
+    let mut text = map.get("action").and_then(|v| v.as_str()).unwrap_or("action").to_string();
+    for (key, value) in &map {
+        if key == "action" || key == "player" {
+            continue;
+        }
+        match value.as_str() {
+            Some(s) => text.push_str(&format!(" {key}={s}")),
+            None => text.push_str(&format!(" {key}={value}")),
+        }
+    }
+    text
+}
+
+/// Writes labels in as many columns as fit in 100 characters (one column for short lists).
+fn write_columns(out: &mut impl Write, labels: &[String]) -> std::io::Result<()> {
+    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) + 3;
+    let columns = if labels.len() <= 8 { 1 } else { (100 / width).clamp(1, 4) };
+    let rows = labels.len().div_ceil(columns);
+    for r in 0..rows {
+        let mut line = String::new();
+        for c in 0..columns {
+            if let Some(label) = labels.get(c * rows + r) {
+                line.push_str(&format!("{label:<width$}"));
+            }
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
+/// The letter of a colour on the board: its first letter, K for black and A for gray.
+fn color_letter(color: Color) -> char {
+    match color {
+        Color::Black => 'K',
+        Color::Gray => 'A',
+        other => other.name().chars().next().unwrap_or('?').to_ascii_uppercase(),
+    }
+}
+
+/// The terrain code of one side of a rotated design (1 field, 2 road, 3 city, 4 river, 5 abbey).
+fn terrain(design: &TileDesign, rotation: Rotation, side: Side) -> u32 {
+    (design.view(rotation).edges >> (8 * side.index())) & 0xFF
+}
+
+/// The 3x3 characters of a tile; `centre` overrides the middle character.
+fn tile_block(design: &TileDesign, rotation: Rotation, centre: Option<char>) -> [[char; 3]; 3] {
+    let t = |side| terrain(design, rotation, side);
+    let side_char = |side: Side| match t(side) {
+        3 => 'C',
+        2 if matches!(side, Side::North | Side::South) => '|',
+        2 => '=',
+        4 => '~',
+        5 => '#',
+        _ => '.',
+    };
+    let corner = |a: Side, b: Side| if t(a) == 3 || t(b) == 3 { 'C' } else { '.' };
+    let (n, e, s, w) = (Side::North, Side::East, Side::South, Side::West);
+    let mut block = [
+        [corner(n, w), side_char(n), corner(n, e)],
+        [side_char(w), ' ', side_char(e)],
+        [corner(s, w), side_char(s), corner(s, e)],
+    ];
+    if t(n) == 3 {
+        block[0] = ['C'; 3];
+    }
+    if t(s) == 3 {
+        block[2] = ['C'; 3];
+    }
+    if t(w) == 3 {
+        block[1][0] = 'C';
+    }
+    if t(e) == 3 {
+        block[1][2] = 'C';
+    }
+    block[1][1] = centre.unwrap_or_else(|| centre_char(design, rotation));
+    block
+}
+
+/// The middle of a tile: a cloister, where roads or rivers meet, or a city across the tile.
+fn centre_char(design: &TileDesign, rotation: Rotation) -> char {
+    if design.has_cloister() {
+        return '+';
+    }
+    let has = |side: Side, code: u32| terrain(design, rotation, side) == code;
+    let roads: Vec<Side> = Side::ALL.into_iter().filter(|&s| has(s, 2)).collect();
+    let rivers = Side::ALL.into_iter().filter(|&s| has(s, 4)).count();
+    // A city feature that reaches two sides or more covers the middle.
+    let view = design.view(rotation);
+    let city_sides: Vec<u8> =
+        Side::ALL.into_iter().filter(|&s| has(s, 3)).map(|s| view.port_feature[s.centre().index()]).collect();
+    let joined_city = city_sides.iter().enumerate().any(|(i, f)| city_sides[i + 1..].contains(f));
+    if rivers > 0 {
+        '~'
+    } else if joined_city && roads.is_empty() {
+        'C'
+    } else {
+        match roads.as_slice() {
+            [] => {
+                if joined_city {
+                    'C'
+                } else {
+                    '.'
+                }
+            }
+            [Side::North, Side::South] => '|',
+            [Side::East, Side::West] => '=',
+            [Side::North, Side::East] | [Side::South, Side::West] => '\\',
+            [Side::East, Side::South] | [Side::North, Side::West] => '/',
+            _ => 'o',
+        }
+    }
+}
+
+/// The drawn tile in its four rotations, side by side.
+fn write_rotations(out: &mut impl Write, design: &TileDesign) -> std::io::Result<()> {
+    let blocks: Vec<[[char; 3]; 3]> = Rotation::ALL.iter().map(|&r| tile_block(design, r, None)).collect();
+    let header: Vec<String> = Rotation::ALL.iter().map(|r| format!("{:<7}", format!("{}°", r.degrees()))).collect();
+    writeln!(out, "    {}", header.concat().trim_end())?;
+    for row in 0..3 {
+        let line: Vec<String> = blocks.iter().map(|b| format!("{}    ", b[row].iter().collect::<String>())).collect();
+        writeln!(out, "    {}", line.concat().trim_end())?;
+    }
+    Ok(())
+}
+
+/// The board as text: 3x3 characters per tile, x across the top, y down the left.
+fn write_board(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
+    let board = game.board();
+    let mut targets: Vec<Pos> = vec![];
+    if let Pending::PlaceTile { .. } = game.pending() {
+        for action in game.legal_actions() {
+            if let Action::Place { pos, .. } = action {
+                if !targets.contains(&pos) {
+                    targets.push(pos);
+                }
+            }
+        }
+    }
+    let positions: Vec<Pos> = board.tiles().iter().map(|t| t.pos).chain(targets.iter().copied()).collect();
+    let Some(min_x) = positions.iter().map(|p| p.x).min() else {
+        return writeln!(out, "(the board is empty)");
+    };
+    let max_x = positions.iter().map(|p| p.x).max().unwrap_or(min_x);
+    let min_y = positions.iter().map(|p| p.y).min().unwrap_or(0);
+    let max_y = positions.iter().map(|p| p.y).max().unwrap_or(min_y);
+    let figure_at = |pos: Pos| {
+        game.figures()
+            .iter()
+            .find(|f| board.placement(f.placement).pos == pos)
+            .map(|f| color_letter(game.player(f.owner).color))
+    };
+    let mut header = String::from("     ");
+    for x in min_x..=max_x {
+        header.push_str(&format!("{x:^3} "));
+    }
+    writeln!(out, "{}", header.trim_end())?;
+    for y in min_y..=max_y {
+        let mut lines = [String::new(), String::new(), String::new()];
+        lines[0].push_str("     ");
+        lines[1].push_str(&format!("{y:>4} "));
+        lines[2].push_str("     ");
+        for x in min_x..=max_x {
+            let pos = Pos::new(x, y);
+            let block = match board.get(pos) {
+                Some(placed) => tile_block(game.design(placed.tile), placed.rotation, figure_at(pos)),
+                None if targets.contains(&pos) => [[' '; 3], [' ', '?', ' '], [' '; 3]],
+                None => [[' '; 3]; 3],
+            };
+            for (line, row) in lines.iter_mut().zip(block) {
+                line.extend(row);
+                line.push(' ');
+            }
+        }
+        for line in lines {
+            writeln!(out, "{}", line.trim_end())?;
+        }
+    }
+    Ok(())
+}
+
+/// Scores, supplies and tiles left.
+fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
+    let legend: Vec<String> =
+        game.players().iter().map(|p| format!("{} {}", color_letter(p.color), p.color.name())).collect();
+    writeln!(out, "C city, = | \\ / road, o crossing, . field, ~ river, + cloister; figures: {}", legend.join(", "))?;
+    for p in game.players() {
+        let mut supply = format!("{} follower{}", p.followers, if p.followers == 1 { "" } else { "s" });
+        if p.big_followers > 0 {
+            supply.push_str(&format!(", {} big follower", p.big_followers));
+        }
+        if p.abbots > 0 {
+            supply.push_str(&format!(", {} abbot", p.abbots));
+        }
+        writeln!(out, "  {:<7} {:>3} points, in supply: {supply}", p.color.name(), p.score)?;
+    }
+    writeln!(out, "tiles left: {}", game.tiles_left())?;
+    Ok(())
+}

@@ -1,0 +1,185 @@
+//! `carcassonne play`: a human seat driven through stdin against random bots.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::Value;
+
+/// Runs the binary with `args`, feeding `input` on stdin.
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_string();
+    // Write from a thread: the program may stop reading (and exit) before all input is taken.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    writer.join().unwrap();
+    output
+}
+
+fn run_ok(args: &[&str], input: &str) -> String {
+    let output = run_with_input(args, input);
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
+    assert!(
+        output.status.success(),
+        "`carcassonne {}` failed: {}\n{stdout}",
+        args.join(" "),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// A fresh path in the temp directory.
+fn temp_path(name: &str) -> PathBuf {
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("carcassonne-play-{}-{n}-{name}", std::process::id()))
+}
+
+/// `n` answers that always choose the first legal action.
+fn ones(n: usize) -> String {
+    "1\n".repeat(n)
+}
+
+/// The scores of the `final scores: red 20, blue 23` line, as (colour, points).
+fn final_scores(stdout: &str) -> Vec<(String, u64)> {
+    let line = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("final scores: "))
+        .unwrap_or_else(|| panic!("no final scores line in:\n{stdout}"));
+    line.split(", ")
+        .map(|part| {
+            let (color, points) = part.split_once(' ').expect("`colour points`");
+            (color.to_string(), points.parse().expect("points are a number"))
+        })
+        .collect()
+}
+
+/// The scores sorted by colour name (JSON objects here do not keep their order).
+fn sorted(mut scores: Vec<(String, u64)>) -> Vec<(String, u64)> {
+    scores.sort();
+    scores
+}
+
+/// The final scores of `carcassonne replay --json FILE` by colour name, and whether the game is
+/// over.
+fn replayed_scores(path: &str) -> (Vec<(String, u64)>, bool) {
+    let output = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["replay", "--json", path])
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success(), "replay failed: {}", String::from_utf8_lossy(&output.stderr));
+    let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let scores = json["final_scores"]
+        .as_object()
+        .expect("final_scores is an object")
+        .iter()
+        .map(|(color, points)| (color.clone(), points.as_u64().expect("points")))
+        .collect();
+    (sorted(scores), json["game_over"] == Value::Bool(true))
+}
+
+fn record_actions(path: &str) -> Vec<Value> {
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("the record exists")).unwrap();
+    json["actions"].as_array().expect("actions").clone()
+}
+
+#[test]
+fn a_human_plays_a_whole_game_against_a_bot_and_the_saved_record_replays_to_the_same_scores() {
+    let save = temp_path("game.json");
+    let save = save.to_str().unwrap();
+    let stdout = run_ok(&["play", "--players", "human,random", "--seed", "3", "--save", save], &ones(200));
+    // The human saw the board, the status and a numbered list.
+    assert!(stdout.contains("red, your tile: base:"), "{stdout}");
+    assert!(stdout.contains("  1. place at ("), "{stdout}");
+    assert!(stdout.contains("tiles left: "), "{stdout}");
+    assert!(stdout.contains("blue (random) places "), "bot moves are announced: {stdout}");
+    assert!(stdout.contains("final scoring:"), "{stdout}");
+    assert!(stdout.contains("winner"), "{stdout}");
+    let scores = final_scores(&stdout);
+    assert_eq!(scores.iter().map(|(c, _)| c.as_str()).collect::<Vec<_>>(), ["red", "blue"]);
+    let (replayed, over) = replayed_scores(save);
+    assert!(over, "the saved game is finished");
+    assert_eq!(sorted(scores.clone()), replayed);
+
+    // The same seed and answers give the same game.
+    let again = run_ok(&["play", "--players", "human,random", "--seed", "3"], &ones(200));
+    assert_eq!(final_scores(&again), scores);
+    std::fs::remove_file(save).ok();
+}
+
+#[test]
+fn invalid_answers_re_prompt_without_crashing() {
+    let mut input = String::from("x\n999\n0\n\n-3\n");
+    input.push_str(&ones(200));
+    let stdout = run_ok(&["play", "--players", "human,random", "--seed", "3"], &input);
+    assert!(stdout.contains("`x` is not a choice"), "{stdout}");
+    assert!(stdout.contains("there is no action 999"), "{stdout}");
+    assert!(stdout.contains("there is no action 0"), "{stdout}");
+    assert!(stdout.contains("type the number of an action"), "{stdout}");
+    assert!(stdout.contains("`-3` is not a choice"), "{stdout}");
+    // After the bad answers the game goes on to the end as if they had not been typed.
+    let clean = run_ok(&["play", "--players", "human,random", "--seed", "3"], &ones(200));
+    assert_eq!(final_scores(&stdout), final_scores(&clean));
+}
+
+#[test]
+fn the_end_of_input_saves_and_resume_continues_the_game() {
+    let half = temp_path("half.json");
+    let half = half.to_str().unwrap();
+    // 30 answers, then the input ends in the middle of the game: saved, exit code 0.
+    let stdout = run_ok(&["play", "--players", "human,random", "--seed", "5", "--save", half], &ones(30));
+    assert!(stdout.contains("end of input: game saved to"), "{stdout}");
+    assert!(!stdout.contains("final scores:"), "{stdout}");
+    let saved = record_actions(half);
+    assert!(saved.len() >= 30, "30 human actions and the bot's: {}", saved.len());
+    let (_, over) = replayed_scores(half);
+    assert!(!over);
+
+    // `q` saves and quits too.
+    let quit = temp_path("quit.json");
+    let quit = quit.to_str().unwrap();
+    let stdout = run_ok(&["play", "--players", "human,random", "--seed", "5", "--save", quit], "1\n1\nq\n1\n");
+    assert!(stdout.contains("game saved to"), "{stdout}");
+    assert_eq!(record_actions(quit), saved[..record_actions(quit).len()].to_vec());
+
+    // Resuming plays the rest of the game; the first actions are those of the saved half.
+    let full = temp_path("full.json");
+    let full = full.to_str().unwrap();
+    let stdout = run_ok(&["play", "--players", "human,random", "--resume", half, "--save", full], &ones(200));
+    assert!(stdout.contains(&format!("resuming after {} actions", saved.len())), "{stdout}");
+    let actions = record_actions(full);
+    assert!(actions.len() > saved.len());
+    assert_eq!(actions[..saved.len()], saved[..]);
+    let (replayed, over) = replayed_scores(full);
+    assert!(over);
+    assert_eq!(sorted(final_scores(&stdout)), replayed);
+
+    // A record with another number of players is refused with one error line.
+    let output = run_with_input(&["play", "--players", "human,random,random", "--resume", half], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: "));
+    for path in [half, quit, full] {
+        std::fs::remove_file(path).ok();
+    }
+}
+
+#[test]
+fn bad_seats_are_refused() {
+    let output = run_with_input(&["play", "--players", "human,nobody"], "");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("error: ") && stderr.contains("nobody"), "{stderr}");
+    let output = run_with_input(&["play", "--players", "human"], "");
+    assert_eq!(output.status.code(), Some(1));
+}
