@@ -5,7 +5,6 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context};
-use carcassonne_engine::catalog::TileSet;
 use carcassonne_engine::{Catalog, Edition, Rotation, TileDesign};
 use carcassonne_render::{board_svg, tile_svg, BoardOptions};
 use clap::Args;
@@ -105,13 +104,7 @@ figcaption{font-size:12px;margin-top:4px;line-height:1.35}code{font-size:12px}";
 /// `carcassonne tiles --svg DIR`: one picture per design and an `index.html` contact sheet.
 pub fn run_tiles(dir: &Path, set_id: Option<&str>, edition: Edition) -> anyhow::Result<()> {
     let catalog = Catalog::builtin();
-    let sets: Vec<&TileSet> = match set_id {
-        Some(id) => vec![catalog.set(id).ok_or_else(|| {
-            let known: Vec<&str> = catalog.sets().iter().map(|s| s.id.as_str()).collect();
-            anyhow!("unknown tile set `{id}` (known sets: {})", known.join(", "))
-        })?],
-        None => catalog.sets().iter().collect(),
-    };
+    let sets = crate::tiles::selected_sets(catalog, set_id)?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create `{}`", dir.display()))?;
     let title = match set_id {
         Some(id) => format!("Carcassonne tiles: {id}"),

@@ -151,16 +151,21 @@ fn feature_text(design: &TileDesign, spec: &FeatureSpec) -> String {
     text
 }
 
-/// Lists one set (`Some(id)`) or every set.
-pub fn run(set_id: Option<&str>, edition: Edition, json: bool) -> anyhow::Result<()> {
-    let catalog = Catalog::builtin();
-    let sets: Vec<&TileSet> = match set_id {
+/// One set by id (`Some(id)`), or every set.
+pub fn selected_sets<'c>(catalog: &'c Catalog, set_id: Option<&str>) -> anyhow::Result<Vec<&'c TileSet>> {
+    Ok(match set_id {
         Some(id) => vec![catalog.set(id).ok_or_else(|| {
             let known: Vec<&str> = catalog.sets().iter().map(|s| s.id.as_str()).collect();
             anyhow!("unknown tile set `{id}` (known sets: {})", known.join(", "))
         })?],
         None => catalog.sets().iter().collect(),
-    };
+    })
+}
+
+/// Lists one set (`Some(id)`) or every set.
+pub fn run(set_id: Option<&str>, edition: Edition, json: bool) -> anyhow::Result<()> {
+    let catalog = Catalog::builtin();
+    let sets = selected_sets(catalog, set_id)?;
     let mut out = output::stdout();
     if json {
         let mut tiles: Vec<TileJson> = vec![];

@@ -2,46 +2,8 @@
 //! with tiny game counts and search budgets.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use serde_json::Value;
-
-fn carcassonne(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcassonne")).args(args).output().expect("the binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let output = carcassonne(args);
-    assert!(
-        output.status.success(),
-        "`carcassonne {}` failed: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
-
-/// A command that must fail with exit code 1 and one `error: ...` line; returns that line.
-fn fails(args: &[&str]) -> String {
-    let output = carcassonne(args);
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(output.status.code(), Some(1), "`carcassonne {}`: {stderr}", args.join(" "));
-    assert!(output.stdout.is_empty(), "nothing on stdout on error");
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
-    stderr
-}
-
-fn json_of(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
-}
-
-fn temp_path(name: &str) -> PathBuf {
-    static COUNTER: AtomicUsize = AtomicUsize::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!("carcassonne-bots-{}-{n}-{name}", std::process::id()))
-}
+use crate::support::{fails, json_of, ok, temp_path};
 
 #[test]
 fn tournament_rotates_seats_and_summarises_per_bot() {

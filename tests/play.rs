@@ -1,11 +1,11 @@
 //! `carcassonne play`: a human seat driven through stdin against random bots.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
+
+use crate::support::temp_path;
 
 /// Runs the binary with `args`, feeding `input` on stdin.
 fn run_with_input(args: &[&str], input: &str) -> Output {
@@ -37,13 +37,6 @@ fn run_ok(args: &[&str], input: &str) -> String {
         String::from_utf8_lossy(&output.stderr)
     );
     stdout
-}
-
-/// A fresh path in the temp directory.
-fn temp_path(name: &str) -> PathBuf {
-    static COUNTER: AtomicUsize = AtomicUsize::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!("carcassonne-play-{}-{n}-{name}", std::process::id()))
 }
 
 /// `n` answers that always choose the first legal action.

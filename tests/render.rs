@@ -2,9 +2,7 @@
 //! draws as well-formed SVG with the parts its features call for, figures have a place on
 //! every feature, and a board shows every tile and figure. No test looks at pixels.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use crate::support::{fails, ok, temp_path};
 
 use carcassonne_engine::catalog::Symbol;
 use carcassonne_engine::{Catalog, Edition, FeatureKind, Record, Rotation, TileDesign};
@@ -244,30 +242,6 @@ fn a_cloister_stands_at_the_centre_and_a_road_on_its_path() {
     let (_, city_y) = feature_anchor(e, Rotation::R0, 0);
     let (_, field_y) = feature_anchor(e, Rotation::R0, 1);
     assert!(city_y < 0.25 && field_y > 0.4, "{city_y} {field_y}");
-}
-
-fn carcassonne(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcassonne")).args(args).output().expect("the binary runs")
-}
-
-fn temp_path(name: &str) -> PathBuf {
-    static COUNTER: AtomicUsize = AtomicUsize::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!("carcassonne-render-{}-{n}-{name}", std::process::id()))
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = carcassonne(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str]) -> String {
-    let out = carcassonne(args);
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
-    assert!(stderr.starts_with("error: ") && stderr.trim_end().lines().count() == 1, "{stderr}");
-    stderr
 }
 
 /// A record of a seeded game between random bots, cut after `actions` actions.

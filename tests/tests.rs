@@ -10,3 +10,4 @@ mod play;
 mod properties;
 mod render;
 mod scenarios;
+mod support;

@@ -1,0 +1,51 @@
+//! Helpers shared by the test modules that run the `carcassonne` binary as a real process.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::Value;
+
+/// Runs the binary with `args`.
+pub fn carcassonne(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carcassonne")).args(args).output().expect("the binary runs")
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+/// Runs a command that must succeed and returns its stdout.
+pub fn ok(args: &[&str]) -> String {
+    let output = carcassonne(args);
+    assert!(
+        output.status.success(),
+        "`carcassonne {}` failed: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout(&output)
+}
+
+/// Runs a command that must fail with exit code 1 and a one-line `error: ...` on stderr, and
+/// returns that line.
+pub fn fails(args: &[&str]) -> String {
+    let output = carcassonne(args);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(1), "`carcassonne {}`: {stderr}", args.join(" "));
+    assert!(output.stdout.is_empty(), "nothing on stdout on error");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
+    stderr
+}
+
+pub fn json_of(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+/// A fresh path in the temp directory, unique to this process and call.
+pub fn temp_path(name: &str) -> PathBuf {
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("carcassonne-test-{}-{n}-{name}", std::process::id()))
+}
