@@ -97,7 +97,7 @@ struct SimulateArgs {
     /// Tile edition (default: the rule set's, the first edition).
     #[arg(long, value_enum, value_name = "EDITION")]
     edition: Option<EditionArg>,
-    /// Expansions in play, comma-separated: river, inns-cathedrals, traders-builders, king-robber, cathars, abbot,
+    /// Expansions in play, comma-separated: river, river-2, inns-cathedrals, traders-builders, king-robber, cathars, abbot,
     /// gq11, winter
     /// (the Abbot's gardens are on the second-edition tiles: --edition second).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_expansion)]

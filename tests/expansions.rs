@@ -913,3 +913,83 @@ fn traders_random_games_conserve_every_figure() {
         assert!(g.figures().is_empty());
     }
 }
+
+fn river2_game(deck: &[&str]) -> Game {
+    Game::new(GameSetup {
+        rules: rules(&[Expansion::River2]),
+        players: vec![Color::Red, Color::Blue],
+        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
+    })
+    .unwrap()
+}
+
+/// Seed 001, THE RIVER II: "The youngest player then places the fork. Then each player takes
+/// turns placing a tile either on left or right branches of the river ... the two river
+/// branches must not be connected."
+#[test]
+fn river_2_the_two_branches_may_not_be_connected() {
+    let mut g = river2_game(&["river-2:04", "river-2:09", "river-2:12", "river-2:03"]);
+    turn(&mut g, 1, 0, 0, None); // the fork: branches north and east
+    turn(&mut g, 1, -1, 270, None); // the north branch turns east, heading for (2,-1)
+                                    // The east branch turning north would meet the other branch at (2,-1).
+    assert_eq!(
+        g.check(Action::Place { pos: Pos::new(2, 0), rotation: Rotation::R90 }),
+        Err(RuleError::RiverBranchesJoin)
+    );
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::Place { pos: Pos::new(2, 0), rotation: Rotation::R0 }), "turning south is fine");
+    assert!(!legal.contains(&Action::Place { pos: Pos::new(2, 0), rotation: Rotation::R90 }));
+    // The north branch itself may go on to (2,-1).
+    assert!(legal.contains(&Action::Place { pos: Pos::new(2, -1), rotation: Rotation::R90 }));
+}
+
+#[test]
+fn river_2_the_fork_comes_right_after_the_spring_and_the_volcano_lake_last() {
+    for seed in 0..6 {
+        let g = random_game_checked(rules(&[Expansion::River2]), 3, seed);
+        let roles: Vec<_> = g.board().tiles().iter().map(|t| g.design(t.tile).river).collect();
+        use carcassonne_engine::catalog::RiverRole::*;
+        assert_eq!(roles[0], Some(Spring));
+        assert_eq!(roles[1], Some(Fork), "seed {seed}");
+        // The volcano lake, when it could be placed, is the last river tile.
+        let river_count = g.board().tiles().iter().take_while(|t| g.design(t.tile).has_river()).count();
+        if let Some(lake) = roles.iter().position(|r| *r == Some(Lake)) {
+            assert_eq!(lake, river_count - 1, "seed {seed}");
+        }
+    }
+}
+
+/// Seed 001, THE RIVER II: "The pig-herd tile earns the farmer who owns this farm an extra 1
+/// point per city"; footnote 97: "the pig herd is a neutral pig, so to speak" (no pig needed).
+#[test]
+fn river_2_a_pig_herd_adds_a_point_per_city() {
+    let mut g = river2_game(&["river-2:11", "base:E", "base:E"]);
+    turn(&mut g, 1, 0, 0, Some((F, "field@NNE")));
+    turn(&mut g, 2, 0, 0, None);
+    let events = turn(&mut g, 2, -1, 180, None);
+    let farms: Vec<_> = paid(&g, &events).into_iter().filter(|p| p.0 == FeatureKind::Field).collect();
+    assert_eq!(farms, vec![(FeatureKind::Field, Phase::Final, 4, vec![Color::Red])]);
+}
+
+/// Seed 001, THE RIVER II: "If you don't possess the relevant expansions, the inn ... [has] no
+/// particular significance"; likewise the Winter Edition's inn under the base rules.
+#[test]
+fn an_inn_counts_only_with_inns_and_cathedrals() {
+    for (expansions, expected) in
+        [(vec![Expansion::Winter], 3), (vec![Expansion::Winter, Expansion::InnsCathedrals], 6)]
+    {
+        let mut g = Game::new(GameSetup {
+            rules: rules(&expansions),
+            players: vec![Color::Red, Color::Blue],
+            deck: Deck::Order(vec![tile("winter:W"), tile("winter:05")]),
+        })
+        .unwrap();
+        turn(&mut g, -1, 0, 0, None);
+        let events = turn(&mut g, 1, 0, 90, Some((F, "road@W")));
+        assert_eq!(
+            paid(&g, &events)[0],
+            (FeatureKind::Road, Phase::Turn, expected, vec![Color::Blue]),
+            "{expansions:?}"
+        );
+    }
+}

@@ -30,6 +30,8 @@ struct Node {
     cathedrals: u8,
     /// Segments with a Cathar siege (The Cathars).
     besieged: u8,
+    /// Pig-herds in a field (The River II).
+    pig_herds: u8,
     /// Trade goods in a city: wine, grain, cloth (Traders & Builders).
     goods: [u8; 3],
     /// Figures standing on the feature.
@@ -70,6 +72,7 @@ impl Features {
             inns: spec.attrs.inn as u8,
             cathedrals: spec.attrs.cathedral as u8,
             besieged: spec.attrs.besieged as u8,
+            pig_herds: spec.attrs.pig_herd as u8,
             goods: TradeGood::ALL.map(|g| (spec.attrs.good == Some(g)) as u8),
             figures: 0,
         });
@@ -117,6 +120,7 @@ impl Features {
             g.inns += s.inns;
             g.cathedrals += s.cathedrals;
             g.besieged += s.besieged;
+            g.pig_herds += s.pig_herds;
             for (a, b) in g.goods.iter_mut().zip(s.goods) {
                 *a += b;
             }
@@ -167,6 +171,11 @@ impl Features {
     /// The trade goods of a city, counted per kind in the order of `TradeGood::ALL`.
     pub fn goods(&self, root: NodeId) -> [u8; 3] {
         self.nodes[root as usize].goods
+    }
+
+    /// True for a farm with a pig-herd (The River II).
+    pub fn has_pig_herd(&self, root: NodeId) -> bool {
+        self.nodes[root as usize].pig_herds > 0
     }
 
     /// True for a besieged city (it holds a Cathar siege).

@@ -433,6 +433,8 @@ pub enum RuleError {
     RiverThirdTurn,
     #[error("the river would run into a tile")]
     RiverBlocked,
+    #[error("the two branches of the river may not be connected")]
+    RiverBranchesJoin,
     #[error("a {0} goes only on a {1} that already holds one of your followers")]
     NeedsOwnFollower(&'static str, FeatureKind),
     #[error("farmers are not in play in this game")]
@@ -543,7 +545,7 @@ pub struct Game {
     double_turn: bool,
     second_tile: bool,
     /// The open end of the river while one is being built.
-    river_end: Option<RiverEnd>,
+    river_ends: Vec<RiverEnd>,
     /// Cloisters not yet surrounded: their position and node.
     open_cloisters: Vec<(Pos, NodeId)>,
     /// King & Scout: the holder of the king and robber baron with the size that won it, and the
@@ -579,7 +581,7 @@ impl Game {
         // With a river: the spring starts, the other river tiles come first, the lake last
         // (seed 001, THE RIVER, Preparation; one spring and one lake when rivers are combined,
         // footnote 29). The base start tile is then shuffled in or returned to the box.
-        let (mut tiles, mut river_tiles, mut lakes) = (vec![], vec![], vec![]);
+        let (mut tiles, mut river_tiles, mut lakes, mut forks) = (vec![], vec![], vec![], vec![]);
         let (mut start, mut spring) = (None, None);
         for set_id in rules.tile_sets() {
             let Some(set) = catalog.set(set_id) else { continue };
@@ -594,7 +596,8 @@ impl Game {
                         Some(RiverRole::Spring) => spring = spring.or(Some(id)),
                         Some(RiverRole::Lake) if lakes.is_empty() => lakes.push(id),
                         Some(RiverRole::Lake) => {}
-                        Some(RiverRole::Fork) | None => river_tiles.extend(std::iter::repeat_n(id, count)),
+                        Some(RiverRole::Fork) => forks.extend(std::iter::repeat_n(id, count)),
+                        None => river_tiles.extend(std::iter::repeat_n(id, count)),
                     }
                     continue;
                 }
@@ -613,7 +616,8 @@ impl Game {
                 let mut rng = rng_from_seed(seed);
                 shuffle(&mut river_tiles, &mut rng);
                 shuffle(&mut tiles, &mut rng);
-                river_tiles.into_iter().chain(lakes).chain(tiles).collect()
+                // Seed 001, THE RIVER II: the fork is placed right after the spring.
+                forks.into_iter().chain(river_tiles).chain(lakes).chain(tiles).collect()
             }
             Deck::Order(order) => {
                 let sets = rules.tile_sets();
@@ -656,7 +660,7 @@ impl Game {
             pending: Pending::GameOver,
             turns: 0,
             open_cloisters: vec![],
-            river_end: None,
+            river_ends: vec![],
             double_turn: false,
             second_tile: false,
             king: None,
@@ -999,15 +1003,20 @@ impl Game {
     /// does not turn the same way a third time (seed 000's clarification) and does not run into
     /// a tile.
     fn check_river(&self, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), RuleError> {
-        let end = self.river_end.ok_or(RuleError::RiverClosed)?;
-        if pos != end.pos.step(end.exit) {
-            return Err(RuleError::RiverMustContinue(end.pos.step(end.exit)));
+        let first = self.river_ends.first().ok_or(RuleError::RiverClosed)?;
+        let mut at_pos = self.river_ends.iter().filter(|e| e.pos.step(e.exit) == pos);
+        let end = *at_pos.next().ok_or(RuleError::RiverMustContinue(first.pos.step(first.exit)))?;
+        // Seed 001, THE RIVER II: "the two river branches must not be connected".
+        if at_pos.next().is_some() {
+            return Err(RuleError::RiverBranchesJoin);
         }
-        let design = self.design(tile);
-        let next = river_step(design, rotation, end)?;
-        if let Some(next) = next {
-            if self.board.is_occupied(next.pos.step(next.exit)) {
+        for next in river_step(self.design(tile), rotation, end)? {
+            let ahead = next.pos.step(next.exit);
+            if self.board.is_occupied(ahead) {
                 return Err(RuleError::RiverBlocked);
+            }
+            if self.river_ends.iter().any(|e| e.pos.step(e.exit) == ahead) {
+                return Err(RuleError::RiverBranchesJoin);
             }
         }
         Ok(())
@@ -1148,18 +1157,17 @@ impl Game {
         let view = design.view(rotation);
         self.board.place(tile, rotation, view.edges, pos, first_node);
         if design.has_river() && self.rules.river_in_play() {
-            self.river_end = match self.river_end {
+            if self.board.len() == 1 {
                 // The spring: the river leaves by its river edge.
-                None if self.board.len() == 1 => river_sides(design, rotation).first().map(|&exit| RiverEnd {
-                    pos,
-                    exit,
-                    last_turn: 0,
-                    last_was_turn: false,
-                    run: 0,
-                }),
-                Some(end) => river_step(design, rotation, end).ok().flatten(),
-                None => None,
-            };
+                self.river_ends = river_sides(design, rotation)
+                    .into_iter()
+                    .map(|exit| RiverEnd { pos, exit, last_turn: 0, last_was_turn: false, run: 0 })
+                    .collect();
+            } else if let Some(i) = self.river_ends.iter().position(|e| e.pos.step(e.exit) == pos) {
+                let end = self.river_ends.remove(i);
+                let next = river_step(design, rotation, end).unwrap_or_default();
+                self.river_ends.splice(i..i, next);
+            }
         }
         if let Some(cloister) = design.cloister {
             self.open_cloisters.push((pos, first_node + cloister as NodeId));
@@ -1396,8 +1404,12 @@ impl Game {
         let pennants = if kind == FeatureKind::City { self.features.pennants(root) } else { 0 };
         // Inns & Cathedrals: a road with an inn scores 2 per tile when completed and nothing in
         // the final scoring; a city with a cathedral 3 per tile and pennant, or nothing.
-        let inn = kind == FeatureKind::Road && self.features.inns(root) > 0;
-        let cathedral = kind == FeatureKind::City && self.features.cathedrals(root) > 0;
+        // Inns and cathedrals count only with Inns & Cathedrals (seed 001, THE RIVER II: without
+        // the relevant expansions "the inn ... [has] no particular significance"; the Winter
+        // Edition's inn likewise).
+        let inns_cathedrals = self.rules.has(Expansion::InnsCathedrals);
+        let inn = inns_cathedrals && kind == FeatureKind::Road && self.features.inns(root) > 0;
+        let cathedral = inns_cathedrals && kind == FeatureKind::City && self.features.cathedrals(root) > 0;
         // The Cathars: a besieged city scores 1 per tile and pennant (2 with a cathedral) when
         // completed, and nothing in the final scoring (seed 001, THE CATHARS, footnote 62).
         let besieged = kind == FeatureKind::City && self.features.is_besieged(root);
@@ -1550,7 +1562,10 @@ impl Game {
                     .any(|f| f.owner == p && f.figure == Figure::Pig && self.features.find(f.node) == root)
             };
             let pigs: Vec<PlayerId> = owners.iter().filter(|&p| has_pig(p)).collect();
-            if once_per_player || !pigs.is_empty() {
+            // Seed 001, THE RIVER II: "The pig-herd tile earns the farmer who owns this farm an
+            // extra 1 point per city", in addition to a pig; footnote 97: with or without a pig.
+            let herd = self.features.has_pig_herd(root) as u16;
+            if once_per_player || !pigs.is_empty() || herd > 0 {
                 for p in owners.iter() {
                     let cities_for_p: Vec<NodeId> = if once_per_player {
                         let new: Vec<NodeId> =
@@ -1560,7 +1575,7 @@ impl Game {
                     } else {
                         cities.clone()
                     };
-                    let per_city = if pigs.contains(&p) { 4 } else { 3 };
+                    let per_city = (if pigs.contains(&p) { 4 } else { 3 }) + herd;
                     let breakdown = self.farm_breakdown(&cities_for_p, per_city);
                     self.players[p as usize].score += breakdown.total();
                     events.push(Event::Scored(score(PlayerSet(1 << p), breakdown)));
@@ -1665,7 +1680,7 @@ impl fmt::Debug for Game {
             .field("next_draw", &self.next_draw)
             .field("discarded", &self.discarded)
             .field("open_cloisters", &self.open_cloisters)
-            .field("river_end", &self.river_end)
+            .field("river_ends", &self.river_ends)
             .field("double_turn", &self.double_turn)
             .field("second_tile", &self.second_tile)
             .field("king", &self.king)
@@ -1694,32 +1709,35 @@ fn river_sides(design: &TileDesign, rotation: Rotation) -> Vec<Side> {
     Side::ALL.into_iter().filter(|s| (edges >> (8 * s.index())) & 0xFF == Terrain::River as u32).collect()
 }
 
-/// The river's new open end after a river tile continues it at `end`, or `None` when the tile
-/// ends the river (a lake), or the rule the tile would break.
-fn river_step(design: &TileDesign, rotation: Rotation, end: RiverEnd) -> Result<Option<RiverEnd>, RuleError> {
+/// The river's new open ends after a river tile continues it at `end`: none when the tile ends
+/// the river (a lake, or a river running into a city), one for an ordinary tile, two for the
+/// River II fork; or the rule the tile would break.
+fn river_step(design: &TileDesign, rotation: Rotation, end: RiverEnd) -> Result<Vec<RiverEnd>, RuleError> {
     let pos = end.pos.step(end.exit);
     let entry = end.exit.opposite();
-    let sides = river_sides(design, rotation);
-    let exits: Vec<Side> = sides.iter().copied().filter(|&s| s != entry).collect();
-    let Some(&exit) = exits.first() else { return Ok(None) };
-    let turn: i8 = if exit == end.exit {
-        0
-    } else if exit == end.exit.rotated(Rotation::R90) {
-        1
-    } else {
-        -1
-    };
-    if turn == 0 {
-        return Ok(Some(RiverEnd { pos, exit, last_was_turn: false, ..end }));
+    let mut next = vec![];
+    for exit in river_sides(design, rotation).into_iter().filter(|&s| s != entry) {
+        let turn: i8 = if exit == end.exit {
+            0
+        } else if exit == end.exit.rotated(Rotation::R90) {
+            1
+        } else {
+            -1
+        };
+        if turn == 0 {
+            next.push(RiverEnd { pos, exit, last_was_turn: false, ..end });
+            continue;
+        }
+        if turn == end.last_turn && end.last_was_turn {
+            return Err(RuleError::RiverUTurn);
+        }
+        let run = if turn == end.last_turn { end.run + 1 } else { 1 };
+        if run >= 3 {
+            return Err(RuleError::RiverThirdTurn);
+        }
+        next.push(RiverEnd { pos, exit, last_turn: turn, last_was_turn: true, run });
     }
-    if turn == end.last_turn && end.last_was_turn {
-        return Err(RuleError::RiverUTurn);
-    }
-    let run = if turn == end.last_turn { end.run + 1 } else { 1 };
-    if run >= 3 {
-        return Err(RuleError::RiverThirdTurn);
-    }
-    Ok(Some(RiverEnd { pos, exit, last_turn: turn, last_was_turn: true, run }))
+    Ok(next)
 }
 
 /// Whether a design of a set in play goes into the pile: not the tiles players hold in supply

@@ -17,6 +17,10 @@ use crate::catalog::Edition;
 pub enum Expansion {
     /// The River (seeds 000, 001, 003): 12 river tiles placed first, from the spring to the lake.
     River,
+    /// The River II (seed 001 "THE RIVER II"): 12 river tiles with a fork (two branches), the
+    /// volcano lake, an inn and a pig-herd.
+    #[serde(rename = "river-2")]
+    River2,
     /// Inns & Cathedrals (seed 001): 18 tiles, inns and cathedrals, the big follower.
     InnsCathedrals,
     /// Traders & Builders (seed 001, Big Box rules): 24 tiles, the builder, the pig, trade goods.
@@ -37,8 +41,9 @@ pub enum Expansion {
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 8] = [
+    pub const ALL: [Expansion; 9] = [
         Expansion::River,
+        Expansion::River2,
         Expansion::InnsCathedrals,
         Expansion::TradersBuilders,
         Expansion::KingRobber,
@@ -51,6 +56,7 @@ impl Expansion {
     pub const fn name(self) -> &'static str {
         match self {
             Expansion::River => "river",
+            Expansion::River2 => "river-2",
             Expansion::InnsCathedrals => "inns-cathedrals",
             Expansion::TradersBuilders => "traders-builders",
             Expansion::KingRobber => "king-robber",
@@ -193,6 +199,7 @@ impl Rules {
         let mut sets = vec![if self.has(Expansion::Winter) { "winter" } else { "base" }];
         for (expansion, set) in [
             (Expansion::River, "river"),
+            (Expansion::River2, "river-2"),
             (Expansion::InnsCathedrals, "inns-cathedrals"),
             (Expansion::TradersBuilders, "traders-builders"),
             (Expansion::KingRobber, "king-robber"),
@@ -208,7 +215,7 @@ impl Rules {
 
     /// Whether a river is in play (otherwise river tiles, such as the GQ spring, stay out).
     pub fn river_in_play(&self) -> bool {
-        self.has(Expansion::River)
+        self.has(Expansion::River) || self.has(Expansion::River2)
     }
 }
 
