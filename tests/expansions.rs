@@ -993,3 +993,62 @@ fn an_inn_counts_only_with_inns_and_cathedrals() {
         );
     }
 }
+
+/// Seed 001, GQ, footnote 116: the field with pigs "is just a field - no special points for the
+/// pigs"; footnote 117: using it as a pig-herd "would be a house rule" (variant `gq-pig-herd`).
+#[test]
+fn gq_pigs_are_a_plain_field_unless_the_house_rule_makes_them_a_pig_herd() {
+    // The GQ pig field is a full ffff field; beside a city cap closed by another cap.
+    for (house_rule, expected) in [(false, 3), (true, 4)] {
+        let mut r = rules(&[Expansion::Gq11]);
+        r.variants.gq_pig_herd = house_rule;
+        let pigs = Catalog::builtin()
+            .set("gq11")
+            .unwrap()
+            .designs
+            .iter()
+            .copied()
+            .find(|&id| Catalog::builtin().design(id).features.iter().any(|f| f.attrs.pigs_drawn))
+            .unwrap();
+        let mut g = Game::new(GameSetup {
+            rules: r,
+            players: vec![Color::Red, Color::Blue],
+            deck: Deck::Order(vec![pigs, tile("base:E"), tile("base:E")]),
+        })
+        .unwrap();
+        // Below the start tile (a field edge), the pig field; red's farmer on it.
+        turn(&mut g, 0, 1, 0, Some((F, "field@NNW")));
+        // East of it a city cap whose field joins the pig field, closed by a second cap below.
+        turn(&mut g, 1, 1, 180, None);
+        let events = turn(&mut g, 1, 2, 0, None);
+        let farms: Vec<_> = paid(&g, &events).into_iter().filter(|p| p.0 == FeatureKind::Field).collect();
+        assert_eq!(
+            farms,
+            vec![(FeatureKind::Field, Phase::Final, expected, vec![Color::Red])],
+            "house rule {house_rule}"
+        );
+    }
+}
+
+/// Seed 001, TRADERS AND BUILDERS, FINAL SCORING: "As usual, in the case of a draw all players
+/// involved score the full 10 points" (footnote 46's example).
+#[test]
+fn traders_tied_goods_majorities_pay_every_tied_player() {
+    let deck = ["traders-builders:15", "base:E", "base:B", "traders-builders:15", "base:E", "base:B", "base:E"];
+    let mut g = traders_game(&deck);
+    turn(&mut g, 0, -1, 90, None); // red: a wine band above the start tile's city
+    turn(&mut g, 0, -2, 180, None); // blue closes it and takes the wine
+    turn(&mut g, 1, -1, 0, None);
+    turn(&mut g, 2, -1, 90, None); // blue: a second wine band
+    turn(&mut g, 2, -2, 180, None);
+    turn(&mut g, 1, -2, 0, None);
+    let events = turn(&mut g, 2, 0, 0, None); // red closes the second band and takes its wine
+    let bonus: Vec<_> = events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::GoodsScored { player, count, points, .. } => Some((player, count, points)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bonus, vec![(0, 1, 10), (1, 1, 10)]);
+}

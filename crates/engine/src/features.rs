@@ -173,6 +173,11 @@ impl Features {
         self.nodes[root as usize].goods
     }
 
+    /// Counts a segment as a pig-herd (the GQ house rule).
+    pub(crate) fn add_pig_herd(&mut self, node: NodeId) {
+        self.nodes[node as usize].pig_herds += 1;
+    }
+
     /// True for a farm with a pig-herd (The River II).
     pub fn has_pig_herd(&self, root: NodeId) -> bool {
         self.nodes[root as usize].pig_herds > 0

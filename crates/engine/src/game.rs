@@ -1152,7 +1152,10 @@ impl Game {
         let placement = self.board.len() as PlacementIndex;
         let first_node = self.features.len() as NodeId;
         for (i, f) in design.features.iter().enumerate() {
-            self.features.add(placement, i as LocalFeature, f);
+            let node = self.features.add(placement, i as LocalFeature, f);
+            if f.attrs.pigs_drawn && self.rules.variants.gq_pig_herd {
+                self.features.add_pig_herd(node);
+            }
         }
         let view = design.view(rotation);
         self.board.place(tile, rotation, view.edges, pos, first_node);

@@ -137,6 +137,9 @@ pub struct Variants {
     pub tile_edition: Edition,
     /// With a river, what becomes of the base start tile.
     pub river_start_tile: RiverStartTile,
+    /// House rule: the GQ tile's pigs count as a pig-herd (seed 001, GQ: officially "just a
+    /// field", footnote 116; "this would be a house rule", footnote 117). Off by default.
+    pub gq_pig_herd: bool,
 }
 
 /// The base game's start tile when a river is in play.
@@ -167,6 +170,7 @@ impl Variants {
             farmers: true,
             tile_edition: Edition::First,
             river_start_tile: RiverStartTile::Shuffled,
+            gq_pig_herd: false,
         }
     }
 }
