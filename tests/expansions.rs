@@ -1052,3 +1052,45 @@ fn traders_tied_goods_majorities_pay_every_tied_player() {
         .collect();
     assert_eq!(bonus, vec![(0, 1, 10), (1, 1, 10)]);
 }
+
+/// Seed 001, THE RIVER, footnote 30 (and GQ footnote 114, River II footnote 93): "Officially,
+/// the farm goes around the spring. So it is a connected farm"; the RGG Big Box: "The field space
+/// on the lake and spring tiles wraps around those features."
+#[test]
+fn footnote_30_the_field_goes_around_the_spring_and_the_lake() {
+    use carcassonne_engine::catalog::RiverRole;
+    let catalog = Catalog::builtin();
+    let ends: Vec<_> = catalog
+        .designs()
+        .iter()
+        .filter(|d| matches!(d.river, Some(RiverRole::Spring | RiverRole::Lake)) && d.set != "gq11")
+        .collect();
+    assert_eq!(ends.len(), 4, "the springs and lakes of The River and The River II");
+    for d in ends {
+        let fields: Vec<_> = d.features.iter().filter(|f| f.kind == FeatureKind::Field).collect();
+        assert_eq!(fields.len(), 1, "{}: one field", d.id);
+        assert_eq!(fields[0].ports.count_ones(), 8, "{}: the field touches all eight half-edges", d.id);
+    }
+}
+
+/// Seed 000, The Abbot, footnotes 28 and 29: the abbot may be taken back when the player does
+/// not place a meeple "because you have decided not to, or you don't have any left in your
+/// supply".
+#[test]
+fn abbot_can_be_taken_back_with_an_empty_supply() {
+    let deck: Vec<&str> = std::iter::repeat_n("base:B", 17).collect();
+    let mut g = abbot_game(&deck);
+    turn(&mut g, 0, 1, 0, Some((ABBOT, "cloister")));
+    for x in 1..16 {
+        let red = x % 2 == 0;
+        turn(&mut g, x, 1, 0, if red { Some((F, "cloister")) } else { None });
+    }
+    assert_eq!(g.player(0).followers, 0, "red's seven followers are monks");
+    g.apply(Action::Place { pos: Pos::new(16, 1), rotation: Rotation::R0 }).unwrap();
+    let legal = g.legal_actions();
+    assert!(!legal.iter().any(|a| matches!(a, Action::Deploy { .. })), "{legal:?}");
+    assert!(legal.contains(&Action::RecallAbbot { pos: Pos::new(0, 1) }));
+    let events = g.apply(Action::RecallAbbot { pos: Pos::new(0, 1) }).unwrap();
+    // The abbot's cloister: itself, the start tile above and the cloister beside it.
+    assert_eq!(paid(&g, &events)[0], (FeatureKind::Cloister, Phase::Turn, 3, vec![Color::Red]));
+}
