@@ -235,14 +235,7 @@ fn draw_tile(design: &TileDesign, layout: &Layout, rotation: Rotation) -> String
                 runs.push(current);
             }
             for run in runs {
-                let d: String = run
-                    .iter()
-                    .enumerate()
-                    .map(|(k, p)| {
-                        let p = turn(*p);
-                        format!("{}{} {}", if k == 0 { "M" } else { "L" }, num(p.x), num(p.y))
-                    })
-                    .collect();
+                let d = polyline_data(&run, turn);
                 let _ = write!(
                     s,
                     r#"<path class="tunnel" d="{d}" fill="none" stroke="{}" stroke-width="2.4" stroke-dasharray="3 2.5"/>"#,
@@ -252,14 +245,7 @@ fn draw_tile(design: &TileDesign, layout: &Layout, rotation: Rotation) -> String
         }
     }
     for hedge in &layout.hedges {
-        let d: String = hedge
-            .iter()
-            .enumerate()
-            .map(|(k, p)| {
-                let p = turn(*p);
-                format!("{}{} {}", if k == 0 { "M" } else { "L" }, num(p.x), num(p.y))
-            })
-            .collect();
+        let d = polyline_data(hedge, turn);
         let _ = write!(
             s,
             concat!(
@@ -402,6 +388,18 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
 pub fn feature_anchors(design: &TileDesign, rotation: Rotation) -> Vec<(f32, f32)> {
     let layout = layout::layout(design);
     (0..design.features.len()).map(|i| anchor_of(&layout, rotation, i)).collect()
+}
+
+/// SVG path data of an open polyline (`M x y L x y ...`), its points turned by `turn`.
+fn polyline_data(points: &[Pt], turn: impl Fn(Pt) -> Pt) -> String {
+    points
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| {
+            let p = turn(p);
+            format!("{}{} {}", if k == 0 { "M" } else { "L" }, num(p.x), num(p.y))
+        })
+        .collect()
 }
 
 #[cfg(test)]
