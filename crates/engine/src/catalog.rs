@@ -311,9 +311,10 @@ impl TileDesign {
         (f != NO_FEATURE).then_some(f)
     }
 
-    /// True if the tile shows a river.
+    /// True if the tile shows a river. Validation guarantees that a river feature always
+    /// reaches an edge, so the four edge terrains answer it (this runs on the playout path).
     pub fn has_river(&self) -> bool {
-        self.features.iter().any(|f| f.kind == FeatureKind::River)
+        self.edges.contains(&Terrain::River)
     }
 
     /// True if the tile shows a cloister.
