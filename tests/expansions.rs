@@ -16,14 +16,19 @@ fn tile(id: &str) -> carcassonne_engine::TileId {
     Catalog::builtin().lookup(id).unwrap_or_else(|| panic!("tile {id}"))
 }
 
-/// A two-player game (red, blue) with Inns & Cathedrals and an explicit deck.
-fn game(deck: &[&str]) -> Game {
+/// A two-player game (red, blue) under `rules` with an explicit draw order.
+fn two_player(rules: Rules, deck: &[&str]) -> Game {
     Game::new(GameSetup {
-        rules: rules(&[Expansion::InnsCathedrals]),
+        rules,
         players: vec![Color::Red, Color::Blue],
         deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
     })
     .unwrap()
+}
+
+/// A two-player game (red, blue) with Inns & Cathedrals and an explicit deck.
+fn game(deck: &[&str]) -> Game {
+    two_player(rules(&[Expansion::InnsCathedrals]), deck)
 }
 
 /// Places the drawn tile and then deploys `figure` on the named feature (or passes).
@@ -350,12 +355,7 @@ fn simulate_takes_expansions_and_records_them() {
 }
 
 fn king_robber_game(expansions: &[Expansion], deck: &[&str]) -> Game {
-    Game::new(GameSetup {
-        rules: rules(expansions),
-        players: vec![Color::Red, Color::Blue],
-        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
-    })
-    .unwrap()
+    two_player(rules(expansions), deck)
 }
 
 fn tokens(events: &[Event]) -> Vec<(carcassonne_engine::Token, u8, u16)> {
@@ -463,12 +463,7 @@ fn cathars_game(expansions: &[Expansion], deck: &[&str], variants: Option<carcas
     if let Some(v) = variants {
         rules.variants = v;
     }
-    Game::new(GameSetup {
-        rules,
-        players: vec![Color::Red, Color::Blue],
-        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
-    })
-    .unwrap()
+    two_player(rules, deck)
 }
 
 /// Seed 001, THE CATHARS, "A completed city": "Whenever a besieged city is completed during
@@ -624,12 +619,7 @@ fn cathars_escape_is_refused_for_a_knight_that_cannot_escape_and_records_replay_
 fn abbot_game(deck: &[&str]) -> Game {
     let mut rules = rules(&[Expansion::Abbot]);
     rules.variants.tile_edition = carcassonne_engine::Edition::Second;
-    Game::new(GameSetup {
-        rules,
-        players: vec![Color::Red, Color::Blue],
-        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
-    })
-    .unwrap()
+    two_player(rules, deck)
 }
 
 const ABBOT: Figure = Figure::Abbot;
@@ -723,12 +713,7 @@ fn abbot_random_games_conserve_abbots() {
 }
 
 fn river_game(deck: &[&str]) -> Game {
-    Game::new(GameSetup {
-        rules: rules(&[Expansion::River]),
-        players: vec![Color::Red, Color::Blue],
-        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
-    })
-    .unwrap()
+    two_player(rules(&[Expansion::River]), deck)
 }
 
 /// Seed 001, THE RIVER: "A U-turn with the river tiles is not possible"; footnote 31: "Only
@@ -812,12 +797,7 @@ fn gq_river_tile_joins_the_river_and_its_spring_stays_out() {
 }
 
 fn traders_game(deck: &[&str]) -> Game {
-    Game::new(GameSetup {
-        rules: rules(&[Expansion::TradersBuilders]),
-        players: vec![Color::Red, Color::Blue],
-        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
-    })
-    .unwrap()
+    two_player(rules(&[Expansion::TradersBuilders]), deck)
 }
 
 /// Seed 001, TRADERS AND BUILDERS, "A city with trade goods is completed": "The player who
@@ -915,12 +895,7 @@ fn traders_random_games_conserve_every_figure() {
 }
 
 fn river2_game(deck: &[&str]) -> Game {
-    Game::new(GameSetup {
-        rules: rules(&[Expansion::River2]),
-        players: vec![Color::Red, Color::Blue],
-        deck: Deck::Order(deck.iter().map(|id| tile(id)).collect()),
-    })
-    .unwrap()
+    two_player(rules(&[Expansion::River2]), deck)
 }
 
 /// Seed 001, THE RIVER II: "The youngest player then places the fork. Then each player takes
