@@ -69,6 +69,17 @@ pub fn run_replay(path: &Path, json: bool) -> anyhow::Result<()> {
     let scores = game.scores();
     let mut out = output::stdout();
     if json {
+        // End-of-game bonuses (trade goods, king, robber baron): one player, no feature.
+        let bonus = |kind, player: u8, points, breakdown, action| ScoreJson {
+            kind,
+            points,
+            players: Players { game, set: PlayerSet(1 << player) },
+            phase: Phase::Final,
+            completed: true,
+            breakdown,
+            at: None,
+            action,
+        };
         let score_events = replay
             .events
             .iter()
@@ -84,26 +95,16 @@ pub fn run_replay(path: &Path, json: bool) -> anyhow::Result<()> {
                     at: Some(at(game, s.pos, s.feature)),
                     action,
                 }),
-                Event::GoodsScored { player, good, count, points } => Some(ScoreJson {
-                    kind: good.name(),
+                Event::GoodsScored { player, good, count, points } => Some(bonus(
+                    good.name(),
+                    player,
                     points,
-                    players: Players { game, set: PlayerSet(1 << player) },
-                    phase: Phase::Final,
-                    completed: true,
-                    breakdown: format!("most {} counters ({count}) = {points}", good.name()),
-                    at: None,
+                    format!("most {} counters ({count}) = {points}", good.name()),
                     action,
-                }),
-                Event::TokenScored { player, token, count, points } => Some(ScoreJson {
-                    kind: token.name(),
-                    points,
-                    players: Players { game, set: PlayerSet(1 << player) },
-                    phase: Phase::Final,
-                    completed: true,
-                    breakdown: token_breakdown(token, count),
-                    at: None,
-                    action,
-                }),
+                )),
+                Event::TokenScored { player, token, count, points } => {
+                    Some(bonus(token.name(), player, points, token_breakdown(token, count), action))
+                }
                 _ => None,
             })
             .collect();
