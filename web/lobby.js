@@ -1,0 +1,428 @@
+// The lobby (`/`): the form that creates a game, built from GET /api/options so it offers
+// exactly what the engine knows, the join links of a new game, and the list of games.
+
+import { getOptions, createGame, listGames } from './api.js';
+import { h, clear, label, playerLabel, formatTime, colorHex, copyText, setTopbar, inkOn } from './ui.js';
+
+const DEFAULT_COLORS = ['red', 'blue', 'green', 'yellow', 'black', 'gray'];
+
+// The server's colours (GET /api/options), once known; the built-in ones until then.
+const seatColors = new Map();
+const hexOf = (color) => seatColors.get(color) || colorHex(color);
+
+/**
+ * GET /api/options in one shape for the form. docs/api.md names the parts (expansions,
+ * variants with values and defaults, presets, bots, colours) but not their JSON layout, so
+ * each part is read from the likely layouts: a list of names, a list of objects with a name,
+ * or an object keyed by name.
+ */
+export function normalizeOptions(raw) {
+  raw = raw || {};
+  const nameOf = (item) =>
+    typeof item === 'string' ? item : item && (item.name ?? item.id ?? item.value ?? item.key);
+  const entries = (part) => {
+    if (!part) return [];
+    if (Array.isArray(part)) return part.map((item) => [nameOf(item), typeof item === 'object' ? item : {}]);
+    return Object.entries(part).map(([name, item]) => [name, item && typeof item === 'object' && !Array.isArray(item) ? item : { values: item }]);
+  };
+
+  const expansions = entries(raw.expansions).map(([name, item]) => ({
+    name,
+    label: item.label || item.title || label(name),
+    description: item.description || item.doc || '',
+  }));
+
+  const variants = entries(raw.variants).map(([name, item]) => {
+    let values = item.values ?? item.choices ?? item.options;
+    const def = item.default ?? item.default_value;
+    const type = item.type || item.kind;
+    if (!Array.isArray(values)) values = null;
+    if (values) values = values.map(nameOf);
+    const isBool =
+      type === 'bool' || type === 'boolean' || typeof def === 'boolean' ||
+      (values && values.length === 2 && values.every((v) => typeof v === 'boolean'));
+    return {
+      name,
+      label: item.label || item.title || label(name),
+      description: item.description || item.doc || '',
+      kind: isBool ? 'bool' : 'enum',
+      values: isBool ? [false, true] : values || (def !== undefined ? [def] : []),
+      default: def !== undefined ? def : isBool ? false : values && values[0],
+    };
+  });
+
+  const presetPart = raw.presets ?? raw.rule_sets ?? raw.rulesets ?? raw['rule-sets'];
+  const presets = entries(presetPart).map(([name, item]) => ({
+    name,
+    label: item.label || item.title || label(name),
+    // A preset is either {name, variants: {...}} or the variants object itself.
+    variants: item.variants && typeof item.variants === 'object' ? item.variants : item,
+  }));
+
+  const bots = (raw.bots || raw.players || []).map(nameOf).filter((b) => b && b !== 'human');
+
+  let colors = (raw.colors || raw.colours || DEFAULT_COLORS).map((c) =>
+    typeof c === 'string' ? { name: c, hex: colorHex(c) } : { name: nameOf(c), hex: c.hex || colorHex(nameOf(c)) },
+  );
+  if (!colors.length) colors = DEFAULT_COLORS.map((c) => ({ name: c, hex: colorHex(c) }));
+
+  const maxSeats = Number(raw.max_seats) || 6;
+  return { expansions, variants, presets, bots, colors, maxSeats, raw };
+}
+
+function sameValue(a, b) {
+  return String(a) === String(b);
+}
+
+export async function showLobby(app) {
+  document.title = 'Carcassonne';
+  setTopbar(h('span', { class: 'muted' }, 'Lobby'));
+  const formCard = h('section', { class: 'card create-card' }, h('h2', {}, 'New game'), h('p', { class: 'muted' }, 'Loading the options…'));
+  const createdCard = h('section', { class: 'card created-card', 'data-testid': 'created', hidden: true });
+  const gamesCard = h('section', { class: 'card games-card' });
+  clear(app).append(h('div', { class: 'lobby' }, formCard, h('div', { class: 'lobby-side' }, createdCard, gamesCard)));
+
+  try {
+    const options = normalizeOptions(await getOptions());
+    for (const c of options.colors) seatColors.set(c.name, c.hex);
+    buildForm(formCard, options, createdCard);
+  } catch (err) {
+    clear(formCard).append(
+      h('h2', {}, 'New game'),
+      h('p', { class: 'error', 'data-testid': 'error' }, `The game options could not be loaded: ${err.message}`),
+    );
+  }
+  // After the options, so that the list has the server's colours.
+  refreshGames(gamesCard);
+}
+
+function buildForm(card, options, result) {
+  const state = {
+    expansions: new Set(),
+    variants: Object.fromEntries(options.variants.map((v) => [v.name, v.default])),
+    seats: [
+      { name: '', player: 'human' },
+      { name: '', player: options.bots.includes('greedy') ? 'greedy' : options.bots[0] || 'human' },
+    ],
+    hotSeat: false,
+  };
+
+  const error = h('p', { class: 'error', 'data-testid': 'create-error', role: 'alert' });
+
+  // --- expansions
+  const expansionBox = h(
+    'div',
+    { class: 'checks' },
+    options.expansions.map((e) =>
+      h(
+        'label',
+        { class: 'check', title: e.description || e.name },
+        h('input', {
+          type: 'checkbox',
+          'data-testid': `expansion-${e.name}`,
+          value: e.name,
+          onChange: (ev) => {
+            if (ev.target.checked) state.expansions.add(e.name);
+            else state.expansions.delete(e.name);
+          },
+        }),
+        ' ',
+        e.label,
+      ),
+    ),
+  );
+
+  // --- rule variants and the presets that fill them in
+  const variantInputs = new Map();
+  const presetSelect = h('select', { 'data-testid': 'preset', id: 'preset' });
+  const matchPreset = () => {
+    const found = options.presets.find((p) =>
+      options.variants.every((v) => !(v.name in p.variants) || sameValue(p.variants[v.name], state.variants[v.name])),
+    );
+    presetSelect.value = found ? found.name : '';
+  };
+  presetSelect.append(
+    ...options.presets.map((p) => h('option', { value: p.name }, p.label)),
+    h('option', { value: '' }, 'Custom'),
+  );
+  presetSelect.addEventListener('change', () => {
+    const preset = options.presets.find((p) => p.name === presetSelect.value);
+    if (!preset) return;
+    for (const v of options.variants) {
+      if (!(v.name in preset.variants)) continue;
+      state.variants[v.name] = preset.variants[v.name];
+      const input = variantInputs.get(v.name);
+      if (v.kind === 'bool') input.checked = !!state.variants[v.name];
+      else input.value = String(state.variants[v.name]);
+    }
+  });
+
+  const variantRows = options.variants.map((v) => {
+    let input;
+    if (v.kind === 'bool') {
+      input = h('input', {
+        type: 'checkbox',
+        'data-testid': `variant-${v.name}`,
+        checked: !!v.default,
+        onChange: (ev) => {
+          state.variants[v.name] = ev.target.checked;
+          matchPreset();
+        },
+      });
+      variantInputs.set(v.name, input);
+      return h('label', { class: 'check', title: v.description || v.name }, input, ' ', v.label);
+    }
+    input = h(
+      'select',
+      {
+        'data-testid': `variant-${v.name}`,
+        id: `variant-${v.name}`,
+        onChange: (ev) => {
+          // Values keep their JSON type (numbers stay numbers).
+          const chosen = v.values.find((x) => String(x) === ev.target.value);
+          state.variants[v.name] = chosen === undefined ? ev.target.value : chosen;
+          matchPreset();
+        },
+      },
+      v.values.map((x) => h('option', { value: String(x) }, label(x))),
+    );
+    input.value = String(v.default);
+    variantInputs.set(v.name, input);
+    return h('label', { class: 'field', for: `variant-${v.name}`, title: v.description || v.name }, h('span', {}, v.label), input);
+  });
+  matchPreset();
+
+  // --- seats
+  const seatList = h('div', { class: 'seats', 'data-testid': 'seats' });
+  const addButton = h('button', { type: 'button', class: 'small', 'data-testid': 'add-seat' }, '+ Add seat');
+  const renderSeats = () => {
+    clear(seatList);
+    state.seats.forEach((seat, i) => {
+      const color = options.colors[i] || { name: `seat ${i + 1}`, hex: '#888' };
+      const name = h('input', {
+        type: 'text',
+        'data-testid': `seat-name-${i}`,
+        placeholder: label(color.name),
+        maxlength: 24,
+        value: seat.name,
+        'aria-label': `Name of seat ${i + 1}`,
+        onInput: (ev) => {
+          seat.name = ev.target.value;
+        },
+      });
+      const player = h(
+        'select',
+        {
+          'data-testid': `seat-player-${i}`,
+          'aria-label': `Player of seat ${i + 1}`,
+          onChange: (ev) => {
+            seat.player = ev.target.value;
+          },
+        },
+        h('option', { value: 'human' }, 'Human'),
+        options.bots.map((b) => h('option', { value: b }, label(b))),
+      );
+      player.value = seat.player;
+      const remove = h(
+        'button',
+        {
+          type: 'button',
+          class: 'icon',
+          title: 'Remove this seat',
+          'data-testid': `remove-seat-${i}`,
+          disabled: state.seats.length <= 2,
+          onClick: () => {
+            state.seats.splice(i, 1);
+            renderSeats();
+          },
+        },
+        '×',
+      );
+      seatList.append(
+        h(
+          'div',
+          { class: 'seat-row', 'data-testid': 'seat-row' },
+          h('span', { class: 'swatch', style: { background: color.hex, color: inkOn(color.hex) } }, i + 1),
+          name,
+          player,
+          remove,
+        ),
+      );
+    });
+    addButton.disabled = state.seats.length >= Math.min(options.maxSeats, options.colors.length || 6);
+  };
+  addButton.addEventListener('click', () => {
+    state.seats.push({ name: '', player: options.bots.includes('greedy') ? 'greedy' : 'human' });
+    renderSeats();
+  });
+  renderSeats();
+
+  const hotSeat = h('input', {
+    type: 'checkbox',
+    'data-testid': 'hot-seat',
+    onChange: (ev) => {
+      state.hotSeat = ev.target.checked;
+    },
+  });
+
+  const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'create-game' }, 'Create game');
+  const form = h(
+    'form',
+    {
+      class: 'create-form',
+      'data-testid': 'create-form',
+      onSubmit: async (ev) => {
+        ev.preventDefault();
+        error.textContent = '';
+        submit.disabled = true;
+        const body = {
+          rules: { expansions: [...state.expansions], variants: { ...state.variants } },
+          seats: state.seats.map((seat, i) => ({
+            name: seat.name.trim() || label((options.colors[i] || {}).name || `Seat ${i + 1}`),
+            player: seat.player,
+          })),
+          hot_seat: state.hotSeat,
+        };
+        try {
+          const created = await createGame(body);
+          showCreated(result, created, state.hotSeat);
+          const games = document.querySelector('.games-card');
+          if (games) refreshGames(games);
+        } catch (err) {
+          error.textContent = err.field ? `${err.message} (${err.field})` : err.message;
+        } finally {
+          submit.disabled = false;
+        }
+      },
+    },
+    h('fieldset', {}, h('legend', {}, 'Expansions'), options.expansions.length ? expansionBox : h('p', { class: 'muted' }, 'Only the base game.')),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, 'Rules'),
+      options.presets.length
+        ? h('label', { class: 'field', for: 'preset' }, h('span', {}, 'Rule set'), presetSelect)
+        : null,
+      h('div', { class: 'variants' }, variantRows),
+    ),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, 'Seats (in turn order)'),
+      seatList,
+      h(
+        'div',
+        { class: 'row' },
+        addButton,
+        h('label', { class: 'check', title: 'All human seats play at this one screen' }, hotSeat, ' Hot seat (several humans at one screen)'),
+      ),
+    ),
+    h('div', { class: 'row' }, submit, error),
+  );
+
+  clear(card).append(h('h2', {}, 'New game'), form);
+}
+
+function showCreated(box, created, hotSeat) {
+  const abs = (path) => new URL(path, location.origin).href;
+  const humans = created.seats.filter((s) => s.join);
+  const first = humans[0];
+  const rows = created.seats.map((seat) => {
+    const hex = hexOf(seat.color);
+    const cells = [
+      h('span', { class: 'swatch', style: { background: hex, color: inkOn(hex) } }, seat.seat + 1),
+      h('span', { class: 'seat-name' }, seat.name, h('span', { class: 'muted' }, ` · ${playerLabel(seat.player)}`)),
+    ];
+    if (seat.join) {
+      const url = abs(seat.join);
+      const input = h('input', { type: 'text', readonly: true, value: url, 'data-testid': `join-link-${seat.seat}`, class: 'link-input' });
+      input.addEventListener('focus', () => input.select());
+      const copy = h('button', {
+        type: 'button',
+        class: 'small',
+        'data-testid': `copy-link-${seat.seat}`,
+        onClick: async () => {
+          const ok = await copyText(url);
+          copy.textContent = ok ? 'Copied' : 'Copy failed';
+          setTimeout(() => (copy.textContent = 'Copy'), 1500);
+        },
+      }, 'Copy');
+      cells.push(input, copy);
+    } else {
+      cells.push(h('span', { class: 'muted' }, 'plays on the server'));
+    }
+    return h('div', { class: 'join-row', 'data-testid': 'join-row' }, ...cells);
+  });
+  box.hidden = false;
+  clear(box).append(
+    h('h2', {}, `Game `, h('code', {}, created.id), ` is ready`),
+    hotSeat && humans.length > 1
+      ? h('p', { class: 'muted' }, 'Hot seat: one link plays every human seat at one screen.')
+      : h('p', { class: 'muted' }, 'Send each player their own link; the link is their seat’s key.'),
+    ...rows,
+    h(
+      'div',
+      { class: 'row' },
+      first
+        ? h('a', { class: 'button primary', href: abs(first.join), 'data-testid': 'play-link' }, `Play as ${first.name}`)
+        : null,
+      h('a', { class: 'button', href: abs(created.watch || `/play/${created.id}`), 'data-testid': 'watch-link' }, 'Watch'),
+    ),
+  );
+}
+
+async function refreshGames(card) {
+  const list = h('div', { class: 'games-list', 'data-testid': 'games-list' }, h('p', { class: 'muted' }, 'Loading…'));
+  const refresh = h('button', { type: 'button', class: 'small', 'data-testid': 'refresh-games', onClick: () => refreshGames(card) }, 'Refresh');
+  clear(card).append(h('div', { class: 'card-head' }, h('h2', {}, 'Games'), refresh), list);
+  let games;
+  try {
+    games = ((await listGames()) || {}).games || [];
+  } catch (err) {
+    clear(list).append(h('p', { class: 'error' }, `The games could not be listed: ${err.message}`));
+    return;
+  }
+  clear(list);
+  if (!games.length) {
+    list.append(h('p', { class: 'muted' }, 'No games yet. Create one!'));
+    return;
+  }
+  const table = h(
+    'table',
+    { class: 'games' },
+    h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Players'), h('th', {}, 'State'), h('th', {}, ''))),
+  );
+  const body = h('tbody');
+  for (const g of games) {
+    const over = g.status === 'over';
+    const best = Math.max(...(g.seats || []).map((s) => s.score || 0));
+    body.append(
+      h(
+        'tr',
+        { 'data-testid': 'game-row', 'data-id': g.id },
+        h('td', {}, h('code', {}, g.id), h('div', { class: 'muted small' }, formatTime(g.created))),
+        h(
+          'td',
+          {},
+          (g.seats || []).map((s) =>
+            h(
+              'span',
+              { class: `chip${over && s.score === best ? ' winner' : ''}`, title: playerLabel(s.player) },
+              h('span', { class: 'dot', style: { background: hexOf(s.color) } }),
+              `${s.name} ${s.score ?? 0}`,
+            ),
+          ),
+        ),
+        h('td', {}, over ? 'over' : `playing · ${g.tiles_left ?? '?'} tiles left`),
+        h(
+          'td',
+          { class: 'links' },
+          h('a', { href: `/play/${g.id}`, 'data-testid': 'watch-game' }, over ? 'Final board' : 'Watch'),
+          over ? h('a', { href: `/replay/${g.id}`, 'data-testid': 'replay-game' }, 'Replay') : null,
+        ),
+      ),
+    );
+  }
+  table.append(body);
+  list.append(table);
+}

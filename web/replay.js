@@ -1,0 +1,173 @@
+// The replay viewer (`/replay/{id}`): a finished game as a spectator saw it after each action,
+// from GET /api/games/{id}/replay?step=N, drawn with the game view's board and panels.
+
+import { getReplay } from './api.js';
+import { h, clear, setTopbar } from './ui.js';
+import { Board } from './board.js';
+import { loadTiles } from './tiles.js';
+import { renderPlayers, renderRemaining, renderLog, finalTable } from './panels.js';
+
+function stepFromHash() {
+  const n = Number(new URLSearchParams(location.hash.replace(/^#/, '')).get('step'));
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+export async function showReplay(app, id) {
+  const r = new ReplayView(app, id);
+  await r.start();
+  return r;
+}
+
+class ReplayView {
+  constructor(app, id) {
+    this.id = id;
+    this.step = 0;
+    this.steps = 0;
+    this.cache = new Map();
+    this.wanted = 0; // the step the latest request is for; older answers are dropped
+    this.timer = null;
+    this.build(app);
+  }
+
+  build(app) {
+    const button = (text, title, testid, fn) => h('button', { type: 'button', title, 'data-testid': testid, onClick: fn }, text);
+    this.el = {
+      players: h('div', { class: 'players', 'data-testid': 'players' }),
+      remaining: h('div', { class: 'remaining panel' }),
+      boardHost: h('div', { class: 'board-host' }),
+      log: h('ol', { class: 'log', 'data-testid': 'log' }),
+      final: h('div', { class: 'panel final-panel', hidden: true }),
+      error: h('div', { class: 'error-box', 'data-testid': 'error', role: 'alert', hidden: true }),
+      label: h('span', { class: 'step-label', 'data-testid': 'replay-step' }, '…'),
+      slider: h('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, 'data-testid': 'replay-slider', 'aria-label': 'Step' }),
+      play: null,
+    };
+    this.el.play = button('Play', 'Play / pause (Space)', 'replay-play', () => this.togglePlay());
+    this.el.slider.addEventListener('input', () => this.go(Number(this.el.slider.value)));
+    const controls = h(
+      'div',
+      { class: 'replay-controls', 'data-testid': 'replay-controls' },
+      button('|◀', 'First (Home)', 'replay-first', () => this.go(0)),
+      button('◀', 'Previous (←)', 'replay-prev', () => this.go(this.step - 1)),
+      this.el.play,
+      button('▶', 'Next (→)', 'replay-next', () => this.go(this.step + 1)),
+      button('▶|', 'Last (End)', 'replay-last', () => this.go(this.steps)),
+      this.el.slider,
+      this.el.label,
+    );
+    const e = this.el;
+    clear(app).append(
+      h(
+        'div',
+        { class: 'game replay' },
+        h('aside', { class: 'side left' }, h('div', { class: 'panel' }, h('div', { class: 'panel-title' }, 'Players'), e.players), e.remaining),
+        h(
+          'section',
+          { class: 'center' },
+          controls,
+          h('div', { class: 'board-area' }, e.boardHost),
+          h('div', { class: 'help' }, 'Replay: ← / → step, Home / End jump, Space plays; drag to pan, wheel or +/− to zoom.'),
+        ),
+        h('aside', { class: 'side right' }, e.error, e.final, h('div', { class: 'panel log-panel' }, h('div', { class: 'panel-title' }, 'Game log'), e.log)),
+      ),
+    );
+    this.board = new Board(e.boardHost, {});
+    this.onKey = (ev) => {
+      if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName) && ev.target.type !== 'range') return;
+      const k = ev.key;
+      if (k === 'ArrowLeft') this.go(this.step - 1);
+      else if (k === 'ArrowRight') this.go(this.step + 1);
+      else if (k === 'Home') this.go(0);
+      else if (k === 'End') this.go(this.steps);
+      else if (k === ' ') this.togglePlay();
+      else if (k === '+' || k === '=') this.board.zoomBy(1.25);
+      else if (k === '-') this.board.zoomBy(0.8);
+      else return;
+      ev.preventDefault();
+    };
+    document.addEventListener('keydown', this.onKey);
+  }
+
+  async start() {
+    setTopbar(h('span', { class: 'muted' }, `Replay of game ${this.id}`), ' ', h('a', { href: `/play/${this.id}` }, 'final board'));
+    try {
+      await loadTiles();
+      const wanted = stepFromHash();
+      const first = await this.fetch(wanted ?? 0);
+      this.steps = first.steps ?? 0;
+      this.el.slider.max = this.steps;
+      this.go(wanted === null ? 0 : Math.min(wanted, this.steps), true);
+    } catch (err) {
+      this.error(err.status === 409 ? 'This game is still being played: there is no replay yet. ' : `The replay could not be loaded: ${err.message}`);
+      if (err.status === 409) this.el.error.append(h('a', { href: `/play/${this.id}` }, 'Watch it live'));
+    }
+  }
+
+  error(text) {
+    this.el.error.textContent = text;
+    this.el.error.hidden = false;
+  }
+
+  async fetch(step) {
+    if (this.cache.has(step)) return this.cache.get(step);
+    const view = await getReplay(this.id, step);
+    this.cache.set(step, view);
+    return view;
+  }
+
+  async go(step, force) {
+    step = Math.max(0, Math.min(this.steps, step));
+    if (step === this.step && !force) return;
+    this.step = step;
+    this.wanted = step;
+    this.el.slider.value = String(step);
+    this.el.label.textContent = `Step ${step} / ${this.steps}`;
+    history.replaceState(null, '', `#step=${step}`);
+    if (step >= this.steps) this.stopPlay();
+    try {
+      const view = await this.fetch(step);
+      if (this.wanted !== step) return;
+      this.el.error.hidden = true;
+      this.draw(view);
+      // The next step is usually wanted next; ask for it while the user looks.
+      if (step < this.steps) this.fetch(step + 1).catch(() => {});
+    } catch (err) {
+      if (this.wanted === step) this.error(`Step ${step} could not be loaded: ${err.message}`);
+    }
+  }
+
+  draw(view) {
+    this.board.setTiles(view.board);
+    this.board.setFigures(view.figures, view.seats);
+    const p = view.pending || {};
+    renderPlayers(this.el.players, view, { active: p.decision && p.decision !== 'over' ? p.seat : null });
+    renderRemaining(this.el.remaining, view);
+    const events = view.events || [];
+    renderLog(this.el.log, events, view.seats);
+    // The events of the action just stepped over stand out.
+    const last = this.step - 1;
+    this.el.log.querySelectorAll('li').forEach((li, i) => {
+      const event = events[events.length - 1 - i];
+      if (event && event.action === last) li.classList.add('current');
+    });
+    const final = clear(this.el.final);
+    final.hidden = p.decision !== 'over';
+    if (!final.hidden) final.append(h('div', { class: 'panel-title' }, 'Final scores'), finalTable(view));
+  }
+
+  togglePlay() {
+    if (this.timer) {
+      this.stopPlay();
+      return;
+    }
+    if (this.step >= this.steps) this.go(0);
+    this.el.play.textContent = 'Pause';
+    this.timer = setInterval(() => this.go(this.step + 1), 700);
+  }
+
+  stopPlay() {
+    clearInterval(this.timer);
+    this.timer = null;
+    this.el.play.textContent = 'Play';
+  }
+}
