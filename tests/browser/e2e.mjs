@@ -1,0 +1,428 @@
+// End-to-end test of the web UI in a real browser (Debian's Chromium driven by playwright-core).
+//
+//   node tests/browser/e2e.mjs http://127.0.0.1:8080
+//
+// Scenario 1: create a base game (human against the greedy bot) in the lobby form, follow the
+// play link and play the human seat to the end by clicking only: positions, rotation, confirm,
+// figure markers or pass. The final scores shown must equal the API's, and a follower deployed
+// by clicking must appear in the API's figures.
+// Scenario 2: two browsers join one human-against-human game by their join links; each must see
+// the other's moves arrive live.
+//
+// Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
+// web-final.png, and failure-*.png when something goes wrong.
+
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const BASE = (process.argv[2] || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+const SHOTS = path.resolve(process.env.SCREENSHOT_DIR || 'target/screenshots');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const TOTAL_MS = Number(process.env.E2E_TIMEOUT_MS || 170_000);
+const WAIT_MS = 20_000;
+const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const started = Date.now();
+const browsers = []; // {context, dir, page, name}
+const pageErrors = [];
+let passed = 0;
+
+function log(...args) {
+  const t = ((Date.now() - started) / 1000).toFixed(1).padStart(5);
+  console.log(`[${t}s]`, ...args);
+}
+
+class TestFailure extends Error {}
+
+function fail(message) {
+  throw new TestFailure(message);
+}
+
+function check(condition, message) {
+  if (!condition) fail(message);
+}
+
+/**
+ * A fresh Chromium with its own temporary profile. Playwright's launch() refuses an explicit
+ * --user-data-dir, so each browser is a persistent context on a new temporary directory.
+ */
+async function openBrowser(name) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `carcassonne-e2e-${name}-`));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROME_ARGS,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  page.setDefaultTimeout(WAIT_MS);
+  const entry = { context, dir, page, name };
+  page.on('pageerror', (err) => {
+    pageErrors.push(`${name}: ${err.message}`);
+    log(`${name}: page error: ${err.message}`);
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') log(`${name}: console error: ${msg.text()}`);
+  });
+  browsers.push(entry);
+  return entry;
+}
+
+async function closeBrowsers() {
+  for (const b of browsers.splice(0)) {
+    await b.context.close().catch(() => {});
+    fs.rmSync(b.dir, { recursive: true, force: true });
+  }
+}
+
+async function screenshot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, name);
+  await page.screenshot({ path: file });
+  log(`screenshot ${file}`);
+  return file;
+}
+
+async function api(pathname) {
+  const response = await fetch(`${BASE}${pathname}`);
+  const body = await response.json();
+  check(response.ok, `GET ${pathname} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Waits for `fn` in the page to return something truthy, failing with `what` on timeout. */
+async function waitFor(page, what, fn, arg, timeout = WAIT_MS) {
+  try {
+    const handle = await page.waitForFunction(fn, arg, { timeout, polling: 50 });
+    return await handle.jsonValue();
+  } catch (err) {
+    const shown = await page
+      .evaluate(() => {
+        const e = document.querySelector('[data-testid=error]');
+        return e && !e.hidden ? e.textContent : '';
+      })
+      .catch(() => '');
+    fail(`timed out after ${timeout / 1000} s waiting for ${what}${shown ? ` (the page shows the error: ${shown})` : ''}: ${err.message.split('\n')[0]}`);
+  }
+}
+
+/** The game view's state as the page shows it. */
+function gameState(page) {
+  return page.evaluate(() => {
+    const g = document.querySelector('[data-testid=game]');
+    const t = document.querySelector('[data-testid=turn]');
+    return {
+      version: g ? Number(g.dataset.version) : -1,
+      status: g ? g.dataset.status : '',
+      mine: t ? t.dataset.mine === 'true' : false,
+      decision: t ? t.dataset.decision : '',
+      tiles: document.querySelectorAll('svg.board .layer-tiles use').length,
+    };
+  });
+}
+
+/** Waits until this screen must decide, or the game is over; returns the decision. */
+function waitForTurn(page, what) {
+  return waitFor(
+    page,
+    what,
+    () => {
+      const g = document.querySelector('[data-testid=game]');
+      const t = document.querySelector('[data-testid=turn]');
+      if (!g || !t || !g.dataset.version) return false;
+      if (g.dataset.status === 'over') return 'over';
+      return t.dataset.mine === 'true' ? t.dataset.decision : false;
+    },
+    null,
+    30_000,
+  );
+}
+
+function waitForVersionAbove(page, version, what) {
+  return waitFor(
+    page,
+    what,
+    (v) => {
+      const g = document.querySelector('[data-testid=game]');
+      return g && Number(g.dataset.version) > v;
+    },
+    version,
+  );
+}
+
+/** The elements matching `selector` whose centre is really clickable (nothing drawn over it). */
+function clickable(page, selector) {
+  return page.evaluate((sel) => {
+    const out = [];
+    for (const el of document.querySelectorAll(sel)) {
+      const r = el.getBoundingClientRect();
+      const cx = r.x + r.width / 2;
+      const cy = r.y + r.height / 2;
+      if (cx < 0 || cy < 0 || cx > innerWidth || cy > innerHeight) continue;
+      const hit = document.elementFromPoint(cx, cy);
+      if (hit && hit.closest(sel) === el) out.push({ ...el.dataset });
+    }
+    return out;
+  }, selector);
+}
+
+async function confirm(page, what) {
+  const before = (await gameState(page)).version;
+  await page.locator('[data-testid=confirm]').waitFor({ state: 'visible' });
+  check(await page.locator('[data-testid=confirm]').isEnabled(), `the confirm button is disabled after ${what}`);
+  await page.click('[data-testid=confirm]');
+  await waitForVersionAbove(page, before, `the server to accept: ${what}`);
+}
+
+/**
+ * Places the drawn tile by clicking: sometimes turns the tile first (button or key), then
+ * clicks a highlighted position (which picks a fitting rotation), sometimes turns it again
+ * among the fitting rotations, and confirms. Returns the position.
+ */
+async function placeTile(page, turn, { beforeConfirm } = {}) {
+  if (turn % 3 === 1) await page.click('[data-testid=rotate-cw]');
+  if (turn % 5 === 2) await page.keyboard.press('e');
+  let spots = await clickable(page, '[data-testid=spot]');
+  if (!spots.length) {
+    await page.click('[data-testid=zoom-fit]');
+    spots = await clickable(page, '[data-testid=spot]');
+  }
+  check(spots.length > 0, `turn ${turn}: no highlighted position can be clicked`);
+  const spot = spots[(turn * 7) % spots.length];
+  await page.click(`[data-testid=spot][data-x="${spot.x}"][data-y="${spot.y}"]`);
+  await page.locator('[data-testid=ghost-tile]').waitFor({ state: 'attached' });
+  if (turn % 4 === 2) await page.keyboard.press('r'); // next fitting rotation, if any
+  if (beforeConfirm) await beforeConfirm();
+  await confirm(page, `placing a tile at (${spot.x}, ${spot.y})`);
+  return { x: Number(spot.x), y: Number(spot.y) };
+}
+
+/** Deploys a follower by clicking a marker (true) or passes; returns the deployment or null. */
+async function deployOrPass(page, turn, wantDeploy) {
+  const markers = wantDeploy ? await clickable(page, '[data-testid=figure-marker]') : [];
+  if (markers.length) {
+    const marker = markers[turn % markers.length];
+    await page.click(`[data-testid=figure-marker][data-feature="${marker.feature}"]`);
+    // Where several figures may stand, the panel lists them: take the plain follower.
+    if (await page.locator('[data-testid=figure-choice]').count()) {
+      await page.click('[data-testid=figure-choice][data-figure=follower]');
+    }
+    await confirm(page, `deploying a follower on ${marker.feature}`);
+    return { feature: marker.feature };
+  }
+  await page.click('[data-testid=pass]');
+  await confirm(page, 'passing');
+  return null;
+}
+
+async function createGame(page, players, names) {
+  await page.goto(`${BASE}/`);
+  await page.locator('[data-testid=create-form]').waitFor();
+  for (let i = 0; i < players.length; i++) {
+    await page.fill(`[data-testid=seat-name-${i}]`, names[i]);
+    await page.selectOption(`[data-testid=seat-player-${i}]`, players[i]);
+  }
+  await page.click('[data-testid=create-game]');
+  await page.locator('[data-testid=play-link]').waitFor();
+  const links = [];
+  for (let i = 0; i < players.length; i++) {
+    const input = page.locator(`[data-testid=join-link-${i}]`);
+    links.push((await input.count()) ? await input.inputValue() : null);
+  }
+  const play = await page.getAttribute('[data-testid=play-link]', 'href');
+  const id = /\/play\/([a-z0-9]+)/.exec(play)[1];
+  return { id, play, links };
+}
+
+// ---- scenario 1: a whole game against the greedy bot ---------------------------------------
+
+async function scenarioAgainstBot() {
+  log('scenario 1: a base game, human against greedy, played by clicking');
+  const { page } = await openBrowser('solo');
+  const { id, play } = await createGame(page, ['human', 'greedy'], ['Alice', 'Greedy']);
+  log(`created game ${id}`);
+  check(/#token=[0-9a-f]+$/.test(play), `the play link carries no token: ${play}`);
+  await page.locator(`[data-testid=game-row][data-id="${id}"]`).waitFor();
+  await screenshot(page, 'web-lobby.png');
+
+  await page.click('[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  check(new URL(page.url()).pathname === `/play/${id}`, `the play link led to ${page.url()}`);
+
+  let turn = 0;
+  let deployed = 0;
+  let verified = 0;
+  let midShot = false;
+  for (;;) {
+    const decision = await waitForTurn(page, `turn ${turn + 1} of the human seat (or the end)`);
+    if (decision === 'over') break;
+    check(decision === 'place', `turn ${turn + 1}: expected to place a tile, the page asks to ${decision}`);
+    turn += 1;
+    check(Date.now() - started < TOTAL_MS - 20_000, `the game is still running after ${turn} turns; out of time`);
+
+    const figuresOnBoard = await page.locator('svg.board [data-testid=figure]').count();
+    const takeShot = !midShot && turn >= 12 && figuresOnBoard >= 3;
+    const at = await placeTile(page, turn, {
+      // The mid-game picture: a position picked, the tile shown there, figures around.
+      beforeConfirm: takeShot ? () => screenshot(page, 'web-game.png').then(() => (midShot = true)) : undefined,
+    });
+
+    const next = await waitForTurn(page, `the figure decision of turn ${turn}`);
+    if (next === 'over') break;
+    if (next !== 'deploy') continue; // a figure decision may not follow (e.g. game end)
+    const followers = Number(
+      ((await page.locator('[data-testid=player][data-seat="0"] [data-testid=supply-follower]').textContent()) || '0').replace(/\D/g, ''),
+    );
+    const wantDeploy = turn % 2 === 1 && followers >= 2;
+    const deployment = await deployOrPass(page, turn, wantDeploy);
+    if (!deployment) continue;
+    deployed += 1;
+
+    // The follower must be in the API's figures (unless its feature was completed at once and
+    // it came straight back), and drawn on the board.
+    const view = await api(`/api/games/${id}`);
+    const figure = view.figures.find((f) => f.seat === 0 && f.x === at.x && f.y === at.y && f.figure === 'follower');
+    const returned = view.events.some(
+      (e) => e.type === 'figure-returned' && e.seat === 0 && e.x === at.x && e.y === at.y,
+    );
+    if (figure) {
+      check(
+        figure.feature === deployment.feature || returned,
+        `the API has the follower at (${at.x}, ${at.y}) on ${figure.feature}, the marker said ${deployment.feature}`,
+      );
+      const drawn = await page.locator(`svg.board [data-testid=figure][data-seat="0"][data-x="${at.x}"][data-y="${at.y}"]`).count();
+      check(drawn > 0, `the follower at (${at.x}, ${at.y}) is in the API's figures but not drawn on the board`);
+      verified += 1;
+    } else {
+      check(returned, `the follower deployed at (${at.x}, ${at.y}) is neither in the API's figures nor returned`);
+    }
+  }
+  log(`game over after ${turn} human turns; ${deployed} followers deployed by clicking, ${verified} checked in the API`);
+  check(deployed >= 3, `only ${deployed} followers were deployed by clicking`);
+  check(verified >= 1, 'no follower deployed by clicking was seen in the API figures');
+
+  await page.locator('[data-testid=final-scores]').waitFor({ state: 'visible' });
+  const shown = await page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('[data-testid=final-scores] [data-testid=final-total]')].map((td) => [
+        td.dataset.seat,
+        Number(td.textContent),
+      ]),
+    ),
+  );
+  const final = await api(`/api/games/${id}`);
+  check(final.status === 'over', `the API says the game is ${final.status}`);
+  for (const seat of final.seats) {
+    check(
+      shown[seat.seat] === seat.score,
+      `final score of ${seat.name}: the page shows ${shown[seat.seat]}, the API ${seat.score}`,
+    );
+  }
+  log(`final scores match the API: ${final.seats.map((s) => `${s.name} ${s.score}`).join(', ')}`);
+  if (!midShot) log('note: no mid-game screenshot (too few figures on the board)');
+  await screenshot(page, 'web-final.png');
+  check(midShot, 'the mid-game screenshot was never taken (fewer than 3 figures on the board after turn 12)');
+  passed += 1;
+}
+
+// ---- scenario 2: two people, two browsers, live updates -------------------------------------
+
+async function scenarioLive() {
+  log('scenario 2: human against human in two browsers, moves arrive live');
+  const a = await openBrowser('ann');
+  const { id, links } = await createGame(a.page, ['human', 'human'], ['Ann', 'Ben']);
+  check(links[0] && links[1] && links[0] !== links[1], `expected two different join links, got ${JSON.stringify(links)}`);
+  const b = await openBrowser('ben');
+  await a.page.goto(links[0]);
+  await b.page.goto(links[1]);
+  for (const p of [a.page, b.page]) {
+    await waitFor(p, 'the live connection', () => {
+      const c = document.querySelector('[data-testid=connection]');
+      return c && c.dataset.status === 'live';
+    });
+  }
+  const seats = [a, b];
+  for (let turn = 0; turn < 4; turn++) {
+    const mover = seats[turn % 2];
+    const watcher = seats[(turn + 1) % 2];
+    const decision = await waitForTurn(mover.page, `${mover.name}'s turn ${turn + 1}`);
+    check(decision === 'place', `${mover.name} should place a tile, the page asks to ${decision}`);
+    const watcherState = await gameState(watcher.page);
+    check(!watcherState.mine, `${watcher.name}'s page offers a move during ${mover.name}'s turn`);
+    const at = await placeTile(mover.page, turn + 1);
+    // The watcher's board gets the tile without reloading, outlined as the last one.
+    await waitFor(
+      watcher.page,
+      `${watcher.name} to see ${mover.name}'s tile at (${at.x}, ${at.y})`,
+      ({ x, y, tiles }) =>
+        document.querySelectorAll('svg.board .layer-tiles use').length === tiles + 1 &&
+        !!document.querySelector(`svg.board .layer-tiles use[data-x="${x}"][data-y="${y}"]`),
+      { ...at, tiles: watcherState.tiles },
+      10_000,
+    );
+    await waitForTurn(mover.page, `${mover.name}'s figure decision`);
+    await deployOrPass(mover.page, turn, turn % 2 === 0);
+    const moverVersion = (await gameState(mover.page)).version;
+    await waitFor(
+      watcher.page,
+      `${watcher.name} to see that it is their turn`,
+      (v) => {
+        const g = document.querySelector('[data-testid=game]');
+        const t = document.querySelector('[data-testid=turn]');
+        return g && Number(g.dataset.version) >= v && t.dataset.mine === 'true';
+      },
+      moverVersion,
+      10_000,
+    );
+    log(`${watcher.name} saw ${mover.name}'s move live`);
+  }
+  const view = await api(`/api/games/${id}`);
+  check(view.version >= 8, `after four turns the API version is ${view.version}`);
+  passed += 1;
+}
+
+// ---- main ---------------------------------------------------------------------------------
+
+async function failureShots() {
+  let i = 0;
+  for (const b of browsers) {
+    i += 1;
+    await screenshot(b.page, `failure-${i}-${b.name}.png`).catch(() => {});
+  }
+}
+
+const watchdog = setTimeout(async () => {
+  console.error(`FAILED: the browser test took longer than ${TOTAL_MS / 1000} s`);
+  await failureShots();
+  await closeBrowsers();
+  process.exit(1);
+}, TOTAL_MS);
+
+try {
+  check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
+  await scenarioAgainstBot();
+  await closeBrowsers();
+  await scenarioLive();
+  check(!pageErrors.length, `JavaScript errors in the page: ${pageErrors.join('; ')}`);
+  log(`browser test done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${passed} passed, 0 failed`);
+} catch (err) {
+  console.error(`FAILED: ${err instanceof TestFailure ? err.message : err.stack || err}`);
+  await failureShots();
+  console.log(`${passed} passed, 1 failed`);
+  process.exitCode = 1;
+} finally {
+  clearTimeout(watchdog);
+  await closeBrowsers();
+}
