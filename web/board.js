@@ -190,7 +190,7 @@ export class Board {
           width: 94,
           height: 94,
           rx: 8,
-        }),
+        }, p.title ? s('title', {}, p.title) : null),
       );
     }
     this.spots = spots || [];

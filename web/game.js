@@ -102,6 +102,11 @@ class GameView {
       this.applyView(view);
     } catch (err) {
       this.showError(`The game could not be loaded: ${err.message}`);
+      if (err.status === 403 && this.token) {
+        // A wrong or mangled join link: the socket would be refused too. Offer to watch.
+        this.el.error.append(' ', h('a', { href: `/play/${this.id}`, 'data-testid': 'watch-instead' }, 'Watch the game instead'));
+        return;
+      }
       if (err.status === 404) return;
     }
     this.socket = new GameSocket(this.id, this.token, {
@@ -432,6 +437,7 @@ class GameView {
       x: s.x,
       y: s.y,
       fits: s.rotations.includes(this.rotation),
+      title: `(${s.x}, ${s.y}): fits turned ${s.rotations.map((r) => `${r}°`).join(', ')}`,
       selected: !!this.selected && this.selected.x === s.x && this.selected.y === s.y,
     }));
     if (withSpots) this.board.setSpots(spots);

@@ -110,7 +110,7 @@ function logEntry(event, seats) {
       'data-type': event.type,
     },
     scored && points !== null
-      ? h('span', { class: 'points', style: { background: hex, color: inkOn(hex) } }, `+${points}`)
+      ? h('span', { class: `points${points === 0 ? ' zero' : ''}`, style: { background: hex, color: inkOn(hex) } }, `+${points}`)
       : null,
     h('span', { class: 'text' }, text),
     breakdown ? h('span', { class: 'breakdown' }, breakdown) : null,
@@ -162,7 +162,7 @@ export function finalTable(view) {
       'tr',
       { class: winner ? 'winner' : '', 'data-testid': 'final-row', 'data-seat': seat.seat },
       h('td', { class: 'rank' }, winner ? winnerStar() : `${rank + 1}.`),
-      h('td', {}, h('span', { class: 'dot', style: { background: hex } }), ' ', h('strong', {}, seat.name)),
+      h('td', { class: 'player-cell' }, h('span', { class: 'dot', style: { background: hex } }), ' ', h('strong', {}, seat.name)),
       h('td', {}, h('div', { class: 'subtotal' }, sum(turn)), h('div', { class: 'chips' }, pointsChips(turn))),
       h('td', {}, h('div', { class: 'subtotal' }, sum(fin)), h('div', { class: 'chips' }, pointsChips(fin))),
       h('td', { class: 'total', 'data-testid': 'final-total', 'data-seat': seat.seat }, seat.score ?? 0),

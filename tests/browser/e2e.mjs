@@ -272,7 +272,8 @@ async function scenarioAgainstBot() {
     check(Date.now() - started < TOTAL_MS - 20_000, `the game is still running after ${turn} turns; out of time`);
 
     const figuresOnBoard = await page.locator('svg.board [data-testid=figure]').count();
-    const takeShot = !midShot && turn >= 12 && figuresOnBoard >= 3;
+    // Mid-game with figures about; late in the game whatever the board holds.
+    const takeShot = !midShot && ((turn >= 12 && figuresOnBoard >= 3) || turn >= 24);
     const at = await placeTile(page, turn, {
       // The mid-game picture: a position picked, the tile shown there, figures around.
       beforeConfirm: takeShot ? () => screenshot(page, 'web-game.png').then(() => (midShot = true)) : undefined,
@@ -330,9 +331,33 @@ async function scenarioAgainstBot() {
     );
   }
   log(`final scores match the API: ${final.seats.map((s) => `${s.name} ${s.score}`).join(', ')}`);
-  if (!midShot) log('note: no mid-game screenshot (too few figures on the board)');
   await screenshot(page, 'web-final.png');
-  check(midShot, 'the mid-game screenshot was never taken (fewer than 3 figures on the board after turn 12)');
+  check(midShot, 'the mid-game screenshot was never taken (the game had fewer than 24 human turns)');
+
+  // The replay viewer: its last step is the final board, and it steps back by key and button.
+  const finalTiles = final.board.length;
+  await page.click('[data-testid=replay-link-final]');
+  await page.waitForURL(/\/replay\//);
+  const steps = await waitFor(page, 'the replay to load', () => {
+    const m = /Step (\d+) \/ (\d+)/.exec(document.querySelector('[data-testid=replay-step]')?.textContent || '');
+    return m && Number(m[2]) > 0 ? Number(m[2]) : false;
+  });
+  check(steps === final.version, `the replay has ${steps} steps, the game ${final.version} actions`);
+  await page.keyboard.press('End');
+  await waitFor(
+    page,
+    'the last step of the replay',
+    ({ steps, tiles }) =>
+      document.querySelector('[data-testid=replay-step]').textContent === `Step ${steps} / ${steps}` &&
+      document.querySelectorAll('svg.board .layer-tiles use').length === tiles,
+    { steps, tiles: finalTiles },
+  );
+  await page.click('[data-testid=replay-prev]');
+  await page.keyboard.press('ArrowLeft');
+  await waitFor(page, 'two steps back in the replay', (want) => document.querySelector('[data-testid=replay-step]').textContent === want, `Step ${steps - 2} / ${steps}`);
+  await page.click('[data-testid=replay-first]');
+  await waitFor(page, 'the first step of the replay', () => document.querySelectorAll('svg.board .layer-tiles use').length === 1);
+  log(`replay viewer: ${steps} steps, last step shows the final board`);
   passed += 1;
 }
 
