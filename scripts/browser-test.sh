@@ -12,6 +12,12 @@ if [ ! -x /usr/bin/chromium ]; then
     apt-get install -y chromium chromium-driver
 fi
 
+# playwright-core needs Node.js 20 or later.
+if ! node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' 2>/dev/null; then
+    echo "browser-test: Node.js 20 or later is needed (found: $(node --version 2>/dev/null || echo none))"
+    exit 1
+fi
+
 if [ ! -d tests/browser/node_modules ]; then
     echo "browser-test: installing the test's npm packages"
     # playwright-core never downloads browsers by itself; the variable makes sure of it.

@@ -136,17 +136,6 @@ export class GameSocket {
     this.delay = Math.min(this.delay * 2, 10000);
   }
 
-  get open() {
-    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
-  }
-
-  /** Sends an action; false when the socket is not open (the caller then uses POST). */
-  act(action, version) {
-    if (!this.open) return false;
-    this.ws.send(JSON.stringify({ type: 'act', action, version }));
-    return true;
-  }
-
   close() {
     this.closed = true;
     clearTimeout(this.timer);

@@ -364,14 +364,21 @@ function showCreated(box, created, hotSeat) {
       'div',
       { class: 'row' },
       first
-        ? h('a', { class: 'button primary', href: abs(first.join), 'data-testid': 'play-link' }, `Play as ${first.name}`)
+        ? h(
+            'a',
+            { class: 'button primary', href: abs(first.join), 'data-testid': 'play-link' },
+            hotSeat && humans.length > 1 ? 'Play here (hot seat)' : `Play as ${first.name}`,
+          )
         : null,
       h('a', { class: 'button', href: abs(created.watch || `/play/${created.id}`), 'data-testid': 'watch-link' }, 'Watch'),
     ),
   );
 }
 
-async function refreshGames(card) {
+// The list shows the newest games; older ones on request, so a busy server's lobby stays short.
+const GAMES_SHOWN = 15;
+
+async function refreshGames(card, showAll = false) {
   const list = h('div', { class: 'games-list', 'data-testid': 'games-list' }, h('p', { class: 'muted' }, 'Loading…'));
   const refresh = h('button', { type: 'button', class: 'small', 'data-testid': 'refresh-games', onClick: () => refreshGames(card) }, 'Refresh');
   clear(card).append(h('div', { class: 'card-head' }, h('h2', {}, 'Games'), refresh), list);
@@ -393,7 +400,7 @@ async function refreshGames(card) {
     h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Players'), h('th', {}, 'State'), h('th', {}, ''))),
   );
   const body = h('tbody');
-  for (const g of games) {
+  for (const g of showAll ? games : games.slice(0, GAMES_SHOWN)) {
     const over = g.status === 'over';
     const best = Math.max(...(g.seats || []).map((s) => s.score || 0));
     body.append(
@@ -425,4 +432,9 @@ async function refreshGames(card) {
   }
   table.append(body);
   list.append(table);
+  if (!showAll && games.length > GAMES_SHOWN) {
+    list.append(
+      h('button', { type: 'button', class: 'small more', 'data-testid': 'more-games', onClick: () => refreshGames(card, true) }, `Show all ${games.length} games`),
+    );
+  }
 }
