@@ -1,4 +1,5 @@
-//! `carcassonne`: simulate games between bots, replay and inspect game records, list the tiles.
+//! `carcassonne`: serve games to browsers, play in the terminal, simulate games between bots,
+//! replay and inspect game records, list and draw the tiles.
 //!
 //! Every command writes its results to stdout (text, or JSON with `--json`) and reports bad
 //! input as a single `error: ...` line on stderr with exit code 1; usage errors exit with
@@ -9,6 +10,7 @@ mod output;
 mod play;
 mod render;
 mod replay;
+mod serve;
 mod simulate;
 mod tiles;
 mod tournament;
@@ -27,12 +29,14 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     name = "carcassonne",
     version,
     about = "Play, replay and inspect games of Carcassonne",
-    long_about = "Play, replay and inspect games of Carcassonne (the base game with farmers).\n\n\
-        `simulate` plays games between random bots, `replay` and `legal` read game records \
-        (JSON, see docs/record-format.md) and `tiles` lists the tile catalog. Every command \
-        can print JSON with --json. Bad input is reported as one `error: ...` line on stderr \
-        with exit code 1.",
+    long_about = "Play, replay and inspect games of Carcassonne and its expansions.\n\n\
+        `serve` runs the game server with the browser UI; `play` plays in the terminal against \
+        bots; `simulate` and `tournament` play games between bots; `replay` and `legal` read game \
+        records (JSON, see docs/record-format.md); `tiles` and `render` list and draw the tiles; \
+        `hint` asks a bot. Bad input is reported as one `error: ...` line on stderr with exit \
+        code 1.",
     after_help = "Examples:\n  \
+        carcassonne serve   (then open http://127.0.0.1:8080)\n  \
         carcassonne simulate --games 1000 --players 3 --seed 7\n  \
         carcassonne simulate --games 1 --seed 42 --record-out game.json\n  \
         carcassonne replay game.json\n  \
@@ -54,6 +58,7 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     Hint(hint::HintArgs),
     Play(play::PlayArgs),
+    Serve(serve::ServeArgs),
 }
 
 /// Play games between random bots and summarise the results.
@@ -236,6 +241,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Hint(args) => hint::run(args),
         Command::Play(args) => play::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

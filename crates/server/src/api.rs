@@ -1,0 +1,360 @@
+//! The HTTP routes (docs/api.md).
+
+use std::sync::{Arc, OnceLock};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use carcassonne_bots::bot_by_name;
+use carcassonne_engine::record::RECORD_VERSION;
+use carcassonne_engine::{Catalog, Color, Game, GameSetup, Record, RecordAction, RecordDeck, Rotation, Rules};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+use crate::options::SEAT_COLORS;
+use crate::room::Room;
+use crate::seats::{new_game_id, new_seed, new_token, Seat};
+use crate::{assets, bots, ws, AppState};
+
+/// Largest request body accepted.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// Longest seat name.
+const MAX_NAME: usize = 40;
+
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/api/options", get(options))
+        .route("/api/tiles", get(tiles))
+        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/games/{id}", get(game_view))
+        .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/replay", get(replay))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .fallback(static_file)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+/// A JSON body, with errors that name the field at fault.
+fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let bytes = body.map_err(|e| match e.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is over {MAX_BODY} bytes"))
+        }
+        status => ApiError::new(status, e.body_text()),
+    })?;
+    let mut deserializer = serde_json::Deserializer::from_slice(&bytes);
+    serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+        let path = e.path().to_string();
+        let error = ApiError::bad_request(format!("malformed request body: {}", e.inner()));
+        if path == "." || path == "?" {
+            error
+        } else {
+            error.field(path)
+        }
+    })
+}
+
+fn parse_query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    query.map(|Query(q)| q).map_err(|e| ApiError::bad_request(e.body_text()).field("query"))
+}
+
+fn find(state: &AppState, id: &str) -> Result<Arc<Room>, ApiError> {
+    state.room(id).ok_or_else(|| ApiError::not_found(format!("no game `{id}`")).field("id"))
+}
+
+async fn options() -> Json<serde_json::Value> {
+    Json(crate::options::options())
+}
+
+async fn tiles() -> Response {
+    static TILES: OnceLock<String> = OnceLock::new();
+    let body = TILES.get_or_init(|| {
+        let tiles: serde_json::Map<String, serde_json::Value> = Catalog::builtin()
+            .designs()
+            .iter()
+            .map(|d| (d.id.clone(), carcassonne_render::tile_group(d, Rotation::R0).into()))
+            .collect();
+        serde_json::json!({ "tiles": tiles }).to_string()
+    });
+    ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "max-age=3600")], body.clone())
+        .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateGame {
+    #[serde(default)]
+    rules: Rules,
+    seats: Vec<SeatRequest>,
+    #[serde(default)]
+    hot_seat: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatRequest {
+    #[serde(default)]
+    name: Option<String>,
+    player: String,
+    #[serde(default)]
+    color: Option<Color>,
+}
+
+#[derive(Serialize)]
+struct Created {
+    id: String,
+    watch: String,
+    seats: Vec<CreatedSeat>,
+}
+
+#[derive(Serialize)]
+struct CreatedSeat {
+    seat: usize,
+    name: String,
+    color: Color,
+    player: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    token: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    join: Option<String>,
+}
+
+fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+/// Checks a game request and makes its seats and colours.
+fn seats_of(request: &CreateGame) -> Result<(Vec<Seat>, Vec<Color>), ApiError> {
+    let n = request.seats.len();
+    if !(2..=SEAT_COLORS.len()).contains(&n) {
+        return Err(
+            ApiError::unprocessable(format!("a game has 2 to {} seats, not {n}", SEAT_COLORS.len())).field("seats")
+        );
+    }
+    let mut colors: Vec<Color> = vec![];
+    for (i, s) in request.seats.iter().enumerate() {
+        if let Some(c) = s.color {
+            if colors.contains(&c) || request.seats[..i].iter().any(|o| o.color == Some(c)) {
+                return Err(ApiError::unprocessable(format!("two seats are {c}")).field(format!("seats[{i}].color")));
+            }
+        }
+        let color = s.color.unwrap_or_else(|| {
+            *SEAT_COLORS
+                .iter()
+                .find(|c| !colors.contains(c) && !request.seats.iter().any(|o| o.color == Some(**c)))
+                .expect("6 colours for at most 6 seats")
+        });
+        colors.push(color);
+    }
+    let hot_token = new_token();
+    let mut seats = vec![];
+    for (i, (s, color)) in request.seats.iter().zip(&colors).enumerate() {
+        if s.player != "human" {
+            bot_by_name(&s.player, 0).map_err(|e| {
+                ApiError::unprocessable(format!("`{}` is neither `human` nor a bot: {e}", s.player))
+                    .field(format!("seats[{i}].player"))
+            })?;
+        }
+        let name =
+            s.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).map(str::to_string).unwrap_or_else(|| {
+                if s.player == "human" {
+                    let mut name = color.name().to_string();
+                    name[..1].make_ascii_uppercase();
+                    name
+                } else {
+                    format!("Bot ({})", s.player)
+                }
+            });
+        if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+            return Err(ApiError::unprocessable(format!(
+                "a seat name has at most {MAX_NAME} characters and no control characters"
+            ))
+            .field(format!("seats[{i}].name")));
+        }
+        let token = match (s.player == "human", request.hot_seat) {
+            (false, _) => None,
+            (true, true) => Some(hot_token.clone()),
+            (true, false) => Some(new_token()),
+        };
+        seats.push(Seat { name, player: s.player.clone(), token });
+    }
+    Ok((seats, colors))
+}
+
+async fn create_game(
+    State(state): State<Arc<AppState>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let request: CreateGame = parse_body(body)?;
+    let (seats, colors) = seats_of(&request)?;
+    let record = Record {
+        version: RECORD_VERSION,
+        rules: request.rules.clone(),
+        players: colors.clone(),
+        deck: RecordDeck::Seed(new_seed()),
+        actions: vec![],
+    };
+    // The engine's own check of the rules and players.
+    let catalog = Catalog::builtin();
+    let setup = record.setup(catalog).map_err(|e| ApiError::unprocessable(e.to_string()).field("rules"))?;
+    Game::new(GameSetup { ..setup }).map_err(|e| ApiError::unprocessable(e.to_string()).field("rules"))?;
+    let id = new_game_id();
+    let room = Room::new(id.clone(), now(), seats.clone(), record).map_err(ApiError::internal)?;
+    let stored = room.stored();
+    let state2 = state.clone();
+    tokio::task::spawn_blocking(move || state2.store.insert_game(&stored))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let room = Arc::new(room);
+    state.rooms.write().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), room.clone());
+    bots::kick(state.clone(), room);
+    let created = Created {
+        watch: format!("/play/{id}"),
+        seats: seats
+            .into_iter()
+            .zip(colors)
+            .enumerate()
+            .map(|(i, (s, color))| CreatedSeat {
+                seat: i,
+                name: s.name,
+                color,
+                player: s.player,
+                join: s.token.as_ref().map(|t| format!("/play/{id}#token={t}")),
+                token: s.token,
+            })
+            .collect(),
+        id,
+    };
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+async fn list_games(State(state): State<Arc<AppState>>) -> Json<serde_json::Value> {
+    let mut games: Vec<_> = state.all_rooms().iter().map(|r| r.summary()).collect();
+    games.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.id.cmp(&b.id)));
+    Json(serde_json::json!({ "games": games }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ViewQuery {
+    token: Option<String>,
+    events_from: Option<usize>,
+}
+
+async fn game_view(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    query: Result<Query<ViewQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let query = parse_query(query)?;
+    let room = find(&state, &id)?;
+    let you = room.seats_of(query.token.as_deref());
+    if query.token.is_some() && you.is_empty() {
+        return Err(ApiError::forbidden("this token belongs to no seat of this game").field("token"));
+    }
+    Ok(Json(room.view(you, query.events_from.unwrap_or(0))).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ActRequest {
+    #[serde(default)]
+    pub token: Option<String>,
+    /// A record action; an entry of a view's `legal` list is accepted as it is (its `at` is
+    /// ignored).
+    pub action: serde_json::Value,
+    #[serde(default)]
+    pub version: Option<usize>,
+}
+
+/// The record action of a request, from a `legal` entry or a bare record action.
+pub(crate) fn parse_action(mut value: serde_json::Value) -> Result<RecordAction, ApiError> {
+    if let Some(map) = value.as_object_mut() {
+        map.remove("at");
+    }
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let field = if path == "." || path == "?" { "action".to_string() } else { format!("action.{path}") };
+        ApiError::bad_request(format!("malformed action: {}", e.inner())).field(field)
+    })
+}
+
+/// Applies a client's action on the blocking pool (the database write waits for the disk)
+/// and sets the bots going. Returns the index of the action's first event.
+pub(crate) async fn apply_client_action(
+    state: &Arc<AppState>,
+    room: &Arc<Room>,
+    token: Option<String>,
+    action: RecordAction,
+    version: Option<usize>,
+) -> Result<usize, ApiError> {
+    let (state2, room2) = (state.clone(), room.clone());
+    let first = tokio::task::spawn_blocking(move || room2.act(&state2.store, token.as_deref(), &action, version))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))??;
+    bots::kick(state.clone(), room.clone());
+    Ok(first)
+}
+
+async fn act(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let room = find(&state, &id)?;
+    let request: ActRequest = parse_body(body)?;
+    let token = request.token.clone();
+    let action = parse_action(request.action)?;
+    let first = apply_client_action(&state, &room, request.token, action, request.version).await?;
+    Ok(Json(room.view(room.seats_of(token.as_deref()), first)).into_response())
+}
+
+async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let room = find(&state, &id)?;
+    Ok(Json(room.record()?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplayQuery {
+    step: Option<usize>,
+}
+
+async fn replay(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    query: Result<Query<ReplayQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let query = parse_query(query)?;
+    let room = find(&state, &id)?;
+    let step = query.step.unwrap_or(0);
+    let view = tokio::task::spawn_blocking(move || room.replay_view(step))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))??;
+    Ok(Json(view).into_response())
+}
+
+async fn static_file(uri: Uri) -> Response {
+    let path = uri.path();
+    if path.starts_with("/api/") || path == "/api" {
+        return ApiError::not_found(format!("no API route {path}")).into_response();
+    }
+    if path == "/" || path.starts_with("/play/") || path.starts_with("/replay/") {
+        return assets::index();
+    }
+    let file = path.trim_start_matches('/');
+    if file.split('/').any(|part| part == ".." || part.starts_with('.')) {
+        return ApiError::not_found(format!("no page {path}")).into_response();
+    }
+    assets::file(file).unwrap_or_else(|| ApiError::not_found(format!("no page {path}")).into_response())
+}

@@ -1,0 +1,345 @@
+//! One game on the server: its record, the engine state, the event log and who is watching.
+//!
+//! Every change goes through [`Room::commit`]: the action is applied to a copy of the game,
+//! stored in the database, and only then does the copy replace the game, so a refused action
+//! (by the engine or by the database) leaves the game as it was, and the database always holds
+//! every action clients have seen.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+
+use carcassonne_engine::record::{decode_action, encode_action};
+use carcassonne_engine::{Action, Game, PlayerId, Record, RecordAction, RecordDeck};
+use tokio::sync::watch;
+
+use crate::error::ApiError;
+use crate::seats::{same_secret, Seat};
+use crate::store::{Store, StoredGame};
+use crate::view::{event_view, game_view, EventView, GameView, Tally, ViewInput};
+
+pub struct Room {
+    pub id: String,
+    pub created: i64,
+    pub seats: Vec<Seat>,
+    state: Mutex<RoomState>,
+    /// Bumped on every change a client should see (an action, a connection); WebSocket tasks
+    /// wait on it.
+    changes: watch::Sender<u64>,
+    /// Whether a task is playing this room's bot seats.
+    pub(crate) bot_running: AtomicBool,
+}
+
+struct RoomState {
+    /// The record: rules, colours, deck and every accepted action.
+    record: Record,
+    game: Game,
+    events: Vec<EventView>,
+    tally: Tally,
+    /// Open WebSocket connections per seat.
+    online: Vec<u32>,
+}
+
+/// What a bot needs to choose its next action, taken without holding the room's lock while it
+/// thinks.
+pub struct BotTurn {
+    pub version: usize,
+    pub seat: PlayerId,
+    pub bot: String,
+    pub game: Game,
+    pub seed: u64,
+}
+
+/// A list of a game's seats with the tokens left out, for listings.
+#[derive(serde::Serialize)]
+pub struct Summary {
+    pub id: String,
+    pub created: i64,
+    pub status: &'static str,
+    pub version: usize,
+    pub tiles_left: usize,
+    pub seats: Vec<SeatSummary>,
+}
+
+#[derive(serde::Serialize)]
+pub struct SeatSummary {
+    pub name: String,
+    pub color: &'static str,
+    pub player: String,
+    pub score: u32,
+}
+
+fn replayed(record: &Record, names: &[String]) -> Result<(Game, Vec<EventView>, Tally), String> {
+    let replay = record.replay().map_err(|e| e.to_string())?;
+    let game = replay.game;
+    let mut tally = Tally::new(game.players().len());
+    let mut events = Vec::with_capacity(replay.start_events.len() + replay.events.len());
+    for e in &replay.start_events {
+        tally.add(e);
+        events.push(event_view(&game, names, events.len(), None, e));
+    }
+    for (action, e) in &replay.events {
+        tally.add(e);
+        events.push(event_view(&game, names, events.len(), Some(*action), e));
+    }
+    Ok((game, events, tally))
+}
+
+impl Room {
+    /// A room for a record (new, or loaded from the database with its actions).
+    pub fn new(id: String, created: i64, seats: Vec<Seat>, record: Record) -> Result<Room, String> {
+        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        let (game, events, tally) = replayed(&record, &names)?;
+        if seats.len() != game.players().len() {
+            return Err(format!("{} seats for {} players", seats.len(), game.players().len()));
+        }
+        let online = vec![0; seats.len()];
+        Ok(Room {
+            id,
+            created,
+            seats,
+            state: Mutex::new(RoomState { record, game, events, tally, online }),
+            changes: watch::Sender::new(0),
+            bot_running: AtomicBool::new(false),
+        })
+    }
+
+    /// A room from its database rows.
+    pub fn load(stored: &StoredGame, actions: &[String]) -> Result<Room, String> {
+        let mut record = Record::from_json(&stored.record).map_err(|e| e.to_string())?;
+        record.actions = actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| serde_json::from_str(a).map_err(|e| format!("stored action {i}: {e}")))
+            .collect::<Result<_, _>>()?;
+        let seats: Vec<Seat> = serde_json::from_str(&stored.seats).map_err(|e| format!("stored seats: {e}"))?;
+        Room::new(stored.id.clone(), stored.created, seats, record)
+    }
+
+    /// The database row of a new room.
+    pub fn stored(&self) -> StoredGame {
+        let state = self.lock();
+        let header = Record { actions: vec![], ..state.record.clone() };
+        StoredGame {
+            id: self.id.clone(),
+            created: self.created,
+            record: serde_json::to_string(&header).expect("records serialize"),
+            seats: serde_json::to_string(&self.seats).expect("seats serialize"),
+        }
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, RoomState> {
+        // Every change is made on a copy and swapped in at the end, so even a panic in the
+        // middle of one leaves a consistent state behind.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.changes.subscribe()
+    }
+
+    fn notify(&self) {
+        self.changes.send_modify(|n| *n += 1);
+    }
+
+    /// The seats a token controls (none for a spectator or an unknown token).
+    pub fn seats_of(&self, token: Option<&str>) -> Vec<PlayerId> {
+        let Some(token) = token else { return vec![] };
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.token.as_deref().is_some_and(|t| same_secret(t, token)))
+            .map(|(i, _)| i as PlayerId)
+            .collect()
+    }
+
+    pub fn version(&self) -> usize {
+        self.lock().record.actions.len()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.lock().game.is_over()
+    }
+
+    /// The view for the seats `you`, with the events from `events_from`.
+    pub fn view(&self, you: Vec<PlayerId>, events_from: usize) -> GameView {
+        let state = self.lock();
+        let from = events_from.min(state.events.len());
+        let input = ViewInput {
+            id: &self.id,
+            version: state.record.actions.len(),
+            game: &state.game,
+            seats: &self.seats,
+            online: &state.online,
+            tally: &state.tally,
+        };
+        game_view(&input, you, from, state.events[from..].to_vec())
+    }
+
+    pub fn summary(&self) -> Summary {
+        let state = self.lock();
+        Summary {
+            id: self.id.clone(),
+            created: self.created,
+            status: if state.game.is_over() { "over" } else { "playing" },
+            version: state.record.actions.len(),
+            tiles_left: state.game.tiles_left(),
+            seats: self
+                .seats
+                .iter()
+                .zip(state.game.players())
+                .map(|(s, p)| SeatSummary {
+                    name: s.name.clone(),
+                    color: p.color.name(),
+                    player: s.player.clone(),
+                    score: p.score,
+                })
+                .collect(),
+        }
+    }
+
+    /// A client's action: checks the token and the version, then commits. Returns the index of
+    /// the first event the action caused.
+    pub fn act(
+        &self,
+        store: &Store,
+        token: Option<&str>,
+        action: &RecordAction,
+        version: Option<usize>,
+    ) -> Result<usize, ApiError> {
+        let state = self.lock();
+        let Some(seat) = state.game.pending().player() else {
+            return Err(ApiError::conflict("the game is over; no action is possible"));
+        };
+        let color = state.game.player(seat).color;
+        let owner = &self.seats[seat as usize];
+        if owner.is_bot() {
+            return Err(ApiError::forbidden(format!("it is {color}'s decision, and {color} is played by a bot")));
+        }
+        let Some(token) = token else {
+            return Err(
+                ApiError::forbidden(format!("it is {color}'s decision; only {color}'s token may act")).field("token")
+            );
+        };
+        if !owner.token.as_deref().is_some_and(|t| same_secret(t, token)) {
+            if let Some(&other) = self.seats_of(Some(token)).first() {
+                let other = state.game.player(other).color;
+                return Err(ApiError::forbidden(format!("it is {color}'s decision, not {other}'s")).field("token"));
+            }
+            return Err(ApiError::forbidden(format!("it is {color}'s decision, and this token is not {color}'s"))
+                .field("token"));
+        }
+        let current = state.record.actions.len();
+        if let Some(v) = version {
+            if v != current {
+                return Err(ApiError::conflict(format!(
+                    "the action was chosen at version {v}, but the game is at version {current}"
+                ))
+                .field("version"));
+            }
+        }
+        let decoded = decode_action(&state.game, action).map_err(|m| ApiError::unprocessable(m).field("action"))?;
+        self.commit(store, state, decoded)
+    }
+
+    /// What the room's bot must decide now, if the pending decision is a bot's.
+    pub fn bot_turn(&self) -> Option<BotTurn> {
+        let state = self.lock();
+        let seat = state.game.pending().player()?;
+        let owner = &self.seats[seat as usize];
+        if !owner.is_bot() {
+            return None;
+        }
+        let deck_seed = match state.record.deck {
+            RecordDeck::Seed(s) => s,
+            RecordDeck::Order(_) => 0,
+        };
+        let version = state.record.actions.len();
+        Some(BotTurn {
+            version,
+            seat,
+            bot: owner.player.clone(),
+            game: state.game.clone(),
+            seed: carcassonne_bots::mix_seed(deck_seed ^ (version as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+        })
+    }
+
+    /// A bot's action, chosen at `version`.
+    pub fn act_as_bot(&self, store: &Store, version: usize, action: Action) -> Result<usize, ApiError> {
+        let state = self.lock();
+        if state.record.actions.len() != version {
+            return Err(ApiError::conflict("the game moved on while the bot was thinking"));
+        }
+        self.commit(store, state, action)
+    }
+
+    fn commit(
+        &self,
+        store: &Store,
+        mut state: std::sync::MutexGuard<'_, RoomState>,
+        action: Action,
+    ) -> Result<usize, ApiError> {
+        let encoded = encode_action(&state.game, action);
+        let mut next = state.game.clone();
+        let mut events = vec![];
+        next.apply_into(action, &mut events).map_err(|e| ApiError::unprocessable(e.to_string()).field("action"))?;
+        let index = state.record.actions.len();
+        let json = serde_json::to_string(&encoded).expect("record actions serialize");
+        store.append_action(&self.id, index, &json).map_err(|e| ApiError::internal(e.to_string()))?;
+        state.record.actions.push(encoded);
+        state.game = next;
+        let first = state.events.len();
+        for e in &events {
+            state.tally.add(e);
+            let view = event_view(&state.game, &self.names(), state.events.len(), Some(index), e);
+            state.events.push(view);
+        }
+        drop(state);
+        self.notify();
+        Ok(first)
+    }
+
+    /// The full record; only for finished games, since it names the deck.
+    pub fn record(&self) -> Result<Record, ApiError> {
+        let state = self.lock();
+        if !state.game.is_over() {
+            return Err(ApiError::conflict(
+                "the game is not over, and its record would reveal the order of the face-down tiles",
+            ));
+        }
+        Ok(state.record.clone())
+    }
+
+    /// A spectator's view of a finished game after `step` actions.
+    pub fn replay_view(&self, step: usize) -> Result<GameView, ApiError> {
+        let record = self.record()?;
+        let steps = record.actions.len();
+        if step > steps {
+            return Err(ApiError::unprocessable(format!("step {step} is beyond the last step, {steps}")).field("step"));
+        }
+        let partial = Record { actions: record.actions[..step].to_vec(), ..record };
+        let (game, events, tally) = replayed(&partial, &self.names()).map_err(ApiError::internal)?;
+        let online = vec![0; self.seats.len()];
+        let input =
+            ViewInput { id: &self.id, version: step, game: &game, seats: &self.seats, online: &online, tally: &tally };
+        let mut view = game_view(&input, vec![], 0, events);
+        view.steps = Some(steps);
+        Ok(view)
+    }
+
+    /// A WebSocket connection of `seats` opened (`+1`) or closed (`-1`).
+    pub fn connection(&self, seats: &[PlayerId], delta: i32) {
+        {
+            let mut state = self.lock();
+            for &s in seats {
+                if let Some(n) = state.online.get_mut(s as usize) {
+                    *n = n.saturating_add_signed(delta);
+                }
+            }
+        }
+        self.notify();
+    }
+}

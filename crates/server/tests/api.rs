@@ -1,0 +1,573 @@
+//! The server through real HTTP and WebSocket connections on loopback: full games between
+//! clients and bots, every refusal of docs/api.md, restarts on the same database, and a check
+//! that no message a client receives reveals the order of the face-down tiles.
+
+use std::collections::HashSet;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use carcassonne_engine::{Catalog, Event, Record};
+use carcassonne_server::{Config, Server};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::sync::oneshot;
+use tokio_tungstenite::tungstenite::Message;
+
+struct Running {
+    addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+    http: reqwest::Client,
+}
+
+impl Running {
+    async fn start(db: Option<PathBuf>) -> Running {
+        let config = Config { addr: "127.0.0.1:0".parse().unwrap(), db, bot_delay: Duration::ZERO };
+        let server = Server::bind(config).await.expect("server starts");
+        let addr = server.local_addr();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            server
+                .run(async {
+                    let _ = stopped.await;
+                })
+                .await
+                .unwrap();
+        });
+        Running { addr, stop: Some(stop), task, http: reqwest::Client::new() }
+    }
+
+    async fn stop(mut self) {
+        self.stop.take().unwrap().send(()).unwrap();
+        self.task.await.unwrap();
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    async fn get(&self, path: &str) -> (u16, Value) {
+        let response = self.http.get(self.url(path)).send().await.unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn post(&self, path: &str, body: &str) -> (u16, Value) {
+        let response = self
+            .http
+            .post(self.url(path))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn create(&self, request: Value) -> Value {
+        let (status, created) = self.post("/api/games", &request.to_string()).await;
+        assert_eq!(status, 201, "{created}");
+        created
+    }
+
+    async fn ws(&self, id: &str, token: Option<&str>) -> Ws {
+        let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
+        let (socket, _) =
+            tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws{query}", self.addr)).await.unwrap();
+        Ws { socket, received: vec![] }
+    }
+}
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A WebSocket client that keeps every message it receives.
+struct Ws {
+    socket: Socket,
+    received: Vec<Value>,
+}
+
+impl Ws {
+    async fn next(&mut self) -> Value {
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(30), self.socket.next())
+                .await
+                .expect("a message within 30 s")
+                .expect("the socket is open")
+                .unwrap();
+            if let Message::Text(text) = message {
+                let value: Value = serde_json::from_str(&text).unwrap();
+                self.received.push(value.clone());
+                return value;
+            }
+        }
+    }
+
+    /// Reads messages until a state at `version` or later arrives.
+    async fn state_at(&mut self, version: u64) -> Value {
+        if let Some(last) = self.received.iter().rev().find(|m| m["type"] == "state") {
+            if last["version"].as_u64().unwrap() >= version {
+                return last.clone();
+            }
+        }
+        loop {
+            let m = self.next().await;
+            assert_ne!(m["type"], "error", "{m}");
+            if m["type"] == "state" && m["version"].as_u64().unwrap() >= version {
+                return m;
+            }
+        }
+    }
+
+    /// Reads until a state message shows the game over.
+    async fn until_over(&mut self) -> Value {
+        if let Some(over) = self.received.iter().find(|m| m["type"] == "state" && m["status"] == "over") {
+            return over.clone();
+        }
+        loop {
+            let m = self.next().await;
+            if m["type"] == "state" && m["status"] == "over" {
+                return m;
+            }
+        }
+    }
+
+    async fn send(&mut self, value: Value) {
+        self.socket.send(Message::Text(value.to_string().into())).await.unwrap();
+    }
+}
+
+fn legal(view: &Value) -> Vec<Value> {
+    view["legal"].as_array().cloned().unwrap_or_default()
+}
+
+/// Picks a legal action, varied with `n`, as the view lists it (with its `at`, which the
+/// server ignores).
+fn pick(view: &Value, n: usize) -> Value {
+    let actions = legal(view);
+    assert!(!actions.is_empty(), "a pending decision has legal actions: {view}");
+    actions[(n * 7919) % actions.len()].clone()
+}
+
+/// The tiles in the order they were drawn (those that fitted nowhere too), from a finished
+/// game's record.
+fn draw_order(record: &Record) -> Vec<String> {
+    let replay = record.replay().unwrap();
+    let catalog = Catalog::builtin();
+    replay
+        .start_events
+        .iter()
+        .chain(replay.events.iter().map(|(_, e)| e))
+        .filter_map(|e| match e {
+            Event::TileDrawn { tile, .. } | Event::TileDiscarded { tile, .. } => Some(catalog.design(*tile).id.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every array of strings anywhere in a message.
+fn string_lists(value: &Value, out: &mut Vec<Vec<String>>) {
+    match value {
+        Value::Array(items) => {
+            let strings: Vec<String> = items.iter().filter_map(|i| i.as_str().map(str::to_string)).collect();
+            if !strings.is_empty() {
+                out.push(strings);
+            }
+            // Lists of objects: the `tile` of each, in order.
+            let tiles: Vec<String> = items.iter().filter_map(|i| i["tile"].as_str().map(str::to_string)).collect();
+            if tiles.len() > 1 {
+                out.push(tiles);
+            }
+            items.iter().for_each(|i| string_lists(i, out));
+        }
+        Value::Object(map) => map.values().for_each(|v| string_lists(v, out)),
+        _ => {}
+    }
+}
+
+/// Checks that a message a client received while the game ran does not reveal the deck: no
+/// deck or seed field, the remaining tiles in catalog order, and no list holding the next
+/// face-down tiles in their draw order.
+fn assert_reveals_no_deck(message: &Value, order: &[String]) {
+    fn keys(value: &Value, out: &mut HashSet<String>) {
+        match value {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    out.insert(k.clone());
+                    keys(v, out);
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|i| keys(i, out)),
+            _ => {}
+        }
+    }
+    let mut all_keys = HashSet::new();
+    keys(message, &mut all_keys);
+    for forbidden in ["deck", "seed", "order"] {
+        assert!(!all_keys.contains(forbidden), "a message has a `{forbidden}` field: {message}");
+    }
+    if message.get("remaining").is_none() {
+        return;
+    }
+    let catalog = Catalog::builtin();
+    let remaining: Vec<u16> = message["remaining"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| catalog.lookup(r["tile"].as_str().unwrap()).unwrap().0)
+        .collect();
+    assert!(remaining.windows(2).all(|w| w[0] < w[1]), "remaining tiles are listed in catalog order");
+    // `order` lists every tile drawn in the game; the last `tiles_left` of them were face down
+    // when the message was sent, and the next three must not appear as a run in any list.
+    let tiles_left = message["tiles_left"].as_u64().unwrap() as usize;
+    let hidden_start = order.len() - tiles_left;
+    if tiles_left >= 3 {
+        let secret = &order[hidden_start..hidden_start + 3];
+        // The remaining tiles are in catalog order (checked above), whatever the draw order.
+        let mut without_remaining = message.clone();
+        without_remaining.as_object_mut().unwrap().remove("remaining");
+        let mut lists = vec![];
+        string_lists(&without_remaining, &mut lists);
+        for list in lists {
+            assert!(!list.windows(3).any(|w| w == secret), "a list holds the next face-down tiles in order: {list:?}");
+        }
+    }
+}
+
+/// Two people (one playing through the WebSocket, one through HTTP) and a bot play a whole
+/// game; a spectator watches. Every client sees the same final scores, which are the scores
+/// of the stored record replayed by the engine, and no message reveals the deck.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_clients_and_a_bot_play_a_full_game() {
+    let server = Running::start(None).await;
+    let created = server
+        .create(json!({
+            "rules": {"expansions": ["inns-cathedrals", "traders-builders"]},
+            "seats": [{"name": "Ann", "player": "human"}, {"name": "Ben", "player": "human"}, {"player": "greedy"}],
+        }))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let ann = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let ben = created["seats"][1]["token"].as_str().unwrap().to_string();
+    assert!(created["seats"][2].get("token").is_none(), "bots have no token");
+    assert_eq!(created["seats"][0]["join"], format!("/play/{id}#token={ann}"));
+
+    let mut ann_ws = server.ws(&id, Some(&ann)).await;
+    let mut spectator = server.ws(&id, None).await;
+    let mut ben_http_messages = vec![];
+    let first = ann_ws.next().await;
+    assert_eq!(first["type"], "state");
+    assert_eq!(first["you"], json!([0]));
+    // Ann's WebSocket sees every change; Ben reads his view over HTTP when it is his turn.
+    let mut ben_events = 0;
+    let mut state = first;
+    for n in 0.. {
+        assert!(n < 2000, "the game ends");
+        if state["status"] == "over" {
+            break;
+        }
+        let version = state["version"].as_u64().unwrap();
+        match state["pending"]["seat"].as_u64() {
+            Some(0) => {
+                ann_ws.send(json!({"type": "act", "action": pick(&state, n), "version": version})).await;
+                state = ann_ws.state_at(version + 1).await;
+            }
+            Some(1) => {
+                let (_, view) = server.get(&format!("/api/games/{id}?token={ben}&events_from={ben_events}")).await;
+                ben_events = view["events_from"].as_u64().unwrap() + view["events"].as_array().unwrap().len() as u64;
+                ben_http_messages.push(view.clone());
+                let body = json!({"token": ben, "action": pick(&view, n), "version": view["version"]});
+                let (status, after) = server.post(&format!("/api/games/{id}/actions"), &body.to_string()).await;
+                assert_eq!(status, 200, "{after}");
+                ben_http_messages.push(after);
+                state = ann_ws.state_at(version + 1).await;
+            }
+            _ => state = ann_ws.state_at(version + 1).await, // the bot's turn
+        }
+    }
+    let final_ann = ann_ws.until_over().await;
+    let final_spectator = spectator.until_over().await;
+    let (_, final_ben) = server.get(&format!("/api/games/{id}?token={ben}")).await;
+    let scores =
+        |v: &Value| v["seats"].as_array().unwrap().iter().map(|s| s["score"].as_u64().unwrap()).collect::<Vec<_>>();
+
+    let (status, record) = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(status, 200);
+    let record: Record = serde_json::from_value(record).unwrap();
+    let replayed = record.replay().unwrap().game.scores().iter().map(|&s| s as u64).collect::<Vec<_>>();
+    assert_eq!(scores(&final_ann), replayed);
+    assert_eq!(scores(&final_spectator), replayed);
+    assert_eq!(scores(&final_ben), replayed);
+    assert!(record.actions.iter().any(|a| matches!(a, carcassonne_engine::RecordAction::Deploy { .. })));
+    // The per-kind points add up to each score.
+    for seat in final_ann["seats"].as_array().unwrap() {
+        let sum: u64 = ["turn", "final"]
+            .iter()
+            .flat_map(|phase| seat["points"][phase].as_object().unwrap().values())
+            .map(|v| v.as_u64().unwrap())
+            .sum();
+        assert_eq!(sum, seat["score"].as_u64().unwrap(), "{seat}");
+    }
+    // Every client got the whole event log exactly once, in order.
+    let indices: Vec<u64> = ann_ws
+        .received
+        .iter()
+        .filter(|m| m["type"] == "state")
+        .flat_map(|m| m["events"].as_array().unwrap().iter().map(|e| e["index"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(indices, (0..indices.len() as u64).collect::<Vec<_>>());
+
+    let order = draw_order(&record);
+    for message in ann_ws.received.iter().chain(&spectator.received).chain(&ben_http_messages) {
+        if message["status"] == "over" {
+            continue;
+        }
+        assert_reveals_no_deck(message, &order);
+    }
+    assert!(ann_ws.received.len() > 50 && spectator.received.len() > 50);
+    server.stop().await;
+}
+
+/// A game between bots only runs to the end by itself, and its replay steps through it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_play_alone_and_the_replay_steps_through_the_game() {
+    let server = Running::start(None).await;
+    let created = server
+        .create(json!({"seats": [{"player": "random"}, {"player": "greedy"}, {"player": "mcts:iters=20"}]}))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let mut spectator = server.ws(id, None).await;
+    let last = spectator.until_over().await;
+    let steps = last["version"].as_u64().unwrap();
+    let (status, start) = server.get(&format!("/api/games/{id}/replay?step=0")).await;
+    assert_eq!(status, 200);
+    assert_eq!(start["steps"], steps);
+    assert_eq!(start["board"].as_array().unwrap().len(), 1, "only the start tile");
+    let (_, middle) = server.get(&format!("/api/games/{id}/replay?step={}", steps / 2)).await;
+    assert_eq!(middle["version"], steps / 2);
+    let (_, end) = server.get(&format!("/api/games/{id}/replay?step={steps}")).await;
+    assert_eq!(end["seats"], {
+        let mut seats = last["seats"].clone();
+        for s in seats.as_array_mut().unwrap() {
+            s["online"] = json!(0);
+        }
+        seats
+    });
+    let (status, error) = server.get(&format!("/api/games/{id}/replay?step={}", steps + 1)).await;
+    assert_eq!((status, error["field"].as_str()), (422, Some("step")));
+    let (_, list) = server.get("/api/games").await;
+    assert_eq!(list["games"][0]["id"], id);
+    assert_eq!(list["games"][0]["status"], "over");
+    server.stop().await;
+}
+
+/// Every refusal of docs/api.md, each with its status, its field and an unchanged game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_are_refused_clearly_and_change_nothing() {
+    let server = Running::start(None).await;
+    let created = server.create(json!({"seats": [{"player": "human"}, {"player": "human"}], "hot_seat": false})).await;
+    let id = created["id"].as_str().unwrap();
+    let red = created["seats"][0]["token"].as_str().unwrap();
+    let blue = created["seats"][1]["token"].as_str().unwrap();
+    let (_, before) = server.get(&format!("/api/games/{id}?token={red}")).await;
+    let act = |token: &str, action: Value, version: Option<u64>| {
+        let mut body = json!({"token": token, "action": action});
+        if let Some(v) = version {
+            body["version"] = json!(v);
+        }
+        body.to_string()
+    };
+    let place = legal(&before)[0].clone();
+    let path = format!("/api/games/{id}/actions");
+    let cases: Vec<(String, String, u16, Option<&str>, &str)> = vec![
+        ("/api/games/nosuchgame/actions".into(), act(red, place.clone(), None), 404, Some("id"), "no game"),
+        (path.clone(), act(blue, place.clone(), None), 403, Some("token"), "decision, not blue's"),
+        (path.clone(), act("0123", place.clone(), None), 403, Some("token"), "not red's"),
+        (path.clone(), json!({"action": place}).to_string(), 403, Some("token"), "only red's token"),
+        (path.clone(), act(red, place.clone(), Some(5)), 409, Some("version"), "version 5"),
+        (
+            path.clone(),
+            act(red, json!({"action": "place", "x": 40, "y": 40, "rotation": 0}), None),
+            422,
+            Some("action"),
+            "touches no tile",
+        ),
+        (
+            path.clone(),
+            act(red, json!({"action": "place", "x": 1, "y": 0, "rotation": 45}), None),
+            422,
+            Some("action"),
+            "rotation 45",
+        ),
+        (path.clone(), act(red, json!({"action": "pass"}), None), 422, Some("action"), "waiting for"),
+        (path.clone(), "{not json".into(), 400, None, "malformed"),
+        (path.clone(), json!({"token": red}).to_string(), 400, None, "missing field `action`"),
+        (
+            path.clone(),
+            json!({"token": red, "action": place, "extra": 1}).to_string(),
+            400,
+            Some("extra"),
+            "unknown field",
+        ),
+        (path.clone(), format!("{{\"token\": \"{}\"}}", "x".repeat(70_000)), 413, None, "over 65536 bytes"),
+        ("/api/games".into(), json!({"seats": [{"player": "human"}]}).to_string(), 422, Some("seats"), "2 to 6"),
+        (
+            "/api/games".into(),
+            json!({"seats": [{"player": "human"}, {"player": "wizard"}]}).to_string(),
+            422,
+            Some("seats[1].player"),
+            "neither",
+        ),
+        (
+            "/api/games".into(),
+            json!({"seats": [{"player": "human", "color": "red"}, {"player": "human", "color": "red"}]}).to_string(),
+            422,
+            Some("seats[1].color"),
+            "two seats are red",
+        ),
+        (
+            "/api/games".into(),
+            json!({"rules": {"expansions": ["dragons"]}, "seats": []}).to_string(),
+            400,
+            Some("rules.expansions[0]"),
+            "unknown variant",
+        ),
+        (
+            "/api/games".into(),
+            json!({"seats": [{"player": "human", "name": "x".repeat(41)}, {"player": "human"}]}).to_string(),
+            422,
+            Some("seats[0].name"),
+            "at most 40",
+        ),
+    ];
+    for (path, body, status, field, words) in cases {
+        let (got, error) = server.post(&path, &body).await;
+        let text = error["error"].as_str().unwrap_or_default();
+        assert_eq!(got, status, "{path} {}: {error}", &body[..body.len().min(120)]);
+        assert_eq!(error["field"].as_str(), field, "{path}: {error}");
+        assert!(text.contains(words), "{path}: `{text}` should say `{words}`");
+    }
+    let (status, error) = server.get(&format!("/api/games/{id}?token=wrong")).await;
+    assert_eq!((status, error["field"].as_str()), (403, Some("token")));
+    let (status, _) = server.get(&format!("/api/games/{id}?events_from=x")).await;
+    assert_eq!(status, 400);
+    let (status, error) = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(status, 409, "{error}");
+    assert!(error["error"].as_str().unwrap().contains("order of the face-down tiles"));
+    let (status, _) = server.get(&format!("/api/games/{id}/replay")).await;
+    assert_eq!(status, 409);
+    let (status, _) = server.get("/api/nothing").await;
+    assert_eq!(status, 404);
+    let (status, _) = server.get("/../Cargo.toml").await;
+    assert_eq!(status, 404);
+    // A WebSocket with a wrong token is refused before the upgrade; a bad message gets an
+    // error message and the connection stays open.
+    assert!(tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws?token=wrong", server.addr))
+        .await
+        .is_err());
+    let mut ws = server.ws(id, Some(blue)).await;
+    ws.next().await;
+    ws.send(json!({"type": "act", "action": place})).await;
+    let refusal = ws.next().await;
+    assert_eq!((refusal["type"].as_str(), refusal["status"].as_u64()), (Some("error"), Some(403)), "{refusal}");
+    ws.send(json!({"type": "dance"})).await;
+    let refusal = ws.next().await;
+    assert_eq!(refusal["status"], 400, "{refusal}");
+
+    let (_, after) = server.get(&format!("/api/games/{id}?token={red}")).await;
+    assert_eq!(before["version"], after["version"]);
+    assert_eq!(before["board"], after["board"]);
+    assert_eq!(before["pending"], after["pending"]);
+    // And the game still takes a good action.
+    let (status, _) = server.post(&path, &act(red, place, Some(0))).await;
+    assert_eq!(status, 200);
+    server.stop().await;
+}
+
+/// Hot seat: one token acts for every human seat of the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hot_seat_token_acts_for_every_human_seat() {
+    let server = Running::start(None).await;
+    let created = server
+        .create(json!({"seats": [{"player": "human"}, {"player": "random"}, {"player": "human"}], "hot_seat": true}))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    assert_eq!(created["seats"][2]["token"].as_str(), Some(token));
+    let mut ws = server.ws(id, Some(token)).await;
+    let mut seats_played = HashSet::new();
+    let mut n = 0;
+    let mut state = ws.next().await;
+    while state["status"] != "over" && seats_played.len() < 2 {
+        n += 1;
+        if state["type"] == "state" && state.get("legal").is_some() {
+            seats_played.insert(state["pending"]["seat"].as_u64().unwrap());
+            ws.send(json!({"type": "act", "action": pick(&state, n), "version": state["version"]})).await;
+        }
+        state = ws.next().await;
+    }
+    assert_eq!(state["you"], json!([0, 2]));
+    assert_eq!(seats_played, HashSet::from([0, 2]));
+    server.stop().await;
+}
+
+/// Stopping the server and starting it again on the same database loses nothing: the views
+/// are the same, and the game goes on to its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_on_the_same_database_resumes_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let server = Running::start(Some(db.clone())).await;
+    let created = server.create(json!({"seats": [{"player": "human"}, {"player": "human"}], "hot_seat": true})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/actions");
+    let view_path = format!("/api/games/{id}?token={token}");
+    for n in 0..25 {
+        let (_, view) = server.get(&view_path).await;
+        let body = json!({"token": token, "action": pick(&view, n)});
+        assert_eq!(server.post(&path, &body.to_string()).await.0, 200);
+    }
+    let (_, before) = server.get(&view_path).await;
+    server.stop().await;
+
+    let server = Running::start(Some(db)).await;
+    let (_, after) = server.get(&view_path).await;
+    assert_eq!(after, before, "the same view after a restart");
+    let mut n = 25;
+    loop {
+        let (_, view) = server.get(&view_path).await;
+        if view["status"] == "over" {
+            break;
+        }
+        let body = json!({"token": token, "action": pick(&view, n), "version": view["version"]});
+        assert_eq!(server.post(&path, &body.to_string()).await.0, 200);
+        n += 1;
+    }
+    let (status, record) = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(status, 200);
+    assert_eq!(record["actions"].as_array().unwrap().len(), n);
+    server.stop().await;
+}
+
+/// The UI's pages and files are served, and the tile drawings cover the catalog.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ui_and_the_tile_drawings_are_served() {
+    let server = Running::start(None).await;
+    for path in ["/", "/play/abc", "/replay/abc"] {
+        let response = server.http.get(server.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+        assert!(response.text().await.unwrap().contains("<html"), "{path}");
+    }
+    let (status, tiles) = server.get("/api/tiles").await;
+    assert_eq!(status, 200);
+    let tiles = tiles["tiles"].as_object().unwrap();
+    assert_eq!(tiles.len(), Catalog::builtin().designs().len());
+    assert!(tiles["base:D"].as_str().unwrap().starts_with("<g"));
+    let (status, options) = server.get("/api/options").await;
+    assert_eq!(status, 200);
+    assert!(options["bots"].as_array().unwrap().contains(&json!("mcts:medium")));
+    server.stop().await;
+}
