@@ -10,4 +10,5 @@ mod play;
 mod properties;
 mod render;
 mod scenarios;
+mod server;
 mod support;

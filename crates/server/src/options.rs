@@ -57,6 +57,12 @@ pub fn options() -> Value {
         ],
         "rule_sets": RuleSet::ALL.iter().map(|&r| json!({
             "id": r.name(),
+            "label": match r {
+                RuleSet::HigBigBox => "Hans im Glück, The Big Box",
+                RuleSet::Hig => "Hans im Glück, original boxes",
+                RuleSet::Rgg => "Rio Grande Games, original boxes",
+                RuleSet::RggBigBox => "Rio Grande Games, The Big Box",
+            },
             "variants": Variants::preset(r),
         })).collect::<Vec<_>>(),
         "bots": BOTS,
