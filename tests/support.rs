@@ -43,9 +43,10 @@ pub fn json_of(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
 
-/// A fresh path in the temp directory, unique to this process and call.
+/// A fresh path in cargo's scratch directory for integration tests (under `target/`, so test
+/// runs do not litter the system's temp directory), unique to this process and call.
 pub fn temp_path(name: &str) -> PathBuf {
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!("carcassonne-test-{}-{n}-{name}", std::process::id()))
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("carcassonne-test-{}-{n}-{name}", std::process::id()))
 }

@@ -4,70 +4,28 @@
 import { getOptions, createGame, listGames } from './api.js';
 import { h, clear, label, playerLabel, formatTime, colorHex, copyText, setTopbar, inkOn } from './ui.js';
 
-const DEFAULT_COLORS = ['red', 'blue', 'green', 'yellow', 'black', 'gray'];
 
 // The server's colours (GET /api/options), once known; the built-in ones until then.
 const seatColors = new Map();
 const hexOf = (color) => seatColors.get(color) || colorHex(color);
 
 /**
- * GET /api/options in one shape for the form. docs/api.md names the parts (expansions,
- * variants with values and defaults, presets, bots, colours) but not their JSON layout, so
- * each part is read from the likely layouts: a list of names, a list of objects with a name,
- * or an object keyed by name.
+ * GET /api/options (docs/api.md) in the shape the form uses: expansions and variants with
+ * labels, the rule-set presets with their complete variants, the bot names and the colours.
  */
 export function normalizeOptions(raw) {
-  raw = raw || {};
-  const nameOf = (item) =>
-    typeof item === 'string' ? item : item && (item.name ?? item.id ?? item.value ?? item.key);
-  const entries = (part) => {
-    if (!part) return [];
-    if (Array.isArray(part)) return part.map((item) => [nameOf(item), typeof item === 'object' ? item : {}]);
-    return Object.entries(part).map(([name, item]) => [name, item && typeof item === 'object' && !Array.isArray(item) ? item : { values: item }]);
-  };
-
-  const expansions = entries(raw.expansions).map(([name, item]) => ({
-    name,
-    label: item.label || item.title || label(name),
-    description: item.description || item.doc || '',
+  const expansions = raw.expansions.map((e) => ({ name: e.id, label: e.label, description: e.description || '' }));
+  const variants = raw.variants.map((v) => ({
+    name: v.id,
+    label: v.label || label(v.id),
+    description: v.description || '',
+    kind: v.type === 'bool' ? 'bool' : 'enum',
+    values: v.type === 'bool' ? [false, true] : v.values,
+    default: v.default,
   }));
-
-  const variants = entries(raw.variants).map(([name, item]) => {
-    let values = item.values ?? item.choices ?? item.options;
-    const def = item.default ?? item.default_value;
-    const type = item.type || item.kind;
-    if (!Array.isArray(values)) values = null;
-    if (values) values = values.map(nameOf);
-    const isBool =
-      type === 'bool' || type === 'boolean' || typeof def === 'boolean' ||
-      (values && values.length === 2 && values.every((v) => typeof v === 'boolean'));
-    return {
-      name,
-      label: item.label || item.title || label(name),
-      description: item.description || item.doc || '',
-      kind: isBool ? 'bool' : 'enum',
-      values: isBool ? [false, true] : values || (def !== undefined ? [def] : []),
-      default: def !== undefined ? def : isBool ? false : values && values[0],
-    };
-  });
-
-  const presetPart = raw.presets ?? raw.rule_sets ?? raw.rulesets ?? raw['rule-sets'];
-  const presets = entries(presetPart).map(([name, item]) => ({
-    name,
-    label: item.label || item.title || label(name),
-    // A preset is either {name, variants: {...}} or the variants object itself.
-    variants: item.variants && typeof item.variants === 'object' ? item.variants : item,
-  }));
-
-  const bots = (raw.bots || raw.players || []).map(nameOf).filter((b) => b && b !== 'human');
-
-  let colors = (raw.colors || raw.colours || DEFAULT_COLORS).map((c) =>
-    typeof c === 'string' ? { name: c, hex: colorHex(c) } : { name: nameOf(c), hex: c.hex || colorHex(nameOf(c)) },
-  );
-  if (!colors.length) colors = DEFAULT_COLORS.map((c) => ({ name: c, hex: colorHex(c) }));
-
-  const maxSeats = Number(raw.max_seats) || 6;
-  return { expansions, variants, presets, bots, colors, maxSeats, raw };
+  const presets = raw.rule_sets.map((r) => ({ name: r.id, label: r.label || label(r.id), variants: r.variants }));
+  const colors = raw.colors.map((c) => ({ name: c.id, hex: c.hex }));
+  return { expansions, variants, presets, bots: raw.bots, colors, maxSeats: raw.max_seats, raw };
 }
 
 function sameValue(a, b) {
