@@ -25,10 +25,20 @@ struct TileJson<'a> {
     /// A tile of a unit placed whole at set-up (the Count's city): some edges face the unit.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     partial: bool,
+    /// For partial tiles: the quarters of their unit, each with the kind of feature its
+    /// followers may be redeployed to (the Count's city of Carcassonne).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unit_quarters: Vec<QuarterJson>,
     /// A tile the players hold in supply (the abbeys, one per player), not in the pile.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     supply: bool,
     features: Vec<FeatureJson>,
+}
+
+#[derive(Serialize)]
+struct QuarterJson {
+    name: String,
+    feeds: &'static str,
 }
 
 #[derive(Serialize)]
@@ -181,6 +191,14 @@ pub fn run(set_id: Option<&str>, edition: Edition, json: bool) -> anyhow::Result
                     river: d.river.map(|r| r.name()),
                     symbols: symbols(d),
                     partial: d.partial,
+                    unit_quarters: if d.partial {
+                        set.quarters
+                            .iter()
+                            .map(|q| QuarterJson { name: q.name.clone(), feeds: q.feeds.name() })
+                            .collect()
+                    } else {
+                        vec![]
+                    },
                     supply: d.supply,
                     features: d.features.iter().map(|f| feature_json(d, f)).collect(),
                 });
@@ -216,6 +234,10 @@ fn print_table(out: &mut impl Write, catalog: &Catalog, set: &TileSet, edition: 
         }
         let id_text = if d.start { format!("{} *", d.id) } else { d.id.clone() };
         writeln!(out, "{:<width$}  {count:>5}  {:<5}  {}", id_text, d.edge_letters(), features.join("; "))?;
+    }
+    if !set.quarters.is_empty() {
+        let quarters: Vec<String> = set.quarters.iter().map(|q| format!("{} ({})", q.name, q.feeds.name())).collect();
+        writeln!(out, "the partial tiles form one unit with the quarters {}", quarters.join(", "))?;
     }
     let total: u32 = designs.iter().map(|&(_, n)| n as u32).sum();
     writeln!(

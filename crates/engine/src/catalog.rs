@@ -334,6 +334,20 @@ pub struct TileSet {
     pub id: String,
     pub editions: Vec<Edition>,
     pub designs: Vec<TileId>,
+    /// The quarters of the unit its `partial` tiles form (The Count of Carcassonne), in the
+    /// order the catalog lists them; empty for other sets.
+    pub quarters: Vec<Quarter>,
+}
+
+/// A quarter of the city of Carcassonne (seed 001, THE COUNT OF CARCASSONNE): followers wait
+/// there and may be redeployed only to features of one kind. The quarters belong to the city
+/// as a whole, not to single tiles: "the followers in Carcassonne aren't unambiguously on the
+/// tiles as such" (footnote 50).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quarter {
+    pub name: String,
+    /// The kind of feature a follower may be redeployed to from this quarter.
+    pub feeds: FeatureKind,
 }
 
 impl TileSet {
@@ -480,6 +494,10 @@ impl<'a> Parser<'a> {
                     self.finish_design()?;
                     self.parse_design(&words)?;
                 }
+                "quarter" if !indented => {
+                    self.finish_design()?;
+                    self.parse_quarter(&words)?;
+                }
                 _ if indented => self.parse_feature(&words)?,
                 other => return Err(self.error(self.line, format!("unexpected `{other}`"))),
             }
@@ -503,8 +521,28 @@ impl<'a> Parser<'a> {
         if editions.is_empty() {
             editions.push(Edition::First);
         }
-        self.catalog.sets.push(TileSet { id: id.to_string(), editions, designs: vec![] });
+        self.catalog.sets.push(TileSet { id: id.to_string(), editions, designs: vec![], quarters: vec![] });
         self.current_set = Some(self.catalog.sets.len() - 1);
+        Ok(())
+    }
+
+    /// `quarter <name> feeds=<kind>`: a quarter of the set's unit of partial tiles.
+    fn parse_quarter(&mut self, words: &[&str]) -> Result<(), CatalogError> {
+        let line = self.line;
+        let set = self.current_set.ok_or_else(|| self.error(line, "`quarter` before any `set`"))?;
+        let (Some(name), Some(feeds), None) = (words.get(1), words.get(2), words.get(3)) else {
+            return Err(self.error(line, "expected `quarter <name> feeds=<feature kind>`"));
+        };
+        let kind = feeds
+            .strip_prefix("feeds=")
+            .and_then(FeatureKind::from_name)
+            .filter(|k| matches!(k, FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister | FeatureKind::Field))
+            .ok_or_else(|| self.error(line, format!("`{feeds}`: expected feeds=road|city|cloister|field")))?;
+        let quarters = &mut self.catalog.sets[set].quarters;
+        if quarters.iter().any(|q| q.name == *name) {
+            return Err(self.error(line, format!("quarter `{name}` is defined twice")));
+        }
+        quarters.push(Quarter { name: name.to_string(), feeds: kind });
         Ok(())
     }
 
@@ -954,5 +992,35 @@ mod tests {
         assert!(parse("set t\ndesign Z edges ffff count 1\n  field NNW NNE ENE ESE SSE SSW WSW WNW pennant\n").is_err());
         assert!(parse("set t\ndesign Z edges ffff\n  field NNW NNE ENE ESE SSE SSW WSW WNW\n").is_err());
         assert!(parse("design Z edges ffff count 1\n").is_err());
+    }
+
+    /// The Count's city has the four quarters of seed 001, each feeding one kind of feature
+    /// ("from the castle quarter, a follower may be moved to a city", ...).
+    #[test]
+    fn the_counts_city_has_four_quarters() {
+        let catalog = Catalog::builtin();
+        let count = catalog.set("count").unwrap();
+        let quarters: Vec<(&str, FeatureKind)> = count.quarters.iter().map(|q| (q.name.as_str(), q.feeds)).collect();
+        assert_eq!(
+            quarters,
+            [
+                ("castle", FeatureKind::City),
+                ("blacksmith", FeatureKind::Road),
+                ("cathedral", FeatureKind::Cloister),
+                ("market", FeatureKind::Field)
+            ]
+        );
+        assert!(count.designs.iter().all(|&d| catalog.design(d).partial));
+        assert!(catalog.sets().iter().filter(|s| s.id != "count").all(|s| s.quarters.is_empty()));
+    }
+
+    #[test]
+    fn bad_quarters_are_rejected_with_their_line() {
+        let err = parse("set t\nquarter castle feeds=tower\n").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.message.contains("feeds=road|city|cloister|field"), "{err}");
+        assert!(parse("set t\nquarter castle\n").is_err());
+        assert!(parse("set t\nquarter a feeds=city\nquarter a feeds=road\n").unwrap_err().message.contains("twice"));
+        assert!(parse("quarter a feeds=city\n").is_err());
     }
 }

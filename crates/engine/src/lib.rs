@@ -30,7 +30,7 @@ pub mod record;
 pub mod rules;
 
 pub use board::{Board, PlacedTile};
-pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, TileDesign, TileId};
+pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, Quarter, TileDesign, TileId};
 pub use game::{
     Action, Breakdown, Color, Deck, Event, Figure, Game, GameSetup, Pending, Phase, PlacedFigure, PlayerId, PlayerSet,
     PlayerState, RuleError, Score, SetupError, Token,
