@@ -34,6 +34,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/tiles", get(tiles))
         .route("/api/games", get(list_games).post(create_game))
         .route("/api/games/{id}", get(game_view))
+        .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
@@ -263,6 +264,29 @@ async fn game_view(
         return Err(ApiError::forbidden("this token belongs to no seat of this game").field("token"));
     }
     Ok(Json(room.view(you, query.events_from.unwrap_or(0))).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    token: String,
+}
+
+/// Checks a join link's token and says which seats it plays.
+async fn join(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let room = find(&state, &id)?;
+    let request: JoinRequest = parse_body(body)?;
+    let you = room.seats_of(Some(&request.token));
+    if you.is_empty() {
+        return Err(ApiError::forbidden("this token belongs to no seat of this game").field("token"));
+    }
+    let view = room.view(you.clone(), usize::MAX);
+    let seats: Vec<_> = you.iter().map(|&s| &view.seats[s as usize]).collect();
+    Ok(Json(serde_json::json!({"id": id, "you": you, "seats": seats, "status": view.status})).into_response())
 }
 
 #[derive(Deserialize)]

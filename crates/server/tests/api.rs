@@ -253,6 +253,10 @@ async fn two_clients_and_a_bot_play_a_full_game() {
     assert!(created["seats"][2].get("token").is_none(), "bots have no token");
     assert_eq!(created["seats"][0]["join"], format!("/play/{id}#token={ann}"));
 
+    let (status, joined) = server.post(&format!("/api/games/{id}/join"), &json!({"token": ben}).to_string()).await;
+    assert_eq!((status, &joined["you"], &joined["seats"][0]["name"]), (200, &json!([1]), &json!("Ben")), "{joined}");
+    let (status, _) = server.post(&format!("/api/games/{id}/join"), &json!({"token": "nope"}).to_string()).await;
+    assert_eq!(status, 403);
     let mut ann_ws = server.ws(&id, Some(&ann)).await;
     let mut spectator = server.ws(&id, None).await;
     let mut ben_http_messages = vec![];
