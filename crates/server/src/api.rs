@@ -41,6 +41,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(static_file)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        // Views and the tile drawings are JSON and SVG text, which gzip shrinks several times.
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(state)
 }
 
