@@ -575,3 +575,27 @@ async fn the_ui_and_the_tile_drawings_are_served() {
     assert!(options["bots"].as_array().unwrap().contains(&json!("mcts:medium")));
     server.stop().await;
 }
+
+/// Racing clients: the same action sent ten times at once with the same version is applied
+/// exactly once; the others are told the game moved on, and nothing is stored twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_actions_are_applied_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let server = Running::start(Some(db.clone())).await;
+    let created = server.create(json!({"seats": [{"player": "human"}, {"player": "human"}], "hot_seat": true})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let (_, view) = server.get(&format!("/api/games/{id}?token={token}")).await;
+    let body = json!({"token": token, "action": pick(&view, 0), "version": 0}).to_string();
+    let path = format!("/api/games/{id}/actions");
+    let answers = futures_util::future::join_all((0..10).map(|_| server.post(&path, &body))).await;
+    let statuses: Vec<u16> = answers.iter().map(|(s, _)| *s).collect();
+    assert_eq!(statuses.iter().filter(|&&s| s == 200).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|&&s| s == 409).count(), 9, "{statuses:?}");
+    server.stop().await;
+    let server = Running::start(Some(db)).await;
+    let (_, after) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(after["version"], 1, "one stored action");
+    server.stop().await;
+}
