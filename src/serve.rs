@@ -34,10 +34,14 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the runtime")?;
     runtime.block_on(async {
-        let config =
-            Config { addr: args.addr, db: Some(args.db.clone()), bot_delay: Duration::from_millis(args.bot_delay_ms) };
+        let config = Config {
+            addr: args.addr,
+            db: Some(args.db.clone()),
+            bot_delay: Duration::from_millis(args.bot_delay_ms),
+            ..Config::default()
+        };
         let server = Server::bind(config).await.map_err(anyhow::Error::msg)?;
-        let games = server.state().all_rooms().len();
+        let games = server.state().game_count();
         // The first line names the address (tests and scripts read it when the port is 0).
         println!("listening on http://{}", server.local_addr());
         println!("database {} ({games} game{})", args.db.display(), if games == 1 { "" } else { "s" });

@@ -219,7 +219,7 @@ async fn create_game(
         .map_err(|e| ApiError::internal(e.to_string()))?
         .map_err(|e| ApiError::internal(e.to_string()))?;
     let room = Arc::new(room);
-    state.rooms.write().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), room.clone());
+    state.insert(room.clone());
     bots::kick(state.clone(), room);
     let created = Created {
         watch: format!("/play/{id}"),
@@ -242,7 +242,7 @@ async fn create_game(
 }
 
 async fn list_games(State(state): State<Arc<AppState>>) -> Json<serde_json::Value> {
-    let mut games: Vec<_> = state.all_rooms().iter().map(|r| r.summary()).collect();
+    let mut games = state.summaries();
     games.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.id.cmp(&b.id)));
     Json(serde_json::json!({ "games": games }))
 }

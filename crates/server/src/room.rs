@@ -7,6 +7,7 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
+use std::time::Instant;
 
 use carcassonne_engine::record::{decode_action, encode_action};
 use carcassonne_engine::{Action, Game, PlayerId, Record, RecordAction, RecordDeck};
@@ -27,6 +28,8 @@ pub struct Room {
     changes: watch::Sender<u64>,
     /// Whether a task is playing this room's bot seats.
     pub(crate) bot_running: AtomicBool,
+    /// When a request last asked for this room.
+    last_used: Mutex<Instant>,
 }
 
 struct RoomState {
@@ -49,8 +52,8 @@ pub struct BotTurn {
     pub seed: u64,
 }
 
-/// A list of a game's seats with the tokens left out, for listings.
-#[derive(serde::Serialize)]
+/// A game for listings, without its tokens.
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct Summary {
     pub id: String,
     pub created: i64,
@@ -60,7 +63,7 @@ pub struct Summary {
     pub seats: Vec<SeatSummary>,
 }
 
-#[derive(serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct SeatSummary {
     pub name: String,
     pub color: &'static str,
@@ -100,6 +103,7 @@ impl Room {
             state: Mutex::new(RoomState { record, game, events, tally, online }),
             changes: watch::Sender::new(0),
             bot_running: AtomicBool::new(false),
+            last_used: Mutex::new(Instant::now()),
         })
     }
 
@@ -135,6 +139,20 @@ impl Room {
         // Every change is made on a copy and swapped in at the end, so even a panic in the
         // middle of one leaves a consistent state behind.
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Notes that a request asked for this room.
+    pub fn touch(&self) {
+        *self.last_used.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+    }
+
+    pub fn idle_for(&self) -> std::time::Duration {
+        self.last_used.lock().unwrap_or_else(|e| e.into_inner()).elapsed()
+    }
+
+    /// Open WebSocket connections to this game.
+    pub fn watchers(&self) -> usize {
+        self.changes.receiver_count()
     }
 
     pub fn subscribe(&self) -> watch::Receiver<u64> {

@@ -115,6 +115,20 @@ impl Store {
         Ok(out)
     }
 
+    /// One game with its actions in order (`None` for an unknown game).
+    pub fn load_game(&self, game_id: &str) -> Result<Option<(StoredGame, Vec<String>)>, StoreError> {
+        let conn = self.conn();
+        let game = conn
+            .query_row("SELECT id, created, record, seats FROM games WHERE id = ?1", [game_id], |r| {
+                Ok(StoredGame { id: r.get(0)?, created: r.get(1)?, record: r.get(2)?, seats: r.get(3)? })
+            })
+            .optional()?;
+        let Some(game) = game else { return Ok(None) };
+        let mut actions = conn.prepare("SELECT action FROM actions WHERE game_id = ?1 ORDER BY idx")?;
+        let list = actions.query_map([game_id], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+        Ok(Some((game, list)))
+    }
+
     /// The number of stored actions of a game (`None` for an unknown game).
     pub fn action_count(&self, game_id: &str) -> Result<Option<usize>, StoreError> {
         let conn = self.conn();

@@ -16,6 +16,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 struct Running {
     addr: SocketAddr,
+    state: std::sync::Arc<carcassonne_server::AppState>,
     stop: Option<oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<()>,
     http: reqwest::Client,
@@ -23,9 +24,11 @@ struct Running {
 
 impl Running {
     async fn start(db: Option<PathBuf>) -> Running {
-        let config = Config { addr: "127.0.0.1:0".parse().unwrap(), db, bot_delay: Duration::ZERO };
+        let config =
+            Config { addr: "127.0.0.1:0".parse().unwrap(), db, bot_delay: Duration::ZERO, ..Config::default() };
         let server = Server::bind(config).await.expect("server starts");
         let addr = server.local_addr();
+        let state = server.state();
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {
             server
@@ -35,7 +38,7 @@ impl Running {
                 .await
                 .unwrap();
         });
-        Running { addr, stop: Some(stop), task, http: reqwest::Client::new() }
+        Running { addr, state, stop: Some(stop), task, http: reqwest::Client::new() }
     }
 
     async fn stop(mut self) {
@@ -597,5 +600,50 @@ async fn concurrent_actions_are_applied_once() {
     let server = Running::start(Some(db)).await;
     let (_, after) = server.get(&format!("/api/games/{id}")).await;
     assert_eq!(after["version"], 1, "one stored action");
+    server.stop().await;
+}
+
+/// A finished game nobody watches leaves memory and comes back, unchanged, when asked for; a
+/// watched one stays. A restart keeps finished games out of memory until they are asked for.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_games_leave_memory_and_come_back_when_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let server = Running::start(Some(db.clone())).await;
+    let created = server.create(json!({"seats": [{"player": "random"}, {"player": "random"}]})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut spectator = server.ws(&id, None).await;
+    spectator.until_over().await;
+    assert_eq!(server.state.unload_idle(Duration::ZERO), 0, "a watched game stays in memory");
+    let (_, before) = server.get(&format!("/api/games/{id}")).await;
+    let (_, list_before) = server.get("/api/games").await;
+    spectator.socket.close(None).await.unwrap();
+    let mut unloaded = 0;
+    for _ in 0..100 {
+        unloaded = server.state.unload_idle(Duration::ZERO);
+        if unloaded > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(unloaded, 1);
+    assert!(server.state.loaded_rooms().is_empty());
+    let (_, list) = server.get("/api/games").await;
+    assert_eq!(list, list_before, "the list still shows it");
+    let (_, after) = server.get(&format!("/api/games/{id}")).await;
+    let without_online = |mut v: Value| {
+        v["seats"].as_array_mut().unwrap().iter_mut().for_each(|s| s["online"] = json!(0));
+        v
+    };
+    assert_eq!(without_online(after), without_online(before.clone()));
+    assert_eq!(server.state.loaded_rooms().len(), 1, "loaded again");
+    server.stop().await;
+
+    let server = Running::start(Some(db)).await;
+    assert!(server.state.loaded_rooms().is_empty(), "finished games are not loaded at start");
+    assert_eq!(server.state.game_count(), 1);
+    let (status, record) = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(status, 200);
+    assert_eq!(record["actions"].as_array().unwrap().len() as u64, before["version"].as_u64().unwrap());
     server.stop().await;
 }
