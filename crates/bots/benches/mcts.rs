@@ -5,17 +5,20 @@
 //! ```
 //!
 //! - `mcts_1000_iterations_1_thread`: one search of 1 000 iterations (each: a sampled world,
-//!   UCT descent, expansion, a random playout to the end of the game, backup) from a mid-game
-//!   position: a 2-player base game after 35 placed tiles (36 on the board), seeded random
-//!   play, waiting for a placement. Iterations per second = 1 000 / time.
+//!   UCT descent, expansion, the default playout of two random turns and the greedy evaluation,
+//!   backup) from a mid-game position: a 2-player base game after 35 placed tiles (36 on the
+//!   board), seeded random play, waiting for a placement. Iterations per second = 1 000 / time.
 //! - `mcts_1000_iterations_all_threads`: the same 1 000 iterations shared among one tree per
 //!   core (root parallelism).
+//! - `mcts_1000_iterations_1_thread_full_playouts`: as the first, with random playouts to the
+//!   end of the game (`:playout=full`, the levels' playout before truncated playouts).
 //! - `greedy_move_midgame`: one greedy decision (every placement with its best follow-up,
 //!   evaluated) on that position.
 
 use std::hint::black_box;
 
-use carcassonne_bots::{Bot, Budget, GreedyBot, MctsBot, MctsSettings, RandomBot};
+use carcassonne_bots::mcts::DEFAULT_PLAYOUT;
+use carcassonne_bots::{Bot, Budget, GreedyBot, MctsBot, MctsSettings, Playout, RandomBot};
 use carcassonne_engine::{Color, Deck, Game, GameSetup, Pending, Rules};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -47,8 +50,13 @@ fn benches(c: &mut Criterion) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut group = c.benchmark_group("mcts");
     group.throughput(Throughput::Elements(ITERATIONS as u64));
-    for (label, threads) in [("1_thread", 1), ("all_threads", cores)] {
-        let settings = MctsSettings { threads, budget: Budget::Iterations(ITERATIONS), ..MctsSettings::iterations(1) };
+    for (label, threads, playout) in [
+        ("1_thread", 1, DEFAULT_PLAYOUT),
+        ("all_threads", cores, DEFAULT_PLAYOUT),
+        ("1_thread_full_playouts", 1, Playout::Full),
+    ] {
+        let settings =
+            MctsSettings { threads, playout, budget: Budget::Iterations(ITERATIONS), ..MctsSettings::iterations(1) };
         let mut bot = MctsBot::new(settings, 1);
         group.bench_function(format!("mcts_{ITERATIONS}_iterations_{label}"), |b| {
             b.iter(|| black_box(bot.choose_action(&game.observation(Some(player)))))
