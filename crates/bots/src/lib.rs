@@ -4,8 +4,8 @@
 //!
 //! - [`RandomBot`] (`random`): uniform over the legal actions.
 //! - [`GreedyBot`] (`greedy`): one ply, scoring each resulting position with [`evaluate`].
-//! - [`MctsBot`] (`mcts`): determinized Monte Carlo tree search with short random playouts
-//!   ending in the greedy evaluation.
+//! - [`MctsBot`] (`mcts`): determinized Monte Carlo tree search with random playouts (or, with
+//!   `:playout=N`, N random turns ending in the greedy evaluation).
 //!
 //! [`bot_by_name`] builds any of them from a name such as `mcts:hard` or `mcts:iters=500`.
 

@@ -11,26 +11,22 @@
 //!   by that tile (a chance outcome), so outcomes appear in the tree as often as the worlds
 //!   produce them;
 //! - the first action not yet tried at a node (in a shuffled order) is expanded into a new
-//!   node, and a short playout follows: uniformly random actions (`legal_action_count` +
-//!   `nth_legal_action`) for [`DEFAULT_PLAYOUT`] turns (two: one of each player in a 2-player
-//!   game), after which the position is valued with the greedy evaluation
-//!   ([`crate::greedy::projected`]); `:playout=full` plays on to the end of the game instead;
+//!   node, and a playout follows: uniformly random actions (`legal_action_count` +
+//!   `nth_legal_action`) to the end of the game ([`DEFAULT_PLAYOUT`]); with `:playout=N` only
+//!   N turns are played and the position is then valued with the greedy evaluation
+//!   ([`crate::greedy::projected`]);
 //! - the rewards (one per player) are backed up along the path.
 //!
-//! Why truncated playouts: a uniformly random game is a poor picture of a real one (random
-//! players scatter their followers over fields and cities they never finish), so the outcome
-//! of a full random playout says little about the position it started from, and in mid-game
-//! one costs about seven times as much as two random turns plus the evaluation. For the same
-//! time per move the truncated search makes four to seven times as many iterations with less
-//! noisy values: against greedy, 25 000 iterations with two-turn playouts won 78.5% of 100
-//! games where 5 000 with full playouts (a quarter less time) had won 71.0%
-//! (docs/performance.md). Playing the two turns at random rather than evaluating the expanded
-//! node at once still helps (67.5% against 58.5% at 5 000 iterations): it averages the
-//! evaluation over the tiles and replies that may come next. Four turns were no better than two.
-//! Tried and dropped: a heuristic playout policy that deploys by the greedy evaluation (as
-//! strong, at twice the cost per iteration), greedy playouts (far fewer iterations, weaker for
-//! the time), a progressive bias at the root from greedy's values (weaker), and exploration
-//! constants of 0.25 and 1 instead of 0.5 (no better).
+//! Why full playouts: truncated ones (two random turns, then the greedy evaluation) make five
+//! to seven times as many iterations per second, and looked better in short samples (25 000
+//! two-turn iterations won 78.5% of 100 games against greedy), but the 200-game measurement
+//! with 100 000 two-turn iterations per decision won only 69.3%, and on the same 50 deals
+//! (seed 1001) 25 000 full-playout iterations won 86% where 100 000 two-turn ones won 62%
+//! (docs/performance.md). The random playout to the end keeps the value of followers that
+//! wait on long-lived features, which the greedy evaluation after two turns misjudges. Also
+//! tried and dropped: a heuristic playout policy that deploys by the greedy evaluation,
+//! greedy playouts, a progressive bias at the root from greedy's values, and exploration
+//! constants of 0.25 and 1 instead of 0.5.
 //!
 //! The reward of player `p` at the end of a game is `0.5 * win + 0.5 * (0.5 + 0.5 *
 //! tanh(margin / 20))`, where `win` is 1 for a sole first place, `1/k` for a first place shared
@@ -82,16 +78,12 @@ pub enum Playout {
     Turns(u32),
 }
 
-/// Iterations per decision of the levels, with [`DEFAULT_PLAYOUT`]. They are four times the
-/// budgets of the full random playouts the levels had before (500, 5 000, 25 000), which took
-/// about as long per move. On the 2-core reference machine (docs/performance.md) one thread
-/// takes about 0.2 s per turn (placement and deployment) at `medium` and about 0.8 s at `hard`,
-/// averaged over a 2-player base game against greedy.
-pub const LEVELS: [(&str, u32); 3] = [("easy", 2_000), ("medium", 20_000), ("hard", 100_000)];
+/// Iterations per decision of the levels, with [`DEFAULT_PLAYOUT`].
+pub const LEVELS: [(&str, u32); 3] = [("easy", 500), ("medium", 5_000), ("hard", 25_000)];
 
-/// The playout of the levels and of [`MctsSettings::iterations`]: two turns of random play,
-/// then the greedy evaluation (see the module documentation for why).
-pub const DEFAULT_PLAYOUT: Playout = Playout::Turns(2);
+/// The playout of the levels and of [`MctsSettings::iterations`]: random play to the end of the
+/// game (see the module documentation for why not a truncated one).
+pub const DEFAULT_PLAYOUT: Playout = Playout::Full;
 
 /// The default exploration constant.
 pub const EXPLORATION: f64 = 0.5;
@@ -488,13 +480,13 @@ mod tests {
     }
 
     #[test]
-    fn levels_use_truncated_playouts_and_full_playouts_stay_available() {
+    fn levels_use_full_playouts_and_truncated_playouts_stay_available() {
         for level in ["easy", "medium", "hard"] {
             assert_eq!(MctsSettings::level(level).unwrap().playout, DEFAULT_PLAYOUT);
         }
-        assert_eq!(DEFAULT_PLAYOUT, Playout::Turns(2));
-        let crate::BotSpec::Mcts(s) = crate::BotSpec::parse("mcts:hard:playout=full").unwrap() else { panic!() };
-        assert_eq!((s.playout, s.budget), (Playout::Full, Budget::Iterations(100_000)));
+        assert_eq!(DEFAULT_PLAYOUT, Playout::Full);
+        let crate::BotSpec::Mcts(s) = crate::BotSpec::parse("mcts:hard:playout=2").unwrap() else { panic!() };
+        assert_eq!((s.playout, s.budget), (Playout::Turns(2), Budget::Iterations(25_000)));
         // Whole games with full playouts still finish with legal actions only.
         let mut game = new_game(2, 12);
         let mut bots: Vec<_> = (0..2).map(|k| bot_by_name("mcts:iters=10:playout=full", k).unwrap()).collect();
