@@ -12,7 +12,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use carcassonne_bots::bot_by_name;
 use carcassonne_engine::record::RECORD_VERSION;
-use carcassonne_engine::{Catalog, Color, Game, GameSetup, Record, RecordAction, RecordDeck, Rotation, Rules};
+use carcassonne_engine::{Catalog, Color, Game, Record, RecordAction, RecordDeck, Rotation, Rules};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -68,6 +68,13 @@ fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Resul
 
 fn parse_query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
     query.map(|Query(q)| q).map_err(|e| ApiError::bad_request(e.body_text()).field("query"))
+}
+
+/// Runs `work` (database writes, replays) on the blocking pool, off the async runtime.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work).await.map_err(|e| ApiError::internal(e.to_string()))?
 }
 
 fn find(state: &AppState, id: &str) -> Result<Arc<Room>, ApiError> {
@@ -209,15 +216,12 @@ async fn create_game(
     // The engine's own check of the rules and players.
     let catalog = Catalog::builtin();
     let setup = record.setup(catalog).map_err(|e| ApiError::unprocessable(e.to_string()).field("rules"))?;
-    Game::new(GameSetup { ..setup }).map_err(|e| ApiError::unprocessable(e.to_string()).field("rules"))?;
+    Game::new(setup).map_err(|e| ApiError::unprocessable(e.to_string()).field("rules"))?;
     let id = new_game_id();
     let room = Room::new(id.clone(), now(), seats.clone(), record).map_err(ApiError::internal)?;
     let stored = room.stored();
     let state2 = state.clone();
-    tokio::task::spawn_blocking(move || state2.store.insert_game(&stored))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))?
-        .map_err(|e| ApiError::internal(e.to_string()))?;
+    blocking(move || state2.store.insert_game(&stored).map_err(|e| ApiError::internal(e.to_string()))).await?;
     let room = Arc::new(room);
     state.insert(room.clone());
     bots::kick(state.clone(), room);
@@ -325,9 +329,7 @@ pub(crate) async fn apply_client_action(
     version: Option<usize>,
 ) -> Result<usize, ApiError> {
     let (state2, room2) = (state.clone(), room.clone());
-    let first = tokio::task::spawn_blocking(move || room2.act(&state2.store, token.as_deref(), &action, version))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    let first = blocking(move || room2.act(&state2.store, token.as_deref(), &action, version)).await?;
     bots::kick(state.clone(), room.clone());
     Ok(first)
 }
@@ -364,9 +366,7 @@ async fn replay(
     let query = parse_query(query)?;
     let room = find(&state, &id)?;
     let step = query.step.unwrap_or(0);
-    let view = tokio::task::spawn_blocking(move || room.replay_view(step))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    let view = blocking(move || room.replay_view(step)).await?;
     Ok(Json(view).into_response())
 }
 

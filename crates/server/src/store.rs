@@ -101,45 +101,38 @@ impl Store {
     pub fn load_all(&self) -> Result<Vec<(StoredGame, Vec<String>)>, StoreError> {
         let conn = self.conn();
         let mut games = conn.prepare("SELECT id, created, record, seats FROM games ORDER BY created, id")?;
-        let games: Vec<StoredGame> = games
-            .query_map([], |r| {
-                Ok(StoredGame { id: r.get(0)?, created: r.get(1)?, record: r.get(2)?, seats: r.get(3)? })
-            })?
-            .collect::<Result<_, _>>()?;
-        let mut actions = conn.prepare("SELECT action FROM actions WHERE game_id = ?1 ORDER BY idx")?;
-        let mut out = Vec::with_capacity(games.len());
-        for game in games {
-            let list = actions.query_map([&game.id], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
-            out.push((game, list));
-        }
-        Ok(out)
+        let games: Vec<StoredGame> = games.query_map([], stored_game)?.collect::<Result<_, _>>()?;
+        games
+            .into_iter()
+            .map(|game| {
+                let actions = actions_of(&conn, &game.id)?;
+                Ok((game, actions))
+            })
+            .collect()
     }
 
     /// One game with its actions in order (`None` for an unknown game).
     pub fn load_game(&self, game_id: &str) -> Result<Option<(StoredGame, Vec<String>)>, StoreError> {
         let conn = self.conn();
         let game = conn
-            .query_row("SELECT id, created, record, seats FROM games WHERE id = ?1", [game_id], |r| {
-                Ok(StoredGame { id: r.get(0)?, created: r.get(1)?, record: r.get(2)?, seats: r.get(3)? })
-            })
+            .query_row("SELECT id, created, record, seats FROM games WHERE id = ?1", [game_id], stored_game)
             .optional()?;
         let Some(game) = game else { return Ok(None) };
-        let mut actions = conn.prepare("SELECT action FROM actions WHERE game_id = ?1 ORDER BY idx")?;
-        let list = actions.query_map([game_id], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
-        Ok(Some((game, list)))
+        let actions = actions_of(&conn, game_id)?;
+        Ok(Some((game, actions)))
     }
+}
 
-    /// The number of stored actions of a game (`None` for an unknown game).
-    pub fn action_count(&self, game_id: &str) -> Result<Option<usize>, StoreError> {
-        let conn = self.conn();
-        let exists: Option<i64> =
-            conn.query_row("SELECT 1 FROM games WHERE id = ?1", [game_id], |r| r.get(0)).optional()?;
-        if exists.is_none() {
-            return Ok(None);
-        }
-        let count: i64 = conn.query_row("SELECT COUNT(*) FROM actions WHERE game_id = ?1", [game_id], |r| r.get(0))?;
-        Ok(Some(count as usize))
-    }
+/// A `games` row read as `SELECT id, created, record, seats`.
+fn stored_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
+    Ok(StoredGame { id: r.get(0)?, created: r.get(1)?, record: r.get(2)?, seats: r.get(3)? })
+}
+
+/// A game's stored actions in order.
+fn actions_of(conn: &Connection, game_id: &str) -> Result<Vec<String>, StoreError> {
+    let mut actions = conn.prepare_cached("SELECT action FROM actions WHERE game_id = ?1 ORDER BY idx")?;
+    let list = actions.query_map([game_id], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+    Ok(list)
 }
 
 #[cfg(test)]
@@ -166,7 +159,7 @@ mod tests {
         let all = store.load_all().unwrap();
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].1, vec!["first".to_string(), "second".to_string()]);
-        assert_eq!(store.action_count("a").unwrap(), Some(2));
-        assert_eq!(store.action_count("b").unwrap(), None);
+        assert_eq!(store.load_game("a").unwrap().unwrap().1.len(), 2);
+        assert!(store.load_game("b").unwrap().is_none());
     }
 }

@@ -75,6 +75,12 @@ impl Running {
         created
     }
 
+    /// A new two-seat hot-seat game between people: its id and the token of both seats.
+    async fn hot_seat_game(&self) -> (String, String) {
+        let created = self.create(json!({"seats": [{"player": "human"}, {"player": "human"}], "hot_seat": true})).await;
+        (created["id"].as_str().unwrap().to_string(), created["seats"][0]["token"].as_str().unwrap().to_string())
+    }
+
     async fn ws(&self, id: &str, token: Option<&str>) -> Ws {
         let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
         let (socket, _) =
@@ -526,9 +532,7 @@ async fn a_restart_on_the_same_database_resumes_every_game() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.db");
     let server = Running::start(Some(db.clone())).await;
-    let created = server.create(json!({"seats": [{"player": "human"}, {"player": "human"}], "hot_seat": true})).await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let (id, token) = server.hot_seat_game().await;
     let path = format!("/api/games/{id}/actions");
     let view_path = format!("/api/games/{id}?token={token}");
     for n in 0..25 {
@@ -586,9 +590,7 @@ async fn concurrent_actions_are_applied_once() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.db");
     let server = Running::start(Some(db.clone())).await;
-    let created = server.create(json!({"seats": [{"player": "human"}, {"player": "human"}], "hot_seat": true})).await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let (id, token) = server.hot_seat_game().await;
     let (_, view) = server.get(&format!("/api/games/{id}?token={token}")).await;
     let body = json!({"token": token, "action": pick(&view, 0), "version": 0}).to_string();
     let path = format!("/api/games/{id}/actions");
