@@ -31,12 +31,11 @@ impl ServerProcess {
     }
 
     fn get(&self, path: &str) -> Value {
-        reqwest::blocking::get(format!("{}{path}", self.base)).unwrap().json().unwrap()
+        client().get(format!("{}{path}", self.base)).send().unwrap().json().unwrap()
     }
 
     fn post(&self, path: &str, body: Value) -> (u16, Value) {
-        let response =
-            reqwest::blocking::Client::new().post(format!("{}{path}", self.base)).json(&body).send().unwrap();
+        let response = client().post(format!("{}{path}", self.base)).json(&body).send().unwrap();
         (response.status().as_u16(), response.json().unwrap())
     }
 
@@ -109,4 +108,10 @@ fn a_killed_server_loses_no_action_and_the_game_goes_on() {
     let scores: Vec<u64> = record.replay().unwrap().game.scores().iter().map(|&s| s as u64).collect();
     let shown: Vec<u64> = last["seats"].as_array().unwrap().iter().map(|s| s["score"].as_u64().unwrap()).collect();
     assert_eq!(scores, shown);
+}
+
+/// A client that waits longer than reqwest's default 30 s: on a loaded 2-core machine the
+/// server's bot searches and fsyncs can take a while, and a slow answer is not a failure here.
+fn client() -> reqwest::blocking::Client {
+    reqwest::blocking::Client::builder().timeout(std::time::Duration::from_secs(300)).build().unwrap()
 }
