@@ -25,8 +25,11 @@
 //! (docs/performance.md). The random playout to the end keeps the value of followers that
 //! wait on long-lived features, which the greedy evaluation after two turns misjudges. Also
 //! tried and dropped: a heuristic playout policy that deploys by the greedy evaluation,
-//! greedy playouts, a progressive bias at the root from greedy's values, and exploration
-//! constants of 0.25 and 1 instead of 0.5.
+//! greedy playouts, a progressive bias at the root from greedy's values, exploration
+//! constants of 0.25 and 1 instead of 0.5, playout deployments that pass outright half of the
+//! time, and a reward blended half and half with the greedy evaluation of the playout's first
+//! position. From 25 000 to 62 000 iterations per decision, on one tree or two, the win rate
+//! against greedy stays between about 77% and 84% (docs/performance.md).
 //!
 //! The reward of player `p` at the end of a game is `0.5 * win + 0.5 * (0.5 + 0.5 *
 //! tanh(margin / 20))`, where `win` is 1 for a sole first place, `1/k` for a first place shared
