@@ -4,8 +4,9 @@
 //!
 //! - [`RandomBot`] (`random`): uniform over the legal actions.
 //! - [`GreedyBot`] (`greedy`): one ply, scoring each resulting position with [`evaluate`].
-//! - [`MctsBot`] (`mcts`): determinized Monte Carlo tree search with random playouts (or, with
-//!   `:playout=N`, N random turns ending in the greedy evaluation).
+//! - [`MctsBot`] (`mcts`): determinized Monte Carlo tree search with random playouts nudged
+//!   towards real play (placements next to other tiles, deployments weighted towards points and
+//!   away from farmers); with `:playout=N`, N such turns end in the greedy evaluation.
 //!
 //! [`bot_by_name`] builds any of them from a name such as `mcts:hard` or `mcts:iters=500`.
 
@@ -16,7 +17,7 @@ use carcassonne_engine::random::{below, rng_from_seed, GameRng};
 use carcassonne_engine::{Action, Observation};
 
 pub use greedy::{evaluate, GreedyBot};
-pub use mcts::{Budget, MctsBot, MctsSettings, Playout};
+pub use mcts::{Budget, Deployments, MctsBot, MctsSettings, Placements, Playout};
 
 /// A player that decides.
 pub trait Bot {
@@ -103,8 +104,8 @@ impl Bot for RandomBot {
 
 /// The bot names [`bot_by_name`] accepts, for messages and `--help`.
 pub const BOT_NAMES: &str = "random, greedy, mcts, mcts:easy, mcts:medium, mcts:hard, \
-    mcts:iters=N, mcts:time=SECONDS, with optional :threads=T, :c=EXPLORATION and \
-    :playout=full|TURNS";
+    mcts:iters=N, mcts:time=SECONDS, with optional :threads=T, :c=EXPLORATION, \
+    :playout=full|TURNS, :place=compact|uniform and :deploy=weighted|uniform";
 
 /// A parsed bot name: which bot, with which settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -117,7 +118,8 @@ pub enum BotSpec {
 impl BotSpec {
     /// Parses `random`, `greedy`, `mcts` (= `mcts:medium`), `mcts:easy|medium|hard`, and
     /// `mcts` followed by options separated by `:`: `iters=N`, `time=SECONDS`, `threads=T`,
-    /// `c=EXPLORATION` (a level may come first: `mcts:hard:threads=2`).
+    /// `c=EXPLORATION`, `playout=full|TURNS`, `place=compact|uniform`, `deploy=weighted|uniform`
+    /// (a level may come first: `mcts:hard:threads=2`).
     pub fn parse(name: &str) -> Result<BotSpec, String> {
         let mut parts = name.split(':');
         let unknown = || format!("unknown bot `{name}` (available: {BOT_NAMES})");
@@ -159,6 +161,20 @@ impl BotSpec {
                             settings.playout = match value {
                                 "full" => Playout::Full,
                                 turns => Playout::Turns(turns.parse().map_err(|_| bad())?),
+                            };
+                        }
+                        "place" => {
+                            settings.placements = match value {
+                                "compact" => Placements::Compact,
+                                "uniform" => Placements::Uniform,
+                                _ => return Err(bad()),
+                            };
+                        }
+                        "deploy" => {
+                            settings.deployments = match value {
+                                "weighted" => Deployments::Weighted,
+                                "uniform" => Deployments::Uniform,
+                                _ => return Err(bad()),
                             };
                         }
                         "c" => {
@@ -294,8 +310,22 @@ pub(crate) mod tests {
         let BotSpec::Mcts(s) = BotSpec::parse("mcts:hard:threads=2:c=0.5").unwrap() else { panic!() };
         assert_eq!(s.budget, MctsSettings::level("hard").unwrap().budget);
         assert_eq!((s.threads, s.exploration), (2, 0.5));
+        assert_eq!(s.deployments, Deployments::Weighted);
+        assert_eq!(s.placements, Placements::Compact);
+        let BotSpec::Mcts(s) = BotSpec::parse("mcts:easy:deploy=uniform:place=uniform").unwrap() else { panic!() };
+        assert_eq!((s.placements, s.deployments), (Placements::Uniform, Deployments::Uniform));
         assert_eq!(BotSpec::parse("mcts").unwrap(), BotSpec::parse("mcts:medium").unwrap());
-        for bad in ["", "greedy:hard", "mcts:extreme", "mcts:iters=0", "mcts:iters=x", "mcts:time=-1", "randomx"] {
+        for bad in [
+            "",
+            "greedy:hard",
+            "mcts:extreme",
+            "mcts:iters=0",
+            "mcts:iters=x",
+            "mcts:time=-1",
+            "randomx",
+            "mcts:deploy=smart",
+            "mcts:place=3",
+        ] {
             let err = BotSpec::parse(bad).unwrap_err();
             assert!(err.contains(bad) || bad.is_empty(), "{err}");
         }
