@@ -36,8 +36,9 @@ use crate::RulesArg;
         sweep stays finite, centred on a mean of 0; its 95% interval comes from the inverse \
         Fisher information.\n\n\
         Bots: random, greedy, mcts (= mcts:medium), mcts:easy, mcts:medium, mcts:hard, \
-        mcts:iters=N, mcts:time=SECONDS, with options :threads=T and :c=C. A progress bar is \
-        drawn on stderr when stderr is a terminal.",
+        mcts:iters=N, mcts:time=SECONDS, with options :threads=T, :c=C, :playout=full|TURNS, \
+        :place=compact|uniform and :deploy=weighted|uniform (the playout policy, see \
+        docs/performance.md). A progress bar is drawn on stderr when stderr is a terminal.",
     after_help = "Examples:\n  \
         carcassonne tournament --bots greedy,random --games 200 --seed 1\n  \
         carcassonne tournament --bots mcts:hard,greedy --games 200 --seed 1 --report report.html\n  \

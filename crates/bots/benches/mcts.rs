@@ -5,13 +5,13 @@
 //! ```
 //!
 //! - `mcts_1000_iterations_1_thread`: one search of 1 000 iterations (each: a sampled world,
-//!   UCT descent, expansion, the default playout to the end of the game: random placements
-//!   and weighted random deployments; backup) from a mid-game position: a 2-player base game after 35 placed tiles (36 on the
+//!   UCT descent, expansion, the default playout to the end of the game: compact random
+//!   placements and weighted random deployments; backup) from a mid-game position: a 2-player base game after 35 placed tiles (36 on the
 //!   board), seeded random play, waiting for a placement. Iterations per second = 1 000 / time.
 //! - `mcts_1000_iterations_all_threads`: the same 1 000 iterations shared among one tree per
 //!   core (root parallelism).
-//! - `mcts_1000_iterations_1_thread_uniform_deployments`: as the first, with playout
-//!   deployments drawn uniformly (`:deploy=uniform`, the playouts before weighted ones).
+//! - `mcts_1000_iterations_1_thread_uniform_playouts`: as the first, with uniformly random
+//!   playouts (`:place=uniform:deploy=uniform`, the playouts before the nudged ones).
 //! - `mcts_1000_iterations_1_thread_two_turn_playouts`: as the first, with playouts of two
 //!   random turns ending in the greedy evaluation (`:playout=2`, tried for issue 5).
 //! - `greedy_move_midgame`: one greedy decision (every placement with its best follow-up,
@@ -19,8 +19,8 @@
 
 use std::hint::black_box;
 
-use carcassonne_bots::mcts::{DEFAULT_DEPLOYMENTS, DEFAULT_PLAYOUT};
-use carcassonne_bots::{Bot, Budget, Deployments, GreedyBot, MctsBot, MctsSettings, Playout, RandomBot};
+use carcassonne_bots::mcts::{DEFAULT_DEPLOYMENTS, DEFAULT_PLACEMENTS, DEFAULT_PLAYOUT};
+use carcassonne_bots::{Bot, Budget, Deployments, GreedyBot, MctsBot, MctsSettings, Placements, Playout, RandomBot};
 use carcassonne_engine::{Color, Deck, Game, GameSetup, Pending, Rules};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -52,15 +52,16 @@ fn benches(c: &mut Criterion) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut group = c.benchmark_group("mcts");
     group.throughput(Throughput::Elements(ITERATIONS as u64));
-    for (label, threads, playout, deployments) in [
-        ("1_thread", 1, DEFAULT_PLAYOUT, DEFAULT_DEPLOYMENTS),
-        ("all_threads", cores, DEFAULT_PLAYOUT, DEFAULT_DEPLOYMENTS),
-        ("1_thread_uniform_deployments", 1, DEFAULT_PLAYOUT, Deployments::Uniform),
-        ("1_thread_two_turn_playouts", 1, Playout::Turns(2), DEFAULT_DEPLOYMENTS),
+    for (label, threads, playout, placements, deployments) in [
+        ("1_thread", 1, DEFAULT_PLAYOUT, DEFAULT_PLACEMENTS, DEFAULT_DEPLOYMENTS),
+        ("all_threads", cores, DEFAULT_PLAYOUT, DEFAULT_PLACEMENTS, DEFAULT_DEPLOYMENTS),
+        ("1_thread_uniform_playouts", 1, DEFAULT_PLAYOUT, Placements::Uniform, Deployments::Uniform),
+        ("1_thread_two_turn_playouts", 1, Playout::Turns(2), DEFAULT_PLACEMENTS, DEFAULT_DEPLOYMENTS),
     ] {
         let settings = MctsSettings {
             threads,
             playout,
+            placements,
             deployments,
             budget: Budget::Iterations(ITERATIONS),
             ..MctsSettings::iterations(1)

@@ -267,25 +267,18 @@ pub(crate) mod tests {
         }
     }
 
-    /// Issue 5: every bot completes games with the first wave's expansions enabled (those the
-    /// engine has so far), using only the legal actions, with a small search budget.
+    /// Issue 5: every bot completes games with every expansion the engine has (the first wave:
+    /// the River I and II, Inns & Cathedrals, Traders & Builders with its builder's double
+    /// turn, King & Scout, The Cathars, the Abbot, the GQ tiles and the Winter Edition's tiles),
+    /// using only the legal actions, with a small search budget.
     #[test]
-    fn every_bot_finishes_games_with_expansions() {
-        use carcassonne_engine::Expansion;
+    fn every_bot_finishes_games_with_every_expansion() {
+        use carcassonne_engine::{Edition, Event, Expansion, Figure, Variants};
         let rules = Rules {
-            expansions: vec![
-                Expansion::River,
-                Expansion::InnsCathedrals,
-                Expansion::KingRobber,
-                Expansion::Cathars,
-                Expansion::Abbot,
-                Expansion::Gq11,
-            ],
-            variants: carcassonne_engine::Variants {
-                tile_edition: carcassonne_engine::Edition::Second,
-                ..Default::default()
-            },
+            expansions: Expansion::ALL.to_vec(),
+            variants: Variants { tile_edition: Edition::Second, ..Default::default() },
         };
+        let mut double_turns = 0;
         for (i, name) in ["random", "greedy", "mcts:iters=40"].into_iter().enumerate() {
             let mut game = Game::new(GameSetup {
                 rules: rules.clone(),
@@ -293,12 +286,31 @@ pub(crate) mod tests {
                 deck: Deck::Seed(7 + i as u64),
             })
             .unwrap();
+            // The tiles face down, on the board and the one drawn for the first turn.
+            let tiles = game.tiles_left() + game.board().len() + 1;
             let mut bots: Vec<_> = (0..3).map(|k| bot_by_name(name, k).unwrap()).collect();
-            play_checked(&mut game, &mut bots);
+            let mut deployed = [false; Figure::ALL.len()];
+            while let Some(p) = game.pending().player() {
+                let action = bots[p as usize].choose_action(&game.observation(Some(p)));
+                assert!(game.legal_actions().contains(&action), "{name}: {action:?} is not legal");
+                let events = game.apply(action).unwrap();
+                for event in &events {
+                    match event {
+                        Event::FigureDeployed { figure, .. } => deployed[*figure as usize] = true,
+                        Event::DoubleTurn { .. } => double_turns += 1,
+                        _ => {}
+                    }
+                }
+            }
             assert!(game.is_over(), "{name}");
-            // 12 river tiles and the GQ river tile; the base start tile is shuffled in.
-            assert_eq!(game.board().len() + game.discarded().len(), 13 + 72 + 18 + 5 + 4 + 10, "{name}");
+            // Every tile was placed or discarded.
+            assert_eq!(game.board().len() + game.discarded().len(), tiles, "{name}");
+            assert!(tiles > 84 + 12 + 12 + 18 + 24, "{name}: {tiles} tiles");
+            // Each kind of figure (follower, big follower, abbot, builder, pig) went on the board.
+            assert_eq!(deployed, [true; Figure::ALL.len()], "{name}: figures deployed {deployed:?}");
         }
+        // Traders & Builders' second tile within a turn came up (the greedy bot's builders).
+        assert!(double_turns > 0);
     }
 
     #[test]

@@ -11,33 +11,38 @@
 //!   by that tile (a chance outcome), so outcomes appear in the tree as often as the worlds
 //!   produce them;
 //! - the first action not yet tried at a node (in a shuffled order) is expanded into a new
-//!   node, and a playout follows to the end of the game ([`DEFAULT_PLAYOUT`]): uniformly random
-//!   placements (`legal_action_count` + `nth_legal_action`), and deployments drawn with the
-//!   weights of [`deployment_weight`] ([`Deployments::Weighted`]; `:deploy=uniform` draws them
-//!   uniformly too); with `:playout=N` only N turns are played and the position is then valued
-//!   with the greedy evaluation ([`crate::greedy::projected`]);
+//!   node, and a playout follows to the end of the game ([`DEFAULT_PLAYOUT`]): random play,
+//!   made cheaply more like real play ([`Placements::Compact`], [`Deployments::Weighted`];
+//!   `:place=uniform` and `:deploy=uniform` make it uniform over the legal actions, drawn with
+//!   `legal_action_count` + `nth_legal_action`); with `:playout=N` only N turns are played and
+//!   the position is then valued with the greedy evaluation ([`crate::greedy::projected`]);
 //! - the rewards (one per player) are backed up along the path.
 //!
-//! Why weighted deployments: uniformly random players put a follower on almost every tile, a
-//! farmer more often than anything else, and soon have none left, so the playouts valued
-//! positions by games unlike real ones. With the weights, `mcts:medium` won 84.8% of 200 games
-//! against greedy instead of 70.5% (mean margin +19.1 instead of +11.7, the same 200 deals),
-//! as much as 45 000 uniform iterations had reached (docs/performance.md).
+//! Why not uniformly random playouts: random players scatter their tiles over the whole
+//! frontier, so their roads, cities and cloisters seldom close, and they put a follower on
+//! almost every tile, a farmer more often than anything else, and soon have none left; such
+//! games value positions unlike real ones. Two cheap nudges fix much of that: of three random
+//! placements the playout plays the most surrounded ([`compact_placement`]), and deployments
+//! are drawn with [`deployment_weight`]. On the same 200 games against greedy, `mcts:medium`
+//! won 70.5% (mean margin +11.7) with uniform playouts, 84.8% (+19.1) with weighted
+//! deployments alone, 84.8% (+21.3) with compact placements alone and 91.5% (+27.8) with both
+//! (docs/performance.md), more than any budget of uniform playouts had reached.
 //!
-//! Why full playouts: truncated ones (two random turns, then the greedy evaluation) make five
-//! to seven times as many iterations per second, and looked better in short samples (25 000
-//! two-turn iterations won 78.5% of 100 games against greedy), but the 200-game measurement
-//! with 100 000 two-turn iterations per decision won only 69.3%, and on the same 50 deals
-//! (seed 1001) 25 000 full-playout iterations won 86% where 100 000 two-turn ones won 62%
-//! (docs/performance.md). The random playout to the end keeps the value of followers that
-//! wait on long-lived features, which the greedy evaluation after two turns misjudges. Also
-//! tried and dropped (all with uniform deployments): a playout policy that deploys by the
-//! greedy evaluation, greedy playouts, a progressive bias at the root from greedy's values,
-//! exploration constants of 0.25 and 1 instead of 0.5, playout deployments that pass outright
-//! half of the time, and a reward blended half and half with the greedy evaluation of the
-//! playout's first position. With uniform deployments, from 25 000 to 62 000 iterations per decision, on one
-//! tree or two, the win rate against greedy stayed between about 77% and 84%
-//! (docs/performance.md): more playouts of the same kind bought nothing, better ones did.
+//! Why full playouts (measured with uniform ones): truncated ones (two random turns, then the
+//! greedy evaluation) make five to seven times as many iterations per second, and looked
+//! better in short samples (25 000 two-turn iterations won 78.5% of 100 games against
+//! greedy), but the 200-game measurement with 100 000 two-turn iterations per decision won
+//! only 69.3%, and on the same 50 deals (seed 1001) 25 000 full-playout iterations won 86%
+//! where 100 000 two-turn ones won 62% (docs/performance.md). The random playout to the end
+//! keeps the value of followers that wait on long-lived features, which the greedy evaluation
+//! after two turns misjudges. Also tried and dropped (all with uniform playouts): a playout
+//! policy that deploys by the greedy evaluation, greedy playouts, a progressive bias at the
+//! root from greedy's values, exploration constants of 0.25 and 1 instead of 0.5, playout
+//! deployments that pass outright half of the time, and a reward blended half and half with
+//! the greedy evaluation of the playout's first position. With uniform playouts, from 25 000
+//! to 62 000 iterations per decision, on one tree or two, the win rate against greedy stayed
+//! between about 77% and 84% (docs/performance.md): more playouts of the same kind bought
+//! nothing, better ones did.
 //!
 //! The reward of player `p` at the end of a game is `0.5 * win + 0.5 * (0.5 + 0.5 *
 //! tanh(margin / 20))`, where `win` is 1 for a sole first place, `1/k` for a first place shared
@@ -108,8 +113,8 @@ pub enum Placements {
 /// Placements a [`Placements::Compact`] playout draws to choose from.
 pub const COMPACT_DRAWS: u32 = 3;
 
-/// How a playout chooses among the deployments (and the pass) after a placement. Placements
-/// are always drawn uniformly.
+/// How a playout chooses among the deployments (and the pass) after a placement (placements
+/// follow [`Placements`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Deployments {
     /// Every legal action equally likely.
