@@ -112,6 +112,29 @@ fn a_human_plays_a_whole_game_against_a_bot_and_the_saved_record_replays_to_the_
 }
 
 #[test]
+fn a_human_finishes_a_game_with_expansions_against_the_search_and_greedy_bots() {
+    // Traders & Builders and Inns & Cathedrals put builders, pigs and big followers among the
+    // human's choices; the search bot plays with a small budget to keep the test quick.
+    let args = [
+        "play",
+        "--players",
+        "human,mcts:iters=30,greedy",
+        "--seed",
+        "11",
+        "--expansions",
+        "inns-cathedrals,traders-builders",
+    ];
+    let stdout = run_ok(&args, &ones(600));
+    assert!(stdout.contains("blue (mcts:iters=30) places "), "{stdout}");
+    assert!(stdout.contains("green (greedy) places "), "{stdout}");
+    assert!(stdout.contains("builder"), "builders are offered: {stdout}");
+    assert!(stdout.contains("final scoring:"), "{stdout}");
+    let scores = final_scores(&stdout);
+    assert_eq!(scores.iter().map(|(c, _)| c.as_str()).collect::<Vec<_>>(), ["red", "blue", "green"]);
+    assert!(scores.iter().any(|&(_, points)| points > 0), "{scores:?}");
+}
+
+#[test]
 fn invalid_answers_re_prompt_without_crashing() {
     let mut input = String::from("x\n999\n0\n\n-3\n");
     input.push_str(&ones(200));
