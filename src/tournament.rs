@@ -18,10 +18,8 @@ use serde::Serialize;
 use crate::simulate::{bot_seed, SEAT_COLORS};
 use crate::RulesArg;
 
-/// Play seat-rotated games between bots and compare them.
-#[derive(Debug, Args)]
-#[command(
-    long_about = "Play games between bots with the seats rotated, and compare the bots.\n\n\
+/// The long help of `tournament`, before the list of bot names ([`BOT_NAMES`]).
+const ABOUT: &str = "Play games between bots with the seats rotated, and compare the bots.\n\n\
         With P players, the bots listed fill the seats in order (repeated cyclically when there \
         are fewer bots than seats), and every deck is played P times with the line-up rotated \
         by one seat each time, so that every bot plays every seat with the same tiles. Game i \
@@ -35,10 +33,15 @@ use crate::RulesArg;
         scores are half a win each), with one virtual draw per pair of bots so that a clean \
         sweep stays finite, centred on a mean of 0; its 95% interval comes from the inverse \
         Fisher information.\n\n\
-        Bots: random, greedy, mcts (= mcts:medium), mcts:easy, mcts:medium, mcts:hard, \
-        mcts:iters=N, mcts:time=SECONDS, with options :threads=T, :c=C, :playout=full|TURNS, \
-        :place=compact|uniform and :deploy=weighted|uniform (the playout policy, see \
-        docs/performance.md). A progress bar is drawn on stderr when stderr is a terminal.",
+        A progress bar is drawn on stderr when stderr is a terminal.";
+
+/// Play seat-rotated games between bots and compare them.
+#[derive(Debug, Args)]
+#[command(
+    long_about = format!(
+        "{ABOUT}\n\nBots: {BOT_NAMES} (mcts alone is mcts:medium; the playout options are \
+         explained in docs/performance.md)."
+    ),
     after_help = "Examples:\n  \
         carcassonne tournament --bots greedy,random --games 200 --seed 1\n  \
         carcassonne tournament --bots mcts:hard,greedy --games 200 --seed 1 --report report.html\n  \

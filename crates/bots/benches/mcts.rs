@@ -6,8 +6,9 @@
 //!
 //! - `mcts_1000_iterations_1_thread`: one search of 1 000 iterations (each: a sampled world,
 //!   UCT descent, expansion, the default playout to the end of the game: compact random
-//!   placements and weighted random deployments; backup) from a mid-game position: a 2-player base game after 35 placed tiles (36 on the
-//!   board), seeded random play, waiting for a placement. Iterations per second = 1 000 / time.
+//!   placements and weighted random deployments; backup) from a mid-game position: a 2-player
+//!   base game after 35 placed tiles (36 on the board), seeded random play, waiting for a
+//!   placement. Iterations per second = 1 000 / time.
 //! - `mcts_1000_iterations_all_threads`: the same 1 000 iterations shared among one tree per
 //!   core (root parallelism).
 //! - `mcts_1000_iterations_1_thread_uniform_playouts`: as the first, with uniformly random

@@ -220,7 +220,7 @@ pub fn mix_seed(x: u64) -> u64 {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use carcassonne_engine::{Color, Deck, Game, GameSetup, Rules};
+    use carcassonne_engine::{Color, Deck, Event, Game, GameSetup, Rules};
 
     pub(crate) const COLORS: [Color; 6] =
         [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray];
@@ -233,10 +233,19 @@ pub(crate) mod tests {
     /// Plays a game to the end with the given bots (seat k plays bot k), checking every action
     /// against the legal list; returns the final scores.
     pub(crate) fn play_checked(game: &mut Game, bots: &mut [Box<dyn Bot + Send>]) -> Vec<u32> {
+        play_checked_observing(game, bots, |_| {})
+    }
+
+    /// [`play_checked`], showing `observe` the events of every action.
+    pub(crate) fn play_checked_observing(
+        game: &mut Game,
+        bots: &mut [Box<dyn Bot + Send>],
+        mut observe: impl FnMut(&[Event]),
+    ) -> Vec<u32> {
         while let Some(p) = game.pending().player() {
             let action = bots[p as usize].choose_action(&game.observation(Some(p)));
             assert!(game.legal_actions().contains(&action), "{action:?} is not legal");
-            game.apply(action).unwrap();
+            observe(&game.apply(action).unwrap());
         }
         game.scores()
     }
@@ -273,7 +282,7 @@ pub(crate) mod tests {
     /// using only the legal actions, with a small search budget.
     #[test]
     fn every_bot_finishes_games_with_every_expansion() {
-        use carcassonne_engine::{Edition, Event, Expansion, Figure, Variants};
+        use carcassonne_engine::{Edition, Expansion, Figure, Variants};
         let rules = Rules {
             expansions: Expansion::ALL.to_vec(),
             variants: Variants { tile_edition: Edition::Second, ..Default::default() },
@@ -290,21 +299,19 @@ pub(crate) mod tests {
             let tiles = game.tiles_left() + game.board().len() + 1;
             let mut bots: Vec<_> = (0..3).map(|k| bot_by_name(name, k).unwrap()).collect();
             let mut deployed = [false; Figure::ALL.len()];
-            while let Some(p) = game.pending().player() {
-                let action = bots[p as usize].choose_action(&game.observation(Some(p)));
-                assert!(game.legal_actions().contains(&action), "{name}: {action:?} is not legal");
-                let events = game.apply(action).unwrap();
-                for event in &events {
+            play_checked_observing(&mut game, &mut bots, |events| {
+                for event in events {
                     match event {
                         Event::FigureDeployed { figure, .. } => deployed[*figure as usize] = true,
                         Event::DoubleTurn { .. } => double_turns += 1,
                         _ => {}
                     }
                 }
-            }
+            });
             assert!(game.is_over(), "{name}");
             // Every tile was placed or discarded.
             assert_eq!(game.board().len() + game.discarded().len(), tiles, "{name}");
+            // More than the Winter tiles, both rivers, Inns & Cathedrals and Traders & Builders.
             assert!(tiles > 84 + 12 + 12 + 18 + 24, "{name}: {tiles} tiles");
             // Each kind of figure (follower, big follower, abbot, builder, pig) went on the board.
             assert_eq!(deployed, [true; Figure::ALL.len()], "{name}: figures deployed {deployed:?}");
