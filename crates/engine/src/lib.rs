@@ -19,23 +19,32 @@
 //! assert_eq!(game.tiles_left(), 0);
 //! ```
 
+pub mod actions;
+mod base;
 pub mod board;
 pub mod catalog;
+pub mod errors;
+pub mod events;
+mod expansions;
 pub mod features;
 pub mod game;
 pub mod geometry;
+pub mod naming;
 pub mod observation;
+pub mod players;
 pub mod random;
 pub mod record;
 pub mod rules;
+mod table;
 
+pub use actions::{Action, Pending};
 pub use board::{Board, PlacedTile};
 pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, Quarter, TileDesign, TileId};
-pub use game::{
-    Action, Breakdown, Color, Deck, Event, Figure, Game, GameSetup, Pending, Phase, PlacedFigure, PlayerId, PlayerSet,
-    PlayerState, RuleError, Score, SetupError, Token,
-};
+pub use errors::{RuleError, SetupError};
+pub use events::{Breakdown, Event, Phase, Score, Token};
+pub use game::{Deck, Game, GameSetup};
 pub use geometry::{Port, Pos, Rotation, Side, Terrain};
 pub use observation::Observation;
+pub use players::{Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState};
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
 pub use rules::{Expansion, FarmerScoring, RiverStartTile, RuleSet, Rules, Variants};

@@ -18,10 +18,6 @@ pub struct Observation<'a> {
 }
 
 impl<'a> Observation<'a> {
-    pub(crate) fn new(game: &'a Game, viewer: Option<PlayerId>) -> Self {
-        Observation { game, viewer }
-    }
-
     /// The player this view belongs to (`None` for a spectator).
     pub fn viewer(&self) -> Option<PlayerId> {
         self.viewer
@@ -92,5 +88,12 @@ impl<'a> Observation<'a> {
         let mut game = self.game.clone();
         shuffle(game.hidden_deck_mut(), rng);
         game
+    }
+}
+
+impl Game {
+    /// What `viewer` may see (everything but the order of the face-down tiles).
+    pub fn observation(&self, viewer: Option<PlayerId>) -> Observation<'_> {
+        Observation { game: self, viewer }
     }
 }

@@ -1,0 +1,108 @@
+//! Prints a fingerprint of the engine's behaviour: random games under many rule configurations,
+//! hashing every pending decision, every list of legal actions (in order), every event and the
+//! final scores. Two builds that print the same lines play the same games, action for action;
+//! a refactoring that must not change behaviour is checked by comparing the output before and
+//! after:
+//!
+//! ```text
+//! cargo run --release -p carcassonne-engine --example fingerprint [GAMES_PER_CONFIG]
+//! ```
+
+use carcassonne_engine::random::{below, rng_from_seed};
+use carcassonne_engine::{
+    Color, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, RiverStartTile, RuleSet, Rules, Variants,
+};
+
+/// FNV-1a, 64 bits: stable across builds and toolchains (unlike the standard library's hasher).
+struct Fnv(u64);
+
+impl Fnv {
+    fn write(&mut self, text: &str) {
+        for byte in text.bytes() {
+            self.0 ^= byte as u64;
+            self.0 = self.0.wrapping_mul(0x100_0000_01b3);
+        }
+    }
+}
+
+fn configs() -> Vec<(&'static str, Rules)> {
+    use Expansion::*;
+    let with = |expansions: &[Expansion], variants: Variants| Rules { expansions: expansions.to_vec(), variants };
+    let first_wave = [River, River2, InnsCathedrals, TradersBuilders, KingRobber, Cathars, Abbot, Gq11];
+    let second = Variants { tile_edition: Edition::Second, ..Variants::default() };
+    vec![
+        ("base", Rules::base()),
+        ("base-hig", Rules::with_rule_set(RuleSet::Hig)),
+        ("base-rgg", Rules::with_rule_set(RuleSet::Rgg)),
+        ("base-rgg-big-box", Rules::with_rule_set(RuleSet::RggBigBox)),
+        (
+            "base-second-edition-farms",
+            with(&[], Variants { farmer_scoring: FarmerScoring::SecondEdition, ..Variants::default() }),
+        ),
+        ("base-no-farmers", with(&[], Variants { farmers: false, ..Variants::default() })),
+        ("base-small-city", with(&[], Variants { small_city: true, ..Variants::default() })),
+        ("river", with(&[River], Variants::default())),
+        (
+            "river-start-discarded",
+            with(&[River], Variants { river_start_tile: RiverStartTile::Discarded, ..Variants::default() }),
+        ),
+        ("river-2", with(&[River2], Variants::default())),
+        ("rivers-gq", with(&[River, River2, Gq11], Variants::default())),
+        ("inns-cathedrals", with(&[InnsCathedrals], Variants::default())),
+        ("traders-builders", with(&[TradersBuilders], Variants::default())),
+        (
+            "traders-builders-first-edition-farms",
+            with(&[TradersBuilders], Variants { farmer_scoring: FarmerScoring::FirstEdition, ..Variants::default() }),
+        ),
+        ("king-robber", with(&[KingRobber], Variants::default())),
+        ("cathars", with(&[Cathars], Variants::default())),
+        ("abbot-second-edition", with(&[Abbot], second.clone())),
+        ("gq11-pig-herd", with(&[Gq11, River2], Variants { gq_pig_herd: true, ..Variants::default() })),
+        ("winter", with(&[Winter, InnsCathedrals], Variants::default())),
+        ("first-wave", with(&first_wave, Variants::default())),
+        ("first-wave-second-edition", with(&first_wave, second)),
+        ("first-wave-rgg", with(&first_wave, Variants::preset(RuleSet::Rgg))),
+        ("first-wave-winter", with(&[&first_wave[..], &[Winter]].concat(), Variants::default())),
+    ]
+}
+
+fn main() {
+    let games: u64 = std::env::args().nth(1).map_or(200, |a| a.parse().expect("GAMES_PER_CONFIG is a number"));
+    let colors = [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray];
+    let mut all = Fnv(0xcbf2_9ce4_8422_2325);
+    for (name, rules) in configs() {
+        let mut hash = Fnv(0xcbf2_9ce4_8422_2325);
+        let (mut actions, mut events, mut text) = (vec![], vec![], String::new());
+        let (mut decisions, mut total) = (0u64, 0u64);
+        for seed in 0..games {
+            let players = colors[..2 + (seed % 5) as usize].to_vec();
+            let setup = GameSetup { rules: rules.clone(), players, deck: Deck::Seed(seed) };
+            let (mut game, start) = Game::with_catalog(carcassonne_engine::Catalog::builtin(), setup).expect("setup");
+            let mut rng = rng_from_seed(seed ^ 0x5eed);
+            text.clear();
+            text.push_str(&format!("{start:?}"));
+            hash.write(&text);
+            while !game.is_over() {
+                game.legal_actions_into(&mut actions);
+                assert_eq!(game.legal_action_count(), actions.len(), "{name} seed {seed}: count");
+                let pick = below(&mut rng, actions.len() as u32) as usize;
+                assert_eq!(game.nth_legal_action(pick), Some(actions[pick]), "{name} seed {seed}: nth");
+                text.clear();
+                text.push_str(&format!("{:?}|{:?}", game.pending(), actions));
+                hash.write(&text);
+                events.clear();
+                game.apply_into(actions[pick], &mut events).expect("legal");
+                text.clear();
+                text.push_str(&format!("{events:?}"));
+                hash.write(&text);
+                decisions += 1;
+            }
+            let scores = game.scores();
+            total += scores.iter().sum::<u32>() as u64;
+            hash.write(&format!("{scores:?} {:?} {}", game.discarded(), game.turns()));
+        }
+        all.write(&format!("{:016x}", hash.0));
+        println!("{name:40} {games} games {decisions:8} decisions mean total {:5}  {:016x}", total / games, hash.0);
+    }
+    println!("{:40} {:016x}", "all", all.0);
+}

@@ -1,0 +1,175 @@
+//! The base game's rules (seed 001, "PLAYING THE GAME"; seed 000 for the farmers): placing a
+//! tile so that every edge continues its neighbour, deploying a follower on an unoccupied road,
+//! city, cloister or field of that tile, which features a tile completes, what roads, cities
+//! and cloisters are worth, and (in `farms`) the farms of the final scoring.
+//!
+//! These are functions on the [`Table`]; the turn (`game/turn.rs`) calls them in the order of
+//! play, and the expansion modules build on them (the big follower deploys like a follower, the
+//! abbot occupies like one).
+
+pub(crate) mod farms;
+
+use crate::board::PlacementIndex;
+use crate::catalog::{FeatureKind, FeatureSpec, LocalFeature, TileId, NO_FEATURE};
+use crate::errors::RuleError;
+use crate::events::Breakdown;
+use crate::features::NodeId;
+use crate::geometry::{Pos, Rotation, Side};
+use crate::table::Table;
+
+/// Puts a tile on the board and joins its features to the neighbours' across every shared
+/// port (legality is the caller's business). A cloister is watched until it is surrounded.
+pub(crate) fn put_tile(table: &mut Table, tile: TileId, rotation: Rotation, pos: Pos) -> PlacementIndex {
+    let design = table.design(tile);
+    let placement = table.board.len() as PlacementIndex;
+    let first_node = table.features.len() as NodeId;
+    for (i, f) in design.features.iter().enumerate() {
+        table.features.add(placement, i as LocalFeature, f);
+    }
+    let view = design.view(rotation);
+    table.board.place(tile, rotation, view.edges, pos, first_node);
+    if let Some(cloister) = design.cloister {
+        table.open_cloisters.push((pos, first_node + cloister as NodeId));
+    }
+    for side in Side::ALL {
+        let Some(&n) = table.board.get(pos.step(side)) else { continue };
+        let theirs = &table.design(n.tile).view(n.rotation).port_feature;
+        for port in side.ports() {
+            let ours = view.port_feature[port.index()];
+            let other = theirs[port.facing().index()];
+            if ours != NO_FEATURE && other != NO_FEATURE {
+                table.features.connect(first_node + ours as NodeId, n.first_node + other as NodeId);
+            }
+        }
+    }
+    placement
+}
+
+/// Whether `tile` turned by `rotation` may be placed at `pos` by the edge rule (seed 001, "1.
+/// Place a tile": the tile must continue every road, city and field it touches, and touch the
+/// tiles in play along at least one edge); the error says which edge breaks it.
+pub(crate) fn check_fit(table: &Table, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), RuleError> {
+    let design = table.design(tile);
+    if let Some(code) = table.board.frontier_code(pos) {
+        if design.fit_table[code as usize] & (1 << rotation.index()) != 0 {
+            return Ok(());
+        }
+    }
+    // Not legal: find out why, for the message.
+    if table.board.is_occupied(pos) {
+        return Err(RuleError::Occupied(pos));
+    }
+    let edges = design.view(rotation).edges;
+    let mut touches = false;
+    for side in Side::ALL {
+        let Some(n) = table.board.get(pos.step(side)) else { continue };
+        touches = true;
+        let theirs = (table.design(n.tile).view(n.rotation).edges >> (8 * side.opposite().index())) & 0xFF;
+        let ours = (edges >> (8 * side.index())) & 0xFF;
+        if ours != theirs {
+            return Err(RuleError::EdgeMismatch {
+                pos,
+                degrees: rotation.degrees(),
+                side: ["north", "east", "south", "west"][side.index()],
+                ours: terrain_name(ours),
+                theirs: terrain_name(theirs),
+                neighbour: n.pos,
+            });
+        }
+    }
+    if !touches {
+        return Err(RuleError::NotAdjacent(pos));
+    }
+    Ok(())
+}
+
+fn terrain_name(code: u32) -> &'static str {
+    match code {
+        1 => "field",
+        2 => "road",
+        3 => "city",
+        4 => "river",
+        5 => "abbey wall",
+        _ => "nothing",
+    }
+}
+
+/// Deploying a follower (seed 001, "2. Deploy a follower"): only on a road, city, cloister or
+/// (with farmers) field segment of the tile just placed whose whole feature holds no figure,
+/// however far away.
+pub(crate) fn check_follower(table: &Table, spec: &FeatureSpec, root: NodeId) -> Result<(), RuleError> {
+    match spec.kind {
+        FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => {}
+        FeatureKind::Field if table.rules.variants.farmers => {}
+        FeatureKind::Field => return Err(RuleError::FarmersNotInPlay),
+        kind @ (FeatureKind::Garden | FeatureKind::River) => return Err(RuleError::CannotDeployOn(kind)),
+    }
+    check_unoccupied(table, spec.kind, root)
+}
+
+/// A feature takes a follower only while no figure stands on it.
+pub(crate) fn check_unoccupied(table: &Table, kind: FeatureKind, root: NodeId) -> Result<(), RuleError> {
+    if table.features.figure_count(root) > 0 {
+        return Err(RuleError::FeatureOccupied(kind));
+    }
+    Ok(())
+}
+
+/// Step 3A: the features the tile just placed completed, in the order they are scored: its
+/// roads and cities with no open edge left, in the tile's feature order (a feature reached by
+/// two segments of the tile once), then the cloisters on or around it that are now surrounded
+/// (seed 001, "3. Score completed roads, cities or cloisters").
+pub(crate) fn find_completed(table: &mut Table) {
+    let placed = *table.last_placement();
+    let design = table.design(placed.tile);
+    table.completed.clear();
+    for (i, spec) in design.features.iter().enumerate() {
+        if matches!(spec.kind, FeatureKind::Road | FeatureKind::City) {
+            let root = table.features.find_mut(placed.first_node + i as NodeId);
+            if table.features.is_closed(root) && !table.completed.contains(&root) {
+                table.completed.push(root);
+            }
+        }
+    }
+    // Only cloisters on or around the new tile can have just been surrounded.
+    let mut i = 0;
+    while i < table.open_cloisters.len() {
+        let (pos, node) = table.open_cloisters[i];
+        let near = (pos.x - placed.pos.x).abs() <= 1 && (pos.y - placed.pos.y).abs() <= 1;
+        if near && table.board.neighbours_around(pos) == 8 {
+            table.open_cloisters.remove(i);
+            table.completed.push(node);
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// What a road, city or cloister is worth under the base rules (seed 001, "3. Score completed
+/// roads, cities or cloisters" and "Final Scoring"): a completed road 1 per tile, a completed
+/// city 2 per tile and per pennant, a cloister (or garden) 1 for itself and each tile around
+/// it; in the final scoring an incomplete city 1 per tile and pennant. With the RGG small-city
+/// rule a completed city of two tiles is worth 1 per tile and pennant (seed 001, footnote 17).
+/// Expansion modules adjust the values afterwards (inns, cathedrals, sieges).
+pub(crate) fn feature_value(table: &mut Table, root: NodeId, completed: bool) -> Breakdown {
+    let kind = table.features.kind(root);
+    let tiles = match kind {
+        FeatureKind::Cloister | FeatureKind::Garden => {
+            let (pos, _) = table.locate(root);
+            1 + table.board.neighbours_around(pos) as u16
+        }
+        _ => table.features.tile_count(root, &mut table.scratch),
+    };
+    match kind {
+        FeatureKind::City => {
+            let pennants = table.features.pennants(root);
+            let value = match completed {
+                true if table.rules.variants.small_city && tiles == 2 => 1,
+                true => 2,
+                false => 1,
+            };
+            Breakdown { tiles, tile_value: value, pennants, pennant_value: value, ..Default::default() }
+        }
+        _ => Breakdown { tiles, tile_value: 1, ..Default::default() },
+    }
+}

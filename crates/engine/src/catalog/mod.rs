@@ -1,0 +1,420 @@
+//! The tile catalog: every tile design of every set, parsed from the text files under
+//! `data/tiles/` that are embedded at compile time, and validated structurally.
+//!
+//! The file format is described at the top of `data/tiles/base.tiles`. A design is a list of
+//! features; each feature has a kind, the ports it touches at rotation 0 and its attributes.
+//! For speed, every design also carries its four rotated views: the packed edge terrains and
+//! the feature found at each port.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::{Port, PortSet, Rotation, Terrain};
+
+mod parse;
+
+/// Index of a tile design in the [`Catalog`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TileId(pub u16);
+
+/// The kinds of feature a tile can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FeatureKind {
+    Road,
+    City,
+    Field,
+    Cloister,
+    /// A garden (C2/C3 designs). Without The Abbot it is only scenery inside its field.
+    Garden,
+    /// A river segment (The River, The River II, GQ). It separates fields and holds no figure.
+    River,
+}
+
+impl FeatureKind {
+    pub const fn name(self) -> &'static str {
+        match self {
+            FeatureKind::Road => "road",
+            FeatureKind::City => "city",
+            FeatureKind::Field => "field",
+            FeatureKind::Cloister => "cloister",
+            FeatureKind::Garden => "garden",
+            FeatureKind::River => "river",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<FeatureKind> {
+        Some(match s {
+            "road" => FeatureKind::Road,
+            "city" => FeatureKind::City,
+            "field" => FeatureKind::Field,
+            "cloister" => FeatureKind::Cloister,
+            "garden" => FeatureKind::Garden,
+            "river" => FeatureKind::River,
+            _ => return None,
+        })
+    }
+
+    /// Features that occupy tile edges and so continue onto neighbouring tiles.
+    pub const fn is_edge_feature(self) -> bool {
+        matches!(self, FeatureKind::Road | FeatureKind::City | FeatureKind::Field | FeatureKind::River)
+    }
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A printing of a set: the original artwork or the C2/C3 artwork (with gardens).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Edition {
+    /// First edition designs, as in seed 001 (The Big Box). The default.
+    First,
+    /// Second and third edition (C2/C3) designs: some tiles carry a garden.
+    Second,
+}
+
+impl Edition {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Edition::First => "first",
+            Edition::Second => "second",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Edition> {
+        match s {
+            "first" => Some(Edition::First),
+            "second" => Some(Edition::Second),
+            _ => None,
+        }
+    }
+}
+
+/// The trade goods of Traders & Builders, shown in city segments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TradeGood {
+    Wine,
+    Grain,
+    Cloth,
+}
+
+impl TradeGood {
+    pub const ALL: [TradeGood; 3] = [TradeGood::Wine, TradeGood::Grain, TradeGood::Cloth];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            TradeGood::Wine => "wine",
+            TradeGood::Grain => "grain",
+            TradeGood::Cloth => "cloth",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<TradeGood> {
+        TradeGood::ALL.into_iter().find(|g| g.name() == s)
+    }
+}
+
+/// Symbols printed on a tile as a whole (not on one feature).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Symbol {
+    /// A tower foundation (The Tower).
+    Tower,
+    /// The dragon symbol (The Princess & the Dragon).
+    Dragon,
+    /// A volcano (The Princess & the Dragon; the River II lake).
+    Volcano,
+    /// A magic gate (The Princess & the Dragon).
+    MagicGate,
+    /// An abbey (Abbey & Mayor): the abbey tile's cloister.
+    Abbey,
+}
+
+impl Symbol {
+    pub const ALL: [Symbol; 5] = [Symbol::Tower, Symbol::Dragon, Symbol::Volcano, Symbol::MagicGate, Symbol::Abbey];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Symbol::Tower => "tower",
+            Symbol::Dragon => "dragon",
+            Symbol::Volcano => "volcano",
+            Symbol::MagicGate => "magic-gate",
+            Symbol::Abbey => "abbey",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Symbol> {
+        Symbol::ALL.into_iter().find(|g| g.name() == s)
+    }
+}
+
+/// The special role of a river tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RiverRole {
+    /// Where a river starts (placed first).
+    Spring,
+    /// Where a river ends (placed last).
+    Lake,
+    /// The River II fork (placed first of River II's tiles).
+    Fork,
+}
+
+impl RiverRole {
+    pub const fn name(self) -> &'static str {
+        match self {
+            RiverRole::Spring => "spring",
+            RiverRole::Lake => "lake",
+            RiverRole::Fork => "fork",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<RiverRole> {
+        [RiverRole::Spring, RiverRole::Lake, RiverRole::Fork].into_iter().find(|r| r.name() == s)
+    }
+}
+
+/// The attributes a feature segment can carry.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FeatureAttrs {
+    /// An inn on this road segment (Inns & Cathedrals).
+    pub inn: bool,
+    /// A cathedral in this city segment (Inns & Cathedrals).
+    pub cathedral: bool,
+    /// A trade good in this city segment (Traders & Builders).
+    pub good: Option<TradeGood>,
+    /// A Cathar siege in this city segment (The Cathars).
+    pub besieged: bool,
+    /// A princess in this city segment (The Princess & the Dragon).
+    pub princess: bool,
+    /// A pig-herd in this field segment (River II).
+    pub pig_herd: bool,
+    /// Pigs drawn in a field that is officially not a pig-herd (the GQ tile: seed 001, GQ
+    /// footnote 116); a house rule may count it as one.
+    pub pigs_drawn: bool,
+    /// A tunnel on this road segment (The Princess & the Dragon, Abbey & Mayor).
+    pub tunnel: bool,
+    /// Wells on this road segment (Abbey & Mayor's well crossing).
+    pub wells: u8,
+    /// The groups of features of this tile that count as adjacent for the first-edition wagon
+    /// rule (Abbey & Mayor): bit `i` for group letter `a + i`; features sharing a group are
+    /// adjacent.
+    pub wagon_groups: u8,
+}
+
+/// Index of a feature within its tile design (0-based, in catalog order).
+pub type LocalFeature = u8;
+
+/// One feature of a tile design at rotation 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureSpec {
+    pub kind: FeatureKind,
+    /// The ports the feature touches at rotation 0 (empty for cloisters and gardens).
+    pub ports: PortSet,
+    /// Pennants (coats of arms) on this city segment.
+    pub pennants: u8,
+    /// For fields: the city features of the same tile that the field touches.
+    pub borders: Vec<LocalFeature>,
+    /// For a field enclosed between city segments, touching no edge: its name on the tile
+    /// (1 for `I`, 2 for `II`, ...). 0 otherwise.
+    pub inner: u8,
+    pub attrs: FeatureAttrs,
+}
+
+impl FeatureSpec {
+    pub fn ports(&self) -> impl Iterator<Item = Port> + '_ {
+        Port::all().filter(move |p| self.ports & p.bit() != 0)
+    }
+
+    /// The first port of the feature (its name in records), if it has any.
+    pub fn first_port(&self) -> Option<Port> {
+        self.ports().next()
+    }
+}
+
+/// A tile design seen at one rotation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RotatedView {
+    /// Terrain codes of the four sides (N, E, S, W), one byte each, as compared by placement.
+    pub edges: u32,
+    /// The feature at each port (board orientation), or [`NO_FEATURE`].
+    pub port_feature: [LocalFeature; 12],
+}
+
+/// Number of edge constraint codes: five states per side (no neighbour, or one of the four
+/// terrains).
+pub const FIT_TABLE_SIZE: usize = 625;
+
+/// Marks a port that belongs to no feature.
+pub const NO_FEATURE: LocalFeature = u8::MAX;
+
+/// One tile design: its features, counts per edition, and rotated views.
+#[derive(Clone, Debug)]
+pub struct TileDesign {
+    /// Catalog id, `set:name`, e.g. `base:D`.
+    pub id: String,
+    pub set: String,
+    /// The design's name within its set, e.g. `D`.
+    pub name: String,
+    /// How many copies each edition has (0 if the design is not in that edition).
+    pub counts: Vec<(Edition, u8)>,
+    /// True for the start tile; its count includes the copy used to start the game.
+    pub start: bool,
+    /// The role of a special river tile.
+    pub river: Option<RiverRole>,
+    /// Symbols printed on the tile.
+    pub symbols: Vec<Symbol>,
+    /// A tile of a unit placed whole at set-up (The Count of Carcassonne): edges that face the
+    /// other tiles of the unit carry no feature, so the edge-coverage check is relaxed.
+    pub partial: bool,
+    /// A tile each player holds in supply instead of shuffling it into the pile (the abbey
+    /// tiles of Abbey & Mayor, one per player); `count` is the number in the box.
+    pub supply: bool,
+    pub features: Vec<FeatureSpec>,
+    /// Terrain on N, E, S, W at rotation 0.
+    pub edges: [Terrain; 4],
+    pub rotations: [RotatedView; 4],
+    /// Bit `r` set when rotation `r` looks different from every smaller rotation.
+    pub distinct_rotations: u8,
+    /// For every edge constraint code (see `board::FrontierCell::code`), the rotations (bit
+    /// `r`) whose edges satisfy it: placement tests become one table load.
+    pub fit_table: Vec<u8>,
+    /// The cloister feature, if the tile has one.
+    pub cloister: Option<LocalFeature>,
+    /// The garden feature, if the tile has one (C2/C3 designs).
+    pub garden: Option<LocalFeature>,
+}
+
+impl TileDesign {
+    pub fn count(&self, edition: Edition) -> u8 {
+        self.counts.iter().find(|(e, _)| *e == edition).map_or(0, |(_, n)| *n)
+    }
+
+    /// The edge letters N, E, S, W at rotation 0 (`c` city, `r` road, `f` field, `s` river).
+    pub fn edge_letters(&self) -> String {
+        self.edges.iter().map(|t| t.letter()).collect()
+    }
+
+    pub fn view(&self, rotation: Rotation) -> &RotatedView {
+        &self.rotations[rotation.index()]
+    }
+
+    /// The feature that touches `port` when the tile is turned by `rotation`.
+    pub fn feature_at(&self, rotation: Rotation, port: Port) -> Option<LocalFeature> {
+        let f = self.rotations[rotation.index()].port_feature[port.index()];
+        (f != NO_FEATURE).then_some(f)
+    }
+
+    /// True if the tile shows a river. Validation guarantees that a river feature always
+    /// reaches an edge, so the four edge terrains answer it (this runs on the playout path).
+    pub fn has_river(&self) -> bool {
+        self.edges.contains(&Terrain::River)
+    }
+
+    /// True if the tile shows a cloister.
+    pub fn has_cloister(&self) -> bool {
+        self.cloister.is_some()
+    }
+
+    /// Whether `rotation` shows the tile differently from every smaller rotation.
+    pub fn is_distinct_rotation(&self, rotation: Rotation) -> bool {
+        self.distinct_rotations & (1 << rotation.index()) != 0
+    }
+}
+
+/// A set of tiles: its designs and the editions it was printed in.
+#[derive(Clone, Debug)]
+pub struct TileSet {
+    pub id: String,
+    pub editions: Vec<Edition>,
+    pub designs: Vec<TileId>,
+    /// The quarters of the unit its `partial` tiles form (The Count of Carcassonne), in the
+    /// order the catalog lists them; empty for other sets.
+    pub quarters: Vec<Quarter>,
+}
+
+/// A quarter of the city of Carcassonne (seed 001, THE COUNT OF CARCASSONNE): followers wait
+/// there and may be redeployed only to features of one kind. The quarters belong to the city
+/// as a whole, not to single tiles: "the followers in Carcassonne aren't unambiguously on the
+/// tiles as such" (footnote 50).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quarter {
+    pub name: String,
+    /// The kind of feature a follower may be redeployed to from this quarter.
+    pub feeds: FeatureKind,
+}
+
+impl TileSet {
+    /// The edition used for this set when `wanted` is asked for: `wanted` if the set was printed
+    /// in it, else the set's first printing.
+    pub fn edition_for(&self, wanted: Edition) -> Edition {
+        if self.editions.contains(&wanted) {
+            wanted
+        } else {
+            self.editions[0]
+        }
+    }
+}
+
+/// An error in a catalog file: which file, which line, what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {message}")]
+pub struct CatalogError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+/// Every tile design the engine knows.
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    designs: Vec<TileDesign>,
+    sets: Vec<TileSet>,
+    by_id: HashMap<String, TileId>,
+}
+
+/// The catalog files embedded in the engine.
+pub const BUILTIN_FILES: &[(&str, &str)] = &[
+    ("base.tiles", include_str!("../../../../data/tiles/base.tiles")),
+    ("expansions.tiles", include_str!("../../../../data/tiles/expansions.tiles")),
+    ("winter.tiles", include_str!("../../../../data/tiles/winter.tiles")),
+];
+
+impl Catalog {
+    pub fn designs(&self) -> &[TileDesign] {
+        &self.designs
+    }
+
+    pub fn design(&self, id: TileId) -> &TileDesign {
+        &self.designs[id.0 as usize]
+    }
+
+    pub fn sets(&self) -> &[TileSet] {
+        &self.sets
+    }
+
+    pub fn set(&self, id: &str) -> Option<&TileSet> {
+        self.sets.iter().find(|s| s.id == id)
+    }
+
+    /// Looks a design up by its id (`base:D`).
+    pub fn lookup(&self, id: &str) -> Option<TileId> {
+        self.by_id.get(id).copied()
+    }
+
+    /// The designs of a set in one edition with their counts (designs absent from the edition
+    /// are left out).
+    pub fn edition_designs(&self, set: &TileSet, edition: Edition) -> Vec<(TileId, u8)> {
+        set.designs.iter().map(|&id| (id, self.design(id).count(edition))).filter(|&(_, n)| n > 0).collect()
+    }
+}
+
+/// Names of fields enclosed inside a tile (touching no edge).
+pub const INNER_NAMES: [&str; 4] = ["I", "II", "III", "IV"];

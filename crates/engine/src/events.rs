@@ -1,0 +1,194 @@
+//! What happens in a game, as the events `apply` returns: UIs, logs, records and tests read
+//! them. A score carries its breakdown so that every point can be explained.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::{FeatureKind, LocalFeature, TileId, TradeGood};
+use crate::geometry::{Pos, Rotation};
+use crate::players::{Figure, PlayerId, PlayerSet};
+
+/// When points were scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// During the game, when a feature was completed.
+    Turn,
+    /// In the final scoring.
+    Final,
+}
+
+/// How a score was computed: `tiles × tile_value + pennants × pennant_value + cities ×
+/// city_value`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Breakdown {
+    pub tiles: u16,
+    pub tile_value: u16,
+    pub pennants: u16,
+    pub pennant_value: u16,
+    /// Completed cities (farm scoring).
+    pub cities: u16,
+    pub city_value: u16,
+    /// Completed besieged cities (farm scoring with The Cathars), each worth twice `city_value`.
+    pub besieged_cities: u16,
+}
+
+impl Breakdown {
+    pub fn total(&self) -> u32 {
+        self.tiles as u32 * self.tile_value as u32
+            + self.pennants as u32 * self.pennant_value as u32
+            + self.cities as u32 * self.city_value as u32
+            + self.besieged_cities as u32 * 2 * self.city_value as u32
+    }
+}
+
+impl fmt::Display for Breakdown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = vec![];
+        if self.tiles > 0 || (self.pennants == 0 && self.cities == 0 && self.city_value == 0) {
+            parts.push(format!("{} tile{} × {}", self.tiles, plural(self.tiles), self.tile_value));
+        }
+        if self.pennants > 0 {
+            parts.push(format!("{} pennant{} × {}", self.pennants, plural(self.pennants), self.pennant_value));
+        }
+        let no_cities = self.tiles == 0 && self.pennants == 0 && self.besieged_cities == 0;
+        if self.cities > 0 || (no_cities && self.city_value > 0) {
+            parts.push(format!(
+                "{} completed cit{} × {}",
+                self.cities,
+                if self.cities == 1 { "y" } else { "ies" },
+                self.city_value
+            ));
+        }
+        if self.besieged_cities > 0 {
+            let n = self.besieged_cities;
+            parts.push(format!("{n} besieged cit{} × {}", if n == 1 { "y" } else { "ies" }, 2 * self.city_value));
+        }
+        write!(f, "{} = {}", parts.join(" + "), self.total())
+    }
+}
+
+fn plural(n: u16) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// A feature scored: who scored how much, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Score {
+    /// The kind of the feature scored (`Field` for farms).
+    pub kind: FeatureKind,
+    pub phase: Phase,
+    /// Whether the feature was completed (always true in the `Turn` phase).
+    pub completed: bool,
+    /// One segment of the feature, to name it: a position and a feature of the tile there.
+    pub pos: Pos,
+    pub feature: LocalFeature,
+    /// The players who scored (the majority; all of them on a tie). Empty when a completed
+    /// feature held no follower.
+    pub players: PlayerSet,
+    /// Points each of `players` scored.
+    pub points: u32,
+    pub breakdown: Breakdown,
+}
+
+/// The king and the robber baron of King & Scout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Token {
+    /// Held by the player who completed the largest city; 1 point per completed city at the end.
+    King,
+    /// Held by the player who completed the longest road; 1 point per completed road at the end.
+    RobberBaron,
+}
+
+impl Token {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Token::King => "king",
+            Token::RobberBaron => "robber-baron",
+        }
+    }
+}
+
+/// Something that happened, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// A tile was drawn for `player`.
+    TileDrawn {
+        player: PlayerId,
+        tile: TileId,
+    },
+    /// A drawn tile fitted nowhere and was removed from the game; the same player draws again.
+    TileDiscarded {
+        player: PlayerId,
+        tile: TileId,
+    },
+    TilePlaced {
+        player: PlayerId,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+    },
+    FigureDeployed {
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// The player deployed nothing.
+    Passed {
+        player: PlayerId,
+    },
+    Scored(Score),
+    FigureReturned {
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// `player` completed a city (king) or road (robber baron) of `tiles` tiles, larger than any
+    /// before, and takes the token.
+    TokenTaken {
+        player: PlayerId,
+        token: Token,
+        tiles: u16,
+    },
+    /// At the end, the token's holder scores 1 point for each of `count` completed cities or roads.
+    TokenScored {
+        player: PlayerId,
+        token: Token,
+        count: u16,
+        points: u32,
+    },
+    /// The Cathars: a knight escaped a besieged city and is back in its owner's supply.
+    Escaped {
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// Traders & Builders: `player` completed a city and takes its trade goods (wine, grain,
+    /// cloth counters).
+    GoodsCollected {
+        player: PlayerId,
+        goods: [u8; 3],
+    },
+    /// Traders & Builders, final scoring: `player` has the most counters of `good` (`count`).
+    GoodsScored {
+        player: PlayerId,
+        good: TradeGood,
+        count: u8,
+        points: u32,
+    },
+    /// Traders & Builders: the builder lets `player` draw and place a second tile this turn.
+    DoubleTurn {
+        player: PlayerId,
+    },
+    /// The final scoring is over.
+    GameEnded,
+}

@@ -1,0 +1,91 @@
+//! The Abbot (seeds 000 and 003, "The Abbot"): one abbot per player, for cloisters and gardens.
+//! Gardens are printed on the second-edition tiles (`tile-edition: second`); without this
+//! expansion they are scenery.
+//!
+//! - "2. Placing a Meeple": the abbot goes only on a cloister or a garden, and no other figure
+//!   goes on a garden.
+//! - Gardens are scored like cloisters: 9 points when surrounded, 1 per tile at the end.
+//! - "3. Scoring with the Abbot": instead of deploying, a player may take the abbot back and
+//!   score what its cloister or garden is worth now, like a monk in the final scoring; footnote
+//!   32: "you always score the abbot (on the feature), never the feature itself". The turn's
+//!   scoring follows as usual.
+
+use crate::actions::Action;
+use crate::base;
+use crate::board::PlacementIndex;
+use crate::catalog::{FeatureKind, FeatureSpec};
+use crate::errors::RuleError;
+use crate::events::{Breakdown, Event, Phase, Score};
+use crate::features::NodeId;
+use crate::geometry::Pos;
+use crate::players::{Figure, PlayerId, PlayerSet};
+use crate::table::Table;
+
+use super::Module;
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Abbot;
+
+impl Abbot {
+    /// Where `player`'s abbot stands, if it is on the board.
+    fn on_board(table: &Table, player: PlayerId) -> Option<Pos> {
+        table.figures.iter().find(|f| f.owner == player && f.figure == Figure::Abbot).map(|f| table.pos_of(f.placement))
+    }
+
+    pub(crate) fn check_recall(table: &Table, player: PlayerId, pos: Pos) -> Result<(), RuleError> {
+        match Self::on_board(table, player) {
+            Some(at) if at == pos => Ok(()),
+            _ => Err(RuleError::NoAbbotThere(pos)),
+        }
+    }
+
+    /// Takes `player`'s abbot back and scores it (checked by `check_recall`).
+    pub(crate) fn recall(table: &mut Table, player: PlayerId, events: &mut Vec<Event>) {
+        let i = table.figures.iter().position(|f| f.owner == player && f.figure == Figure::Abbot).expect("checked");
+        let f = table.take_figure(i);
+        let pos = table.pos_of(f.placement);
+        let breakdown =
+            Breakdown { tiles: 1 + table.board.neighbours_around(pos) as u16, tile_value: 1, ..Default::default() };
+        let mut players = PlayerSet::default();
+        players.insert(player);
+        let kind = table.features.kind(f.node);
+        let score = Score {
+            kind,
+            phase: Phase::Turn,
+            completed: false,
+            pos,
+            feature: f.feature,
+            players,
+            points: breakdown.total(),
+            breakdown,
+        };
+        table.pay(score, events);
+        events.push(table.returned(&f));
+    }
+}
+
+/// Deploying the abbot: only on a cloister or a garden that holds no figure.
+pub(crate) fn check_deploy(table: &Table, spec: &FeatureSpec, root: NodeId) -> Result<(), RuleError> {
+    match spec.kind {
+        FeatureKind::Cloister | FeatureKind::Garden => base::check_unoccupied(table, spec.kind, root),
+        kind => Err(RuleError::AbbotOnlyOnCloisterOrGarden(kind)),
+    }
+}
+
+impl Module for Abbot {
+    fn supply(&self, figure: Figure) -> u8 {
+        (figure == Figure::Abbot) as u8
+    }
+
+    /// A garden is watched until it is surrounded, like a cloister.
+    fn tile_put(&mut self, table: &mut Table, placement: PlacementIndex) {
+        let placed = *table.board.placement(placement);
+        if let Some(garden) = table.design(placed.tile).garden {
+            table.open_cloisters.push((placed.pos, placed.first_node + garden as NodeId));
+        }
+    }
+
+    fn figure_actions(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        Self::on_board(table, player).is_some_and(|pos| visit(Action::RecallAbbot { pos }))
+    }
+}

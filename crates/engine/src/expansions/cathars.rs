@@ -1,0 +1,111 @@
+//! The Cathars (seed 001, "THE CATHARS"): 4 tiles whose city segments hold a Cathar siege.
+//!
+//! - "Whenever a besieged city is completed during the course of play, each tile scores only 1
+//!   point instead of the usual 2. If the city contains a cathedral, it scores only 2 points
+//!   for every tile. Should the city remain incomplete at the end of the game, it scores no
+//!   points"; pennants count like tiles (footnote 62).
+//! - "If a cloister directly borders a Cathar tile - even diagonally - then at the end of a
+//!   player's turn, he or she may remove one knight from the city and return it to the supply"
+//!   (step 4A of the order of play); an abbey counts as a cloister (footnote 63) and nothing
+//!   need be built there that turn (footnote 64).
+//! - "every completed besieged city scores double points in relation to farms" (footnote 65).
+
+use crate::actions::{Action, Pending};
+use crate::catalog::{FeatureKind, LocalFeature};
+use crate::errors::RuleError;
+use crate::events::{Breakdown, Event};
+use crate::features::NodeId;
+use crate::geometry::Pos;
+use crate::players::{PlacedFigure, PlayerId};
+use crate::table::Table;
+
+use super::inns_cathedrals::has_cathedral;
+use super::{HookPoint, Module};
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Cathars;
+
+impl Cathars {
+    /// Whether the current player's knight `figure` may escape: it stands in a besieged city,
+    /// and a cloister borders (diagonals included) one of the city's tiles with a siege.
+    fn can_escape(table: &Table, figure: &PlacedFigure) -> bool {
+        if figure.owner != table.current || table.features.kind(figure.node) != FeatureKind::City {
+            return false;
+        }
+        let root = table.features.find(figure.node);
+        if !table.features.is_besieged(root) {
+            return false;
+        }
+        table.features.members(root).any(|m| {
+            let (placement, local) = table.features.segment(m);
+            let placed = table.board.placement(placement);
+            table.design(placed.tile).features[local as usize].attrs.besieged
+                && placed
+                    .pos
+                    .ring()
+                    .iter()
+                    .any(|&p| table.board.get(p).is_some_and(|t| table.design(t.tile).has_cloister()))
+        })
+    }
+
+    /// The first of the current player's figures on feature `feature` of the tile at `pos`.
+    fn figure_at(table: &Table, pos: Pos, feature: LocalFeature) -> Option<usize> {
+        let placement = table.board.index_at(pos)?;
+        table.figures.iter().position(|f| f.placement == placement && f.feature == feature && f.owner == table.current)
+    }
+
+    /// The escapes open to the current player, then the pass, until `visit` returns true.
+    pub(crate) fn each_escape(table: &Table, mut visit: impl FnMut(Action) -> bool) {
+        for f in table.figures.iter().filter(|f| Self::can_escape(table, f)) {
+            if visit(Action::Escape { pos: table.pos_of(f.placement), feature: f.feature }) {
+                return;
+            }
+        }
+        visit(Action::Pass);
+    }
+
+    pub(crate) fn check(table: &Table, pending: Pending, action: Action) -> Result<(), RuleError> {
+        match action {
+            Action::Escape { pos, feature } => match Self::figure_at(table, pos, feature) {
+                Some(i) if Self::can_escape(table, &table.figures[i]) => Ok(()),
+                _ => Err(RuleError::NoEscape(pos, feature)),
+            },
+            Action::Pass => Ok(()),
+            _ => Err(RuleError::wrong_decision(pending, action)),
+        }
+    }
+
+    /// Applies a checked escape (or the pass); returns the feature the knight left and its
+    /// owner.
+    pub(crate) fn apply(table: &mut Table, action: Action, events: &mut Vec<Event>) -> Option<(NodeId, PlayerId)> {
+        let Action::Escape { pos, feature } = action else { return None };
+        let i = Self::figure_at(table, pos, feature).expect("checked");
+        let f = table.take_figure(i);
+        events.push(Event::Escaped { player: f.owner, figure: f.figure, pos, feature });
+        Some((table.features.find(f.node), f.owner))
+    }
+}
+
+impl Module for Cathars {
+    fn adjust_value(&self, table: &Table, root: NodeId, completed: bool, value: &mut Breakdown) {
+        if table.features.kind(root) != FeatureKind::City || !table.features.is_besieged(root) {
+            return;
+        }
+        let v = match completed {
+            true if has_cathedral(table, root) => 2,
+            true => 1,
+            false => 0,
+        };
+        value.tile_value = v;
+        value.pennant_value = v;
+    }
+
+    fn at(&mut self, point: HookPoint, table: &mut Table, _events: &mut Vec<Event>) -> Option<Pending> {
+        let offered = point == HookPoint::TileActions && table.figures.iter().any(|f| Self::can_escape(table, f));
+        offered.then_some(Pending::Escape { player: table.current })
+    }
+
+    fn doubles_city_for_farms(&self, table: &Table, city: NodeId) -> bool {
+        table.features.is_besieged(city)
+    }
+}

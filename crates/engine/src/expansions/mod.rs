@@ -1,0 +1,462 @@
+//! The expansions: one module each, and the dispatch that calls the ones in play.
+//!
+//! Each module holds its expansion's state (a plain field of [`Modules`], at its default when
+//! the expansion is not in play), its figures' deployment rules, its actions and decisions,
+//! and its scoring, with the seed passages in its doc comment. It takes part in the turn
+//! through the hooks of [`Module`], each a no-op unless the module overrides it (as
+//! JCloisterZone's capabilities do). The turn (`game/turn.rs`) calls the hooks at fixed points
+//! of the order of play; the dispatch below calls them for the modules in play only, in
+//! [`ModuleId`] order, with a `match` per module: static calls, no trait objects, no
+//! allocation.
+//!
+//! Three things are dispatched here and nowhere else:
+//! - the hooks, for the modules in play ([`Modules::new`] maps the rules' expansions to them);
+//! - a deployment, by figure, to the module whose figure it is ([`Modules::check_deploy`]);
+//! - a module's own decision or action, by its [`Pending`] or [`Action`] variant
+//!   ([`Modules::each_decision`], [`Modules::check_decision`], [`Modules::apply_decision`]).
+//!
+//! The Winter Edition (seed 002) changes only the tiles (`Rules::tile_sets`) and has no
+//! module.
+
+pub(crate) mod abbot;
+pub(crate) mod cathars;
+pub(crate) mod gq;
+pub(crate) mod inns_cathedrals;
+pub(crate) mod king_robber;
+pub(crate) mod river;
+pub(crate) mod traders_builders;
+
+use crate::actions::{Action, Pending};
+use crate::base;
+use crate::board::PlacementIndex;
+use crate::catalog::{Catalog, FeatureSpec, TileDesign, TileId};
+use crate::errors::RuleError;
+use crate::events::{Breakdown, Event, Token};
+use crate::features::NodeId;
+use crate::geometry::{Pos, Rotation};
+use crate::players::{Figure, PlayerId};
+use crate::random::GameRng;
+use crate::rules::{Expansion, Rules};
+use crate::table::Table;
+
+use abbot::Abbot;
+use cathars::Cathars;
+use gq::GamesQuarterly;
+use inns_cathedrals::InnsCathedrals;
+use king_robber::KingRobber;
+use river::River;
+use traders_builders::TradersBuilders;
+
+/// The points of the order of play where modules may act and ask for decisions (seed 004's
+/// numbering; see `game/turn.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HookPoint {
+    /// 2C: after the figure phase, before scoring.
+    AfterFigures,
+    /// 3C: after the features the tile completed were scored.
+    AfterScoring,
+    /// 4A: the tile's own actions at the end of the turn (the Cathars' escape).
+    TileActions,
+}
+
+/// The start of the deck: the start tile and the tiles drawn before the shuffled land tiles.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DeckPlan {
+    pub(crate) start: Option<TileId>,
+    pub(crate) leading: Vec<TileId>,
+}
+
+/// What an expansion can add to the game, hook by hook; every default does nothing. The hooks
+/// are listed in the order of play.
+pub(crate) trait Module {
+    // ----- Preparation -----
+
+    /// How many of `figure` each player receives.
+    fn supply(&self, _figure: Figure) -> u8 {
+        0
+    }
+
+    /// Whether the module brings `design` into the game though the base rules leave it in the
+    /// box (river tiles).
+    fn brings_tile(&self, _design: &TileDesign) -> bool {
+        false
+    }
+
+    /// Whether the base start tile goes into the pile instead of starting the game.
+    fn base_start_tile_in_pile(&self) -> bool {
+        false
+    }
+
+    /// Changes the start tile and the tiles drawn before the land tiles; `rng` is given for a
+    /// shuffled deck (and used before the land tiles are shuffled).
+    fn arrange_deck(&mut self, _catalog: &Catalog, _rules: &Rules, _plan: &mut DeckPlan, _rng: Option<&mut GameRng>) {}
+
+    // ----- 1B, 1C: drawing and placing a tile -----
+
+    /// Whether the module has placement rules of its own for `tile` (then checked by
+    /// `check_place` on top of the edge rule).
+    fn restricts(&self, _table: &Table, _tile: TileId) -> bool {
+        false
+    }
+
+    fn check_place(&self, _table: &Table, _tile: TileId, _pos: Pos, _rotation: Rotation) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// A tile is on the board (the start tile included) and its features are joined.
+    fn tile_put(&mut self, _table: &mut Table, _placement: PlacementIndex) {}
+
+    /// `player` placed the drawn tile (after `Event::TilePlaced`).
+    fn tile_placed(&mut self, _table: &mut Table, _player: PlayerId, _events: &mut Vec<Event>) {}
+
+    // ----- 2: moving the wood -----
+
+    /// The actions the module offers instead of a deployment, in order, until `visit` returns
+    /// true (then returns true).
+    fn figure_actions(&self, _table: &Table, _player: PlayerId, _visit: &mut impl FnMut(Action) -> bool) -> bool {
+        false
+    }
+
+    // ----- 2C, 3C, 4A: the module's own steps -----
+
+    /// The module's step at `point`: a decision it asks for, or `None` when it has nothing to
+    /// do there. After the decision (`Modules::apply_decision`) the turn goes on from the next
+    /// module.
+    fn at(&mut self, _point: HookPoint, _table: &mut Table, _events: &mut Vec<Event>) -> Option<Pending> {
+        None
+    }
+
+    // ----- 3B: scoring a feature -----
+
+    /// Changes what a road, city or cloister is worth (after the base value and the modules
+    /// before this one).
+    fn adjust_value(&self, _table: &Table, _root: NodeId, _completed: bool, _value: &mut Breakdown) {}
+
+    /// A feature completed during the turn was scored and its figures went home.
+    fn feature_completed(&mut self, _table: &mut Table, _root: NodeId, _events: &mut Vec<Event>) {}
+
+    /// One of `player`'s followers left feature `root` other than by its scoring (an escape).
+    fn follower_left(&mut self, _table: &mut Table, _root: NodeId, _player: PlayerId, _events: &mut Vec<Event>) {}
+
+    // ----- 4B: the end of the turn -----
+
+    /// True when the same player takes another tile (steps 1B to 4A once more).
+    fn end_turn(&mut self, _table: &mut Table, _events: &mut Vec<Event>) -> bool {
+        false
+    }
+
+    // ----- Final scoring -----
+
+    /// Points per completed city that `player` earns on farm `farm` beyond the base 3.
+    fn farm_bonus(&self, _table: &Table, _farm: NodeId, _player: PlayerId) -> u16 {
+        0
+    }
+
+    /// Whether a completed city is worth twice its value to the farms around it.
+    fn doubles_city_for_farms(&self, _table: &Table, _city: NodeId) -> bool {
+        false
+    }
+
+    /// The module's part of the final scoring, after the features and farms.
+    fn final_scoring(&mut self, _table: &mut Table, _events: &mut Vec<Event>) {}
+}
+
+/// The modules, in the order their hooks run. The order matters where two modules act at the
+/// same point: Inns & Cathedrals values a city before The Cathars halves it; King & Scout
+/// takes its token before Traders & Builders hands out goods (and scores before it at the end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ModuleId {
+    River,
+    InnsCathedrals,
+    KingRobber,
+    TradersBuilders,
+    Cathars,
+    Abbot,
+    GamesQuarterly,
+}
+
+impl ModuleId {
+    const COUNT: usize = 7;
+
+    /// The module of an expansion (`None` for the Winter Edition, which is tiles only).
+    fn of(expansion: Expansion) -> Option<ModuleId> {
+        Some(match expansion {
+            Expansion::River | Expansion::River2 => ModuleId::River,
+            Expansion::InnsCathedrals => ModuleId::InnsCathedrals,
+            Expansion::TradersBuilders => ModuleId::TradersBuilders,
+            Expansion::KingRobber => ModuleId::KingRobber,
+            Expansion::Cathars => ModuleId::Cathars,
+            Expansion::Abbot => ModuleId::Abbot,
+            Expansion::Gq11 => ModuleId::GamesQuarterly,
+            Expansion::Winter => return None,
+        })
+    }
+}
+
+/// The state of every module and the list of those in play.
+#[derive(Clone, Debug)]
+pub(crate) struct Modules {
+    in_play: [ModuleId; ModuleId::COUNT],
+    count: u8,
+    river: River,
+    inns_cathedrals: InnsCathedrals,
+    king_robber: KingRobber,
+    traders_builders: TradersBuilders,
+    cathars: Cathars,
+    abbot: Abbot,
+    games_quarterly: GamesQuarterly,
+}
+
+/// Runs `$body` with `$m` bound to each module in play from index `$from`, in order (`mut $m`
+/// for a mutable borrow; `$i` names the module's index among those in play). The `match` makes
+/// every call static.
+macro_rules! each_module {
+    ($modules:expr, $from:expr, mut $m:ident => $body:expr) => {
+        each_module!($modules, $from, _index, mut $m => $body)
+    };
+    ($modules:expr, $from:expr, $m:ident => $body:expr) => {
+        each_module!($modules, $from, _index, $m => $body)
+    };
+    ($modules:expr, $from:expr, $i:ident, mut $m:ident => $body:expr) => {
+        each_module!(@ $modules, $from, $i, $m, (&mut $modules.river), (&mut $modules.inns_cathedrals),
+            (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
+            (&mut $modules.abbot), (&mut $modules.games_quarterly), $body)
+    };
+    ($modules:expr, $from:expr, $i:ident, $m:ident => $body:expr) => {
+        each_module!(@ $modules, $from, $i, $m, (&$modules.river), (&$modules.inns_cathedrals),
+            (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
+            (&$modules.abbot), (&$modules.games_quarterly), $body)
+    };
+    (@ $modules:expr, $from:expr, $i:ident, $m:ident, $river:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
+        $abbot:expr, $gq:expr, $body:expr) => {
+        for $i in ($from as usize)..$modules.count as usize {
+            match $modules.in_play[$i] {
+                ModuleId::River => { let $m = $river; $body }
+                ModuleId::InnsCathedrals => { let $m = $ic; $body }
+                ModuleId::KingRobber => { let $m = $kr; $body }
+                ModuleId::TradersBuilders => { let $m = $tb; $body }
+                ModuleId::Cathars => { let $m = $cathars; $body }
+                ModuleId::Abbot => { let $m = $abbot; $body }
+                ModuleId::GamesQuarterly => { let $m = $gq; $body }
+            }
+        }
+    };
+}
+
+impl Modules {
+    /// The modules of the expansions the rules switch on.
+    pub(crate) fn new(rules: &Rules) -> Modules {
+        let mut in_play = [ModuleId::River; ModuleId::COUNT];
+        let mut count = 0;
+        let mut ids: Vec<ModuleId> = rules.expansions.iter().filter_map(|&e| ModuleId::of(e)).collect();
+        ids.sort_by_key(|&id| id as u8);
+        ids.dedup();
+        for id in ids {
+            in_play[count] = id;
+            count += 1;
+        }
+        Modules {
+            in_play,
+            count: count as u8,
+            river: River::new(rules),
+            inns_cathedrals: InnsCathedrals,
+            king_robber: KingRobber::default(),
+            traders_builders: TradersBuilders::default(),
+            cathars: Cathars,
+            abbot: Abbot,
+            games_quarterly: GamesQuarterly::new(rules),
+        }
+    }
+
+    // ----- Preparation -----
+
+    pub(crate) fn supply(&self, figure: Figure) -> u8 {
+        let mut n = 0;
+        each_module!(self, 0, m => n += m.supply(figure));
+        n
+    }
+
+    pub(crate) fn brings_tile(&self, design: &TileDesign) -> bool {
+        each_module!(self, 0, m => if m.brings_tile(design) { return true; });
+        false
+    }
+
+    pub(crate) fn base_start_tile_in_pile(&self) -> bool {
+        each_module!(self, 0, m => if m.base_start_tile_in_pile() { return true; });
+        false
+    }
+
+    pub(crate) fn arrange_deck(
+        &mut self,
+        catalog: &Catalog,
+        rules: &Rules,
+        plan: &mut DeckPlan,
+        mut rng: Option<&mut GameRng>,
+    ) {
+        each_module!(self, 0, mut m => m.arrange_deck(catalog, rules, plan, rng.as_deref_mut()));
+    }
+
+    // ----- Placing a tile -----
+
+    /// Whether a module in play has placement rules of its own for `tile`.
+    #[inline]
+    pub(crate) fn restricts(&self, table: &Table, tile: TileId) -> bool {
+        each_module!(self, 0, m => if m.restricts(table, tile) { return true; });
+        false
+    }
+
+    /// The modules' placement rules for a tile that fits by its edges.
+    pub(crate) fn check_place(
+        &self,
+        table: &Table,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Result<(), RuleError> {
+        each_module!(self, 0, m => if m.restricts(table, tile) { m.check_place(table, tile, pos, rotation)?; });
+        Ok(())
+    }
+
+    /// Whether a tile with placement rules of its own can be placed anywhere.
+    pub(crate) fn restricted_placement_exists(&self, table: &Table, tile: TileId) -> bool {
+        let fits = &table.design(tile).fit_table;
+        table.board.frontier().iter().any(|cell| {
+            Rotation::ALL.iter().any(|&r| {
+                fits[cell.code as usize] & (1 << r.index()) != 0 && self.check_place(table, tile, cell.pos, r).is_ok()
+            })
+        })
+    }
+
+    pub(crate) fn tile_put(&mut self, table: &mut Table, placement: PlacementIndex) {
+        each_module!(self, 0, mut m => m.tile_put(table, placement));
+    }
+
+    pub(crate) fn tile_placed(&mut self, table: &mut Table, player: PlayerId, events: &mut Vec<Event>) {
+        each_module!(self, 0, mut m => m.tile_placed(table, player, events));
+    }
+
+    // ----- Moving the wood -----
+
+    /// Deploying `figure` on feature `spec` (of the tile just placed, feature `root`), by the
+    /// rules of the module the figure belongs to.
+    pub(crate) fn check_deploy(
+        &self,
+        table: &Table,
+        figure: Figure,
+        spec: &FeatureSpec,
+        root: NodeId,
+    ) -> Result<(), RuleError> {
+        match figure {
+            // Inns & Cathedrals: the big follower deploys like a follower.
+            Figure::Follower | Figure::BigFollower => base::check_follower(table, spec, root),
+            Figure::Abbot => abbot::check_deploy(table, spec, root),
+            Figure::Builder | Figure::Pig => traders_builders::check_deploy(table, figure, spec, root),
+        }
+    }
+
+    pub(crate) fn figure_actions(
+        &self,
+        table: &Table,
+        player: PlayerId,
+        visit: &mut impl FnMut(Action) -> bool,
+    ) -> bool {
+        each_module!(self, 0, m => if m.figure_actions(table, player, visit) { return true; });
+        false
+    }
+
+    /// Runs the modules' steps at `point` from module `from`: the first decision asked for and
+    /// the index of the module that asked, or `None` when every module is done.
+    pub(crate) fn at(
+        &mut self,
+        point: HookPoint,
+        from: u8,
+        table: &mut Table,
+        events: &mut Vec<Event>,
+    ) -> Option<(u8, Pending)> {
+        each_module!(self, from, i, mut m => if let Some(p) = m.at(point, table, events) { return Some((i as u8, p)); });
+        None
+    }
+
+    // ----- The modules' own decisions -----
+
+    /// The legal actions of a module's decision (`pending` is not a base decision), until
+    /// `visit` returns true.
+    pub(crate) fn each_decision(&self, table: &Table, pending: Pending, visit: impl FnMut(Action) -> bool) {
+        match pending {
+            Pending::Escape { .. } => Cathars::each_escape(table, visit),
+            Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
+        }
+    }
+
+    /// Checks an action for a module's decision, or a module's action in the figure phase.
+    pub(crate) fn check_decision(&self, table: &Table, pending: Pending, action: Action) -> Result<(), RuleError> {
+        match (pending, action) {
+            (Pending::Escape { .. }, _) => Cathars::check(table, pending, action),
+            (Pending::Deploy { player, .. }, Action::RecallAbbot { pos }) => Abbot::check_recall(table, player, pos),
+            _ => Err(RuleError::wrong_decision(pending, action)),
+        }
+    }
+
+    /// Applies a checked action of a module's decision or of the figure phase, with what
+    /// follows from it in other modules. Returns the next decision of the same step, if any.
+    pub(crate) fn apply_decision(
+        &mut self,
+        table: &mut Table,
+        pending: Pending,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Option<Pending> {
+        match (pending, action) {
+            (Pending::Escape { .. }, _) => {
+                if let Some((root, player)) = Cathars::apply(table, action, events) {
+                    self.follower_left(table, root, player, events);
+                }
+            }
+            (Pending::Deploy { player, .. }, Action::RecallAbbot { .. }) => Abbot::recall(table, player, events),
+            _ => unreachable!("check_decision accepted the action"),
+        }
+        None
+    }
+
+    fn follower_left(&mut self, table: &mut Table, root: NodeId, player: PlayerId, events: &mut Vec<Event>) {
+        each_module!(self, 0, mut m => m.follower_left(table, root, player, events));
+    }
+
+    // ----- Scoring -----
+
+    pub(crate) fn adjust_value(&self, table: &Table, root: NodeId, completed: bool, value: &mut Breakdown) {
+        each_module!(self, 0, m => m.adjust_value(table, root, completed, value));
+    }
+
+    pub(crate) fn feature_completed(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
+        each_module!(self, 0, mut m => m.feature_completed(table, root, events));
+    }
+
+    pub(crate) fn end_turn(&mut self, table: &mut Table, events: &mut Vec<Event>) -> bool {
+        let mut again = false;
+        each_module!(self, 0, mut m => again |= m.end_turn(table, events));
+        again
+    }
+
+    /// Points per completed city for `player` on farm `farm`: the base value plus the modules'
+    /// bonuses.
+    pub(crate) fn farm_rate(&self, table: &Table, farm: NodeId, player: PlayerId) -> u16 {
+        let mut rate = base::farms::CITY_VALUE;
+        each_module!(self, 0, m => rate += m.farm_bonus(table, farm, player));
+        rate
+    }
+
+    pub(crate) fn doubles_city_for_farms(&self, table: &Table, city: NodeId) -> bool {
+        each_module!(self, 0, m => if m.doubles_city_for_farms(table, city) { return true; });
+        false
+    }
+
+    pub(crate) fn final_scoring(&mut self, table: &mut Table, events: &mut Vec<Event>) {
+        each_module!(self, 0, mut m => m.final_scoring(table, events));
+    }
+
+    /// King & Scout's tokens (no holder without the expansion).
+    pub(crate) fn token_holder(&self, token: Token) -> Option<(PlayerId, u16)> {
+        self.king_robber.holder(token)
+    }
+}

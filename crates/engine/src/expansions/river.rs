@@ -1,0 +1,180 @@
+//! The River (seeds 000, 001 "THE RIVER", 003) and The River II (seed 001 "THE RIVER II").
+//!
+//! - Preparation: the spring is the start tile, the other river tiles are drawn first and the
+//!   lake last; with both rivers there is one spring and one lake (footnote 29); the River II's
+//!   fork comes right after the spring. The base start tile "can either be mixed into the stack
+//!   ... and is treated like a normal tile" (seed 001) or goes back to the box (seed 003,
+//!   "return the start tile to the box"): `Variants::river_start_tile`.
+//! - Placing: a river tile continues the river at its open end, makes no immediate U-turn
+//!   (footnote 31), does not turn the same way a third time (seed 000's clarification) and does
+//!   not run into a tile; the fork's two branches are never joined (seed 001, THE RIVER II).
+//! - Scoring: "The pig-herd tile earns the farmer who owns this farm an extra 1 point per city"
+//!   (seed 001, THE RIVER II; footnote 97: with or without a pig).
+
+use crate::board::PlacementIndex;
+use crate::catalog::{Catalog, RiverRole, TileDesign, TileId};
+use crate::errors::RuleError;
+use crate::features::NodeId;
+use crate::geometry::{Pos, Rotation, Side, Terrain};
+use crate::players::PlayerId;
+use crate::random::{shuffle, GameRng};
+use crate::rules::{RiverStartTile, Rules};
+use crate::table::Table;
+
+use super::{DeckPlan, Module};
+
+/// The river while it is being built.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct River {
+    /// The open ends: one while the river runs, two after the River II's fork, none once it
+    /// has ended in lakes.
+    ends: Vec<RiverEnd>,
+    base_start_tile_in_pile: bool,
+}
+
+/// The open end of a river being built: the last river tile, the side the river leaves by, and
+/// its recent turns (+1 right, -1 left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RiverEnd {
+    pos: Pos,
+    exit: Side,
+    last_turn: i8,
+    last_was_turn: bool,
+    /// Turns in the direction of `last_turn` since the last turn the other way.
+    run: u8,
+}
+
+impl River {
+    pub(crate) fn new(rules: &Rules) -> River {
+        River { ends: vec![], base_start_tile_in_pile: rules.variants.river_start_tile == RiverStartTile::Shuffled }
+    }
+
+    /// The river rules for a river tile at `pos` turned by `rotation`.
+    fn check_river(&self, table: &Table, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), RuleError> {
+        let first = self.ends.first().ok_or(RuleError::RiverClosed)?;
+        let mut at_pos = self.ends.iter().filter(|e| e.pos.step(e.exit) == pos);
+        let end = *at_pos.next().ok_or(RuleError::RiverMustContinue(first.pos.step(first.exit)))?;
+        // Seed 001, THE RIVER II: "the two river branches must not be connected".
+        if at_pos.next().is_some() {
+            return Err(RuleError::RiverBranchesJoin);
+        }
+        for next in river_step(table.design(tile), rotation, end)? {
+            let ahead = next.pos.step(next.exit);
+            if table.board.is_occupied(ahead) {
+                return Err(RuleError::RiverBlocked);
+            }
+            if self.ends.iter().any(|e| e.pos.step(e.exit) == ahead) {
+                return Err(RuleError::RiverBranchesJoin);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Module for River {
+    fn brings_tile(&self, design: &TileDesign) -> bool {
+        design.has_river()
+    }
+
+    fn base_start_tile_in_pile(&self) -> bool {
+        self.base_start_tile_in_pile
+    }
+
+    fn arrange_deck(&mut self, catalog: &Catalog, rules: &Rules, plan: &mut DeckPlan, rng: Option<&mut GameRng>) {
+        let (mut spring, mut lakes, mut forks, mut river_tiles) = (None, vec![], vec![], vec![]);
+        for set_id in rules.tile_sets() {
+            let Some(set) = catalog.set(set_id) else { continue };
+            for (id, count) in catalog.edition_designs(set, set.edition_for(rules.variants.tile_edition)) {
+                let design = catalog.design(id);
+                if design.supply || !design.has_river() {
+                    continue;
+                }
+                match design.river {
+                    Some(RiverRole::Spring) => spring = spring.or(Some(id)),
+                    Some(RiverRole::Lake) if lakes.is_empty() => lakes.push(id),
+                    Some(RiverRole::Lake) => {}
+                    Some(RiverRole::Fork) => forks.extend(std::iter::repeat_n(id, count as usize)),
+                    None => river_tiles.extend(std::iter::repeat_n(id, count as usize)),
+                }
+            }
+        }
+        plan.start = spring;
+        if let Some(rng) = rng {
+            shuffle(&mut river_tiles, rng);
+            plan.leading = forks.into_iter().chain(river_tiles).chain(lakes).collect();
+        }
+    }
+
+    fn restricts(&self, table: &Table, tile: TileId) -> bool {
+        table.design(tile).has_river()
+    }
+
+    fn check_place(&self, table: &Table, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), RuleError> {
+        self.check_river(table, tile, pos, rotation)
+    }
+
+    fn tile_put(&mut self, table: &mut Table, placement: PlacementIndex) {
+        let placed = *table.board.placement(placement);
+        let design = table.design(placed.tile);
+        if !design.has_river() {
+            return;
+        }
+        if table.board.len() == 1 {
+            // The spring: the river leaves by its river edge.
+            self.ends = river_sides(design, placed.rotation)
+                .into_iter()
+                .map(|exit| RiverEnd { pos: placed.pos, exit, last_turn: 0, last_was_turn: false, run: 0 })
+                .collect();
+        } else if let Some(i) = self.ends.iter().position(|e| e.pos.step(e.exit) == placed.pos) {
+            let end = self.ends.remove(i);
+            let next = river_step(design, placed.rotation, end).unwrap_or_default();
+            self.ends.splice(i..i, next);
+        }
+    }
+
+    fn farm_bonus(&self, table: &Table, farm: NodeId, _player: PlayerId) -> u16 {
+        pig_herd_bonus(table, farm)
+    }
+}
+
+/// Seed 001, THE RIVER II: a farm with a pig-herd pays its owners 1 more per city.
+pub(crate) fn pig_herd_bonus(table: &Table, farm: NodeId) -> u16 {
+    table.features.has_pig_herd(farm) as u16
+}
+
+/// The sides of a placed design that show a river.
+fn river_sides(design: &TileDesign, rotation: Rotation) -> Vec<Side> {
+    let edges = design.view(rotation).edges;
+    Side::ALL.into_iter().filter(|s| (edges >> (8 * s.index())) & 0xFF == Terrain::River as u32).collect()
+}
+
+/// The river's new open ends after a river tile continues it at `end`: none when the tile ends
+/// the river (a lake, or a river running into a city), one for an ordinary tile, two for the
+/// River II fork; or the rule the tile would break.
+fn river_step(design: &TileDesign, rotation: Rotation, end: RiverEnd) -> Result<Vec<RiverEnd>, RuleError> {
+    let pos = end.pos.step(end.exit);
+    let entry = end.exit.opposite();
+    let mut next = vec![];
+    for exit in river_sides(design, rotation).into_iter().filter(|&s| s != entry) {
+        let turn: i8 = if exit == end.exit {
+            0
+        } else if exit == end.exit.rotated(Rotation::R90) {
+            1
+        } else {
+            -1
+        };
+        if turn == 0 {
+            next.push(RiverEnd { pos, exit, last_was_turn: false, ..end });
+            continue;
+        }
+        if turn == end.last_turn && end.last_was_turn {
+            return Err(RuleError::RiverUTurn);
+        }
+        let run = if turn == end.last_turn { end.run + 1 } else { 1 };
+        if run >= 3 {
+            return Err(RuleError::RiverThirdTurn);
+        }
+        next.push(RiverEnd { pos, exit, last_turn: turn, last_was_turn: true, run });
+    }
+    Ok(next)
+}

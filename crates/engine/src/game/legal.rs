@@ -1,0 +1,151 @@
+//! The legal actions of the pending decision, in a deterministic order, and the check that
+//! `apply` makes. The two agree: an action is listed iff `check` accepts it.
+
+use crate::actions::{Action, Pending};
+use crate::base;
+use crate::board::PlacedTile;
+use crate::catalog::LocalFeature;
+use crate::errors::RuleError;
+use crate::expansions::Modules;
+use crate::features::NodeId;
+use crate::geometry::Rotation;
+use crate::players::Figure;
+use crate::table::Table;
+
+/// Calls `visit` with every legal action in order until it returns true: placements by
+/// frontier position then rotation; deployments by feature then figure, the modules' actions,
+/// then `Pass`; a module's decision in the module's order.
+pub(crate) fn each_legal_action(
+    table: &Table,
+    modules: &Modules,
+    pending: Pending,
+    mut visit: impl FnMut(Action) -> bool,
+) {
+    match pending {
+        Pending::PlaceTile { tile, .. } => {
+            let fits = &table.design(tile).fit_table;
+            let restricted = modules.restricts(table, tile);
+            for cell in table.board.frontier() {
+                let mut rotations = fits[cell.code as usize];
+                while rotations != 0 {
+                    let rotation = Rotation::ALL[rotations.trailing_zeros() as usize];
+                    rotations &= rotations - 1;
+                    if restricted && modules.check_place(table, tile, cell.pos, rotation).is_err() {
+                        continue;
+                    }
+                    if visit(Action::Place { pos: cell.pos, rotation }) {
+                        return;
+                    }
+                }
+            }
+        }
+        Pending::Deploy { player, .. } => {
+            let state = &table.players[player as usize];
+            let placement = table.last_placement();
+            for i in 0..table.design(placement.tile).features.len() as LocalFeature {
+                for figure in Figure::ALL {
+                    if state.in_supply(figure) > 0
+                        && check_deploy(table, modules, placement, i, figure).is_ok()
+                        && visit(Action::Deploy { figure, feature: i })
+                    {
+                        return;
+                    }
+                }
+            }
+            if modules.figure_actions(table, player, &mut visit) {
+                return;
+            }
+            visit(Action::Pass);
+        }
+        Pending::GameOver => {}
+        decision => modules.each_decision(table, decision, visit),
+    }
+}
+
+/// The number of legal actions, without listing them where it can be counted directly (the
+/// placements of a tile without placement rules of its own).
+pub(crate) fn legal_action_count(table: &Table, modules: &Modules, pending: Pending) -> usize {
+    match pending {
+        Pending::PlaceTile { tile, .. } if !modules.restricts(table, tile) => {
+            let fits = &table.design(tile).fit_table;
+            table.board.frontier().iter().map(|cell| fits[cell.code as usize].count_ones() as usize).sum()
+        }
+        _ => {
+            let mut n = 0;
+            each_legal_action(table, modules, pending, |_| {
+                n += 1;
+                false
+            });
+            n
+        }
+    }
+}
+
+/// The `n`-th legal action, skipping whole positions where placements can be counted.
+pub(crate) fn nth_legal_action(table: &Table, modules: &Modules, pending: Pending, n: usize) -> Option<Action> {
+    let mut left = n;
+    if let Pending::PlaceTile { tile, .. } = pending {
+        if !modules.restricts(table, tile) {
+            // Skip whole positions by their number of fitting rotations.
+            let fits = &table.design(tile).fit_table;
+            for cell in table.board.frontier() {
+                let mut rotations = fits[cell.code as usize];
+                let count = rotations.count_ones() as usize;
+                if left >= count {
+                    left -= count;
+                    continue;
+                }
+                for _ in 0..left {
+                    rotations &= rotations - 1;
+                }
+                let rotation = Rotation::ALL[rotations.trailing_zeros() as usize];
+                return Some(Action::Place { pos: cell.pos, rotation });
+            }
+            return None;
+        }
+    }
+    let mut found = None;
+    each_legal_action(table, modules, pending, |action| {
+        if left == 0 {
+            found = Some(action);
+            return true;
+        }
+        left -= 1;
+        false
+    });
+    found
+}
+
+/// Whether `action` is legal for the pending decision (the test `apply` makes first).
+pub(crate) fn check(table: &Table, modules: &Modules, pending: Pending, action: Action) -> Result<(), RuleError> {
+    match (pending, action) {
+        (Pending::GameOver, _) => Err(RuleError::GameOver),
+        (Pending::PlaceTile { tile, .. }, Action::Place { pos, rotation }) => {
+            base::check_fit(table, tile, pos, rotation)?;
+            modules.check_place(table, tile, pos, rotation)
+        }
+        (Pending::PlaceTile { .. }, _) => Err(RuleError::wrong_decision(pending, action)),
+        (Pending::Deploy { player, .. }, Action::Deploy { figure, feature }) => {
+            let state = &table.players[player as usize];
+            if state.in_supply(figure) == 0 {
+                return Err(RuleError::NoFigureInSupply(state.color, figure.name()));
+            }
+            check_deploy(table, modules, table.last_placement(), feature, figure)
+        }
+        (Pending::Deploy { .. }, Action::Pass) => Ok(()),
+        (decision, action) => modules.check_decision(table, decision, action),
+    }
+}
+
+/// Deploying `figure` on feature `feature` of the tile just placed, by its module's rules.
+fn check_deploy(
+    table: &Table,
+    modules: &Modules,
+    placement: &PlacedTile,
+    feature: LocalFeature,
+    figure: Figure,
+) -> Result<(), RuleError> {
+    let spec = table.design(placement.tile).features.get(feature as usize).ok_or(RuleError::NoSuchFeature(feature))?;
+    let root = table.features.find(placement.first_node + feature as NodeId);
+    modules.check_deploy(table, figure, spec, root)
+}

@@ -1,0 +1,269 @@
+//! The game as a state machine: it always waits for exactly one decision ([`Game::pending`]),
+//! lists the legal actions for it ([`Game::legal_actions`]) and applies one
+//! ([`Game::apply`]), which returns the events it caused or an error that leaves the state as
+//! it was.
+//!
+//! A [`Game`] is three parts: the [`Table`] (board, features, figures, supplies, tiles), the
+//! [`Modules`] of the expansions in play with their state, and the [`Turn`], which runs the
+//! order of play (`turn.rs`) over the other two. `legal.rs` lists and checks actions,
+//! `scoring.rs` scores features and the end of the game, `setup.rs` prepares the table.
+
+mod legal;
+mod scoring;
+mod setup;
+mod turn;
+
+use std::fmt;
+
+use crate::base;
+use crate::board::{Board, PlacementIndex};
+use crate::catalog::{Catalog, LocalFeature, TileDesign, TileId};
+use crate::expansions::Modules;
+use crate::features::{Features, NodeId};
+use crate::geometry::{Pos, Rotation};
+use crate::rules::Rules;
+use crate::table::Table;
+use turn::Turn;
+
+pub use crate::actions::{Action, Pending};
+pub use crate::errors::{RuleError, SetupError};
+pub use crate::events::{Breakdown, Event, Phase, Score, Token};
+pub use crate::naming::{feature_name, parse_feature_name};
+pub use crate::players::{
+    Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState, FOLLOWERS_PER_PLAYER, MAX_PLAYERS,
+};
+
+/// Where the tiles come from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Deck {
+    /// Every tile of the sets in play but the start tile, shuffled from a seed.
+    Seed(u64),
+    /// An explicit draw order (for records and scenarios). It may hold any tiles of the sets in
+    /// play, in any number; the game ends when it runs out.
+    Order(Vec<TileId>),
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSetup {
+    pub rules: Rules,
+    pub players: Vec<Color>,
+    pub deck: Deck,
+}
+
+/// The state of a game.
+#[derive(Clone)]
+pub struct Game {
+    table: Table,
+    modules: Modules,
+    turn: Turn,
+}
+
+impl Game {
+    /// Starts a game with the built-in catalog: the start tile is placed at (0, 0) and the first
+    /// player's tile is drawn.
+    pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
+        Game::with_catalog(Catalog::builtin(), setup).map(|(game, _)| game)
+    }
+
+    /// As [`Game::new`], with a given catalog, also returning the events of the start: the
+    /// first draw (and any tiles discarded before it).
+    pub fn with_catalog(catalog: &'static Catalog, setup: GameSetup) -> Result<(Game, Vec<Event>), SetupError> {
+        let (mut table, mut modules, start) = setup::prepare(catalog, setup)?;
+        let placement = base::put_tile(&mut table, start, Rotation::R0, Pos::ORIGIN);
+        modules.tile_put(&mut table, placement);
+        let mut events = vec![];
+        let turn = Turn::begin(&mut table, &mut modules, &mut events);
+        Ok((Game { table, modules, turn }, events))
+    }
+
+    // ----- Reading the state -----
+
+    pub fn catalog(&self) -> &'static Catalog {
+        self.table.catalog
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.table.rules
+    }
+
+    pub fn players(&self) -> &[PlayerState] {
+        &self.table.players
+    }
+
+    pub fn player(&self, p: PlayerId) -> &PlayerState {
+        &self.table.players[p as usize]
+    }
+
+    pub fn scores(&self) -> Vec<u32> {
+        self.table.players.iter().map(|p| p.score).collect()
+    }
+
+    pub fn pending(&self) -> Pending {
+        self.turn.pending()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.pending() == Pending::GameOver
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.table.board
+    }
+
+    pub fn features(&self) -> &Features {
+        &self.table.features
+    }
+
+    pub fn figures(&self) -> &[PlacedFigure] {
+        &self.table.figures
+    }
+
+    /// Tiles still face down (their order is hidden from players: see [`Game::observation`]).
+    pub fn tiles_left(&self) -> usize {
+        self.table.deck.len() - self.table.next_draw
+    }
+
+    /// Tiles removed from the game because they fitted nowhere.
+    pub fn discarded(&self) -> &[TileId] {
+        &self.table.discarded
+    }
+
+    /// Completed turns (a turn ends after its scoring).
+    pub fn turns(&self) -> u32 {
+        self.table.turns
+    }
+
+    pub fn design(&self, tile: TileId) -> &'static TileDesign {
+        self.table.design(tile)
+    }
+
+    /// The node of a feature of a placed tile.
+    pub fn node_of(&self, placement: PlacementIndex, feature: LocalFeature) -> NodeId {
+        self.table.node_of(placement, feature)
+    }
+
+    /// The feature a segment belongs to (its root node).
+    pub fn feature_root(&self, placement: PlacementIndex, feature: LocalFeature) -> NodeId {
+        self.table.features.find(self.node_of(placement, feature))
+    }
+
+    /// The name of a feature of a placed tile in the record vocabulary: `city@N`, `field@SSE`,
+    /// `cloister`, using the first port (clockwise from NNW) in board orientation.
+    pub fn feature_name(&self, pos: Pos, feature: LocalFeature) -> Option<String> {
+        let placed = self.table.board.get(pos)?;
+        feature_name(self.design(placed.tile), placed.rotation, feature)
+    }
+
+    /// The holder of the king or robber baron (King & Scout), with the size of the feature that
+    /// won it.
+    pub fn token_holder(&self, token: Token) -> Option<(PlayerId, u16)> {
+        self.modules.token_holder(token)
+    }
+
+    /// The completed cities a farm borders or encloses, as feature roots.
+    pub fn cities_of_farm(&self, field: NodeId) -> Vec<NodeId> {
+        base::farms::cities_of_farm(&self.table, field)
+    }
+
+    // ----- Legal actions -----
+
+    /// Every legal action for the pending decision, in a deterministic order (a function of the
+    /// game's history): placements by frontier position then rotation; deployments by feature,
+    /// then `Pass`.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// As [`Game::legal_actions`], into a reused buffer (cleared first).
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        legal::each_legal_action(&self.table, &self.modules, self.pending(), |action| {
+            out.push(action);
+            false
+        });
+    }
+
+    /// The number of legal actions (`legal_actions().len()`, without building the list).
+    pub fn legal_action_count(&self) -> usize {
+        legal::legal_action_count(&self.table, &self.modules, self.pending())
+    }
+
+    /// `legal_actions()[n]` without building the list: with `legal_action_count` this draws a
+    /// uniformly random legal action cheaply (random playouts).
+    pub fn nth_legal_action(&self, n: usize) -> Option<Action> {
+        legal::nth_legal_action(&self.table, &self.modules, self.pending(), n)
+    }
+
+    /// Whether `action` is legal now (the same test `apply` makes).
+    pub fn check(&self, action: Action) -> Result<(), RuleError> {
+        legal::check(&self.table, &self.modules, self.pending(), action)
+    }
+
+    // ----- Applying actions -----
+
+    /// Applies an action for the player whose decision is pending and returns what happened.
+    /// On error nothing changes.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// As [`Game::apply`], checking that `player` is the one who decides.
+    pub fn apply_as(&mut self, player: PlayerId, action: Action) -> Result<Vec<Event>, RuleError> {
+        match self.pending().player() {
+            None => Err(RuleError::GameOver),
+            Some(_) if player as usize >= self.table.players.len() => Err(RuleError::NoSuchPlayer(player)),
+            Some(expected) if expected != player => {
+                Err(RuleError::NotYourTurn { expected: self.player(expected).color, got: self.player(player).color })
+            }
+            Some(_) => self.apply(action),
+        }
+    }
+
+    /// As [`Game::apply`], appending the events to a reused buffer (not cleared).
+    pub fn apply_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.check(action)?;
+        self.turn.apply(&mut self.table, &mut self.modules, action, events);
+        Ok(())
+    }
+
+    // ----- The face-down tiles, for the engine's own views -----
+
+    /// The face-down tiles in draw order. Only for the engine's own views and for tests:
+    /// players learn the order only by drawing.
+    pub(crate) fn hidden_deck(&self) -> &[TileId] {
+        &self.table.deck[self.table.next_draw..]
+    }
+
+    /// Replaces the order of the face-down tiles (used to sample a possible deck).
+    pub(crate) fn hidden_deck_mut(&mut self) -> &mut [TileId] {
+        let next = self.table.next_draw;
+        &mut self.table.deck[next..]
+    }
+}
+
+/// Everything but the (immutable, shared) catalog.
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = &self.table;
+        f.debug_struct("Game")
+            .field("rules", &t.rules)
+            .field("players", &t.players)
+            .field("turn", &self.turn)
+            .field("current", &t.current)
+            .field("turns", &t.turns)
+            .field("board", &t.board)
+            .field("features", &t.features)
+            .field("figures", &t.figures)
+            .field("deck", &t.deck)
+            .field("next_draw", &t.next_draw)
+            .field("discarded", &t.discarded)
+            .field("open_cloisters", &t.open_cloisters)
+            .field("modules", &self.modules)
+            .finish()
+    }
+}

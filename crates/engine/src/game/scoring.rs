@@ -1,0 +1,41 @@
+//! Scoring a feature (step 3B, and the features of the final scoring) and the final scoring as
+//! a whole, composed from the base rules and the modules' hooks.
+
+use crate::base;
+use crate::catalog::FeatureKind;
+use crate::events::{Event, Phase, Score};
+use crate::expansions::Modules;
+use crate::features::NodeId;
+use crate::table::Table;
+
+/// Scores one road, city or cloister (completed during the turn, or in the final scoring):
+/// its value by the base rules and the modules in play, paid to the majority of its followers
+/// (seed 001, "What happens if there are several followers..."), then its figures go home.
+pub(crate) fn score_feature(table: &mut Table, modules: &Modules, root: NodeId, phase: Phase, events: &mut Vec<Event>) {
+    let completed = phase == Phase::Turn;
+    let mut breakdown = base::feature_value(table, root, completed);
+    modules.adjust_value(table, root, completed, &mut breakdown);
+    let players = table.majority(root);
+    let (pos, feature) = table.locate(root);
+    let kind = table.features.kind(root);
+    let score = Score { kind, phase, completed, pos, feature, players, points: breakdown.total(), breakdown };
+    table.pay(score, events);
+    table.return_figures(root, events);
+}
+
+/// The final scoring (seed 001, "Final Scoring"): incomplete roads, cities and cloisters with
+/// figures, then farms, then what the modules add (tokens, trade goods).
+pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) {
+    while let Some(f) = table.figures.iter().find(|f| table.features.kind(f.node) != FeatureKind::Field) {
+        let root = table.features.find(f.node);
+        score_feature(table, modules, root, Phase::Final, events);
+    }
+    base::farms::score_farms(
+        table,
+        |table, farm, player| modules.farm_rate(table, farm, player),
+        |table, city| modules.doubles_city_for_farms(table, city),
+        events,
+    );
+    modules.final_scoring(table, events);
+    events.push(Event::GameEnded);
+}

@@ -1,0 +1,194 @@
+//! The order of play, written once (seed 001, "ORDER OF PLAY"; seed 004, "Order of play", whose
+//! step numbers the [`Step`]s carry):
+//!
+//! | step | what happens | decision |
+//! |---|---|---|
+//! | 1A begin turn | nothing yet in the implemented rules | |
+//! | 1B draw a tile | tiles that fit nowhere are discarded and another drawn; an empty pile ends the game | |
+//! | 1C place the tile | the tile joins the board; `tile_put`, then `tile_placed` hooks | `PlaceTile` |
+//! | 2A, 2B move the wood | deploy a figure, a module's action instead (`figure_actions`), or pass | `Deploy` |
+//! | 2C | the modules' steps (`at(AfterFigures)`) | a module's |
+//! | 3A identify | the features the tile completed (`base::find_completed`) | |
+//! | 3B score | each in turn: value (base, then `adjust_value`), majority, figures home, `feature_completed` | |
+//! | 3C | the modules' steps (`at(AfterScoring)`) | a module's |
+//! | 4A tile actions | the modules' steps (`at(TileActions)`: the Cathars' escape) | a module's |
+//! | 4B resolve the turn | `end_turn`: the same player again from 1B, or the next player from 1A | |
+//!
+//! After the last tile: the final scoring (`game/scoring.rs`). Each step either resolves itself
+//! or leaves the game waiting for exactly one decision; [`Turn::apply`] takes it and runs on to
+//! the next decision.
+
+use crate::actions::{Action, Pending};
+use crate::base;
+use crate::events::{Event, Phase};
+use crate::expansions::{HookPoint, Modules};
+use crate::table::Table;
+
+use super::scoring::{final_scoring, score_feature};
+
+/// Where the turn stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// 1A: a player's turn begins.
+    BeginTurn,
+    /// 1B: a tile is drawn.
+    Draw,
+    /// 1C: waiting for the drawn tile's placement.
+    PlaceTile,
+    /// 2A, 2B: waiting for the figure phase's decision.
+    Figures,
+    /// 2C, 3C, 4A: the modules' steps at a hook point; the number is the index (among the
+    /// modules in play) of the module that asked for the pending decision, or of the next one
+    /// to run.
+    Hooks(HookPoint, u8),
+    /// 3B: scoring the completed features, from this index of `Table::completed`.
+    Scoring(u8),
+    /// 4B: the end of the turn.
+    EndTurn,
+    /// The final scoring is over.
+    Over,
+}
+
+/// The turn's state machine: the step it stands at and the decision it waits for.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Turn {
+    step: Step,
+    pending: Pending,
+}
+
+impl Turn {
+    /// The first turn: runs the first player's turn up to its first decision.
+    pub(crate) fn begin(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) -> Turn {
+        let mut turn = Turn { step: Step::BeginTurn, pending: Pending::GameOver };
+        turn.advance(table, modules, events);
+        turn
+    }
+
+    pub(crate) fn pending(&self) -> Pending {
+        self.pending
+    }
+
+    /// Applies an action that `legal::check` accepted and runs on to the next decision.
+    pub(crate) fn apply(&mut self, table: &mut Table, modules: &mut Modules, action: Action, events: &mut Vec<Event>) {
+        match (self.step, self.pending, action) {
+            (Step::PlaceTile, Pending::PlaceTile { player, tile }, Action::Place { pos, rotation }) => {
+                let placement = base::put_tile(table, tile, rotation, pos);
+                modules.tile_put(table, placement);
+                events.push(Event::TilePlaced { player, tile, pos, rotation });
+                modules.tile_placed(table, player, events);
+                self.step = Step::Figures;
+            }
+            (Step::Figures, Pending::Deploy { player, pos }, Action::Deploy { figure, feature }) => {
+                table.deploy(player, figure, table.last_placement_index(), feature);
+                events.push(Event::FigureDeployed { player, figure, pos, feature });
+                self.step = Step::Hooks(HookPoint::AfterFigures, 0);
+            }
+            (Step::Figures, Pending::Deploy { player, .. }, Action::Pass) => {
+                events.push(Event::Passed { player });
+                self.step = Step::Hooks(HookPoint::AfterFigures, 0);
+            }
+            (Step::Figures, pending, action) => {
+                modules.apply_decision(table, pending, action, events);
+                self.step = Step::Hooks(HookPoint::AfterFigures, 0);
+            }
+            (Step::Hooks(point, module), pending, action) => {
+                match modules.apply_decision(table, pending, action, events) {
+                    Some(next) => {
+                        self.pending = next;
+                        return;
+                    }
+                    None => self.step = Step::Hooks(point, module + 1),
+                }
+            }
+            (step, pending, action) => unreachable!("{action:?} accepted for {pending:?} at step {step:?}"),
+        }
+        self.advance(table, modules, events);
+    }
+
+    /// Runs the steps that resolve themselves until one waits for a decision.
+    fn advance(&mut self, table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) {
+        loop {
+            match self.step {
+                Step::BeginTurn => self.step = Step::Draw,
+                Step::Draw => {
+                    let player = table.current;
+                    match draw_placeable(table, modules, events) {
+                        Some(tile) => {
+                            events.push(Event::TileDrawn { player, tile });
+                            self.pending = Pending::PlaceTile { player, tile };
+                            self.step = Step::PlaceTile;
+                        }
+                        None => {
+                            final_scoring(table, modules, events);
+                            self.pending = Pending::GameOver;
+                            self.step = Step::Over;
+                        }
+                    }
+                    return;
+                }
+                Step::Figures => {
+                    self.pending = Pending::Deploy { player: table.current, pos: table.last_placement().pos };
+                    return;
+                }
+                Step::Hooks(point, from) => match modules.at(point, from, table, events) {
+                    Some((module, decision)) => {
+                        self.step = Step::Hooks(point, module);
+                        self.pending = decision;
+                        return;
+                    }
+                    None => {
+                        self.step = match point {
+                            HookPoint::AfterFigures => {
+                                base::find_completed(table);
+                                Step::Scoring(0)
+                            }
+                            HookPoint::AfterScoring => Step::Hooks(HookPoint::TileActions, 0),
+                            HookPoint::TileActions => Step::EndTurn,
+                        }
+                    }
+                },
+                Step::Scoring(i) => match table.completed.get(i as usize) {
+                    Some(&root) => {
+                        score_feature(table, modules, root, Phase::Turn, events);
+                        modules.feature_completed(table, root, events);
+                        self.step = Step::Scoring(i + 1);
+                    }
+                    None => {
+                        table.completed.clear();
+                        self.step = Step::Hooks(HookPoint::AfterScoring, 0);
+                    }
+                },
+                Step::EndTurn => {
+                    if modules.end_turn(table, events) {
+                        // Seed 004, 4B: "repeat Steps 1B through 4A once more".
+                        self.step = Step::Draw;
+                    } else {
+                        table.current = table.next_player();
+                        table.turns += 1;
+                        self.step = Step::BeginTurn;
+                    }
+                }
+                Step::PlaceTile | Step::Over => return,
+            }
+        }
+    }
+}
+
+/// Draws the next tile that fits somewhere; tiles that fit nowhere are removed and the same
+/// player draws again (seed 001, "1. Place a tile"). `None` when the pile is empty.
+fn draw_placeable(table: &mut Table, modules: &Modules, events: &mut Vec<Event>) -> Option<crate::catalog::TileId> {
+    let player = table.current;
+    while let Some(tile) = table.draw() {
+        let placeable = if modules.restricts(table, tile) {
+            modules.restricted_placement_exists(table, tile)
+        } else {
+            table.board.has_place_for(table.design(tile))
+        };
+        if placeable {
+            return Some(tile);
+        }
+        table.discarded.push(tile);
+        events.push(Event::TileDiscarded { player, tile });
+    }
+    None
+}

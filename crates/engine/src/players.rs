@@ -1,0 +1,221 @@
+//! The players and their figures: seats and colours, the figures a player can deploy, what a
+//! player has in supply, and a figure standing on the board.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::PlacementIndex;
+use crate::catalog::LocalFeature;
+use crate::features::NodeId;
+
+/// A seat at the table, 0-based in turn order.
+pub type PlayerId = u8;
+
+/// Followers each player has in supply at the start (seed 001, PREPARATION: eight followers,
+/// one of which marks the score).
+pub const FOLLOWERS_PER_PLAYER: u8 = 7;
+
+/// Most players a game can have.
+pub const MAX_PLAYERS: usize = 6;
+
+/// Player colours. A game uses 2 to 6 distinct colours; the seat order is the order given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    Red,
+    Blue,
+    Green,
+    Yellow,
+    Black,
+    Gray,
+    Pink,
+}
+
+impl Color {
+    pub const ALL: [Color; 7] =
+        [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray, Color::Pink];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Red => "red",
+            Color::Blue => "blue",
+            Color::Green => "green",
+            Color::Yellow => "yellow",
+            Color::Black => "black",
+            Color::Gray => "gray",
+            Color::Pink => "pink",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| c.name() == s)
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The figures a player can deploy. Each belongs to the module of the rules that brings it
+/// (the dispatch in `expansions/mod.rs` sends a deployment to its module).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Figure {
+    /// A follower: thief on a road, knight in a city, monk in a cloister, farmer in a field.
+    Follower,
+    /// The big follower of Inns & Cathedrals: one follower that counts as two for majorities
+    /// (seed 001, INNS AND CATHEDRALS, "2. Deploy a follower", footnotes 34 and 35).
+    BigFollower,
+    /// The abbot (The Abbot): only on a cloister or a garden.
+    Abbot,
+    /// The builder (Traders & Builders): not a follower; on a road or city holding one of its
+    /// owner's followers; extending that feature gives a double turn.
+    Builder,
+    /// The pig (Traders & Builders): not a follower; on a farm holding one of its owner's
+    /// farmers; its owner scores 4 instead of 3 per city there.
+    Pig,
+}
+
+impl Figure {
+    pub const ALL: [Figure; 5] = [Figure::Follower, Figure::BigFollower, Figure::Abbot, Figure::Builder, Figure::Pig];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Figure::Follower => "follower",
+            Figure::BigFollower => "big-follower",
+            Figure::Abbot => "abbot",
+            Figure::Builder => "builder",
+            Figure::Pig => "pig",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Figure> {
+        Figure::ALL.into_iter().find(|f| f.name() == s)
+    }
+
+    /// Followers (small and big; the abbot is a follower only for cloisters and gardens), as
+    /// opposed to the builder and the pig, which depend on followers (Big Box rules).
+    pub const fn is_follower(self) -> bool {
+        !matches!(self, Figure::Builder | Figure::Pig)
+    }
+
+    /// How many followers the figure counts as when the majority on a feature is decided.
+    pub const fn strength(self) -> u8 {
+        match self {
+            Figure::Follower | Figure::Abbot => 1,
+            Figure::BigFollower => 2,
+            // Seed 001, TRADERS AND BUILDERS: "The builder is not counted when calculating the
+            // majority"; "The pig does not count when calculating the majority".
+            Figure::Builder | Figure::Pig => 0,
+        }
+    }
+}
+
+/// A set of players as a bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PlayerSet(pub u8);
+
+impl PlayerSet {
+    pub fn contains(self, p: PlayerId) -> bool {
+        self.0 & (1 << p) != 0
+    }
+
+    pub fn insert(&mut self, p: PlayerId) {
+        self.0 |= 1 << p;
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = PlayerId> {
+        (0..8u8).filter(move |&p| self.contains(p))
+    }
+
+    /// The players with the highest count (all of them on a tie; nobody if every count is 0).
+    pub fn majority(counts: &[u8; MAX_PLAYERS]) -> PlayerSet {
+        let best = *counts.iter().max().unwrap_or(&0);
+        let mut set = PlayerSet::default();
+        if best > 0 {
+            for (p, &n) in counts.iter().enumerate() {
+                if n == best {
+                    set.insert(p as PlayerId);
+                }
+            }
+        }
+        set
+    }
+}
+
+/// A player's supply and score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerState {
+    pub color: Color,
+    pub score: u32,
+    /// Followers in supply.
+    pub followers: u8,
+    /// Big followers in supply (Inns & Cathedrals: one each).
+    pub big_followers: u8,
+    /// Abbots in supply (The Abbot: one each).
+    pub abbots: u8,
+    /// Builders and pigs in supply (Traders & Builders: one each).
+    pub builders: u8,
+    pub pigs: u8,
+    /// Trade counters: wine, grain, cloth (Traders & Builders).
+    pub goods: [u8; 3],
+}
+
+impl PlayerState {
+    /// A player at the start: seven followers, no score, and `supply(figure)` of each other
+    /// figure.
+    pub(crate) fn new(color: Color, supply: impl Fn(Figure) -> u8) -> PlayerState {
+        PlayerState {
+            color,
+            score: 0,
+            followers: FOLLOWERS_PER_PLAYER,
+            big_followers: supply(Figure::BigFollower),
+            abbots: supply(Figure::Abbot),
+            builders: supply(Figure::Builder),
+            pigs: supply(Figure::Pig),
+            goods: [0; 3],
+        }
+    }
+
+    /// How many of a figure the player has in supply.
+    pub fn in_supply(&self, figure: Figure) -> u8 {
+        match figure {
+            Figure::Follower => self.followers,
+            Figure::BigFollower => self.big_followers,
+            Figure::Abbot => self.abbots,
+            Figure::Builder => self.builders,
+            Figure::Pig => self.pigs,
+        }
+    }
+
+    pub(crate) fn supply_mut(&mut self, figure: Figure) -> &mut u8 {
+        match figure {
+            Figure::Follower => &mut self.followers,
+            Figure::BigFollower => &mut self.big_followers,
+            Figure::Abbot => &mut self.abbots,
+            Figure::Builder => &mut self.builders,
+            Figure::Pig => &mut self.pigs,
+        }
+    }
+}
+
+/// A figure on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedFigure {
+    pub owner: PlayerId,
+    pub figure: Figure,
+    pub placement: PlacementIndex,
+    pub feature: LocalFeature,
+    pub(crate) node: NodeId,
+}

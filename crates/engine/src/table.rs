@@ -1,0 +1,174 @@
+//! The table: what every rule reads and writes. The board and its features, the figures on
+//! them, each player's supply and score, the face-down tiles, whose turn it is and the few
+//! lists the turn keeps. The base rules and every expansion module work on it through the
+//! small operations below, so that "a figure goes home" or "a feature pays its majority" is
+//! written once.
+
+use crate::board::{Board, PlacedTile, PlacementIndex};
+use crate::catalog::{Catalog, LocalFeature, TileDesign, TileId};
+use crate::events::{Event, Score};
+use crate::features::{Features, NodeId};
+use crate::geometry::Pos;
+use crate::players::{Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState, MAX_PLAYERS};
+use crate::rules::Rules;
+
+/// Everything on the table.
+#[derive(Clone)]
+pub(crate) struct Table {
+    pub(crate) catalog: &'static Catalog,
+    pub(crate) rules: Rules,
+    pub(crate) players: Vec<PlayerState>,
+    pub(crate) board: Board,
+    pub(crate) features: Features,
+    pub(crate) figures: Vec<PlacedFigure>,
+    /// Draw order; `deck[next_draw..]` is still face down.
+    pub(crate) deck: Vec<TileId>,
+    pub(crate) next_draw: usize,
+    /// Tiles removed from the game because they fitted nowhere.
+    pub(crate) discarded: Vec<TileId>,
+    /// The player whose turn it is (a decision may be another player's).
+    pub(crate) current: PlayerId,
+    /// Completed turns.
+    pub(crate) turns: u32,
+    /// Features scored when the eight positions around their tile are filled (cloisters, and
+    /// gardens with The Abbot) and not yet surrounded: their position and node.
+    pub(crate) open_cloisters: Vec<(Pos, NodeId)>,
+    /// The features the turn's tile completed (step 3A), scored in this order (step 3B).
+    pub(crate) completed: Vec<NodeId>,
+    /// A reusable buffer for counting a feature's distinct tiles.
+    pub(crate) scratch: Vec<PlacementIndex>,
+}
+
+impl Table {
+    pub(crate) fn new(catalog: &'static Catalog, rules: Rules, players: Vec<PlayerState>, deck: Vec<TileId>) -> Table {
+        Table {
+            catalog,
+            rules,
+            players,
+            board: Board::new(),
+            features: Features::new(),
+            figures: Vec::with_capacity(MAX_PLAYERS * crate::players::FOLLOWERS_PER_PLAYER as usize),
+            deck,
+            next_draw: 0,
+            discarded: vec![],
+            current: 0,
+            turns: 0,
+            open_cloisters: vec![],
+            completed: vec![],
+            scratch: Vec::with_capacity(80),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn design(&self, tile: TileId) -> &'static TileDesign {
+        self.catalog.design(tile)
+    }
+
+    /// The tile placed last (in a turn's figure phase: the tile just placed).
+    pub(crate) fn last_placement(&self) -> &PlacedTile {
+        self.board.tiles().last().expect("the start tile is always on the board")
+    }
+
+    pub(crate) fn last_placement_index(&self) -> PlacementIndex {
+        (self.board.len() - 1) as PlacementIndex
+    }
+
+    /// The node of a feature of a placed tile.
+    #[inline]
+    pub(crate) fn node_of(&self, placement: PlacementIndex, feature: LocalFeature) -> NodeId {
+        self.board.placement(placement).first_node + feature as NodeId
+    }
+
+    pub(crate) fn pos_of(&self, placement: PlacementIndex) -> Pos {
+        self.board.placement(placement).pos
+    }
+
+    /// The next face-down tile, if any is left.
+    pub(crate) fn draw(&mut self) -> Option<TileId> {
+        let tile = *self.deck.get(self.next_draw)?;
+        self.next_draw += 1;
+        Some(tile)
+    }
+
+    pub(crate) fn next_player(&self) -> PlayerId {
+        (self.current + 1) % self.players.len() as PlayerId
+    }
+
+    // ----- Figures -----
+
+    /// Puts a figure from `player`'s supply on a feature of a placed tile.
+    pub(crate) fn deploy(
+        &mut self,
+        player: PlayerId,
+        figure: Figure,
+        placement: PlacementIndex,
+        feature: LocalFeature,
+    ) {
+        let node = self.node_of(placement, feature);
+        let root = self.features.find_mut(node);
+        self.features.add_figure(root);
+        self.figures.push(PlacedFigure { owner: player, figure, placement, feature, node });
+        *self.players[player as usize].supply_mut(figure) -= 1;
+    }
+
+    /// Takes figure `index` off the board, back to its owner's supply.
+    pub(crate) fn take_figure(&mut self, index: usize) -> PlacedFigure {
+        let f = self.figures.remove(index);
+        let root = self.features.find_mut(f.node);
+        self.features.remove_figure(root);
+        *self.players[f.owner as usize].supply_mut(f.figure) += 1;
+        f
+    }
+
+    /// The event of a figure going home.
+    pub(crate) fn returned(&self, f: &PlacedFigure) -> Event {
+        Event::FigureReturned { player: f.owner, figure: f.figure, pos: self.pos_of(f.placement), feature: f.feature }
+    }
+
+    /// Returns every figure on a feature to its owner's supply.
+    pub(crate) fn return_figures(&mut self, root: NodeId, events: &mut Vec<Event>) {
+        let mut i = 0;
+        while i < self.figures.len() {
+            if self.features.find(self.figures[i].node) == root {
+                let f = self.take_figure(i);
+                events.push(self.returned(&f));
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// True if one of `player`'s followers (not a builder or pig) stands on the feature.
+    pub(crate) fn has_follower_on(&self, player: PlayerId, root: NodeId) -> bool {
+        self.figures.iter().any(|f| f.owner == player && f.figure.is_follower() && self.features.find(f.node) == root)
+    }
+
+    /// The players with the most followers on a feature, by strength (all of them on a tie;
+    /// seed 001, "What happens if there are several followers...").
+    pub(crate) fn majority(&self, root: NodeId) -> PlayerSet {
+        let mut counts = [0u8; MAX_PLAYERS];
+        for f in &self.figures {
+            if self.features.find(f.node) == root {
+                counts[f.owner as usize] += f.figure.strength();
+            }
+        }
+        PlayerSet::majority(&counts)
+    }
+
+    // ----- Points -----
+
+    /// Where a segment lies: its tile's position and its feature there (to name a feature in
+    /// a score).
+    pub(crate) fn locate(&self, node: NodeId) -> (Pos, LocalFeature) {
+        let (placement, feature) = self.features.segment(node);
+        (self.pos_of(placement), feature)
+    }
+
+    /// Gives each of the score's players its points and reports it.
+    pub(crate) fn pay(&mut self, score: Score, events: &mut Vec<Event>) {
+        for p in score.players.iter() {
+            self.players[p as usize].score += score.points;
+        }
+        events.push(Event::Scored(score));
+    }
+}
