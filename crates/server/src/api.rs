@@ -12,15 +12,17 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use carcassonne_bots::bot_by_name;
 use carcassonne_engine::record::RECORD_VERSION;
-use carcassonne_engine::{Catalog, Color, Game, Record, RecordAction, RecordDeck, Rotation, Rules};
+use carcassonne_engine::{Catalog, Color, Game, Record, RecordDeck, Rotation, Rules};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::acting::{apply_client_action, blocking, parse_action};
 use crate::error::ApiError;
 use crate::options::SEAT_COLORS;
 use crate::room::Room;
 use crate::seats::{new_game_id, new_seed, new_token, Seat};
-use crate::{assets, bots, ws, AppState};
+use crate::state::AppState;
+use crate::{assets, bots, ws};
 
 /// Largest request body accepted.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -68,13 +70,6 @@ fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Resul
 
 fn parse_query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
     query.map(|Query(q)| q).map_err(|e| ApiError::bad_request(e.body_text()).field("query"))
-}
-
-/// Runs `work` (database writes, replays) on the blocking pool, off the async runtime.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work).await.map_err(|e| ApiError::internal(e.to_string()))?
 }
 
 fn find(state: &AppState, id: &str) -> Result<Arc<Room>, ApiError> {
@@ -305,33 +300,6 @@ pub(crate) struct ActRequest {
     pub action: serde_json::Value,
     #[serde(default)]
     pub version: Option<usize>,
-}
-
-/// The record action of a request, from a `legal` entry or a bare record action.
-pub(crate) fn parse_action(mut value: serde_json::Value) -> Result<RecordAction, ApiError> {
-    if let Some(map) = value.as_object_mut() {
-        map.remove("at");
-    }
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let field = if path == "." || path == "?" { "action".to_string() } else { format!("action.{path}") };
-        ApiError::bad_request(format!("malformed action: {}", e.inner())).field(field)
-    })
-}
-
-/// Applies a client's action on the blocking pool (the database write waits for the disk)
-/// and sets the bots going. Returns the index of the action's first event.
-pub(crate) async fn apply_client_action(
-    state: &Arc<AppState>,
-    room: &Arc<Room>,
-    token: Option<String>,
-    action: RecordAction,
-    version: Option<usize>,
-) -> Result<usize, ApiError> {
-    let (state2, room2) = (state.clone(), room.clone());
-    let first = blocking(move || room2.act(&state2.store, token.as_deref(), &action, version)).await?;
-    bots::kick(state.clone(), room.clone());
-    Ok(first)
 }
 
 async fn act(

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use carcassonne_bots::bot_by_name;
 
 use crate::room::Room;
-use crate::AppState;
+use crate::state::AppState;
 
 /// Starts playing the room's bot seats, unless a task does already or no bot must decide.
 pub fn kick(state: Arc<AppState>, room: Arc<Room>) {

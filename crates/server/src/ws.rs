@@ -12,11 +12,11 @@ use carcassonne_engine::PlayerId;
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 
-use crate::api::{apply_client_action, parse_action};
+use crate::acting::{apply_client_action, parse_action};
 use crate::error::ApiError;
 use crate::room::Room;
+use crate::state::AppState;
 use crate::view::GameView;
-use crate::AppState;
 
 /// Largest message a client may send.
 const MAX_MESSAGE: usize = 64 * 1024;

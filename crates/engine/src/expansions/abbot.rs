@@ -21,7 +21,7 @@ use crate::geometry::Pos;
 use crate::players::{Figure, PlayerId, PlayerSet};
 use crate::table::Table;
 
-use super::Module;
+use super::hooks::Module;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Abbot;

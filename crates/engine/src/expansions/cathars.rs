@@ -19,8 +19,8 @@ use crate::geometry::Pos;
 use crate::players::{PlacedFigure, PlayerId};
 use crate::table::Table;
 
+use super::hooks::{HookPoint, Module};
 use super::inns_cathedrals::has_cathedral;
-use super::{HookPoint, Module};
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Cathars;

@@ -12,8 +12,8 @@ use crate::players::PlayerId;
 use crate::rules::Rules;
 use crate::table::Table;
 
+use super::hooks::Module;
 use super::river::pig_herd_bonus;
-use super::Module;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct GamesQuarterly {

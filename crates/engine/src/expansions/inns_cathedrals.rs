@@ -18,7 +18,7 @@ use crate::players::Figure;
 use crate::rules::Expansion;
 use crate::table::Table;
 
-use super::Module;
+use super::hooks::Module;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct InnsCathedrals;

@@ -11,7 +11,7 @@ use crate::features::NodeId;
 use crate::players::PlayerId;
 use crate::table::Table;
 
-use super::Module;
+use super::hooks::Module;
 
 /// The tokens and the completed features they pay for.
 #[derive(Clone, Debug, Default)]

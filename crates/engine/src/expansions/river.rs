@@ -21,7 +21,7 @@ use crate::random::{shuffle, GameRng};
 use crate::rules::{RiverStartTile, Rules};
 use crate::table::Table;
 
-use super::{DeckPlan, Module};
+use super::hooks::{DeckPlan, Module};
 
 /// The river while it is being built.
 #[derive(Clone, Debug, Default)]

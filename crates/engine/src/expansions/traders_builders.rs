@@ -21,7 +21,7 @@ use crate::features::NodeId;
 use crate::players::{Figure, PlayerId};
 use crate::table::Table;
 
-use super::Module;
+use super::hooks::Module;
 
 /// The double turn in progress.
 #[derive(Clone, Debug, Default)]

@@ -25,6 +25,8 @@ use crate::rules::Rules;
 use crate::table::Table;
 use turn::Turn;
 
+pub use setup::{Deck, GameSetup};
+
 pub use crate::actions::{Action, Pending};
 pub use crate::errors::{RuleError, SetupError};
 pub use crate::events::{Breakdown, Event, Phase, Score, Token};
@@ -32,24 +34,6 @@ pub use crate::naming::{feature_name, parse_feature_name};
 pub use crate::players::{
     Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState, FOLLOWERS_PER_PLAYER, MAX_PLAYERS,
 };
-
-/// Where the tiles come from.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Deck {
-    /// Every tile of the sets in play but the start tile, shuffled from a seed.
-    Seed(u64),
-    /// An explicit draw order (for records and scenarios). It may hold any tiles of the sets in
-    /// play, in any number; the game ends when it runs out.
-    Order(Vec<TileId>),
-}
-
-/// Everything needed to start a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSetup {
-    pub rules: Rules,
-    pub players: Vec<Color>,
-    pub deck: Deck,
-}
 
 /// The state of a game.
 #[derive(Clone)]

@@ -4,11 +4,28 @@
 use crate::catalog::{Catalog, TileId};
 use crate::errors::SetupError;
 use crate::expansions::{DeckPlan, Modules};
-use crate::players::{PlayerState, MAX_PLAYERS};
+use crate::players::{Color, PlayerState, MAX_PLAYERS};
 use crate::random::{rng_from_seed, shuffle};
+use crate::rules::Rules;
 use crate::table::Table;
 
-use super::{Deck, GameSetup};
+/// Where the tiles come from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Deck {
+    /// Every tile of the sets in play but the start tile, shuffled from a seed.
+    Seed(u64),
+    /// An explicit draw order (for records and scenarios). It may hold any tiles of the sets in
+    /// play, in any number; the game ends when it runs out.
+    Order(Vec<TileId>),
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSetup {
+    pub rules: Rules,
+    pub players: Vec<Color>,
+    pub deck: Deck,
+}
 
 /// The table before the start tile is placed, the modules in play, and the start tile.
 pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Table, Modules, TileId), SetupError> {

@@ -1,0 +1,128 @@
+//! The hooks through which an expansion module takes part in a game: the [`Module`] trait, with
+//! a no-op default for every hook, listed in the order of play, and the types the hooks share.
+
+use crate::actions::{Action, Pending};
+use crate::board::PlacementIndex;
+use crate::catalog::{Catalog, TileDesign, TileId};
+use crate::errors::RuleError;
+use crate::events::{Breakdown, Event};
+use crate::features::NodeId;
+use crate::geometry::{Pos, Rotation};
+use crate::players::{Figure, PlayerId};
+use crate::random::GameRng;
+use crate::rules::Rules;
+use crate::table::Table;
+
+/// The points of the order of play where modules may act and ask for decisions (seed 004's
+/// numbering; see `game/turn.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HookPoint {
+    /// 2C: after the figure phase, before scoring.
+    AfterFigures,
+    /// 3C: after the features the tile completed were scored.
+    AfterScoring,
+    /// 4A: the tile's own actions at the end of the turn (the Cathars' escape).
+    TileActions,
+}
+
+/// The start of the deck: the start tile and the tiles drawn before the shuffled land tiles.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DeckPlan {
+    pub(crate) start: Option<TileId>,
+    pub(crate) leading: Vec<TileId>,
+}
+
+/// What an expansion can add to the game, hook by hook; every default does nothing. The hooks
+/// are listed in the order of play.
+pub(crate) trait Module {
+    // ----- Preparation -----
+
+    /// How many of `figure` each player receives.
+    fn supply(&self, _figure: Figure) -> u8 {
+        0
+    }
+
+    /// Whether the module brings `design` into the game though the base rules leave it in the
+    /// box (river tiles).
+    fn brings_tile(&self, _design: &TileDesign) -> bool {
+        false
+    }
+
+    /// Whether the base start tile goes into the pile instead of starting the game.
+    fn base_start_tile_in_pile(&self) -> bool {
+        false
+    }
+
+    /// Changes the start tile and the tiles drawn before the land tiles; `rng` is given for a
+    /// shuffled deck (and used before the land tiles are shuffled).
+    fn arrange_deck(&mut self, _catalog: &Catalog, _rules: &Rules, _plan: &mut DeckPlan, _rng: Option<&mut GameRng>) {}
+
+    // ----- 1B, 1C: drawing and placing a tile -----
+
+    /// Whether the module has placement rules of its own for `tile` (then checked by
+    /// `check_place` on top of the edge rule).
+    fn restricts(&self, _table: &Table, _tile: TileId) -> bool {
+        false
+    }
+
+    fn check_place(&self, _table: &Table, _tile: TileId, _pos: Pos, _rotation: Rotation) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// A tile is on the board (the start tile included) and its features are joined.
+    fn tile_put(&mut self, _table: &mut Table, _placement: PlacementIndex) {}
+
+    /// `player` placed the drawn tile (after `Event::TilePlaced`).
+    fn tile_placed(&mut self, _table: &mut Table, _player: PlayerId, _events: &mut Vec<Event>) {}
+
+    // ----- 2: moving the wood -----
+
+    /// The actions the module offers instead of a deployment, in order, until `visit` returns
+    /// true (then returns true).
+    fn figure_actions(&self, _table: &Table, _player: PlayerId, _visit: &mut impl FnMut(Action) -> bool) -> bool {
+        false
+    }
+
+    // ----- 2C, 3C, 4A: the module's own steps -----
+
+    /// The module's step at `point`: a decision it asks for, or `None` when it has nothing to
+    /// do there. After the decision (`Modules::apply_decision`) the turn goes on from the next
+    /// module.
+    fn at(&mut self, _point: HookPoint, _table: &mut Table, _events: &mut Vec<Event>) -> Option<Pending> {
+        None
+    }
+
+    // ----- 3B: scoring a feature -----
+
+    /// Changes what a road, city or cloister is worth (after the base value and the modules
+    /// before this one).
+    fn adjust_value(&self, _table: &Table, _root: NodeId, _completed: bool, _value: &mut Breakdown) {}
+
+    /// A feature completed during the turn was scored and its figures went home.
+    fn feature_completed(&mut self, _table: &mut Table, _root: NodeId, _events: &mut Vec<Event>) {}
+
+    /// One of `player`'s followers left feature `root` other than by its scoring (an escape).
+    fn follower_left(&mut self, _table: &mut Table, _root: NodeId, _player: PlayerId, _events: &mut Vec<Event>) {}
+
+    // ----- 4B: the end of the turn -----
+
+    /// True when the same player takes another tile (steps 1B to 4A once more).
+    fn end_turn(&mut self, _table: &mut Table, _events: &mut Vec<Event>) -> bool {
+        false
+    }
+
+    // ----- Final scoring -----
+
+    /// Points per completed city that `player` earns on farm `farm` beyond the base 3.
+    fn farm_bonus(&self, _table: &Table, _farm: NodeId, _player: PlayerId) -> u16 {
+        0
+    }
+
+    /// Whether a completed city is worth twice its value to the farms around it.
+    fn doubles_city_for_farms(&self, _table: &Table, _city: NodeId) -> bool {
+        false
+    }
+
+    /// The module's part of the final scoring, after the features and farms.
+    fn final_scoring(&mut self, _table: &mut Table, _events: &mut Vec<Event>) {}
+}
