@@ -383,3 +383,38 @@ fn engine_source_files_stay_under_900_lines() {
     let long: Vec<_> = files.into_iter().filter(|(_, lines)| *lines >= 900).collect();
     assert!(long.is_empty(), "split these files: {long:?}");
 }
+
+/// Each expansion module's `const HOOKS` names exactly the hooks its `impl Module` defines: the
+/// dispatch calls a hook only on the modules that list it, so a hook missing from the list would
+/// silently never run.
+#[test]
+fn every_module_lists_exactly_the_hooks_it_implements() {
+    let camel = |snake: &str| -> String {
+        snake
+            .split('_')
+            .map(|w| {
+                let mut c = w.chars();
+                c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+            })
+            .collect()
+    };
+    let mut checked = 0;
+    for (module, code) in read_modules(&crate_src("engine")) {
+        let Some(at) = code.find("impl Module for ") else { continue };
+        let block = &code[at..];
+        let block = &block[..block.find("\n}").expect("the impl block ends")];
+        let defined: BTreeSet<String> = block
+            .lines()
+            .filter_map(|l| l.strip_prefix("    fn ").and_then(|rest| rest.split('(').next()).map(camel))
+            .collect();
+        let list = block.split("const HOOKS: Hooks = Hooks::of(&[").nth(1).expect("a HOOKS list");
+        let listed: BTreeSet<String> = list[..list.find("])").expect("the list ends")]
+            .split(',')
+            .map(|h| h.trim().trim_start_matches("Hook::").to_string())
+            .filter(|h| !h.is_empty())
+            .collect();
+        assert_eq!(listed, defined, "{module}: HOOKS must list exactly the hooks its impl Module defines");
+        checked += 1;
+    }
+    assert!(checked >= 7, "found {checked} expansion modules");
+}

@@ -10,9 +10,13 @@
 //!   second on one core.
 //! - `random_game_2p_nth`: the same, drawing each action with `legal_action_count` and
 //!   `nth_legal_action` instead of building the list.
-//! - `random_game_4p_expansions`: a whole 4-player game with every expansion implemented so far
-//!   (Inns & Cathedrals, King & Scout, The Cathars, the GQ tiles), same method as
-//!   `random_game_2p` (the base-game figure to compare with).
+//! - `random_game_4p_expansions`: a whole 4-player game with Inns & Cathedrals, King & Scout, The
+//!   Cathars and the GQ tiles, same method as `random_game_2p` (the base-game figure to compare
+//!   with).
+//! - `random_game_2p_all_expansions`: a whole 2-player game with every expansion the engine
+//!   implements (both rivers, Inns & Cathedrals, Traders & Builders, King & Scout, The Cathars,
+//!   The Abbot, the GQ tiles), same method; its cost per tile against `random_game_2p`'s is the
+//!   figure docs/performance.md tracks.
 //! - `legal_actions_midgame`: the legal placements of the drawn tile on a fixed board of 36
 //!   tiles (the start tile and 35 placed), into a reused buffer.
 //! - `legal_action_count_midgame`: the same count without building the list.
@@ -110,6 +114,35 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let setup = GameSetup { rules: expansions.clone(), players: four.clone(), deck: Deck::Seed(seed) };
+            let mut game = Game::new(setup).expect("valid setup");
+            play(&mut game, seed, |_| false);
+            black_box(game.scores())
+        })
+    });
+    let all = Rules {
+        expansions: vec![
+            Expansion::River,
+            Expansion::River2,
+            Expansion::InnsCathedrals,
+            Expansion::TradersBuilders,
+            Expansion::KingRobber,
+            Expansion::Cathars,
+            Expansion::Abbot,
+            Expansion::Gq11,
+        ],
+        ..Rules::default()
+    };
+    let two = vec![Color::Red, Color::Blue];
+    let tiles = |rules: &Rules| {
+        let game =
+            Game::new(GameSetup { rules: rules.clone(), players: two.clone(), deck: Deck::Seed(1) }).expect("setup");
+        game.tiles_left() + 1
+    };
+    eprintln!("tiles per game: base {}, every expansion {}", tiles(&Rules::base()), tiles(&all));
+    c.bench_function("random_game_2p_all_expansions", |b| {
+        b.iter(|| {
+            seed += 1;
+            let setup = GameSetup { rules: all.clone(), players: two.clone(), deck: Deck::Seed(seed) };
             let mut game = Game::new(setup).expect("valid setup");
             play(&mut game, seed, |_| false);
             black_box(game.scores())

@@ -54,7 +54,7 @@ impl Table {
             current: 0,
             turns: 0,
             open_cloisters: vec![],
-            completed: vec![],
+            completed: Vec::with_capacity(16),
             scratch: Vec::with_capacity(80),
         }
     }

@@ -48,6 +48,7 @@ pub(crate) fn put_tile(table: &mut Table, tile: TileId, rotation: Rotation, pos:
 /// Whether `tile` turned by `rotation` may be placed at `pos` by the edge rule (seed 001, "1.
 /// Place a tile": the tile must continue every road, city and field it touches, and touch the
 /// tiles in play along at least one edge); the error says which edge breaks it.
+#[inline]
 pub(crate) fn check_fit(table: &Table, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), RuleError> {
     let design = table.design(tile);
     if let Some(code) = table.board.frontier_code(pos) {
@@ -55,7 +56,13 @@ pub(crate) fn check_fit(table: &Table, tile: TileId, pos: Pos, rotation: Rotatio
             return Ok(());
         }
     }
-    // Not legal: find out why, for the message.
+    why_it_does_not_fit(table, tile, pos, rotation)
+}
+
+/// The edge rule's refusal of a placement, for the message.
+#[cold]
+fn why_it_does_not_fit(table: &Table, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), RuleError> {
+    let design = table.design(tile);
     if table.board.is_occupied(pos) {
         return Err(RuleError::Occupied(pos));
     }

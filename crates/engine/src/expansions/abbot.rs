@@ -21,7 +21,7 @@ use crate::geometry::Pos;
 use crate::players::{Figure, PlayerId, PlayerSet};
 use crate::table::Table;
 
-use super::hooks::Module;
+use super::hooks::{Hook, Hooks, Module};
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Abbot;
@@ -73,6 +73,8 @@ pub(crate) fn check_deploy(table: &Table, spec: &FeatureSpec, root: NodeId) -> R
 }
 
 impl Module for Abbot {
+    const HOOKS: Hooks = Hooks::of(&[Hook::Supply, Hook::TilePut, Hook::FigureActions]);
+
     fn supply(&self, figure: Figure) -> u8 {
         (figure == Figure::Abbot) as u8
     }

@@ -19,7 +19,7 @@ use crate::geometry::Pos;
 use crate::players::{PlacedFigure, PlayerId};
 use crate::table::Table;
 
-use super::hooks::{HookPoint, Module};
+use super::hooks::{Hook, HookPoint, Hooks, Module};
 use super::inns_cathedrals::has_cathedral;
 
 #[derive(Clone, Debug, Default)]
@@ -87,6 +87,8 @@ impl Cathars {
 }
 
 impl Module for Cathars {
+    const HOOKS: Hooks = Hooks::of(&[Hook::AdjustValue, Hook::At, Hook::DoublesCityForFarms]);
+
     fn adjust_value(&self, table: &Table, root: NodeId, completed: bool, value: &mut Breakdown) {
         if table.features.kind(root) != FeatureKind::City || !table.features.is_besieged(root) {
             return;

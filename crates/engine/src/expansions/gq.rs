@@ -12,7 +12,7 @@ use crate::players::PlayerId;
 use crate::rules::Rules;
 use crate::table::Table;
 
-use super::hooks::Module;
+use super::hooks::{Hook, Hooks, Module};
 use super::river::pig_herd_bonus;
 
 #[derive(Clone, Debug, Default)]
@@ -28,6 +28,8 @@ impl GamesQuarterly {
 }
 
 impl Module for GamesQuarterly {
+    const HOOKS: Hooks = Hooks::of(&[Hook::TilePut, Hook::FarmBonus]);
+
     fn tile_put(&mut self, table: &mut Table, placement: PlacementIndex) {
         if !self.pigs_are_a_herd {
             return;

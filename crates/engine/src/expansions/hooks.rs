@@ -3,14 +3,13 @@
 
 use crate::actions::{Action, Pending};
 use crate::board::PlacementIndex;
-use crate::catalog::{Catalog, TileDesign, TileId};
+use crate::catalog::{TileDesign, TileId};
 use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation};
 use crate::players::{Figure, PlayerId};
 use crate::random::GameRng;
-use crate::rules::Rules;
 use crate::table::Table;
 
 /// The points of the order of play where modules may act and ask for decisions (seed 004's
@@ -32,9 +31,63 @@ pub(crate) struct DeckPlan {
     pub(crate) leading: Vec<TileId>,
 }
 
+/// The hooks of [`Module`], one each. A module lists the hooks it implements in
+/// [`Module::HOOKS`], and the dispatch calls a hook only on the modules in play that list it, so
+/// that a hook costs nothing where no module uses it. `tests/architecture.rs` checks that each
+/// module's list names exactly the hooks its `impl Module` defines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Hook {
+    Supply,
+    BringsTile,
+    TakesTile,
+    BaseStartTileInPile,
+    ArrangeDeck,
+    Restricts,
+    CheckPlace,
+    TilePut,
+    TilePlaced,
+    FigureActions,
+    At,
+    AdjustValue,
+    FeatureCompleted,
+    FollowerLeft,
+    EndTurn,
+    FarmBonus,
+    DoublesCityForFarms,
+    FinalScoring,
+}
+
+impl Hook {
+    pub(crate) const COUNT: usize = Hook::FinalScoring as usize + 1;
+}
+
+/// A set of hooks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Hooks(u32);
+
+impl Hooks {
+    pub(crate) const fn of(hooks: &[Hook]) -> Hooks {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < hooks.len() {
+            bits |= 1 << hooks[i] as u32;
+            i += 1;
+        }
+        Hooks(bits)
+    }
+
+    /// Whether the hook numbered `index` (`Hook as usize`) is in the set.
+    pub(crate) const fn has_index(self, index: usize) -> bool {
+        self.0 & (1 << index) != 0
+    }
+}
+
 /// What an expansion can add to the game, hook by hook; every default does nothing. The hooks
 /// are listed in the order of play.
 pub(crate) trait Module {
+    /// The hooks this module implements (the functions of its `impl Module`).
+    const HOOKS: Hooks;
+
     // ----- Preparation -----
 
     /// How many of `figure` each player receives.
@@ -48,6 +101,12 @@ pub(crate) trait Module {
         false
     }
 
+    /// Offered each tile of the sets in play at preparation (`count` copies): true to take it
+    /// out of the land tiles, for `arrange_deck` to lay out.
+    fn takes_tile(&mut self, _id: TileId, _design: &TileDesign, _count: u8) -> bool {
+        false
+    }
+
     /// Whether the base start tile goes into the pile instead of starting the game.
     fn base_start_tile_in_pile(&self) -> bool {
         false
@@ -55,16 +114,18 @@ pub(crate) trait Module {
 
     /// Changes the start tile and the tiles drawn before the land tiles; `rng` is given for a
     /// shuffled deck (and used before the land tiles are shuffled).
-    fn arrange_deck(&mut self, _catalog: &Catalog, _rules: &Rules, _plan: &mut DeckPlan, _rng: Option<&mut GameRng>) {}
+    fn arrange_deck(&mut self, _plan: &mut DeckPlan, _rng: Option<&mut GameRng>) {}
 
     // ----- 1B, 1C: drawing and placing a tile -----
 
-    /// Whether the module has placement rules of its own for `tile` (then checked by
-    /// `check_place` on top of the edge rule).
+    /// Whether the module has placement rules of its own for `tile` (checked by `check_place`
+    /// on top of the edge rule; a tile no module restricts has its placements counted from the
+    /// edge rule alone).
     fn restricts(&self, _table: &Table, _tile: TileId) -> bool {
         false
     }
 
+    /// The module's placement rules, for a tile it restricts.
     fn check_place(&self, _table: &Table, _tile: TileId, _pos: Pos, _rotation: Rotation) -> Result<(), RuleError> {
         Ok(())
     }

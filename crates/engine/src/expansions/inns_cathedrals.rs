@@ -18,12 +18,14 @@ use crate::players::Figure;
 use crate::rules::Expansion;
 use crate::table::Table;
 
-use super::hooks::Module;
+use super::hooks::{Hook, Hooks, Module};
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct InnsCathedrals;
 
 impl Module for InnsCathedrals {
+    const HOOKS: Hooks = Hooks::of(&[Hook::Supply, Hook::AdjustValue]);
+
     fn supply(&self, figure: Figure) -> u8 {
         (figure == Figure::BigFollower) as u8
     }

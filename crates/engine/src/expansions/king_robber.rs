@@ -11,7 +11,7 @@ use crate::features::NodeId;
 use crate::players::PlayerId;
 use crate::table::Table;
 
-use super::hooks::Module;
+use super::hooks::{Hook, Hooks, Module};
 
 /// The tokens and the completed features they pay for.
 #[derive(Clone, Debug, Default)]
@@ -34,6 +34,8 @@ impl KingRobber {
 }
 
 impl Module for KingRobber {
+    const HOOKS: Hooks = Hooks::of(&[Hook::FeatureCompleted, Hook::FinalScoring]);
+
     fn feature_completed(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
         let (holder, token) = match table.features.kind(root) {
             FeatureKind::City => {

@@ -30,7 +30,7 @@ pub(crate) mod traders_builders;
 use crate::actions::{Action, Pending};
 use crate::base;
 use crate::board::PlacementIndex;
-use crate::catalog::{Catalog, FeatureSpec, TileDesign, TileId};
+use crate::catalog::{FeatureSpec, TileDesign, TileId};
 use crate::errors::RuleError;
 use crate::events::{Breakdown, Event, Token};
 use crate::features::NodeId;
@@ -48,7 +48,7 @@ use king_robber::KingRobber;
 use river::River;
 use traders_builders::TradersBuilders;
 
-pub(crate) use hooks::{DeckPlan, HookPoint, Module};
+pub(crate) use hooks::{DeckPlan, Hook, HookPoint, Hooks, Module};
 
 /// The modules, in the order their hooks run. The order matters where two modules act at the
 /// same point: Inns & Cathedrals values a city before The Cathars halves it; King & Scout
@@ -66,6 +66,19 @@ pub(crate) enum ModuleId {
 
 impl ModuleId {
     const COUNT: usize = 7;
+
+    /// The hooks the module implements.
+    fn hooks(self) -> Hooks {
+        match self {
+            ModuleId::River => River::HOOKS,
+            ModuleId::InnsCathedrals => InnsCathedrals::HOOKS,
+            ModuleId::KingRobber => KingRobber::HOOKS,
+            ModuleId::TradersBuilders => TradersBuilders::HOOKS,
+            ModuleId::Cathars => Cathars::HOOKS,
+            ModuleId::Abbot => Abbot::HOOKS,
+            ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
+        }
+    }
 
     /// The module of an expansion (`None` for the Winter Edition, which is tiles only).
     fn of(expansion: Expansion) -> Option<ModuleId> {
@@ -86,7 +99,8 @@ impl ModuleId {
 #[derive(Clone, Debug)]
 pub(crate) struct Modules {
     in_play: [ModuleId; ModuleId::COUNT],
-    count: u8,
+    /// For each hook, the modules in play that implement it (bit `i` for `in_play[i]`).
+    hook_masks: [u8; Hook::COUNT],
     river: River,
     inns_cathedrals: InnsCathedrals,
     king_robber: KingRobber,
@@ -96,29 +110,29 @@ pub(crate) struct Modules {
     games_quarterly: GamesQuarterly,
 }
 
-/// Runs `$body` with `$m` bound to each module in play from index `$from`, in order (`mut $m`
-/// for a mutable borrow; `$i` names the module's index among those in play). The `match` makes
+/// Runs `$body` with `$m` bound to each module of `$mask` (bit `i` for the `i`-th module in
+/// play), in order; `|mut m|` borrows mutably, `|i, m|` also names the index. The `match` makes
 /// every call static.
 macro_rules! each_module {
-    ($modules:expr, $from:expr, mut $m:ident => $body:expr) => {
-        each_module!($modules, $from, _index, mut $m => $body)
-    };
-    ($modules:expr, $from:expr, $m:ident => $body:expr) => {
-        each_module!($modules, $from, _index, $m => $body)
-    };
-    ($modules:expr, $from:expr, $i:ident, mut $m:ident => $body:expr) => {
-        each_module!(@ $modules, $from, $i, $m, (&mut $modules.river), (&mut $modules.inns_cathedrals),
+    ($modules:expr, $mask:expr, |$i:ident, mut $m:ident| $body:expr) => {
+        each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.games_quarterly), $body)
     };
-    ($modules:expr, $from:expr, $i:ident, $m:ident => $body:expr) => {
-        each_module!(@ $modules, $from, $i, $m, (&$modules.river), (&$modules.inns_cathedrals),
+    ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
+        each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
             (&$modules.abbot), (&$modules.games_quarterly), $body)
     };
-    (@ $modules:expr, $from:expr, $i:ident, $m:ident, $river:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
+    ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
+        each_module!($modules, $mask, |_index, mut $m| $body)
+    };
+    ($modules:expr, $mask:expr, |$m:ident| $body:expr) => {
+        each_module!($modules, $mask, |_index, $m| $body)
+    };
+    (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
         $abbot:expr, $gq:expr, $body:expr) => {
-        for $i in ($from as usize)..$modules.count as usize {
+        for $i in set_bits($mask) {
             match $modules.in_play[$i] {
                 ModuleId::River => { let $m = $river; $body }
                 ModuleId::InnsCathedrals => { let $m = $ic; $body }
@@ -132,21 +146,49 @@ macro_rules! each_module {
     };
 }
 
+/// The modules in play that restrict a tile's placement: bit `i` for the `i`-th module in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PlacementRules(u8);
+
+impl PlacementRules {
+    /// No module restricts the tile: its placements follow from the edge rule alone.
+    #[inline]
+    pub(crate) fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// The indices of the set bits of `mask`, lowest first.
+#[inline]
+fn set_bits(mut mask: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
 impl Modules {
     /// The modules of the expansions the rules switch on.
     pub(crate) fn new(rules: &Rules) -> Modules {
         let mut in_play = [ModuleId::River; ModuleId::COUNT];
-        let mut count = 0;
         let mut ids: Vec<ModuleId> = rules.expansions.iter().filter_map(|&e| ModuleId::of(e)).collect();
         ids.sort_by_key(|&id| id as u8);
         ids.dedup();
-        for id in ids {
-            in_play[count] = id;
-            count += 1;
+        let mut hook_masks = [0; Hook::COUNT];
+        for (i, id) in ids.into_iter().enumerate() {
+            in_play[i] = id;
+            for (hook, mask) in hook_masks.iter_mut().enumerate() {
+                if id.hooks().has_index(hook) {
+                    *mask |= 1 << i;
+                }
+            }
         }
         Modules {
             in_play,
-            count: count as u8,
+            hook_masks,
             river: River::new(rules),
             inns_cathedrals: InnsCathedrals,
             king_robber: KingRobber::default(),
@@ -157,77 +199,101 @@ impl Modules {
         }
     }
 
+    /// The modules in play that implement `hook`.
+    #[inline]
+    fn implementing(&self, hook: Hook) -> u8 {
+        self.hook_masks[hook as usize]
+    }
+
     // ----- Preparation -----
 
+    #[inline]
     pub(crate) fn supply(&self, figure: Figure) -> u8 {
         let mut n = 0;
-        each_module!(self, 0, m => n += m.supply(figure));
+        each_module!(self, self.implementing(Hook::Supply), |m| n += m.supply(figure));
         n
     }
 
     pub(crate) fn brings_tile(&self, design: &TileDesign) -> bool {
-        each_module!(self, 0, m => if m.brings_tile(design) { return true; });
+        each_module!(self, self.implementing(Hook::BringsTile), |m| if m.brings_tile(design) {
+            return true;
+        });
+        false
+    }
+
+    /// Offers a tile of the sets in play to the modules; true if one takes it out of the land
+    /// tiles (to lay it out itself).
+    pub(crate) fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> bool {
+        each_module!(self, self.implementing(Hook::TakesTile), |mut m| if m.takes_tile(id, design, count) {
+            return true;
+        });
         false
     }
 
     pub(crate) fn base_start_tile_in_pile(&self) -> bool {
-        each_module!(self, 0, m => if m.base_start_tile_in_pile() { return true; });
+        each_module!(self, self.implementing(Hook::BaseStartTileInPile), |m| if m.base_start_tile_in_pile() {
+            return true;
+        });
         false
     }
 
-    pub(crate) fn arrange_deck(
-        &mut self,
-        catalog: &Catalog,
-        rules: &Rules,
-        plan: &mut DeckPlan,
-        mut rng: Option<&mut GameRng>,
-    ) {
-        each_module!(self, 0, mut m => m.arrange_deck(catalog, rules, plan, rng.as_deref_mut()));
+    pub(crate) fn arrange_deck(&mut self, plan: &mut DeckPlan, mut rng: Option<&mut GameRng>) {
+        each_module!(self, self.implementing(Hook::ArrangeDeck), |mut m| m.arrange_deck(plan, rng.as_deref_mut()));
     }
 
     // ----- Placing a tile -----
 
-    /// Whether a module in play has placement rules of its own for `tile`.
+    /// The modules in play with placement rules of their own for `tile` (found once per
+    /// listing or check, then applied to each placement tried).
     #[inline]
-    pub(crate) fn restricts(&self, table: &Table, tile: TileId) -> bool {
-        each_module!(self, 0, m => if m.restricts(table, tile) { return true; });
-        false
+    pub(crate) fn placement_rules(&self, table: &Table, tile: TileId) -> PlacementRules {
+        let mut mask = 0;
+        each_module!(self, self.implementing(Hook::Restricts), |i, m| if m.restricts(table, tile) {
+            mask |= 1 << i;
+        });
+        PlacementRules(mask)
     }
 
-    /// The modules' placement rules for a tile that fits by its edges.
+    /// Those modules' rules for a placement that fits by its edges.
+    #[inline]
     pub(crate) fn check_place(
         &self,
+        rules: PlacementRules,
         table: &Table,
         tile: TileId,
         pos: Pos,
         rotation: Rotation,
     ) -> Result<(), RuleError> {
-        each_module!(self, 0, m => if m.restricts(table, tile) { m.check_place(table, tile, pos, rotation)?; });
+        each_module!(self, rules.0, |m| m.check_place(table, tile, pos, rotation)?);
         Ok(())
     }
 
     /// Whether a tile with placement rules of its own can be placed anywhere.
-    pub(crate) fn restricted_placement_exists(&self, table: &Table, tile: TileId) -> bool {
+    pub(crate) fn restricted_placement_exists(&self, rules: PlacementRules, table: &Table, tile: TileId) -> bool {
         let fits = &table.design(tile).fit_table;
         table.board.frontier().iter().any(|cell| {
             Rotation::ALL.iter().any(|&r| {
-                fits[cell.code as usize] & (1 << r.index()) != 0 && self.check_place(table, tile, cell.pos, r).is_ok()
+                fits[cell.code as usize] & (1 << r.index()) != 0
+                    && self.check_place(rules, table, tile, cell.pos, r).is_ok()
             })
         })
     }
 
+    #[inline]
     pub(crate) fn tile_put(&mut self, table: &mut Table, placement: PlacementIndex) {
-        each_module!(self, 0, mut m => m.tile_put(table, placement));
+        each_module!(self, self.implementing(Hook::TilePut), |mut m| m.tile_put(table, placement));
     }
 
+    #[inline]
     pub(crate) fn tile_placed(&mut self, table: &mut Table, player: PlayerId, events: &mut Vec<Event>) {
-        each_module!(self, 0, mut m => m.tile_placed(table, player, events));
+        each_module!(self, self.implementing(Hook::TilePlaced), |mut m| m.tile_placed(table, player, events));
     }
 
     // ----- Moving the wood -----
 
     /// Deploying `figure` on feature `spec` (of the tile just placed, feature `root`), by the
     /// rules of the module the figure belongs to.
+    #[inline]
     pub(crate) fn check_deploy(
         &self,
         table: &Table,
@@ -243,18 +309,22 @@ impl Modules {
         }
     }
 
+    #[inline]
     pub(crate) fn figure_actions(
         &self,
         table: &Table,
         player: PlayerId,
         visit: &mut impl FnMut(Action) -> bool,
     ) -> bool {
-        each_module!(self, 0, m => if m.figure_actions(table, player, visit) { return true; });
+        each_module!(self, self.implementing(Hook::FigureActions), |m| if m.figure_actions(table, player, visit) {
+            return true;
+        });
         false
     }
 
     /// Runs the modules' steps at `point` from module `from`: the first decision asked for and
     /// the index of the module that asked, or `None` when every module is done.
+    #[inline]
     pub(crate) fn at(
         &mut self,
         point: HookPoint,
@@ -262,7 +332,11 @@ impl Modules {
         table: &mut Table,
         events: &mut Vec<Event>,
     ) -> Option<(u8, Pending)> {
-        each_module!(self, from, i, mut m => if let Some(p) = m.at(point, table, events) { return Some((i as u8, p)); });
+        each_module!(self, self.implementing(Hook::At) & !((1u16 << from) - 1) as u8, |i, mut m| if let Some(p) =
+            m.at(point, table, events)
+        {
+            return Some((i as u8, p));
+        });
         None
     }
 
@@ -307,41 +381,53 @@ impl Modules {
         None
     }
 
+    #[inline]
     fn follower_left(&mut self, table: &mut Table, root: NodeId, player: PlayerId, events: &mut Vec<Event>) {
-        each_module!(self, 0, mut m => m.follower_left(table, root, player, events));
+        each_module!(self, self.implementing(Hook::FollowerLeft), |mut m| m.follower_left(table, root, player, events));
     }
 
     // ----- Scoring -----
 
+    #[inline]
     pub(crate) fn adjust_value(&self, table: &Table, root: NodeId, completed: bool, value: &mut Breakdown) {
-        each_module!(self, 0, m => m.adjust_value(table, root, completed, value));
+        each_module!(self, self.implementing(Hook::AdjustValue), |m| m.adjust_value(table, root, completed, value));
     }
 
+    #[inline]
     pub(crate) fn feature_completed(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
-        each_module!(self, 0, mut m => m.feature_completed(table, root, events));
+        each_module!(self, self.implementing(Hook::FeatureCompleted), |mut m| m.feature_completed(table, root, events));
     }
 
+    #[inline]
     pub(crate) fn end_turn(&mut self, table: &mut Table, events: &mut Vec<Event>) -> bool {
         let mut again = false;
-        each_module!(self, 0, mut m => again |= m.end_turn(table, events));
+        each_module!(self, self.implementing(Hook::EndTurn), |mut m| again |= m.end_turn(table, events));
         again
     }
 
     /// Points per completed city for `player` on farm `farm`: the base value plus the modules'
     /// bonuses.
+    #[inline]
     pub(crate) fn farm_rate(&self, table: &Table, farm: NodeId, player: PlayerId) -> u16 {
         let mut rate = base::farms::CITY_VALUE;
-        each_module!(self, 0, m => rate += m.farm_bonus(table, farm, player));
+        each_module!(self, self.implementing(Hook::FarmBonus), |m| rate += m.farm_bonus(table, farm, player));
         rate
     }
 
+    #[inline]
     pub(crate) fn doubles_city_for_farms(&self, table: &Table, city: NodeId) -> bool {
-        each_module!(self, 0, m => if m.doubles_city_for_farms(table, city) { return true; });
+        each_module!(
+            self,
+            self.implementing(Hook::DoublesCityForFarms),
+            |m| if m.doubles_city_for_farms(table, city) {
+                return true;
+            }
+        );
         false
     }
 
     pub(crate) fn final_scoring(&mut self, table: &mut Table, events: &mut Vec<Event>) {
-        each_module!(self, 0, mut m => m.final_scoring(table, events));
+        each_module!(self, self.implementing(Hook::FinalScoring), |mut m| m.final_scoring(table, events));
     }
 
     /// King & Scout's tokens (no holder without the expansion).

@@ -12,7 +12,7 @@
 //!   (seed 001, THE RIVER II; footnote 97: with or without a pig).
 
 use crate::board::PlacementIndex;
-use crate::catalog::{Catalog, RiverRole, TileDesign, TileId};
+use crate::catalog::{RiverRole, TileDesign, TileId};
 use crate::errors::RuleError;
 use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation, Side, Terrain};
@@ -21,7 +21,7 @@ use crate::random::{shuffle, GameRng};
 use crate::rules::{RiverStartTile, Rules};
 use crate::table::Table;
 
-use super::hooks::{DeckPlan, Module};
+use super::hooks::{DeckPlan, Hook, Hooks, Module};
 
 /// The river while it is being built.
 #[derive(Clone, Debug, Default)]
@@ -30,6 +30,12 @@ pub(crate) struct River {
     /// has ended in lakes.
     ends: Vec<RiverEnd>,
     base_start_tile_in_pile: bool,
+    /// At preparation: the river tiles of the sets in play, by role (the first spring, the
+    /// first lake: one of each when rivers are combined).
+    spring: Option<TileId>,
+    lakes: Vec<TileId>,
+    forks: Vec<TileId>,
+    river_tiles: Vec<TileId>,
 }
 
 /// The open end of a river being built: the last river tile, the side the river leaves by, and
@@ -46,7 +52,10 @@ struct RiverEnd {
 
 impl River {
     pub(crate) fn new(rules: &Rules) -> River {
-        River { ends: vec![], base_start_tile_in_pile: rules.variants.river_start_tile == RiverStartTile::Shuffled }
+        River {
+            base_start_tile_in_pile: rules.variants.river_start_tile == RiverStartTile::Shuffled,
+            ..River::default()
+        }
     }
 
     /// The river rules for a river tile at `pos` turned by `rotation`.
@@ -72,6 +81,17 @@ impl River {
 }
 
 impl Module for River {
+    const HOOKS: Hooks = Hooks::of(&[
+        Hook::BringsTile,
+        Hook::BaseStartTileInPile,
+        Hook::TakesTile,
+        Hook::ArrangeDeck,
+        Hook::Restricts,
+        Hook::CheckPlace,
+        Hook::TilePut,
+        Hook::FarmBonus,
+    ]);
+
     fn brings_tile(&self, design: &TileDesign) -> bool {
         design.has_river()
     }
@@ -80,28 +100,30 @@ impl Module for River {
         self.base_start_tile_in_pile
     }
 
-    fn arrange_deck(&mut self, catalog: &Catalog, rules: &Rules, plan: &mut DeckPlan, rng: Option<&mut GameRng>) {
-        let (mut spring, mut lakes, mut forks, mut river_tiles) = (None, vec![], vec![], vec![]);
-        for set_id in rules.tile_sets() {
-            let Some(set) = catalog.set(set_id) else { continue };
-            for (id, count) in catalog.edition_designs(set, set.edition_for(rules.variants.tile_edition)) {
-                let design = catalog.design(id);
-                if design.supply || !design.has_river() {
-                    continue;
-                }
-                match design.river {
-                    Some(RiverRole::Spring) => spring = spring.or(Some(id)),
-                    Some(RiverRole::Lake) if lakes.is_empty() => lakes.push(id),
-                    Some(RiverRole::Lake) => {}
-                    Some(RiverRole::Fork) => forks.extend(std::iter::repeat_n(id, count as usize)),
-                    None => river_tiles.extend(std::iter::repeat_n(id, count as usize)),
-                }
-            }
+    fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> bool {
+        if !design.has_river() {
+            return false;
         }
-        plan.start = spring;
+        match design.river {
+            Some(RiverRole::Spring) => self.spring = self.spring.or(Some(id)),
+            Some(RiverRole::Lake) if self.lakes.is_empty() => self.lakes.push(id),
+            Some(RiverRole::Lake) => {}
+            Some(RiverRole::Fork) => self.forks.extend(std::iter::repeat_n(id, count as usize)),
+            None => self.river_tiles.extend(std::iter::repeat_n(id, count as usize)),
+        }
+        true
+    }
+
+    fn arrange_deck(&mut self, plan: &mut DeckPlan, rng: Option<&mut GameRng>) {
+        plan.start = self.spring;
         if let Some(rng) = rng {
+            let mut river_tiles = std::mem::take(&mut self.river_tiles);
             shuffle(&mut river_tiles, rng);
-            plan.leading = forks.into_iter().chain(river_tiles).chain(lakes).collect();
+            plan.leading = std::mem::take(&mut self.forks)
+                .into_iter()
+                .chain(river_tiles)
+                .chain(std::mem::take(&mut self.lakes))
+                .collect();
         }
     }
 

@@ -21,7 +21,7 @@ use crate::features::NodeId;
 use crate::players::{Figure, PlayerId};
 use crate::table::Table;
 
-use super::hooks::Module;
+use super::hooks::{Hook, Hooks, Module};
 
 /// The double turn in progress.
 #[derive(Clone, Debug, Default)]
@@ -65,6 +65,16 @@ pub(crate) fn check_deploy(table: &Table, figure: Figure, spec: &FeatureSpec, ro
 }
 
 impl Module for TradersBuilders {
+    const HOOKS: Hooks = Hooks::of(&[
+        Hook::Supply,
+        Hook::TilePlaced,
+        Hook::FeatureCompleted,
+        Hook::FollowerLeft,
+        Hook::EndTurn,
+        Hook::FarmBonus,
+        Hook::FinalScoring,
+    ]);
+
     fn supply(&self, figure: Figure) -> u8 {
         matches!(figure, Figure::Builder | Figure::Pig) as u8
     }

@@ -24,13 +24,13 @@ pub(crate) fn each_legal_action(
     match pending {
         Pending::PlaceTile { tile, .. } => {
             let fits = &table.design(tile).fit_table;
-            let restricted = modules.restricts(table, tile);
+            let rules = modules.placement_rules(table, tile);
             for cell in table.board.frontier() {
                 let mut rotations = fits[cell.code as usize];
                 while rotations != 0 {
                     let rotation = Rotation::ALL[rotations.trailing_zeros() as usize];
                     rotations &= rotations - 1;
-                    if restricted && modules.check_place(table, tile, cell.pos, rotation).is_err() {
+                    if !rules.is_empty() && modules.check_place(rules, table, tile, cell.pos, rotation).is_err() {
                         continue;
                     }
                     if visit(Action::Place { pos: cell.pos, rotation }) {
@@ -66,7 +66,7 @@ pub(crate) fn each_legal_action(
 /// placements of a tile without placement rules of its own).
 pub(crate) fn legal_action_count(table: &Table, modules: &Modules, pending: Pending) -> usize {
     match pending {
-        Pending::PlaceTile { tile, .. } if !modules.restricts(table, tile) => {
+        Pending::PlaceTile { tile, .. } if modules.placement_rules(table, tile).is_empty() => {
             let fits = &table.design(tile).fit_table;
             table.board.frontier().iter().map(|cell| fits[cell.code as usize].count_ones() as usize).sum()
         }
@@ -85,7 +85,7 @@ pub(crate) fn legal_action_count(table: &Table, modules: &Modules, pending: Pend
 pub(crate) fn nth_legal_action(table: &Table, modules: &Modules, pending: Pending, n: usize) -> Option<Action> {
     let mut left = n;
     if let Pending::PlaceTile { tile, .. } = pending {
-        if !modules.restricts(table, tile) {
+        if modules.placement_rules(table, tile).is_empty() {
             // Skip whole positions by their number of fitting rotations.
             let fits = &table.design(tile).fit_table;
             for cell in table.board.frontier() {
@@ -122,7 +122,7 @@ pub(crate) fn check(table: &Table, modules: &Modules, pending: Pending, action: 
         (Pending::GameOver, _) => Err(RuleError::GameOver),
         (Pending::PlaceTile { tile, .. }, Action::Place { pos, rotation }) => {
             base::check_fit(table, tile, pos, rotation)?;
-            modules.check_place(table, tile, pos, rotation)
+            modules.check_place(modules.placement_rules(table, tile), table, tile, pos, rotation)
         }
         (Pending::PlaceTile { .. }, _) => Err(RuleError::wrong_decision(pending, action)),
         (Pending::Deploy { player, .. }, Action::Deploy { figure, feature }) => {

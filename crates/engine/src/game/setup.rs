@@ -39,8 +39,8 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
         }
     }
     let mut modules = Modules::new(&rules);
-    // The land tiles. Tiles players hold (abbeys) stay out of the pile, and river tiles are
-    // laid out by the river's module or stay in the box. The base start tile starts the game
+    // The land tiles. Tiles players hold (abbeys) stay out of the pile; a module may take tiles
+    // to lay out itself (the river's), and river tiles no module takes stay in the box. The base start tile starts the game
     // unless a module keeps it in the pile.
     let start_in_pile = modules.base_start_tile_in_pile();
     let (mut land, mut base_start) = (vec![], None);
@@ -48,7 +48,7 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
         let Some(set) = catalog.set(set_id) else { continue };
         for (id, count) in catalog.edition_designs(set, set.edition_for(rules.variants.tile_edition)) {
             let design = catalog.design(id);
-            if design.supply || design.has_river() {
+            if design.supply || modules.takes_tile(id, design, count) || design.has_river() {
                 continue;
             }
             let mut count = count as usize;
@@ -65,12 +65,12 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
     let (deck, explicit) = match deck {
         Deck::Seed(seed) => {
             let mut rng = rng_from_seed(seed);
-            modules.arrange_deck(catalog, &rules, &mut plan, Some(&mut rng));
+            modules.arrange_deck(&mut plan, Some(&mut rng));
             shuffle(&mut land, &mut rng);
             (std::mem::take(&mut plan.leading).into_iter().chain(land).collect(), false)
         }
         Deck::Order(order) => {
-            modules.arrange_deck(catalog, &rules, &mut plan, None);
+            modules.arrange_deck(&mut plan, None);
             (order, true)
         }
     };

@@ -70,37 +70,43 @@ impl Turn {
 
     /// Applies an action that `legal::check` accepted and runs on to the next decision.
     pub(crate) fn apply(&mut self, table: &mut Table, modules: &mut Modules, action: Action, events: &mut Vec<Event>) {
-        match (self.step, self.pending, action) {
-            (Step::PlaceTile, Pending::PlaceTile { player, tile }, Action::Place { pos, rotation }) => {
+        let pending = self.pending;
+        match self.step {
+            Step::PlaceTile => {
+                let (Pending::PlaceTile { player, tile }, Action::Place { pos, rotation }) = (pending, action) else {
+                    unreachable!("check accepts only the placement of the drawn tile")
+                };
                 let placement = base::put_tile(table, tile, rotation, pos);
                 modules.tile_put(table, placement);
                 events.push(Event::TilePlaced { player, tile, pos, rotation });
                 modules.tile_placed(table, player, events);
+                // 2A, 2B: the figure phase waits for its decision at once.
                 self.step = Step::Figures;
+                self.pending = Pending::Deploy { player, pos };
+                return;
             }
-            (Step::Figures, Pending::Deploy { player, pos }, Action::Deploy { figure, feature }) => {
-                table.deploy(player, figure, table.last_placement_index(), feature);
-                events.push(Event::FigureDeployed { player, figure, pos, feature });
-                self.step = Step::Hooks(HookPoint::AfterFigures, 0);
-            }
-            (Step::Figures, Pending::Deploy { player, .. }, Action::Pass) => {
-                events.push(Event::Passed { player });
-                self.step = Step::Hooks(HookPoint::AfterFigures, 0);
-            }
-            (Step::Figures, pending, action) => {
-                modules.apply_decision(table, pending, action, events);
-                self.step = Step::Hooks(HookPoint::AfterFigures, 0);
-            }
-            (Step::Hooks(point, module), pending, action) => {
-                match modules.apply_decision(table, pending, action, events) {
-                    Some(next) => {
-                        self.pending = next;
-                        return;
+            Step::Figures => {
+                match (pending, action) {
+                    (Pending::Deploy { player, pos }, Action::Deploy { figure, feature }) => {
+                        table.deploy(player, figure, table.last_placement_index(), feature);
+                        events.push(Event::FigureDeployed { player, figure, pos, feature });
                     }
-                    None => self.step = Step::Hooks(point, module + 1),
+                    (Pending::Deploy { player, .. }, Action::Pass) => events.push(Event::Passed { player }),
+                    // A module's action instead of a deployment (the abbot's recall).
+                    _ => {
+                        modules.apply_decision(table, pending, action, events);
+                    }
                 }
+                self.step = Step::Hooks(HookPoint::AfterFigures, 0);
             }
-            (step, pending, action) => unreachable!("{action:?} accepted for {pending:?} at step {step:?}"),
+            Step::Hooks(point, module) => match modules.apply_decision(table, pending, action, events) {
+                Some(next) => {
+                    self.pending = next;
+                    return;
+                }
+                None => self.step = Step::Hooks(point, module + 1),
+            },
+            step => unreachable!("{action:?} accepted for {pending:?} at step {step:?}"),
         }
         self.advance(table, modules, events);
     }
@@ -124,10 +130,6 @@ impl Turn {
                             self.step = Step::Over;
                         }
                     }
-                    return;
-                }
-                Step::Figures => {
-                    self.pending = Pending::Deploy { player: table.current, pos: table.last_placement().pos };
                     return;
                 }
                 Step::Hooks(point, from) => match modules.at(point, from, table, events) {
@@ -168,7 +170,8 @@ impl Turn {
                         self.step = Step::BeginTurn;
                     }
                 }
-                Step::PlaceTile | Step::Over => return,
+                // Decisions, entered with their pending decision set.
+                Step::PlaceTile | Step::Figures | Step::Over => return,
             }
         }
     }
@@ -179,10 +182,11 @@ impl Turn {
 fn draw_placeable(table: &mut Table, modules: &Modules, events: &mut Vec<Event>) -> Option<crate::catalog::TileId> {
     let player = table.current;
     while let Some(tile) = table.draw() {
-        let placeable = if modules.restricts(table, tile) {
-            modules.restricted_placement_exists(table, tile)
-        } else {
+        let rules = modules.placement_rules(table, tile);
+        let placeable = if rules.is_empty() {
             table.board.has_place_for(table.design(tile))
+        } else {
+            modules.restricted_placement_exists(rules, table, tile)
         };
         if placeable {
             return Some(tile);
