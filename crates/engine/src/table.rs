@@ -36,7 +36,18 @@ pub(crate) struct Table {
     /// The features the turn's tile completed (step 3A), scored in this order (step 3B).
     pub(crate) completed: Vec<NodeId>,
     /// A reusable buffer for counting a feature's distinct tiles.
-    pub(crate) scratch: Vec<PlacementIndex>,
+    pub(crate) scratch: Scratch,
+}
+
+/// A reusable buffer whose contents never matter between uses, so a copy of the table starts
+/// it empty instead of copying it (search bots clone games constantly).
+#[derive(Default)]
+pub(crate) struct Scratch(pub(crate) Vec<PlacementIndex>);
+
+impl Clone for Scratch {
+    fn clone(&self) -> Scratch {
+        Scratch(Vec::new())
+    }
 }
 
 impl Table {
@@ -55,7 +66,7 @@ impl Table {
             turns: 0,
             open_cloisters: vec![],
             completed: Vec::with_capacity(16),
-            scratch: Vec::with_capacity(80),
+            scratch: Scratch(Vec::with_capacity(80)),
         }
     }
 

@@ -165,7 +165,7 @@ pub(crate) fn feature_value(table: &mut Table, root: NodeId, completed: bool) ->
             let (pos, _) = table.locate(root);
             1 + table.board.neighbours_around(pos) as u16
         }
-        _ => table.features.tile_count(root, &mut table.scratch),
+        _ => table.features.tile_count(root, &mut table.scratch.0),
     };
     match kind {
         FeatureKind::City => {

@@ -48,7 +48,7 @@ impl Module for KingRobber {
             }
             _ => return,
         };
-        let tiles = table.features.tile_count(root, &mut table.scratch);
+        let tiles = table.features.tile_count(root, &mut table.scratch.0);
         let player = table.current;
         if holder.is_none_or(|(_, best)| tiles > best) {
             *holder = Some((player, tiles));

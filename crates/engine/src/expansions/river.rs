@@ -30,12 +30,9 @@ pub(crate) struct River {
     /// has ended in lakes.
     ends: Vec<RiverEnd>,
     base_start_tile_in_pile: bool,
-    /// At preparation: the river tiles of the sets in play, by role (the first spring, the
-    /// first lake: one of each when rivers are combined).
-    spring: Option<TileId>,
-    lakes: Vec<TileId>,
-    forks: Vec<TileId>,
-    river_tiles: Vec<TileId>,
+    /// At preparation: the river tiles of the sets in play with their roles (only the first
+    /// spring and the first lake count: one of each when rivers are combined).
+    taken: Vec<(Option<RiverRole>, TileId)>,
 }
 
 /// The open end of a river being built: the last river tile, the side the river leaves by, and
@@ -104,26 +101,23 @@ impl Module for River {
         if !design.has_river() {
             return false;
         }
-        match design.river {
-            Some(RiverRole::Spring) => self.spring = self.spring.or(Some(id)),
-            Some(RiverRole::Lake) if self.lakes.is_empty() => self.lakes.push(id),
-            Some(RiverRole::Lake) => {}
-            Some(RiverRole::Fork) => self.forks.extend(std::iter::repeat_n(id, count as usize)),
-            None => self.river_tiles.extend(std::iter::repeat_n(id, count as usize)),
-        }
+        let copies = match design.river {
+            Some(RiverRole::Spring | RiverRole::Lake) => 1,
+            Some(RiverRole::Fork) | None => count as usize,
+        };
+        self.taken.extend(std::iter::repeat_n((design.river, id), copies));
         true
     }
 
     fn arrange_deck(&mut self, plan: &mut DeckPlan, rng: Option<&mut GameRng>) {
-        plan.start = self.spring;
+        let taken = std::mem::take(&mut self.taken);
+        let first = |role| taken.iter().find(|(r, _)| *r == Some(role)).map(|&(_, id)| id);
+        plan.start = first(RiverRole::Spring);
         if let Some(rng) = rng {
-            let mut river_tiles = std::mem::take(&mut self.river_tiles);
+            let of = |role| taken.iter().filter(move |(r, _)| *r == role).map(|&(_, id)| id);
+            let mut river_tiles: Vec<TileId> = of(None).collect();
             shuffle(&mut river_tiles, rng);
-            plan.leading = std::mem::take(&mut self.forks)
-                .into_iter()
-                .chain(river_tiles)
-                .chain(std::mem::take(&mut self.lakes))
-                .collect();
+            plan.leading = of(Some(RiverRole::Fork)).chain(river_tiles).chain(first(RiverRole::Lake)).collect();
         }
     }
 
