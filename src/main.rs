@@ -10,6 +10,7 @@ mod output;
 mod play;
 mod render;
 mod replay;
+mod rules_args;
 mod serve;
 mod simulate;
 mod tiles;
@@ -20,8 +21,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use carcassonne_engine::{Edition, Expansion, Record, RuleSet};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use carcassonne_engine::Record;
+use clap::{Args, Parser, Subcommand};
+use rules_args::{EditionArg, RulesArgs};
 
 /// Play, replay and inspect games of Carcassonne.
 #[derive(Debug, Parser)]
@@ -96,17 +98,8 @@ struct SimulateArgs {
     /// Write the game's record (pretty JSON) to FILE; only with --games 1.
     #[arg(long, value_name = "FILE")]
     record_out: Option<PathBuf>,
-    /// Rule set: Hans im Glueck or Rio Grande Games, original boxes or The Big Box.
-    #[arg(long, value_enum, value_name = "RULES", default_value_t = RulesArg::HigBigBox)]
-    rules: RulesArg,
-    /// Tile edition (default: the rule set's, the first edition).
-    #[arg(long, value_enum, value_name = "EDITION")]
-    edition: Option<EditionArg>,
-    /// Expansions in play, comma-separated: river, river-2, inns-cathedrals, traders-builders, king-robber, cathars, abbot,
-    /// gq11, winter
-    /// (the Abbot's gardens are on the second-edition tiles: --edition second).
-    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_expansion)]
-    expansions: Vec<Expansion>,
+    #[command(flatten)]
+    rules: RulesArgs,
     /// Worker threads (default: one per core). The results do not depend on it.
     #[arg(long, value_name = "T")]
     threads: Option<std::num::NonZeroUsize>,
@@ -175,56 +168,6 @@ struct TilesArgs {
     /// Write one SVG picture per design and an index.html contact sheet to DIR instead.
     #[arg(long, value_name = "DIR", conflicts_with = "json")]
     svg: Option<PathBuf>,
-}
-
-/// Rule sets, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum RulesArg {
-    /// Hans im Glueck, The Big Box (default).
-    HigBigBox,
-    /// Hans im Glueck, original boxes.
-    Hig,
-    /// Rio Grande Games, original boxes (small cities, first edition farmers).
-    Rgg,
-    /// Rio Grande Games, The Big Box.
-    RggBigBox,
-}
-
-/// An expansion by its record name (`inns-cathedrals`).
-pub(crate) fn parse_expansion(name: &str) -> Result<Expansion, String> {
-    Expansion::from_name(name).ok_or_else(|| {
-        let known: Vec<&str> = Expansion::ALL.iter().map(|e| e.name()).collect();
-        format!("unknown expansion `{name}` (known: {})", known.join(", "))
-    })
-}
-
-impl RulesArg {
-    fn rule_set(self) -> RuleSet {
-        match self {
-            RulesArg::HigBigBox => RuleSet::HigBigBox,
-            RulesArg::Hig => RuleSet::Hig,
-            RulesArg::Rgg => RuleSet::Rgg,
-            RulesArg::RggBigBox => RuleSet::RggBigBox,
-        }
-    }
-}
-
-/// Tile editions, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum EditionArg {
-    /// The original artwork (The Big Box).
-    First,
-    /// The C2/C3 artwork, some tiles with gardens.
-    Second,
-}
-
-impl EditionArg {
-    fn edition(self) -> Edition {
-        match self {
-            EditionArg::First => Edition::First,
-            EditionArg::Second => Edition::Second,
-        }
-    }
 }
 
 fn main() -> ExitCode {

@@ -14,11 +14,12 @@ use carcassonne_bots::{bot_by_name, Bot};
 use carcassonne_engine::record::{encode_action, RECORD_VERSION};
 use carcassonne_engine::{
     Action, Color, Deck, Edition, Event, Expansion, Game, GameSetup, Pending, Phase, Pos, Record, RecordAction,
-    RecordDeck, Rotation, Rules, Score, Side, TileDesign,
+    RecordDeck, Rotation, Score, Side, TileDesign,
 };
 use clap::Args;
 
 use crate::output::player_names;
+use crate::rules_args::RulesArgs;
 use crate::simulate::{bot_seed, SEAT_COLORS};
 
 /// Where `s` and `q` save when neither --save nor --resume names a file.
@@ -49,10 +50,9 @@ pub struct PlayArgs {
     /// The seats in order, comma-separated: `human` or a bot name (random, greedy, mcts:medium...).
     #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
     players: Vec<String>,
-    /// Expansions in play, comma-separated: river, inns-cathedrals, traders-builders, king-robber, cathars, abbot,
-    /// gq11, winter (ignored with --resume: the record's rules apply).
-    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = crate::parse_expansion)]
-    expansions: Vec<Expansion>,
+    /// The rules (ignored with --resume: the record's rules apply).
+    #[command(flatten)]
+    rules: RulesArgs,
     /// Deck seed (default: from the clock); the bots are seeded from it too.
     #[arg(long, short = 's', value_name = "S")]
     seed: Option<u64>,
@@ -128,11 +128,8 @@ fn start(args: &PlayArgs) -> anyhow::Result<(Game, Record, Vec<Event>, u64)> {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
-    let mut rules = Rules::base();
-    rules.expansions = args.expansions.clone();
-    rules.expansions.sort();
-    rules.expansions.dedup();
-    if rules.has(Expansion::Abbot) {
+    let mut rules = args.rules.rules()?;
+    if rules.has(Expansion::Abbot) && args.rules.edition.is_none() {
         // The Abbot's gardens are on the second-edition tiles.
         rules.variants.tile_edition = Edition::Second;
     }

@@ -150,7 +150,18 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
     let mut turn = 0;
     let mut line: Option<String> = None;
     let mut final_scoring = false;
-    for &(_, event) in &replay.events {
+    let mut previous_action = None;
+    for &(index, event) in &replay.events {
+        // An abbot's recall is the figure phase's decision: it ends the turn's line before the
+        // abbot's score.
+        if previous_action != Some(index) {
+            previous_action = Some(index);
+            if let Some(RecordAction::RecallAbbot { x, y, .. }) = record.actions.get(index) {
+                let mut text = line.take().unwrap_or_default();
+                write!(text, " and takes back the abbot at {}", Pos::new(*x, *y))?;
+                writeln!(out, "{text}")?;
+            }
+        }
         match event {
             Event::TileDrawn { .. } | Event::FigureReturned { .. } => {}
             Event::TileDiscarded { player, tile: t } => {
@@ -209,6 +220,9 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             }
             Event::DoubleTurn { player } => {
                 writeln!(out, "    {} takes a double turn (builder)", name(player))?;
+            }
+            Event::ExtraTurn { player } => {
+                writeln!(out, "    {} takes another turn (the volcano lake)", name(player))?;
             }
             Event::TokenTaken { player, token, tiles } => {
                 let what = if token == Token::King { "city" } else { "road" };
@@ -277,7 +291,9 @@ fn on_off(b: bool) -> &'static str {
 /// `red scores 8: completed city@N at (0,-1), 3 tiles × 2 + 1 pennant × 2 = 8`.
 fn describe_score(game: &Game, s: &Score) -> String {
     let state = match (s.phase, s.completed) {
-        (Phase::Turn, _) | (Phase::Final, true) => "completed ",
+        (_, true) => "completed ",
+        // An abbot recalled during the game scores its cloister or garden as it stands.
+        (Phase::Turn, false) => "incomplete ",
         (Phase::Final, false) if s.kind == FeatureKind::Field => "farm ",
         (Phase::Final, false) => "incomplete ",
     };

@@ -86,13 +86,7 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
         let mut cmd = <crate::Cli as clap::CommandFactory>::command();
         cmd.error(clap::error::ErrorKind::ArgumentConflict, "--record-out can only be used with --games 1").exit();
     }
-    let mut rules = Rules::with_rule_set(args.rules.rule_set());
-    rules.expansions = args.expansions.clone();
-    rules.expansions.sort();
-    rules.expansions.dedup();
-    if let Some(edition) = args.edition {
-        rules.variants.tile_edition = edition.edition();
-    }
+    let rules = args.rules.rules()?;
     let colors = &SEAT_COLORS[..args.players as usize];
     // Validate the setup once, so that the games themselves cannot fail.
     Game::new(GameSetup { rules: rules.clone(), players: colors.to_vec(), deck: Deck::Seed(args.seed) })
@@ -260,7 +254,7 @@ fn finish(
             colors.len(),
             args.seed,
             last_seed,
-            args.rules.rule_set().name(),
+            args.rules.rules.rule_set().name(),
             rules.variants.tile_edition.name(),
             if rules.expansions.is_empty() {
                 "none".to_string()

@@ -15,8 +15,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
+use crate::rules_args::RulesArgs;
 use crate::simulate::{bot_seed, SEAT_COLORS};
-use crate::RulesArg;
 
 /// The long help of `tournament`, before the list of bot names ([`BOT_NAMES`]).
 const ABOUT: &str = "Play games between bots with the seats rotated, and compare the bots.\n\n\
@@ -67,12 +67,8 @@ pub struct TournamentArgs {
     /// Also write a self-contained HTML report (table and charts) to FILE.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
-    /// Rule set.
-    #[arg(long, value_enum, value_name = "RULES", default_value_t = RulesArg::HigBigBox)]
-    rules: RulesArg,
-    /// Expansions in play, comma-separated (see `simulate --help`).
-    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = crate::parse_expansion)]
-    expansions: Vec<carcassonne_engine::Expansion>,
+    #[command(flatten)]
+    rules: RulesArgs,
     /// Games played at the same time (default: one per core). The results do not depend on it.
     #[arg(long, value_name = "T")]
     threads: Option<std::num::NonZeroUsize>,
@@ -157,10 +153,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
             }
         })
         .collect();
-    let mut rules = Rules::with_rule_set(args.rules.rule_set());
-    rules.expansions = args.expansions.clone();
-    rules.expansions.sort();
-    rules.expansions.dedup();
+    let rules = args.rules.rules()?;
     let colors = &SEAT_COLORS[..players];
     Game::new(GameSetup { rules: rules.clone(), players: colors.to_vec(), deck: Deck::Seed(args.seed) })
         .context("cannot set up the game")?;
@@ -218,7 +211,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
             players: args.players,
             decks,
             first_seed: args.seed,
-            rules: args.rules.rule_set().name(),
+            rules: args.rules.rules.rule_set().name(),
             elo_method: ELO_METHOD,
             bots: &stats,
             results: &results,
@@ -233,7 +226,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
             players,
             args.seed,
             args.seed.wrapping_add(decks - 1),
-            args.rules.rule_set().name()
+            args.rules.rules.rule_set().name()
         );
         writeln!(out, "{title}")?;
         write!(out, "{}", table(&stats))?;

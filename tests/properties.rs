@@ -398,6 +398,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::Escaped { .. } => {
                 prop_assert!(game.rules().has(Expansion::Cathars), "an escape without the Cathars");
             }
+            Event::ExtraTurn { .. } => {
+                prop_assert!(game.rules().has(Expansion::River2), "a volcano lake's extra turn without The River II");
+            }
             Event::TokenTaken { .. } => {
                 prop_assert!(game.rules().has(Expansion::KingRobber), "a King & Scout token without King & Scout");
             }

@@ -6,6 +6,7 @@ mod catalog;
 mod cli;
 mod expansions;
 mod faq;
+mod fidelity;
 mod perft;
 mod play;
 mod properties;

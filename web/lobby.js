@@ -21,6 +21,7 @@ export function normalizeOptions(raw) {
     description: v.description || '',
     kind: v.type === 'bool' ? 'bool' : 'enum',
     values: v.type === 'bool' ? [false, true] : v.values,
+    valueLabels: v.value_labels || {},
     default: v.default,
   }));
   const presets = raw.rule_sets.map((r) => ({ name: r.id, label: r.label || label(r.id), variants: r.variants }));
@@ -142,7 +143,7 @@ function buildForm(card, options, result) {
           matchPreset();
         },
       },
-      v.values.map((x) => h('option', { value: String(x) }, label(x))),
+      v.values.map((x) => h('option', { value: String(x) }, v.valueLabels[String(x)] || label(x))),
     );
     input.value = String(v.default);
     variantInputs.set(v.name, input);

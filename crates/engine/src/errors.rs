@@ -42,6 +42,10 @@ pub enum RuleError {
     AbbotOnlyOnCloisterOrGarden(FeatureKind),
     #[error("you have no abbot on the tile at {0}")]
     NoAbbotThere(Pos),
+    #[error("the abbot's feature at {0} is surrounded: it is scored this turn as completed, so the abbot cannot be recalled")]
+    AbbotFeatureComplete(Pos),
+    #[error("no figure may be deployed on the volcano lake (seed 000's reading of The River II)")]
+    NoFigureOnVolcanoLake,
     #[error("a river tile must continue the river at its open end, at {0}")]
     RiverMustContinue(Pos),
     #[error("the river has no open end")]
@@ -77,6 +81,8 @@ impl RuleError {
 pub enum SetupError {
     #[error("a game needs 2 to 6 players, not {0}")]
     PlayerCount(usize),
+    #[error("the Winter Edition is for 2 to 5 players, not {0} (a sixth player needs the sixth colour of Inns & Cathedrals or the variant sixth-player-in-winter)")]
+    WinterPlayerCount(usize),
     #[error("colour {0} is taken by two players")]
     DuplicateColor(Color),
     #[error("tile `{0}` of the deck order is not in the sets in play")]

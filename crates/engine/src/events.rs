@@ -189,6 +189,10 @@ pub enum Event {
     DoubleTurn {
         player: PlayerId,
     },
+    /// The volcano lake (seed 000's reading of The River II) gives `player` another turn.
+    ExtraTurn {
+        player: PlayerId,
+    },
     /// The final scoring is over.
     GameEnded,
 }

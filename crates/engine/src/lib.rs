@@ -36,6 +36,7 @@ pub mod random;
 pub mod record;
 pub mod rules;
 mod table;
+pub mod variants;
 
 pub use actions::{Action, Pending};
 pub use board::{Board, PlacedTile};
@@ -47,4 +48,7 @@ pub use geometry::{Port, Pos, Rotation, Side, Terrain};
 pub use observation::Observation;
 pub use players::{Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState};
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
-pub use rules::{Expansion, FarmerScoring, RiverStartTile, RuleSet, Rules, Variants};
+pub use rules::{
+    CombinedRivers, DoubleTurn, Expansion, FarmerScoring, RiverStartTile, RuleSet, Rules, VariantInfo, VariantKind,
+    Variants, VolcanoLake,
+};

@@ -7,28 +7,68 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::Catalog;
 use crate::game::{parse_feature_name, Action, Color, Deck, Event, Figure, Game, GameSetup, Pending};
 use crate::geometry::{Pos, Rotation};
-use crate::rules::Rules;
+use crate::rules::{Rules, Variants};
 
-/// Version written into new records.
-pub const RECORD_VERSION: u32 = 1;
+/// Version written into new records. Version 2 added variants whose defaults differ from how
+/// version 1 played (`Variants::version_1`); a version-1 record is read with those.
+pub const RECORD_VERSION: u32 = 2;
 
-/// A game record.
+/// A game record. Reading one of version 1 makes it a current record that plays the same game
+/// (see [`RECORD_VERSION`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "RecordText")]
 pub struct Record {
-    #[serde(default = "default_version")]
     pub version: u32,
-    #[serde(default)]
     pub rules: Rules,
     /// Player colours in seat order.
     pub players: Vec<Color>,
     pub deck: RecordDeck,
-    #[serde(default)]
     pub actions: Vec<RecordAction>,
 }
 
+/// A record as written, before the rules are read by its version's defaults.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordText {
+    #[serde(default = "default_version")]
+    version: u32,
+    #[serde(default)]
+    rules: serde_json::Value,
+    players: Vec<Color>,
+    deck: RecordDeck,
+    #[serde(default)]
+    actions: Vec<RecordAction>,
+}
+
+/// A record without a version is of version 1 (the format's first promise).
 fn default_version() -> u32 {
-    RECORD_VERSION
+    1
+}
+
+impl TryFrom<RecordText> for Record {
+    type Error = String;
+
+    /// A version-1 record's rules take version 1's variants for what they leave out, and the
+    /// record becomes a current one.
+    fn try_from(text: RecordText) -> Result<Record, String> {
+        let RecordText { mut version, mut rules, players, deck, actions } = text;
+        if rules.is_null() {
+            rules = serde_json::json!({});
+        }
+        if version == 1 {
+            let given = rules.get("variants").cloned().unwrap_or_default();
+            let mut variants = serde_json::to_value(Variants::version_1()).expect("variants serialize");
+            if let (Some(all), Some(given)) = (variants.as_object_mut(), given.as_object()) {
+                all.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
+            if let Some(rules) = rules.as_object_mut() {
+                rules.insert("variants".into(), variants);
+            }
+            version = RECORD_VERSION;
+        }
+        let rules = serde_json::from_value(rules).map_err(|e| format!("rules: {e}"))?;
+        Ok(Record { version, rules, players, deck, actions })
+    }
 }
 
 /// The deck: `{"seed": 42}` or `{"order": ["base:U", ...]}`.
@@ -106,13 +146,24 @@ pub struct Replay {
 }
 
 impl Record {
-    /// Parses a record from JSON text.
+    /// Parses a record from JSON text. A version-1 record becomes a current one that plays the
+    /// same game: the variants it leaves out take version 1's defaults.
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
-        serde_json::from_str(text).map_err(|e| RecordError::Syntax {
-            line: e.line(),
-            column: e.column(),
-            message: e.to_string(),
-        })
+        let syntax =
+            |e: serde_json::Error| RecordError::Syntax { line: e.line(), column: e.column(), message: e.to_string() };
+        let record: Record = serde_json::from_str(text).map_err(syntax)?;
+        if record.version != 1 {
+            return Ok(record);
+        }
+        let mut value: serde_json::Value = serde_json::from_str(text).map_err(syntax)?;
+        let given = value.pointer("/rules/variants").cloned().unwrap_or_default();
+        let mut variants = serde_json::to_value(Variants::version_1()).expect("variants serialize");
+        if let (Some(all), Some(given)) = (variants.as_object_mut(), given.as_object()) {
+            all.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+        value["rules"]["variants"] = variants;
+        value["version"] = RECORD_VERSION.into();
+        serde_json::from_value(value).map_err(|e| RecordError::Setup(format!("version 1 record: {e}")))
     }
 
     pub fn to_json_pretty(&self) -> String {

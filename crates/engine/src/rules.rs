@@ -1,14 +1,18 @@
 //! The rules configuration: which expansions are in play and which reading of each documented
 //! rule difference applies.
 //!
-//! Defaults follow the Hans im Glueck Big Box column of seed 001's "Summary of rule sets &
-//! changes" (see docs/rules.md); every other column is a [`RuleSet`] preset, and each single
-//! difference is a field of [`Variants`]. Defaults never change silently: a record stores the
-//! complete configuration it was played with.
+//! The variants live in `variants.rs` and are re-exported here: defaults follow the Hans im
+//! Glueck Big Box column of seed 001's "Summary of rule sets & changes" (see docs/rules.md);
+//! every other column is a [`RuleSet`] preset, and each single difference is a field of
+//! [`Variants`].
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::Edition;
+use crate::errors::SetupError;
+
+pub use crate::variants::{
+    CombinedRivers, DoubleTurn, FarmerScoring, RiverStartTile, RuleSet, VariantInfo, VariantKind, Variants, VolcanoLake,
+};
 
 /// An expansion (or edition) that can be switched on. The base game with farmers is always in
 /// play; each expansion adds its tiles, figures and rules.
@@ -72,109 +76,6 @@ impl Expansion {
     }
 }
 
-/// How farms score at the end of the game (seed 001, footnotes 27 and 28, and the first two
-/// "INCORPORATED (HiG only)" FAQ entries).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FarmerScoring {
-    /// Each farm is scored on its own: its owners score 3 points per completed city it
-    /// borders, so a city can pay the same player once per farm (Hans im Glueck, the default).
-    #[default]
-    ThirdEdition,
-    /// As the third edition, but a player scores each completed city at most once, however
-    /// many of the farms around it the player owns.
-    SecondEdition,
-    /// Scored per city: the player(s) with the most farmers on the farms bordering a completed
-    /// city score 4 points for it (Rio Grande Games).
-    FirstEdition,
-}
-
-/// The four rule sets of seed 001's "Summary of rule sets & changes".
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RuleSet {
-    /// Hans im Glueck, The Big Box (the default).
-    #[default]
-    HigBigBox,
-    /// Hans im Glueck, original boxes.
-    Hig,
-    /// Rio Grande Games, original boxes.
-    Rgg,
-    /// Rio Grande Games, The Big Box.
-    RggBigBox,
-}
-
-impl RuleSet {
-    pub const ALL: [RuleSet; 4] = [RuleSet::HigBigBox, RuleSet::Hig, RuleSet::Rgg, RuleSet::RggBigBox];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            RuleSet::HigBigBox => "hig-big-box",
-            RuleSet::Hig => "hig",
-            RuleSet::Rgg => "rgg",
-            RuleSet::RggBigBox => "rgg-big-box",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<RuleSet> {
-        RuleSet::ALL.into_iter().find(|r| r.name() == s)
-    }
-}
-
-/// Every rule difference the engine knows, each with its default.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
-pub struct Variants {
-    /// Farm scoring method (default: third edition).
-    pub farmer_scoring: FarmerScoring,
-    /// The RGG 'small city' rule: a completed city of two tiles scores 1 point per tile and per
-    /// pennant (seed 001, footnote 17). Off by default.
-    pub small_city: bool,
-    /// Whether followers may be deployed as farmers. On by default: seed 000 treats the farmers
-    /// as part of the base game, and C2/C3 print them as a supplement (seed 003).
-    pub farmers: bool,
-    /// Which printing of the tiles is used (default: the first edition, as in The Big Box).
-    pub tile_edition: Edition,
-    /// With a river, what becomes of the base start tile.
-    pub river_start_tile: RiverStartTile,
-    /// House rule: the GQ tile's pigs count as a pig-herd (seed 001, GQ: officially "just a
-    /// field", footnote 116; "this would be a house rule", footnote 117). Off by default.
-    pub gq_pig_herd: bool,
-}
-
-/// The base game's start tile when a river is in play.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RiverStartTile {
-    /// Shuffled into the land tiles and "treated like a normal tile" (seed 001, THE RIVER,
-    /// Preparation; the default).
-    #[default]
-    Shuffled,
-    /// Returned to the box (seed 003, The River, Components: "return the start tile to the box").
-    Discarded,
-}
-
-impl Default for Variants {
-    fn default() -> Self {
-        Variants::preset(RuleSet::HigBigBox)
-    }
-}
-
-impl Variants {
-    /// The variants of one column of seed 001's "Summary of rule sets & changes".
-    pub fn preset(rule_set: RuleSet) -> Variants {
-        let rgg = matches!(rule_set, RuleSet::Rgg | RuleSet::RggBigBox);
-        Variants {
-            farmer_scoring: if rgg { FarmerScoring::FirstEdition } else { FarmerScoring::ThirdEdition },
-            small_city: rgg,
-            farmers: true,
-            tile_edition: Edition::First,
-            river_start_tile: RiverStartTile::Shuffled,
-            gq_pig_herd: false,
-        }
-    }
-}
-
 /// The complete rules configuration of a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -217,6 +118,18 @@ impl Rules {
         sets
     }
 
+    /// Refuses a number of players the rules do not allow beyond the engine's 2 to 6: the
+    /// Winter Edition is "for 2 to 5 players" (seed 002) unless a sixth colour is brought in,
+    /// by Inns & Cathedrals (whose box held "the sixth set of followers" before The Big Box, seed
+    /// 001 footnote 32) or from another box (`Variants::sixth_player_in_winter`).
+    pub fn check_player_count(&self, players: usize) -> Result<(), SetupError> {
+        let sixth_colour = self.has(Expansion::InnsCathedrals) || self.variants.sixth_player_in_winter;
+        if players > 5 && self.has(Expansion::Winter) && !sixth_colour {
+            return Err(SetupError::WinterPlayerCount(players));
+        }
+        Ok(())
+    }
+
     /// Whether a river is in play (otherwise river tiles, such as the GQ spring, stay out).
     pub fn river_in_play(&self) -> bool {
         self.has(Expansion::River) || self.has(Expansion::River2)
@@ -238,24 +151,6 @@ mod tests {
         // the Winter Edition's replaces the base set.
         let sets = Rules { expansions: Expansion::ALL.to_vec(), ..Rules::default() }.tile_sets();
         assert_eq!(sets.len(), Expansion::ALL.len() - 1, "{sets:?}");
-    }
-
-    #[test]
-    fn defaults_are_the_hig_big_box_column() {
-        let v = Variants::default();
-        assert_eq!(v.farmer_scoring, FarmerScoring::ThirdEdition);
-        assert!(!v.small_city);
-        assert!(v.farmers);
-        assert_eq!(v.tile_edition, Edition::First);
-    }
-
-    #[test]
-    fn rgg_presets_use_small_cities_and_first_edition_farmers() {
-        for rs in [RuleSet::Rgg, RuleSet::RggBigBox] {
-            let v = Variants::preset(rs);
-            assert!(v.small_city);
-            assert_eq!(v.farmer_scoring, FarmerScoring::FirstEdition);
-        }
     }
 
     #[test]

@@ -33,7 +33,10 @@ pub(crate) struct Table {
     /// Features scored when the eight positions around their tile are filled (cloisters, and
     /// gardens with The Abbot) and not yet surrounded: their position and node.
     pub(crate) open_cloisters: Vec<(Pos, NodeId)>,
-    /// The features the turn's tile completed (step 3A), scored in this order (step 3B).
+    /// The first placement whose completed features are not yet scored (step 3A looks at the
+    /// tiles from here on).
+    pub(crate) unscored_from: PlacementIndex,
+    /// The features the turn's tiles completed (step 3A), scored in this order (step 3B).
     pub(crate) completed: Vec<NodeId>,
     /// A reusable buffer for counting a feature's distinct tiles.
     pub(crate) scratch: Scratch,
@@ -65,6 +68,7 @@ impl Table {
             current: 0,
             turns: 0,
             open_cloisters: vec![],
+            unscored_from: 1,
             completed: Vec::with_capacity(16),
             scratch: Scratch(Vec::with_capacity(80)),
         }

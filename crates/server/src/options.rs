@@ -1,7 +1,7 @@
 //! `GET /api/options`: the choices a new game offers, taken from the engine's rules
 //! configuration so that the lobby offers exactly what the engine plays.
 
-use carcassonne_engine::{Color, Edition, Expansion, FarmerScoring, RiverStartTile, RuleSet, Variants};
+use carcassonne_engine::{Color, Expansion, RuleSet, VariantKind, Variants};
 use carcassonne_render::color_hex;
 use serde_json::{json, Value};
 
@@ -25,36 +25,34 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
     }
 }
 
-fn names<T: serde::Serialize>(values: &[T]) -> Vec<Value> {
-    values.iter().map(|v| serde_json::to_value(v).expect("variants serialize")).collect()
+/// Every variant the engine knows (`Variants::INFO`), with its default, values and the seed
+/// passage it comes from.
+fn variants() -> Vec<Value> {
+    let defaults = serde_json::to_value(Variants::default()).expect("variants serialize");
+    Variants::INFO
+        .iter()
+        .map(|info| {
+            let default = defaults.get(info.name).cloned().unwrap_or(Value::Null);
+            let description = format!("{} ({})", info.label, info.source);
+            match info.kind {
+                VariantKind::Bool => json!({"id": info.name, "label": info.label, "description": description,
+                    "type": "bool", "default": default}),
+                VariantKind::Choice(values) => json!({"id": info.name, "label": info.label, "description": description,
+                    "type": "choice", "values": values.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
+                    "value_labels": values.iter().map(|(v, l)| (v.to_string(), json!(l))).collect::<serde_json::Map<_, _>>(),
+                    "default": default}),
+            }
+        })
+        .collect()
 }
 
 pub fn options() -> Value {
-    let defaults = serde_json::to_value(Variants::default()).expect("variants serialize");
-    let variant = |id: &str, label: &str, values: Option<Vec<Value>>| {
-        let default = defaults.get(id).cloned().unwrap_or(Value::Null);
-        match values {
-            Some(values) => json!({"id": id, "label": label, "type": "choice", "values": values, "default": default}),
-            None => json!({"id": id, "label": label, "type": "bool", "default": default}),
-        }
-    };
     json!({
         "expansions": Expansion::ALL.iter().map(|&e| {
             let (label, description) = expansion_label(e);
             json!({"id": e.name(), "label": label, "description": description})
         }).collect::<Vec<_>>(),
-        "variants": [
-            variant("farmer-scoring", "Farm scoring", Some(names(&[
-                FarmerScoring::ThirdEdition, FarmerScoring::SecondEdition, FarmerScoring::FirstEdition,
-            ]))),
-            variant("small-city", "Small city (2 tiles) scores 1 per tile and pennant", None),
-            variant("farmers", "Farmers", None),
-            variant("tile-edition", "Tile printing", Some(names(&[Edition::First, Edition::Second]))),
-            variant("river-start-tile", "Start tile with a river", Some(names(&[
-                RiverStartTile::Shuffled, RiverStartTile::Discarded,
-            ]))),
-            variant("gq-pig-herd", "House rule: the GQ pigs are a pig-herd", None),
-        ],
+        "variants": variants(),
         "rule_sets": RuleSet::ALL.iter().map(|&r| json!({
             "id": r.name(),
             "label": match r {

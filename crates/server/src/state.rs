@@ -58,7 +58,15 @@ impl AppState {
         };
         let mut rooms = HashMap::new();
         for (stored, actions) in store.load_all().map_err(|e| e.to_string())? {
-            let room = Room::load(&stored, &actions).map_err(|e| format!("game {}: {e}", stored.id))?;
+            // A game that no longer replays (a stored action the rules now refuse, a damaged row)
+            // is left out with a message; the others are served.
+            let room = match Room::load(&stored, &actions) {
+                Ok(room) => room,
+                Err(e) => {
+                    eprintln!("game {}: cannot replay it, left out: {e}", stored.id);
+                    continue;
+                }
+            };
             let entry = if room.is_over() { Entry::Stored(room.summary()) } else { Entry::Loaded(Arc::new(room)) };
             rooms.insert(stored.id.clone(), entry);
         }
@@ -156,5 +164,27 @@ impl AppState {
             }
         }
         unloaded
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::StoredGame;
+
+    /// A stored game that no longer replays is left out; the server still starts.
+    #[test]
+    fn a_game_that_does_not_replay_is_left_out_not_fatal() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("games.db");
+        let store = Store::open(&db).unwrap();
+        let broken = r#"{"version": 2, "players": ["red", "blue"], "deck": {"seed": 1}}"#;
+        store
+            .insert_game(&StoredGame { id: "g1".into(), created: 1, record: broken.into(), seats: "[]".into() })
+            .unwrap();
+        store.append_action("g1", 0, r#"{"action": "pass"}"#).unwrap();
+        drop(store);
+        let state = AppState::open(Config { db: Some(db), ..Config::default() }).expect("the server starts");
+        assert_eq!(state.game_count(), 0);
     }
 }

@@ -396,6 +396,10 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
             json!({"type": "double-turn", "seat": player}),
             format!("{}'s builder: {} plays a second tile", color(player), color(player)),
         ),
+        Event::ExtraTurn { player } => (
+            json!({"type": "extra-turn", "seat": player}),
+            format!("the volcano lake: {} takes another turn", color(player)),
+        ),
         Event::GameEnded => (json!({"type": "game-ended"}), "the game is over".to_string()),
     };
     EventView { index, action, detail, text }

@@ -1,8 +1,10 @@
 //! The farms of the final scoring (seed 001, "Final Scoring" and footnotes 27 and 28; seed 000,
 //! The Farmers; seed 003): a farm's farmers supply the completed cities it borders or encloses.
 //! Three editions of the rule are known (`FarmerScoring`). The value of a city to a farmer can
-//! be changed by expansions: the caller passes `rate` (points per city for a player on a farm:
-//! a pig, a pig-herd) and `doubled` (cities worth twice: a besieged city).
+//! be changed by expansions, in every edition: the caller passes `bonus` (points per city a
+//! player earns beyond the base value from some farms: a pig, a pig-herd; seed 001's
+//! introduction: the Rio Grande pig adds a point "bringing the total to 5" in the first edition)
+//! and `doubled` (cities worth twice: a besieged city).
 
 use crate::catalog::FeatureKind;
 use crate::events::{Breakdown, Event, Phase, Score};
@@ -11,8 +13,12 @@ use crate::players::{PlayerId, PlayerSet, MAX_PLAYERS};
 use crate::rules::FarmerScoring;
 use crate::table::Table;
 
-/// Points per completed city for the farm's owners, before any expansion changes it.
-pub(crate) const CITY_VALUE: u16 = 3;
+/// Points per completed city for a farm's owners (third and second editions), before any
+/// expansion changes it.
+const CITY_VALUE: u16 = 3;
+
+/// Points per completed city for the player(s) with the most farmers around it (first edition).
+const FIRST_EDITION_CITY_VALUE: u16 = 4;
 
 /// The completed cities a farm borders or encloses, as feature roots.
 pub(crate) fn cities_of_farm(table: &Table, field: NodeId) -> Vec<NodeId> {
@@ -33,13 +39,13 @@ pub(crate) fn cities_of_farm(table: &Table, field: NodeId) -> Vec<NodeId> {
 /// Scores every farm with a farmer, by the edition the rules choose, returning the farmers.
 pub(crate) fn score_farms(
     table: &mut Table,
-    rate: impl Fn(&Table, NodeId, PlayerId) -> u16,
+    bonus: impl Fn(&Table, &[NodeId], PlayerId) -> u16,
     doubled: impl Fn(&Table, NodeId) -> bool,
     events: &mut Vec<Event>,
 ) {
     match table.rules.variants.farmer_scoring {
-        FarmerScoring::ThirdEdition | FarmerScoring::SecondEdition => score_per_farm(table, rate, doubled, events),
-        FarmerScoring::FirstEdition => score_per_city(table, doubled, events),
+        FarmerScoring::ThirdEdition | FarmerScoring::SecondEdition => score_per_farm(table, bonus, doubled, events),
+        FarmerScoring::FirstEdition => score_per_city(table, bonus, doubled, events),
     }
 }
 
@@ -78,7 +84,7 @@ fn farm_score(table: &Table, root: NodeId, players: PlayerSet, breakdown: Breakd
 /// differ or the second edition applies, each owner's score is reported on its own.
 fn score_per_farm(
     table: &mut Table,
-    rate: impl Fn(&Table, NodeId, PlayerId) -> u16,
+    bonus: impl Fn(&Table, &[NodeId], PlayerId) -> u16,
     doubled: impl Fn(&Table, NodeId) -> bool,
     events: &mut Vec<Event>,
 ) {
@@ -88,7 +94,7 @@ fn score_per_farm(
         let root = table.features.find(f.node);
         let cities = cities_of_farm(table, root);
         let owners = table.majority(root);
-        let rates: Vec<(PlayerId, u16)> = owners.iter().map(|p| (p, rate(table, root, p))).collect();
+        let rates: Vec<(PlayerId, u16)> = owners.iter().map(|p| (p, CITY_VALUE + bonus(table, &[root], p))).collect();
         if once_per_player || rates.iter().any(|&(_, r)| r != CITY_VALUE) {
             for (p, per_city) in rates {
                 let cities_for_p: Vec<NodeId> = if once_per_player {
@@ -113,8 +119,15 @@ fn score_per_farm(
 }
 
 /// First edition: each completed city next to farms with farmers pays 4 points to the
-/// player(s) with the most farmers on the farms around it (seed 001, footnote 28).
-fn score_per_city(table: &mut Table, doubled: impl Fn(&Table, NodeId) -> bool, events: &mut Vec<Event>) {
+/// player(s) with the most farmers on the farms around it (seed 001, footnote 28), plus what the
+/// expansions add from the farms around it that hold the player's farmers (a pig: "bringing
+/// the total to 5"; a pig-herd). Where the winners' values differ, each is reported on its own.
+fn score_per_city(
+    table: &mut Table,
+    bonus: impl Fn(&Table, &[NodeId], PlayerId) -> u16,
+    doubled: impl Fn(&Table, NodeId) -> bool,
+    events: &mut Vec<Event>,
+) {
     let mut farms: Vec<(NodeId, [u8; MAX_PLAYERS], Vec<NodeId>)> = vec![];
     for f in &table.figures {
         let root = table.features.find(f.node);
@@ -143,9 +156,24 @@ fn score_per_city(table: &mut Table, doubled: impl Fn(&Table, NodeId) -> bool, e
                 }
             }
         }
-        let breakdown = farm_breakdown(table, &[city], 4, &doubled);
-        let score = farm_score(table, city, PlayerSet::majority(&counts), breakdown);
-        table.pay(score, events);
+        let winners = PlayerSet::majority(&counts);
+        let value_for = |p: PlayerId| {
+            let own: Vec<NodeId> =
+                farms.iter().filter(|(_, c, cs)| c[p as usize] > 0 && cs.contains(&city)).map(|(r, _, _)| *r).collect();
+            FIRST_EDITION_CITY_VALUE + bonus(table, &own, p)
+        };
+        let values: Vec<(PlayerId, u16)> = winners.iter().map(|p| (p, value_for(p))).collect();
+        if values.iter().all(|&(_, v)| v == FIRST_EDITION_CITY_VALUE) {
+            let breakdown = farm_breakdown(table, &[city], FIRST_EDITION_CITY_VALUE, &doubled);
+            let score = farm_score(table, city, winners, breakdown);
+            table.pay(score, events);
+        } else {
+            for (p, value) in values {
+                let breakdown = farm_breakdown(table, &[city], value, &doubled);
+                let score = farm_score(table, city, PlayerSet(1 << p), breakdown);
+                table.pay(score, events);
+            }
+        }
     }
     for (root, _, _) in farms {
         table.return_figures(root, events);

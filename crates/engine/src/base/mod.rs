@@ -122,27 +122,37 @@ pub(crate) fn check_unoccupied(table: &Table, kind: FeatureKind, root: NodeId) -
     Ok(())
 }
 
-/// Step 3A: the features the tile just placed completed, in the order they are scored: its
-/// roads and cities with no open edge left, in the tile's feature order (a feature reached by
-/// two segments of the tile once), then the cloisters on or around it that are now surrounded
-/// (seed 001, "3. Score completed roads, cities or cloisters").
+/// Step 3A: the features the turn's tiles completed, in the order they are scored: the roads
+/// and cities of each tile placed since the last scoring with no open edge left, in the tile's
+/// feature order (a feature reached twice once), then the cloisters on or around those tiles
+/// that are now surrounded (seed 001, "3. Score completed roads, cities or cloisters"). Usually
+/// one tile; two when a double turn's second tile came before the first one's scoring.
 pub(crate) fn find_completed(table: &mut Table) {
-    let placed = *table.last_placement();
-    let design = table.design(placed.tile);
+    let placed = table.unscored_from..table.board.len() as PlacementIndex;
+    table.unscored_from = placed.end;
     table.completed.clear();
-    for (i, spec) in design.features.iter().enumerate() {
-        if matches!(spec.kind, FeatureKind::Road | FeatureKind::City) {
-            let root = table.features.find_mut(placed.first_node + i as NodeId);
-            if table.features.is_closed(root) && !table.completed.contains(&root) {
-                table.completed.push(root);
+    for placement in placed.clone() {
+        let tile = *table.board.placement(placement);
+        for (i, spec) in table.design(tile.tile).features.iter().enumerate() {
+            if matches!(spec.kind, FeatureKind::Road | FeatureKind::City) {
+                let root = table.features.find_mut(tile.first_node + i as NodeId);
+                if table.features.is_closed(root) && !table.completed.contains(&root) {
+                    table.completed.push(root);
+                }
             }
         }
     }
-    // Only cloisters on or around the new tile can have just been surrounded.
+    // Only cloisters on or around the new tiles can have just been surrounded (any other was
+    // surrounded, and scored, before): those within one step of the tiles' bounding box.
+    let (mut low, mut high) = (Pos::new(i16::MAX, i16::MAX), Pos::new(i16::MIN, i16::MIN));
+    for p in placed {
+        let at = table.board.placement(p).pos;
+        (low.x, low.y, high.x, high.y) = (low.x.min(at.x), low.y.min(at.y), high.x.max(at.x), high.y.max(at.y));
+    }
     let mut i = 0;
     while i < table.open_cloisters.len() {
         let (pos, node) = table.open_cloisters[i];
-        let near = (pos.x - placed.pos.x).abs() <= 1 && (pos.y - placed.pos.y).abs() <= 1;
+        let near = pos.x >= low.x - 1 && pos.x <= high.x + 1 && pos.y >= low.y - 1 && pos.y <= high.y + 1;
         if near && table.board.neighbours_around(pos) == 8 {
             table.open_cloisters.remove(i);
             table.completed.push(node);

@@ -7,8 +7,9 @@
 //! - Gardens are scored like cloisters: 9 points when surrounded, 1 per tile at the end.
 //! - "3. Scoring with the Abbot": instead of deploying, a player may take the abbot back and
 //!   score what its cloister or garden is worth now, like a monk in the final scoring; footnote
-//!   32: "you always score the abbot (on the feature), never the feature itself". The turn's
-//!   scoring follows as usual.
+//!   32: "you always score the abbot (on the feature), never the feature itself", and only
+//!   "before the feature is completely surrounded": a cloister or garden the tile just placed
+//!   surrounds is scored as completed, with the abbot. The turn's scoring follows as usual.
 
 use crate::actions::Action;
 use crate::base;
@@ -32,8 +33,17 @@ impl Abbot {
         table.figures.iter().find(|f| f.owner == player && f.figure == Figure::Abbot).map(|f| table.pos_of(f.placement))
     }
 
+    /// Where `player`'s abbot may be recalled from: its cloister or garden is not yet
+    /// surrounded.
+    fn recallable(table: &Table, player: PlayerId) -> Option<Pos> {
+        Self::on_board(table, player).filter(|&pos| table.board.neighbours_around(pos) < 8)
+    }
+
     pub(crate) fn check_recall(table: &Table, player: PlayerId, pos: Pos) -> Result<(), RuleError> {
         match Self::on_board(table, player) {
+            Some(at) if at == pos && table.board.neighbours_around(pos) == 8 => {
+                Err(RuleError::AbbotFeatureComplete(pos))
+            }
             Some(at) if at == pos => Ok(()),
             _ => Err(RuleError::NoAbbotThere(pos)),
         }
@@ -88,6 +98,6 @@ impl Module for Abbot {
     }
 
     fn figure_actions(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
-        Self::on_board(table, player).is_some_and(|pos| visit(Action::RecallAbbot { pos }))
+        Self::recallable(table, player).is_some_and(|pos| visit(Action::RecallAbbot { pos }))
     }
 }

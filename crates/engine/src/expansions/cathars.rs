@@ -7,7 +7,9 @@
 //! - "If a cloister directly borders a Cathar tile - even diagonally - then at the end of a
 //!   player's turn, he or she may remove one knight from the city and return it to the supply"
 //!   (step 4A of the order of play); an abbey counts as a cloister (footnote 63) and nothing
-//!   need be built there that turn (footnote 64).
+//!   need be built there that turn (footnote 64). Only a knight escapes, a small or big
+//!   follower: a builder is not a follower under the Big Box rules, and escapes only where the
+//!   rules count builders as followers (`Variants::builders_and_pigs_are_followers`).
 //! - "every completed besieged city scores double points in relation to farms" (footnote 65).
 
 use crate::actions::{Action, Pending};
@@ -16,20 +18,29 @@ use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
 use crate::geometry::Pos;
-use crate::players::{PlacedFigure, PlayerId};
+use crate::players::{Figure, PlacedFigure, PlayerId};
+use crate::rules::Rules;
 use crate::table::Table;
 
 use super::hooks::{Hook, HookPoint, Hooks, Module};
 use super::inns_cathedrals::has_cathedral;
 
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Cathars;
+pub(crate) struct Cathars {
+    /// A builder in a besieged city counts as a knight (builders are followers).
+    builders_escape: bool,
+}
 
 impl Cathars {
+    pub(crate) fn new(rules: &Rules) -> Cathars {
+        Cathars { builders_escape: rules.variants.builders_and_pigs_are_followers }
+    }
+
     /// Whether the current player's knight `figure` may escape: it stands in a besieged city,
     /// and a cloister borders (diagonals included) one of the city's tiles with a siege.
-    fn can_escape(table: &Table, figure: &PlacedFigure) -> bool {
-        if figure.owner != table.current || table.features.kind(figure.node) != FeatureKind::City {
+    fn can_escape(&self, table: &Table, figure: &PlacedFigure) -> bool {
+        let knight = figure.figure.is_follower() || (self.builders_escape && figure.figure == Figure::Builder);
+        if !knight || figure.owner != table.current || table.features.kind(figure.node) != FeatureKind::City {
             return false;
         }
         let root = table.features.find(figure.node);
@@ -55,8 +66,8 @@ impl Cathars {
     }
 
     /// The escapes open to the current player, then the pass, until `visit` returns true.
-    pub(crate) fn each_escape(table: &Table, mut visit: impl FnMut(Action) -> bool) {
-        for f in table.figures.iter().filter(|f| Self::can_escape(table, f)) {
+    pub(crate) fn each_escape(&self, table: &Table, mut visit: impl FnMut(Action) -> bool) {
+        for f in table.figures.iter().filter(|f| self.can_escape(table, f)) {
             if visit(Action::Escape { pos: table.pos_of(f.placement), feature: f.feature }) {
                 return;
             }
@@ -64,10 +75,10 @@ impl Cathars {
         visit(Action::Pass);
     }
 
-    pub(crate) fn check(table: &Table, pending: Pending, action: Action) -> Result<(), RuleError> {
+    pub(crate) fn check(&self, table: &Table, pending: Pending, action: Action) -> Result<(), RuleError> {
         match action {
             Action::Escape { pos, feature } => match Self::figure_at(table, pos, feature) {
-                Some(i) if Self::can_escape(table, &table.figures[i]) => Ok(()),
+                Some(i) if self.can_escape(table, &table.figures[i]) => Ok(()),
                 _ => Err(RuleError::NoEscape(pos, feature)),
             },
             Action::Pass => Ok(()),
@@ -103,7 +114,7 @@ impl Module for Cathars {
     }
 
     fn at(&mut self, point: HookPoint, table: &mut Table, _events: &mut Vec<Event>) -> Option<Pending> {
-        let offered = point == HookPoint::TileActions && table.figures.iter().any(|f| Self::can_escape(table, f));
+        let offered = point == HookPoint::TileActions && table.figures.iter().any(|f| self.can_escape(table, f));
         offered.then_some(Pending::Escape { player: table.current })
     }
 

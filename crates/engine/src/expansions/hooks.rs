@@ -3,7 +3,7 @@
 
 use crate::actions::{Action, Pending};
 use crate::board::PlacementIndex;
-use crate::catalog::{TileDesign, TileId};
+use crate::catalog::{Catalog, FeatureSpec, TileDesign, TileId};
 use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
@@ -46,8 +46,10 @@ pub(crate) enum Hook {
     CheckPlace,
     TilePut,
     TilePlaced,
+    RestrictDeploy,
     FigureActions,
     At,
+    DrawsAgainBeforeScoring,
     AdjustValue,
     FeatureCompleted,
     FollowerLeft,
@@ -114,7 +116,7 @@ pub(crate) trait Module {
 
     /// Changes the start tile and the tiles drawn before the land tiles; `rng` is given for a
     /// shuffled deck (and used before the land tiles are shuffled).
-    fn arrange_deck(&mut self, _plan: &mut DeckPlan, _rng: Option<&mut GameRng>) {}
+    fn arrange_deck(&mut self, _catalog: &Catalog, _plan: &mut DeckPlan, _rng: Option<&mut GameRng>) {}
 
     // ----- 1B, 1C: drawing and placing a tile -----
 
@@ -138,6 +140,12 @@ pub(crate) trait Module {
 
     // ----- 2: moving the wood -----
 
+    /// A module's ban on deploying `figure` on feature `spec` of the tile just placed, checked
+    /// after the figure's own rule (the volcano lake under seed 000's reading).
+    fn restrict_deploy(&self, _table: &Table, _figure: Figure, _spec: &FeatureSpec) -> Result<(), RuleError> {
+        Ok(())
+    }
+
     /// The actions the module offers instead of a deployment, in order, until `visit` returns
     /// true (then returns true).
     fn figure_actions(&self, _table: &Table, _player: PlayerId, _visit: &mut impl FnMut(Action) -> bool) -> bool {
@@ -151,6 +159,13 @@ pub(crate) trait Module {
     /// module.
     fn at(&mut self, _point: HookPoint, _table: &mut Table, _events: &mut Vec<Event>) -> Option<Pending> {
         None
+    }
+
+    /// True when the player draws another tile now, at 2C, before the turn's scoring (a
+    /// builder's double turn under the original boxes' timing); the features both tiles
+    /// complete are then scored together.
+    fn draws_again_before_scoring(&mut self, _table: &mut Table, _events: &mut Vec<Event>) -> bool {
+        false
     }
 
     // ----- 3B: scoring a feature -----

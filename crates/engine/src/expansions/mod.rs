@@ -30,7 +30,7 @@ pub(crate) mod traders_builders;
 use crate::actions::{Action, Pending};
 use crate::base;
 use crate::board::PlacementIndex;
-use crate::catalog::{FeatureSpec, TileDesign, TileId};
+use crate::catalog::{Catalog, FeatureSpec, TileDesign, TileId};
 use crate::errors::RuleError;
 use crate::events::{Breakdown, Event, Token};
 use crate::features::NodeId;
@@ -192,8 +192,8 @@ impl Modules {
             river: River::new(rules),
             inns_cathedrals: InnsCathedrals,
             king_robber: KingRobber::default(),
-            traders_builders: TradersBuilders::default(),
-            cathars: Cathars,
+            traders_builders: TradersBuilders::new(rules),
+            cathars: Cathars::new(rules),
             abbot: Abbot,
             games_quarterly: GamesQuarterly::new(rules),
         }
@@ -237,8 +237,12 @@ impl Modules {
         false
     }
 
-    pub(crate) fn arrange_deck(&mut self, plan: &mut DeckPlan, mut rng: Option<&mut GameRng>) {
-        each_module!(self, self.implementing(Hook::ArrangeDeck), |mut m| m.arrange_deck(plan, rng.as_deref_mut()));
+    pub(crate) fn arrange_deck(&mut self, catalog: &Catalog, plan: &mut DeckPlan, mut rng: Option<&mut GameRng>) {
+        each_module!(self, self.implementing(Hook::ArrangeDeck), |mut m| m.arrange_deck(
+            catalog,
+            plan,
+            rng.as_deref_mut()
+        ));
     }
 
     // ----- Placing a tile -----
@@ -292,7 +296,7 @@ impl Modules {
     // ----- Moving the wood -----
 
     /// Deploying `figure` on feature `spec` (of the tile just placed, feature `root`), by the
-    /// rules of the module the figure belongs to.
+    /// rules of the module the figure belongs to, then the bans of the modules in play.
     #[inline]
     pub(crate) fn check_deploy(
         &self,
@@ -301,12 +305,23 @@ impl Modules {
         spec: &FeatureSpec,
         root: NodeId,
     ) -> Result<(), RuleError> {
-        match figure {
+        let own_rule = match figure {
             // Inns & Cathedrals: the big follower deploys like a follower.
             Figure::Follower | Figure::BigFollower => base::check_follower(table, spec, root),
             Figure::Abbot => abbot::check_deploy(table, spec, root),
             Figure::Builder | Figure::Pig => traders_builders::check_deploy(table, figure, spec, root),
+        };
+        if own_rule.is_ok() && self.implementing(Hook::RestrictDeploy) != 0 {
+            return self.restrict_deploy(table, figure, spec);
         }
+        own_rule
+    }
+
+    /// The modules' bans on a deployment the figure's own rule allows.
+    #[inline(never)]
+    fn restrict_deploy(&self, table: &Table, figure: Figure, spec: &FeatureSpec) -> Result<(), RuleError> {
+        each_module!(self, self.implementing(Hook::RestrictDeploy), |m| m.restrict_deploy(table, figure, spec)?);
+        Ok(())
     }
 
     #[inline]
@@ -346,7 +361,7 @@ impl Modules {
     /// `visit` returns true.
     pub(crate) fn each_decision(&self, table: &Table, pending: Pending, visit: impl FnMut(Action) -> bool) {
         match pending {
-            Pending::Escape { .. } => Cathars::each_escape(table, visit),
+            Pending::Escape { .. } => self.cathars.each_escape(table, visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -354,7 +369,7 @@ impl Modules {
     /// Checks an action for a module's decision, or a module's action in the figure phase.
     pub(crate) fn check_decision(&self, table: &Table, pending: Pending, action: Action) -> Result<(), RuleError> {
         match (pending, action) {
-            (Pending::Escape { .. }, _) => Cathars::check(table, pending, action),
+            (Pending::Escape { .. }, _) => self.cathars.check(table, pending, action),
             (Pending::Deploy { player, .. }, Action::RecallAbbot { pos }) => Abbot::check_recall(table, player, pos),
             _ => Err(RuleError::wrong_decision(pending, action)),
         }
@@ -399,19 +414,30 @@ impl Modules {
     }
 
     #[inline]
+    pub(crate) fn draws_again_before_scoring(&mut self, table: &mut Table, events: &mut Vec<Event>) -> bool {
+        let mut again = false;
+        each_module!(self, self.implementing(Hook::DrawsAgainBeforeScoring), |mut m| again |=
+            m.draws_again_before_scoring(table, events));
+        again
+    }
+
+    #[inline]
     pub(crate) fn end_turn(&mut self, table: &mut Table, events: &mut Vec<Event>) -> bool {
         let mut again = false;
         each_module!(self, self.implementing(Hook::EndTurn), |mut m| again |= m.end_turn(table, events));
         again
     }
 
-    /// Points per completed city for `player` on farm `farm`: the base value plus the modules'
-    /// bonuses.
+    /// Points per completed city that `player` earns beyond the base value from the farms
+    /// `farms` (one farm in the third and second editions; in the first edition the farms around
+    /// the city that hold the player's farmers): each module's best bonus over those farms.
     #[inline]
-    pub(crate) fn farm_rate(&self, table: &Table, farm: NodeId, player: PlayerId) -> u16 {
-        let mut rate = base::farms::CITY_VALUE;
-        each_module!(self, self.implementing(Hook::FarmBonus), |m| rate += m.farm_bonus(table, farm, player));
-        rate
+    pub(crate) fn farm_bonus(&self, table: &Table, farms: &[NodeId], player: PlayerId) -> u16 {
+        let mut bonus = 0;
+        each_module!(self, self.implementing(Hook::FarmBonus), |m| {
+            bonus += farms.iter().map(|&farm| m.farm_bonus(table, farm, player)).max().unwrap_or(0)
+        });
+        bonus
     }
 
     #[inline]

@@ -1,24 +1,32 @@
 //! The River (seeds 000, 001 "THE RIVER", 003) and The River II (seed 001 "THE RIVER II").
 //!
 //! - Preparation: the spring is the start tile, the other river tiles are drawn first and the
-//!   lake last; with both rivers there is one spring and one lake (footnote 29); the River II's
-//!   fork comes right after the spring. The base start tile "can either be mixed into the stack
-//!   ... and is treated like a normal tile" (seed 001) or goes back to the box (seed 003,
-//!   "return the start tile to the box"): `Variants::river_start_tile`.
+//!   lake last; the River II's fork comes right after the spring. With several river sets one
+//!   spring and one lake are kept (footnote 29): by default those of seed 004's preparation, the
+//!   GQ spring (seed 001, GQ: "intended as a replacement") or else the River II's, and the
+//!   River II's lake "(the one with the volcano)" (`Variants::combined_rivers`). The base start
+//!   tile "can either be mixed into the stack of river tiles, or placed as soon as the river has
+//!   been completed" (seed 001) or goes back to the box (seed 003): `Variants::river_start_tile`.
 //! - Placing: a river tile continues the river at its open end, makes no immediate U-turn
 //!   (footnote 31), does not turn the same way a third time (seed 000's clarification) and does
 //!   not run into a tile; the fork's two branches are never joined (seed 001, THE RIVER II).
 //! - Scoring: "The pig-herd tile earns the farmer who owns this farm an extra 1 point per city"
-//!   (seed 001, THE RIVER II; footnote 97: with or without a pig).
+//!   (seed 001, THE RIVER II; footnote 97: with or without a pig), but "If you don't possess the
+//!   relevant expansions, the inn, volcano and pig-herd tiles have no particular significance":
+//!   the herd counts with Traders & Builders, or by the variant of footnote 96.
+//! - The volcano lake without The Princess & the Dragon has no significance (seed 001), or by
+//!   seed 000's reading takes no figure and gives its player another turn
+//!   (`Variants::volcano_lake`).
 
 use crate::board::PlacementIndex;
-use crate::catalog::{RiverRole, TileDesign, TileId};
+use crate::catalog::{FeatureSpec, RiverRole, Symbol, TileDesign, TileId};
 use crate::errors::RuleError;
+use crate::events::Event;
 use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation, Side, Terrain};
-use crate::players::PlayerId;
+use crate::players::{Figure, PlayerId};
 use crate::random::{shuffle, GameRng};
-use crate::rules::{RiverStartTile, Rules};
+use crate::rules::{CombinedRivers, Expansion, RiverStartTile, Rules, VolcanoLake};
 use crate::table::Table;
 
 use super::hooks::{DeckPlan, Hook, Hooks, Module};
@@ -29,9 +37,15 @@ pub(crate) struct River {
     /// The open ends: one while the river runs, two after the River II's fork, none once it
     /// has ended in lakes.
     ends: Vec<RiverEnd>,
-    base_start_tile_in_pile: bool,
-    /// At preparation: the river tiles of the sets in play with their roles (only the first
-    /// spring and the first lake count: one of each when rivers are combined).
+    start_tile: RiverStartTile,
+    combined: CombinedRivers,
+    /// Whether a pig-herd scores (with Traders & Builders, or by the variant).
+    herds_count: bool,
+    /// The volcano lake takes no figure and gives another turn (seed 000's reading).
+    volcano_extra_turn: bool,
+    /// The volcano lake was placed this turn under seed 000's reading.
+    volcano_turn: bool,
+    /// At preparation: the river tiles of the sets in play with their roles.
     taken: Vec<(Option<RiverRole>, TileId)>,
 }
 
@@ -50,8 +64,28 @@ struct RiverEnd {
 impl River {
     pub(crate) fn new(rules: &Rules) -> River {
         River {
-            base_start_tile_in_pile: rules.variants.river_start_tile == RiverStartTile::Shuffled,
+            start_tile: rules.variants.river_start_tile,
+            combined: rules.variants.combined_rivers,
+            herds_count: pig_herds_count(rules),
+            volcano_extra_turn: rules.variants.volcano_lake == VolcanoLake::ExtraTurn,
             ..River::default()
+        }
+    }
+
+    /// The spring and the lake to keep among the river tiles taken, by the rules' reading.
+    fn spring_and_lake(&self, catalog: &crate::catalog::Catalog) -> (Option<TileId>, Option<TileId>) {
+        let of = |role| self.taken.iter().filter(move |(r, _)| *r == Some(role)).map(|&(_, id)| id);
+        match self.combined {
+            CombinedRivers::FirstSet => (of(RiverRole::Spring).next(), of(RiverRole::Lake).next()),
+            CombinedRivers::AssembledReference => {
+                // Seed 004: the GQ spring, else the River II's; the lake with the volcano.
+                let rank =
+                    |id: &TileId| ["river", "river-2", "gq11"].iter().position(|s| *s == catalog.design(*id).set);
+                let spring = of(RiverRole::Spring).max_by_key(|id| rank(id));
+                let volcano = |id: &TileId| catalog.design(*id).symbols.contains(&Symbol::Volcano);
+                let lake = of(RiverRole::Lake).find(volcano).or_else(|| of(RiverRole::Lake).next());
+                (spring, lake)
+            }
         }
     }
 
@@ -86,6 +120,9 @@ impl Module for River {
         Hook::Restricts,
         Hook::CheckPlace,
         Hook::TilePut,
+        Hook::TilePlaced,
+        Hook::RestrictDeploy,
+        Hook::EndTurn,
         Hook::FarmBonus,
     ]);
 
@@ -94,7 +131,7 @@ impl Module for River {
     }
 
     fn base_start_tile_in_pile(&self) -> bool {
-        self.base_start_tile_in_pile
+        self.start_tile == RiverStartTile::Shuffled
     }
 
     fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> bool {
@@ -109,16 +146,26 @@ impl Module for River {
         true
     }
 
-    fn arrange_deck(&mut self, plan: &mut DeckPlan, rng: Option<&mut GameRng>) {
-        let taken = std::mem::take(&mut self.taken);
-        let first = |role| taken.iter().find(|(r, _)| *r == Some(role)).map(|&(_, id)| id);
-        plan.start = first(RiverRole::Spring);
+    fn arrange_deck(
+        &mut self,
+        table_catalog: &crate::catalog::Catalog,
+        plan: &mut DeckPlan,
+        rng: Option<&mut GameRng>,
+    ) {
+        let (spring, lake) = self.spring_and_lake(table_catalog);
+        let base_start = std::mem::replace(&mut plan.start, spring);
         if let Some(rng) = rng {
-            let of = |role| taken.iter().filter(move |(r, _)| *r == role).map(|&(_, id)| id);
-            let mut river_tiles: Vec<TileId> = of(None).collect();
+            let mut river_tiles: Vec<TileId> =
+                self.taken.iter().filter(|(r, _)| r.is_none()).map(|&(_, id)| id).collect();
+            if self.start_tile == RiverStartTile::InRiverStack {
+                river_tiles.extend(base_start);
+            }
             shuffle(&mut river_tiles, rng);
-            plan.leading = of(Some(RiverRole::Fork)).chain(river_tiles).chain(first(RiverRole::Lake)).collect();
+            let forks = self.taken.iter().filter(|(r, _)| *r == Some(RiverRole::Fork)).map(|&(_, id)| id);
+            let after = base_start.filter(|_| self.start_tile == RiverStartTile::AfterRiver);
+            plan.leading = forks.chain(river_tiles).chain(lake).chain(after).collect();
         }
+        self.taken = vec![];
     }
 
     fn restricts(&self, table: &Table, tile: TileId) -> bool {
@@ -148,9 +195,43 @@ impl Module for River {
         }
     }
 
-    fn farm_bonus(&self, table: &Table, farm: NodeId, _player: PlayerId) -> u16 {
-        pig_herd_bonus(table, farm)
+    fn tile_placed(&mut self, table: &mut Table, _player: PlayerId, _events: &mut Vec<Event>) {
+        self.volcano_turn = self.volcano_extra_turn && is_volcano_lake(table.design(table.last_placement().tile));
     }
+
+    fn restrict_deploy(&self, _table: &Table, _figure: Figure, _spec: &FeatureSpec) -> Result<(), RuleError> {
+        if self.volcano_turn {
+            return Err(RuleError::NoFigureOnVolcanoLake);
+        }
+        Ok(())
+    }
+
+    fn end_turn(&mut self, table: &mut Table, events: &mut Vec<Event>) -> bool {
+        if std::mem::take(&mut self.volcano_turn) {
+            events.push(Event::ExtraTurn { player: table.current });
+            return true;
+        }
+        false
+    }
+
+    fn farm_bonus(&self, table: &Table, farm: NodeId, _player: PlayerId) -> u16 {
+        if self.herds_count {
+            pig_herd_bonus(table, farm)
+        } else {
+            0
+        }
+    }
+}
+
+/// The River II's volcano lake.
+fn is_volcano_lake(design: &TileDesign) -> bool {
+    design.river == Some(RiverRole::Lake) && design.symbols.contains(&Symbol::Volcano)
+}
+
+/// Whether pig-herds score: with Traders & Builders, "the relevant expansion" (seed 001, THE
+/// RIVER II), or by the variant of footnote 96.
+pub(crate) fn pig_herds_count(rules: &Rules) -> bool {
+    rules.has(Expansion::TradersBuilders) || rules.variants.pig_herd_without_traders_builders
 }
 
 /// Seed 001, THE RIVER II: a farm with a pig-herd pays its owners 1 more per city.

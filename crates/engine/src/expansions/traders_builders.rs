@@ -9,7 +9,10 @@
 //!   final scoring its owner scores 4 instead of 3 per city of that farm, if the owner wins the
 //!   farm (footnote 45: third-edition scoring).
 //! - Neither counts in a majority (`Figure::strength`), and neither "can remain in play
-//!   without" its owner's follower on the feature (footnote 44).
+//!   without" its owner's follower on the feature (footnote 44); under the original boxes' row
+//!   "last knight/thief/farmer is removed" they stay (`Variants::builder_and_pig_stay_without_follower`).
+//! - The original boxes drew the second tile of a double turn "immediately", before the first
+//!   tile's scoring (row "2nd tile (double turn)", footnote 42; `Variants::double_turn`).
 //! - "The player who completed the city receives one trade counter for each related trade
 //!   symbol", knights or not; at the end the player with the most counters of each good scores
 //!   10 points, ties in full.
@@ -19,6 +22,7 @@ use crate::errors::RuleError;
 use crate::events::Event;
 use crate::features::NodeId;
 use crate::players::{Figure, PlayerId};
+use crate::rules::{DoubleTurn, Rules};
 use crate::table::Table;
 
 use super::hooks::{Hook, Hooks, Module};
@@ -30,9 +34,31 @@ pub(crate) struct TradersBuilders {
     double_turn: bool,
     /// The second tile of a double turn is being played (it earns no further one).
     second_tile: bool,
+    /// When the second tile is drawn.
+    timing: DoubleTurn,
+    /// The builder and pig stay when their owner's last follower leaves (original boxes).
+    stay_without_follower: bool,
 }
 
 impl TradersBuilders {
+    pub(crate) fn new(rules: &Rules) -> TradersBuilders {
+        TradersBuilders {
+            timing: rules.variants.double_turn,
+            stay_without_follower: rules.variants.builder_and_pig_stay_without_follower,
+            ..TradersBuilders::default()
+        }
+    }
+
+    /// Starts the double turn's second tile if one was earned and the timing is `when`.
+    fn take_double_turn(&mut self, when: DoubleTurn, table: &Table, events: &mut Vec<Event>) -> bool {
+        if self.timing == when && std::mem::take(&mut self.double_turn) {
+            self.second_tile = true;
+            events.push(Event::DoubleTurn { player: table.current });
+            return true;
+        }
+        false
+    }
+
     /// Whether the tile just placed extends a road or city holding `player`'s builder.
     fn extends_own_builder(table: &Table, player: PlayerId) -> bool {
         let placed = table.last_placement();
@@ -70,6 +96,7 @@ impl Module for TradersBuilders {
         Hook::TilePlaced,
         Hook::FeatureCompleted,
         Hook::FollowerLeft,
+        Hook::DrawsAgainBeforeScoring,
         Hook::EndTurn,
         Hook::FarmBonus,
         Hook::FinalScoring,
@@ -98,7 +125,7 @@ impl Module for TradersBuilders {
 
     /// The builder or pig of a player whose last follower left the feature goes home.
     fn follower_left(&mut self, table: &mut Table, root: NodeId, player: PlayerId, events: &mut Vec<Event>) {
-        if table.has_follower_on(player, root) {
+        if self.stay_without_follower || table.has_follower_on(player, root) {
             return;
         }
         while let Some(i) = table
@@ -111,15 +138,16 @@ impl Module for TradersBuilders {
         }
     }
 
+    fn draws_again_before_scoring(&mut self, table: &mut Table, events: &mut Vec<Event>) -> bool {
+        self.take_double_turn(DoubleTurn::Immediately, table, events)
+    }
+
     fn end_turn(&mut self, table: &mut Table, events: &mut Vec<Event>) -> bool {
-        if std::mem::take(&mut self.double_turn) {
-            self.second_tile = true;
-            events.push(Event::DoubleTurn { player: table.current });
-            true
-        } else {
+        let again = self.take_double_turn(DoubleTurn::AfterScoring, table, events);
+        if !again {
             self.second_tile = false;
-            false
         }
+        again
     }
 
     fn farm_bonus(&self, table: &Table, farm: NodeId, player: PlayerId) -> u16 {

@@ -40,12 +40,19 @@ pub(crate) fn each_legal_action(
             }
         }
         Pending::Deploy { player, .. } => {
+            // The figures in supply, in `Figure::ALL` order, found once for every feature.
             let state = &table.players[player as usize];
+            let (mut available, mut count) = ([Figure::Follower; Figure::ALL.len()], 0);
+            for figure in Figure::ALL {
+                if state.in_supply(figure) > 0 {
+                    available[count] = figure;
+                    count += 1;
+                }
+            }
             let placement = table.last_placement();
             for i in 0..table.design(placement.tile).features.len() as LocalFeature {
-                for figure in Figure::ALL {
-                    if state.in_supply(figure) > 0
-                        && check_deploy(table, modules, placement, i, figure).is_ok()
+                for &figure in &available[..count] {
+                    if check_deploy(table, modules, placement, i, figure).is_ok()
                         && visit(Action::Deploy { figure, feature: i })
                     {
                         return;

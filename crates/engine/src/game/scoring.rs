@@ -32,7 +32,7 @@ pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &m
     }
     base::farms::score_farms(
         table,
-        |table, farm, player| modules.farm_rate(table, farm, player),
+        |table, farms, player| modules.farm_bonus(table, farms, player),
         |table, city| modules.doubles_city_for_farms(table, city),
         events,
     );

@@ -33,6 +33,7 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
     if !(2..=MAX_PLAYERS).contains(&players.len()) {
         return Err(SetupError::PlayerCount(players.len()));
     }
+    rules.check_player_count(players.len())?;
     for (i, c) in players.iter().enumerate() {
         if players[..i].contains(c) {
             return Err(SetupError::DuplicateColor(*c));
@@ -65,12 +66,12 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
     let (deck, explicit) = match deck {
         Deck::Seed(seed) => {
             let mut rng = rng_from_seed(seed);
-            modules.arrange_deck(&mut plan, Some(&mut rng));
+            modules.arrange_deck(catalog, &mut plan, Some(&mut rng));
             shuffle(&mut land, &mut rng);
             (std::mem::take(&mut plan.leading).into_iter().chain(land).collect(), false)
         }
         Deck::Order(order) => {
-            modules.arrange_deck(&mut plan, None);
+            modules.arrange_deck(catalog, &mut plan, None);
             (order, true)
         }
     };

@@ -7,7 +7,7 @@
 //! | 1B draw a tile | tiles that fit nowhere are discarded and another drawn; an empty pile ends the game | |
 //! | 1C place the tile | the tile joins the board; `tile_put`, then `tile_placed` hooks | `PlaceTile` |
 //! | 2A, 2B move the wood | deploy a figure, a module's action instead (`figure_actions`), or pass | `Deploy` |
-//! | 2C | the modules' steps (`at(AfterFigures)`) | a module's |
+//! | 2C | the modules' steps (`at(AfterFigures)`); a second tile drawn now (`draws_again_before_scoring`) goes back to 1B | a module's |
 //! | 3A identify | the features the tile completed (`base::find_completed`) | |
 //! | 3B score | each in turn: value (base, then `adjust_value`), majority, figures home, `feature_completed` | |
 //! | 3C | the modules' steps (`at(AfterScoring)`) | a module's |
@@ -31,8 +31,9 @@ use super::scoring::{final_scoring, score_feature};
 pub(crate) enum Step {
     /// 1A: a player's turn begins.
     BeginTurn,
-    /// 1B: a tile is drawn.
-    Draw,
+    /// 1B: a tile is drawn (`before_scoring`: a double turn's second tile, drawn before the
+    /// first one's scoring; with nothing left to draw the turn goes on to its scoring).
+    Draw { before_scoring: bool },
     /// 1C: waiting for the drawn tile's placement.
     PlaceTile,
     /// 2A, 2B: waiting for the figure phase's decision.
@@ -115,22 +116,24 @@ impl Turn {
     fn advance(&mut self, table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) {
         loop {
             match self.step {
-                Step::BeginTurn => self.step = Step::Draw,
-                Step::Draw => {
+                Step::BeginTurn => self.step = Step::Draw { before_scoring: false },
+                Step::Draw { before_scoring } => {
                     let player = table.current;
                     match draw_placeable(table, modules, events) {
                         Some(tile) => {
                             events.push(Event::TileDrawn { player, tile });
                             self.pending = Pending::PlaceTile { player, tile };
                             self.step = Step::PlaceTile;
+                            return;
                         }
+                        None if before_scoring => self.step = identify_completed(table),
                         None => {
                             final_scoring(table, modules, events);
                             self.pending = Pending::GameOver;
                             self.step = Step::Over;
+                            return;
                         }
                     }
-                    return;
                 }
                 Step::Hooks(point, from) => match modules.at(point, from, table, events) {
                     Some((module, decision)) => {
@@ -140,10 +143,10 @@ impl Turn {
                     }
                     None => {
                         self.step = match point {
-                            HookPoint::AfterFigures => {
-                                base::find_completed(table);
-                                Step::Scoring(0)
+                            HookPoint::AfterFigures if modules.draws_again_before_scoring(table, events) => {
+                                Step::Draw { before_scoring: true }
                             }
+                            HookPoint::AfterFigures => identify_completed(table),
                             HookPoint::AfterScoring => Step::Hooks(HookPoint::TileActions, 0),
                             HookPoint::TileActions => Step::EndTurn,
                         }
@@ -163,7 +166,7 @@ impl Turn {
                 Step::EndTurn => {
                     if modules.end_turn(table, events) {
                         // Seed 004, 4B: "repeat Steps 1B through 4A once more".
-                        self.step = Step::Draw;
+                        self.step = Step::Draw { before_scoring: false };
                     } else {
                         table.current = table.next_player();
                         table.turns += 1;
@@ -175,6 +178,12 @@ impl Turn {
             }
         }
     }
+}
+
+/// Step 3A, then scoring from the first feature found.
+fn identify_completed(table: &mut Table) -> Step {
+    base::find_completed(table);
+    Step::Scoring(0)
 }
 
 /// Draws the next tile that fits somewhere; tiles that fit nowhere are removed and the same

@@ -1,0 +1,426 @@
+//! Every rule difference the engine knows, as the fields of [`Variants`], each with its default
+//! and the seed passage it comes from; the four columns of seed 001's "SUMMARY OF RULE SETS &
+//! CHANGES" as [`RuleSet`] presets; and [`Variants::INFO`], the list the command line
+//! (`--variant NAME=VALUE`) and the lobby offer.
+//!
+//! Defaults follow the Hans im Glueck Big Box column (see docs/rules.md). Defaults never change
+//! silently: a record stores the complete configuration it was played with, and a record of an
+//! earlier version is read with that version's defaults ([`Variants::version_1`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::Edition;
+
+/// How farms score at the end of the game (seed 001, footnotes 27 and 28, and the first two
+/// "INCORPORATED (HiG only)" FAQ entries).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FarmerScoring {
+    /// Each farm is scored on its own: its owners score 3 points per completed city it
+    /// borders, so a city can pay the same player once per farm (Hans im Glueck, the default).
+    #[default]
+    ThirdEdition,
+    /// As the third edition, but a player scores each completed city at most once, however
+    /// many of the farms around it the player owns.
+    SecondEdition,
+    /// Scored per city: the player(s) with the most farmers on the farms bordering a completed
+    /// city score 4 points for it (Rio Grande Games).
+    FirstEdition,
+}
+
+/// The four rule sets of seed 001's "Summary of rule sets & changes".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RuleSet {
+    /// Hans im Glueck, The Big Box (the default).
+    #[default]
+    HigBigBox,
+    /// Hans im Glueck, original boxes.
+    Hig,
+    /// Rio Grande Games, original boxes.
+    Rgg,
+    /// Rio Grande Games, The Big Box.
+    RggBigBox,
+}
+
+impl RuleSet {
+    pub const ALL: [RuleSet; 4] = [RuleSet::HigBigBox, RuleSet::Hig, RuleSet::Rgg, RuleSet::RggBigBox];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            RuleSet::HigBigBox => "hig-big-box",
+            RuleSet::Hig => "hig",
+            RuleSet::Rgg => "rgg",
+            RuleSet::RggBigBox => "rgg-big-box",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<RuleSet> {
+        RuleSet::ALL.into_iter().find(|r| r.name() == s)
+    }
+
+    /// Whether the column is an original box (the Big Box changed the Traders & Builders rows).
+    const fn original_boxes(self) -> bool {
+        matches!(self, RuleSet::Hig | RuleSet::Rgg)
+    }
+
+    const fn rio_grande(self) -> bool {
+        matches!(self, RuleSet::Rgg | RuleSet::RggBigBox)
+    }
+}
+
+/// With a river, what becomes of the base game's start tile (seed 001, THE RIVER, Preparation:
+/// "The original starting tile can either be mixed into the stack of river tiles, or placed as
+/// soon as the river has been completed, and is treated like a normal tile"; seed 003).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RiverStartTile {
+    /// Placed as soon as the river is completed: the first tile drawn after the lake (seed 001;
+    /// the default, as it keeps the river's stack all river and the tile comes at a known time).
+    #[default]
+    AfterRiver,
+    /// Mixed into the stack of river tiles, and placed like a normal tile when drawn (seed 001).
+    InRiverStack,
+    /// Returned to the box (seed 003, The River, Components: "return the start tile to the box").
+    Discarded,
+    /// Shuffled into the land tiles: the engine's reading before version 2 of the records,
+    /// which no seed gives; kept so that those records replay, not offered for new games.
+    Shuffled,
+}
+
+/// Which spring and which lake make the one river when several river sets are in play (seed
+/// 001, footnote 29: "One spring and one lake are discarded").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CombinedRivers {
+    /// Seed 004, "Prepare start tile(s)": the GQ spring when the GQ tiles are in play (seed 001,
+    /// GQ: "obviously intended as a replacement"), else the River II's; the River II's lake
+    /// "(the one with the volcano)" when The River II is in play. The default.
+    #[default]
+    AssembledReference,
+    /// The spring and the lake of the first river set (The River before The River II, the GQ
+    /// spring never): the engine's reading before version 2 of the records.
+    FirstSet,
+}
+
+/// The River II's volcano lake when The Princess & the Dragon is not in play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VolcanoLake {
+    /// "If you don't possess the relevant expansions, the inn, volcano and pig-herd tiles have
+    /// no particular significance" (seed 001, THE RIVER II). The default.
+    #[default]
+    NoSignificance,
+    /// "you cannot place a meeple on that tile. Immediately after placing it, take another
+    /// turn by drawing a normal tile" (seed 000, The River, "2. Placing a meeple").
+    ExtraTurn,
+}
+
+/// When the second tile of a builder's double turn is drawn (seed 001, "Summary of rule sets",
+/// row "2nd tile (double turn)"; TRADERS AND BUILDERS, footnote 42).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DoubleTurn {
+    /// "after performing the usual steps of deployment and scoring" (The Big Box; the default).
+    #[default]
+    AfterScoring,
+    /// "drawn (and placed) 'immediately'" (the original boxes): the second tile is drawn after
+    /// the first tile's figure phase, before any scoring; the features both tiles completed are
+    /// scored together after the second tile's figure phase.
+    Immediately,
+}
+
+/// Every rule difference the engine knows, each with its default.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Variants {
+    /// Farm scoring method (default: third edition).
+    pub farmer_scoring: FarmerScoring,
+    /// The RGG 'small city' rule: a completed city of two tiles scores 1 point per tile and per
+    /// pennant (seed 001, footnote 17). Off by default.
+    pub small_city: bool,
+    /// Whether followers may be deployed as farmers. On by default: seed 000 treats the farmers
+    /// as part of the base game, and C2/C3 print them as a supplement (seed 003).
+    pub farmers: bool,
+    /// Which printing of the tiles is used (default: the first edition, as in The Big Box).
+    pub tile_edition: Edition,
+    /// With a river, what becomes of the base start tile.
+    pub river_start_tile: RiverStartTile,
+    /// With several river sets, which spring and lake are kept.
+    pub combined_rivers: CombinedRivers,
+    /// The River II's volcano lake without The Princess & the Dragon.
+    pub volcano_lake: VolcanoLake,
+    /// When a builder's double turn draws its second tile.
+    pub double_turn: DoubleTurn,
+    /// Whether builders and pigs count as followers (seed 001, "Summary of rule sets", row
+    /// "builders and pigs"; footnote 39). With The Cathars this decides whether a builder in a
+    /// besieged city may escape like a knight (as the princess could remove one under the
+    /// original rules, footnote 92). Off by default (The Big Box).
+    pub builders_and_pigs_are_followers: bool,
+    /// Whether a builder or pig stays when its owner's last follower leaves the feature other
+    /// than by scoring (seed 001, row "last knight/thief/farmer is removed"; footnote 44: under
+    /// the old rules "the builder or pig remained in play"). Off by default (The Big Box: it
+    /// goes home).
+    pub builder_and_pig_stay_without_follower: bool,
+    /// Whether The River II's pig-herd counts without Traders & Builders (seed 001, THE RIVER
+    /// II: without "the relevant expansions" it has "no particular significance"; footnote 96
+    /// suggests using it anyway). Off by default.
+    pub pig_herd_without_traders_builders: bool,
+    /// House rule: the GQ tile's pigs count as a pig-herd (seed 001, GQ: officially "just a
+    /// field", footnote 116; "this would be a house rule", footnote 117). Off by default.
+    pub gq_pig_herd: bool,
+    /// A sixth player with the Winter Edition, with followers of a sixth colour from another
+    /// box (seed 002 is "for 2 to 5 players"; The Big Box's sixth colour belongs to its base
+    /// game, seed 001 footnote 4). Off by default.
+    pub sixth_player_in_winter: bool,
+}
+
+impl Default for Variants {
+    fn default() -> Self {
+        Variants::preset(RuleSet::HigBigBox)
+    }
+}
+
+impl Variants {
+    /// The variants of one column of seed 001's "Summary of rule sets & changes"; the fields
+    /// the table has no row for take their defaults. (The table's "starting player" row is not
+    /// a rule of the engine: the seat order is given when a game is set up. Its rows for The
+    /// Princess & the Dragon and The Tower come with those expansions.)
+    pub fn preset(rule_set: RuleSet) -> Variants {
+        let original = rule_set.original_boxes();
+        Variants {
+            farmer_scoring: if rule_set.rio_grande() {
+                FarmerScoring::FirstEdition
+            } else {
+                FarmerScoring::ThirdEdition
+            },
+            small_city: rule_set.rio_grande(),
+            farmers: true,
+            tile_edition: Edition::First,
+            river_start_tile: RiverStartTile::AfterRiver,
+            combined_rivers: CombinedRivers::AssembledReference,
+            volcano_lake: VolcanoLake::NoSignificance,
+            double_turn: if original { DoubleTurn::Immediately } else { DoubleTurn::AfterScoring },
+            builders_and_pigs_are_followers: original,
+            builder_and_pig_stay_without_follower: original,
+            pig_herd_without_traders_builders: false,
+            gq_pig_herd: false,
+            sixth_player_in_winter: false,
+        }
+    }
+
+    /// The defaults of version 1 of the records (before these rows became variants): a record
+    /// of that version replays with them wherever it leaves a field out.
+    pub fn version_1() -> Variants {
+        Variants {
+            river_start_tile: RiverStartTile::Shuffled,
+            combined_rivers: CombinedRivers::FirstSet,
+            pig_herd_without_traders_builders: true,
+            sixth_player_in_winter: true,
+            ..Variants::default()
+        }
+    }
+
+    /// Every variant, as offered by the command line and the lobby.
+    pub const INFO: &'static [VariantInfo] = &[
+        VariantInfo {
+            name: "farmer-scoring",
+            label: "Farm scoring",
+            source: "seed 001, footnotes 27 and 28",
+            kind: VariantKind::Choice(&[
+                ("third-edition", "3 per city, each farm on its own (Hans im Glück)"),
+                ("second-edition", "3 per city, each city once per player"),
+                ("first-edition", "4 per city to the most farmers around it (Rio Grande)"),
+            ]),
+        },
+        VariantInfo {
+            name: "small-city",
+            label: "Small city (2 tiles) scores 1 per tile and pennant",
+            source: "seed 001, footnote 17 (Rio Grande)",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo { name: "farmers", label: "Farmers", source: "seeds 000 and 003", kind: VariantKind::Bool },
+        VariantInfo {
+            name: "tile-edition",
+            label: "Tile printing",
+            source: "seed 000, tile distributions",
+            kind: VariantKind::Choice(&[("first", "original artwork"), ("second", "C2/C3 artwork, with gardens")]),
+        },
+        VariantInfo {
+            name: "river-start-tile",
+            label: "Base start tile with a river",
+            source: "seed 001, THE RIVER, Preparation; seed 003",
+            kind: VariantKind::Choice(&[
+                ("after-river", "placed as soon as the river is completed"),
+                ("in-river-stack", "mixed into the river tiles"),
+                ("discarded", "back to the box"),
+            ]),
+        },
+        VariantInfo {
+            name: "combined-rivers",
+            label: "Spring and lake with several rivers",
+            source: "seed 004, Preparation; seed 001, footnote 29",
+            kind: VariantKind::Choice(&[
+                ("assembled-reference", "GQ or River II spring, the volcano lake"),
+                ("first-set", "The River's spring and lake"),
+            ]),
+        },
+        VariantInfo {
+            name: "volcano-lake",
+            label: "Volcano lake without the dragon",
+            source: "seed 001, THE RIVER II; seed 000, The River",
+            kind: VariantKind::Choice(&[
+                ("no-significance", "an ordinary lake"),
+                ("extra-turn", "no figure on it, and another turn"),
+            ]),
+        },
+        VariantInfo {
+            name: "double-turn",
+            label: "Builder's second tile",
+            source: "seed 001, Summary of rule sets; footnote 42",
+            kind: VariantKind::Choice(&[
+                ("after-scoring", "drawn after scoring (The Big Box)"),
+                ("immediately", "drawn immediately (original boxes)"),
+            ]),
+        },
+        VariantInfo {
+            name: "builders-and-pigs-are-followers",
+            label: "Builders and pigs are followers (original boxes)",
+            source: "seed 001, Summary of rule sets; footnote 39",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "builder-and-pig-stay-without-follower",
+            label: "Builder and pig stay when the last follower leaves (original boxes)",
+            source: "seed 001, Summary of rule sets; footnote 44",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "pig-herd-without-traders-builders",
+            label: "The pig-herd counts without Traders & Builders",
+            source: "seed 001, THE RIVER II, footnote 96",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "gq-pig-herd",
+            label: "House rule: the GQ pigs are a pig-herd",
+            source: "seed 001, GQ, footnotes 116 and 117",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "sixth-player-in-winter",
+            label: "A sixth player in the Winter Edition",
+            source: "seed 002 (2 to 5 players); seed 001, footnote 4",
+            kind: VariantKind::Bool,
+        },
+    ];
+
+    /// Sets one variant by its record name from text (`true`/`false` for a switch, a value name
+    /// for a choice), as `--variant NAME=VALUE` does. The error names the known variants or
+    /// values.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let info = Variants::INFO.iter().find(|i| i.name == name).ok_or_else(|| {
+            let known: Vec<&str> = Variants::INFO.iter().map(|i| i.name).collect();
+            format!("unknown variant `{name}` (known: {})", known.join(", "))
+        })?;
+        let json = match info.kind {
+            VariantKind::Bool => match value {
+                "true" | "on" | "yes" => serde_json::Value::Bool(true),
+                "false" | "off" | "no" => serde_json::Value::Bool(false),
+                _ => return Err(format!("variant `{name}` is on or off: `true` or `false`, not `{value}`")),
+            },
+            VariantKind::Choice(values) => {
+                if !values.iter().any(|(v, _)| *v == value) {
+                    let known: Vec<&str> = values.iter().map(|(v, _)| *v).collect();
+                    return Err(format!("variant `{name}` has no value `{value}` (values: {})", known.join(", ")));
+                }
+                serde_json::Value::String(value.to_string())
+            }
+        };
+        let mut all = serde_json::to_value(&*self).expect("variants serialize");
+        all[name] = json;
+        *self = serde_json::from_value(all).map_err(|e| format!("variant `{name}`: {e}"))?;
+        Ok(())
+    }
+}
+
+/// A variant as the command line and the lobby offer it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantInfo {
+    /// The record name (`farmer-scoring`).
+    pub name: &'static str,
+    pub label: &'static str,
+    /// The seed passage it comes from.
+    pub source: &'static str,
+    pub kind: VariantKind,
+}
+
+/// A variant's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantKind {
+    /// On or off.
+    Bool,
+    /// One of the values, each with a label (values of earlier records that are no longer
+    /// offered are left out).
+    Choice(&'static [(&'static str, &'static str)]),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_hig_big_box_column() {
+        let v = Variants::default();
+        assert_eq!(v.farmer_scoring, FarmerScoring::ThirdEdition);
+        assert!(!v.small_city);
+        assert!(v.farmers);
+        assert_eq!(v.tile_edition, Edition::First);
+        assert_eq!(v.double_turn, DoubleTurn::AfterScoring);
+        assert!(!v.builders_and_pigs_are_followers && !v.builder_and_pig_stay_without_follower);
+    }
+
+    #[test]
+    fn rgg_presets_use_small_cities_and_first_edition_farmers() {
+        for rs in [RuleSet::Rgg, RuleSet::RggBigBox] {
+            let v = Variants::preset(rs);
+            assert!(v.small_city);
+            assert_eq!(v.farmer_scoring, FarmerScoring::FirstEdition);
+        }
+    }
+
+    #[test]
+    fn every_field_is_listed_once_with_values_the_records_accept() {
+        let fields = serde_json::to_value(Variants::default()).unwrap();
+        let fields = fields.as_object().unwrap();
+        assert_eq!(fields.len(), Variants::INFO.len(), "every field has its INFO entry");
+        for info in Variants::INFO {
+            assert!(fields.contains_key(info.name), "{} is a field", info.name);
+            let mut v = Variants::default();
+            match info.kind {
+                VariantKind::Bool => {
+                    v.set(info.name, "true").unwrap();
+                    assert_eq!(serde_json::to_value(&v).unwrap()[info.name], true);
+                }
+                VariantKind::Choice(values) => {
+                    for (value, _) in values {
+                        v.set(info.name, value).unwrap();
+                        assert_eq!(serde_json::to_value(&v).unwrap()[info.name], *value);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn setting_an_unknown_variant_or_value_says_what_is_known() {
+        let mut v = Variants::default();
+        let e = v.set("smal-city", "true").unwrap_err();
+        assert!(e.contains("unknown variant `smal-city`") && e.contains("small-city"), "{e}");
+        let e = v.set("double-turn", "later").unwrap_err();
+        assert!(e.contains("after-scoring, immediately"), "{e}");
+        let e = v.set("small-city", "maybe").unwrap_err();
+        assert!(e.contains("`true` or `false`"), "{e}");
+        assert_eq!(v, Variants::default(), "a refused value changes nothing");
+    }
+}
