@@ -419,6 +419,19 @@ async function scenarioAgainstBot() {
   log(`${texts.length} texts of the page checked for engine notation`);
   finishedGame = id;
 
+  // A rematch: the same game with the seats rotated, this browser's seat remembered.
+  await press(page, '[data-testid=rematch]');
+  await page.locator('[data-testid=play-rematch]').waitFor();
+  const rematchLink = await page.getAttribute('[data-testid=play-rematch]', 'href');
+  const rematchId = /\/play\/([a-z0-9]+)/.exec(rematchLink)[1];
+  const rematch = await api(`/api/games/${rematchId}`);
+  check(
+    rematch.seats.map((s) => s.name).join(',') === 'Greedy,Alice',
+    `the rematch's seats are ${rematch.seats.map((s) => s.name).join(', ')}, not Greedy, Alice`,
+  );
+  check(/#token=[0-9a-f]+$/.test(rematchLink), `the rematch's play link has no seat key: ${rematchLink}`);
+  log(`rematch ${rematchId}: seats rotated`);
+
   // The replay viewer: its last step is the final board, and it steps back by key and button.
   const finalTiles = final.board.length;
   await press(page, '[data-testid=replay-link-final]');
