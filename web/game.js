@@ -422,9 +422,9 @@ class GameView {
       return this.selected ? { action: 'place', x: this.selected.x, y: this.selected.y, rotation: this.rotation } : null;
     }
     if (!this.choice) return null;
-    // Legal actions are in record form plus `at` (where the figure would stand), which the
-    // server's record parser does not take back.
-    const { at, ...action } = this.choice;
+    // Legal actions are in record form plus `at` (where the figure would stand) and `label`
+    // (the words), which are not part of the action.
+    const { at, label, ...action } = this.choice;
     return action;
   }
 
