@@ -3,15 +3,17 @@
 // are tile units × 100, x east and y south as in the engine; pan and zoom only change the
 // viewport's transform.
 
-import { h, s, clear, seatHex, roleOf } from './ui.js';
+import { h, s, clear, seatHex, inkOn } from './ui.js';
 import { tileUse } from './tiles.js';
 
-// Meeple outlines centred on (0, 0), about 21 × 17 units (a tile is 100): the head is an arc
-// so that the outline is one path with no seam at the neck.
+// Figure outlines centred on (0, 0), about 21 × 17 units (a tile is 100): the head is an arc
+// so that the outline is one path with no seam at the neck. Each kind has its own silhouette:
+// the follower, the big follower (larger, with a ring), the abbot (a robe), the builder (a
+// pointed hat) and the pig.
 const SHAPES = {
   follower: 'M-2.5,-4 A4,4 0 1 1 2.5,-4 L9,-1.5 Q11,1 8.5,2.2 L4.5,1.5 L7.5,9 L1.8,9 L0,5.5 L-1.8,9 L-7.5,9 L-4.5,1.5 L-8.5,2.2 Q-11,1 -9,-1.5 Z',
   abbot: 'M-2.3,-4.2 A4,4 0 1 1 2.3,-4.2 L5.5,-1 Q7,3 8,9 L-8,9 Q-7,3 -5.5,-1 Z',
-  builder: 'M-2.2,-6 A3.6,3.6 0 1 1 2.2,-6 L7,-3 Q8.5,-1 6.5,0 L3.5,-0.5 L5.5,10 L1.5,10 L0,5 L-1.5,10 L-5.5,10 L-3.5,-0.5 L-6.5,0 Q-8.5,-1 -7,-3 Z',
+  builder: 'M0,-14 L6,-7 L2.6,-7 A3.4,3.4 0 0 1 2.2,-3.6 L7,-2 Q8.5,0 6.5,1 L3.5,0.5 L5.5,10 L1.5,10 L0,5 L-1.5,10 L-5.5,10 L-3.5,0.5 L-6.5,1 Q-8.5,0 -7,-2 L-2.2,-3.6 A3.4,3.4 0 0 1 -2.6,-7 L-6,-7 Z',
 };
 
 function pigShape() {
@@ -25,23 +27,36 @@ function pigShape() {
   ];
 }
 
+/** The size of a figure of this kind, relative to a follower. */
+function figureSize(kind) {
+  return (kind === 'big-follower' ? 1.35 : 1) * 1.2;
+}
+
 /**
  * A figure picture at world point (px, py): `kind` is the engine's figure name. Followers on
- * fields lie down, as farmers do on the real board.
+ * fields lie down, as farmers do on the real board. `seat` (a number) is written on the
+ * figure, so that owners differ by more than their colour.
  */
-export function figureShape(kind, hex, { px = 0, py = 0, feature = '', scale = 1, ghost = false } = {}) {
+export function figureShape(kind, hex, { px = 0, py = 0, feature = '', scale = 1, ghost = false, seat = null } = {}) {
   const lying = (kind === 'follower' || kind === 'big-follower') && String(feature).startsWith('field');
-  // A little larger than the render crate's figures, to stay visible when zoomed out.
-  const k = (kind === 'big-follower' ? 1.35 : 1) * 1.2 * scale;
+  const k = figureSize(kind) * scale;
   const g = s('g', {
     class: `figure ${kind}${ghost ? ' ghost' : ''}`,
-    transform: `translate(${px} ${py}) scale(${k})${lying ? ' rotate(-90)' : ''}`,
+    transform: `translate(${px} ${py}) scale(${k})`,
     fill: hex,
   });
-  if (kind === 'pig') g.append(...pigShape());
-  else g.append(s('path', { d: SHAPES[kind] || SHAPES.follower }));
-  if (kind === 'big-follower') g.append(s('circle', { class: 'figure-mark', cx: 0, cy: 2.5, r: 2.2 }));
-  if (kind === 'builder') g.append(s('text', { class: 'figure-letter', x: 0, y: 5.2, 'text-anchor': 'middle' }, 'B'));
+  const body = s('g', { transform: lying ? 'rotate(-90)' : null });
+  if (kind === 'pig') body.append(...pigShape());
+  else body.append(s('path', { d: SHAPES[kind] || SHAPES.follower }));
+  if (kind === 'big-follower') body.append(s('circle', { class: 'figure-mark', cx: 0, cy: -4, r: 5.2 }));
+  g.append(body);
+  if (seat !== null && seat !== undefined) {
+    const y = kind === 'pig' ? 4.6 : kind === 'builder' ? 6.4 : 5.6;
+    g.append(s('text', { class: 'figure-seat', x: kind === 'pig' ? -1 : 0, y, 'text-anchor': 'middle', fill: inkOn(hex) }, seat + 1));
+  }
+  g.dataset.px = px;
+  g.dataset.py = py;
+  g.dataset.k = k;
   return g;
 }
 
@@ -49,9 +64,14 @@ export function figureShape(kind, hex, { px = 0, py = 0, feature = '', scale = 1
 export function figureIcon(kind, hex, size = 22) {
   return s(
     'svg',
-    { class: 'figure-icon', viewBox: '-13 -13 26 26', width: size, height: size, 'aria-hidden': 'true' },
+    { class: 'figure-icon', viewBox: '-13 -15 26 28', width: size, height: size, 'aria-hidden': 'true' },
     figureShape(kind, hex, { scale: kind === 'big-follower' ? 0.7 : 0.92 }),
   );
+}
+
+/** Whether the main pointer is a finger (phones, tablets): bigger targets. */
+export function coarsePointer() {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 }
 
 export class Board {
@@ -64,8 +84,9 @@ export class Board {
     this.view = { scale: 0.8, tx: 0, ty: 0 };
     this.autoFit = true; // until the user pans or zooms, every update keeps everything in sight
     this.bounds = null;
+    this.markers = [];
 
-    this.svg = s('svg', { class: 'board', 'data-testid': 'board', tabindex: '-1' });
+    this.svg = s('svg', { class: 'board', 'data-testid': 'board', tabindex: '0', role: 'application', 'aria-label': 'The board' });
     this.viewport = s('g', { class: 'viewport' });
     this.layers = {};
     for (const name of ['tiles', 'last', 'spots', 'ghost', 'figures', 'markers']) {
@@ -92,6 +113,7 @@ export class Board {
       b.type = 'button';
       b.textContent = text;
       b.title = title;
+      b.setAttribute('aria-label', title);
       b.dataset.testid = testid;
       b.addEventListener('click', fn);
       return b;
@@ -147,7 +169,7 @@ export class Board {
     this.updateBounds();
   }
 
-  /** Draws the figures in their seats' colours. */
+  /** Draws the figures in their seats' colours, each with its seat's number. */
   setFigures(figures, seats) {
     const layer = clear(this.layers.figures);
     for (const f of figures || []) {
@@ -157,6 +179,7 @@ export class Board {
         px: (f.x + at[0]) * 100,
         py: (f.y + at[1]) * 100,
         feature: f.feature,
+        seat: f.seat,
       });
       g.setAttribute('data-testid', 'figure');
       g.setAttribute('data-seat', f.seat);
@@ -164,14 +187,14 @@ export class Board {
       g.setAttribute('data-x', f.x);
       g.setAttribute('data-y', f.y);
       g.setAttribute('data-feature', f.feature || '');
-      const who = seat ? seat.name : `seat ${f.seat + 1}`;
-      g.append(s('title', {}, `${who}: ${roleOf(f.figure, f.feature)} on ${f.feature || 'the tile'} at (${f.x}, ${f.y})`));
+      g.append(s('title', {}, f.label || (seat ? seat.name : `Seat ${f.seat + 1}`)));
       layer.append(g);
     }
+    this.scaleFigures();
   }
 
   /**
-   * Legal positions: [{x, y, fits, selected}], `fits` when the tile fits there in the
+   * Legal positions: [{x, y, fits, selected, title}], `fits` when the tile fits there in the
    * current rotation (a stronger highlight).
    */
   setSpots(spots) {
@@ -179,18 +202,25 @@ export class Board {
     for (const p of spots || []) {
       const cls = ['spot', p.fits ? 'fits' : 'other', p.selected ? 'selected' : ''].join(' ');
       layer.append(
-        s('rect', {
-          class: cls,
-          'data-testid': 'spot',
-          'data-x': p.x,
-          'data-y': p.y,
-          'data-fits': p.fits ? 'true' : 'false',
-          x: p.x * 100 + 3,
-          y: p.y * 100 + 3,
-          width: 94,
-          height: 94,
-          rx: 8,
-        }, p.title ? s('title', {}, p.title) : null),
+        s(
+          'rect',
+          {
+            class: cls,
+            'data-testid': 'spot',
+            'data-x': p.x,
+            'data-y': p.y,
+            'data-fits': p.fits ? 'true' : 'false',
+            role: 'button',
+            'aria-label': p.title || 'a place for the tile',
+            'aria-pressed': p.selected ? 'true' : 'false',
+            x: p.x * 100 + 3,
+            y: p.y * 100 + 3,
+            width: 94,
+            height: 94,
+            rx: 8,
+          },
+          p.title ? s('title', {}, p.title) : null,
+        ),
       );
     }
     this.spots = spots || [];
@@ -219,27 +249,97 @@ export class Board {
   /**
    * Clickable markers: [{key, x, y (tile units, may be fractional), testid, title, selected,
    * preview: {kind, hex, feature}}]. A selected marker shows the figure it would put there.
+   * Markers keep a size a finger can hit at every zoom, and are pushed apart where they would
+   * overlap, with a line back to where the figure would stand (`layoutMarkers`).
    */
   setMarkers(markers) {
     const layer = clear(this.layers.markers);
-    for (const m of markers || []) {
-      const px = m.x * 100;
-      const py = m.y * 100;
+    this.markers = (markers || []).map((m) => {
       const g = s('g', {
         class: `marker ${m.kind || ''}${m.selected ? ' selected' : ''}`,
         'data-testid': m.testid || 'marker',
         'data-marker': m.key,
         'data-feature': m.feature || '',
-        transform: `translate(${px} ${py})`,
+        role: 'button',
+        'aria-label': m.title || 'a figure placement',
+        'aria-pressed': m.selected ? 'true' : 'false',
       });
-      g.append(s('circle', { class: 'marker-ring', r: 12 }));
+      const line = s('line', { class: 'marker-leader' });
+      const inner = s('g', { class: 'marker-body' });
+      inner.append(s('circle', { class: 'marker-ring', r: 12 }));
       if (m.selected && m.preview) {
-        g.append(figureShape(m.preview.kind, m.preview.hex, { feature: m.preview.feature, scale: 0.85, ghost: true }));
+        inner.append(figureShape(m.preview.kind, m.preview.hex, { feature: m.preview.feature, scale: 0.85, ghost: true }));
       } else {
-        g.append(s('circle', { class: 'marker-dot', r: 4 }));
+        inner.append(s('circle', { class: 'marker-dot', r: 4 }));
       }
       if (m.title) g.append(s('title', {}, m.title));
+      g.append(line, inner);
       layer.append(g);
+      return { ...m, g, line, inner };
+    });
+    this.layoutMarkers();
+  }
+
+  /** The world radius of a marker at the current zoom: at least 14 px on screen (20 for fingers). */
+  markerRadius() {
+    const px = coarsePointer() ? 20 : 14;
+    return Math.min(34, Math.max(12, px / this.view.scale));
+  }
+
+  /** Places the markers at the current zoom: pushed apart until none overlaps another. */
+  layoutMarkers() {
+    if (!this.markers.length) return;
+    const r = this.markerRadius();
+    const pts = this.markers.map((m) => ({ x: m.x * 100, y: m.y * 100 }));
+    const gap = 2.2 * r;
+    for (let iter = 0; iter < 40; iter++) {
+      let moved = false;
+      for (let i = 0; i < pts.length; i++) {
+        for (let j = i + 1; j < pts.length; j++) {
+          let dx = pts[j].x - pts[i].x;
+          let dy = pts[j].y - pts[i].y;
+          let d = Math.hypot(dx, dy);
+          if (d >= gap) continue;
+          if (d < 0.01) {
+            // Two anchors on one point: part them along a direction of their own.
+            const angle = (j * 2.4) % (2 * Math.PI);
+            dx = Math.cos(angle);
+            dy = Math.sin(angle);
+            d = 1;
+          }
+          const push = (gap - d) / 2 + 0.01;
+          pts[i].x -= (dx / d) * push;
+          pts[i].y -= (dy / d) * push;
+          pts[j].x += (dx / d) * push;
+          pts[j].y += (dy / d) * push;
+          moved = true;
+        }
+      }
+      if (!moved) break;
+    }
+    this.markers.forEach((m, i) => {
+      const p = pts[i];
+      const ax = m.x * 100;
+      const ay = m.y * 100;
+      m.g.setAttribute('data-px', p.x.toFixed(1));
+      m.g.setAttribute('data-py', p.y.toFixed(1));
+      m.inner.setAttribute('transform', `translate(${p.x} ${p.y}) scale(${r / 12})`);
+      const away = Math.hypot(p.x - ax, p.y - ay) > 1;
+      m.line.setAttribute('x1', ax);
+      m.line.setAttribute('y1', ay);
+      m.line.setAttribute('x2', p.x);
+      m.line.setAttribute('y2', p.y);
+      m.line.style.display = away ? '' : 'none';
+      m.line.style.strokeWidth = String(2 / this.view.scale);
+    });
+  }
+
+  /** Figures stay big enough to tell apart when the board is zoomed out. */
+  scaleFigures() {
+    const grow = Math.min(3, Math.max(1, 0.75 / this.view.scale));
+    for (const g of this.layers.figures.children) {
+      const { px, py, k } = g.dataset;
+      g.setAttribute('transform', `translate(${px} ${py}) scale(${Number(k) * grow})`);
     }
   }
 
@@ -282,6 +382,8 @@ export class Board {
     const { scale, tx, ty } = this.view;
     this.viewport.setAttribute('transform', `translate(${tx} ${ty}) scale(${scale})`);
     this.svg.style.setProperty('--zoom', String(scale));
+    this.layoutMarkers();
+    this.scaleFigures();
   }
 
   /** Zooms by `factor` keeping the screen point (sx, sy) (default: the centre) in place. */
@@ -305,9 +407,32 @@ export class Board {
     this.apply();
   }
 
+  /** Pans (without zooming) so that the tile at (x, y) is in sight, if it is not. */
+  reveal(x, y) {
+    const { w, h } = this.size();
+    const { scale, tx, ty } = this.view;
+    const left = x * 100 * scale + tx;
+    const top = y * 100 * scale + ty;
+    const size = 100 * scale;
+    const pad = Math.min(40, w / 8);
+    let dx = 0;
+    let dy = 0;
+    if (left < pad) dx = pad - left;
+    else if (left + size > w - pad) dx = w - pad - size - left;
+    if (top < pad) dy = pad - top;
+    else if (top + size > h - pad) dy = h - pad - size - top;
+    if (dx || dy) this.panBy(dx, dy);
+  }
+
+  /**
+   * Mouse: drag to pan, wheel to zoom. Touch: one finger pans, two fingers pinch to zoom (and
+   * pan); a tap is a click. A press that moved more than a few pixels is not a click.
+   */
   installPanZoom() {
     const svg = this.svg;
-    let press = null; // {id, x, y, moved}
+    const pointers = new Map(); // pointerId -> {x, y}
+    let press = null; // {x, y, moved}
+    let pinch = null; // {dist, scale, wx, wy}
     this.justDragged = false;
 
     svg.addEventListener(
@@ -322,17 +447,48 @@ export class Board {
       { passive: false },
     );
 
+    const local = (p) => {
+      const r = svg.getBoundingClientRect();
+      return { x: p.x - r.left, y: p.y - r.top };
+    };
+    const startPinch = () => {
+      const [a, b] = [...pointers.values()];
+      const mid = local({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+      const v = this.view;
+      pinch = { dist: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), scale: v.scale, wx: (mid.x - v.tx) / v.scale, wy: (mid.y - v.ty) / v.scale };
+    };
+
     svg.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
-      this.justDragged = false;
-      press = { id: e.pointerId, x: e.clientX, y: e.clientY, moved: false };
+      if (e.pointerType === 'mouse' && e.button !== 0) return;
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pointers.size === 1) {
+        this.justDragged = false;
+        press = { x: e.clientX, y: e.clientY, moved: false };
+      } else if (pointers.size === 2) {
+        if (press) press.moved = true; // a pinch is never a tap
+        startPinch();
+      }
     });
     svg.addEventListener('pointermove', (e) => {
-      if (!press || press.id !== e.pointerId) return;
+      const p = pointers.get(e.pointerId);
+      if (!p) return;
+      p.x = e.clientX;
+      p.y = e.clientY;
+      if (pointers.size >= 2 && pinch) {
+        const [a, b] = [...pointers.values()];
+        const mid = local({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+        const scale = Math.max(0.08, Math.min(3, (pinch.scale * Math.hypot(a.x - b.x, a.y - b.y)) / pinch.dist));
+        this.view = { scale, tx: mid.x - pinch.wx * scale, ty: mid.y - pinch.wy * scale };
+        this.autoFit = false;
+        this.apply();
+        return;
+      }
+      if (!press) return;
       const dx = e.clientX - press.x;
       const dy = e.clientY - press.y;
-      // A few pixels of wobble are still a click, not a drag.
-      if (!press.moved && Math.hypot(dx, dy) < 5) return;
+      // A few pixels of wobble are still a click, not a drag (more for a finger).
+      const slop = e.pointerType === 'touch' ? 10 : 5;
+      if (!press.moved && Math.hypot(dx, dy) < slop) return;
       if (!press.moved) {
         press.moved = true;
         svg.setPointerCapture(e.pointerId);
@@ -343,10 +499,20 @@ export class Board {
       this.panBy(dx, dy);
     });
     const release = (e) => {
-      if (!press || press.id !== e.pointerId) return;
-      this.justDragged = press.moved;
-      svg.classList.remove('dragging');
-      press = null;
+      if (!pointers.delete(e.pointerId)) return;
+      if (pointers.size === 1) {
+        // One finger left after a pinch: it pans on from where it is, without a jump.
+        const [rest] = [...pointers.values()];
+        pinch = null;
+        press = { x: rest.x, y: rest.y, moved: true };
+        return;
+      }
+      if (pointers.size === 0) {
+        this.justDragged = !!press && press.moved;
+        svg.classList.remove('dragging');
+        press = null;
+        pinch = null;
+      }
     };
     svg.addEventListener('pointerup', release);
     svg.addEventListener('pointercancel', release);
@@ -367,6 +533,8 @@ export class Board {
 
     let hovered = null;
     svg.addEventListener('pointerover', (e) => {
+      // A finger has no hover: its tap selects, and a hover ghost would only flicker.
+      if (e.pointerType === 'touch') return;
       const spot = e.target.closest('[data-testid="spot"]');
       const key = spot ? `${spot.dataset.x},${spot.dataset.y}` : null;
       if (key === hovered) return;
@@ -381,4 +549,3 @@ export class Board {
     });
   }
 }
-

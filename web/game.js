@@ -2,11 +2,12 @@
 // asks of this screen's seats, the panels, and the live connection. Nothing is sent to the
 // server until the player confirms a choice.
 
-import { getGame, postAction, GameSocket } from './api.js';
-import { h, clear, label, roleOf, featureLabel, seatHex, setTopbar, inkOn } from './ui.js';
-import { Board, figureIcon } from './board.js';
+import { getGame, postAction, createGame, GameSocket } from './api.js';
+import { h, clear, seatHex, setTopbar, inkOn } from './ui.js';
+import { Board, figureIcon, coarsePointer } from './board.js';
 import { loadTiles, tileThumb } from './tiles.js';
-import { renderPlayers, renderRemaining, renderLog, finalTable } from './panels.js';
+import { renderPlayers, renderRemaining, renderLog, finalTable, scoreChart, LOG_PAGE } from './panels.js';
+import { rememberGame, forgetGame, myGame, playLink, cueEnabled, setCueEnabled } from './mygames.js';
 
 const ROTATIONS = [0, 90, 180, 270];
 
@@ -44,6 +45,9 @@ class GameView {
     this.busy = false;
     this.finalDismissed = false;
     this.refetching = false;
+    this.logShown = LOG_PAGE;
+    this.wasMine = false;
+    this.announced = -1; // the last event index announced over the board
     this.build(app);
   }
 
@@ -57,26 +61,15 @@ class GameView {
       action: h('div', { class: 'action-panel panel', 'data-testid': 'action-panel' }),
       error: h('div', { class: 'error-box', 'data-testid': 'error', role: 'alert', hidden: true }),
       log: h('ol', { class: 'log', 'data-testid': 'log' }),
-      help: h(
-        'div',
-        { class: 'help', 'data-testid': 'help' },
-        'Drag to pan, wheel or +/− to zoom, 0 to fit. Tile: click a highlighted square (again to try the next rotation), ',
-        h('kbd', {}, 'R'),
-        ' / ',
-        h('kbd', {}, 'E'),
-        ' rotate clockwise / counter-clockwise, ',
-        h('kbd', {}, 'Enter'),
-        ' confirms, ',
-        h('kbd', {}, 'Esc'),
-        ' cancels.',
-      ),
+      help: h('div', { class: 'help', 'data-testid': 'help' }, helpText()),
+      announce: h('div', { class: 'announce', 'data-testid': 'announce', role: 'status', 'aria-live': 'polite' }),
     };
     const e = this.el;
     this.root = h(
       'div',
       { class: 'game', 'data-testid': 'game' },
       h('aside', { class: 'side left' }, h('div', { class: 'panel' }, h('div', { class: 'panel-title' }, 'Players'), e.players), e.remaining),
-      h('section', { class: 'center' }, e.turn, h('div', { class: 'board-area' }, e.boardHost, e.overlay), e.help),
+      h('section', { class: 'center' }, e.turn, h('div', { class: 'board-area' }, e.boardHost, e.announce, e.overlay), e.help),
       h(
         'aside',
         { class: 'side right' },
@@ -93,21 +86,37 @@ class GameView {
     });
     this.onKey = (ev) => this.key(ev);
     document.addEventListener('keydown', this.onKey);
+    // On narrow screens the action panel is docked at the bottom of the window; the page
+    // keeps room for it so that nothing hides behind it.
+    new ResizeObserver(() => this.updateDock()).observe(e.action);
+  }
+
+  /** Keeps room at the bottom of the page for the docked action panel (narrow screens only). */
+  updateDock() {
+    const action = this.el.action;
+    const docked = getComputedStyle(action).position === 'fixed';
+    this.root.style.setProperty('--dock-h', docked ? `${Math.ceil(action.getBoundingClientRect().height)}px` : '0px');
   }
 
   async start() {
-    setTopbar(h('span', { class: 'muted' }, `Game ${this.id}`));
+    this.showConnection('connecting');
     try {
       const [, view] = await Promise.all([loadTiles(), getGame(this.id, this.token)]);
       this.applyView(view);
     } catch (err) {
       this.showError(`The game could not be loaded: ${err.message}`);
       if (err.status === 403 && this.token) {
-        // A wrong or mangled join link: the socket would be refused too. Offer to watch.
+        // A wrong or mangled join link (or a seat of a game this server no longer has): the
+        // socket would be refused too. Offer to watch, and forget the key.
+        forgetGame(this.id);
         this.el.error.append(' ', h('a', { href: `/play/${this.id}`, 'data-testid': 'watch-instead' }, 'Watch the game instead'));
         return;
       }
-      if (err.status === 404) return;
+      if (err.status === 404) {
+        forgetGame(this.id);
+        this.el.error.append(' ', h('a', { href: '/' }, 'Back to the lobby'));
+        return;
+      }
     }
     this.socket = new GameSocket(this.id, this.token, {
       onState: (v) => this.applyView(v),
@@ -120,16 +129,71 @@ class GameView {
     });
   }
 
+  /** Keeps this screen's seats in the browser, for the lobby's "your games". */
+  remember() {
+    if (!this.token || !this.view || !this.you.length || this.remembered) return;
+    this.remembered = true;
+    rememberGame(this.id, this.token, { you: this.you, names: this.you.map((i) => (this.seat(i) || {}).name || `Seat ${i + 1}`) });
+  }
+
   showConnection(status, delay) {
     const text = {
       live: '● live',
       connecting: '○ connecting…',
       offline: `○ offline, retrying in ${Math.round((delay || 0) / 100) / 10} s`,
     }[status];
+    // Back online: an error from before (a failed send, a lost connection) is out of date.
+    if (status === 'live' && this.connection && this.connection !== 'live') this.hideError();
+    this.connection = status;
+    const cue = h(
+      'button',
+      {
+        type: 'button',
+        class: `small cue${cueEnabled() ? ' on' : ''}`,
+        'data-testid': 'turn-cue',
+        'aria-pressed': cueEnabled() ? 'true' : 'false',
+        title: 'A sound (and a notification when this tab is hidden) when it becomes your turn',
+        onClick: () => {
+          const on = !cueEnabled();
+          setCueEnabled(on);
+          if (on && typeof Notification !== 'undefined' && Notification.permission === 'default') {
+            Notification.requestPermission().catch(() => {});
+          }
+          this.showConnection(this.connection, delay);
+        },
+      },
+      cueEnabled() ? 'Turn alert: on' : 'Turn alert: off',
+    );
     setTopbar(
-      h('span', { class: 'muted' }, `Game ${this.id}`),
+      h('span', { class: 'muted game-id' }, `Game ${this.id}`),
+      this.you.length ? cue : null,
       h('span', { class: `conn ${status}`, 'data-testid': 'connection', 'data-status': status }, text),
     );
+  }
+
+  /** The "your turn" cue: a short tone, and a notification while the tab is hidden. */
+  cue() {
+    if (!cueEnabled()) return;
+    try {
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.35);
+    } catch {
+      // No sound where audio is not allowed yet; the title still says it.
+    }
+    if (document.hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+      try {
+        new Notification('Carcassonne: your turn', { body: `Game ${this.id}`, tag: `turn-${this.id}` });
+      } catch {
+        // Some browsers allow notifications only from a service worker.
+      }
+    }
   }
 
   // ---- state ---------------------------------------------------------------------------
@@ -162,7 +226,44 @@ class GameView {
       // choice, as the equal action of the new view.
       this.choice = this.legal.find((a) => sameAction(a, this.choice)) || null;
     }
+    this.remember();
+    if (this.mine && !this.wasMine) this.cue();
+    this.wasMine = this.mine;
     this.render();
+    if (moved) this.announceNews();
+  }
+
+  /**
+   * Says over the board what the last actions did that a player must not miss: scores, a
+   * builder's second tile, an escape from a siege, an abbot taken back, a token changing hands.
+   * The first view announces nothing (its news are old).
+   */
+  announceNews() {
+    const last = this.events.length - 1;
+    if (this.announced < 0) {
+      this.announced = last;
+      return;
+    }
+    const news = [];
+    for (let i = this.announced + 1; i <= last; i++) {
+      const e = this.events[i];
+      if (!e) continue;
+      const returnedAbbot = e.type === 'figure-returned' && e.figure === 'abbot';
+      if (['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected'].includes(e.type) || returnedAbbot) {
+        if (e.type === 'scored' && !(e.seats || []).length) continue;
+        news.push(e);
+      }
+    }
+    this.announced = last;
+    if (!news.length) return;
+    const box = clear(this.el.announce);
+    for (const e of news.slice(-4)) {
+      const seat = this.seat(e.seat ?? (e.seats || [])[0]);
+      box.append(h('div', { class: `news ${e.type}`, style: { '--seat': seatHex(seat) }, 'data-type': e.type }, e.text));
+    }
+    box.classList.add('show');
+    clearTimeout(this.announceTimer);
+    this.announceTimer = setTimeout(() => box.classList.remove('show'), 6000);
   }
 
   /** Fills a gap in the events (a socket message was missed) with a GET from the last known. */
@@ -321,9 +422,9 @@ class GameView {
       return this.selected ? { action: 'place', x: this.selected.x, y: this.selected.y, rotation: this.rotation } : null;
     }
     if (!this.choice) return null;
-    // Legal actions are in record form plus `at` (where the figure would stand), which the
-    // server's record parser does not take back.
-    const { at, ...action } = this.choice;
+    // Legal actions are in record form plus `at` (where the figure would stand) and `label`
+    // (the words), which are not part of the action.
+    const { at, label, ...action } = this.choice;
     return action;
   }
 
@@ -345,13 +446,25 @@ class GameView {
     }
   }
 
+  /**
+   * The keyboard plays a whole turn: arrows move the tile between the legal positions (to
+   * the nearest one that way) or step through the figure placements and choices, R / E turn
+   * the tile, P picks "pass" (or "stay"), Enter confirms, Esc cancels; + / − / 0 zoom.
+   */
   key(ev) {
     if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key;
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (k === 'r' || k === 'R') this.rotate(1);
     else if (k === 'e' || k === 'E') this.rotate(-1);
-    else if (k === 'Enter') {
+    else if (arrows[k] && this.mine && this.pending.decision === 'place') this.moveSelection(...arrows[k]);
+    else if (arrows[k] && this.mine) this.stepChoice(k === 'ArrowLeft' || k === 'ArrowUp' ? -1 : 1);
+    else if ((k === 'p' || k === 'P') && this.mine) {
+      const pass = this.legal.find((a) => a.action === 'pass');
+      if (!pass) return;
+      this.choose(pass);
+    } else if (k === 'Enter') {
       // Enter always confirms, even with a rotate or choice button focused after a click
       // (preventDefault below stops that button from being pressed again).
       if (!this.pendingAction()) return;
@@ -364,6 +477,50 @@ class GameView {
       this.board.fit();
     } else return;
     ev.preventDefault();
+  }
+
+  /**
+   * Moves the selected position to the nearest legal one in direction (dx, dy); with nothing
+   * selected yet, to the one nearest the middle of the board.
+   */
+  moveSelection(dx, dy) {
+    const spots = [...this.placements().values()];
+    if (!spots.length || this.busy) return;
+    let next;
+    if (!this.selected) {
+      const cx = spots.reduce((a, p) => a + p.x, 0) / spots.length;
+      const cy = spots.reduce((a, p) => a + p.y, 0) / spots.length;
+      next = spots.reduce((best, p) => (Math.hypot(p.x - cx, p.y - cy) < Math.hypot(best.x - cx, best.y - cy) ? p : best));
+    } else {
+      const { x, y } = this.selected;
+      // Ahead in the direction, nearest first; sideways distance counts double.
+      const ahead = spots
+        .map((p) => ({ p, along: (p.x - x) * dx + (p.y - y) * dy, side: Math.abs((p.x - x) * dy) + Math.abs((p.y - y) * dx) }))
+        .filter((c) => c.along > 0)
+        .sort((a, b) => a.along + 2 * a.side - (b.along + 2 * b.side));
+      if (!ahead.length) return;
+      next = ahead[0].p;
+    }
+    const again = this.selected && this.selected.x === next.x && this.selected.y === next.y;
+    this.selected = { x: next.x, y: next.y };
+    this.rotation = this.nextRotation(next.rotations, this.rotation, 1, !again);
+    this.hideError();
+    this.board.reveal(next.x, next.y);
+    this.render();
+  }
+
+  /** Steps through every choice of a figure decision (each figure on each place, then pass). */
+  stepChoice(dir) {
+    const choices = this.legal;
+    if (!choices.length || this.busy) return;
+    const at = this.choice ? choices.findIndex((a) => sameAction(a, this.choice)) : -1;
+    const n = choices.length;
+    const next = choices[at < 0 ? (dir > 0 ? 0 : n - 1) : (at + dir + n) % n];
+    this.choice = next;
+    const group = [...this.markerGroups().values()].find((g) => g.actions.includes(next));
+    this.openFeature = group && group.actions.length > 1 ? group.key : null;
+    this.hideError();
+    this.render();
   }
 
   showError(text) {
@@ -385,17 +542,36 @@ class GameView {
     // For tests and styles: which state this screen shows.
     this.root.dataset.version = String(v.version);
     this.root.dataset.status = v.status || '';
+    this.root.classList.toggle('mine', this.mine);
     this.board.setTiles(v.board);
     this.board.setFigures(v.figures, v.seats);
     renderPlayers(this.el.players, v, { you: this.you, active: p.decision === 'over' ? null : p.seat });
     renderRemaining(this.el.remaining, v);
-    renderLog(this.el.log, this.events, v.seats);
+    renderLog(this.el.log, this.events, v.seats, {
+      shown: this.logShown,
+      onMore: (shown) => {
+        this.logShown = shown;
+        this.render();
+      },
+    });
     this.renderTurn();
     this.renderAction();
     this.renderPlacement();
     this.renderMarkers();
     this.renderFinal();
+    this.updateDock();
     document.title = `${this.mine ? '▶ Your turn · ' : ''}Carcassonne ${this.id}`;
+  }
+
+  /** Whether the tile to place is a builder's second tile (the last turn-ending news). */
+  secondTile() {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (!e) continue;
+      if (e.type === 'double-turn') return true;
+      if (e.type === 'tile-placed') return false;
+    }
+    return false;
   }
 
   renderTurn() {
@@ -408,20 +584,32 @@ class GameView {
       el.append(h('strong', {}, 'Game over.'), ' ', h('a', { href: `/replay/${this.id}`, 'data-testid': 'replay-link' }, 'Watch the replay'));
       return;
     }
-    const seat = this.seat(p.seat) || { name: `seat ${p.seat + 1}` };
+    const seat = this.seat(p.seat) || { name: `Seat ${p.seat + 1}` };
     const hex = seatHex(seat);
-    const what = { place: 'place a tile', deploy: 'deploy a figure or pass', escape: 'let a knight escape or stay' }[p.decision] || p.decision;
+    const what = { place: 'place a tile', deploy: 'deploy a figure or pass', escape: 'let a knight escape the siege or stay' }[p.decision] || p.decision;
     el.className = `turn-banner${this.mine ? ' mine' : ''}`;
     el.style.setProperty('--seat', hex);
     const dot = h('span', { class: 'swatch', style: { background: hex, color: inkOn(hex) } }, p.seat + 1);
+    const second = p.decision === 'place' && this.secondTile()
+      ? h('span', { class: 'badge', 'data-testid': 'second-tile' }, 'Builder: second tile')
+      : null;
     if (this.mine) {
       const hot = this.you.length > 1;
-      el.append(dot, h('strong', {}, hot ? `${seat.name}, your turn` : 'Your turn'), ` — ${what}.`);
+      el.append(...[dot, h('strong', {}, hot ? `${seat.name}, your turn` : 'Your turn'), ` — ${what}.`, second].filter(Boolean));
     } else if (this.you.length) {
-      el.append(dot, `Waiting for ${seat.name}`, seat.player && seat.player !== 'human' ? ' (bot)' : '', ` to ${what}…`);
+      el.append(...[dot, `Waiting for ${seat.name}`, seat.player && seat.player !== 'human' ? ' (bot)' : '', ` to ${what}…`, second].filter(Boolean));
     } else {
-      el.append(dot, `${seat.name} to ${what}.`, h('span', { class: 'muted' }, ' You are watching.'));
+      el.append(...[dot, `${seat.name} to ${what}.`, second, h('span', { class: 'muted' }, ' You are watching.')].filter(Boolean));
+      // This browser has a seat in the game: offer it rather than leaving the player a spectator.
+      const mine = myGame(this.id)[0];
+      if (mine) el.append(' ', h('a', { href: playLink(mine), 'data-testid': 'play-my-seat', }, `Play your seat (${(mine.names || []).join(', ')})`));
     }
+  }
+
+  /** A legal placement's place in words ("2 tiles east of the start tile"). */
+  placeWords(x, y) {
+    const a = this.legal.find((l) => l.action === 'place' && l.x === x && l.y === y);
+    return a && a.label ? a.label.replace(/, turned \d+°$/, '') : 'there';
   }
 
   renderPlacement(withSpots = true) {
@@ -433,11 +621,12 @@ class GameView {
       return;
     }
     const places = this.placements();
+    const turns = (spot) => spot.rotations.map((r) => `${r}°`).join(', ');
     const spots = [...places.values()].map((s) => ({
       x: s.x,
       y: s.y,
       fits: s.rotations.includes(this.rotation),
-      title: `(${s.x}, ${s.y}): fits turned ${s.rotations.map((r) => `${r}°`).join(', ')}`,
+      title: `${this.placeWords(s.x, s.y)}: fits turned ${turns(s)}`,
       selected: !!this.selected && this.selected.x === s.x && this.selected.y === s.y,
     }));
     if (withSpots) this.board.setSpots(spots);
@@ -446,12 +635,12 @@ class GameView {
     if (this.hover && !(this.selected && this.hover.x === this.selected.x && this.hover.y === this.selected.y)) {
       const spot = places.get(`${this.hover.x},${this.hover.y}`);
       if (spot) {
-        const turns = spot.rotations.map((r) => `${r}°`).join(', ');
+        const where = this.placeWords(spot.x, spot.y);
         if (spot.rotations.includes(this.rotation)) {
           ghost = { tile: p.tile, x: spot.x, y: spot.y, rotation: this.rotation };
-          info = `(${spot.x}, ${spot.y}): fits as turned now; fitting turns: ${turns}.`;
+          info = `${where}: fits as turned now; fitting turns: ${turns(spot)}.`;
         } else {
-          info = `(${spot.x}, ${spot.y}): not as turned now; fits turned ${turns}. Click to pick it.`;
+          info = `${where}: not as turned now; fits turned ${turns(spot)}. Click to pick it.`;
         }
       }
     }
@@ -472,11 +661,6 @@ class GameView {
     const markers = [];
     for (const g of this.markerGroups().values()) {
       const selected = !!this.choice && g.actions.includes(this.choice);
-      const kinds = g.actions.map((a) => a.figure).filter(Boolean);
-      let title;
-      if (g.kind === 'deploy') title = `${featureLabel(g.feature)}: ${kinds.map((k) => roleOf(k, g.feature)).join(' or ')}`;
-      else if (g.kind === 'escape') title = `Knight escapes from ${featureLabel(g.feature)} at (${g.actions[0].x}, ${g.actions[0].y})`;
-      else title = `Take back the abbot at (${g.actions[0].x}, ${g.actions[0].y})`;
       markers.push({
         key: g.key,
         kind: g.kind,
@@ -484,7 +668,7 @@ class GameView {
         y: g.y,
         feature: g.feature,
         testid: g.testid,
-        title,
+        title: g.actions.map((a) => a.label).join(', or '),
         selected,
         preview: selected && g.kind === 'deploy' ? { kind: this.choice.figure, hex, feature: g.feature } : null,
       });
@@ -492,12 +676,13 @@ class GameView {
     this.board.setMarkers(markers);
   }
 
-  /** The right-hand panel: what this screen can do now. */
+  /** The action panel: what this screen can do now (docked at the bottom on small screens). */
   renderAction() {
     const el = clear(this.el.action);
     const p = this.pending;
     const v = this.view;
     this.hoverInfo = null;
+    el.classList.toggle('docked', this.mine);
 
     if (p.decision === 'over') {
       el.append(
@@ -518,43 +703,45 @@ class GameView {
 
     if (p.decision === 'place') {
       const rotation = this.mine ? this.rotation : 0;
+      const name = p.tile_name || 'a tile';
       const preview = h(
         'div',
-        { class: 'drawn', 'data-testid': 'drawn-tile', 'data-tile': p.tile || '', 'data-rotation': rotation },
-        p.tile ? tileThumb(p.tile, rotation, { class: 'tile-thumb big' }) : h('div', { class: 'tile-back' }, '?'),
+        { class: 'drawn', 'data-testid': 'drawn-tile', 'data-tile': p.tile || '', 'data-rotation': rotation, title: name },
+        p.tile ? tileThumb(p.tile, rotation, { class: 'tile-thumb big', 'aria-label': `${name}, turned ${rotation}°` }) : h('div', { class: 'tile-back' }, '?'),
       );
-      el.append(h('div', { class: 'panel-title' }, this.mine ? 'Your tile' : `${seat.name || 'Next'} draws`, h('code', { class: 'muted' }, p.tile || '')));
+      el.append(h('div', { class: 'panel-title' }, h('span', {}, this.mine ? 'Your tile: ' : `${seat.name || 'Next'} draws `, h('span', { class: 'tile-name', 'data-testid': 'tile-name' }, name))));
       if (!this.mine) {
         el.append(preview);
         return;
       }
       const places = this.placements();
-      this.hoverInfo = h('p', { class: 'hint small', 'data-testid': 'hover-info' });
+      this.hoverInfo = h('p', { class: 'hint small hover-info', 'data-testid': 'hover-info' });
       const sel = this.selected;
+      const where = sel ? this.placeWords(sel.x, sel.y) : '';
       el.append(
         h(
           'div',
           { class: 'drawn-row' },
-          h('button', { type: 'button', class: 'icon big', title: 'Turn counter-clockwise (E)', 'data-testid': 'rotate-ccw', onClick: () => this.rotate(-1) }, '⟲'),
+          h('button', { type: 'button', class: 'icon big', title: 'Turn counter-clockwise (E)', 'aria-label': 'Turn the tile counter-clockwise', 'data-testid': 'rotate-ccw', onClick: () => this.rotate(-1) }, '⟲'),
           preview,
-          h('button', { type: 'button', class: 'icon big', title: 'Turn clockwise (R)', 'data-testid': 'rotate-cw', onClick: () => this.rotate(1) }, '⟳'),
+          h('button', { type: 'button', class: 'icon big', title: 'Turn clockwise (R)', 'aria-label': 'Turn the tile clockwise', 'data-testid': 'rotate-cw', onClick: () => this.rotate(1) }, '⟳'),
         ),
         h(
           'p',
-          { class: 'hint' },
+          { class: 'hint', 'data-testid': 'place-hint', 'aria-live': 'polite' },
           sel
-            ? `Position (${sel.x}, ${sel.y}), turned ${this.rotation}°` +
-                (places.get(`${sel.x},${sel.y}`).rotations.length > 1 ? ` — other turns fit too: R / E or click again.` : '.')
-            : `${places.size} highlighted position${places.size === 1 ? '' : 's'}: brighter ones fit as the tile is turned now.`,
+            ? `${where[0].toUpperCase()}${where.slice(1)}, turned ${this.rotation}°` +
+                (places.get(`${sel.x},${sel.y}`).rotations.length > 1 ? ' — other turns fit too: turn it, or tap again.' : '.')
+            : `${places.size} highlighted place${places.size === 1 ? '' : 's'}: brighter ones fit as the tile is turned now.`,
         ),
         this.hoverInfo,
-        this.confirmRow(sel ? 'Place tile' : 'Pick a position', !!sel),
+        this.confirmRow(sel ? 'Place tile' : 'Pick a place', !!sel),
       );
       return;
     }
 
     // deploy or escape
-    el.append(h('div', { class: 'panel-title' }, p.decision === 'escape' ? 'Siege' : 'Figures'));
+    el.append(h('div', { class: 'panel-title' }, p.decision === 'escape' ? 'Siege: a knight may escape' : 'Figures'));
     if (!this.mine) {
       el.append(h('p', { class: 'hint' }, `${seat.name} is deciding…`));
       return;
@@ -565,14 +752,14 @@ class GameView {
     const recalls = groups.filter((g) => g.kind === 'recall');
     const pass = this.legal.find((a) => a.action === 'pass');
 
-    if (deploys.length) el.append(h('p', { class: 'hint' }, `Click a marker on the tile to deploy a figure (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or pass.`));
-    if (escapes.length) el.append(h('p', { class: 'hint' }, 'A knight may escape the siege: click it on the board, or stay.'));
+    if (deploys.length) el.append(h('p', { class: 'hint' }, `Tap a marker on the new tile to deploy a figure (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or pass.`));
+    if (escapes.length) el.append(h('p', { class: 'hint' }, 'A knight of yours may escape the siege: tap it on the board, or stay.'));
 
     // The figures that may stand on the chosen feature.
     const open = groups.find((g) => g.key === this.openFeature) || (this.choice && groups.find((g) => g.actions.includes(this.choice)));
     if (open && open.kind === 'deploy' && open.actions.length > 1) {
       el.append(
-        h('div', { class: 'subtitle' }, `On the ${featureLabel(open.feature)}:`),
+        h('div', { class: 'subtitle' }, 'Which figure?'),
         h(
           'div',
           { class: 'choices' },
@@ -584,10 +771,11 @@ class GameView {
                 class: `choice${this.choice === a ? ' selected' : ''}`,
                 'data-testid': 'figure-choice',
                 'data-figure': a.figure,
+                'aria-pressed': this.choice === a ? 'true' : 'false',
                 onClick: () => this.choose(a),
               },
               figureIcon(a.figure, hex, 20),
-              ` ${label(roleOf(a.figure, open.feature))}`,
+              ` ${a.label}`,
             ),
           ),
         ),
@@ -598,14 +786,14 @@ class GameView {
     for (const g of recalls) {
       const a = g.actions[0];
       others.append(
-        h('button', { type: 'button', class: `choice${this.choice === a ? ' selected' : ''}`, 'data-testid': 'recall-abbot', onClick: () => this.choose(a) }, figureIcon('abbot', hex, 20), ` Take back the abbot at (${a.x}, ${a.y})`),
+        h('button', { type: 'button', class: `choice${this.choice === a ? ' selected' : ''}`, 'data-testid': 'recall-abbot', onClick: () => this.choose(a) }, figureIcon('abbot', hex, 20), ` ${capital(a.label)}`),
       );
     }
     if (p.decision === 'escape') {
       for (const g of escapes) {
         const a = g.actions[0];
         others.append(
-          h('button', { type: 'button', class: `choice${this.choice === a ? ' selected' : ''}`, 'data-testid': 'escape', onClick: () => this.choose(a) }, `Escape from ${featureLabel(a.feature)} at (${a.x}, ${a.y})`),
+          h('button', { type: 'button', class: `choice${this.choice === a ? ' selected' : ''}`, 'data-testid': 'escape', onClick: () => this.choose(a) }, capital(a.label)),
         );
       }
     }
@@ -613,7 +801,7 @@ class GameView {
       others.append(
         h(
           'button',
-          { type: 'button', class: `choice${this.choice === pass ? ' selected' : ''}`, 'data-testid': 'pass', onClick: () => this.choose(pass) },
+          { type: 'button', class: `choice${this.choice === pass ? ' selected' : ''}`, 'data-testid': 'pass', title: 'P', onClick: () => this.choose(pass) },
           p.decision === 'escape' ? 'Stay (no escape)' : 'Pass (no figure)',
         ),
       );
@@ -623,10 +811,11 @@ class GameView {
     let what = 'Choose';
     if (this.choice) {
       const c = this.choice;
-      if (c.action === 'deploy') what = `Deploy ${roleOf(c.figure, c.feature)}`;
+      if (c.action === 'deploy') what = 'Deploy';
       else if (c.action === 'pass') what = p.decision === 'escape' ? 'Stay' : 'Pass';
       else if (c.action === 'escape') what = 'Escape';
-      else if (c.action === 'recall-abbot') what = 'Take back abbot';
+      else if (c.action === 'recall-abbot') what = 'Take back the abbot';
+      if (c.action === 'deploy') el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, capital(c.label)));
     }
     el.append(this.confirmRow(what, !!this.choice));
   }
@@ -651,24 +840,90 @@ class GameView {
     );
   }
 
-  /** The final scores over the board, once, until closed. */
+  /** The final scores over the board, once, until closed: the table, the chart, a rematch. */
   renderFinal() {
     const host = clear(this.el.overlay);
     if (this.pending.decision !== 'over' || this.finalDismissed) return;
+    this.rematchBox = this.rematchBox || h('div', { class: 'rematch', 'data-testid': 'rematch-box' });
     host.append(
       h(
         'div',
         { class: 'final-card', 'data-testid': 'final-scores' },
         h('h2', {}, 'Final scores'),
         finalTable(this.view),
+        scoreChart(this.events, this.view.seats, this.view.version),
         h(
           'div',
           { class: 'row' },
           h('a', { class: 'button primary', href: `/replay/${this.id}`, 'data-testid': 'replay-link-final' }, 'Replay this game'),
+          this.you.length ? h('button', { type: 'button', 'data-testid': 'rematch', onClick: () => this.rematch() }, 'Rematch') : null,
           h('a', { class: 'button', href: '/' }, 'New game'),
           h('button', { type: 'button', 'data-testid': 'close-final', onClick: () => { this.finalDismissed = true; this.renderFinal(); } }, 'Look at the board'),
         ),
+        this.rematchBox,
       ),
     );
   }
+
+  /**
+   * The same game again with the seats rotated (the second player starts): same rules, names
+   * and players. This browser keeps its own seats of the new game; the other people's join
+   * links are shown to send them.
+   */
+  async rematch() {
+    const box = clear(this.rematchBox);
+    const seats = this.view.seats || [];
+    const order = seats.slice(1).concat(seats.slice(0, 1));
+    const humans = seats.filter((s) => s.player === 'human');
+    const hotSeat = humans.length > 1 && humans.every((s) => this.you.includes(s.seat));
+    box.append(h('p', { class: 'muted' }, 'Creating the rematch…'));
+    try {
+      const created = await createGame({
+        rules: this.view.rules,
+        seats: order.map((s) => ({ name: s.name, player: s.player })),
+        hot_seat: hotSeat,
+      });
+      const myNames = this.you.map((i) => (this.seat(i) || {}).name);
+      const mine = created.seats.filter((s) => s.join && myNames.includes(s.name));
+      const others = created.seats.filter((s) => s.join && !myNames.includes(s.name));
+      if (mine[0]) rememberGame(created.id, mine[0].token, { you: mine.map((s) => s.seat), names: mine.map((s) => s.name) });
+      clear(box).append(
+        h('p', {}, 'The rematch is ready; ', order[0].name, ' starts.'),
+        others.length && !hotSeat
+          ? h('div', {}, others.map((s) => h('div', { class: 'join-row small' }, h('span', {}, `${s.name}’s link: `), h('input', { type: 'text', readonly: true, class: 'link-input', value: new URL(s.join, location.origin).href }))))
+          : null,
+        mine[0]
+          ? h('a', { class: 'button primary', href: mine[0].join, 'data-testid': 'play-rematch' }, 'Play the rematch')
+          : h('a', { class: 'button primary', href: created.watch, 'data-testid': 'play-rematch' }, 'Watch the rematch'),
+      );
+    } catch (err) {
+      clear(box).append(h('p', { class: 'error' }, `The rematch could not be created: ${err.message}`));
+    }
+  }
+}
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : '';
+}
+
+/** The help line, for fingers or for a mouse and keyboard. */
+function helpText() {
+  if (coarsePointer()) {
+    return 'Drag to move the board, pinch to zoom. Tap a highlighted square to put the tile there (again to turn it), then ✓. Tap a marker to deploy a figure.';
+  }
+  return [
+    'Drag to pan, wheel or +/− to zoom, 0 to fit. Click a highlighted square (again for the next turn); ',
+    h('kbd', {}, '←↑→↓'),
+    ' move between places or figure choices, ',
+    h('kbd', {}, 'R'),
+    ' / ',
+    h('kbd', {}, 'E'),
+    ' turn, ',
+    h('kbd', {}, 'P'),
+    ' pass, ',
+    h('kbd', {}, 'Enter'),
+    ' confirms, ',
+    h('kbd', {}, 'Esc'),
+    ' cancels.',
+  ];
 }

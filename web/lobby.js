@@ -3,6 +3,7 @@
 
 import { getOptions, createGame, listGames } from './api.js';
 import { h, clear, label, playerLabel, formatTime, colorHex, copyText, setTopbar, inkOn } from './ui.js';
+import { myGames, forgetGame, playLink } from './mygames.js';
 
 
 // The server's colours (GET /api/options), once known; the built-in ones until then.
@@ -39,7 +40,8 @@ export async function showLobby(app) {
   const formCard = h('section', { class: 'card create-card' }, h('h2', {}, 'New game'), h('p', { class: 'muted' }, 'Loading the options…'));
   const createdCard = h('section', { class: 'card created-card', 'data-testid': 'created', hidden: true });
   const gamesCard = h('section', { class: 'card games-card' });
-  clear(app).append(h('div', { class: 'lobby' }, formCard, h('div', { class: 'lobby-side' }, createdCard, gamesCard)));
+  const yoursCard = h('section', { class: 'card yours-card', 'data-testid': 'your-games', hidden: true });
+  clear(app).append(h('div', { class: 'lobby' }, yoursCard, formCard, h('div', { class: 'lobby-side' }, createdCard, gamesCard)));
 
   try {
     const options = normalizeOptions(await getOptions());
@@ -51,8 +53,68 @@ export async function showLobby(app) {
       h('p', { class: 'error', 'data-testid': 'error' }, `The game options could not be loaded: ${err.message}`),
     );
   }
-  // After the options, so that the list has the server's colours.
+  // After the options, so that the lists have the server's colours.
   refreshGames(gamesCard);
+}
+
+/**
+ * "Your games": the seats this browser remembers (mygames.js), with whose turn it is from the
+ * server's game list, a link back to each seat and a way to forget a game.
+ */
+function renderMyGames(card, games) {
+  const mine = myGames();
+  card.hidden = !mine.length;
+  if (!mine.length) {
+    clear(card);
+    return;
+  }
+  const rows = mine.map((entry) => {
+    const game = games && games.find((g) => g.id === entry.id);
+    let state;
+    let yourTurn = false;
+    if (!games) state = h('span', { class: 'muted' }, '…');
+    else if (!game) state = h('span', { class: 'muted' }, 'no longer on this server');
+    else if (game.status === 'over') state = 'Game over';
+    else {
+      yourTurn = (entry.you || []).includes(game.turn);
+      const seat = (game.seats || [])[game.turn];
+      state = yourTurn ? h('strong', { class: 'your-turn' }, 'Your turn') : `Waiting for ${seat ? seat.name : 'the next player'}`;
+    }
+    const scores = game
+      ? (game.seats || []).map((s) => h('span', { class: 'chip' }, h('span', { class: 'dot', style: { background: hexOf(s.color) } }), `${s.name} ${s.score ?? 0}`))
+      : null;
+    return h(
+      'li',
+      { class: `my-game${yourTurn ? ' turn' : ''}`, 'data-testid': 'my-game', 'data-id': entry.id, 'data-your-turn': yourTurn ? 'true' : 'false' },
+      h(
+        'div',
+        { class: 'my-game-head' },
+        h('strong', {}, `You play ${(entry.names || []).join(', ') || 'a seat'}`),
+        h('span', { class: 'my-game-state', 'data-testid': 'my-game-state' }, state),
+      ),
+      scores ? h('div', { class: 'chips' }, scores) : null,
+      h(
+        'div',
+        { class: 'row' },
+        game ? h('a', { class: `button${yourTurn ? ' primary' : ''}`, href: playLink(entry), 'data-testid': 'my-game-play' }, game.status === 'over' ? 'Final board' : yourTurn ? 'Play' : 'Open') : null,
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'small',
+            'data-testid': 'my-game-forget',
+            title: 'Forget this game in this browser (the game itself goes on)',
+            onClick: () => {
+              forgetGame(entry.id);
+              renderMyGames(card, games);
+            },
+          },
+          'Forget',
+        ),
+      ),
+    );
+  });
+  clear(card).append(h('h2', {}, 'Your games'), h('ul', { class: 'my-games' }, rows));
 }
 
 function buildForm(card, options, result) {
@@ -83,6 +145,7 @@ function buildForm(card, options, result) {
           onChange: (ev) => {
             if (ev.target.checked) state.expansions.add(e.name);
             else state.expansions.delete(e.name);
+            if (e.name === 'abbot') abbotNeedsGardens(ev.target.checked);
           },
         }),
         ' ',
@@ -90,6 +153,21 @@ function buildForm(card, options, result) {
       ),
     ),
   );
+  // The abbot's gardens are printed only on the second-edition tiles: choosing the abbot
+  // chooses those tiles, and says so.
+  const abbotNote = h('p', { class: 'note small', 'data-testid': 'abbot-note', hidden: true });
+  const abbotNeedsGardens = (on) => {
+    const edition = options.variants.find((v) => v.name === 'tile-edition');
+    abbotNote.hidden = !on;
+    if (!on || !edition) return;
+    if (String(state.variants['tile-edition']) !== 'second' && edition.values.map(String).includes('second')) {
+      state.variants['tile-edition'] = 'second';
+      const input = variantInputs.get('tile-edition');
+      if (input) input.value = 'second';
+      matchPreset();
+    }
+    abbotNote.textContent = 'The Abbot needs the second-edition tiles (they carry its gardens): “Tile printing” is set to the second edition.';
+  };
 
   // --- rule variants and the presets that fill them in
   const variantInputs = new Map();
@@ -254,7 +332,7 @@ function buildForm(card, options, result) {
         }
       },
     },
-    h('fieldset', {}, h('legend', {}, 'Expansions'), options.expansions.length ? expansionBox : h('p', { class: 'muted' }, 'Only the base game.')),
+    h('fieldset', {}, h('legend', {}, 'Expansions'), options.expansions.length ? expansionBox : h('p', { class: 'muted' }, 'Only the base game.'), abbotNote),
     h(
       'fieldset',
       {},
@@ -341,6 +419,8 @@ async function refreshGames(card, showAll = false) {
   const list = h('div', { class: 'games-list', 'data-testid': 'games-list' }, h('p', { class: 'muted' }, 'Loading…'));
   const refresh = h('button', { type: 'button', class: 'small', 'data-testid': 'refresh-games', onClick: () => refreshGames(card) }, 'Refresh');
   clear(card).append(h('div', { class: 'card-head' }, h('h2', {}, 'Games'), refresh), list);
+  const yours = document.querySelector('.yours-card');
+  if (yours) renderMyGames(yours, null);
   let games;
   try {
     games = ((await listGames()) || {}).games || [];
@@ -348,6 +428,7 @@ async function refreshGames(card, showAll = false) {
     clear(list).append(h('p', { class: 'error' }, `The games could not be listed: ${err.message}`));
     return;
   }
+  if (yours) renderMyGames(yours, games);
   clear(list);
   if (!games.length) {
     list.append(h('p', { class: 'muted' }, 'No games yet. Create one!'));
@@ -379,7 +460,7 @@ async function refreshGames(card, showAll = false) {
             ),
           ),
         ),
-        h('td', {}, over ? 'over' : `playing · ${g.tiles_left ?? '?'} tiles left`),
+        h('td', {}, over ? 'over' : `playing · ${g.tiles_left ?? '?'} tiles left${g.turn !== null && g.turn !== undefined && g.seats[g.turn] ? ` · ${g.seats[g.turn].name} to play` : ''}`),
         h(
           'td',
           { class: 'links' },

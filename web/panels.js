@@ -79,8 +79,8 @@ export function renderRemaining(el, view) {
       remaining.map((r) =>
         h(
           'div',
-          { class: 'tile-count', title: `${r.tile}: ${r.count} left`, 'data-tile': r.tile },
-          tileThumb(r.tile, 0),
+          { class: 'tile-count', title: `${r.name || 'a tile'}: ${r.count} left`, 'data-tile': r.tile },
+          tileThumb(r.tile, 0, { 'aria-label': r.name || 'a tile' }),
           h('span', { class: 'count' }, r.count),
         ),
       ),
@@ -117,19 +117,105 @@ function logEntry(event, seats) {
   );
 }
 
+/** How many log entries one page shows; older ones come a page at a time. */
+export const LOG_PAGE = 100;
+
 /**
- * The event log, newest first. Drawing events are left out of the list by default (each turn
- * has one and they say little), but scoring, figures and placements stay.
+ * The event log, newest first: the newest `shown` entries (a page at first), then a button
+ * that shows the next page of older ones. Every event is kept, however long the game.
+ * `onMore(shown)` is called with the new count when the button is pressed.
  */
-export function renderLog(el, events, seats, { limit = 250 } = {}) {
+export function renderLog(el, events, seats, { shown = LOG_PAGE, onMore = null } = {}) {
   clear(el);
-  const shown = [];
-  for (let i = events.length - 1; i >= 0 && shown.length < limit; i--) {
-    const e = events[i];
-    if (!e) continue;
-    shown.push(logEntry(e, seats || []));
+  const known = events.filter(Boolean);
+  const entries = [];
+  for (let i = known.length - 1; i >= 0 && entries.length < shown; i--) entries.push(logEntry(known[i], seats || []));
+  el.append(...entries);
+  const older = known.length - entries.length;
+  if (older > 0 && onMore) {
+    el.append(
+      h(
+        'li',
+        { class: 'log-more' },
+        h(
+          'button',
+          { type: 'button', class: 'small', 'data-testid': 'log-more', onClick: () => onMore(shown + LOG_PAGE) },
+          `Show ${Math.min(LOG_PAGE, older)} older of ${older}`,
+        ),
+      ),
+    );
   }
-  el.append(...shown);
+}
+
+// Dash patterns per seat, so that the chart's lines differ by more than their colours.
+const DASHES = ['', '8 4', '2 4', '10 3 2 3', '5 5', '1 3'];
+
+/**
+ * Each seat's score after every action, from the scoring events: a line chart in SVG with a
+ * legend. `steps` is the number of actions the chart spans.
+ */
+export function scoreChart(events, seats, steps) {
+  const list = seats || [];
+  const totals = list.map(() => 0);
+  const series = list.map(() => [[0, 0]]);
+  for (const e of events || []) {
+    if (!e) continue;
+    const at = (e.action ?? -1) + 1;
+    const points = Number(e.points) || 0;
+    const who = e.type === 'scored' ? e.seats || [] : e.type === 'token-scored' || e.type === 'goods-scored' ? [e.seat] : [];
+    for (const seat of who) {
+      if (totals[seat] === undefined || !points) continue;
+      totals[seat] += points;
+      series[seat].push([at, totals[seat]]);
+    }
+  }
+  const last = Math.max(1, steps || 0, ...series.flat().map(([x]) => x));
+  const top = Math.max(10, ...totals);
+  const W = 320;
+  const H = 150;
+  const pad = { l: 30, r: 8, t: 8, b: 20 };
+  const x = (v) => pad.l + (v / last) * (W - pad.l - pad.r);
+  const y = (v) => H - pad.b - (v / top) * (H - pad.t - pad.b);
+  const svg = s(
+    'svg',
+    { class: 'score-chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `Scores over the game: ${list.map((seat, i) => `${seat.name} ${totals[i]}`).join(', ')}`, 'data-testid': 'score-chart' },
+    s('line', { class: 'axis', x1: pad.l, y1: H - pad.b, x2: W - pad.r, y2: H - pad.b }),
+    s('line', { class: 'axis', x1: pad.l, y1: pad.t, x2: pad.l, y2: H - pad.b }),
+    s('text', { class: 'axis-label', x: pad.l - 4, y: y(top) + 4, 'text-anchor': 'end' }, top),
+    s('text', { class: 'axis-label', x: pad.l - 4, y: H - pad.b + 4, 'text-anchor': 'end' }, 0),
+    s('text', { class: 'axis-label', x: W - pad.r, y: H - 5, 'text-anchor': 'end' }, `${last} actions`),
+  );
+  series.forEach((points, i) => {
+    // Steps: a score holds until the next scoring, then jumps.
+    const path = [];
+    points.forEach(([px, py], k) => {
+      if (k === 0) path.push(`M${x(px)},${y(py)}`);
+      else path.push(`H${x(px)}`, `V${y(py)}`);
+    });
+    path.push(`H${x(last)}`);
+    svg.append(
+      s('path', {
+        class: 'series',
+        d: path.join(' '),
+        stroke: seatHex(list[i]),
+        'stroke-dasharray': DASHES[i % DASHES.length] || null,
+        'data-seat': i,
+      }),
+    );
+  });
+  const legend = h(
+    'div',
+    { class: 'chart-legend' },
+    list.map((seat, i) =>
+      h(
+        'span',
+        { class: 'legend-item' },
+        s('svg', { width: 26, height: 8, 'aria-hidden': 'true' }, s('line', { x1: 0, y1: 4, x2: 26, y2: 4, stroke: seatHex(seat), 'stroke-width': 3, 'stroke-dasharray': DASHES[i % DASHES.length] || null })),
+        ` ${seat.name} ${totals[i]}`,
+      ),
+    ),
+  );
+  return h('figure', { class: 'chart' }, h('figcaption', { class: 'subtitle' }, 'Scores over the game'), svg, legend);
 }
 
 function pointsChips(points) {

@@ -5,7 +5,7 @@ import { getReplay } from './api.js';
 import { h, clear, setTopbar } from './ui.js';
 import { Board } from './board.js';
 import { loadTiles } from './tiles.js';
-import { renderPlayers, renderRemaining, renderLog, finalTable } from './panels.js';
+import { renderPlayers, renderRemaining, renderLog, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 
 function stepFromHash() {
   const n = Number(new URLSearchParams(location.hash.replace(/^#/, '')).get('step'));
@@ -26,6 +26,7 @@ class ReplayView {
     this.cache = new Map();
     this.wanted = 0; // the step the latest request is for; older answers are dropped
     this.timer = null;
+    this.logShown = LOG_PAGE;
     this.build(app);
   }
 
@@ -66,7 +67,7 @@ class ReplayView {
           { class: 'center' },
           controls,
           h('div', { class: 'board-area' }, e.boardHost),
-          h('div', { class: 'help' }, 'Replay: ← / → step, Home / End jump, Space plays; drag to pan, wheel or +/− to zoom.'),
+          h('div', { class: 'help' }, 'Replay: ← / → step, Home / End jump, Space plays; drag to pan, wheel, pinch or +/− to zoom.'),
         ),
         h('aside', { class: 'side right' }, e.error, e.final, h('div', { class: 'panel log-panel' }, h('div', { class: 'panel-title' }, 'Game log'), e.log)),
       ),
@@ -143,16 +144,24 @@ class ReplayView {
     renderPlayers(this.el.players, view, { active: p.decision && p.decision !== 'over' ? p.seat : null });
     renderRemaining(this.el.remaining, view);
     const events = view.events || [];
-    renderLog(this.el.log, events, view.seats);
+    renderLog(this.el.log, events, view.seats, {
+      shown: this.logShown,
+      onMore: (shown) => {
+        this.logShown = shown;
+        this.draw(view);
+      },
+    });
     // The events of the action just stepped over stand out.
     const last = this.step - 1;
-    this.el.log.querySelectorAll('li').forEach((li, i) => {
+    this.el.log.querySelectorAll('li[data-testid=event]').forEach((li, i) => {
       const event = events[events.length - 1 - i];
       if (event && event.action === last) li.classList.add('current');
     });
+    // The scores so far, over the whole game's length; the final table once it is over.
     const final = clear(this.el.final);
-    final.hidden = p.decision !== 'over';
-    if (!final.hidden) final.append(h('div', { class: 'panel-title' }, 'Final scores'), finalTable(view));
+    final.hidden = false;
+    final.append(scoreChart(events, view.seats, this.steps));
+    if (p.decision === 'over') final.prepend(h('div', { class: 'panel-title' }, 'Final scores'), finalTable(view));
   }
 
   togglePlay() {

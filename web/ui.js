@@ -108,23 +108,6 @@ export function playerLabel(player) {
   return player === 'human' ? 'human' : `bot · ${player}`;
 }
 
-/** A feature name of the record vocabulary as words: "city@N" -> "city (N)". */
-export function featureLabel(feature) {
-  if (!feature) return '';
-  const [kind, port] = String(feature).split('@');
-  const word = kind === 'field' ? 'farm' : kind.replace(/#\d+$/, '');
-  return port ? `${word} (${port})` : word;
-}
-
-/** What a follower is called where it stands: a knight in a city, and so on. */
-export function roleOf(figure, feature) {
-  if (figure !== 'follower' && figure !== 'big-follower') return label(figure).toLowerCase();
-  const kind = String(feature || '').split('@')[0];
-  const role = { city: 'knight', road: 'thief', field: 'farmer', cloister: 'monk', garden: 'monk' }[kind];
-  const big = figure === 'big-follower' ? 'big ' : '';
-  return role ? `${big}${role}` : label(figure).toLowerCase();
-}
-
 export function formatTime(seconds) {
   if (!seconds) return '';
   const d = new Date(seconds * 1000);

@@ -2,15 +2,21 @@
 //
 //   node tests/browser/e2e.mjs http://127.0.0.1:8080
 //
-// Scenario 1: create a base game (human against the greedy bot) in the lobby form, follow the
-// play link and play the human seat to the end by clicking only: positions, rotation, confirm,
-// figure markers or pass. The final scores shown must equal the API's, and a follower deployed
-// by clicking must appear in the API's figures.
-// Scenario 2: two browsers join one human-against-human game by their join links; each must see
-// the other's moves arrive live.
+// Scenario 1 (phone, 360 × 740, touch): the lobby fits the screen; create a base game (human
+// against the greedy bot) and play the human seat to the end by taps only: positions,
+// rotation, confirm, figure markers or pass, with the decision's controls always in view; a
+// pinch zooms the board. The final scores shown equal the API's, a follower deployed by a tap
+// is in the API's figures, the log has no engine notation, and the replay viewer steps.
+// Scenario 2 (tablet, 768 × 1024, touch): leave a game and come back to it through the lobby's
+// "your games" (it says it is your turn), then forget it.
+// Scenario 3 (desktop, 1280 × 800): a turn played with the keyboard alone; the desktop
+// screenshots; the HTML 404 page.
+// Scenario 4 (desktop): two browsers join one human-against-human game by their join links;
+// each must see the other's moves arrive live.
 //
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
-// web-final.png, and failure-*.png when something goes wrong.
+// web-final.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
+// web-tablet-game.png, and failure-*.png when something goes wrong.
 
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
@@ -20,7 +26,7 @@ import path from 'node:path';
 const BASE = (process.argv[2] || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 const SHOTS = path.resolve(process.env.SCREENSHOT_DIR || 'target/screenshots');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TOTAL_MS = Number(process.env.E2E_TIMEOUT_MS || 170_000);
+const TOTAL_MS = Number(process.env.E2E_TIMEOUT_MS || 360_000);
 const WAIT_MS = 20_000;
 const CHROME_ARGS = [
   '--headless',
@@ -57,16 +63,22 @@ function check(condition, message) {
  * A fresh Chromium with its own temporary profile. Playwright's launch() refuses an explicit
  * --user-data-dir, so each browser is a persistent context on a new temporary directory.
  */
-async function openBrowser(name) {
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const TABLET = { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true };
+
+async function openBrowser(name, device = DESKTOP) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `carcassonne-e2e-${name}-`));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
     args: CHROME_ARGS,
-    viewport: { width: 1280, height: 800 },
+    ...device,
   });
   const page = context.pages()[0] || (await context.newPage());
   page.setDefaultTimeout(WAIT_MS);
+  touchDevices.add(context);
+  if (!device.hasTouch) touchDevices.delete(context);
   const entry = { context, dir, page, name };
   page.on('pageerror', (err) => {
     pageErrors.push(`${name}: ${err.message}`);
@@ -77,6 +89,35 @@ async function openBrowser(name) {
   });
   browsers.push(entry);
   return entry;
+}
+
+const touchDevices = new WeakSet();
+
+/** Taps on a touch device, clicks elsewhere. */
+async function press(page, selector) {
+  if (touchDevices.has(page.context())) await page.locator(selector).first().tap();
+  else await page.click(selector);
+}
+
+/** Fails unless the element is entirely inside the window (not below the fold). */
+async function checkInView(page, selector, what) {
+  const box = await page.locator(selector).first().boundingBox();
+  const size = page.viewportSize();
+  check(box, `${what}: ${selector} is not shown`);
+  check(
+    box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 0.5 && box.y + box.height <= size.height + 0.5,
+    `${what}: ${selector} lies outside the ${size.width} × ${size.height} window (${JSON.stringify(box)})`,
+  );
+}
+
+/** Engine notation in a text for people, or null (the server's test checks the same). */
+function notation(text) {
+  if (/@/.test(text)) return 'a feature name';
+  if (/[A-Za-z0-9]:[A-Za-z0-9]/.test(text)) return 'a catalog id';
+  if (/\(\s*-?\d+\s*,\s*-?\d+\s*\)/.test(text)) return 'coordinates';
+  if (/\b(NNE|NNW|ENE|ESE|SSE|SSW|WSW|WNW)\b/.test(text)) return 'a port name';
+  if (/\ba [aeiou]/.test(text)) return '"a" before a vowel';
+  return null;
 }
 
 async function closeBrowsers() {
@@ -181,7 +222,8 @@ async function confirm(page, what) {
   const before = (await gameState(page)).version;
   await page.locator('[data-testid=confirm]').waitFor({ state: 'visible' });
   check(await page.locator('[data-testid=confirm]').isEnabled(), `the confirm button is disabled after ${what}`);
-  await page.click('[data-testid=confirm]');
+  await checkInView(page, '[data-testid=confirm]', what);
+  await press(page, '[data-testid=confirm]');
   await waitForVersionAbove(page, before, `the server to accept: ${what}`);
 }
 
@@ -191,18 +233,19 @@ async function confirm(page, what) {
  * among the fitting rotations, and confirms. Returns the position.
  */
 async function placeTile(page, turn, { beforeConfirm } = {}) {
-  if (turn % 3 === 1) await page.click('[data-testid=rotate-cw]');
-  if (turn % 5 === 2) await page.keyboard.press('e');
+  await checkInView(page, '[data-testid=rotate-cw]', `turn ${turn}`);
+  if (turn % 3 === 1) await press(page, '[data-testid=rotate-cw]');
+  if (turn % 5 === 2 && !touchDevices.has(page.context())) await page.keyboard.press('e');
   let spots = await clickable(page, '[data-testid=spot]');
   if (!spots.length) {
-    await page.click('[data-testid=zoom-fit]');
+    await press(page, '[data-testid=zoom-fit]');
     spots = await clickable(page, '[data-testid=spot]');
   }
   check(spots.length > 0, `turn ${turn}: no highlighted position can be clicked`);
   const spot = spots[(turn * 7) % spots.length];
-  await page.click(`[data-testid=spot][data-x="${spot.x}"][data-y="${spot.y}"]`);
+  await press(page, `[data-testid=spot][data-x="${spot.x}"][data-y="${spot.y}"]`);
   await page.locator('[data-testid=ghost-tile]').waitFor({ state: 'attached' });
-  if (turn % 4 === 2) await page.keyboard.press('r'); // next fitting rotation, if any
+  if (turn % 4 === 2) await press(page, '[data-testid=rotate-cw]'); // next fitting rotation, if any
   if (beforeConfirm) await beforeConfirm();
   await confirm(page, `placing a tile at (${spot.x}, ${spot.y})`);
   return { x: Number(spot.x), y: Number(spot.y) };
@@ -213,15 +256,15 @@ async function deployOrPass(page, turn, wantDeploy) {
   const markers = wantDeploy ? await clickable(page, '[data-testid=figure-marker]') : [];
   if (markers.length) {
     const marker = markers[turn % markers.length];
-    await page.click(`[data-testid=figure-marker][data-feature="${marker.feature}"]`);
+    await press(page, `[data-testid=figure-marker][data-feature="${marker.feature}"]`);
     // Where several figures may stand, the panel lists them: take the plain follower.
     if (await page.locator('[data-testid=figure-choice]').count()) {
-      await page.click('[data-testid=figure-choice][data-figure=follower]');
+      await press(page, '[data-testid=figure-choice][data-figure=follower]');
     }
     await confirm(page, `deploying a follower on ${marker.feature}`);
     return { feature: marker.feature };
   }
-  await page.click('[data-testid=pass]');
+  await press(page, '[data-testid=pass]');
   await confirm(page, 'passing');
   return null;
 }
@@ -233,7 +276,7 @@ async function createGame(page, players, names) {
     await page.fill(`[data-testid=seat-name-${i}]`, names[i]);
     await page.selectOption(`[data-testid=seat-player-${i}]`, players[i]);
   }
-  await page.click('[data-testid=create-game]');
+  await press(page, '[data-testid=create-game]');
   await page.locator('[data-testid=play-link]').waitFor();
   const links = [];
   for (let i = 0; i < players.length; i++) {
@@ -247,16 +290,49 @@ async function createGame(page, players, names) {
 
 // ---- scenario 1: a whole game against the greedy bot ---------------------------------------
 
+/** Fails if the page scrolls sideways (something wider than the window). */
+async function checkNoSidewaysScroll(page, what) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: innerWidth }));
+  check(scroll <= width + 1, `${what}: the page is ${scroll} px wide in a ${width} px window`);
+}
+
+/** Two fingers spread apart on the board: the board must zoom in. */
+async function pinchOut(page) {
+  const box = await page.locator('svg.board').boundingBox();
+  const scale = () => page.evaluate(() => Number(getComputedStyle(document.querySelector('svg.board')).getPropertyValue('--zoom')));
+  const before = await scale();
+  const cdp = await page.context().newCDPSession(page);
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const fingers = (d) => [
+    { x: cx - d, y: cy, id: 1 },
+    { x: cx + d, y: cy, id: 2 },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+  for (const d of [35, 50, 65, 80]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  const after = await scale();
+  check(after > before * 1.5, `a pinch should zoom the board in: its scale went from ${before} to ${after}`);
+  await press(page, '[data-testid=zoom-fit]');
+  log(`pinch zoom: scale ${before.toFixed(2)} -> ${after.toFixed(2)}`);
+}
+
 async function scenarioAgainstBot() {
-  log('scenario 1: a base game, human against greedy, played by clicking');
-  const { page } = await openBrowser('solo');
+  log('scenario 1 (phone): a base game, human against greedy, played by taps');
+  const { page } = await openBrowser('phone', PHONE);
+  await page.goto(`${BASE}/`);
+  await page.locator('[data-testid=create-form]').waitFor();
+  await checkNoSidewaysScroll(page, 'the lobby on a phone');
+  const nameWidth = (await page.locator('[data-testid=seat-name-0]').boundingBox()).width;
+  check(nameWidth >= 120, `the lobby's name field is ${nameWidth} px wide on a phone`);
   const { id, play } = await createGame(page, ['human', 'greedy'], ['Alice', 'Greedy']);
   log(`created game ${id}`);
   check(/#token=[0-9a-f]+$/.test(play), `the play link carries no token: ${play}`);
   await page.locator(`[data-testid=game-row][data-id="${id}"]`).waitFor();
-  await screenshot(page, 'web-lobby.png');
+  await checkNoSidewaysScroll(page, 'the lobby with a new game on a phone');
+  await screenshot(page, 'web-phone-lobby.png');
 
-  await page.click('[data-testid=play-link]');
+  await press(page, '[data-testid=play-link]');
   await page.waitForURL(/\/play\//);
   check(new URL(page.url()).pathname === `/play/${id}`, `the play link led to ${page.url()}`);
 
@@ -276,8 +352,9 @@ async function scenarioAgainstBot() {
     const takeShot = !midShot && ((turn >= 12 && figuresOnBoard >= 3) || turn >= 24);
     const at = await placeTile(page, turn, {
       // The mid-game picture: a position picked, the tile shown there, figures around.
-      beforeConfirm: takeShot ? () => screenshot(page, 'web-game.png').then(() => (midShot = true)) : undefined,
+      beforeConfirm: takeShot ? () => screenshot(page, 'web-phone-game.png').then(() => (midShot = true)) : undefined,
     });
+    if (turn === 1) await pinchOut(page);
 
     const next = await waitForTurn(page, `the figure decision of turn ${turn}`);
     if (next === 'over') break;
@@ -331,12 +408,33 @@ async function scenarioAgainstBot() {
     );
   }
   log(`final scores match the API: ${final.seats.map((s) => `${s.name} ${s.score}`).join(', ')}`);
-  await screenshot(page, 'web-final.png');
+  await screenshot(page, 'web-phone-final.png');
   check(midShot, 'the mid-game screenshot was never taken (the game had fewer than 24 human turns)');
+  await page.locator('[data-testid=score-chart]').waitFor();
+  const texts = await page.evaluate(() => [...document.querySelectorAll('[data-testid=event], [data-testid=final-scores], [data-testid=action-panel]')].map((e) => e.textContent));
+  for (const text of texts) {
+    const found = notation(text);
+    check(!found, `the page shows ${found}: ${text.slice(0, 300)}`);
+  }
+  log(`${texts.length} texts of the page checked for engine notation`);
+  finishedGame = id;
+
+  // A rematch: the same game with the seats rotated, this browser's seat remembered.
+  await press(page, '[data-testid=rematch]');
+  await page.locator('[data-testid=play-rematch]').waitFor();
+  const rematchLink = await page.getAttribute('[data-testid=play-rematch]', 'href');
+  const rematchId = /\/play\/([a-z0-9]+)/.exec(rematchLink)[1];
+  const rematch = await api(`/api/games/${rematchId}`);
+  check(
+    rematch.seats.map((s) => s.name).join(',') === 'Greedy,Alice',
+    `the rematch's seats are ${rematch.seats.map((s) => s.name).join(', ')}, not Greedy, Alice`,
+  );
+  check(/#token=[0-9a-f]+$/.test(rematchLink), `the rematch's play link has no seat key: ${rematchLink}`);
+  log(`rematch ${rematchId}: seats rotated`);
 
   // The replay viewer: its last step is the final board, and it steps back by key and button.
   const finalTiles = final.board.length;
-  await page.click('[data-testid=replay-link-final]');
+  await press(page, '[data-testid=replay-link-final]');
   await page.waitForURL(/\/replay\//);
   const steps = await waitFor(page, 'the replay to load', () => {
     const m = /Step (\d+) \/ (\d+)/.exec(document.querySelector('[data-testid=replay-step]')?.textContent || '');
@@ -352,19 +450,118 @@ async function scenarioAgainstBot() {
       document.querySelectorAll('svg.board .layer-tiles use').length === tiles,
     { steps, tiles: finalTiles },
   );
-  await page.click('[data-testid=replay-prev]');
+  await press(page, '[data-testid=replay-prev]');
   await page.keyboard.press('ArrowLeft');
   await waitFor(page, 'two steps back in the replay', (want) => document.querySelector('[data-testid=replay-step]').textContent === want, `Step ${steps - 2} / ${steps}`);
-  await page.click('[data-testid=replay-first]');
+  await press(page, '[data-testid=replay-first]');
   await waitFor(page, 'the first step of the replay', () => document.querySelectorAll('svg.board .layer-tiles use').length === 1);
   log(`replay viewer: ${steps} steps, last step shows the final board`);
   passed += 1;
 }
 
-// ---- scenario 2: two people, two browsers, live updates -------------------------------------
+let finishedGame = null;
+
+// ---- scenario 2: leaving a game and coming back through "your games" (tablet) --------------
+
+async function scenarioComeBack() {
+  log('scenario 2 (tablet): leave a game, come back through "your games", forget it');
+  const b = await openBrowser('tablet', TABLET);
+  const { id } = await createGame(b.page, ['human', 'greedy'], ['Tess', 'Greedy']);
+  await press(b.page, '[data-testid=play-link]');
+  await b.page.waitForURL(/\/play\//);
+  check((await waitForTurn(b.page, 'the first turn')) === 'place', 'the first decision is not a placement');
+  await placeTile(b.page, 1);
+  if ((await waitForTurn(b.page, 'the figure decision')) === 'deploy') await deployOrPass(b.page, 1, false);
+  await waitForTurn(b.page, 'the second turn');
+  await screenshot(b.page, 'web-tablet-game.png');
+  // The tab is closed; a new one opens the lobby.
+  await b.page.close();
+  const page = await b.context.newPage();
+  page.setDefaultTimeout(WAIT_MS);
+  b.page = page;
+  await page.goto(`${BASE}/`);
+  const row = `[data-testid=my-game][data-id="${id}"]`;
+  await waitFor(page, 'the game in "your games", with your turn', (sel) => document.querySelector(sel)?.dataset.yourTurn === 'true', row);
+  await press(page, `${row} [data-testid=my-game-play]`);
+  await page.waitForURL(/\/play\//);
+  check(/#token=[0-9a-f]+$/.test(page.url()), `"your games" led to ${page.url()}, without the seat's key`);
+  check((await waitForTurn(page, 'the seat, back from the lobby')) === 'place', 'back in the game, the page does not ask to place a tile');
+  await checkInView(page, '[data-testid=rotate-cw]', 'the tablet');
+  await checkInView(page, '[data-testid=confirm]', 'the tablet');
+  await page.goto(`${BASE}/`);
+  await page.locator(row).waitFor();
+  await press(page, `${row} [data-testid=my-game-forget]`);
+  await waitFor(page, 'the game to be forgotten', (sel) => !document.querySelector(sel), row);
+  await page.reload();
+  await page.locator('[data-testid=games-list] table').waitFor();
+  check(!(await page.locator(row).count()), 'a forgotten game is back in "your games" after a reload');
+  log(`came back to game ${id} through "your games", then forgot it`);
+  passed += 1;
+}
+
+// ---- scenario 3: a turn by keyboard alone; the desktop pictures; the 404 page ---------------
+
+async function scenarioKeyboard() {
+  log('scenario 3 (desktop): turns played with the keyboard alone');
+  const { page } = await openBrowser('desktop', DESKTOP);
+  const { id } = await createGame(page, ['human', 'greedy'], ['Kim', 'Greedy']);
+  await page.locator(`[data-testid=game-row][data-id="${id}"]`).waitFor();
+  await screenshot(page, 'web-lobby.png');
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  let deployedByKey = 0;
+  for (let turn = 1; turn <= 8; turn++) {
+    const decision = await waitForTurn(page, `keyboard turn ${turn}`);
+    if (decision === 'over') break;
+    check(decision === 'place', `keyboard turn ${turn}: the page asks to ${decision}`);
+    await page.keyboard.press('ArrowRight');
+    await page.locator('[data-testid=ghost-tile]').waitFor({ state: 'attached' });
+    for (let i = 0; i < turn % 3; i++) await page.keyboard.press(['ArrowUp', 'ArrowLeft', 'ArrowDown'][i]);
+    if (turn % 2) await page.keyboard.press('r');
+    const before = (await gameState(page)).version;
+    await page.keyboard.press('Enter');
+    await waitForVersionAbove(page, before, `the placement of keyboard turn ${turn}`);
+    if ((await waitForTurn(page, `the figure decision of keyboard turn ${turn}`)) !== 'deploy') continue;
+    const v = (await gameState(page)).version;
+    if (turn % 2 === 1) {
+      // Arrows step through the choices; the first are the figure placements.
+      await page.keyboard.press('ArrowRight');
+      const chosen = await page.locator('[data-testid=chosen]').count();
+      const pressed = await page.locator('[aria-pressed=true][data-marker]').count();
+      if (chosen) {
+        check(pressed === 1, 'the marker chosen by key is not marked as pressed');
+        deployedByKey += 1;
+      }
+    } else {
+      await page.keyboard.press('p');
+    }
+    await page.keyboard.press('Enter');
+    await waitForVersionAbove(page, v, `the figure decision of keyboard turn ${turn}`);
+    if (turn === 6) await screenshot(page, 'web-game.png');
+  }
+  check(deployedByKey >= 1, 'no figure was deployed with the keyboard');
+  const view = await api(`/api/games/${id}`);
+  check(view.version >= 10, `after the keyboard turns the game is at version ${view.version}`);
+  log(`keyboard: ${view.version} actions, ${deployedByKey} figures deployed by key`);
+
+  // The finished phone game at desktop size, for the README.
+  if (finishedGame) {
+    await page.goto(`${BASE}/play/${finishedGame}`);
+    await page.locator('[data-testid=final-scores]').waitFor({ state: 'visible' });
+    await page.locator('[data-testid=score-chart]').waitFor();
+    await screenshot(page, 'web-final.png');
+  }
+  const missing = await page.goto(`${BASE}/no/such/page`);
+  check(missing.status() === 404, `an unknown page answers ${missing.status()}`);
+  await page.locator('[data-testid=not-found]').waitFor();
+  log('the 404 page is a page');
+  passed += 1;
+}
+
+// ---- scenario 4: two people, two browsers, live updates -------------------------------------
 
 async function scenarioLive() {
-  log('scenario 2: human against human in two browsers, moves arrive live');
+  log('scenario 4 (desktop): human against human in two browsers, moves arrive live');
   const a = await openBrowser('ann');
   const { id, links } = await createGame(a.page, ['human', 'human'], ['Ann', 'Ben']);
   check(links[0] && links[1] && links[0] !== links[1], `expected two different join links, got ${JSON.stringify(links)}`);
@@ -437,6 +634,10 @@ const watchdog = setTimeout(async () => {
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   await scenarioAgainstBot();
+  await closeBrowsers();
+  await scenarioComeBack();
+  await closeBrowsers();
+  await scenarioKeyboard();
   await closeBrowsers();
   await scenarioLive();
   check(!pageErrors.length, `JavaScript errors in the page: ${pageErrors.join('; ')}`);

@@ -20,7 +20,9 @@ pub(crate) async fn blocking<T: Send + 'static>(
 /// The record action of a request, from a `legal` entry or a bare record action.
 pub(crate) fn parse_action(mut value: serde_json::Value) -> Result<RecordAction, ApiError> {
     if let Some(map) = value.as_object_mut() {
+        // What a view adds to a legal action for people: where the figure stands, the words.
         map.remove("at");
+        map.remove("label");
     }
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();

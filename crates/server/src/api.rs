@@ -347,8 +347,9 @@ async fn static_file(uri: Uri) -> Response {
         return assets::index();
     }
     let file = path.trim_start_matches('/');
+    // Hidden files and climbing out of web/ are never served; unknown pages get the HTML 404.
     if file.split('/').any(|part| part == ".." || part.starts_with('.')) {
-        return ApiError::not_found(format!("no page {path}")).into_response();
+        return assets::not_found();
     }
-    assets::file(file).unwrap_or_else(|| ApiError::not_found(format!("no page {path}")).into_response())
+    assets::file(file).unwrap_or_else(assets::not_found)
 }

@@ -41,3 +41,17 @@ pub fn index() -> Response {
         (StatusCode::INTERNAL_SERVER_ERROR, "the UI (web/index.html) is missing from this build").into_response()
     })
 }
+
+/// The page for an address that is neither a page of the UI nor a file: HTML for people,
+/// with the status 404.
+pub fn not_found() -> Response {
+    match Web::get("404.html") {
+        Some(page) => (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")],
+            page.data.into_owned(),
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "page not found").into_response(),
+    }
+}

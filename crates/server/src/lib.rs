@@ -18,6 +18,7 @@ pub mod seats;
 pub mod state;
 pub mod store;
 pub mod view;
+pub mod words;
 mod ws;
 
 use std::net::SocketAddr;

@@ -60,6 +60,8 @@ pub struct Summary {
     pub status: &'static str,
     pub version: usize,
     pub tiles_left: usize,
+    /// The seat whose decision is pending (`None` once the game is over).
+    pub turn: Option<PlayerId>,
     pub seats: Vec<SeatSummary>,
 }
 
@@ -205,6 +207,7 @@ impl Room {
             status: if state.game.is_over() { "over" } else { "playing" },
             version: state.record.actions.len(),
             tiles_left: state.game.tiles_left(),
+            turn: state.game.pending().player(),
             seats: self
                 .seats
                 .iter()
@@ -232,23 +235,25 @@ impl Room {
         let Some(seat) = state.game.pending().player() else {
             return Err(ApiError::conflict("the game is over; no action is possible"));
         };
-        let color = state.game.player(seat).color;
+        // People know the seats by their names, not by the engine's colours.
         let owner = &self.seats[seat as usize];
+        let name = &owner.name;
         if owner.is_bot() {
-            return Err(ApiError::forbidden(format!("it is {color}'s decision, and {color} is played by a bot")));
+            return Err(ApiError::forbidden(format!("it is {name}'s decision, and {name} is played by a bot")));
         }
         let Some(token) = token else {
             return Err(
-                ApiError::forbidden(format!("it is {color}'s decision; only {color}'s token may act")).field("token")
+                ApiError::forbidden(format!("it is {name}'s decision; only {name}'s link may act")).field("token")
             );
         };
         if !owner.token.as_deref().is_some_and(|t| same_secret(t, token)) {
             if let Some(&other) = self.seats_of(Some(token)).first() {
-                let other = state.game.player(other).color;
-                return Err(ApiError::forbidden(format!("it is {color}'s decision, not {other}'s")).field("token"));
+                let other = &self.seats[other as usize].name;
+                return Err(ApiError::forbidden(format!("it is {name}'s decision, not {other}'s")).field("token"));
             }
-            return Err(ApiError::forbidden(format!("it is {color}'s decision, and this token is not {color}'s"))
-                .field("token"));
+            return Err(
+                ApiError::forbidden(format!("it is {name}'s decision, and this link is not {name}'s")).field("token")
+            );
         }
         let current = state.record.actions.len();
         if let Some(v) = version {

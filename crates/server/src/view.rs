@@ -12,12 +12,14 @@ use std::sync::OnceLock;
 
 use carcassonne_engine::record::encode_action;
 use carcassonne_engine::{
-    Action, Catalog, Event, Figure, Game, Pending, Phase, PlayerId, Pos, RecordAction, Rotation, Rules, Token,
+    Action, Catalog, Event, FeatureKind, Figure, Game, Pending, Phase, PlayerId, Pos, RecordAction, Rotation, Rules,
+    Token,
 };
 use carcassonne_render::{color_hex, feature_anchors};
 use serde::Serialize;
 
 use crate::seats::Seat;
+use crate::words;
 
 /// One game as one client sees it.
 #[derive(Clone, Debug, Serialize)]
@@ -70,9 +72,20 @@ pub struct PointsView {
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "decision", rename_all = "lowercase")]
 pub enum PendingView {
-    Place { seat: PlayerId, tile: String },
-    Deploy { seat: PlayerId, x: i16, y: i16 },
-    Escape { seat: PlayerId },
+    /// `tile` is the catalog id, `tile_name` the design in words.
+    Place {
+        seat: PlayerId,
+        tile: String,
+        tile_name: String,
+    },
+    Deploy {
+        seat: PlayerId,
+        x: i16,
+        y: i16,
+    },
+    Escape {
+        seat: PlayerId,
+    },
     Over,
 }
 
@@ -92,11 +105,15 @@ pub struct FigureView {
     pub y: i16,
     pub feature: String,
     pub at: [f32; 2],
+    /// The figure and where it stands, in words.
+    pub label: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct RemainingView {
     pub tile: String,
+    /// The design in words.
+    pub name: String,
     pub count: u16,
 }
 
@@ -107,6 +124,8 @@ pub struct LegalView {
     pub action: RecordAction,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub at: Option<[f32; 2]>,
+    /// The action in words, for buttons, markers and screen readers.
+    pub label: String,
 }
 
 /// One event for clients.
@@ -186,20 +205,37 @@ fn bare(action: RecordAction) -> RecordAction {
 
 /// The legal actions of the pending decision, for a client.
 pub fn legal_views(game: &Game) -> Vec<LegalView> {
+    let abbot_on = |pos: Pos| {
+        game.figures().iter().find(|f| f.figure == Figure::Abbot && game.board().placement(f.placement).pos == pos)
+    };
     game.legal_actions()
         .into_iter()
         .map(|action| {
-            let at = match (game.pending(), action) {
-                (Pending::Deploy { pos, .. }, Action::Deploy { feature, .. }) => anchor(game, pos, feature),
-                (_, Action::Escape { pos, feature }) => anchor(game, pos, feature),
-                (_, Action::RecallAbbot { pos }) => game
-                    .figures()
-                    .iter()
-                    .find(|f| f.figure == Figure::Abbot && game.board().placement(f.placement).pos == pos)
-                    .and_then(|f| anchor(game, pos, f.feature)),
-                _ => None,
+            let (at, label) = match (game.pending(), action) {
+                (_, Action::Place { pos, rotation }) => {
+                    (None, format!("{}, turned {}°", words::place_words(pos), rotation.degrees()))
+                }
+                (Pending::Deploy { pos, .. }, Action::Deploy { figure, feature }) => {
+                    (anchor(game, pos, feature), words::figure_on(game, figure, pos, feature))
+                }
+                (_, Action::Deploy { .. }) => (None, "a deployment".into()),
+                (_, Action::Escape { pos, feature }) => (
+                    anchor(game, pos, feature),
+                    format!("the knight escapes the besieged city {}", words::place_words(pos)),
+                ),
+                (_, Action::RecallAbbot { pos }) => {
+                    let abbot = abbot_on(pos);
+                    let from =
+                        abbot.map_or_else(|| "the cloister".into(), |f| words::feature_words(game, pos, f.feature));
+                    (
+                        abbot.and_then(|f| anchor(game, pos, f.feature)),
+                        format!("take the abbot back from {from} {}", words::place_words(pos)),
+                    )
+                }
+                (Pending::Escape { .. }, Action::Pass) => (None, "no knight escapes".into()),
+                (_, Action::Pass) => (None, "no figure".into()),
             };
-            LegalView { action: bare(encode_action(game, action)), at }
+            LegalView { action: bare(encode_action(game, action)), at, label }
         })
         .collect()
 }
@@ -236,7 +272,11 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         })
         .collect();
     let pending = match game.pending() {
-        Pending::PlaceTile { player, tile } => PendingView::Place { seat: player, tile: game.design(tile).id.clone() },
+        Pending::PlaceTile { player, tile } => PendingView::Place {
+            seat: player,
+            tile: game.design(tile).id.clone(),
+            tile_name: words::tile_name(game.design(tile)),
+        },
         Pending::Deploy { player, pos } => PendingView::Deploy { seat: player, x: pos.x, y: pos.y },
         Pending::Escape { player } => PendingView::Escape { seat: player },
         Pending::GameOver => PendingView::Over,
@@ -264,6 +304,13 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
                 y: pos.y,
                 feature: feature_name(game, pos, f.feature),
                 at: anchor(game, pos, f.feature).unwrap_or([0.5, 0.5]),
+                label: words::owned_figure_on(
+                    game,
+                    input.seats.get(f.owner as usize).map_or("?", |s| s.name.as_str()),
+                    f.figure,
+                    pos,
+                    f.feature,
+                ),
             }
         })
         .collect();
@@ -276,7 +323,11 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
     let remaining = observation
         .remaining_tiles()
         .into_iter()
-        .map(|(tile, count)| RemainingView { tile: catalog.design(tile).id.clone(), count })
+        .map(|(tile, count)| RemainingView {
+            tile: catalog.design(tile).id.clone(),
+            name: words::tile_name(catalog.design(tile)),
+            count,
+        })
         .collect();
     let legal = match game.pending().player() {
         Some(p) if you.contains(&p) => Some(legal_views(game)),
@@ -302,105 +353,115 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
     }
 }
 
-/// The client form of an engine event, its sentence naming players by `names` (in seat
-/// order). `game` is the game after the event (feature names and positions of placed tiles
-/// never change, so any later state names them the same way).
+/// The client form of an engine event, its sentence in words (`words.rs`) naming players by
+/// `names` (in seat order). `game` is the game after the event (feature names, positions of
+/// placed tiles and the aggregates of completed features never change, so any later state
+/// names them the same way).
 pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<usize>, event: &Event) -> EventView {
     use serde_json::json;
-    let color = |p: PlayerId| names.get(p as usize).map(String::as_str).unwrap_or("?");
+    let name = |p: PlayerId| names.get(p as usize).cloned().unwrap_or_else(|| format!("Seat {}", p + 1));
     let tile_id = |t| game.design(t).id.clone();
+    let tile_words = |t| words::tile_name(game.design(t));
     let (detail, text) = match *event {
         Event::TileDrawn { player, tile } => (
             json!({"type": "tile-drawn", "seat": player, "tile": tile_id(tile)}),
-            format!("{} draws {}", color(player), tile_id(tile)),
+            format!("{} draws {}", name(player), tile_words(tile)),
         ),
         Event::TileDiscarded { player, tile } => (
             json!({"type": "tile-discarded", "seat": player, "tile": tile_id(tile)}),
-            format!("{} cannot place {} anywhere; it is removed and another tile drawn", color(player), tile_id(tile)),
+            format!(
+                "{} cannot place {} anywhere; it leaves the game and {} draws again",
+                name(player),
+                tile_words(tile),
+                name(player)
+            ),
         ),
         Event::TilePlaced { player, tile, pos, rotation } => (
             json!({"type": "tile-placed", "seat": player, "tile": tile_id(tile), "x": pos.x, "y": pos.y,
                    "rotation": rotation.degrees()}),
-            format!(
-                "{} places {} at ({}, {}) turned {}°",
-                color(player),
-                tile_id(tile),
-                pos.x,
-                pos.y,
-                rotation.degrees()
-            ),
+            format!("{} places {} {}", name(player), tile_words(tile), words::place_words(pos)),
         ),
-        Event::FigureDeployed { player, figure, pos, feature } => {
-            let name = feature_name(game, pos, feature);
-            (
-                json!({"type": "figure-deployed", "seat": player, "figure": figure, "x": pos.x, "y": pos.y,
-                       "feature": name}),
-                format!("{} deploys a {} on {name} at ({}, {})", color(player), figure.name(), pos.x, pos.y),
-            )
-        }
+        Event::FigureDeployed { player, figure, pos, feature } => (
+            json!({"type": "figure-deployed", "seat": player, "figure": figure, "x": pos.x, "y": pos.y,
+                   "feature": feature_name(game, pos, feature)}),
+            format!("{} deploys {}", name(player), words::figure_on(game, figure, pos, feature)),
+        ),
         Event::Passed { player } => {
-            (json!({"type": "passed", "seat": player}), format!("{} deploys nothing", color(player)))
+            (json!({"type": "passed", "seat": player}), format!("{} deploys no figure", name(player)))
         }
         Event::Scored(s) => {
             let seats: Vec<PlayerId> = s.players.iter().collect();
-            let name = feature_name(game, s.pos, s.feature);
-            let what = format!(
-                "{}{} {} at ({}, {})",
-                if s.phase == Phase::Final { "final scoring: " } else { "" },
-                if s.completed { "completed" } else { "incomplete" },
-                s.kind.name(),
-                s.pos.x,
-                s.pos.y
-            );
-            let text = if seats.is_empty() {
-                format!("{what}: no follower on it, nobody scores its {} points ({})", s.breakdown.total(), s.breakdown)
-            } else {
-                let who = seats.iter().map(|&p| color(p)).collect::<Vec<_>>().join(" and ");
-                let verb = if seats.len() == 1 { "scores" } else { "each score" };
-                format!("{what}: {who} {verb} {} ({})", s.points, s.breakdown)
-            };
             (
                 json!({"type": "scored", "kind": s.kind.name(), "phase": s.phase, "completed": s.completed,
-                       "seats": seats, "points": s.points, "breakdown": s.breakdown.to_string(),
-                       "x": s.pos.x, "y": s.pos.y, "feature": name}),
-                text,
+                       "seats": seats, "points": s.points, "breakdown": words::breakdown_words(game, &s),
+                       "x": s.pos.x, "y": s.pos.y, "feature": feature_name(game, s.pos, s.feature)}),
+                words::score_sentence(game, &s, name),
             )
         }
         Event::FigureReturned { player, figure, pos, feature } => (
             json!({"type": "figure-returned", "seat": player, "figure": figure, "x": pos.x, "y": pos.y,
                    "feature": feature_name(game, pos, feature)}),
-            format!("{}'s {} returns to the supply", color(player), figure.name()),
+            format!(
+                "{}'s {} returns to the supply",
+                name(player),
+                words::figure_role(figure, words::feature_kind(game, pos, feature))
+            ),
         ),
         Event::TokenTaken { player, token, tiles } => (
             json!({"type": "token-taken", "seat": player, "token": token, "tiles": tiles}),
-            format!("{} takes the {} ({} tiles)", color(player), token.name(), tiles),
+            format!(
+                "{} completes the {} so far ({tiles} tiles) and takes {}",
+                name(player),
+                match token {
+                    Token::King => "largest city",
+                    Token::RobberBaron => "longest road",
+                },
+                words::token_name(token)
+            ),
         ),
         Event::TokenScored { player, token, count, points } => (
             json!({"type": "token-scored", "seat": player, "token": token, "count": count, "points": points}),
-            format!("{} scores {points} for the {} ({count} × 1)", color(player), token.name()),
+            format!(
+                "Final scoring: {} scores {points} with {}, 1 for each of the {count} completed {}",
+                name(player),
+                words::token_name(token),
+                match token {
+                    Token::King => "cities",
+                    Token::RobberBaron => "roads",
+                }
+            ),
         ),
         Event::Escaped { player, figure, pos, feature } => (
             json!({"type": "escaped", "seat": player, "figure": figure, "x": pos.x, "y": pos.y,
                    "feature": feature_name(game, pos, feature)}),
-            format!("{}'s {} escapes the besieged city at ({}, {})", color(player), figure.name(), pos.x, pos.y),
+            format!(
+                "{}'s {} escapes the besieged city {} and returns to the supply",
+                name(player),
+                words::figure_role(figure, FeatureKind::City),
+                words::place_words(pos)
+            ),
         ),
         Event::GoodsCollected { player, goods } => (
             json!({"type": "goods-collected", "seat": player, "goods": goods}),
-            format!("{} collects {} wine, {} grain, {} cloth", color(player), goods[0], goods[1], goods[2]),
+            format!("{} collects {}", name(player), words::goods_words(goods)),
         ),
         Event::GoodsScored { player, good, count, points } => (
             json!({"type": "goods-scored", "seat": player, "good": good, "count": count, "points": points}),
-            format!("{} has the most {} ({count}) and scores {points}", color(player), good.name()),
+            format!(
+                "Final scoring: {} has the most {} ({count}) and scores {points}",
+                name(player),
+                words::good_word(good)
+            ),
         ),
         Event::DoubleTurn { player } => (
             json!({"type": "double-turn", "seat": player}),
-            format!("{}'s builder: {} plays a second tile", color(player), color(player)),
+            format!("{}'s builder earns a second tile: {} plays again", name(player), name(player)),
         ),
         Event::ExtraTurn { player } => (
             json!({"type": "extra-turn", "seat": player}),
-            format!("the volcano lake: {} takes another turn", color(player)),
+            format!("The volcano lake gives {} another turn", name(player)),
         ),
-        Event::GameEnded => (json!({"type": "game-ended"}), "the game is over".to_string()),
+        Event::GameEnded => (json!({"type": "game-ended"}), "The game is over".to_string()),
     };
     EventView { index, action, detail, text }
 }
@@ -471,5 +532,156 @@ mod tests {
             game.apply(actions[turn * 13 % actions.len()]).unwrap();
         }
         assert!(checked > 50, "{checked}");
+    }
+
+    /// Engine notation that no text for people may show, or `None`: feature names
+    /// (`city@N`, `cloister#2`), catalog ids (`base:U`), coordinates (`(2, -1)`), port names,
+    /// the engine's kebab-case names, and "a" before a vowel ("a abbot").
+    fn engine_notation(text: &str) -> Option<String> {
+        if text.contains('@') {
+            return Some("a feature name (`@`)".into());
+        }
+        let chars: Vec<char> = text.chars().collect();
+        for (i, w) in chars.windows(3).enumerate() {
+            if w[1] == ':' && w[0].is_ascii_alphanumeric() && w[2].is_ascii_alphanumeric() {
+                return Some(format!("a catalog id at character {i}"));
+            }
+            if w[0] == '#' && w[1].is_ascii_digit() {
+                return Some("a numbered feature (`#2`)".into());
+            }
+        }
+        for (i, _) in text.match_indices('(') {
+            let inner: String = text[i + 1..].chars().take_while(|&c| c != ')').collect();
+            let numbers: Vec<&str> = inner.split(',').map(str::trim).collect();
+            if numbers.len() == 2 && numbers.iter().all(|n| n.parse::<i32>().is_ok()) {
+                return Some(format!("coordinates ({inner})"));
+            }
+        }
+        const PORTS: [&str; 12] = ["N", "E", "S", "W", "NNE", "NNW", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW"];
+        const ENGINE_NAMES: [&str; 5] = ["big-follower", "robber-baron", "field", "tile-drawn", "recall-abbot"];
+        let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric() && c != '-').collect();
+        if let Some(port) = words.iter().find(|w| PORTS.contains(w)) {
+            return Some(format!("the port name `{port}`"));
+        }
+        if let Some(name) = ENGINE_NAMES.iter().find(|n| text.contains(**n)) {
+            return Some(format!("the engine name `{name}`"));
+        }
+        for pair in words.windows(2) {
+            if pair[0] == "a" && pair[1].starts_with(|c: char| "aeiou".contains(c)) {
+                return Some(format!("\"a {}\"", pair[1]));
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_notation_check_finds_engine_notation() {
+        for bad in [
+            "Ann deploys a follower on city@N",
+            "Ann draws base:U",
+            "Ann draws river-2:04",
+            "Ann places it at (3, -1)",
+            "the road at W",
+            "Ann deploys a abbot",
+            "the big-follower returns",
+            "the field to the north",
+        ] {
+            assert!(engine_notation(bad).is_some(), "{bad}");
+        }
+        for good in [
+            "Ann scores 8 for the completed city 2 tiles east of the start tile (4 tiles × 2 = 8)",
+            "Final scoring: Ann scores 5 with the king, 1 for each of the 5 completed cities",
+            "Ann deploys the big follower (knight) in the city to the north and west",
+        ] {
+            assert_eq!(engine_notation(good), None, "{good}");
+        }
+    }
+
+    /// Every text a person reads, over long random games with every implemented expansion: the
+    /// event sentences, score breakdowns, figure and legal-action labels and tile names are in
+    /// words, and the bonuses and penalties of inns, cathedrals, sieges and pigs are named.
+    #[test]
+    fn no_text_for_people_shows_engine_notation() {
+        use carcassonne_bots::{Bot, RandomBot};
+        let all_but_winter: Vec<Expansion> = Expansion::ALL.into_iter().filter(|e| *e != Expansion::Winter).collect();
+        let mut second = Rules { expansions: all_but_winter, ..Rules::base() };
+        second.variants.tile_edition = carcassonne_engine::Edition::Second;
+        let configs = [(second.clone(), 4), (Rules { expansions: Expansion::ALL.to_vec(), ..Rules::base() }, 6)];
+        let mut named = BTreeMap::<&str, usize>::new();
+        let mut texts = 0;
+        for (config, (rules, players)) in configs.iter().enumerate() {
+            for seed in 0..3u64 {
+                let colors = Color::ALL[..*players].to_vec();
+                let (mut game, start) = Game::with_catalog(
+                    Catalog::builtin(),
+                    GameSetup { rules: rules.clone(), players: colors, deck: Deck::Seed(seed * 7 + config as u64) },
+                )
+                .unwrap();
+                let seats = seats(*players);
+                let names: Vec<String> =
+                    ["Anna", "Ben", "Cleo", "Dev", "Eli", "Fay"][..*players].iter().map(|n| n.to_string()).collect();
+                let mut bots: Vec<RandomBot> = (0..*players as u64).map(|p| RandomBot::new(seed * 10 + p)).collect();
+                let mut events = start;
+                let mut step = 0;
+                loop {
+                    let mut check = |what: &str, text: &str| {
+                        texts += 1;
+                        assert!(!text.is_empty(), "{what} is empty");
+                        if let Some(problem) = engine_notation(text) {
+                            panic!("{what} shows {problem}: {text}");
+                        }
+                    };
+                    for event in &events {
+                        let view = event_view(&game, &names, 0, None, event);
+                        check("an event's text", &view.text);
+                        if let Some(breakdown) = view.detail.get("breakdown").and_then(|b| b.as_str()) {
+                            check("a breakdown", breakdown);
+                            for word in ["inn", "cathedral", "siege", "pig", "besieged city counts twice"] {
+                                if breakdown.contains(word) {
+                                    *named.entry(word).or_default() += 1;
+                                }
+                            }
+                        }
+                    }
+                    if step % 5 == 0 || game.is_over() {
+                        let tally = Tally::new(*players);
+                        let online = vec![0; *players];
+                        let input = ViewInput {
+                            id: "g",
+                            version: step,
+                            game: &game,
+                            seats: &seats,
+                            online: &online,
+                            tally: &tally,
+                        };
+                        let view = game_view(&input, (0..*players as PlayerId).collect(), 0, vec![]);
+                        for figure in &view.figures {
+                            check("a figure's label", &figure.label);
+                        }
+                        for legal in view.legal.iter().flatten() {
+                            check("a legal action's label", &legal.label);
+                        }
+                        for remaining in &view.remaining {
+                            check("a tile name", &remaining.name);
+                        }
+                        if let PendingView::Place { tile_name, .. } = &view.pending {
+                            check("the drawn tile's name", tile_name);
+                        }
+                    }
+                    let Some(player) = game.pending().player() else { break };
+                    let action = bots[player as usize].choose_action(&game.observation(Some(player)));
+                    events = game.apply(action).unwrap();
+                    step += 1;
+                }
+            }
+        }
+        for design in Catalog::builtin().designs() {
+            let name = crate::words::tile_name(design);
+            assert_eq!(engine_notation(&name), None, "{}: {name}", design.id);
+        }
+        for word in ["inn", "cathedral", "siege", "pig"] {
+            assert!(named.get(word).copied().unwrap_or(0) > 0, "no score breakdown named the {word}: {named:?}");
+        }
+        assert!(texts > 5000, "{texts}");
     }
 }

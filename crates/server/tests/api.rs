@@ -395,9 +395,9 @@ async fn bad_requests_are_refused_clearly_and_change_nothing() {
     let path = format!("/api/games/{id}/actions");
     let cases: Vec<(String, String, u16, Option<&str>, &str)> = vec![
         ("/api/games/nosuchgame/actions".into(), act(red, place.clone(), None), 404, Some("id"), "no game"),
-        (path.clone(), act(blue, place.clone(), None), 403, Some("token"), "decision, not blue's"),
-        (path.clone(), act("0123", place.clone(), None), 403, Some("token"), "not red's"),
-        (path.clone(), json!({"action": place}).to_string(), 403, Some("token"), "only red's token"),
+        (path.clone(), act(blue, place.clone(), None), 403, Some("token"), "decision, not Blue's"),
+        (path.clone(), act("0123", place.clone(), None), 403, Some("token"), "not Red's"),
+        (path.clone(), json!({"action": place}).to_string(), 403, Some("token"), "only Red's link"),
         (path.clone(), act(red, place.clone(), Some(5)), 409, Some("version"), "version 5"),
         (
             path.clone(),
@@ -572,6 +572,16 @@ async fn the_ui_and_the_tile_drawings_are_served() {
         assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
         assert!(response.text().await.unwrap().contains("<html"), "{path}");
     }
+    // Unknown pages are a page for people; unknown API routes stay JSON.
+    for path in ["/nosuch", "/play", "/.git/config", "/style.css/x"] {
+        let response = server.http.get(server.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{path}");
+        assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
+        assert!(response.text().await.unwrap().contains("Page not found"), "{path}");
+    }
+    let (status, error) = server.get("/api/nosuch").await;
+    assert_eq!(status, 404);
+    assert!(error["error"].as_str().unwrap().contains("no API route"));
     let (status, tiles) = server.get("/api/tiles").await;
     assert_eq!(status, 200);
     let tiles = tiles["tiles"].as_object().unwrap();

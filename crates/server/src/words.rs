@@ -1,0 +1,411 @@
+//! Words for people: tile designs, places on the board, features, figures and score
+//! breakdowns as English phrases. Every sentence a client shows is built from these, so that
+//! no text carries the engine's notation (`city@N`, catalog ids such as `base:U`, coordinates);
+//! the JSON fields next to the texts keep the notation for programs.
+//!
+//! Everything here is derived from public information: the catalog, the board, the feature
+//! aggregates (`Game::features()`: inns, cathedrals, sieges, pig-herds) and the rules.
+
+use carcassonne_engine::catalog::{LocalFeature, RiverRole, Symbol, TradeGood};
+use carcassonne_engine::{
+    Breakdown, Expansion, FarmerScoring, FeatureKind, FeatureSpec, Figure, Game, Phase, Pos, Rotation, Score, Side,
+    TileDesign, Token,
+};
+
+/// "a" or "an" before `word`, by its first letter (good enough for the words used here).
+pub fn with_article(word: &str) -> String {
+    let vowel = word.chars().next().is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {word}", if vowel { "an" } else { "a" })
+}
+
+/// Joins phrases as a list: "a", "a and b", "a, b and c".
+pub fn join_and(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn count_word(n: usize) -> String {
+    match n {
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        n => n.to_string(),
+    }
+}
+
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::North => "north",
+        Side::East => "east",
+        Side::South => "south",
+        Side::West => "west",
+    }
+}
+
+/// The sides of the tile a feature touches, in the design's own orientation.
+fn spec_sides(spec: &FeatureSpec) -> Vec<Side> {
+    let mut sides: Vec<Side> = spec.ports().map(|p| p.side()).collect();
+    sides.dedup();
+    sides.sort();
+    sides.dedup();
+    sides
+}
+
+fn opposite_pair(sides: &[Side]) -> bool {
+    matches!(sides, [a, b] if a.opposite() == *b)
+}
+
+/// A city of a design: its shape by the edges it covers, then what it holds.
+fn city_phrase(spec: &FeatureSpec) -> String {
+    let sides = spec_sides(spec);
+    let shape = match sides.len() {
+        0 | 1 => "city edge",
+        2 if opposite_pair(&sides) => "city across the tile",
+        2 => "city corner",
+        3 => "city on three sides",
+        _ => "city on all four sides",
+    };
+    let mut phrase = if spec.attrs.besieged { format!("a besieged {shape}") } else { with_article(shape) };
+    let mut holds = vec![];
+    match spec.pennants {
+        0 => {}
+        1 => holds.push("a pennant".to_string()),
+        n => holds.push(format!("{} pennants", count_word(n as usize))),
+    }
+    if spec.attrs.cathedral {
+        holds.push("a cathedral".into());
+    }
+    if let Some(good) = spec.attrs.good {
+        holds.push(good_name(good).to_string());
+    }
+    if !holds.is_empty() {
+        phrase = format!("{phrase} with {}", join_and(&holds));
+    }
+    phrase
+}
+
+fn good_name(good: TradeGood) -> &'static str {
+    match good {
+        TradeGood::Wine => "wine",
+        TradeGood::Grain => "grain",
+        TradeGood::Cloth => "cloth",
+    }
+}
+
+/// The roads of a design, together: one road, a junction, or separate road ends.
+fn road_phrases(roads: &[&FeatureSpec], cloister: bool) -> Vec<String> {
+    let inn = roads.iter().any(|r| r.attrs.inn);
+    let with_inn = |p: String| if inn { format!("{p} with an inn") } else { p };
+    let ends = roads.iter().filter(|r| spec_sides(r).len() == 1).count();
+    match roads {
+        [] => vec![],
+        [road] => {
+            let sides = spec_sides(road);
+            let shape = match sides.len() {
+                2 if opposite_pair(&sides) => "a straight road",
+                2 => "a curved road",
+                // A road that stops at a cloister, a city or a village.
+                _ if cloister => "a road",
+                _ => "a road end",
+            };
+            vec![with_inn(shape.to_string())]
+        }
+        _ if ends == roads.len() && ends >= 3 => vec![with_inn(format!("a {}-way crossroads", count_word(ends)))],
+        _ => vec![with_inn(format!("{} roads", count_word(roads.len())))],
+    }
+}
+
+/// A design in words, with its article: "a city corner with a pennant and a curved road",
+/// "the river's spring".
+pub fn tile_name(design: &TileDesign) -> String {
+    match design.river {
+        Some(RiverRole::Spring) => return "the river's spring".into(),
+        Some(RiverRole::Lake) if design.symbols.contains(&Symbol::Volcano) => return "the river's volcano lake".into(),
+        Some(RiverRole::Lake) => return "the river's lake".into(),
+        Some(RiverRole::Fork) => return "the river's fork".into(),
+        None => {}
+    }
+    let of = |kind: FeatureKind| design.features.iter().filter(move |f| f.kind == kind);
+    let mut parts = vec![];
+    if design.cloister.is_some() {
+        parts.push("a cloister".to_string());
+    }
+    let cities: Vec<String> = of(FeatureKind::City).map(city_phrase).collect();
+    if cities.len() > 1 && cities.iter().all(|c| c == "a city edge") {
+        parts.push(format!("{} city edges", count_word(cities.len())));
+    } else {
+        parts.extend(cities);
+    }
+    let roads: Vec<&FeatureSpec> = of(FeatureKind::Road).collect();
+    parts.extend(road_phrases(&roads, design.cloister.is_some()));
+    let rivers: Vec<&FeatureSpec> = of(FeatureKind::River).collect();
+    let river_sides: Vec<Side> = rivers.iter().flat_map(|r| spec_sides(r)).collect();
+    if !rivers.is_empty() {
+        parts.push(
+            if river_sides.len() == 2 && !opposite_pair(&river_sides) { "a river bend" } else { "a river" }.into(),
+        );
+    }
+    if design.garden.is_some() {
+        parts.push("a garden".into());
+    }
+    if design.features.iter().any(|f| f.attrs.pig_herd) {
+        parts.push("a pig-herd".into());
+    }
+    if parts.is_empty() {
+        parts.push("a plain farm".into());
+    }
+    join_and(&parts)
+}
+
+/// Where a tile stands, from the start tile: "2 tiles east of the start tile", "1 tile north
+/// and 3 tiles west of the start tile", "at the start tile".
+pub fn place_words(pos: Pos) -> String {
+    let tiles = |n: i16| format!("{} tile{}", n.abs(), if n.abs() == 1 { "" } else { "s" });
+    let ns = if pos.y < 0 { "north" } else { "south" };
+    let ew = if pos.x < 0 { "west" } else { "east" };
+    match (pos.x, pos.y) {
+        (0, 0) => "at the start tile".into(),
+        (0, y) => format!("{} {ns} of the start tile", tiles(y)),
+        (x, 0) => format!("{} {ew} of the start tile", tiles(x)),
+        (x, y) if x.abs() == y.abs() => format!("{} {ns}-{ew} of the start tile", tiles(x)),
+        (x, y) => format!("{} {ns} and {} {ew} of the start tile", tiles(y), tiles(x)),
+    }
+}
+
+/// What a feature of the kind is called for people.
+pub fn kind_word(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::Road => "road",
+        FeatureKind::City => "city",
+        FeatureKind::Field => "farm",
+        FeatureKind::Cloister => "cloister",
+        FeatureKind::Garden => "garden",
+        FeatureKind::River => "river",
+    }
+}
+
+/// A feature of the tile at `pos`, by the sides it touches as the tile lies: "the city to the
+/// north", "the road running east and west", "the farm to the south and west", "the
+/// cloister".
+pub fn feature_words(game: &Game, pos: Pos, feature: LocalFeature) -> String {
+    let Some(placed) = game.board().get(pos) else { return "a feature".into() };
+    let design = game.design(placed.tile);
+    let Some(spec) = design.features.get(feature as usize) else { return "a feature".into() };
+    let kind = kind_word(spec.kind);
+    if !spec.kind.is_edge_feature() {
+        return format!("the {kind}");
+    }
+    if spec.inner != 0 {
+        return format!("the enclosed {kind}");
+    }
+    let sides = board_sides(design, placed.rotation, feature);
+    let names: Vec<String> = sides.iter().map(|&s| side_word(s).to_string()).collect();
+    match (spec.kind, sides.len()) {
+        (_, 4) => format!("the {kind} on all sides"),
+        (FeatureKind::Road | FeatureKind::River, 2) => format!("the {kind} running {}", join_and(&names)),
+        _ => format!("the {kind} to the {}", join_and(&names)),
+    }
+}
+
+/// The sides of a placed tile that a feature touches, in board orientation.
+fn board_sides(design: &TileDesign, rotation: Rotation, feature: LocalFeature) -> Vec<Side> {
+    Side::ALL
+        .into_iter()
+        .filter(|s| s.ports().iter().any(|&p| design.feature_at(rotation, p) == Some(feature)))
+        .collect()
+}
+
+/// What a figure is called where it stands: a knight in a city, a farmer on a farm; the
+/// figures that are not followers keep their names.
+pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
+    let role = match kind {
+        FeatureKind::City => "knight",
+        FeatureKind::Road => "thief",
+        FeatureKind::Field => "farmer",
+        FeatureKind::Cloister | FeatureKind::Garden => "monk",
+        FeatureKind::River => "follower",
+    };
+    match figure {
+        Figure::Follower => role.into(),
+        Figure::BigFollower => format!("big follower ({role})"),
+        Figure::Abbot => "abbot".into(),
+        Figure::Builder => "builder".into(),
+        Figure::Pig => "pig".into(),
+    }
+}
+
+/// The preposition for a figure on a feature: in a city, on a road.
+pub fn preposition(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::City | FeatureKind::Cloister | FeatureKind::Garden => "in",
+        _ => "on",
+    }
+}
+
+/// The kind of a feature of a placed tile.
+pub fn feature_kind(game: &Game, pos: Pos, feature: LocalFeature) -> FeatureKind {
+    game.board()
+        .get(pos)
+        .and_then(|placed| game.design(placed.tile).features.get(feature as usize))
+        .map_or(FeatureKind::Field, |spec| spec.kind)
+}
+
+/// A figure with its place on its tile: "a knight in the city to the north", "the abbot in
+/// the garden" (one of each special figure per player, so those take "the").
+pub fn figure_on(game: &Game, figure: Figure, pos: Pos, feature: LocalFeature) -> String {
+    let kind = feature_kind(game, pos, feature);
+    let role = figure_role(figure, kind);
+    let who = if figure == Figure::Follower { with_article(&role) } else { format!("the {role}") };
+    format!("{who} {} {}", preposition(kind), feature_words(game, pos, feature))
+}
+
+/// A player's figure where it stands on the board: "Anna's knight in the city to the north, 2
+/// tiles east of the start tile".
+pub fn owned_figure_on(game: &Game, owner: &str, figure: Figure, pos: Pos, feature: LocalFeature) -> String {
+    let kind = feature_kind(game, pos, feature);
+    format!(
+        "{owner}'s {} {} {}, {}",
+        figure_role(figure, kind),
+        preposition(kind),
+        feature_words(game, pos, feature),
+        place_words(pos)
+    )
+}
+
+pub fn token_name(token: Token) -> &'static str {
+    match token {
+        Token::King => "the king",
+        Token::RobberBaron => "the robber baron",
+    }
+}
+
+pub fn good_word(good: TradeGood) -> &'static str {
+    good_name(good)
+}
+
+/// Trade goods as a list of what is there: "2 wine and 1 cloth".
+pub fn goods_words(goods: [u8; 3]) -> String {
+    let parts: Vec<String> = TradeGood::ALL
+        .into_iter()
+        .zip(goods)
+        .filter(|(_, n)| *n > 0)
+        .map(|(g, n)| format!("{n} {}", good_name(g)))
+        .collect();
+    if parts.is_empty() {
+        "no goods".into()
+    } else {
+        join_and(&parts)
+    }
+}
+
+/// What was scored: "the completed city 2 tiles east of the start tile", "the farm at the
+/// start tile", "the unfinished road ...".
+pub fn scored_feature_words(game: &Game, s: &Score) -> String {
+    let kind = kind_word(s.kind);
+    let state = match s.kind {
+        FeatureKind::Field => "",
+        _ if s.completed => "completed ",
+        _ => "unfinished ",
+    };
+    if s.kind == FeatureKind::Field && game.rules().variants.farmer_scoring == FarmerScoring::FirstEdition {
+        // First-edition farms are scored city by city; the score names the city.
+        return format!("the farms around the completed city {}", place_words(s.pos));
+    }
+    format!("the {state}{kind} {}", place_words(s.pos))
+}
+
+/// Why a score is what it is, beyond tiles and pennants: every bonus and penalty, named after
+/// the inn, cathedral, siege, pig or pig-herd that made it.
+pub fn score_notes(game: &Game, s: &Score) -> Vec<String> {
+    let rules = game.rules();
+    let Some(placement) = game.board().index_at(s.pos) else { return vec![] };
+    let root = game.feature_root(placement, s.feature);
+    let features = game.features();
+    let b: &Breakdown = &s.breakdown;
+    let mut notes = vec![];
+    match s.kind {
+        FeatureKind::Road if rules.has(Expansion::InnsCathedrals) && features.inns(root) > 0 => notes.push(
+            if s.completed {
+                "the inn makes each tile worth 2"
+            } else {
+                "an unfinished road with an inn scores nothing"
+            }
+            .into(),
+        ),
+        FeatureKind::City => {
+            let cathedral = rules.has(Expansion::InnsCathedrals) && features.cathedrals(root) > 0;
+            let besieged = rules.has(Expansion::Cathars) && features.is_besieged(root);
+            let note = match (s.completed, besieged, cathedral) {
+                (true, true, true) => "the siege halves the cathedral's value: 2 per tile and pennant",
+                (true, true, false) => "the siege halves the city: 1 per tile and pennant",
+                (true, false, true) => "the cathedral makes each tile and pennant worth 3",
+                (false, true, _) => "an unfinished besieged city scores nothing",
+                (false, false, true) => "an unfinished city with a cathedral scores nothing",
+                (true, false, false) if b.tile_value == 1 => "a small city of two tiles: 1 per tile and pennant",
+                (false, false, false) => "an unfinished city: 1 per tile and pennant",
+                _ => "",
+            };
+            if !note.is_empty() {
+                notes.push(note.into());
+            }
+        }
+        FeatureKind::Field if rules.variants.farmer_scoring == FarmerScoring::FirstEdition => {
+            notes.push("first-edition farms: 4 per city to the most farmers around it".into());
+        }
+        FeatureKind::Field => {
+            let extra = b.city_value.saturating_sub(3);
+            let herd = u16::from(extra > 0 && features.has_pig_herd(root));
+            if herd > 0 {
+                notes.push("the pig-herd adds 1 per city".into());
+            }
+            if extra > herd {
+                notes.push("the pig adds 1 per city".into());
+            }
+            if rules.variants.farmer_scoring == FarmerScoring::SecondEdition {
+                notes.push("second-edition farms: each city pays a player once".into());
+            }
+        }
+        _ => {}
+    }
+    if b.besieged_cities > 0 {
+        notes.push("a besieged city counts twice".into());
+    }
+    notes
+}
+
+/// The breakdown of a score in words, with its notes: "4 tiles × 2 + 1 pennant × 2 = 10; the
+/// cathedral makes each tile and pennant worth 3".
+pub fn breakdown_words(game: &Game, s: &Score) -> String {
+    let mut text = s.breakdown.to_string();
+    for note in score_notes(game, s) {
+        text.push_str("; ");
+        text.push_str(&note);
+    }
+    text
+}
+
+/// A score as a sentence, naming the players by `name`.
+pub fn score_sentence(game: &Game, s: &Score, name: impl Fn(u8) -> String) -> String {
+    let what = scored_feature_words(game, s);
+    let why = breakdown_words(game, s);
+    let seats: Vec<String> = s.players.iter().map(&name).collect();
+    let prefix = if s.phase == Phase::Final { "Final scoring: " } else { "" };
+    let sentence = match seats.len() {
+        0 => format!("{prefix}nobody scores {what}, which holds no follower ({why})"),
+        1 => format!("{prefix}{} scores {} for {what} ({why})", seats[0], s.points),
+        _ => format!("{prefix}{} each score {} for {what} ({why})", join_and(&seats), s.points),
+    };
+    capitalized(sentence)
+}
+
+/// A sentence with its first letter in capitals.
+pub fn capitalized(sentence: String) -> String {
+    let mut chars = sentence.chars();
+    match chars.next() {
+        Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
+        _ => sentence,
+    }
+}
