@@ -3,6 +3,7 @@
 //! scenario here; each footnote ruling a named test.
 
 use carcassonne_bots::{Bot, RandomBot};
+use carcassonne_engine::catalog::LocalFeature;
 use carcassonne_engine::{
     Action, Catalog, Color, Deck, Event, Expansion, FeatureKind, Figure, Game, GameSetup, Phase, Rotation, Rules,
 };
@@ -31,20 +32,27 @@ fn game(deck: &[&str]) -> Game {
     two_player(rules(&[Expansion::InnsCathedrals]), deck)
 }
 
+/// The feature of the tile at `pos` that a record name (`road@E`, `cloister`) designates.
+fn feature(game: &Game, pos: Pos, name: &str) -> LocalFeature {
+    let placed = game.board().get(pos).unwrap_or_else(|| panic!("no tile at {pos:?}"));
+    carcassonne_engine::game::parse_feature_name(game.design(placed.tile), placed.rotation, name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Places the drawn tile at `(x, y)` turned by `degrees`.
+fn place(game: &mut Game, x: i16, y: i16, degrees: i64) -> Vec<Event> {
+    let rotation = Rotation::from_degrees(degrees).unwrap();
+    game.apply(Action::Place { pos: Pos::new(x, y), rotation }).unwrap_or_else(|e| panic!("({x},{y}) {degrees}: {e}"))
+}
+
 /// Places the drawn tile and then deploys `figure` on the named feature (or passes).
 fn turn(game: &mut Game, x: i16, y: i16, degrees: i64, deploy: Option<(Figure, &str)>) -> Vec<Event> {
-    let mut events =
-        game.apply(Action::Place { pos: Pos::new(x, y), rotation: Rotation::from_degrees(degrees).unwrap() }).unwrap();
+    let mut events = place(game, x, y, degrees);
     let action = match deploy {
         None => Action::Pass,
-        Some((figure, name)) => {
-            let placed = game.board().get(Pos::new(x, y)).unwrap();
-            let design = game.design(placed.tile);
-            let feature = carcassonne_engine::game::parse_feature_name(design, placed.rotation, name).unwrap();
-            Action::Deploy { figure, feature }
-        }
+        Some((figure, name)) => Action::Deploy { figure, feature: feature(game, Pos::new(x, y), name) },
     };
-    events.extend(game.apply(action).unwrap());
+    events.extend(game.apply(action).unwrap_or_else(|e| panic!("{action:?}: {e}")));
     events
 }
 
@@ -1068,4 +1076,153 @@ fn abbot_can_be_taken_back_with_an_empty_supply() {
     let events = g.apply(Action::RecallAbbot { pos: Pos::new(0, 1) }).unwrap();
     // The abbot's cloister: itself, the start tile above and the cloister beside it.
     assert_eq!(paid(&g, &events)[0], (FeatureKind::Cloister, Phase::Turn, 3, vec![Color::Red]));
+}
+
+// ----- Inns & Cathedrals: the rulings of its chapter and footnotes -----
+
+/// Seed 001, INNS AND CATHEDRALS, "2. Deploy a follower": "the big follower counts as if the
+/// player had deployed two normal followers to the road, city, cloister or farm in question" -
+/// on a farm too, under every farm-scoring edition: one big farmer beats one farmer and ties
+/// with two.
+#[test]
+fn inns_cathedrals_the_big_follower_counts_as_two_farmers() {
+    let deck = ["base:U", "base:E", "base:B", "base:X", "base:A"];
+    let play = |farmer_scoring, tiles: usize| {
+        let mut r = rules(&[Expansion::InnsCathedrals]);
+        r.variants.farmer_scoring = farmer_scoring;
+        let mut g = two_player(r, &deck[..tiles]);
+        turn(&mut g, 1, 0, 0, Some((BIG, "field@NNW"))); // red's big farmer north of the road
+        turn(&mut g, 0, -1, 180, Some((F, "field@NNW"))); // blue closes the city, farmer beyond it
+        turn(&mut g, 1, -1, 0, None); // a cloister joins the two farms
+        if tiles == deck.len() {
+            // Blue's second farmer on a corner field of a crossing, then a tile joining it.
+            turn(&mut g, 2, 0, 0, Some((F, "field@NNE")));
+            turn(&mut g, 2, -1, 0, None);
+        }
+        assert!(g.is_over());
+        g.scores()
+    };
+    use carcassonne_engine::FarmerScoring::{FirstEdition, SecondEdition, ThirdEdition};
+    for (edition, per_city) in [(ThirdEdition, 3), (SecondEdition, 3), (FirstEdition, 4)] {
+        assert_eq!(play(edition, 3), vec![per_city, 0], "{edition:?}: big farmer against one farmer");
+        assert_eq!(play(edition, 5), vec![per_city, per_city], "{edition:?}: big farmer against two");
+    }
+}
+
+/// Seed 001, INNS AND CATHEDRALS, "A completed road": "If a road which has one or more inns
+/// lining it is completed, then the thief scores 2 points for every road segment" - a second inn
+/// adds nothing.
+#[test]
+fn inns_cathedrals_two_inns_on_one_road_still_score_2_per_tile() {
+    let mut g = game(&["base:W", "inns-cathedrals:15", "inns-cathedrals:15", "base:W"]);
+    turn(&mut g, -1, 0, 0, None); // a junction ends the road in the west
+    turn(&mut g, 1, 0, 0, Some((F, "road@E"))); // blue's thief beside the first inn
+    turn(&mut g, 2, 0, 0, None); // the second inn
+    let events = turn(&mut g, 3, 0, 180, None); // a junction ends the road in the east
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Turn, 10, vec![Color::Blue])]);
+    assert_eq!(breakdown_of(&events, FeatureKind::Road).map(|b| (b.tiles, b.tile_value)), Some((5, 2)));
+}
+
+/// Seed 001, INNS AND CATHEDRALS, "A completed city": "If a city which contains one or more
+/// cathedrals is completed, then the knight scores 3 points for every city segment" - two
+/// cathedrals in one city still make it 3 per tile.
+#[test]
+fn inns_cathedrals_two_cathedrals_in_one_city_still_score_3_per_tile() {
+    let cathedral = "inns-cathedrals:01";
+    let mut g = game(&[cathedral, cathedral, "base:E", "base:E", "base:E", "base:E", "base:E"]);
+    turn(&mut g, 0, -1, 0, Some((F, "city@N"))); // red's knight in the first cathedral
+    turn(&mut g, 0, -2, 0, None); // the second cathedral above it
+                                  // Caps close every open city edge: west and east of both cathedrals, then the top.
+    turn(&mut g, -1, -1, 90, None);
+    turn(&mut g, 1, -1, 270, None);
+    turn(&mut g, -1, -2, 90, None);
+    turn(&mut g, 1, -2, 270, None);
+    let events = turn(&mut g, 0, -3, 180, None);
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::City, Phase::Turn, 24, vec![Color::Red])]);
+    assert_eq!(breakdown_of(&events, FeatureKind::City).map(|b| (b.tiles, b.tile_value)), Some((8, 3)));
+}
+
+/// Seed 001, INNS AND CATHEDRALS, footnote 37: cathedrals may go into other players' cities, "The
+/// same goes for roads with inns": blue's inn leaves red's road worth nothing when it stays
+/// incomplete.
+#[test]
+fn footnote_37_an_inn_on_another_players_road_leaves_it_worth_0_if_incomplete() {
+    for (second_tile, expected) in [("base:U", 3), ("inns-cathedrals:15", 0)] {
+        let mut g = game(&["base:U", second_tile]);
+        turn(&mut g, 1, 0, 0, Some((F, "road@E"))); // red's thief
+        let events = turn(&mut g, 2, 0, 0, None); // blue extends red's road
+        assert!(g.is_over());
+        assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Final, expected, vec![Color::Red])]);
+    }
+}
+
+/// Seed 001, INNS AND CATHEDRALS, "1. Place a tile", the tiles to take care with: "This tile has
+/// four unconnected city segments", "The cloister divides the road into two segments", "The
+/// crossing divides the road into two segments", "The farm comes to an end here". Each shows as
+/// separate features to deploy on.
+#[test]
+fn inns_cathedrals_tiles_to_take_care_with() {
+    let mut g = game(&["inns-cathedrals:03", "inns-cathedrals:02", "inns-cathedrals:05", "inns-cathedrals:07"]);
+    let deployable = |g: &Game| crate::faq::deployable_names(g, F);
+    place(&mut g, 0, -1, 0); // four cities around an inner field, above the start tile
+    assert_eq!(deployable(&g), vec!["city@E", "city@N", "city@S", "city@W", "field@I"]);
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, 1, 0, 0); // the cloister between two roads, east of the start tile
+    assert_eq!(deployable(&g), vec!["cloister", "field@ESE", "field@NNW", "road@E", "road@W"]);
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, -1, 0, 0); // two cities and the junction between them, west of the start tile
+    assert_eq!(
+        deployable(&g),
+        vec!["city@N", "city@S", "field@ENE", "field@ESE", "field@WNW", "field@WSW", "road@E", "road@W"]
+    );
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, 0, 1, 180); // the city cap whose farm ends beside it, below the start tile
+    assert_eq!(deployable(&g), vec!["city@S", "field@NNW", "field@WSW"]);
+}
+
+/// Seed 001, INNS AND CATHEDRALS, footnote 33: on the tile with two cities and a junction "the
+/// road which leads between the cities is broken by the junction ... all junctions are
+/// considered to be ends of roads": a junction on the west closes red's road at three tiles.
+#[test]
+fn footnote_33_the_junction_between_two_cities_ends_the_road() {
+    let mut g = game(&["inns-cathedrals:05", "base:W"]);
+    turn(&mut g, 1, 0, 0, Some((F, "road@W"))); // red's thief on the road into the junction
+    let events = turn(&mut g, -1, 0, 0, None);
+    assert_eq!(paid(&g, &events)[0], (FeatureKind::Road, Phase::Turn, 3, vec![Color::Red]));
+}
+
+/// Seed 001, INNS AND CATHEDRALS, "1. Place a tile": "The inn lies on the right-hand road
+/// segment" of the junction tile: the road through its other arm is an ordinary road.
+#[test]
+fn inns_cathedrals_the_inn_lies_on_one_arm_of_its_junction() {
+    let mut g = game(&["inns-cathedrals:14", "base:W", "base:W"]);
+    // The junction turned so that its inn arm leads south; red's thief on the west arm.
+    turn(&mut g, 1, 0, 90, Some((F, "road@W")));
+    let events = turn(&mut g, -1, 0, 0, None);
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Turn, 3, vec![Color::Red])], "1 point per tile");
+    // The inn arm: red's next thief, closed at once by a second junction below: 2 per tile.
+    let events = turn(&mut g, 1, 1, 90, Some((F, "road@N")));
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Turn, 4, vec![Color::Red])]);
+}
+
+/// Seed 000, The Base Game, footnote 10 (and seed 002, footnote 14): "a coat of arms only affects
+/// the city segment it is in, not the whole tile (if there is more than one segment on a single
+/// tile)". The Inns & Cathedrals tile with a pennant corner and a separate cap: the cap's city
+/// scores without the pennant.
+#[test]
+fn seed000_footnote_10_a_pennant_counts_only_for_its_own_city_segment() {
+    let mut g = game(&["inns-cathedrals:06", "base:E"]);
+    // Turned so that the pennant city joins the start tile's city and the cap opens north.
+    turn(&mut g, 0, -1, 180, Some((F, "city@N")));
+    let events = turn(&mut g, 0, -2, 180, None);
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::City, Phase::Turn, 4, vec![Color::Red])]);
+    assert_eq!(breakdown_of(&events, FeatureKind::City).map(|b| (b.tiles, b.pennants)), Some((2, 0)));
+}
+
+/// The breakdown of the first score event of `kind` among `events`.
+fn breakdown_of(events: &[Event], kind: FeatureKind) -> Option<carcassonne_engine::Breakdown> {
+    events.iter().find_map(|e| match e {
+        Event::Scored(s) if s.kind == kind => Some(s.breakdown),
+        _ => None,
+    })
 }
