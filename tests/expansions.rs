@@ -1,6 +1,7 @@
-//! Expansions of the first wave that are implemented so far: Inns & Cathedrals, the GQ land
-//! tiles and the Winter Edition. Each worked example of seed 001's expansion sections is a
-//! scenario here; each footnote ruling a named test.
+//! The implemented expansions: The River I and II, Inns & Cathedrals, Traders & Builders, King &
+//! Scout, The Cathars, The Abbot, the GQ tiles and the Winter Edition. Each worked example of the
+//! seeds' expansion chapters and each ruling of their footnotes and FAQ is a named test here,
+//! citing its passage; docs/rules.md's ruling table lists which test checks which ruling.
 
 use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_engine::catalog::LocalFeature;
@@ -1461,6 +1462,36 @@ fn footnote_44_the_builder_goes_home_when_its_owners_last_knight_escapes() {
     assert_eq!((g.player(0).followers, g.player(0).builders), (7, 1));
 }
 
+/// Seed 001, TRADERS AND BUILDERS, "1. Place a tile", the tiles to take care with: "The bridge is
+/// not a crossing. One road runs continuously from left to right, while the other runs from top
+/// to bottom. However, the farm segments are separate" (four on this tile); "The cloister divides
+/// the road into three segments"; "This tile has three separate city segments"; "One road ends at
+/// a city, the other at a house".
+#[test]
+fn traders_tiles_to_take_care_with() {
+    let deck = ["traders-builders:24", "traders-builders:20", "traders-builders:06", "traders-builders:23"];
+    let mut g = traders_game(&deck);
+    let deployable = |g: &Game| crate::faq::deployable_names(g, F);
+    place(&mut g, 1, 0, 0); // the bridge, east of the start tile
+    assert_eq!(deployable(&g), vec!["field@ESE", "field@NNE", "field@NNW", "field@SSW", "road@E", "road@N"]);
+    // The east-west road runs on from the start tile's; the north-south one is another road.
+    let road = |g: &Game, pos: Pos, name| {
+        let placement = g.board().index_at(pos).unwrap();
+        g.feature_root(placement, feature(g, pos, name))
+    };
+    assert_eq!(road(&g, Pos::new(1, 0), "road@E"), road(&g, Pos::ORIGIN, "road@E"));
+    assert_ne!(road(&g, Pos::new(1, 0), "road@N"), road(&g, Pos::ORIGIN, "road@E"));
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, -1, 0, 0); // the cloister where three roads end, west of the start tile
+    assert_eq!(deployable(&g), vec!["cloister", "field@ESE", "field@NNW", "field@SSW", "road@E", "road@S", "road@W"]);
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, 0, -1, 0); // three cities, above the start tile
+    assert_eq!(deployable(&g), vec!["city@E", "city@N", "city@S", "field@I"]);
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, 0, 1, 270); // a city and two roads, below the start tile
+    assert_eq!(deployable(&g), vec!["city@W", "field@ESE", "field@NNW", "field@SSW", "road@E", "road@S"]);
+}
+
 // ----- The Cathars -----
 
 /// Seed 001, THE CATHARS, "Scoring farms": "every completed besieged city scores double points in
@@ -1515,6 +1546,23 @@ fn cathars_one_knight_escapes_per_turn() {
     g.apply(first).unwrap();
     assert_eq!(g.pending().player(), Some(1), "one escape, then the turn is over");
     assert_eq!(g.figures().len(), 1);
+}
+
+/// Seed 000, The Abbot, footnote 19 (official): "Gardens do not count as monasteries in relation
+/// to their interaction with other expansions". A garden beside the Cathar tile frees no knight;
+/// a cloister there does (seed 001, THE CATHARS, "Escaping a besieged city").
+#[test]
+fn seed000_footnote_19_a_garden_is_no_cloister_for_an_escape() {
+    let mut r = rules(&[Expansion::Cathars, Expansion::Abbot]);
+    r.variants.tile_edition = carcassonne_engine::Edition::Second;
+    let mut g = two_player(r, &["cathars:03", "base:U-garden", "base:B", "base:B", "base:B"]);
+    turn(&mut g, 0, -1, 180, Some((F, "city@E"))); // red's knight in the besieged corner
+    turn(&mut g, -1, -1, 90, None); // blue: a road with a garden, beside the Cathar tile
+    turn(&mut g, 0, 1, 0, None);
+    assert_eq!(g.pending().player(), Some(1), "no escape past a garden: {:?}", g.pending());
+    turn(&mut g, 0, -2, 0, None); // blue: a cloister above the Cathar tile
+    turn(&mut g, 0, 2, 0, None);
+    assert_eq!(g.pending(), carcassonne_engine::Pending::Escape { player: 0 });
 }
 
 // ----- King & Scout -----
@@ -1656,6 +1704,21 @@ fn river_2_a_pig_herd_and_a_pig_make_5_points_per_city() {
     let events = turn(&mut g, 2, -1, 180, None); // the city is complete
     let farms: Vec<_> = paid(&g, &events).into_iter().filter(|p| p.0 == FeatureKind::Field).collect();
     assert_eq!(farms, vec![(FeatureKind::Field, Phase::Final, 5, vec![Color::Red])]);
+}
+
+/// Seed 001, THE RIVER II, footnote 97: "Do you receive the bonus from the the pig-herd tile even if
+/// you don't have a pig on the farm? Answer: Yes, the pig herd is a neutral pig, so to speak" -
+/// with Traders & Builders in play and no pig on the farm: 4 points per city.
+#[test]
+fn footnote_97_the_pig_herd_counts_without_a_pig() {
+    let mut g =
+        two_player(rules(&[Expansion::River2, Expansion::TradersBuilders]), &["river-2:11", "base:E", "base:E"]);
+    turn(&mut g, 1, 0, 0, Some((F, "field@NNE"))); // red's farmer on the pig-herd's field
+    turn(&mut g, 2, 0, 0, None);
+    let events = turn(&mut g, 2, -1, 180, None);
+    let farms: Vec<_> = paid(&g, &events).into_iter().filter(|p| p.0 == FeatureKind::Field).collect();
+    assert_eq!(farms, vec![(FeatureKind::Field, Phase::Final, 4, vec![Color::Red])]);
+    assert_eq!(g.player(0).pigs, 1, "red's pig never left the supply");
 }
 
 /// Seed 000, The River, "Clarifications for new landscape tiles" (footnotes 40 and 41, official)
