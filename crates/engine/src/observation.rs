@@ -68,6 +68,24 @@ impl<'a> Observation<'a> {
         self.game.tiles_left()
     }
 
+    /// The Princess & the Dragon's public pieces: the dragon, the fairy, the tiles set aside and
+    /// a dragon's move in progress.
+    pub fn dragon(&self) -> Option<crate::geometry::Pos> {
+        self.game.dragon()
+    }
+
+    pub fn fairy(&self) -> Option<(crate::geometry::Pos, Option<PlacedFigure>)> {
+        self.game.fairy()
+    }
+
+    pub fn tiles_set_aside(&self) -> &'a [TileId] {
+        self.game.tiles_set_aside()
+    }
+
+    pub fn dragon_move(&self) -> Option<(u8, &'a [crate::geometry::Pos])> {
+        self.game.dragon_move()
+    }
+
     /// The face-down tiles as (design, count), in catalog order.
     pub fn remaining_tiles(&self) -> Vec<(TileId, u16)> {
         let mut counts: Vec<(TileId, u16)> = vec![];

@@ -218,4 +218,7 @@ pub struct PlacedFigure {
     pub placement: PlacementIndex,
     pub feature: LocalFeature,
     pub(crate) node: NodeId,
+    /// Tells this figure apart from every other deployed in the game (the fairy stands next to
+    /// one follower, which may leave).
+    pub(crate) serial: u32,
 }

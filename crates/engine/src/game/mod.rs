@@ -145,6 +145,28 @@ impl Game {
         self.modules.token_holder(token)
     }
 
+    /// The Princess & the Dragon: where the dragon is (`None` until a volcano brings it in).
+    pub fn dragon(&self) -> Option<Pos> {
+        self.modules.princess_dragon().dragon()
+    }
+
+    /// The Princess & the Dragon: the fairy's tile and the follower it stands next to (`None`
+    /// until it is first moved; no follower once that follower has left).
+    pub fn fairy(&self) -> Option<(Pos, Option<PlacedFigure>)> {
+        self.modules.princess_dragon().fairy(&self.table)
+    }
+
+    /// The Princess & the Dragon: dragon tiles set aside until the dragon is in play (public).
+    pub fn tiles_set_aside(&self) -> &[TileId] {
+        self.modules.princess_dragon().set_aside()
+    }
+
+    /// The Princess & the Dragon: the dragon's move in progress, as the steps left and the
+    /// tiles visited so far (the first is where it began).
+    pub fn dragon_move(&self) -> Option<(u8, &[Pos])> {
+        self.modules.princess_dragon().dragon_move()
+    }
+
     /// The completed cities a farm borders or encloses, as feature roots.
     pub fn cities_of_farm(&self, field: NodeId) -> Vec<NodeId> {
         base::farms::cities_of_farm(&self.table, field)
