@@ -9,6 +9,7 @@ mod faq;
 mod fidelity;
 mod perft;
 mod play;
+mod princess_dragon;
 mod properties;
 mod render;
 mod scenarios;

@@ -105,6 +105,13 @@ impl<'a> Observation<'a> {
     pub fn sample_game(&self, rng: &mut impl RngCore) -> Game {
         let mut game = self.game.clone();
         shuffle(game.hidden_deck_mut(), rng);
+        // The sampled world's own seed for tiles mixed in later, taken from its sampled order
+        // (drawing it from `rng` would change every existing bot's stream of samples).
+        let seed = game
+            .hidden_deck_mut()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, t| (h ^ t.0 as u64).wrapping_mul(0x0100_0000_01b3));
+        game.reseed_hidden_deck(seed);
         game
     }
 }

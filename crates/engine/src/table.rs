@@ -41,7 +41,7 @@ pub(crate) struct Table {
     /// A reusable buffer for counting a feature's distinct tiles.
     pub(crate) scratch: Scratch,
     /// The serial of the next figure deployed.
-    pub(crate) next_serial: u32,
+    pub(crate) next_serial: crate::players::FigureSerial,
     /// The seed of a shuffled deck (tiles put back into the face-down tiles during the game are
     /// mixed in with a generator derived from it); `None` for an explicit order.
     pub(crate) deck_seed: Option<u64>,
@@ -106,6 +106,11 @@ impl Table {
     }
 
     /// The next face-down tile, if any is left.
+    /// Whether face-down tiles remain to be drawn.
+    pub(crate) fn has_tiles_to_draw(&self) -> bool {
+        self.next_draw < self.deck.len()
+    }
+
     pub(crate) fn draw(&mut self) -> Option<TileId> {
         let tile = *self.deck.get(self.next_draw)?;
         self.next_draw += 1;
@@ -130,7 +135,7 @@ impl Table {
         let root = self.features.find_mut(node);
         self.features.add_figure(root);
         self.figures.push(PlacedFigure { owner: player, figure, placement, feature, node, serial: self.next_serial });
-        self.next_serial += 1;
+        self.next_serial = self.next_serial.wrapping_add(1);
         *self.players[player as usize].supply_mut(figure) -= 1;
     }
 
@@ -175,6 +180,11 @@ impl Table {
 
     /// True if one of `player`'s followers (not a builder or pig) stands on the feature.
     pub(crate) fn has_follower_on(&self, player: PlayerId, root: NodeId) -> bool {
+        // The feature's figure count answers most calls (a feature of the tile just placed is
+        // usually empty) without a walk over every figure on the board.
+        if self.features.figure_count(root) == 0 {
+            return false;
+        }
         self.figures.iter().any(|f| f.owner == player && f.figure.is_follower() && self.features.find(f.node) == root)
     }
 

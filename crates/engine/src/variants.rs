@@ -204,7 +204,7 @@ impl Variants {
     /// The variants of one column of seed 001's "Summary of rule sets & changes"; the fields
     /// the table has no row for take their defaults. (The table's "starting player" row is not
     /// a rule of the engine: the seat order is given when a game is set up. Its rows for The
-    /// Princess & the Dragon and The Tower come with those expansions.)
+    /// Tower come with that expansion; "dragons eat everything" is the same in every column.)
     pub fn preset(rule_set: RuleSet) -> Variants {
         let original = rule_set.original_boxes();
         Variants {

@@ -289,9 +289,14 @@ impl Modules {
 
     // ----- Beginning the turn, drawing and placing a tile -----
 
+    /// Step 1A. With no tile left the game ends with the last player's turn: no turn begins
+    /// (seed 001, "End of the game"), so nothing of step 1A happens.
     #[inline]
     pub(crate) fn begin_turn(&mut self, table: &mut Table, events: &mut Vec<Event>) {
-        each_module!(self, self.implementing(Hook::BeginTurn), |mut m| m.begin_turn(table, events));
+        let mask = self.implementing(Hook::BeginTurn);
+        if mask != 0 && table.has_tiles_to_draw() {
+            each_module!(self, mask, |mut m| m.begin_turn(table, events));
+        }
     }
 
     /// Whether a module sets the drawn tile aside.

@@ -44,7 +44,7 @@ use crate::errors::RuleError;
 use crate::events::Event;
 use crate::features::NodeId;
 use crate::geometry::{Pos, Side};
-use crate::players::{Figure, PlacedFigure, PlayerId};
+use crate::players::{Figure, FigureSerial, PlacedFigure, PlayerId};
 use crate::rules::Rules;
 use crate::table::Table;
 
@@ -62,12 +62,13 @@ pub(crate) struct PrincessDragon {
     dragon: Option<Pos>,
     /// Where the fairy stands, and the serial of the follower it stands next to (while that
     /// follower is there).
-    fairy: Option<(Pos, Option<u32>)>,
+    fairy: Option<(Pos, Option<FigureSerial>)>,
     /// Dragon tiles drawn before the dragon was in play.
     set_aside: Vec<TileId>,
-    /// The symbols of the tile just placed.
+    /// The symbols of the tile just placed (and whether it has a princess).
     volcano_now: bool,
     magic_gate_now: bool,
+    princess_now: bool,
     /// A dragon tile was placed: the dragon moves at its hook point.
     dragon_due: bool,
     movement: Option<DragonMove>,
@@ -168,6 +169,9 @@ impl PrincessDragon {
 
     /// Whether the princess may remove figure `f`: a knight in a city her tile extended.
     fn removable(&self, table: &Table, f: &PlacedFigure) -> bool {
+        if !self.princess_now {
+            return false;
+        }
         let knight = matches!(f.figure, Figure::Follower | Figure::BigFollower)
             || (self.readings.builders_are_followers && f.figure == Figure::Builder);
         if !knight || table.features.kind(f.node) != FeatureKind::City {
@@ -187,7 +191,7 @@ impl PrincessDragon {
     }
 
     fn any_removable(&self, table: &Table) -> bool {
-        table.figures.iter().any(|f| self.removable(table, f))
+        self.princess_now && table.figures.iter().any(|f| self.removable(table, f))
     }
 
     // ----- The fairy -----
@@ -230,6 +234,40 @@ impl PrincessDragon {
             return Err(RuleError::FeatureCompleted(spec.kind));
         }
         Ok(())
+    }
+
+    /// The magic gate's deployments, in the order of the tiles in play, their features and the
+    /// figures (follower, big follower, abbot): the same as `check_gate` accepts, with the
+    /// checks shared by the figures done once per feature.
+    fn gate_deployments(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        let state = &table.players[player as usize];
+        let figures = [Figure::Follower, Figure::BigFollower, Figure::Abbot];
+        let in_supply = figures.map(|f| state.in_supply(f) > 0);
+        if !in_supply.contains(&true) {
+            return false;
+        }
+        for placement in 0..table.last_placement_index() {
+            let placed = table.board.placement(placement);
+            if self.dragon == Some(placed.pos) {
+                continue;
+            }
+            for (feature, spec) in table.design(placed.tile).features.iter().enumerate() {
+                let root = table.features.find(placed.first_node + feature as NodeId);
+                if table.features.figure_count(root) > 0 || self.completed(table, spec.kind, root, placed.pos) {
+                    continue;
+                }
+                let follower = base::check_follower(table, spec, root).is_ok();
+                let abbot = abbot::check_deploy(table, spec, root).is_ok();
+                for (i, figure) in figures.into_iter().enumerate() {
+                    let allowed = in_supply[i] && if figure == Figure::Abbot { abbot } else { follower };
+                    if allowed && visit(Action::DeployAt { pos: placed.pos, figure, feature: feature as LocalFeature })
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether a feature is completed for the magic gate: a road or city with no open edge, a
@@ -423,6 +461,7 @@ impl Module for PrincessDragon {
         let symbols = &table.design(placed.tile).symbols;
         self.volcano_now = symbols.contains(&Symbol::Volcano);
         self.magic_gate_now = symbols.contains(&Symbol::MagicGate);
+        self.princess_now = table.design(placed.tile).features.iter().any(|f| f.attrs.princess);
         self.dragon_due = symbols.contains(&Symbol::Dragon);
         if self.volcano_now {
             self.dragon = Some(placed.pos);
@@ -453,13 +492,15 @@ impl Module for PrincessDragon {
 
     /// The princess's removals, the fairy's moves, then the magic gate's deployments.
     fn figure_actions(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
-        for f in table.figures.iter().filter(|f| self.removable(table, f)) {
-            if visit(Action::RemoveKnight { pos: table.pos_of(f.placement), feature: f.feature }) {
-                return true;
+        if self.princess_now {
+            for f in table.figures.iter().filter(|f| self.removable(table, f)) {
+                if visit(Action::RemoveKnight { pos: table.pos_of(f.placement), feature: f.feature }) {
+                    return true;
+                }
             }
-        }
-        if self.readings.princess_must && self.any_removable(table) {
-            return false;
+            if self.readings.princess_must && self.any_removable(table) {
+                return false;
+            }
         }
         if self.fairy_may_move() {
             for f in table.figures.iter().filter(|f| self.fairy_target(f, player)) {
@@ -469,20 +510,7 @@ impl Module for PrincessDragon {
             }
         }
         if self.magic_gate_now {
-            let state = &table.players[player as usize];
-            let figures = [Figure::Follower, Figure::BigFollower, Figure::Abbot];
-            for placement in 0..table.last_placement_index() {
-                let placed = table.board.placement(placement);
-                for feature in 0..table.design(placed.tile).features.len() as LocalFeature {
-                    for figure in figures.into_iter().filter(|&f| state.in_supply(f) > 0) {
-                        if self.check_gate(table, placement, feature, figure).is_ok()
-                            && visit(Action::DeployAt { pos: placed.pos, figure, feature })
-                        {
-                            return true;
-                        }
-                    }
-                }
-            }
+            return self.gate_deployments(table, player, visit);
         }
         false
     }

@@ -52,8 +52,11 @@ pub(crate) fn each_legal_action(
             // A princess that must remove a knight leaves only the modules' actions.
             let only_modules = modules.only_figure_actions(table, player);
             let placement = table.last_placement();
+            if only_modules {
+                count = 0;
+            }
             for i in 0..table.design(placement.tile).features.len() as LocalFeature {
-                for &figure in &available[..count * !only_modules as usize] {
+                for &figure in &available[..count] {
                     if check_deploy(table, modules, placement, i, figure).is_ok()
                         && visit(Action::Deploy { figure, feature: i })
                     {

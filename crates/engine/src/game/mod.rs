@@ -250,6 +250,15 @@ impl Game {
         let next = self.table.next_draw;
         &mut self.table.deck[next..]
     }
+
+    /// Replaces the deck's seed, which orders tiles mixed into the face-down ones later (the
+    /// dragon tiles set aside): a sampled game must not carry the real one, from which the real
+    /// order could be worked out.
+    pub(crate) fn reseed_hidden_deck(&mut self, seed: u64) {
+        if let Some(s) = &mut self.table.deck_seed {
+            *s = seed;
+        }
+    }
 }
 
 /// Everything but the (immutable, shared) catalog.
@@ -266,7 +275,9 @@ impl fmt::Debug for Game {
             .field("features", &t.features)
             .field("figures", &t.figures)
             .field("deck", &t.deck)
+            .field("deck_seed", &t.deck_seed)
             .field("next_draw", &t.next_draw)
+            .field("next_serial", &t.next_serial)
             .field("discarded", &t.discarded)
             .field("open_cloisters", &t.open_cloisters)
             .field("modules", &self.modules)

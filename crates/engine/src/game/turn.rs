@@ -3,7 +3,7 @@
 //!
 //! | step | what happens | decision |
 //! |---|---|---|
-//! | 1A begin turn | `begin_turn` (the fairy's point) | |
+//! | 1A begin turn | `begin_turn` (the fairy's point; not when no tile is left, as the game then ends with the last tile's turn) | |
 //! | 1B draw a tile | a module may set the tile aside (`sets_aside`); tiles that fit nowhere are discarded and another drawn; an empty pile ends the game | |
 //! | 1C place the tile | the tile joins the board; `tile_put`, then `tile_placed` hooks | `PlaceTile` |
 //! | 2A, 2B move the wood | deploy a figure, a module's action instead (`figure_actions`), or pass | `Deploy` |
