@@ -176,12 +176,22 @@ pub struct EventView {
 }
 
 /// Per-seat points by kind, accumulated from events.
-#[derive(Clone, Debug, Default)]
-pub struct Tally(pub Vec<PointsView>);
+#[derive(Clone, Debug)]
+pub struct Tally {
+    seats: Vec<PointsView>,
+    /// The phase of the last score: the fairy's bonus for a scored follower comes right after
+    /// the score, in its phase.
+    phase: Phase,
+}
 
 impl Tally {
     pub fn new(seats: usize) -> Tally {
-        Tally(vec![PointsView::default(); seats])
+        Tally { seats: vec![PointsView::default(); seats], phase: Phase::Turn }
+    }
+
+    /// One seat's points (none for a seat the tally does not know).
+    pub fn seat(&self, seat: usize) -> PointsView {
+        self.seats.get(seat).cloned().unwrap_or_default()
     }
 
     pub fn add(&mut self, event: &Event) {
@@ -189,7 +199,7 @@ impl Tally {
             if points == 0 {
                 return;
             }
-            let Some(p) = self.0.get_mut(seat as usize) else { return };
+            let Some(p) = self.seats.get_mut(seat as usize) else { return };
             let map = if phase == Phase::Turn { &mut p.turn } else { &mut p.final_ };
             *map.entry(kind).or_default() += points;
         };
@@ -198,9 +208,13 @@ impl Tally {
                 for seat in s.players.iter() {
                     credit(seat, s.phase, s.kind.name(), s.points);
                 }
+                self.phase = s.phase;
             }
             Event::TokenScored { player, token, points, .. } => credit(player, Phase::Final, token.name(), points),
             Event::GoodsScored { player, good, points, .. } => credit(player, Phase::Final, good.name(), points),
+            // The point at the start of a turn comes before any final score; the bonus for a
+            // scored follower comes in the phase of its score.
+            Event::FairyBonus { player, points } => credit(player, self.phase, "fairy", points),
             _ => {}
         }
     }
@@ -352,7 +366,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
             supply: Figure::ALL.into_iter().map(|f| (f.name(), p.in_supply(f))).collect(),
             goods: p.goods,
             online: input.online.get(i).copied().unwrap_or(0),
-            points: input.tally.0.get(i).cloned().unwrap_or_default(),
+            points: input.tally.seat(i),
         })
         .collect();
     let pending = match game.pending() {
@@ -702,6 +716,44 @@ mod tests {
             game.apply(actions[turn * 13 % actions.len()]).unwrap();
         }
         assert!(checked > 50, "{checked}");
+    }
+
+    /// The fairy's points are in the seats' tallies, during the game and in the final scoring,
+    /// so that every seat's tallies add up to its score.
+    #[test]
+    fn the_tally_counts_the_fairy() {
+        let rules = Rules { expansions: vec![Expansion::PrincessDragon], ..Rules::base() };
+        let (mut during, mut at_end) = (0, 0);
+        for seed in 0..6u64 {
+            let players = vec![Color::Red, Color::Blue, Color::Green];
+            let mut game = Game::new(GameSetup { rules: rules.clone(), players, deck: Deck::Seed(seed) }).unwrap();
+            let mut tally = Tally::new(3);
+            let mut bonus = [0u32; 3];
+            let mut step = 0;
+            while !game.is_over() {
+                let actions = game.legal_actions();
+                // Moving the fairy whenever it may, its bonuses come often.
+                let fairy = actions.iter().find(|a| matches!(a, Action::MoveFairy { .. }));
+                let action = fairy.copied().unwrap_or(actions[step * 31 % actions.len()]);
+                for event in game.apply(action).unwrap() {
+                    if let Event::FairyBonus { player, points } = event {
+                        bonus[player as usize] += points;
+                    }
+                    tally.add(&event);
+                }
+                step += 1;
+            }
+            for (seat, player) in game.players().iter().enumerate() {
+                let points = tally.seat(seat);
+                let fairy = |map: &BTreeMap<&str, u32>| map.get("fairy").copied().unwrap_or(0);
+                assert_eq!(fairy(&points.turn) + fairy(&points.final_), bonus[seat], "seed {seed}, seat {seat}");
+                let total: u32 = points.turn.values().chain(points.final_.values()).sum();
+                assert_eq!(total, player.score, "seed {seed}, seat {seat}: {points:?}");
+                during += fairy(&points.turn);
+                at_end += fairy(&points.final_);
+            }
+        }
+        assert!(during > 0 && at_end > 0, "fairy points during the game {during}, at the end {at_end}");
     }
 
     /// Engine notation that no text for people may show, or `None`: feature names
