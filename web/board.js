@@ -116,8 +116,8 @@ function lastEvent(events, types) {
 }
 
 /**
- * The Princess & the Dragon's pieces of a view for `Board.setPieces`: the dragon (named by
- * the news that brought it to its tile, in the server's words), the fairy and the tiles the
+ * The Princess & the Dragon's pieces of a view for `Board.setPieces`: the dragon (with the
+ * view's `dragon_label`), the fairy and the tiles the
  * dragon has crossed in the move under way. Anything malformed is left out.
  */
 export function boardPieces(view, events) {
@@ -125,9 +125,13 @@ export function boardPieces(view, events) {
   let dragon = null;
   if (isPair(v.dragon)) {
     const [x, y] = v.dragon;
-    const news = lastEvent(events, ['dragon-placed', 'dragon-moved']);
-    const here = news && news.x === x && news.y === y && typeof news.text === 'string' ? `: ${news.text}` : '';
-    dragon = { x, y, label: `The dragon${here}` };
+    let label = typeof v.dragon_label === 'string' ? v.dragon_label : '';
+    if (!label) {
+      // An older server: the news that brought the dragon to its tile.
+      const news = lastEvent(events, ['dragon-placed', 'dragon-moved']);
+      label = news && news.x === x && news.y === y && typeof news.text === 'string' ? `The dragon: ${news.text}` : 'The dragon';
+    }
+    dragon = { x, y, label };
   }
   const f = v.fairy;
   let fairy = null;

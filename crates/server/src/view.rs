@@ -38,6 +38,9 @@ pub struct GameView {
     /// The Princess & the Dragon: the dragon's tile, once it is in play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dragon: Option<[i16; 2]>,
+    /// The dragon and where it stands, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragon_label: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fairy: Option<FairyView>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -286,7 +289,7 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                 (_, Action::DeployAt { pos, figure, feature }) => (
                     anchor(game, pos, feature),
                     format!(
-                        "through the magic gate: {} {}",
+                        "through the magic gate: {}, {}",
                         words::figure_on(game, figure, pos, feature),
                         words::place_words(pos)
                     ),
@@ -294,8 +297,8 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                 (_, Action::MoveFairy { pos, feature }) => (
                     anchor(game, pos, feature),
                     format!(
-                        "move the fairy next to your {} {}",
-                        words::figure_on(game, figure_at(game, pos, feature), pos, feature),
+                        "move the fairy next to your {}, {}",
+                        words::figure_role_on(game, figure_at(game, pos, feature), pos, feature),
                         words::place_words(pos)
                     ),
                 ),
@@ -315,7 +318,7 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                     )
                 }
                 (_, Action::MoveDragon { pos }) => {
-                    (Some([0.5, 0.5]), format!("move the dragon {}", words::place_words(pos)))
+                    (Some([0.5, 0.5]), format!("move the dragon onto {}", words::tile_at(pos)))
                 }
                 (_, Action::Escape { pos, feature }) => (
                     anchor(game, pos, feature),
@@ -468,6 +471,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         figures,
         tokens,
         dragon: game.dragon().map(|p| [p.x, p.y]),
+        dragon_label: game.dragon().map(|p| format!("The dragon, on {}", words::tile_at(p))),
         fairy,
         dragon_move,
         set_aside: game.tiles_set_aside().iter().map(|&t| game.design(t).id.clone()).collect(),
@@ -610,7 +614,7 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
         ),
         Event::DragonMoved { player, pos } => (
             json!({"type": "dragon-moved", "seat": player, "x": pos.x, "y": pos.y}),
-            format!("{} moves the dragon {}", name(player), words::place_words(pos)),
+            format!("{} moves the dragon onto {}", name(player), words::tile_at(pos)),
         ),
         Event::FigureEaten { player, figure, pos, feature } => (
             figure_detail("figure-eaten", player, figure, pos, feature),
@@ -620,9 +624,9 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
             json!({"type": "fairy-moved", "seat": player, "x": pos.x, "y": pos.y,
                    "feature": feature_name(game, pos, feature)}),
             format!(
-                "{} moves the fairy next to their {} {}",
+                "{} moves the fairy next to their {}, {}",
                 name(player),
-                words::figure_on(game, figure_at(game, pos, feature), pos, feature),
+                words::figure_role_on(game, figure_at(game, pos, feature), pos, feature),
                 words::place_words(pos)
             ),
         ),
@@ -792,6 +796,12 @@ mod tests {
             if pair[0] == "a" && pair[1].starts_with(|c: char| "aeiou".contains(c)) {
                 return Some(format!("\"a {}\"", pair[1]));
             }
+            if ["your", "their", "the", "a"].contains(&pair[0]) && ["a", "an", "the"].contains(&pair[1]) {
+                return Some(format!("a doubled article: \"{} {}\"", pair[0], pair[1]));
+            }
+        }
+        if text.contains("dragon at the start tile") {
+            return Some("a place phrase after a verb of motion (\"at the start tile\")".into());
         }
         None
     }
@@ -807,6 +817,8 @@ mod tests {
             "Ann deploys a abbot",
             "the big-follower returns",
             "the field to the north",
+            "move the fairy next to your a thief on the road",
+            "move the dragon at the start tile",
         ] {
             assert!(engine_notation(bad).is_some(), "{bad}");
         }
