@@ -108,6 +108,8 @@ fn decision(game: &Game) -> &'static str {
         Pending::Deploy { .. } => "deploy",
         Pending::Escape { .. } => "escape",
         Pending::MoveDragon { .. } => "move-dragon",
+        Pending::Capture { .. } => "capture",
+        Pending::Exchange { .. } => "exchange",
         Pending::GameOver => "game-over",
     }
 }
@@ -146,6 +148,9 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::Place { tile, x, y, rotation, .. } => {
             format!("place {} at ({x}, {y}) rotated {rotation}", tile.unwrap_or_default())
         }
+        RecordAction::Deploy { figure, feature, x: Some(x), y: Some(y), .. } if feature == "tower" => {
+            format!("finish the tower at ({x}, {y}) with a {} on top", figure.name())
+        }
         RecordAction::Deploy { figure, feature, x: Some(x), y: Some(y), .. } => {
             format!("deploy a {} on {feature} at ({x}, {y}) through the magic gate", figure.name())
         }
@@ -157,6 +162,12 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::MoveDragon { x, y, .. } => format!("move the dragon to ({x}, {y})"),
         RecordAction::Escape { x, y, feature, .. } => format!("let the knight on {feature} at ({x}, {y}) escape"),
         RecordAction::RecallAbbot { x, y, .. } => format!("take back the abbot at ({x}, {y}) and score it"),
+        RecordAction::BuildTower { x, y, .. } => format!("put a tower piece on the tower at ({x}, {y})"),
+        RecordAction::Capture { x, y, feature, .. } => format!("take the figure on {feature} at ({x}, {y}) prisoner"),
+        RecordAction::Exchange { figure, .. } => format!("have your {} back in the exchange", figure.name()),
+        RecordAction::Ransom { captor, figure, .. } => {
+            format!("pay {captor} 3 points of ransom for your {}", figure.name())
+        }
         RecordAction::Pass { .. } => "pass".to_string(),
     }
 }
@@ -173,6 +184,8 @@ fn write_text(
         Pending::PlaceTile { tile, .. } => format!("place {}", game.design(tile).id),
         Pending::MoveDragon { .. } => "move the dragon one step".to_string(),
         Pending::Escape { .. } => "let a knight escape or pass".to_string(),
+        Pending::Capture { .. } => "take a prisoner or pass".to_string(),
+        Pending::Exchange { .. } => "choose the prisoner to exchange".to_string(),
         _ => "deploy a figure or pass".to_string(),
     };
     writeln!(out, "{color} to {what}; {} legal actions; advice of {}", analysis.ranked.len(), args.bot)?;

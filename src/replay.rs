@@ -180,8 +180,13 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             }
             Event::FigureDeployed { figure, pos, feature, .. } => {
                 let mut text = line.take().unwrap_or_default();
-                write!(text, " and deploys a {} on {}", figure.name(), feature_name(game, pos, feature))?;
-                if Some(pos) != placed_at {
+                let on = feature_name(game, pos, feature);
+                if on == "tower" {
+                    write!(text, " and finishes the tower at {pos} with a {} on top", figure.name())?;
+                } else {
+                    write!(text, " and deploys a {} on {on}", figure.name())?;
+                }
+                if Some(pos) != placed_at && on != "tower" {
                     write!(text, " at {pos} (through the magic gate)")?;
                 }
                 writeln!(out, "{text}")?;
@@ -295,6 +300,46 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 )?;
                 writeln!(out, "{text}")?;
             }
+            Event::TowerBuilt { pos, height, .. } => {
+                let mut text = line.take().unwrap_or_default();
+                write!(text, " and builds the tower at {pos} to {height} piece(s)")?;
+                writeln!(out, "{text}")?;
+            }
+            Event::Captured { player, owner, figure, pos, feature } => {
+                let on = feature_name(game, pos, feature);
+                if owner == player {
+                    writeln!(
+                        out,
+                        "    {}'s tower takes back their own {} on {on} at {pos}",
+                        name(player),
+                        figure.name()
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        "    {}'s tower takes {}'s {} on {on} at {pos} prisoner",
+                        name(player),
+                        name(owner),
+                        figure.name()
+                    )?;
+                }
+            }
+            Event::PrisonersExchanged { player, figure, other, other_figure } => writeln!(
+                out,
+                "    {} and {} exchange prisoners: {}'s {} and {}'s {} go home",
+                name(player),
+                name(other),
+                name(player),
+                figure.name(),
+                name(other),
+                other_figure.name()
+            )?,
+            Event::RansomPaid { player, captor, figure, points } => {
+                // Paid in the figure phase: part of the turn's line.
+                let text = line.get_or_insert_with(String::new);
+                write!(text, ", pays {} {points} points of ransom for a {}", name(captor), figure.name())?;
+                let _ = player;
+            }
             Event::GameEnded => {
                 if !final_scoring {
                     writeln!(out, "final scoring: nothing to score")?;
@@ -407,6 +452,20 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             x: game.dragon().map(|p| p.x),
             y: game.dragon().map(|p| p.y),
         },
+        Pending::Capture { player, pos } => PendingJson {
+            kind: "capture",
+            player: Some(game.player(player).color.name()),
+            tile: None,
+            x: Some(pos.x),
+            y: Some(pos.y),
+        },
+        Pending::Exchange { player, .. } => PendingJson {
+            kind: "exchange",
+            player: Some(game.player(player).color.name()),
+            tile: None,
+            x: None,
+            y: None,
+        },
         Pending::GameOver => PendingJson { kind: "game-over", player: None, tile: None, x: None, y: None },
     };
     let mut out = output::stdout();
@@ -440,6 +499,19 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 game.dragon().map_or_else(String::new, |p| p.to_string()),
                 actions.len(),
                 game.dragon_move().map_or(0, |(left, _)| left)
+            )?,
+            Pending::Capture { player, pos } => writeln!(
+                out,
+                "{} built on the tower at {pos} and may take a prisoner within its reach or pass ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::Exchange { player, other } => writeln!(
+                out,
+                "{} chooses which of their figures held by {} comes back in the exchange ({} legal actions):",
+                game.player(player).color.name(),
+                game.player(other).color.name(),
+                actions.len()
             )?,
             Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,
         }

@@ -232,7 +232,12 @@ impl From<Action> for ActionKey {
             | Action::DeployAt { .. }
             | Action::MoveFairy { .. }
             | Action::RemoveKnight { .. }
-            | Action::MoveDragon { .. } => {
+            | Action::MoveDragon { .. }
+            | Action::BuildTower { .. }
+            | Action::FinishTower { .. }
+            | Action::Capture { .. }
+            | Action::Exchange { .. }
+            | Action::PayRansom { .. } => {
                 unreachable!("the perft positions are base games: no expansion's actions")
             }
         }

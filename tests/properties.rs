@@ -414,6 +414,12 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::TokenTaken { .. } => {
                 prop_assert!(game.rules().has(Expansion::KingRobber), "a King & Scout token without King & Scout");
             }
+            Event::TowerBuilt { .. }
+            | Event::Captured { .. }
+            | Event::PrisonersExchanged { .. }
+            | Event::RansomPaid { .. } => {
+                prop_assert!(game.rules().has(Expansion::Tower), "a Tower event without The Tower");
+            }
             Event::TokenScored { player, points, .. } => {
                 prop_assert!(game.rules().has(Expansion::KingRobber), "a King & Scout bonus without King & Scout");
                 t.points[player as usize] += points;
@@ -580,7 +586,7 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
                         let allowed = match spec.kind {
                             FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => true,
                             FeatureKind::Field => p.farmers,
-                            FeatureKind::Garden | FeatureKind::River => false,
+                            FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower => false,
                         };
                         if allowed && !occupied.contains(&model.component_of[&(pi, i as u8)]) {
                             expected.push(Action::Deploy { figure: Figure::Follower, feature: i as u8 });
@@ -597,6 +603,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::MoveDragon { .. } => {
                 prop_assert!(game.rules().has(Expansion::PrincessDragon), "a dragon's step without the dragon");
+            }
+            Pending::Capture { .. } | Pending::Exchange { .. } => {
+                prop_assert!(game.rules().has(Expansion::Tower), "a tower's decision without The Tower");
             }
             Pending::GameOver => unreachable!(),
         }

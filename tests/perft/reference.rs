@@ -122,7 +122,7 @@ impl Component {
         match self.kind {
             FeatureKind::Road | FeatureKind::City => self.open_ports == 0,
             FeatureKind::Cloister => self.around == 8,
-            FeatureKind::Field | FeatureKind::Garden | FeatureKind::River => false,
+            FeatureKind::Field | FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower => false,
         }
     }
 }

@@ -71,6 +71,11 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ),
         ("princess-dragon-river-2", with(&[PrincessDragon, River2], Variants::default())),
         ("every-expansion", with(&[&first_wave[..], &[PrincessDragon]].concat(), Variants::default())),
+        ("tower", with(&[Tower], Variants::default())),
+        ("tower-hig", with(&[Tower, TradersBuilders, InnsCathedrals], Variants::preset(RuleSet::Hig))),
+        ("tower-rgg", with(&[Tower, TradersBuilders], Variants::preset(RuleSet::Rgg))),
+        ("tower-princess-dragon", with(&[Tower, PrincessDragon], Variants::default())),
+        ("every-expansion-tower", with(&[&first_wave[..], &[PrincessDragon, Tower]].concat(), Variants::default())),
     ]
 }
 

@@ -31,6 +31,20 @@ pub enum Action {
     RemoveKnight { pos: Pos, feature: LocalFeature },
     /// The Princess & the Dragon: move the dragon one step, onto the tile at `pos`.
     MoveDragon { pos: Pos },
+    /// The Tower: instead of deploying, put one of one's tower pieces on the tower foundation or
+    /// unfinished tower of the tile at `pos`.
+    BuildTower { pos: Pos },
+    /// The Tower: instead of deploying, finish the tower on the tile at `pos` by putting a
+    /// figure from one's supply on top of it.
+    FinishTower { pos: Pos, figure: Figure },
+    /// The Tower: after building, take the figure on feature `feature` of the tile at `pos`
+    /// prisoner (a tower's guard stands on the tile's tower feature).
+    Capture { pos: Pos, feature: LocalFeature },
+    /// The Tower: in an exchange of prisoners, one's own figure of this kind is the one that
+    /// comes back.
+    Exchange { figure: Figure },
+    /// The Tower: in the figure phase, pay `captor` 3 points to free one's figure of this kind.
+    PayRansom { captor: PlayerId, figure: Figure },
     /// Deploy nothing this turn (or, when an escape is offered, let no knight escape).
     Pass,
 }
@@ -47,6 +61,11 @@ impl Action {
             Action::MoveFairy { .. } => "a move of the fairy",
             Action::RemoveKnight { .. } => "a princess's removal of a knight",
             Action::MoveDragon { .. } => "a step of the dragon",
+            Action::BuildTower { .. } => "a tower piece",
+            Action::FinishTower { .. } => "a figure on top of a tower",
+            Action::Capture { .. } => "a capture",
+            Action::Exchange { .. } => "the choice of a prisoner to exchange",
+            Action::PayRansom { .. } => "a ransom",
             Action::Pass => "a pass",
         }
     }
@@ -65,6 +84,12 @@ pub enum Pending {
     /// The Princess & the Dragon: `player` moves the dragon one step (each player in turn, six
     /// steps in all).
     MoveDragon { player: PlayerId },
+    /// The Tower: `player` built on the tower at `pos` and may take one figure within its reach
+    /// prisoner, or pass.
+    Capture { player: PlayerId, pos: Pos },
+    /// The Tower: prisoners are exchanged with `other`, who holds figures of more than one kind
+    /// of `player`'s: `player` chooses which comes back.
+    Exchange { player: PlayerId, other: PlayerId },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -76,7 +101,9 @@ impl Pending {
             Pending::PlaceTile { player, .. }
             | Pending::Deploy { player, .. }
             | Pending::Escape { player }
-            | Pending::MoveDragon { player } => Some(player),
+            | Pending::MoveDragon { player }
+            | Pending::Capture { player, .. }
+            | Pending::Exchange { player, .. } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -88,6 +115,8 @@ impl Pending {
             Pending::Deploy { .. } => "deploying a figure or passing",
             Pending::Escape { .. } => "a knight's escape from a besieged city or a pass",
             Pending::MoveDragon { .. } => "a step of the dragon",
+            Pending::Capture { .. } => "a capture or a pass",
+            Pending::Exchange { .. } => "the choice of a prisoner to exchange",
             Pending::GameOver => "nothing (the game is over)",
         }
     }

@@ -82,6 +82,24 @@ pub enum RuleError {
     FarmersNotInPlay,
     #[error("the {0} is already occupied (a follower stands on a connected segment)")]
     FeatureOccupied(FeatureKind),
+    #[error("you have no tower piece left")]
+    NoTowerPiece,
+    #[error("the tile at {0} has no tower foundation or unfinished tower")]
+    NoTowerToBuild(Pos),
+    #[error("the tile at {0} has no unfinished tower to finish (a tower is at least one piece high)")]
+    NoTowerToFinish(Pos),
+    #[error("a {0} cannot finish a tower: only a follower (small or big) goes on top")]
+    CannotGuardTower(&'static str),
+    #[error("no follower may stand on the dragon's tile at {0}")]
+    DragonTile(Pos),
+    #[error("the figure at {0} feature {1} cannot be taken prisoner: it is not within the tower's reach or these rules spare it")]
+    CannotCapture(Pos, LocalFeature),
+    #[error("no figure of yours of that kind is held by the other player")]
+    NoSuchPrisoner,
+    #[error("a ransom is paid once per turn")]
+    RansomAlreadyPaid,
+    #[error("a ransom costs 3 points and you have {0}")]
+    RansomTooDear(u32),
 }
 
 impl RuleError {

@@ -240,6 +240,36 @@ pub enum Event {
         pos: Pos,
         feature: LocalFeature,
     },
+    /// The Tower: `player` put a tower piece on the tower at `pos`, now `height` pieces high.
+    TowerBuilt {
+        player: PlayerId,
+        pos: Pos,
+        height: u8,
+    },
+    /// The Tower: `player` took `owner`'s figure on feature `feature` of the tile at `pos`
+    /// prisoner (one's own figure goes back to one's supply instead).
+    Captured {
+        player: PlayerId,
+        owner: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// The Tower: `player` and `other` held each other's figures and exchanged them: `player`'s
+    /// `figure` and `other`'s `other_figure` went back to their owners.
+    PrisonersExchanged {
+        player: PlayerId,
+        figure: Figure,
+        other: PlayerId,
+        other_figure: Figure,
+    },
+    /// The Tower: `player` paid `points` to `captor` and has their `figure` back.
+    RansomPaid {
+        player: PlayerId,
+        captor: PlayerId,
+        figure: Figure,
+        points: u32,
+    },
     /// The final scoring is over.
     GameEnded,
 }

@@ -43,6 +43,7 @@ pub use board::{Board, PlacedTile};
 pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, Quarter, TileDesign, TileId};
 pub use errors::{RuleError, SetupError};
 pub use events::{Breakdown, Event, Phase, Score, Token};
+pub use expansions::tower::{Prisoner, TowerSite, RANSOM};
 pub use game::{Deck, Game, GameSetup};
 pub use geometry::{Port, Pos, Rotation, Side, Terrain};
 pub use observation::Observation;

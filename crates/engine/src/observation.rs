@@ -86,6 +86,19 @@ impl<'a> Observation<'a> {
         self.game.dragon_move()
     }
 
+    /// The Tower's public pieces: the towers, each player's tower pieces, the prisoners.
+    pub fn towers(&self) -> &'a [crate::TowerSite] {
+        self.game.towers()
+    }
+
+    pub fn tower_pieces(&self, player: PlayerId) -> u8 {
+        self.game.tower_pieces(player)
+    }
+
+    pub fn prisoners(&self) -> &'a [crate::Prisoner] {
+        self.game.prisoners()
+    }
+
     /// The face-down tiles as (design, count), in catalog order.
     pub fn remaining_tiles(&self) -> Vec<(TileId, u16)> {
         let mut counts: Vec<(TileId, u16)> = vec![];

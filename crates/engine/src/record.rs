@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
-use crate::game::{parse_feature_name, Action, Color, Deck, Event, Figure, Game, GameSetup, Pending};
+use crate::game::{parse_feature_name, Action, Color, Deck, Event, Figure, Game, GameSetup, Pending, PlayerId};
 use crate::geometry::{Pos, Rotation};
 use crate::rules::{Rules, Variants};
 
@@ -99,7 +99,8 @@ pub enum RecordAction {
         player: Option<Color>,
         figure: Figure,
         /// The feature of the tile just placed, e.g. `city@N`, `field@SSE`, `cloister`, or of
-        /// the tile at (`x`, `y`) when given (The Princess & the Dragon: through a magic gate).
+        /// the tile at (`x`, `y`) when given (The Princess & the Dragon: through a magic gate;
+        /// The Tower: `tower`, a figure finishing the tower there).
         feature: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         x: Option<i16>,
@@ -150,6 +151,36 @@ pub enum RecordAction {
         player: Option<Color>,
         x: i16,
         y: i16,
+    },
+    /// The Tower: a tower piece on the tower foundation or tower of the tile at (x, y).
+    #[serde(rename = "build-tower")]
+    BuildTower {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+    },
+    /// The Tower: take the figure on feature `feature` of the tile at (x, y) prisoner (`tower`
+    /// for a tower's guard).
+    Capture {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// The Tower: in an exchange of prisoners, one's own `figure` is the one that comes back.
+    Exchange {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+    },
+    /// The Tower: pay 3 points to `captor` to free one's `figure`.
+    Ransom {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        captor: Color,
+        figure: Figure,
     },
     Pass {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -293,6 +324,18 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             RecordAction::RemoveKnight { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
         }
         (_, Action::MoveDragon { pos }) => RecordAction::MoveDragon { player, x: pos.x, y: pos.y },
+        (_, Action::BuildTower { pos }) => RecordAction::BuildTower { player, x: pos.x, y: pos.y },
+        (_, Action::FinishTower { pos, figure }) => {
+            RecordAction::Deploy { player, figure, feature: "tower".into(), x: Some(pos.x), y: Some(pos.y) }
+        }
+        (_, Action::Capture { pos, feature }) => {
+            RecordAction::Capture { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::Exchange { figure }) => RecordAction::Exchange { player, figure },
+        (_, Action::PayRansom { captor, figure }) => {
+            let captor = game.players().get(captor as usize).map_or(Color::Red, |p| p.color);
+            RecordAction::Ransom { player, captor, figure }
+        }
     }
 }
 
@@ -307,6 +350,10 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::MoveFairy { player, .. }
         | RecordAction::RemoveKnight { player, .. }
         | RecordAction::MoveDragon { player, .. }
+        | RecordAction::BuildTower { player, .. }
+        | RecordAction::Capture { player, .. }
+        | RecordAction::Exchange { player, .. }
+        | RecordAction::Ransom { player, .. }
         | RecordAction::Pass { player } => *player,
     };
     if let (Some(given), Some(expected)) = (player, expected) {
@@ -339,6 +386,10 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
                 _ => return Err("a deployment elsewhere gives both `x` and `y`".into()),
             };
             let local = feature_at(game, at, feature)?;
+            let kind = game.board().get(at).and_then(|t| game.design(t.tile).features.get(local as usize));
+            if kind.is_some_and(|spec| spec.kind == crate::catalog::FeatureKind::Tower) {
+                return Ok(Action::FinishTower { pos: at, figure: *figure });
+            }
             Ok(if at == placed {
                 Action::Deploy { figure: *figure, feature: local }
             } else {
@@ -359,6 +410,20 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         }
         RecordAction::MoveDragon { x, y, .. } => Ok(Action::MoveDragon { pos: Pos::new(*x, *y) }),
         RecordAction::RecallAbbot { x, y, .. } => Ok(Action::RecallAbbot { pos: Pos::new(*x, *y) }),
+        RecordAction::BuildTower { x, y, .. } => Ok(Action::BuildTower { pos: Pos::new(*x, *y) }),
+        RecordAction::Capture { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::Capture { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::Exchange { figure, .. } => Ok(Action::Exchange { figure: *figure }),
+        RecordAction::Ransom { captor, figure, .. } => {
+            let captor = game
+                .players()
+                .iter()
+                .position(|p| p.color == *captor)
+                .ok_or_else(|| format!("no player is {captor}"))?;
+            Ok(Action::PayRansom { captor: captor as PlayerId, figure: *figure })
+        }
         RecordAction::Pass { .. } => Ok(Action::Pass),
     }
 }

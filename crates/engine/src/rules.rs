@@ -39,6 +39,9 @@ pub enum Expansion {
     /// The Princess & the Dragon (seed 001 "THE PRINCESS AND THE DRAGON"): 30 tiles with
     /// volcanoes, dragons, magic gates and princesses; the dragon and the fairy.
     PrincessDragon,
+    /// The Tower (seed 001 "THE TOWER"): 18 tiles with tower foundations; tower pieces,
+    /// captures, prisoners and ransom.
+    Tower,
     /// The Games Quarterly tiles (seed 001): its 10 land tiles join the pile (its river tiles
     /// only with a river).
     Gq11,
@@ -48,7 +51,7 @@ pub enum Expansion {
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 10] = [
+    pub const ALL: [Expansion; 11] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -57,6 +60,7 @@ impl Expansion {
         Expansion::Cathars,
         Expansion::Abbot,
         Expansion::PrincessDragon,
+        Expansion::Tower,
         Expansion::Gq11,
         Expansion::Winter,
     ];
@@ -71,6 +75,7 @@ impl Expansion {
             Expansion::Cathars => "cathars",
             Expansion::Abbot => "abbot",
             Expansion::PrincessDragon => "princess-dragon",
+            Expansion::Tower => "tower",
             Expansion::Gq11 => "gq11",
             Expansion::Winter => "winter",
         }
@@ -115,6 +120,7 @@ impl Rules {
             (Expansion::KingRobber, "king-robber"),
             (Expansion::Cathars, "cathars"),
             (Expansion::PrincessDragon, "princess-dragon"),
+            (Expansion::Tower, "tower"),
             (Expansion::Gq11, "gq11"),
         ] {
             if self.has(expansion) {

@@ -153,10 +153,16 @@ impl Table {
 
     /// Takes figure `index` off the board, back to its owner's supply.
     pub(crate) fn take_figure(&mut self, index: usize) -> PlacedFigure {
+        let f = self.lift_figure(index);
+        *self.players[f.owner as usize].supply_mut(f.figure) += 1;
+        f
+    }
+
+    /// Takes figure `index` off the board without returning it to its owner (a prisoner).
+    pub(crate) fn lift_figure(&mut self, index: usize) -> PlacedFigure {
         let f = self.figures.remove(index);
         let root = self.features.find_mut(f.node);
         self.features.remove_figure(root);
-        *self.players[f.owner as usize].supply_mut(f.figure) += 1;
         f
     }
 

@@ -192,6 +192,17 @@ pub struct Variants {
     /// feature": the original Hans im Glueck text, which its FAQ and footnote 87 correct). Off
     /// by default.
     pub magic_gate_to_unscored_features: bool,
+    /// A tower captures builders and pigs too (row "towers capture": the original boxes'
+    /// "followers (including builders & pigs)"; footnote 101, FAQ 31). Off by default (The Big
+    /// Box: "Builders and pigs cannot be taken prisoner").
+    pub tower_captures_builders_and_pigs: bool,
+    /// A tower captures a follower standing on another tower (row "tower captures followers on
+    /// towers": every column but the original Rio Grande rules; footnote 107, FAQ 35). On by
+    /// default.
+    pub tower_captures_guards: bool,
+    /// A player may capture their own follower, which goes back to their supply (row "tower
+    /// captures own followers": The Big Box; footnote 100). On by default.
+    pub tower_captures_own_followers: bool,
 }
 
 impl Default for Variants {
@@ -203,8 +214,8 @@ impl Default for Variants {
 impl Variants {
     /// The variants of one column of seed 001's "Summary of rule sets & changes"; the fields
     /// the table has no row for take their defaults. (The table's "starting player" row is not
-    /// a rule of the engine: the seat order is given when a game is set up. Its rows for The
-    /// Tower come with that expansion; "dragons eat everything" is the same in every column.)
+    /// a rule of the engine: the seat order is given when a game is set up; "dragons eat
+    /// everything" is the same in every column.)
     pub fn preset(rule_set: RuleSet) -> Variants {
         let original = rule_set.original_boxes();
         Variants {
@@ -231,6 +242,9 @@ impl Variants {
             princess_must_remove: rule_set != RuleSet::HigBigBox,
             princess_big_follower_only_if_last: rule_set == RuleSet::Hig,
             magic_gate_to_unscored_features: false,
+            tower_captures_builders_and_pigs: original,
+            tower_captures_guards: rule_set != RuleSet::Rgg,
+            tower_captures_own_followers: !original,
         }
     }
 
@@ -372,6 +386,24 @@ impl Variants {
             name: "magic-gate-to-unscored-features",
             label: "A magic gate reaches completed, unscored features",
             source: "seed 001, Summary of rule sets; footnote 87",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "tower-captures-builders-and-pigs",
+            label: "Towers capture builders and pigs (original boxes)",
+            source: "seed 001, Summary of rule sets; footnote 101",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "tower-captures-guards",
+            label: "Towers capture followers on other towers",
+            source: "seed 001, Summary of rule sets; footnote 107",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "tower-captures-own-followers",
+            label: "A tower may capture its builder's own follower",
+            source: "seed 001, Summary of rule sets; footnote 100",
             kind: VariantKind::Bool,
         },
     ];

@@ -677,7 +677,8 @@ pub fn layout(design: &TileDesign) -> Layout {
     // Rivers first, so that roads cross them on bridges.
     ways.sort_by_key(|w| (!w.river, w.feature));
 
-    let mut tower_done = false;
+    // Where the tower foundation is drawn: its feature's anchor, where a tower's guard stands.
+    let mut tower_at = None;
     if let Some(r) = pond {
         icons.push(Icon { kind: IconKind::Pond { lake: design.river == Some(RiverRole::Lake) }, at: CENTRE, r });
         if centre_ends > 0 {
@@ -689,7 +690,7 @@ pub fn layout(design: &TileDesign) -> Layout {
         }
     } else if centre_ends > 0 && !design.partial {
         if design.symbols.contains(&Symbol::Tower) {
-            tower_done = true;
+            tower_at = Some(CENTRE);
             icons.push(Icon { kind: IconKind::Tower, at: CENTRE, r: 10.0 });
         } else if centre_ends >= 3 {
             icons.push(Icon { kind: IconKind::Village, at: CENTRE, r: 10.0 });
@@ -760,7 +761,7 @@ pub fn layout(design: &TileDesign) -> Layout {
     }
     for &symbol in &design.symbols {
         let (kind, size) = match symbol {
-            Symbol::Tower if tower_done => continue,
+            Symbol::Tower if tower_at.is_some() => continue,
             Symbol::Tower => (IconKind::Tower, (10.5, 7.0)),
             Symbol::Dragon => (IconKind::Dragon, (10.0, 7.0)),
             Symbol::Volcano => (IconKind::Volcano, (12.0, 7.0)),
@@ -768,7 +769,10 @@ pub fn layout(design: &TileDesign) -> Layout {
             // The abbey is drawn as its walls around a cloister.
             Symbol::Abbey => continue,
         };
-        place(&mut icons, &mut occupied, kind, size, &is_field, Some(&is_open));
+        let at = place(&mut icons, &mut occupied, kind, size, &is_field, Some(&is_open));
+        if symbol == Symbol::Tower {
+            tower_at = Some(at);
+        }
     }
 
     // Anchors of cities and fields: their widest point away from the symbols (unless that
@@ -802,6 +806,7 @@ pub fn layout(design: &TileDesign) -> Layout {
                 along(&line, (visible * 0.5).min(20.0)).0
             }),
             FeatureKind::Cloister | FeatureKind::Garden => Some(CENTRE),
+            FeatureKind::Tower => tower_at,
         };
     }
     let unplaced: Vec<usize> = (0..feats.len()).filter(|&i| anchors[i].is_none()).collect();

@@ -23,6 +23,7 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
         Expansion::PrincessDragon => {
             ("The Princess & the Dragon", "the dragon, the fairy, volcanoes, magic gates and princesses")
         }
+        Expansion::Tower => ("The Tower", "towers that take prisoners, exchanges and ransoms"),
         Expansion::Gq11 => ("GQ tiles", "the Games Quarterly tiles"),
         Expansion::Winter => ("Winter Edition", "the Winter Edition's tiles replace the base tiles"),
     }

@@ -48,6 +48,9 @@ pub struct GameView {
     /// Dragon tiles set aside until the dragon comes into play (catalog ids).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub set_aside: Vec<String>,
+    /// The Tower: every tower foundation in play and the tower on it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub towers: Vec<TowerView>,
     pub tiles_left: usize,
     pub remaining: Vec<RemainingView>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -73,13 +76,45 @@ pub struct SeatView {
     pub online: u32,
     /// Points by feature kind or bonus, during the game (`turn`) and at the end (`final`).
     pub points: PointsView,
+    /// The Tower: the tower pieces the seat has left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tower_pieces: Option<u8>,
+    /// The Tower: the figures this seat holds prisoner.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub prisoners: Vec<PrisonerView>,
 }
 
+/// Points by kind; a ransom paid counts against its payer, so a kind may be negative.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct PointsView {
-    pub turn: BTreeMap<&'static str, u32>,
+    pub turn: BTreeMap<&'static str, i64>,
     #[serde(rename = "final")]
-    pub final_: BTreeMap<&'static str, u32>,
+    pub final_: BTreeMap<&'static str, i64>,
+}
+
+/// The Tower: a figure held prisoner, by the seat that holds it.
+#[derive(Clone, Debug, Serialize)]
+pub struct PrisonerView {
+    /// The figure's owner.
+    pub seat: PlayerId,
+    pub figure: Figure,
+    /// The prisoner in words ("Anna's big follower").
+    pub label: String,
+}
+
+/// The Tower: a tower foundation and the tower on it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TowerView {
+    pub x: i16,
+    pub y: i16,
+    /// Tower pieces stacked on the foundation (0: a bare foundation).
+    pub height: u8,
+    /// A follower finished it: it takes no more pieces.
+    pub finished: bool,
+    /// Where on the tile the foundation is, in tile units (its guard stands there).
+    pub at: [f32; 2],
+    /// The tower in words.
+    pub label: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -103,6 +138,19 @@ pub enum PendingView {
     /// says how many are left and where it has been).
     Dragon {
         seat: PlayerId,
+    },
+    /// The Tower: `seat` built on the tower at (`x`, `y`) and may take a prisoner within its
+    /// reach.
+    Capture {
+        seat: PlayerId,
+        x: i16,
+        y: i16,
+    },
+    /// The Tower: `seat` chooses which of their figures held by `other` comes back in an
+    /// exchange of prisoners.
+    Exchange {
+        seat: PlayerId,
+        other: PlayerId,
     },
     Over,
 }
@@ -198,7 +246,7 @@ impl Tally {
     }
 
     pub fn add(&mut self, event: &Event) {
-        let mut credit = |seat: PlayerId, phase: Phase, kind: &'static str, points: u32| {
+        let mut credit = |seat: PlayerId, phase: Phase, kind: &'static str, points: i64| {
             if points == 0 {
                 return;
             }
@@ -209,15 +257,21 @@ impl Tally {
         match *event {
             Event::Scored(s) => {
                 for seat in s.players.iter() {
-                    credit(seat, s.phase, s.kind.name(), s.points);
+                    credit(seat, s.phase, s.kind.name(), s.points.into());
                 }
                 self.phase = s.phase;
             }
-            Event::TokenScored { player, token, points, .. } => credit(player, Phase::Final, token.name(), points),
-            Event::GoodsScored { player, good, points, .. } => credit(player, Phase::Final, good.name(), points),
+            Event::TokenScored { player, token, points, .. } => {
+                credit(player, Phase::Final, token.name(), points.into())
+            }
+            Event::GoodsScored { player, good, points, .. } => credit(player, Phase::Final, good.name(), points.into()),
             // The point at the start of a turn comes before any final score; the bonus for a
             // scored follower comes in the phase of its score.
-            Event::FairyBonus { player, points } => credit(player, self.phase, "fairy", points),
+            Event::FairyBonus { player, points } => credit(player, self.phase, "fairy", points.into()),
+            Event::RansomPaid { player, captor, points, .. } => {
+                credit(captor, Phase::Turn, "ransom", i64::from(points));
+                credit(player, Phase::Turn, "ransom", -i64::from(points));
+            }
             _ => {}
         }
     }
@@ -266,8 +320,30 @@ fn bare(action: RecordAction) -> RecordAction {
         RecordAction::MoveFairy { x, y, feature, .. } => RecordAction::MoveFairy { player: None, x, y, feature },
         RecordAction::RemoveKnight { x, y, feature, .. } => RecordAction::RemoveKnight { player: None, x, y, feature },
         RecordAction::MoveDragon { x, y, .. } => RecordAction::MoveDragon { player: None, x, y },
+        RecordAction::BuildTower { x, y, .. } => RecordAction::BuildTower { player: None, x, y },
+        RecordAction::Capture { x, y, feature, .. } => RecordAction::Capture { player: None, x, y, feature },
+        RecordAction::Exchange { figure, .. } => RecordAction::Exchange { player: None, figure },
+        RecordAction::Ransom { captor, figure, .. } => RecordAction::Ransom { player: None, captor, figure },
         RecordAction::Pass { .. } => RecordAction::Pass { player: None },
     }
+}
+
+/// The tower at `pos`, in words: "the tower 2 tiles east of the start tile, 3 pieces high".
+fn tower_words(game: &Game, pos: Pos) -> String {
+    let site = game.towers().iter().find(|s| s.pos == pos);
+    let height = site.map_or(0, |s| s.height);
+    let state = match (height, site.is_some_and(|s| s.finished)) {
+        (0, _) => return format!("the tower foundation {}", words::place_words(pos)),
+        (h, true) => format!("{h} piece{} high, finished", if h == 1 { "" } else { "s" }),
+        (h, false) => format!("{h} piece{} high", if h == 1 { "" } else { "s" }),
+    };
+    format!("the tower {}, {state}", words::place_words(pos))
+}
+
+/// Where a tower's foundation is drawn on its tile.
+fn tower_anchor(game: &Game, pos: Pos) -> Option<[f32; 2]> {
+    let site = game.towers().iter().find(|s| s.pos == pos)?;
+    anchor(game, pos, site.feature)
 }
 
 /// The legal actions of the pending decision, for a client.
@@ -333,7 +409,51 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                         format!("take the abbot back from {from} {}", words::place_words(pos)),
                     )
                 }
+                (_, Action::BuildTower { pos }) => {
+                    (tower_anchor(game, pos), format!("put a tower piece on {}", tower_words(game, pos)))
+                }
+                (_, Action::FinishTower { pos, figure }) => (
+                    tower_anchor(game, pos),
+                    format!(
+                        "finish {} with your {} on top",
+                        tower_words(game, pos),
+                        words::figure_role(figure, FeatureKind::Tower)
+                    ),
+                ),
+                (Pending::Capture { player, .. }, Action::Capture { pos, feature }) => {
+                    let taken = game
+                        .figures()
+                        .iter()
+                        .find(|f| f.feature == feature && game.board().placement(f.placement).pos == pos);
+                    let role = words::figure_role_on(game, figure_at(game, pos, feature), pos, feature);
+                    let label = match taken {
+                        Some(f) if f.owner == player => {
+                            format!("take back your own {role}, {}, to your supply", words::place_words(pos))
+                        }
+                        Some(f) => format!(
+                            "take the {} {role} prisoner, {}",
+                            game.player(f.owner).color.name(),
+                            words::place_words(pos)
+                        ),
+                        None => format!("take the figure {} prisoner", words::place_words(pos)),
+                    };
+                    (anchor(game, pos, feature), label)
+                }
+                (_, Action::Capture { .. }) => (None, "a capture".into()),
+                (_, Action::Exchange { figure }) => {
+                    (None, format!("your {} comes back in the exchange", words::figure_word(figure)))
+                }
+                (_, Action::PayRansom { captor, figure }) => (
+                    None,
+                    format!(
+                        "pay the {} player {} points of ransom for your {}",
+                        game.player(captor).color.name(),
+                        carcassonne_engine::RANSOM,
+                        words::figure_word(figure)
+                    ),
+                ),
                 (Pending::Escape { .. }, Action::Pass) => (None, "no knight escapes".into()),
+                (Pending::Capture { .. }, Action::Pass) => (None, "take no prisoner".into()),
                 (_, Action::Pass) => (None, "no figure".into()),
             };
             LegalView { action: bare(encode_action(game, action)), at, label }
@@ -370,6 +490,24 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
             goods: p.goods,
             online: input.online.get(i).copied().unwrap_or(0),
             points: input.tally.seat(i),
+            tower_pieces: game
+                .rules()
+                .has(carcassonne_engine::Expansion::Tower)
+                .then(|| game.tower_pieces(i as PlayerId)),
+            prisoners: game
+                .prisoners()
+                .iter()
+                .filter(|p| p.captor as usize == i)
+                .map(|p| PrisonerView {
+                    seat: p.owner,
+                    figure: p.figure,
+                    label: format!(
+                        "{}'s {}",
+                        input.seats.get(p.owner as usize).map_or("?", |s| s.name.as_str()),
+                        words::figure_word(p.figure)
+                    ),
+                })
+                .collect(),
         })
         .collect();
     let pending = match game.pending() {
@@ -381,6 +519,8 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         Pending::Deploy { player, pos } => PendingView::Deploy { seat: player, x: pos.x, y: pos.y },
         Pending::Escape { player } => PendingView::Escape { seat: player },
         Pending::MoveDragon { player } => PendingView::Dragon { seat: player },
+        Pending::Capture { player, pos } => PendingView::Capture { seat: player, x: pos.x, y: pos.y },
+        Pending::Exchange { player, other } => PendingView::Exchange { seat: player, other },
         Pending::GameOver => PendingView::Over,
     };
     let board = game
@@ -475,6 +615,24 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         fairy,
         dragon_move,
         set_aside: game.tiles_set_aside().iter().map(|&t| game.design(t).id.clone()).collect(),
+        towers: game
+            .towers()
+            .iter()
+            .map(|s| TowerView {
+                x: s.pos.x,
+                y: s.pos.y,
+                height: s.height,
+                finished: s.finished,
+                at: anchor(game, s.pos, s.feature).unwrap_or([0.5, 0.5]),
+                label: {
+                    let mut words = tower_words(game, s.pos);
+                    if let Some(first) = words.get_mut(..1) {
+                        first.make_ascii_uppercase();
+                    }
+                    words
+                },
+            })
+            .collect(),
         tiles_left: observation.tiles_left(),
         remaining,
         legal,
@@ -649,6 +807,57 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
                 words::place_words(pos)
             ),
         ),
+        Event::TowerBuilt { player, pos, height } => (
+            json!({"type": "tower-built", "seat": player, "x": pos.x, "y": pos.y, "height": height}),
+            format!(
+                "{} builds the tower {} to {height} piece{}",
+                name(player),
+                words::place_words(pos),
+                if height == 1 { "" } else { "s" }
+            ),
+        ),
+        Event::Captured { player, owner, figure, pos, feature } => (
+            json!({"type": "captured", "seat": player, "owner": owner, "figure": figure, "x": pos.x, "y": pos.y,
+                   "feature": feature_name(game, pos, feature)}),
+            if owner == player {
+                format!(
+                    "{}'s tower takes back their own {}, {}; it returns to the supply",
+                    name(player),
+                    words::figure_role_on(game, figure, pos, feature),
+                    words::place_words(pos)
+                )
+            } else {
+                format!(
+                    "{}'s tower takes {}'s {} prisoner, {}",
+                    name(player),
+                    name(owner),
+                    words::figure_role_on(game, figure, pos, feature),
+                    words::place_words(pos)
+                )
+            },
+        ),
+        Event::PrisonersExchanged { player, figure, other, other_figure } => (
+            json!({"type": "prisoners-exchanged", "seat": player, "figure": figure, "other": other,
+                   "other_figure": other_figure}),
+            format!(
+                "{} and {} exchange prisoners: {}'s {} and {}'s {} go home",
+                name(player),
+                name(other),
+                name(player),
+                words::figure_word(figure),
+                name(other),
+                words::figure_word(other_figure)
+            ),
+        ),
+        Event::RansomPaid { player, captor, figure, points } => (
+            json!({"type": "ransom-paid", "seat": player, "captor": captor, "figure": figure, "points": points}),
+            format!(
+                "{} pays {} {points} points of ransom and has their {} back",
+                name(player),
+                name(captor),
+                words::figure_word(figure)
+            ),
+        ),
         Event::GameEnded => (json!({"type": "game-ended"}), "The game is over".to_string()),
     };
     EventView { index, action, detail, text }
@@ -725,9 +934,9 @@ mod tests {
     /// The fairy's points are in the seats' tallies, during the game and in the final scoring,
     /// so that every seat's tallies add up to its score.
     #[test]
-    fn the_tally_counts_the_fairy() {
-        let rules = Rules { expansions: vec![Expansion::PrincessDragon], ..Rules::base() };
-        let (mut during, mut at_end) = (0, 0);
+    fn the_tally_counts_the_fairy_and_the_ransoms() {
+        let rules = Rules { expansions: vec![Expansion::PrincessDragon, Expansion::Tower], ..Rules::base() };
+        let (mut during, mut at_end, mut ransoms) = (0, 0, 0);
         for seed in 0..6u64 {
             let players = vec![Color::Red, Color::Blue, Color::Green];
             let mut game = Game::new(GameSetup { rules: rules.clone(), players, deck: Deck::Seed(seed) }).unwrap();
@@ -736,12 +945,18 @@ mod tests {
             let mut step = 0;
             while !game.is_over() {
                 let actions = game.legal_actions();
-                // Moving the fairy whenever it may, its bonuses come often.
-                let fairy = actions.iter().find(|a| matches!(a, Action::MoveFairy { .. }));
-                let action = fairy.copied().unwrap_or(actions[step * 31 % actions.len()]);
+                // Moving the fairy, capturing and paying ransoms whenever possible, their points
+                // come often.
+                let preferred = actions.iter().find(|a| {
+                    matches!(a, Action::MoveFairy { .. } | Action::PayRansom { .. } | Action::Capture { .. })
+                        || (matches!(a, Action::BuildTower { .. }) && step % 3 == 0)
+                });
+                let action = preferred.copied().unwrap_or(actions[step * 31 % actions.len()]);
                 for event in game.apply(action).unwrap() {
-                    if let Event::FairyBonus { player, points } = event {
-                        bonus[player as usize] += points;
+                    match event {
+                        Event::FairyBonus { player, points } => bonus[player as usize] += points,
+                        Event::RansomPaid { .. } => ransoms += 1,
+                        _ => {}
                     }
                     tally.add(&event);
                 }
@@ -749,15 +964,20 @@ mod tests {
             }
             for (seat, player) in game.players().iter().enumerate() {
                 let points = tally.seat(seat);
-                let fairy = |map: &BTreeMap<&str, u32>| map.get("fairy").copied().unwrap_or(0);
-                assert_eq!(fairy(&points.turn) + fairy(&points.final_), bonus[seat], "seed {seed}, seat {seat}");
-                let total: u32 = points.turn.values().chain(points.final_.values()).sum();
-                assert_eq!(total, player.score, "seed {seed}, seat {seat}: {points:?}");
+                let fairy = |map: &BTreeMap<&str, i64>| map.get("fairy").copied().unwrap_or(0);
+                assert_eq!(
+                    fairy(&points.turn) + fairy(&points.final_),
+                    i64::from(bonus[seat]),
+                    "seed {seed}, seat {seat}"
+                );
+                let total: i64 = points.turn.values().chain(points.final_.values()).sum();
+                assert_eq!(total, i64::from(player.score), "seed {seed}, seat {seat}: {points:?}");
                 during += fairy(&points.turn);
                 at_end += fairy(&points.final_);
             }
         }
         assert!(during > 0 && at_end > 0, "fairy points during the game {during}, at the end {at_end}");
+        assert!(ransoms > 0, "no ransom was paid");
     }
 
     /// Engine notation that no text for people may show, or `None`: feature names

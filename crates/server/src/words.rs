@@ -184,6 +184,7 @@ pub fn kind_word(kind: FeatureKind) -> &'static str {
         FeatureKind::Cloister => "cloister",
         FeatureKind::Garden => "garden",
         FeatureKind::River => "river",
+        FeatureKind::Tower => "tower",
     }
 }
 
@@ -227,6 +228,8 @@ pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
         FeatureKind::Field => "farmer",
         FeatureKind::Cloister | FeatureKind::Garden => "monk",
         FeatureKind::River => "follower",
+        // The Tower: a follower on top of a tower guards it.
+        FeatureKind::Tower => "guard",
     };
     match figure {
         Figure::Follower => role.into(),
@@ -234,6 +237,17 @@ pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
         Figure::Abbot => "abbot".into(),
         Figure::Builder => "builder".into(),
         Figure::Pig => "pig".into(),
+    }
+}
+
+/// A figure off the board (in a supply, a prisoner): "follower", "big follower".
+pub fn figure_word(figure: Figure) -> &'static str {
+    match figure {
+        Figure::Follower => "follower",
+        Figure::BigFollower => "big follower",
+        Figure::Abbot => "abbot",
+        Figure::Builder => "builder",
+        Figure::Pig => "pig",
     }
 }
 

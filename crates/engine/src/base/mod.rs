@@ -109,7 +109,9 @@ pub(crate) fn check_follower(table: &Table, spec: &FeatureSpec, root: NodeId) ->
         FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => {}
         FeatureKind::Field if table.rules.variants.farmers => {}
         FeatureKind::Field => return Err(RuleError::FarmersNotInPlay),
-        kind @ (FeatureKind::Garden | FeatureKind::River) => return Err(RuleError::CannotDeployOn(kind)),
+        kind @ (FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower) => {
+            return Err(RuleError::CannotDeployOn(kind))
+        }
     }
     check_unoccupied(table, spec.kind, root)
 }

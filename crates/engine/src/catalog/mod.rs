@@ -31,6 +31,11 @@ pub enum FeatureKind {
     Garden,
     /// A river segment (The River, The River II, GQ). It separates fields and holds no figure.
     River,
+    /// A tower foundation (The Tower), where tower pieces are stacked and a follower may finish
+    /// the tower. It touches no edge, is never completed and never scored: a follower on it
+    /// stands on no road, city, cloister or farm. The catalog gives every design with the
+    /// `tower` symbol this feature, as its last one.
+    Tower,
 }
 
 impl FeatureKind {
@@ -42,6 +47,7 @@ impl FeatureKind {
             FeatureKind::Cloister => "cloister",
             FeatureKind::Garden => "garden",
             FeatureKind::River => "river",
+            FeatureKind::Tower => "tower",
         }
     }
 
@@ -53,6 +59,7 @@ impl FeatureKind {
             "cloister" => FeatureKind::Cloister,
             "garden" => FeatureKind::Garden,
             "river" => FeatureKind::River,
+            "tower" => FeatureKind::Tower,
             _ => return None,
         })
     }

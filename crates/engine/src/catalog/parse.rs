@@ -254,6 +254,9 @@ impl<'a> Parser<'a> {
         }
         let kind = FeatureKind::from_name(words[0])
             .ok_or_else(|| self.error(line, format!("unknown feature kind `{}`", words[0])))?;
+        if kind == FeatureKind::Tower {
+            return Err(self.error(line, "a tower foundation is written `symbols=tower` on the design line"));
+        }
         let mut feature = FeatureDraft {
             line,
             kind,
@@ -324,7 +327,18 @@ impl<'a> Parser<'a> {
         if self.catalog.by_id.contains_key(&id) {
             return Err(self.error(draft.line, format!("design `{id}` is defined twice")));
         }
-        let features = self.validate(&draft)?;
+        let mut features = self.validate(&draft)?;
+        if draft.symbols.contains(&Symbol::Tower) {
+            // The tower foundation is a place for figures: the design's last feature.
+            features.push(FeatureSpec {
+                kind: FeatureKind::Tower,
+                ports: 0,
+                pennants: 0,
+                borders: vec![],
+                inner: 0,
+                attrs: FeatureAttrs::default(),
+            });
+        }
         let design = build_design(id.clone(), set_id, &draft, features);
         let tile = TileId(self.catalog.designs.len() as u16);
         self.catalog.designs.push(design);

@@ -26,6 +26,7 @@ pub(crate) mod inns_cathedrals;
 pub(crate) mod king_robber;
 pub(crate) mod princess_dragon;
 pub(crate) mod river;
+pub(crate) mod tower;
 pub(crate) mod traders_builders;
 
 use crate::actions::{Action, Pending};
@@ -48,13 +49,16 @@ use inns_cathedrals::InnsCathedrals;
 use king_robber::KingRobber;
 use princess_dragon::PrincessDragon;
 use river::River;
+use tower::Tower;
 use traders_builders::TradersBuilders;
 
 pub(crate) use hooks::{DeckPlan, Hook, HookPoint, Hooks, Module};
 
 /// The modules, in the order their hooks run. The order matters where two modules act at the
 /// same point: Inns & Cathedrals values a city before The Cathars halves it; King & Scout
-/// takes its token before Traders & Builders hands out goods (and scores before it at the end).
+/// takes its token before Traders & Builders hands out goods (and scores before it at the end);
+/// The Tower takes its prisoner before The Princess & the Dragon's dragon moves (seed 001,
+/// footnote 102).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ModuleId {
     River,
@@ -63,12 +67,13 @@ pub(crate) enum ModuleId {
     TradersBuilders,
     Cathars,
     Abbot,
+    Tower,
     PrincessDragon,
     GamesQuarterly,
 }
 
 impl ModuleId {
-    const COUNT: usize = 8;
+    const COUNT: usize = 9;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -79,6 +84,7 @@ impl ModuleId {
             ModuleId::TradersBuilders => TradersBuilders::HOOKS,
             ModuleId::Cathars => Cathars::HOOKS,
             ModuleId::Abbot => Abbot::HOOKS,
+            ModuleId::Tower => Tower::HOOKS,
             ModuleId::PrincessDragon => PrincessDragon::HOOKS,
             ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
         }
@@ -94,6 +100,7 @@ impl ModuleId {
             Expansion::Cathars => ModuleId::Cathars,
             Expansion::Abbot => ModuleId::Abbot,
             Expansion::PrincessDragon => ModuleId::PrincessDragon,
+            Expansion::Tower => ModuleId::Tower,
             Expansion::Gq11 => ModuleId::GamesQuarterly,
             Expansion::Winter => return None,
         })
@@ -114,6 +121,7 @@ pub(crate) struct Modules {
     traders_builders: TradersBuilders,
     cathars: Cathars,
     abbot: Abbot,
+    tower: Tower,
     princess_dragon: PrincessDragon,
     games_quarterly: GamesQuarterly,
 }
@@ -125,12 +133,13 @@ macro_rules! each_module {
     ($modules:expr, $mask:expr, |$i:ident, mut $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
-            (&mut $modules.abbot), (&mut $modules.princess_dragon), (&mut $modules.games_quarterly), $body)
+            (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.princess_dragon),
+            (&mut $modules.games_quarterly), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
-            (&$modules.abbot), (&$modules.princess_dragon), (&$modules.games_quarterly), $body)
+            (&$modules.abbot), (&$modules.tower), (&$modules.princess_dragon), (&$modules.games_quarterly), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
         each_module!($modules, $mask, |_index, mut $m| $body)
@@ -139,7 +148,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
-        $abbot:expr, $pd:expr, $gq:expr, $body:expr) => {
+        $abbot:expr, $tower:expr, $pd:expr, $gq:expr, $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
                 ModuleId::River => { let $m = $river; $body }
@@ -148,6 +157,7 @@ macro_rules! each_module {
                 ModuleId::TradersBuilders => { let $m = $tb; $body }
                 ModuleId::Cathars => { let $m = $cathars; $body }
                 ModuleId::Abbot => { let $m = $abbot; $body }
+                ModuleId::Tower => { let $m = $tower; $body }
                 ModuleId::PrincessDragon => { let $m = $pd; $body }
                 ModuleId::GamesQuarterly => { let $m = $gq; $body }
             }
@@ -211,7 +221,7 @@ fn set_bits(mut mask: u16) -> impl Iterator<Item = usize> {
 
 impl Modules {
     /// The modules of the expansions the rules switch on.
-    pub(crate) fn new(rules: &Rules) -> Modules {
+    pub(crate) fn new(rules: &Rules, players: usize) -> Modules {
         let mut in_play = [ModuleId::River; ModuleId::COUNT];
         let mut ids: Vec<ModuleId> = rules.expansions.iter().filter_map(|&e| ModuleId::of(e)).collect();
         ids.sort_by_key(|&id| id as u8);
@@ -236,6 +246,7 @@ impl Modules {
             traders_builders: TradersBuilders::new(rules),
             cathars: Cathars::new(rules),
             abbot: Abbot,
+            tower: Tower::new(rules, players),
             princess_dragon: PrincessDragon::new(rules),
             games_quarterly: GamesQuarterly::new(rules),
         }
@@ -404,7 +415,11 @@ impl Modules {
         each_module!(self, self.implementing(Hook::FigureActions), |m| if m.figure_actions(table, player, visit) {
             return true;
         });
-        false
+        // The Tower's actions need the dragon's tile (no follower goes there), so they are
+        // listed here rather than through the hook; never beside a princess that must act.
+        self.in_play(ModuleId::Tower)
+            && !self.only_figure_actions(table, player)
+            && self.tower.tower_actions(table, player, self.princess_dragon.dragon(), visit)
     }
 
     /// Runs the modules' steps at `point` from module `from`: the first decision asked for and
@@ -433,6 +448,8 @@ impl Modules {
         match pending {
             Pending::Escape { .. } => self.cathars.each_escape(table, visit),
             Pending::MoveDragon { .. } => self.princess_dragon.each_dragon_step(table, visit),
+            Pending::Capture { .. } => self.tower.each_capture(table, pending, visit),
+            Pending::Exchange { .. } => self.tower.each_exchange(pending, visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -442,6 +459,17 @@ impl Modules {
         match (pending, action) {
             (Pending::Escape { .. }, _) => self.cathars.check(table, pending, action),
             (Pending::MoveDragon { .. }, _) => self.princess_dragon.check_dragon_step(table, pending, action),
+            (Pending::Capture { .. }, _) => self.tower.check_capture(table, pending, action),
+            (Pending::Exchange { .. }, _) => self.tower.check_exchange(pending, action),
+            (
+                Pending::Deploy { player, .. },
+                Action::BuildTower { .. } | Action::FinishTower { .. } | Action::PayRansom { .. },
+            ) if self.in_play(ModuleId::Tower) => {
+                if self.only_figure_actions(table, player) {
+                    return Err(RuleError::PrincessMustRemove);
+                }
+                self.tower.check_figure_action(table, player, action, self.princess_dragon.dragon())
+            }
             (Pending::Deploy { player, .. }, Action::RecallAbbot { pos }) => Abbot::check_recall(table, player, pos),
             (
                 Pending::Deploy { player, .. },
@@ -482,6 +510,18 @@ impl Modules {
                 }
                 return next;
             }
+            (Pending::Capture { .. }, _) => {
+                let (next, departures) = self.tower.apply_capture(table, pending, action, events);
+                for (root, player) in departures {
+                    self.follower_left(table, root, player, events);
+                }
+                return next;
+            }
+            (Pending::Exchange { .. }, _) => self.tower.apply_exchange(table, pending, action, events),
+            (
+                Pending::Deploy { player, .. },
+                Action::BuildTower { .. } | Action::FinishTower { .. } | Action::PayRansom { .. },
+            ) => self.tower.apply_figure_action(table, player, action, events),
             (Pending::Deploy { player, .. }, _) => {
                 for (root, owner) in self.princess_dragon.apply_figure_action(table, player, action, events) {
                     self.follower_left(table, root, owner, events);
@@ -546,5 +586,10 @@ impl Modules {
     /// The Princess & the Dragon's public state (nothing without the expansion).
     pub(crate) fn princess_dragon(&self) -> &PrincessDragon {
         &self.princess_dragon
+    }
+
+    /// The Tower's public state (nothing without the expansion).
+    pub(crate) fn tower(&self) -> &Tower {
+        &self.tower
     }
 }

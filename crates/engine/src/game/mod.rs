@@ -167,6 +167,27 @@ impl Game {
         self.modules.princess_dragon().dragon_move()
     }
 
+    /// The Tower: every tower foundation in play and the tower on it, in the order the tiles
+    /// were placed.
+    pub fn towers(&self) -> &[crate::TowerSite] {
+        self.modules.tower().sites()
+    }
+
+    /// The Tower: the tower pieces `player` has left (none without the expansion).
+    pub fn tower_pieces(&self, player: PlayerId) -> u8 {
+        self.modules.tower().pieces().get(player as usize).copied().unwrap_or(0)
+    }
+
+    /// The Tower: the figures held prisoner, in the order they were taken.
+    pub fn prisoners(&self) -> &[crate::Prisoner] {
+        self.modules.tower().prisoners()
+    }
+
+    /// The Tower: whether the player whose turn it is has paid a ransom this turn.
+    pub fn ransom_paid(&self) -> bool {
+        self.modules.tower().ransom_paid()
+    }
+
     /// The completed cities a farm borders or encloses, as feature roots.
     pub fn cities_of_farm(&self, field: NodeId) -> Vec<NodeId> {
         base::farms::cities_of_farm(&self.table, field)

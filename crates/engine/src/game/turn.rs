@@ -93,6 +93,12 @@ impl Turn {
                         events.push(Event::FigureDeployed { player, figure, pos, feature });
                     }
                     (Pending::Deploy { player, .. }, Action::Pass) => events.push(Event::Passed { player }),
+                    // The Tower's ransom: the figure phase goes on, the freed figure may be
+                    // deployed.
+                    (_, Action::PayRansom { .. }) => {
+                        modules.apply_decision(table, pending, action, events);
+                        return;
+                    }
                     // A module's action instead of a deployment (the abbot's recall).
                     _ => {
                         modules.apply_decision(table, pending, action, events);
