@@ -22,7 +22,7 @@ fn pd_rules(rule_set: RuleSet, others: &[Expansion]) -> Rules {
 
 /// A game under `rules` for `players` seats (red, blue, green, yellow, ...) with an explicit
 /// draw order.
-fn game_with(rules: Rules, players: usize, deck: &[&str]) -> Game {
+pub(crate) fn game_with(rules: Rules, players: usize, deck: &[&str]) -> Game {
     Game::new(GameSetup {
         rules,
         players: Color::ALL[..players].to_vec(),
@@ -36,12 +36,12 @@ fn game(deck: &[&str]) -> Game {
     game_with(pd_rules(RuleSet::HigBigBox, &[]), 2, deck)
 }
 
-fn apply(game: &mut Game, action: Action) -> Vec<Event> {
+pub(crate) fn apply(game: &mut Game, action: Action) -> Vec<Event> {
     game.apply(action).unwrap_or_else(|e| panic!("{action:?}: {e}"))
 }
 
 /// Places the drawn tile at `(x, y)` in the first rotation that fits there.
-fn place(game: &mut Game, x: i16, y: i16) -> Vec<Event> {
+pub(crate) fn place(game: &mut Game, x: i16, y: i16) -> Vec<Event> {
     let pos = Pos::new(x, y);
     let action = game
         .legal_actions()
@@ -52,32 +52,32 @@ fn place(game: &mut Game, x: i16, y: i16) -> Vec<Event> {
 }
 
 /// Places the drawn tile at `(x, y)` turned by `degrees`.
-fn place_turned(game: &mut Game, x: i16, y: i16, degrees: i64) -> Vec<Event> {
+pub(crate) fn place_turned(game: &mut Game, x: i16, y: i16, degrees: i64) -> Vec<Event> {
     let rotation = carcassonne_engine::Rotation::from_degrees(degrees).unwrap();
     apply(game, Action::Place { pos: Pos::new(x, y), rotation })
 }
 
 /// The feature of the tile at `(x, y)` a record name designates.
-fn feature(game: &Game, x: i16, y: i16, name: &str) -> LocalFeature {
+pub(crate) fn feature(game: &Game, x: i16, y: i16, name: &str) -> LocalFeature {
     let placed = game.board().get(Pos::new(x, y)).unwrap_or_else(|| panic!("no tile at ({x}, {y})"));
     carcassonne_engine::game::parse_feature_name(game.design(placed.tile), placed.rotation, name)
         .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// Deploys `figure` on the named feature of the tile just placed.
-fn deploy(game: &mut Game, figure: Figure, name: &str) -> Vec<Event> {
+pub(crate) fn deploy(game: &mut Game, figure: Figure, name: &str) -> Vec<Event> {
     let Pending::Deploy { pos, .. } = game.pending() else { panic!("no deployment pending: {:?}", game.pending()) };
     let feature = feature(game, pos.x, pos.y, name);
     apply(game, Action::Deploy { figure, feature })
 }
 
 /// Moves the fairy next to the follower on the named feature of the tile at `(x, y)`.
-fn move_fairy(game: &mut Game, x: i16, y: i16, name: &str) -> Vec<Event> {
+pub(crate) fn move_fairy(game: &mut Game, x: i16, y: i16, name: &str) -> Vec<Event> {
     let feature = feature(game, x, y, name);
     apply(game, Action::MoveFairy { pos: Pos::new(x, y), feature })
 }
 
-fn step(game: &mut Game, x: i16, y: i16) -> Vec<Event> {
+pub(crate) fn step(game: &mut Game, x: i16, y: i16) -> Vec<Event> {
     apply(game, Action::MoveDragon { pos: Pos::new(x, y) })
 }
 
@@ -111,7 +111,7 @@ fn fairy_bonus(events: &[Event]) -> Vec<(u8, u32)> {
         .collect()
 }
 
-fn figures_on(game: &Game, x: i16, y: i16) -> Vec<(u8, Figure)> {
+pub(crate) fn figures_on(game: &Game, x: i16, y: i16) -> Vec<(u8, Figure)> {
     game.figures()
         .iter()
         .filter(|f| game.board().placement(f.placement).pos == Pos::new(x, y))

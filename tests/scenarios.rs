@@ -39,8 +39,15 @@
 //! - `expect.eaten` (optional, default none): every figure the dragon ate, in order, as
 //!   `{"action", "player", "figure", "x", "y"}` (its owner and its tile).
 //!
+//! - `expect.captured` (optional, default none; The Tower): every capture, in order, as
+//!   `{"action", "player", "owner", "figure", "x", "y"}` (the captor, the figure's owner and its
+//!   tile).
+//! - `expect.capture_choices` (optional, default none; The Tower): for each capture decision in
+//!   order, the tiles of the figures the tower could take, as `[[x, y], ...]` sorted.
+//!
 //! Every scenario must replay without error and end the game, and at the end every follower must
-//! be back in its owner's supply (the final scoring returns them all).
+//! be back in its owner's supply (the final scoring returns them all), but for the followers
+//! standing on towers and those held prisoner (The Tower), which stay where they are.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -70,6 +77,23 @@ struct Expect {
     /// The Princess & the Dragon: every figure the dragon ate, in order.
     #[serde(default)]
     eaten: Vec<ExpectedEaten>,
+    /// The Tower: every capture, in order.
+    #[serde(default)]
+    captured: Vec<ExpectedCapture>,
+    /// The Tower: the tiles within reach holding figures, at each capture decision.
+    #[serde(default)]
+    capture_choices: Vec<Vec<[i16; 2]>>,
+}
+
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+struct ExpectedCapture {
+    action: usize,
+    player: Color,
+    owner: Color,
+    figure: carcassonne_engine::Figure,
+    x: i16,
+    y: i16,
 }
 
 #[derive(Debug, Deserialize, PartialEq, Eq)]
@@ -236,12 +260,47 @@ fn check_scenario(path: &Path) -> Vec<String> {
         problems.push(format!("figures eaten: expected {:?}, got {eaten:?}", scenario.expect.eaten));
     }
 
-    // Every follower is back in its supply.
-    if !game.figures().is_empty() {
-        problems.push(format!("{} figure(s) still on the board at the end", game.figures().len()));
+    // The Tower's captures, and what each capture decision offered.
+    let captured: Vec<ExpectedCapture> = replay
+        .events
+        .iter()
+        .filter_map(|&(action, ref event)| match *event {
+            Event::Captured { player, owner, figure, pos, .. } => Some(ExpectedCapture {
+                action,
+                player: colors[player as usize],
+                owner: colors[owner as usize],
+                figure,
+                x: pos.x,
+                y: pos.y,
+            }),
+            _ => None,
+        })
+        .collect();
+    if captured != scenario.expect.captured {
+        problems.push(format!("captures: expected {:?}, got {captured:?}", scenario.expect.captured));
     }
-    for p in game.players() {
-        if p.followers != FOLLOWERS_PER_PLAYER {
+    let choices = capture_choices(&scenario.record);
+    if choices != scenario.expect.capture_choices {
+        problems.push(format!("capture choices: expected {:?}, got {choices:?}", scenario.expect.capture_choices));
+    }
+
+    // Every follower is back in its supply, but for guards on towers and prisoners.
+    let on_towers = |p: usize| {
+        game.figures()
+            .iter()
+            .filter(|f| {
+                f.owner as usize == p
+                    && game.feature_name(game.board().placement(f.placement).pos, f.feature).as_deref() == Some("tower")
+            })
+            .count()
+    };
+    let held = |p: usize| game.prisoners().iter().filter(|q| q.owner as usize == p).count();
+    let guards: usize = (0..game.players().len()).map(on_towers).sum();
+    if game.figures().len() != guards {
+        problems.push(format!("{} figure(s) still on the board at the end", game.figures().len() - guards));
+    }
+    for (i, p) in game.players().iter().enumerate() {
+        if p.followers as usize + on_towers(i) + held(i) != FOLLOWERS_PER_PLAYER as usize {
             problems.push(format!(
                 "{} has {} followers in supply at the end, not {FOLLOWERS_PER_PLAYER}",
                 p.color, p.followers
@@ -249,6 +308,31 @@ fn check_scenario(path: &Path) -> Vec<String> {
         }
     }
     problems
+}
+
+/// The tiles within reach holding figures at each capture decision of a record's game.
+fn capture_choices(record: &Record) -> Vec<Vec<[i16; 2]>> {
+    let mut game = record.start().expect("the record starts");
+    let mut choices = vec![];
+    for action in &record.actions {
+        if let carcassonne_engine::Pending::Capture { .. } = game.pending() {
+            let mut tiles: Vec<[i16; 2]> = game
+                .legal_actions()
+                .into_iter()
+                .filter_map(|a| match a {
+                    carcassonne_engine::Action::Capture { pos, .. } => Some([pos.x, pos.y]),
+                    _ => None,
+                })
+                .collect();
+            tiles.sort_unstable();
+            choices.push(tiles);
+        }
+        let Ok(decoded) = carcassonne_engine::record::decode_action(&game, action) else { break };
+        if game.apply(decoded).is_err() {
+            break;
+        }
+    }
+    choices
 }
 
 #[test]
@@ -314,6 +398,8 @@ fn the_named_worked_examples_are_all_present() {
         "seed001_footnote28_second_edition_farm_scoring",
         "seed001_footnote28_third_edition_farm_scoring",
         "seed001_dragon_example_four_players_blue_and_red_eaten",
+        "seed001_tower_one_storey_red_takes_blue_on_tile_4",
+        "seed001_tower_two_storeys_three_followers_within_reach",
     ] {
         assert!(names.iter().any(|n| n == expected), "missing scenario {expected}.json");
     }

@@ -15,3 +15,4 @@ mod render;
 mod scenarios;
 mod server;
 mod support;
+mod tower;

@@ -87,7 +87,8 @@ fn farm_score(table: &Table, root: NodeId, players: PlayerSet, breakdown: Breakd
 fn score_per_farm(table: &mut Table, rules: &mut impl FarmRules, events: &mut Vec<Event>) {
     let once_per_player = table.rules.variants.farmer_scoring == FarmerScoring::SecondEdition;
     let mut already: Vec<Vec<NodeId>> = vec![vec![]; table.players.len()];
-    while let Some(f) = table.figures.first() {
+    // After the other features, only farmers and the guards of towers (on no feature) remain.
+    while let Some(f) = table.figures.iter().find(|f| table.features.kind(f.node) == FeatureKind::Field) {
         let root = table.features.find(f.node);
         let cities = cities_of_farm(table, root);
         let owners = table.majority(root);
@@ -123,7 +124,7 @@ fn score_per_farm(table: &mut Table, rules: &mut impl FarmRules, events: &mut Ve
 /// the total to 5"; a pig-herd). Where the winners' values differ, each is reported on its own.
 fn score_per_city(table: &mut Table, rules: &mut impl FarmRules, events: &mut Vec<Event>) {
     let mut farms: Vec<(NodeId, [u8; MAX_PLAYERS], Vec<NodeId>)> = vec![];
-    for f in &table.figures {
+    for f in table.figures.iter().filter(|f| table.features.kind(f.node) == FeatureKind::Field) {
         let root = table.features.find(f.node);
         if let Some(farm) = farms.iter_mut().find(|(r, _, _)| *r == root) {
             farm.1[f.owner as usize] += f.figure.strength();

@@ -113,7 +113,9 @@ impl Tower {
             _ => 5,
         };
         let mut pieces = [0; MAX_PLAYERS];
-        pieces[..players.min(MAX_PLAYERS)].fill(each);
+        if rules.has(crate::rules::Expansion::Tower) {
+            pieces[..players.min(MAX_PLAYERS)].fill(each);
+        }
         Tower {
             readings: Readings {
                 builders_and_pigs: v.tower_captures_builders_and_pigs,

@@ -31,9 +31,12 @@ pub(crate) fn score_feature(
 }
 
 /// The final scoring (seed 001, "Final Scoring"): incomplete roads, cities and cloisters with
-/// figures, then farms, then what the modules add (tokens, trade goods).
+/// figures, then farms, then what the modules add (tokens, trade goods). A follower on a tower
+/// stands on no feature (seed 001, THE TOWER: it "remains on top of the tower until the end of
+/// the game"): it is neither scored nor sent home.
 pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) {
-    while let Some(f) = table.figures.iter().find(|f| table.features.kind(f.node) != FeatureKind::Field) {
+    let scored = |kind| !matches!(kind, FeatureKind::Field | FeatureKind::Tower);
+    while let Some(f) = table.figures.iter().find(|f| scored(table.features.kind(f.node))) {
         let root = table.features.find(f.node);
         score_feature(table, modules, root, Phase::Final, events);
     }

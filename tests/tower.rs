@@ -1,0 +1,833 @@
+//! The Tower (seed 001, THE TOWER, footnotes 99-112 and the FAQ 31-37 on towers; its rows of
+//! the "Summary of rule sets & changes"; seed 004's step 2B). Each rule and each footnote or
+//! FAQ answer that states one is a named test here; docs/rules.md's ruling table points to
+//! them. The seed's two capture examples are also the scenarios
+//! `seed001_tower_one_storey_red_takes_blue_on_tile_4.json` and
+//! `seed001_tower_two_storeys_three_followers_within_reach.json`.
+
+use std::collections::BTreeSet;
+
+use carcassonne_bots::{Bot, GreedyBot, MctsBot, MctsSettings, RandomBot};
+use carcassonne_engine::record::{decode_action, encode_action};
+use carcassonne_engine::{
+    Action, Color, Deck, Event, Expansion, FeatureKind, Figure, Game, GameSetup, Pending, Pos, Record, RecordAction,
+    RecordDeck, RuleError, RuleSet, Rules, Variants, RANSOM,
+};
+
+use crate::princess_dragon::{apply, deploy, feature, figures_on, game_with, move_fairy, place, place_turned, step};
+
+const F: Figure = Figure::Follower;
+const RED: u8 = 0;
+const BLUE: u8 = 1;
+
+fn tower_rules(rule_set: RuleSet, others: &[Expansion]) -> Rules {
+    let mut rules = Rules::with_rule_set(rule_set);
+    rules.expansions = [Expansion::Tower].into_iter().chain(others.iter().copied()).collect();
+    rules
+}
+
+/// A two-player game (red, blue) with The Tower under the Big Box rules.
+fn game(deck: &[&str]) -> Game {
+    game_with(tower_rules(RuleSet::HigBigBox, &[]), 2, deck)
+}
+
+fn build(game: &mut Game, x: i16, y: i16) -> Vec<Event> {
+    apply(game, Action::BuildTower { pos: Pos::new(x, y) })
+}
+
+fn capture_of(game: &Game, x: i16, y: i16, name: &str) -> Action {
+    Action::Capture { pos: Pos::new(x, y), feature: feature(game, x, y, name) }
+}
+
+fn take(game: &mut Game, x: i16, y: i16, name: &str) -> Vec<Event> {
+    let action = capture_of(game, x, y, name);
+    apply(game, action)
+}
+
+/// The tiles holding the figures a capture decision offers, in order.
+fn targets(game: &Game) -> Vec<(i16, i16)> {
+    game.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Capture { pos, .. } => Some((pos.x, pos.y)),
+            Action::Pass => None,
+            other => panic!("{other:?} offered in a capture decision"),
+        })
+        .collect()
+}
+
+fn height(game: &Game, x: i16, y: i16) -> u8 {
+    game.towers().iter().find(|s| s.pos == Pos::new(x, y)).map_or(0, |s| s.height)
+}
+
+/// The prisoners as (captor, owner, figure).
+fn prisoners(game: &Game) -> Vec<(u8, u8, Figure)> {
+    game.prisoners().iter().map(|p| (p.captor, p.owner, p.figure)).collect()
+}
+
+/// Red completes a two-tile city (4 points), blue lays a tower foundation south of the start
+/// tile, red puts `red_figure` on a cloister east of it, blue adds a cloister west of it and
+/// builds the tower one piece high: the tower reaches red's monk. Returns the game at blue's
+/// capture decision.
+fn red_monk_within_reach(rules: Rules, red_figure: Figure) -> Game {
+    let deck = ["base:E", "tower:02", "base:B", "base:B", "base:B", "base:B", "base:B", "base:B", "base:B"];
+    let mut g = game_with(rules, 2, &deck);
+    place_turned(&mut g, 0, -1, 180);
+    deploy(&mut g, F, "city@S");
+    assert_eq!(g.scores(), vec![4, 0]);
+    place(&mut g, 0, 1);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 1, 1);
+    deploy(&mut g, red_figure, "cloister");
+    place(&mut g, -1, 1);
+    build(&mut g, 0, 1);
+    assert_eq!(g.pending(), Pending::Capture { player: BLUE, pos: Pos::new(0, 1) });
+    g
+}
+
+// ----- Preparation -----
+
+/// Seed 001, Preparation (and seed 004): "two players: ten pieces each; three players: nine;
+/// four players: seven; five players: six; six players: five".
+#[test]
+fn tower_pieces_per_player_depend_on_the_number_of_players() {
+    for (players, each) in [(2, 10), (3, 9), (4, 7), (5, 6), (6, 5)] {
+        let rules = tower_rules(RuleSet::HigBigBox, &[]);
+        let g = Game::new(GameSetup { rules, players: Color::ALL[..players].to_vec(), deck: Deck::Seed(1) }).unwrap();
+        for p in 0..players as u8 {
+            assert_eq!(g.tower_pieces(p), each, "{players} players");
+        }
+    }
+    let setup = GameSetup { rules: Rules::base(), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(1) };
+    assert_eq!(Game::new(setup).unwrap().tower_pieces(RED), 0, "no tower pieces without the expansion");
+}
+
+/// The 18 tiles of THE TOWER's tile distribution join the pile, each with its foundation.
+#[test]
+fn the_towers_tiles_join_the_pile_with_their_foundations() {
+    let two = vec![Color::Red, Color::Blue];
+    let base = Game::new(GameSetup { rules: Rules::base(), players: two.clone(), deck: Deck::Seed(1) }).unwrap();
+    let rules = tower_rules(RuleSet::HigBigBox, &[]);
+    let g = Game::new(GameSetup { rules, players: two, deck: Deck::Seed(1) }).unwrap();
+    assert_eq!(g.tiles_left(), base.tiles_left() + 18);
+    let with_tower: u16 = g
+        .observation(None)
+        .remaining_tiles()
+        .into_iter()
+        .filter(|&(t, _)| g.design(t).features.iter().any(|f| f.kind == FeatureKind::Tower))
+        .map(|(_, n)| n)
+        .sum();
+    assert_eq!(with_tower, 18);
+}
+
+// ----- Building and finishing towers -----
+
+/// "Instead of moving the fairy or deploying a follower, builder or pig, a player may now decide
+/// to place one of his or her tower pieces on any tile with a tower foundation which is already
+/// in play, or on a tower which is already under construction": any foundation, not only on the
+/// tile just placed; the piece is the turn's figure action.
+#[test]
+fn a_tower_piece_goes_on_any_foundation_in_play_instead_of_a_deployment() {
+    let mut g = game(&["tower:02", "base:B", "base:B", "base:B"]);
+    place(&mut g, 0, 1);
+    assert!(g.legal_actions().contains(&Action::BuildTower { pos: Pos::new(0, 1) }), "on the tile just placed");
+    apply(&mut g, Action::Pass);
+    place(&mut g, 1, 1);
+    let events = build(&mut g, 0, 1);
+    assert!(events.contains(&Event::TowerBuilt { player: BLUE, pos: Pos::new(0, 1), height: 1 }));
+    assert_eq!((g.tower_pieces(RED), g.tower_pieces(BLUE)), (10, 9));
+    assert!(g.figures().is_empty(), "no figure deployed with the piece");
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: RED, .. }), "{:?}", g.pending());
+    place(&mut g, -1, 1);
+    let events = build(&mut g, 0, 1);
+    assert!(events.contains(&Event::TowerBuilt { player: RED, pos: Pos::new(0, 1), height: 2 }));
+    assert_eq!(height(&g, 0, 1), 2, "on a tower under construction");
+    place(&mut g, 0, 2);
+    assert_eq!(g.check(Action::BuildTower { pos: Pos::new(0, 2) }), Err(RuleError::NoTowerToBuild(Pos::new(0, 2))));
+}
+
+/// A player with no tower piece left cannot build ("one of his or her tower pieces").
+#[test]
+fn no_tower_piece_left_no_building() {
+    let mut deck = vec!["tower:02"];
+    deck.extend(std::iter::repeat_n("base:B", 21));
+    let mut g = game(&deck);
+    place(&mut g, 0, 1);
+    build(&mut g, 0, 1);
+    for x in 1..20 {
+        place(&mut g, x, 1);
+        build(&mut g, 0, 1);
+    }
+    assert_eq!((g.tower_pieces(RED), g.tower_pieces(BLUE)), (0, 0));
+    assert_eq!(height(&g, 0, 1), 20, "no limit to how high a tower may be built");
+    place(&mut g, 20, 1);
+    assert!(!g.legal_actions().contains(&Action::BuildTower { pos: Pos::new(0, 1) }));
+    assert_eq!(g.check(Action::BuildTower { pos: Pos::new(0, 1) }), Err(RuleError::NoTowerPiece));
+}
+
+/// "If a follower is deployed to the top of a tower, the construction of the tower is finished
+/// and it may not be built any further. The follower remains on top of the tower until the end
+/// of the game": it stands on no feature, is never scored and never comes back. A bare
+/// foundation is not finished (the seed finishes "a tower which is already under
+/// construction").
+#[test]
+fn a_follower_finishes_a_tower_and_stays_on_it_to_the_end() {
+    let mut g = game(&["tower:02", "base:B", "base:B"]);
+    place(&mut g, 0, 1);
+    let finish = Action::FinishTower { pos: Pos::new(0, 1), figure: F };
+    assert_eq!(g.check(finish), Err(RuleError::NoTowerToFinish(Pos::new(0, 1))), "no tower on a bare foundation");
+    build(&mut g, 0, 1);
+    place(&mut g, 1, 1);
+    assert!(g.legal_actions().contains(&finish));
+    let events = apply(&mut g, finish);
+    let tower = feature(&g, 0, 1, "tower");
+    assert!(events.contains(&Event::FigureDeployed { player: BLUE, figure: F, pos: Pos::new(0, 1), feature: tower }));
+    assert!(g.towers()[0].finished);
+    place(&mut g, -1, 1);
+    assert_eq!(g.check(Action::BuildTower { pos: Pos::new(0, 1) }), Err(RuleError::NoTowerToBuild(Pos::new(0, 1))));
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::BuildTower { .. } | Action::FinishTower { .. })));
+    apply(&mut g, Action::Pass);
+    assert!(g.is_over());
+    assert_eq!(g.scores(), vec![0, 0], "the guard scores nothing");
+    assert_eq!(figures_on(&g, 0, 1), vec![(BLUE, F)], "the guard stays on the tower");
+    assert_eq!(g.player(BLUE).followers, 6);
+}
+
+/// Footnote 99 (a big follower is treated like a small one) and footnote 104 with FAQ 36: only
+/// a follower finishes a tower; builders and pigs only where they count as followers (the
+/// original boxes); the abbot never (seed 000, The Abbot, note 27).
+#[test]
+fn footnotes_99_and_104_which_figures_finish_a_tower() {
+    let others = [Expansion::InnsCathedrals, Expansion::TradersBuilders, Expansion::Abbot];
+    for (rule_set, builders) in [(RuleSet::HigBigBox, false), (RuleSet::Hig, true)] {
+        let mut g = game_with(tower_rules(rule_set, &others), 2, &["tower:02", "base:B", "base:B"]);
+        place(&mut g, 0, 1);
+        build(&mut g, 0, 1);
+        place(&mut g, 1, 1);
+        let pos = Pos::new(0, 1);
+        for figure in [F, Figure::BigFollower] {
+            assert_eq!(g.check(Action::FinishTower { pos, figure }), Ok(()), "{figure:?}");
+        }
+        let abbot = Action::FinishTower { pos, figure: Figure::Abbot };
+        assert_eq!(g.check(abbot), Err(RuleError::CannotGuardTower("abbot")));
+        for figure in [Figure::Builder, Figure::Pig] {
+            let offered = g.legal_actions().contains(&Action::FinishTower { pos, figure });
+            assert_eq!(offered, builders, "{rule_set:?} {figure:?}");
+            assert_eq!(g.check(Action::FinishTower { pos, figure }).is_ok(), builders, "{rule_set:?} {figure:?}");
+        }
+    }
+}
+
+/// FAQ 32: "both are alternatives to deploying a follower, and since only one follower may be
+/// deployed, only one alternative may be chosen": after a tower piece the fairy does not move.
+#[test]
+fn faq_32_a_tower_piece_is_instead_of_moving_the_fairy() {
+    let rules = tower_rules(RuleSet::HigBigBox, &[Expansion::PrincessDragon]);
+    let mut g = game_with(rules, 2, &["tower:02", "base:B", "base:B", "base:B"]);
+    place(&mut g, 0, 1);
+    deploy(&mut g, F, "field@NNW"); // red's farmer on the tower tile
+    place(&mut g, 1, 1);
+    deploy(&mut g, F, "cloister"); // blue's monk
+    place(&mut g, -1, 1);
+    assert!(g.legal_actions().iter().any(|a| matches!(a, Action::MoveFairy { .. })));
+    build(&mut g, 0, 1);
+    assert_eq!(g.pending(), Pending::Capture { player: RED, pos: Pos::new(0, 1) }, "only the capture is left");
+    apply(&mut g, Action::Pass);
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. }));
+    assert_eq!(g.fairy(), None, "the fairy did not move");
+}
+
+// ----- Captures -----
+
+/// "Whenever a player places a tower piece, he or she may take one big or small follower
+/// prisoner" (footnote 99): another player's goes to the captor; "may", so passing is offered.
+#[test]
+fn footnote_99_a_tower_piece_takes_a_small_or_big_follower_prisoner() {
+    for figure in [F, Figure::BigFollower] {
+        let rules = tower_rules(RuleSet::HigBigBox, &[Expansion::InnsCathedrals]);
+        let mut g = red_monk_within_reach(rules, figure);
+        assert_eq!(targets(&g), vec![(1, 1)]);
+        assert!(g.legal_actions().contains(&Action::Pass), "taking a prisoner is a choice");
+        let capture = capture_of(&g, 1, 1, "cloister");
+        let events = apply(&mut g, capture);
+        let cloister = feature(&g, 1, 1, "cloister");
+        let pos = Pos::new(1, 1);
+        assert!(events.contains(&Event::Captured { player: BLUE, owner: RED, figure, pos, feature: cloister }));
+        assert!(figures_on(&g, 1, 1).is_empty());
+        assert_eq!(prisoners(&g), vec![(BLUE, RED, figure)]);
+        assert_eq!(g.player(RED).in_supply(figure), if figure == F { 6 } else { 0 }, "a prisoner is out of supply");
+    }
+}
+
+/// The reach: "If the tower has one storey, the player has a choice of five tiles ... the tower
+/// tile itself, as well as the tiles which connect to it horizontally and vertically ... With
+/// every piece placed on the tower, its range increases by four tiles. It is possible to take
+/// prisoners over 'holes' in the tile placement, as well as over other towers of any height."
+#[test]
+fn the_reach_grows_by_a_tile_each_way_with_each_piece_across_holes_and_towers() {
+    let mut deck = vec!["tower:02", "tower:02"];
+    deck.extend(std::iter::repeat_n("base:B", 8));
+    let mut g = game(&deck);
+    place(&mut g, 0, 1); // red: the foundation at (0, 1)
+    apply(&mut g, Action::Pass);
+    place(&mut g, 1, 1); // blue: another tower at (1, 1), one piece high
+    build(&mut g, 1, 1);
+    place(&mut g, 1, 2);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 1, 3);
+    deploy(&mut g, F, "cloister"); // blue's monk at (1, 3): diagonal, never within reach
+    place(&mut g, 0, 3);
+    deploy(&mut g, F, "cloister"); // red's monk at (0, 3), beyond the hole at (0, 2)
+    place(&mut g, 2, 1);
+    deploy(&mut g, F, "cloister"); // blue's monk at (2, 1), beyond the tower at (1, 1)
+    place(&mut g, -1, 1);
+    build(&mut g, 0, 1);
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. }), "nothing within one storey's reach");
+    place(&mut g, -1, 2);
+    apply(&mut g, Action::Pass);
+    place(&mut g, -2, 1);
+    build(&mut g, 0, 1);
+    let mut reached = targets(&g);
+    reached.sort_unstable();
+    assert_eq!(reached, vec![(0, 3), (2, 1)], "two storeys: across the hole and over the other tower");
+    let diagonal = capture_of(&g, 1, 3, "cloister");
+    assert_eq!(g.check(diagonal), Err(RuleError::CannotCapture(Pos::new(1, 3), feature(&g, 1, 3, "cloister"))));
+}
+
+/// Footnote 101: "Builders and pigs cannot be taken prisoner" (The Big Box); the original
+/// boxes' row "towers capture: followers (including builders & pigs)" and FAQ 31.
+#[test]
+fn footnote_101_builders_and_pigs_are_taken_only_under_the_original_rules() {
+    // Red's thief at (1, 0), red's builder at (2, 0); blue's tower at (2, 1) reaches the
+    // builder, not the thief.
+    let deck = ["base:U", "base:B", "base:U", "tower:02", "base:B"];
+    for (rule_set, taken) in
+        [(RuleSet::HigBigBox, false), (RuleSet::RggBigBox, false), (RuleSet::Hig, true), (RuleSet::Rgg, true)]
+    {
+        let mut g = game_with(tower_rules(rule_set, &[Expansion::TradersBuilders]), 2, &deck);
+        place(&mut g, 1, 0);
+        deploy(&mut g, F, "road@E");
+        place(&mut g, 1, 1);
+        apply(&mut g, Action::Pass);
+        place(&mut g, 2, 0);
+        deploy(&mut g, Figure::Builder, "road@E");
+        place(&mut g, 2, 1);
+        build(&mut g, 2, 1);
+        if taken {
+            assert_eq!(g.pending(), Pending::Capture { player: BLUE, pos: Pos::new(2, 1) }, "{rule_set:?}");
+            assert_eq!(targets(&g), vec![(2, 0)], "{rule_set:?}");
+        } else {
+            assert!(matches!(g.pending(), Pending::PlaceTile { player: RED, .. }), "{rule_set:?}: no capture");
+        }
+    }
+}
+
+/// Footnote 103: "Should the last thief, knight or farmer of a player be removed from a road,
+/// city or farm which includes the player's builder or pig, then the builder or pig is also
+/// removed and returned to the player" (the Big Box; under the original rules it stays).
+#[test]
+fn footnote_103_the_builder_goes_home_when_its_owners_last_thief_is_captured() {
+    let deck = ["base:U", "tower:02", "base:U", "base:B", "base:B"];
+    for (stays, expected) in [(false, vec![]), (true, vec![(RED, Figure::Builder)])] {
+        let mut rules = tower_rules(RuleSet::HigBigBox, &[Expansion::TradersBuilders]);
+        rules.variants.builder_and_pig_stay_without_follower = stays;
+        let mut g = game_with(rules, 2, &deck);
+        place(&mut g, 1, 0);
+        deploy(&mut g, F, "road@E");
+        place(&mut g, 1, 1);
+        apply(&mut g, Action::Pass);
+        place(&mut g, 2, 0);
+        deploy(&mut g, Figure::Builder, "road@E");
+        place(&mut g, 0, 1);
+        build(&mut g, 1, 1);
+        let capture = capture_of(&g, 1, 0, "road@E");
+        let events = apply(&mut g, capture);
+        assert_eq!(figures_on(&g, 2, 0), expected, "builder stays: {stays}");
+        let returned = events.iter().any(|e| matches!(e, Event::FigureReturned { figure: Figure::Builder, .. }));
+        assert_eq!(returned, !stays);
+    }
+}
+
+/// Footnotes 100 and 102: under the Big Box "It is now quite possible for a player to choose to
+/// 'capture' his or her own followers" and "If the player takes one of their own followers
+/// prisoner, it should be returned to the supply"; the original boxes' row "tower captures own
+/// followers: no".
+#[test]
+fn footnote_100_ones_own_follower_goes_back_to_the_supply() {
+    let deck = ["tower:02", "base:B", "base:B", "base:B", "base:B"];
+    for (rule_set, allowed) in
+        [(RuleSet::HigBigBox, true), (RuleSet::RggBigBox, true), (RuleSet::Hig, false), (RuleSet::Rgg, false)]
+    {
+        let mut g = game_with(tower_rules(rule_set, &[]), 2, &deck);
+        place(&mut g, 0, 1);
+        apply(&mut g, Action::Pass);
+        place(&mut g, 1, 1);
+        deploy(&mut g, F, "cloister"); // blue's monk
+        place(&mut g, -1, 1);
+        apply(&mut g, Action::Pass);
+        place(&mut g, 0, 2);
+        build(&mut g, 0, 1); // blue's own tower reaches blue's monk
+        if !allowed {
+            assert!(matches!(g.pending(), Pending::PlaceTile { player: RED, .. }), "{rule_set:?}");
+            continue;
+        }
+        assert_eq!(targets(&g), vec![(1, 1)], "{rule_set:?}");
+        let capture = capture_of(&g, 1, 1, "cloister");
+        let events = apply(&mut g, capture);
+        assert!(events.iter().any(|e| matches!(e, Event::Captured { player: BLUE, owner: BLUE, .. })));
+        assert!(g.prisoners().is_empty(), "one's own follower is no prisoner");
+        assert_eq!(g.player(BLUE).followers, 7, "back in the supply");
+    }
+}
+
+/// Footnote 107 and FAQ 35: "followers on towers can indeed be captured" in every rule set but
+/// the original print of The Tower by Rio Grande Games (the row "tower captures followers on
+/// towers"). The guard leaves; its tower stays finished.
+#[test]
+fn footnote_107_a_follower_on_a_tower_is_captured_except_under_the_original_rgg_rules() {
+    let deck = ["tower:02", "tower:02", "base:B", "base:B", "base:B", "base:B"];
+    for (rule_set, allowed) in
+        [(RuleSet::HigBigBox, true), (RuleSet::Hig, true), (RuleSet::RggBigBox, true), (RuleSet::Rgg, false)]
+    {
+        let mut g = game_with(tower_rules(rule_set, &[]), 2, &deck);
+        place(&mut g, 0, 1);
+        build(&mut g, 0, 1);
+        place(&mut g, 1, 1);
+        apply(&mut g, Action::FinishTower { pos: Pos::new(0, 1), figure: F }); // blue's guard
+        place(&mut g, -1, 1);
+        apply(&mut g, Action::Pass);
+        place(&mut g, 0, 2);
+        apply(&mut g, Action::Pass);
+        place(&mut g, -1, 2);
+        build(&mut g, 1, 1); // red's tower at (1, 1) reaches (0, 1)
+        if !allowed {
+            assert!(matches!(g.pending(), Pending::PlaceTile { .. }), "{rule_set:?}");
+            continue;
+        }
+        assert_eq!(targets(&g), vec![(0, 1)], "{rule_set:?}");
+        let capture = capture_of(&g, 0, 1, "tower");
+        apply(&mut g, capture);
+        assert_eq!(prisoners(&g), vec![(RED, BLUE, F)], "{rule_set:?}");
+        assert!(g.towers()[0].finished, "the tower stays finished");
+    }
+}
+
+/// Footnote 102 (THE TOWER) and footnote 74 (THE PRINCESS AND THE DRAGON): "Prisoners are taken
+/// first; placing a tower piece is an alternative to deploying a follower, so occurs before
+/// dragon movement."
+#[test]
+fn footnote_102_prisoners_are_taken_before_the_dragon_moves() {
+    let rules = tower_rules(RuleSet::HigBigBox, &[Expansion::PrincessDragon]);
+    let deck = ["princess-dragon:01", "tower:02", "base:B", "base:B", "princess-dragon:16", "base:B"];
+    let mut g = game_with(rules, 2, &deck);
+    place(&mut g, 0, 1); // the volcano: the dragon comes to (0, 1)
+    apply(&mut g, Action::Pass);
+    place(&mut g, 1, 1); // blue: the foundation
+    apply(&mut g, Action::Pass);
+    place(&mut g, 1, 2);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 2, 1);
+    deploy(&mut g, F, "cloister"); // blue's monk within reach of (1, 1)
+    place(&mut g, -1, 0); // red's dragon tile, west of the start tile
+    build(&mut g, 1, 1);
+    assert_eq!(g.pending(), Pending::Capture { player: RED, pos: Pos::new(1, 1) });
+    take(&mut g, 2, 1, "cloister");
+    assert!(matches!(g.pending(), Pending::MoveDragon { player: RED }), "then the dragon: {:?}", g.pending());
+}
+
+/// FAQ 33 and 34, footnote 106: "The dragon can fly, and so also eats meeple on the tower"; "If
+/// there are 2 followers on 1 tile (tower and city) does the dragon eat them both? [It eats
+/// them] all."
+#[test]
+fn faq_33_the_dragon_eats_the_follower_on_a_tower_and_every_other_figure_there() {
+    let rules = tower_rules(RuleSet::HigBigBox, &[Expansion::PrincessDragon]);
+    let deck = ["princess-dragon:01", "tower:01", "base:B", "base:B", "princess-dragon:16", "base:B"];
+    let mut g = game_with(rules, 2, &deck);
+    place(&mut g, 0, 1); // the volcano
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 1, 1, 180); // tower:01, its city facing south
+    deploy(&mut g, F, "city@S"); // blue's knight on the tower tile
+    place(&mut g, 2, 1);
+    build(&mut g, 1, 1);
+    apply(&mut g, Action::Pass); // red takes no prisoner
+    place(&mut g, -1, 1);
+    apply(&mut g, Action::FinishTower { pos: Pos::new(1, 1), figure: F }); // blue's guard
+    assert_eq!(figures_on(&g, 1, 1).len(), 2);
+    place(&mut g, -1, 0); // red's dragon tile
+    apply(&mut g, Action::Pass);
+    let events = step(&mut g, 1, 1);
+    let tower = feature(&g, 1, 1, "tower");
+    let eaten: Vec<_> = events.iter().filter(|e| matches!(e, Event::FigureEaten { player: BLUE, .. })).collect();
+    assert_eq!(eaten.len(), 2, "the guard and the knight: {events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::FigureEaten { feature, .. } if *feature == tower)));
+    assert!(figures_on(&g, 1, 1).is_empty());
+}
+
+/// Footnote 105: "Can you move the fairy to a tile, when the only follower on the tile is on a
+/// tower? Answer: Yes."
+#[test]
+fn footnote_105_the_fairy_goes_next_to_a_follower_on_a_tower() {
+    let rules = tower_rules(RuleSet::HigBigBox, &[Expansion::PrincessDragon]);
+    let mut g = game_with(rules, 2, &["tower:02", "base:B", "base:B", "base:B"]);
+    place(&mut g, 0, 1);
+    build(&mut g, 0, 1);
+    place(&mut g, 1, 1);
+    apply(&mut g, Action::FinishTower { pos: Pos::new(0, 1), figure: F }); // blue's guard
+    place(&mut g, -1, 1);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 0, 2);
+    let events = move_fairy(&mut g, 0, 1, "tower");
+    assert!(events.iter().any(|e| matches!(e, Event::FairyMoved { player: BLUE, .. })));
+    assert_eq!(g.fairy().map(|(pos, f)| (pos, f.map(|f| f.owner))), Some((Pos::new(0, 1), Some(BLUE))));
+}
+
+/// Footnote 108 (FAQ 37): "If the dragon can eat a follower on a tower, can the follower also be
+/// seduced by a princess? The tower is not a part of the city: they are two separate areas."
+#[test]
+fn footnote_108_the_princess_does_not_reach_a_follower_on_a_tower() {
+    let rules = tower_rules(RuleSet::HigBigBox, &[Expansion::PrincessDragon]);
+    // tower:16 north of the start tile: a city open to the east and west, with the tower.
+    let deck = ["tower:16", "base:B", "base:B", "princess-dragon:18", "base:B"];
+    let mut g = game_with(rules, 2, &deck);
+    place_turned(&mut g, 0, -1, 180);
+    deploy(&mut g, F, "city@S"); // red's knight
+    place(&mut g, 0, 1);
+    build(&mut g, 0, -1);
+    apply(&mut g, Action::Pass); // blue takes no prisoner
+    place(&mut g, 1, 1);
+    apply(&mut g, Action::FinishTower { pos: Pos::new(0, -1), figure: F }); // red's guard
+    place(&mut g, 1, -1); // blue's princess extends the city
+    let removals: Vec<Action> =
+        g.legal_actions().into_iter().filter(|a| matches!(a, Action::RemoveKnight { .. })).collect();
+    let knight = feature(&g, 0, -1, "city@S");
+    assert_eq!(removals, vec![Action::RemoveKnight { pos: Pos::new(0, -1), feature: knight }], "the knight only");
+    let guard = Action::RemoveKnight { pos: Pos::new(0, -1), feature: feature(&g, 0, -1, "tower") };
+    assert!(g.check(guard).is_err());
+}
+
+/// No follower may stand on the dragon's tile (THE PRINCESS AND THE DRAGON): a tower there is
+/// not finished with a follower, though pieces may still be added.
+#[test]
+fn no_follower_finishes_a_tower_on_the_dragons_tile() {
+    let rules = tower_rules(RuleSet::HigBigBox, &[Expansion::PrincessDragon]);
+    let deck = ["princess-dragon:01", "tower:02", "princess-dragon:16", "base:B", "base:B"];
+    let mut g = game_with(rules, 2, &deck);
+    place(&mut g, 0, 1); // the volcano
+    apply(&mut g, Action::Pass);
+    place(&mut g, 1, 1); // the foundation east of it
+    build(&mut g, 1, 1);
+    place(&mut g, -1, 0); // red's dragon tile
+    apply(&mut g, Action::Pass);
+    step(&mut g, 1, 1); // a dead end: the move is over on the tower tile
+    assert_eq!(g.dragon(), Some(Pos::new(1, 1)));
+    place(&mut g, 0, 2);
+    let finish = Action::FinishTower { pos: Pos::new(1, 1), figure: F };
+    assert_eq!(g.check(finish), Err(RuleError::DragonTile(Pos::new(1, 1))));
+    assert!(!g.legal_actions().contains(&finish));
+    assert!(g.legal_actions().contains(&Action::BuildTower { pos: Pos::new(1, 1) }));
+}
+
+/// Under the rule sets where the princess must remove a knight (footnote 89), nothing else is
+/// offered, tower pieces included.
+#[test]
+fn a_princess_that_must_act_leaves_no_tower_piece() {
+    let rules = tower_rules(RuleSet::Hig, &[Expansion::PrincessDragon]);
+    let deck = ["tower:16", "base:B", "base:B", "princess-dragon:18", "base:B"];
+    let mut g = game_with(rules, 2, &deck);
+    place_turned(&mut g, 0, -1, 180);
+    deploy(&mut g, F, "city@S");
+    place(&mut g, 0, 1);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 1, 1);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 1, -1);
+    assert!(g.legal_actions().iter().all(|a| matches!(a, Action::RemoveKnight { .. })), "{:?}", g.legal_actions());
+    assert_eq!(g.check(Action::BuildTower { pos: Pos::new(0, -1) }), Err(RuleError::PrincessMustRemove));
+}
+
+// ----- Prisoners -----
+
+/// Red holds blue's... no: blue holds red's big follower (and, with `two_kinds`, red's small
+/// follower too); red's new tower then takes blue's monk, so the two exchange. Returns the game
+/// after red's capture.
+fn exchange_game(two_kinds: bool) -> Game {
+    let rules = tower_rules(RuleSet::HigBigBox, &[Expansion::InnsCathedrals]);
+    let mut deck = vec!["base:E", "tower:02", "base:B", "base:B"];
+    if two_kinds {
+        deck.extend(["base:B", "base:B"]);
+    }
+    deck.extend(["base:B", "base:B", "tower:02", "base:B"]);
+    let mut g = game_with(rules, 2, &deck);
+    place_turned(&mut g, 0, -1, 180);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 0, 1); // blue: the foundation
+    apply(&mut g, Action::Pass);
+    place(&mut g, 1, 1);
+    deploy(&mut g, Figure::BigFollower, "cloister"); // red's big follower
+    place(&mut g, 2, 1);
+    build(&mut g, 0, 1);
+    take(&mut g, 1, 1, "cloister");
+    if two_kinds {
+        place(&mut g, -1, 1);
+        deploy(&mut g, F, "cloister"); // red's follower
+        place(&mut g, -2, 1);
+        build(&mut g, 0, 1);
+        take(&mut g, -1, 1, "cloister");
+        assert_eq!(prisoners(&g), vec![(BLUE, RED, Figure::BigFollower), (BLUE, RED, F)]);
+    }
+    place(&mut g, 2, 2);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 0, 2);
+    deploy(&mut g, F, "cloister"); // blue's monk south of the tower
+    place(&mut g, 0, 3); // red: a foundation south of blue's monk
+    build(&mut g, 0, 3);
+    assert_eq!(targets(&g), vec![(0, 2)]);
+    take(&mut g, 0, 2, "cloister");
+    g
+}
+
+/// Footnote 109: "Whenever two players have captured one of each other's followers, they are
+/// immediately exchanged ... No negotiation is necessary or allowed. The exchange is automatic".
+#[test]
+fn footnote_109_prisoners_held_both_ways_are_exchanged_at_once() {
+    let g = exchange_game(false);
+    assert!(g.prisoners().is_empty(), "exchanged: {:?}", prisoners(&g));
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. }), "no decision: {:?}", g.pending());
+    assert_eq!(g.player(RED).in_supply(Figure::BigFollower), 1);
+    assert_eq!(g.player(BLUE).followers, 7);
+}
+
+/// Footnote 110: "If one of the players has several prisoners belonging to the other player,
+/// the owner may decide which prisoner should be returned."
+#[test]
+fn footnote_110_the_owner_chooses_which_prisoner_comes_back() {
+    let mut g = exchange_game(true);
+    assert_eq!(g.pending(), Pending::Exchange { player: RED, other: BLUE });
+    let offered = g.legal_actions();
+    assert_eq!(offered, vec![Action::Exchange { figure: F }, Action::Exchange { figure: Figure::BigFollower }]);
+    assert_eq!(g.check(Action::Exchange { figure: Figure::Abbot }), Err(RuleError::NoSuchPrisoner));
+    assert_eq!(g.check(Action::Pass).is_err(), true, "the exchange is not optional");
+    let events = apply(&mut g, Action::Exchange { figure: Figure::BigFollower });
+    let exchanged =
+        Event::PrisonersExchanged { player: RED, figure: Figure::BigFollower, other: BLUE, other_figure: F };
+    assert!(events.contains(&exchanged));
+    assert_eq!(prisoners(&g), vec![(BLUE, RED, F)], "red's small follower stays with blue");
+    assert_eq!(g.player(RED).in_supply(Figure::BigFollower), 1);
+    assert_eq!(g.player(BLUE).followers, 7);
+}
+
+/// "During their turn a player may decide to pay the ransom and buy back one prisoner from one
+/// opponent ... move their scoring marker on the scoreboard back three spaces, and the marker of
+/// the opponent forward three. This follower may then be deployed in the same turn." Footnote
+/// 111: "Is the ransom for the big follower doubled? No".
+#[test]
+fn footnote_111_a_ransom_costs_3_for_any_follower_which_may_be_deployed_at_once() {
+    for figure in [F, Figure::BigFollower] {
+        let rules = tower_rules(RuleSet::HigBigBox, &[Expansion::InnsCathedrals]);
+        let mut g = red_monk_within_reach(rules, figure);
+        take(&mut g, 1, 1, "cloister");
+        place(&mut g, 0, 2);
+        let ransom = Action::PayRansom { captor: BLUE, figure };
+        assert!(g.legal_actions().contains(&ransom), "{figure:?}");
+        let events = apply(&mut g, ransom);
+        assert!(events.contains(&Event::RansomPaid { player: RED, captor: BLUE, figure, points: RANSOM }));
+        assert_eq!(g.scores(), vec![1, 3], "{figure:?}: 3 points each way, not doubled");
+        assert!(g.prisoners().is_empty());
+        assert!(matches!(g.pending(), Pending::Deploy { player: RED, .. }), "the figure phase goes on");
+        deploy(&mut g, figure, "cloister");
+        assert_eq!(figures_on(&g, 0, 2), vec![(RED, figure)], "the freed follower is deployed in the same turn");
+    }
+}
+
+/// A ransom needs a prisoner of one's own held by that player and 3 points to pay (a scoring
+/// marker does not move back past the start); wrong ransoms are refused and change nothing.
+#[test]
+fn a_ransom_needs_a_prisoner_and_3_points() {
+    let rules = tower_rules(RuleSet::HigBigBox, &[]);
+    let mut g = red_monk_within_reach(rules.clone(), F);
+    take(&mut g, 1, 1, "cloister");
+    place(&mut g, 0, 2);
+    let big = Action::PayRansom { captor: BLUE, figure: Figure::BigFollower };
+    assert_eq!(g.check(big), Err(RuleError::NoSuchPrisoner));
+    assert_eq!(g.check(Action::PayRansom { captor: RED, figure: F }), Err(RuleError::NoSuchPrisoner));
+    let before = format!("{g:?}");
+    assert!(g.apply(big).is_err());
+    assert_eq!(format!("{g:?}"), before, "a refused ransom changes nothing");
+    // Without 3 points: blue, whose monk red took, has none.
+    let mut g = game_with(rules, 2, &["tower:02", "base:B", "base:B", "base:B", "base:B"]);
+    place(&mut g, 0, 1);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 1, 1);
+    deploy(&mut g, F, "cloister");
+    place(&mut g, -1, 1);
+    build(&mut g, 0, 1);
+    take(&mut g, 1, 1, "cloister");
+    place(&mut g, 0, 2);
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::PayRansom { .. })));
+    assert_eq!(g.check(Action::PayRansom { captor: RED, figure: F }), Err(RuleError::RansomTooDear(0)));
+}
+
+/// Footnote 112: "How often does prisoner buy-back occur in a 'double turn' ...? It happens once
+/// per turn. The double-turn is also only a 'single' turn." And the next turn may pay again.
+#[test]
+fn footnote_112_one_ransom_in_a_double_turn() {
+    let rules = tower_rules(RuleSet::HigBigBox, &[Expansion::TradersBuilders]);
+    let deck = [
+        "base:G", "tower:02", "base:E", "base:B", "base:B", "base:B", "base:B", "base:B", "base:U", "base:B", "base:U",
+        "base:B", "base:U", "base:B", "base:B", "base:B",
+    ];
+    let mut g = game_with(rules, 2, &deck);
+    place_turned(&mut g, 0, -1, 90); // red: a city running north and south
+    deploy(&mut g, F, "city@S");
+    place(&mut g, 0, 1); // blue: the foundation
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 0, -2, 180); // red closes the 3-tile city: 6 points
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.scores(), vec![6, 0]);
+    place(&mut g, -1, 1);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 1, 1);
+    deploy(&mut g, F, "cloister"); // red's first monk
+    place(&mut g, -2, 1);
+    build(&mut g, 0, 1);
+    take(&mut g, 1, 1, "cloister");
+    place(&mut g, 0, 2);
+    deploy(&mut g, F, "cloister"); // red's second monk
+    place(&mut g, -1, 2);
+    build(&mut g, 0, 1);
+    take(&mut g, 0, 2, "cloister");
+    assert_eq!(prisoners(&g), vec![(BLUE, RED, F), (BLUE, RED, F)]);
+    place(&mut g, 1, 0);
+    deploy(&mut g, F, "road@E"); // red's thief
+    place(&mut g, 2, 1);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 2, 0);
+    deploy(&mut g, Figure::Builder, "road@E"); // red's builder
+    place(&mut g, -3, 1);
+    apply(&mut g, Action::Pass);
+    // Red extends the builder's road: a double turn. The ransom in the first figure phase...
+    place(&mut g, 3, 0);
+    apply(&mut g, Action::PayRansom { captor: BLUE, figure: F });
+    assert_eq!(g.scores(), vec![3, 3]);
+    let events = apply(&mut g, Action::Pass);
+    assert!(events.iter().any(|e| matches!(e, Event::DoubleTurn { player: RED })));
+    // ... and none in the second, though red still has 3 points and a prisoner to free.
+    place(&mut g, 3, 1);
+    let ransom = Action::PayRansom { captor: BLUE, figure: F };
+    assert!(!g.legal_actions().contains(&ransom));
+    assert_eq!(g.check(ransom), Err(RuleError::RansomAlreadyPaid));
+    apply(&mut g, Action::Pass);
+    place(&mut g, -4, 1);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 4, 1);
+    assert!(g.legal_actions().contains(&ransom), "a new turn, a new ransom");
+}
+
+// ----- The end of the game, rule sets and records -----
+
+/// A follower on a tower is on no feature: it counts for no majority and scores nothing at the
+/// end; prisoners never freed stay out of the game.
+#[test]
+fn guards_and_prisoners_score_nothing_at_the_end() {
+    let rules = tower_rules(RuleSet::HigBigBox, &[]);
+    let mut g = red_monk_within_reach(rules, F);
+    take(&mut g, 1, 1, "cloister");
+    place(&mut g, 0, 2);
+    apply(&mut g, Action::FinishTower { pos: Pos::new(0, 1), figure: F });
+    while !g.is_over() {
+        let a = g.legal_actions().into_iter().find(|a| matches!(a, Action::Place { .. } | Action::Pass)).unwrap();
+        apply(&mut g, a);
+    }
+    assert_eq!(g.scores(), vec![4, 0], "neither the guard nor the prisoner scored");
+    assert_eq!(prisoners(&g), vec![(BLUE, RED, F)]);
+    assert_eq!(g.player(RED).followers, 5, "one on the tower, one in blue's prison");
+}
+
+/// Each rule-set preset sets the three rows of The Tower.
+#[test]
+fn each_rule_set_preset_sets_the_rows_of_the_tower() {
+    let rows = |rs| {
+        let v = Variants::preset(rs);
+        (v.tower_captures_builders_and_pigs, v.tower_captures_guards, v.tower_captures_own_followers)
+    };
+    assert_eq!(rows(RuleSet::Hig), (true, true, false));
+    assert_eq!(rows(RuleSet::Rgg), (true, false, false));
+    assert_eq!(rows(RuleSet::HigBigBox), (false, true, true));
+    assert_eq!(rows(RuleSet::RggBigBox), (false, true, true));
+}
+
+/// The record form of an action survives JSON and decodes to the same action.
+fn round_trip(game: &Game, action: Action) -> serde_json::Value {
+    let encoded = encode_action(game, action);
+    let json = serde_json::to_value(&encoded).unwrap();
+    let decoded: RecordAction = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(decode_action(game, &decoded), Ok(action), "{json}");
+    json
+}
+
+/// Records name the new actions (`build-tower`, `deploy` with `feature: tower` and `x`, `y`,
+/// `capture`, `exchange`, `ransom`); bad ones are refused with what was wrong.
+#[test]
+fn tower_actions_round_trip_through_records_and_bad_ones_are_refused() {
+    let rules = tower_rules(RuleSet::HigBigBox, &[Expansion::InnsCathedrals]);
+    let mut g = red_monk_within_reach(rules, F);
+    let capture = capture_of(&g, 1, 1, "cloister");
+    assert_eq!(round_trip(&g, capture)["action"], "capture");
+    apply(&mut g, capture);
+    place(&mut g, 0, 2);
+    let json = round_trip(&g, Action::PayRansom { captor: BLUE, figure: F });
+    assert_eq!(json, serde_json::json!({"action": "ransom", "player": "red", "captor": "blue", "figure": "follower"}));
+    assert_eq!(round_trip(&g, Action::BuildTower { pos: Pos::new(0, 1) })["action"], "build-tower");
+    let json = round_trip(&g, Action::FinishTower { pos: Pos::new(0, 1), figure: F });
+    assert_eq!((&json["action"], &json["feature"], &json["x"]), (&"deploy".into(), &"tower".into(), &0.into()));
+    let bad: RecordAction =
+        serde_json::from_value(serde_json::json!({"action": "ransom", "captor": "pink", "figure": "follower"}))
+            .unwrap();
+    assert_eq!(decode_action(&g, &bad), Err("no player is pink".to_string()));
+    let bad: RecordAction =
+        serde_json::from_value(serde_json::json!({"action": "capture", "x": 9, "y": 9, "feature": "cloister"}))
+            .unwrap();
+    assert!(decode_action(&g, &bad).unwrap_err().contains("no tile at"));
+    let g = exchange_game(true);
+    assert_eq!(round_trip(&g, Action::Exchange { figure: Figure::BigFollower })["action"], "exchange");
+}
+
+// ----- Bots -----
+
+/// Every bot plays every decision of The Tower (pieces, guards, captures, exchanges, ransoms),
+/// alone and with every other expansion; records of their games replay to the same state.
+#[test]
+fn every_bot_finishes_games_with_the_tower() {
+    let all: Vec<Expansion> = Expansion::ALL.into_iter().filter(|&e| e != Expansion::Winter).collect();
+    let mut kinds = BTreeSet::new();
+    for (i, expansions) in [vec![Expansion::Tower], vec![Expansion::Tower], all].into_iter().enumerate() {
+        let rules = Rules { expansions, ..Rules::base() };
+        let mut bots: Vec<Box<dyn Bot>> = vec![
+            Box::new(RandomBot::new(1 + i as u64)),
+            Box::new(GreedyBot::new(2)),
+            Box::new(MctsBot::new(MctsSettings::iterations(30), 3)),
+        ];
+        let setup =
+            GameSetup { rules, players: vec![Color::Red, Color::Blue, Color::Green], deck: Deck::Seed(i as u64) };
+        let mut g = Game::new(setup.clone()).unwrap();
+        let mut record = Record {
+            version: carcassonne_engine::record::RECORD_VERSION,
+            rules: setup.rules.clone(),
+            players: setup.players.clone(),
+            deck: RecordDeck::Seed(i as u64),
+            actions: vec![],
+        };
+        while !g.is_over() {
+            let player = g.pending().player().unwrap();
+            let action = bots[player as usize].choose_action(&g.observation(Some(player)));
+            kinds.insert(serde_json::to_value(encode_action(&g, action)).unwrap()["action"].to_string());
+            record.push(&g, action);
+            g.apply(action).unwrap();
+        }
+        let replayed = Record::from_json(&record.to_json_pretty()).unwrap().replay().unwrap().game;
+        assert_eq!(format!("{replayed:?}"), format!("{g:?}"));
+    }
+    for kind in ["\"build-tower\"", "\"capture\""] {
+        assert!(kinds.contains(kind), "{kind} never played: {kinds:?}");
+    }
+}
