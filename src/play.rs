@@ -270,6 +270,18 @@ impl Session {
                 let from = game.dragon().map_or_else(String::new, |p| format!(" from {p}"));
                 writeln!(out, "{color}, move the dragon one tile{from} ({left} steps left in this move):")?;
             }
+            Pending::Capture { pos, .. } => {
+                let height = game.towers().iter().find(|t| t.pos == pos).map_or(0, |t| t.height);
+                writeln!(
+                    out,
+                    "{color}, your tower at {pos} is {height} high: take one figure in its row or column up to \
+                     {height} tiles away prisoner, or pass"
+                )?;
+            }
+            Pending::Exchange { other, .. } => {
+                let other = game.player(other).color.name();
+                writeln!(out, "{color}, you and {other} exchange prisoners: which of your figures comes back?")?;
+            }
             _ => writeln!(out, "{color}, your decision:")?,
         }
         let labels: Vec<String> =
@@ -412,9 +424,18 @@ fn describe(game: &Game, action: Action) -> String {
         RecordAction::Place { tile, x, y, rotation, .. } => {
             format!("places {} at ({x},{y}) rotated {rotation}°", tile.unwrap_or_default())
         }
+        RecordAction::Deploy { figure, feature, x: Some(x), y: Some(y), .. } if feature == "tower" => {
+            format!("finishes the tower at ({x},{y}) with a {} on top", figure.name())
+        }
         RecordAction::Deploy { figure, feature, .. } => {
             let article = if figure.name().starts_with('a') { "an" } else { "a" };
             format!("deploys {article} {} on {feature}", figure.name())
+        }
+        RecordAction::BuildTower { x, y, .. } => format!("puts a tower piece on the tower at ({x},{y})"),
+        RecordAction::Capture { x, y, feature, .. } => format!("takes the figure on {feature} at ({x},{y}) prisoner"),
+        RecordAction::Exchange { figure, .. } => format!("has their {} back in the exchange", figure.name()),
+        RecordAction::Ransom { captor, figure, .. } => {
+            format!("pays {captor} 3 points of ransom for their {}", figure.name())
         }
         RecordAction::Escape { x, y, feature, .. } => format!("lets the knight on {feature} at ({x},{y}) escape"),
         RecordAction::RecallAbbot { x, y, .. } => format!("takes back the abbot at ({x},{y}) and scores it"),
@@ -434,8 +455,20 @@ fn describe(game: &Game, action: Action) -> String {
 fn short(game: &Game, action: Action) -> String {
     match encode_action(game, action) {
         RecordAction::Place { x, y, rotation, .. } => format!("place at ({x},{y}) rotated {rotation}°"),
+        RecordAction::Deploy { figure, feature, x: Some(x), y: Some(y), .. } if feature == "tower" => {
+            format!("tower: finish the tower at ({x},{y}) with a {}", figure.name())
+        }
         RecordAction::Deploy { figure, feature, x: Some(x), y: Some(y), .. } => {
             format!("magic gate: deploy {} on {feature} at ({x},{y})", figure.name())
+        }
+        RecordAction::BuildTower { x, y, .. } => {
+            let height = game.towers().iter().find(|t| t.pos == Pos::new(x, y)).map_or(0, |t| t.height);
+            format!("tower: a piece on the tower at ({x},{y}), {height} high")
+        }
+        RecordAction::Capture { x, y, feature, .. } => format!("capture: the figure on {feature} at ({x},{y})"),
+        RecordAction::Exchange { figure, .. } => format!("exchange: your {} comes back", figure.name()),
+        RecordAction::Ransom { captor, figure, .. } => {
+            format!("ransom: pay {captor} 3 points for your {}", figure.name())
         }
         RecordAction::Deploy { figure, feature, .. } => format!("deploy {} on {feature}", figure.name()),
         RecordAction::Escape { x, y, feature, .. } => format!("escape: the knight on {feature} at ({x},{y})"),
@@ -626,6 +659,15 @@ fn write_board(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
                 None if targets.contains(&pos) => [[' '; 3], [' ', '?', ' '], [' '; 3]],
                 None => [[' '; 3]; 3],
             };
+            // The Tower: the foundation (`t`) or the tower's height in the top-right corner.
+            let mut block = block;
+            if let Some(tower) = game.towers().iter().find(|t| t.pos == pos) {
+                block[0][2] = match tower.height {
+                    0 => 't',
+                    h @ 1..=9 => char::from(b'0' + h),
+                    _ => '*',
+                };
+            }
             for (line, row) in lines.iter_mut().zip(block) {
                 line.extend(row);
                 line.push(' ');
@@ -646,6 +688,9 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
     if game.rules().has(Expansion::PrincessDragon) {
         writeln!(out, "& the dragon")?;
     }
+    if game.rules().has(Expansion::Tower) {
+        writeln!(out, "top-right corner: t a tower foundation, 1-9 a tower's height (* for 10 or more)")?;
+    }
     for p in game.players() {
         let mut supply = format!("{} follower{}", p.followers, if p.followers == 1 { "" } else { "s" });
         if p.big_followers > 0 {
@@ -654,7 +699,25 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
         if p.abbots > 0 {
             supply.push_str(&format!(", {} abbot", p.abbots));
         }
+        if game.rules().has(Expansion::Tower) {
+            let seat = game.players().iter().position(|q| q.color == p.color).unwrap_or(0) as u8;
+            supply.push_str(&format!(", {} tower pieces", game.tower_pieces(seat)));
+            let held: Vec<String> = game
+                .prisoners()
+                .iter()
+                .filter(|q| q.captor == seat)
+                .map(|q| format!("{}'s {}", game.player(q.owner).color.name(), q.figure.name()))
+                .collect();
+            if !held.is_empty() {
+                supply.push_str(&format!("; holds {}", held.join(", ")));
+            }
+        }
         writeln!(out, "  {:<7} {:>3} points, in supply: {supply}", p.color.name(), p.score)?;
+    }
+    let finished: Vec<String> =
+        game.towers().iter().filter(|t| t.finished).map(|t| format!("{} ({} high)", t.pos, t.height)).collect();
+    if !finished.is_empty() {
+        writeln!(out, "finished towers: {}", finished.join(", "))?;
     }
     writeln!(out, "tiles left: {}", game.tiles_left())?;
     if let Some(pos) = game.dragon() {

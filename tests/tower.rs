@@ -831,3 +831,229 @@ fn every_bot_finishes_games_with_the_tower() {
         assert!(kinds.contains(kind), "{kind} never played: {kinds:?}");
     }
 }
+
+// ----- Property tests -----
+
+/// What the property games saw, summed.
+#[derive(Default, Debug)]
+struct Seen {
+    games: usize,
+    pieces: usize,
+    guards: usize,
+    captures: usize,
+    own_captures: usize,
+    guard_captures: usize,
+    exchanges: usize,
+    exchange_choices: usize,
+    ransoms: usize,
+}
+
+/// Whether an action is one of this expansion's (chosen more often by the property driver).
+fn is_tower_action(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::BuildTower { .. }
+            | Action::FinishTower { .. }
+            | Action::Capture { .. }
+            | Action::Exchange { .. }
+            | Action::PayRansom { .. }
+    )
+}
+
+/// One random game with The Tower, checking after every action: every kind of figure conserved
+/// across supplies, the board and the prisons; tower pieces conserved across supplies and
+/// towers; towers only grow, a finished tower stays finished and takes no piece; every capture
+/// takes a figure within reach of the tower just built, of a kind the rules allow, and only a
+/// prisoner of another player is kept; two players never hold each other's figures; scores move
+/// only by the points of the events (a ransom moves 3 from payer to captor); a refused action
+/// changes nothing; legal actions and `check` agree; the record replays to the same events and
+/// state.
+fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) {
+    use carcassonne_engine::random::{below, rng_from_seed};
+    let colors = Color::ALL[..players].to_vec();
+    let setup = GameSetup { rules: rules.clone(), players: colors.clone(), deck: Deck::Seed(seed) };
+    let mut g = Game::new(setup).unwrap();
+    let mut record = Record {
+        version: carcassonne_engine::record::RECORD_VERSION,
+        rules: rules.clone(),
+        players: colors,
+        deck: RecordDeck::Seed(seed),
+        actions: vec![],
+    };
+    let count = |g: &Game, p: usize, f: Figure| {
+        g.player(p as u8).in_supply(f) as usize
+            + g.figures().iter().filter(|x| x.owner as usize == p && x.figure == f).count()
+            + g.prisoners().iter().filter(|x| x.owner as usize == p && x.figure == f).count()
+    };
+    let initial: Vec<Vec<usize>> =
+        (0..players).map(|p| Figure::ALL.iter().map(|&f| count(&g, p, f)).collect()).collect();
+    let pieces = |g: &Game| {
+        (0..players as u8).map(|p| g.tower_pieces(p) as usize).sum::<usize>()
+            + g.towers().iter().map(|t| t.height as usize).sum::<usize>()
+    };
+    let all_pieces = pieces(&g);
+    let v = rules.variants.clone();
+    let mut rng = rng_from_seed(seed ^ 0x70e5);
+    let mut all_events = vec![];
+    let mut n = 0usize;
+    seen.games += 1;
+    while let Some(player) = g.pending().player() {
+        let legal = g.legal_actions();
+        assert!(!legal.is_empty());
+        let pending = g.pending();
+        if seed.is_multiple_of(4) {
+            for &a in &legal {
+                assert_eq!(g.check(a), Ok(()), "seed {seed}: {a:?} listed but refused");
+            }
+            // Every tower action on every tile, every capture of every figure, every ransom:
+            // accepted exactly when listed.
+            let mut probes = vec![];
+            for t in g.board().tiles() {
+                probes.push(Action::BuildTower { pos: t.pos });
+                for figure in [Figure::Follower, Figure::BigFollower, Figure::Builder, Figure::Abbot] {
+                    probes.push(Action::FinishTower { pos: t.pos, figure });
+                }
+            }
+            for f in g.figures() {
+                probes.push(Action::Capture { pos: g.board().placement(f.placement).pos, feature: f.feature });
+            }
+            for captor in 0..players as u8 {
+                for figure in Figure::ALL {
+                    probes.push(Action::PayRansom { captor, figure });
+                    probes.push(Action::Exchange { figure });
+                }
+            }
+            for a in probes {
+                assert_eq!(g.check(a).is_ok(), legal.contains(&a), "seed {seed}: {a:?} at {pending:?}");
+            }
+        }
+        // A refused action changes nothing.
+        if n.is_multiple_of(7) {
+            let before = format!("{g:?}");
+            let bad = Action::BuildTower { pos: Pos::new(99, 99) };
+            assert!(g.apply(bad).is_err(), "{bad:?} at {pending:?}");
+            assert_eq!(format!("{g:?}"), before);
+        }
+        let special: Vec<Action> = legal.iter().copied().filter(is_tower_action).collect();
+        let action = if !special.is_empty() && below(&mut rng, 3) > 0 {
+            special[below(&mut rng, special.len() as u32) as usize]
+        } else {
+            legal[below(&mut rng, legal.len() as u32) as usize]
+        };
+        let towers_before = g.towers().to_vec();
+        let scores_before = g.scores();
+        let figures_before = g.figures().to_vec();
+        record.push(&g, action);
+        let events = g.apply(action).unwrap_or_else(|e| panic!("seed {seed}: {action:?}: {e}"));
+        n += 1;
+        let mut paid = vec![0i64; players];
+        for e in &events {
+            match *e {
+                Event::Scored(s) => s.players.iter().for_each(|p| paid[p as usize] += i64::from(s.points)),
+                Event::TokenScored { player, points, .. }
+                | Event::GoodsScored { player, points, .. }
+                | Event::FairyBonus { player, points } => paid[player as usize] += i64::from(points),
+                Event::RansomPaid { player: payer, captor, points, .. } => {
+                    seen.ransoms += 1;
+                    assert_eq!((payer, points), (player, RANSOM));
+                    paid[payer as usize] -= i64::from(points);
+                    paid[captor as usize] += i64::from(points);
+                }
+                Event::TowerBuilt { pos, height, .. } => {
+                    seen.pieces += 1;
+                    let before = towers_before.iter().find(|t| t.pos == pos).expect("a foundation");
+                    assert!(!before.finished && height == before.height + 1, "seed {seed}");
+                }
+                Event::FigureDeployed { pos, feature, .. } if matches!(action, Action::FinishTower { .. }) => {
+                    seen.guards += 1;
+                    let site = g.towers().iter().find(|t| t.pos == pos).unwrap();
+                    assert!(site.finished && site.feature == feature && site.height > 0);
+                }
+                Event::Captured { player: captor, owner, figure, pos, feature } => {
+                    seen.captures += 1;
+                    let Pending::Capture { pos: tower, .. } = pending else { panic!("a capture outside its decision") };
+                    let height = g.towers().iter().find(|t| t.pos == tower).unwrap().height;
+                    let (dx, dy) = ((pos.x - tower.x).abs(), (pos.y - tower.y).abs());
+                    assert!((dx == 0 || dy == 0) && dx.max(dy) <= height as i16, "seed {seed}: out of reach");
+                    assert!(figure.is_follower() || v.tower_captures_builders_and_pigs, "seed {seed}: {figure:?}");
+                    let taken = figures_before
+                        .iter()
+                        .find(|f| f.feature == feature && g.board().placement(f.placement).pos == pos);
+                    assert!(taken.is_some_and(|f| f.owner == owner && f.figure == figure));
+                    let on_tower = g.towers().iter().any(|t| t.pos == pos && t.feature == feature);
+                    if on_tower {
+                        seen.guard_captures += 1;
+                        assert!(v.tower_captures_guards, "seed {seed}: a guard taken under these rules");
+                    }
+                    if owner == captor {
+                        seen.own_captures += 1;
+                        assert!(v.tower_captures_own_followers, "seed {seed}: one's own taken under these rules");
+                    }
+                }
+                Event::PrisonersExchanged { .. } => seen.exchanges += 1,
+                _ => {}
+            }
+        }
+        if matches!(action, Action::Exchange { .. }) {
+            seen.exchange_choices += 1;
+        }
+        for (i, (after, before)) in g.scores().iter().zip(&scores_before).enumerate() {
+            assert_eq!(i64::from(*after) - i64::from(*before), paid[i], "seed {seed}: score of seat {i}");
+        }
+        for (before, after) in towers_before.iter().zip(g.towers()) {
+            assert!(after.height >= before.height && (after.finished || !before.finished), "seed {seed}");
+        }
+        // No two players hold each other's figures (once an exchange's choice is made).
+        if !matches!(g.pending(), Pending::Exchange { .. }) {
+            for p in g.prisoners() {
+                assert!(p.owner != p.captor, "seed {seed}: one's own figure held");
+                let mutual = g.prisoners().iter().any(|q| q.captor == p.owner && q.owner == p.captor);
+                assert!(!mutual, "seed {seed}: {:?} and the reverse both held", p);
+            }
+        }
+        for (p, counts) in initial.iter().enumerate() {
+            for (&f, &c) in Figure::ALL.iter().zip(counts) {
+                assert_eq!(count(&g, p, f), c, "seed {seed}: {f:?} of seat {p} not conserved");
+            }
+        }
+        assert_eq!(pieces(&g), all_pieces, "seed {seed}: tower pieces not conserved");
+        let _ = player;
+        all_events.extend(events);
+    }
+    let json = serde_json::to_string(&record).unwrap();
+    let replay = Record::from_json(&json).unwrap().replay().unwrap();
+    let replayed: Vec<Event> = replay.events.iter().map(|(_, e)| *e).collect();
+    assert!(replayed[replayed.len() - all_events.len()..] == all_events[..], "seed {seed}: other events");
+    assert_eq!(format!("{:?}", replay.game), format!("{g:?}"), "seed {seed}: the replay ends in another state");
+}
+
+/// Issue 20: random games with The Tower alone (every rule set, two to six players) keep the
+/// properties of `checked_tower_game` and exercise every rule of the expansion.
+#[test]
+fn random_games_with_the_tower_keep_the_properties() {
+    let mut seen = Seen::default();
+    for seed in 0..600u64 {
+        let rule_set = RuleSet::ALL[seed as usize % RuleSet::ALL.len()];
+        let others: &[Expansion] =
+            if seed % 3 == 0 { &[Expansion::TradersBuilders, Expansion::InnsCathedrals] } else { &[] };
+        checked_tower_game(tower_rules(rule_set, others), 2 + (seed as usize / 4) % 5, seed, &mut seen);
+    }
+    eprintln!("{seen:?}");
+    assert!(seen.pieces > 5000 && seen.guards > 500 && seen.captures > 1000, "{seen:?}");
+    assert!(seen.own_captures > 50 && seen.guard_captures > 50, "{seen:?}");
+    assert!(seen.exchanges > 50 && seen.exchange_choices > 0 && seen.ransoms > 50, "{seen:?}");
+}
+
+/// Issue 20: random games with every implemented expansion and The Tower keep the properties.
+#[test]
+fn random_games_with_every_expansion_and_the_tower_keep_the_properties() {
+    let mut seen = Seen::default();
+    let all: Vec<Expansion> = Expansion::ALL.iter().copied().filter(|e| *e != Expansion::Winter).collect();
+    for seed in 0..200u64 {
+        let mut rules = Rules::with_rule_set(RuleSet::ALL[seed as usize % RuleSet::ALL.len()]);
+        rules.expansions = if seed % 4 == 3 { Expansion::ALL.to_vec() } else { all.clone() };
+        checked_tower_game(rules, 2 + seed as usize % 5, 20_000 + seed, &mut seen);
+    }
+    eprintln!("{seen:?}");
+    assert!(seen.pieces > 1000 && seen.captures > 200 && seen.ransoms > 5, "{seen:?}");
+}

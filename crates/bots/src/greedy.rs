@@ -14,7 +14,7 @@ pub const FOLLOWER_VALUE: f64 = 1.5;
 
 /// The value of a position for player `me`: projected totals (score plus [`projected`] points)
 /// of `me` minus the best projected total of the others, plus [`FOLLOWER_VALUE`] per follower
-/// in supply (scaled down over the last 24 tiles). At the end of the game it is the exact final
+/// in supply and [`PRISONER_VALUE`] per prisoner held (scaled down over the last 24 tiles). At the end of the game it is the exact final
 /// margin.
 pub fn evaluate(game: &Game, me: PlayerId) -> f64 {
     let totals = projected(game);
@@ -24,9 +24,16 @@ pub fn evaluate(game: &Game, me: PlayerId) -> f64 {
     if !game.is_over() {
         let left = (game.tiles_left() as f64 / 24.0).min(1.0);
         value += FOLLOWER_VALUE * left * game.player(me).followers as f64;
+        // The Tower: a prisoner held may bring a ransom or buy back one's own follower.
+        let held = game.prisoners().iter().filter(|p| p.captor == me).count();
+        value += PRISONER_VALUE * left * held as f64;
     }
     value
 }
+
+/// What a prisoner held is worth to its captor while tiles are left (a possible ransom of 3, or
+/// an exchange for one's own follower).
+pub const PRISONER_VALUE: f64 = 1.0;
 
 /// Each player's score plus the points its followers on the board are expected to bring:
 /// - roads: 1 per tile;
@@ -115,6 +122,11 @@ pub fn rank_actions(game: &Game) -> Vec<Ranked> {
         next.apply(action).expect("a legal action");
         let value = match (game.pending(), next.pending()) {
             (Pending::PlaceTile { .. }, Pending::Deploy { .. }) => best_follow_up(&next, me),
+            // The Tower: a piece is worth its best capture; a ransom, the deployment it allows.
+            (_, Pending::Capture { player, .. } | Pending::Exchange { player, .. }) if player == me => {
+                best_follow_up(&next, me)
+            }
+            (_, Pending::Deploy { player, .. }) if player == me => best_follow_up(&next, me),
             _ => evaluate(&next, me),
         };
         out.push(Ranked { action, value, visits: 0 });
@@ -122,14 +134,28 @@ pub fn rank_actions(game: &Game) -> Vec<Ranked> {
     out
 }
 
-/// The value of the best deployment or pass after a placement.
+/// The value of the best deployment or pass after a placement (with The Tower, a tower piece
+/// counts with its best capture).
 fn best_follow_up(game: &Game, me: PlayerId) -> f64 {
     let mut best = f64::MIN;
     let mut next = game.clone();
     for action in game.legal_actions() {
         next.clone_from(game);
         next.apply(action).expect("a legal action");
-        best = best.max(evaluate(&next, me));
+        let value = match next.pending() {
+            Pending::Capture { player, .. } | Pending::Exchange { player, .. } if player == me => {
+                let mut after = next.clone();
+                let mut best_capture = f64::MIN;
+                for capture in next.legal_actions() {
+                    after.clone_from(&next);
+                    after.apply(capture).expect("a legal action");
+                    best_capture = best_capture.max(evaluate(&after, me));
+                }
+                best_capture
+            }
+            _ => evaluate(&next, me),
+        };
+        best = best.max(value);
     }
     best
 }

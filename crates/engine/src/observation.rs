@@ -87,7 +87,7 @@ impl<'a> Observation<'a> {
     }
 
     /// The Tower's public pieces: the towers, each player's tower pieces, the prisoners.
-    pub fn towers(&self) -> &'a [crate::TowerSite] {
+    pub fn towers(&self) -> &'a [crate::expansions::tower::TowerSite] {
         self.game.towers()
     }
 
@@ -95,7 +95,7 @@ impl<'a> Observation<'a> {
         self.game.tower_pieces(player)
     }
 
-    pub fn prisoners(&self) -> &'a [crate::Prisoner] {
+    pub fn prisoners(&self) -> &'a [crate::expansions::tower::Prisoner] {
         self.game.prisoners()
     }
 

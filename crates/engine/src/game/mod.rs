@@ -169,7 +169,7 @@ impl Game {
 
     /// The Tower: every tower foundation in play and the tower on it, in the order the tiles
     /// were placed.
-    pub fn towers(&self) -> &[crate::TowerSite] {
+    pub fn towers(&self) -> &[crate::expansions::tower::TowerSite] {
         self.modules.tower().sites()
     }
 
@@ -179,7 +179,7 @@ impl Game {
     }
 
     /// The Tower: the figures held prisoner, in the order they were taken.
-    pub fn prisoners(&self) -> &[crate::Prisoner] {
+    pub fn prisoners(&self) -> &[crate::expansions::tower::Prisoner] {
         self.modules.tower().prisoners()
     }
 
