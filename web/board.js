@@ -5,7 +5,7 @@
 
 import { h, s, clear, seatHex, inkOn, isPair } from './ui.js';
 import { tileUse } from './tiles.js';
-import { towerShape, guardLift, reachShape } from './tower.js';
+import { towerShape, guardLift, reachShape, TOWER_SPAN } from './tower.js';
 
 // Figure outlines centred on (0, 0), about 21 × 17 units (a tile is 100): the head is an arc
 // so that the outline is one path with no seam at the neck. Each kind has its own silhouette:
@@ -472,8 +472,7 @@ export class Board {
       });
       const line = s('line', { class: 'marker-leader' });
       const inner = s('g', { class: 'marker-body' });
-      // A tower's marker rings the whole tower, so that its height stays in sight.
-      inner.append(s('circle', { class: 'marker-ring', r: m.kind === 'tower' ? 17 : 12 }));
+      inner.append(s('circle', { class: 'marker-ring', r: 12 }));
       if (m.selected && m.preview && m.preview.kind === 'fairy') {
         inner.append(s('g', { transform: 'scale(0.85)' }, fairyShape({ ghost: true })));
       } else if (m.selected && m.preview) {
@@ -534,6 +533,8 @@ export class Board {
       m.g.setAttribute('data-px', p.x.toFixed(1));
       m.g.setAttribute('data-py', p.y.toFixed(1));
       m.inner.setAttribute('transform', `translate(${p.x} ${p.y}) scale(${r / 12})`);
+      // A tower's marker rings the whole tower (as drawn at this zoom), its height badge too.
+      if (m.kind === 'tower') m.inner.firstChild.setAttribute('r', Math.max(17, ((TOWER_SPAN + 2) * this.growth() * 12) / r).toFixed(1));
       const away = Math.hypot(p.x - ax, p.y - ay) > 1;
       m.line.setAttribute('x1', ax);
       m.line.setAttribute('y1', ay);
@@ -544,9 +545,14 @@ export class Board {
     });
   }
 
+  /** How much figures, pieces and towers are enlarged at the current zoom (1 to 3). */
+  growth() {
+    return Math.min(3, Math.max(1, 0.75 / this.view.scale));
+  }
+
   /** Figures and pieces stay big enough to tell apart when the board is zoomed out. */
   scaleFigures() {
-    const grow = Math.min(3, Math.max(1, 0.75 / this.view.scale));
+    const grow = this.growth();
     for (const g of this.layers.figures.children) {
       const { px, py, k, lift } = g.dataset;
       g.setAttribute('transform', `translate(${px} ${py}) scale(${Number(k) * grow}) translate(0 ${Number(lift) || 0})`);

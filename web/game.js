@@ -980,7 +980,7 @@ class GameView {
       extra.push(...section('Ransom', note, ransoms.map((a) => listed(a, 'ransom-choice', figureIcon(a.figure, hex, 18)))));
     }
     if (towers.length) {
-      extra.push(...section('The tower', 'Instead of deploying: put a tower piece on a foundation or a tower, then take a prisoner within its reach; or finish a tower with a follower on top (tower markers).', towers.map((g) => markerButton(g, 'tower-choice', towerIcon(18)))));
+      extra.push(...section('The tower', 'Instead of deploying: a piece on a tower or a foundation (then a prisoner within its reach, if you like), or a follower on top to finish a tower (ringed towers).', towers.map((g) => markerButton(g, 'tower-choice', towerIcon(18)))));
     }
     if (gates.length) {
       // Often many places: folded away (and off the board) unless few, or as the player left it.

@@ -11,6 +11,9 @@ const BLOCK_W = 22;
 const BLOCK_H = 6.4;
 const FOOT = 9; // the bottom of the lowest block, below the anchor
 const BLOCKS_SHOWN = 3;
+const BADGE = { cx: 15, cy: 6, r: 8 };
+/** How far a tower's drawing reaches from its anchor (its height badge), before the zoom's growth. */
+export const TOWER_SPAN = Math.hypot(BADGE.cx, BADGE.cy) + BADGE.r;
 
 /** How many blocks a tower of `height` pieces shows (the badge has the exact number). */
 function blocksShown(height) {
@@ -53,8 +56,8 @@ export function towerShape(height, finished) {
     }
   }
   g.append(
-    s('circle', { class: 'tower-badge', cx: 15, cy: 6, r: 8 }),
-    s('text', { class: 'tower-height', x: 15, y: 10, 'text-anchor': 'middle' }, height),
+    s('circle', { class: 'tower-badge', ...BADGE }),
+    s('text', { class: 'tower-height', x: BADGE.cx, y: BADGE.cy + 4, 'text-anchor': 'middle' }, height),
   );
   return g;
 }
