@@ -1132,6 +1132,16 @@ function besideTower(view) {
   return (spots) => spots.find((s) => towers.some((t) => Math.abs(Number(s.x) - t.x) + Math.abs(Number(s.y) - t.y) === 1));
 }
 
+/**
+ * Where Ann places her tile until she has 3 points: the place with the most tiles around it
+ * (filling a hole closes roads and cities, so that her followers score).
+ */
+function inAHole(view) {
+  const placed = new Set(view.board.map((t) => `${t.x},${t.y}`));
+  const around = (s) => [[1, 0], [-1, 0], [0, 1], [0, -1]].filter(([dx, dy]) => placed.has(`${Number(s.x) + dx},${Number(s.y) + dy}`)).length;
+  return (spots) => spots.reduce((best, s) => (around(s) > around(best) ? s : best), spots[0]);
+}
+
 /** Plays a hot-seat game of The Tower by clicks until a capture and a ransom are done, or it ends. */
 async function playTowerGame(page) {
   const { id, play } = await createGame(page, ['human', 'human'], ['Ann', 'Ben'], ['tower'], { hotSeat: true });
@@ -1147,8 +1157,8 @@ async function playTowerGame(page) {
     const seat = view.pending.seat;
     if (decision === 'place') {
       tally.turn += 1;
-      const ready = seat === 0 && !tally.captured && view.seats[0].score >= 3;
-      await placeTile(page, tally.turn, { prefer: ready ? besideTower(view) : null });
+      const ann = seat === 0 && !tally.captured;
+      await placeTile(page, tally.turn, { prefer: ann ? (view.seats[0].score >= 3 ? besideTower(view) : inAHole(view)) : null });
     } else if (decision === 'deploy') {
       await checkTowers(page, view);
       if (seat === 1) await towerBen(page, id, token, view, tally);
