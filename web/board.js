@@ -5,6 +5,7 @@
 
 import { h, s, clear, seatHex, inkOn, isPair } from './ui.js';
 import { tileUse } from './tiles.js';
+import { towerShape, guardLift, reachShape, TOWER_SPAN } from './tower.js';
 
 // Figure outlines centred on (0, 0), about 21 × 17 units (a tile is 100): the head is an arc
 // so that the outline is one path with no seam at the neck. Each kind has its own silhouette:
@@ -37,12 +38,12 @@ function figureSize(kind) {
  * fields lie down, as farmers do on the real board. `seat` (a number) is written on the
  * figure, so that owners differ by more than their colour.
  */
-export function figureShape(kind, hex, { px = 0, py = 0, feature = '', scale = 1, ghost = false, seat = null } = {}) {
+export function figureShape(kind, hex, { px = 0, py = 0, feature = '', scale = 1, ghost = false, seat = null, lift = 0 } = {}) {
   const lying = (kind === 'follower' || kind === 'big-follower') && String(feature).startsWith('field');
   const k = figureSize(kind) * scale;
   const g = s('g', {
     class: `figure ${kind}${ghost ? ' ghost' : ''}`,
-    transform: `translate(${px} ${py}) scale(${k})`,
+    transform: `translate(${px} ${py}) scale(${k}) translate(0 ${lift})`,
     fill: hex,
   });
   const body = s('g', { transform: lying ? 'rotate(-90)' : null });
@@ -57,6 +58,7 @@ export function figureShape(kind, hex, { px = 0, py = 0, feature = '', scale = 1
   g.dataset.px = px;
   g.dataset.py = py;
   g.dataset.k = k;
+  g.dataset.lift = lift;
   return g;
 }
 
@@ -70,6 +72,8 @@ const DRAGON_TAIL = 'M-21,-5 L-16,-3 L-20,1 Z';
 const FAIRY_DRESS = 'M0,-4.5 L4.6,8 L-4.6,8 Z';
 const SPARKLE = 'M0,-6 L1.5,-1.5 L6,0 L1.5,1.5 L0,6 L-1.5,1.5 L-6,0 L-1.5,-1.5 Z';
 const CROWN = 'M-6,3.5 L-6.5,-3.5 L-3,-0.5 L0,-5 L3,-0.5 L6.5,-3.5 L6,3.5 Z';
+// The capture marker rings the figure (which stays in sight) with four ticks.
+const CROSSHAIR = 'M0,-12 V-7 M0,7 V12 M-12,0 H-7 M7,0 H12';
 const GATE = 'M-5.5,5.5 L-5.5,-0.5 A5.5,5.5 0 0 1 5.5,-0.5 L5.5,5.5 L2.6,5.5 L2.6,-0.5 A2.6,2.6 0 0 0 -2.6,-0.5 L-2.6,5.5 Z';
 
 /** The dragon's picture (no position). */
@@ -103,6 +107,9 @@ function markerIcon(kind) {
   if (kind === 'fairy') return s('path', { class: 'marker-icon', d: SPARKLE });
   if (kind === 'princess') return s('path', { class: 'marker-icon', d: CROWN });
   if (kind === 'gate') return s('path', { class: 'marker-icon', d: GATE });
+  // The Tower: a figure a tower may take prisoner (a tower's own marker is a ring around it).
+  if (kind === 'tower') return null;
+  if (kind === 'capture') return s('path', { class: 'marker-icon', d: CROSSHAIR });
   return s('circle', { class: 'marker-dot', r: 4 });
 }
 
@@ -178,11 +185,12 @@ export class Board {
     this.bounds = null;
     this.markers = [];
     this.pieces = {}; // the dragon's and the fairy's elements, kept so that a move can glide
+    this.towers = new Map(); // "x,y" -> the tower there (The Tower), for its guard's place
 
     this.svg = s('svg', { class: 'board', 'data-testid': 'board', tabindex: '0', role: 'application', 'aria-label': 'The board' });
     this.viewport = s('g', { class: 'viewport' });
     this.layers = {};
-    for (const name of ['tiles', 'last', 'path', 'spots', 'ghost', 'figures', 'pieces', 'steps', 'markers']) {
+    for (const name of ['tiles', 'last', 'path', 'reach', 'spots', 'ghost', 'towers', 'figures', 'pieces', 'steps', 'markers']) {
       this.layers[name] = s('g', { class: `layer-${name}` });
       this.viewport.append(this.layers[name]);
     }
@@ -262,17 +270,22 @@ export class Board {
     this.updateBounds();
   }
 
-  /** Draws the figures in their seats' colours, each with its seat's number. */
+  /**
+   * Draws the figures in their seats' colours, each with its seat's number; a tower's guard
+   * stands on top of its tower (`setTowers` first).
+   */
   setFigures(figures, seats) {
     const layer = clear(this.layers.figures);
     for (const f of figures || []) {
       const seat = (seats || [])[f.seat];
       const at = f.at || [0.5, 0.5];
+      const tower = f.feature === 'tower' ? this.towers.get(`${f.x},${f.y}`) : null;
       const g = figureShape(f.figure, seatHex(seat), {
         px: (f.x + at[0]) * 100,
         py: (f.y + at[1]) * 100,
         feature: f.feature,
         seat: f.seat,
+        lift: tower ? guardLift(tower.height, figureSize(f.figure)) : 0,
       });
       g.setAttribute('data-testid', 'figure');
       g.setAttribute('data-seat', f.seat);
@@ -284,6 +297,46 @@ export class Board {
       layer.append(g);
     }
     this.scaleFigures();
+  }
+
+  /**
+   * The Tower: each tower (`towersOf`) at its foundation's anchor, as a stack of pieces with its
+   * height in a badge (battlements once finished), labelled in words. A bare foundation gets
+   * only a faint ring with its label: the tile shows the foundation.
+   */
+  setTowers(towers) {
+    const layer = clear(this.layers.towers);
+    this.towers = new Map();
+    for (const t of towers || []) {
+      this.towers.set(`${t.x},${t.y}`, t);
+      const body = s('g', { class: 'tower-body' }, towerShape(t.height, t.finished));
+      body.dataset.px = (t.x + t.at[0]) * 100;
+      body.dataset.py = (t.y + t.at[1]) * 100;
+      layer.append(
+        s(
+          'g',
+          {
+            class: `tower${t.finished ? ' finished' : ''}${t.height ? '' : ' bare'}`,
+            'data-testid': 'tower',
+            'data-x': t.x,
+            'data-y': t.y,
+            'data-height': t.height,
+            'data-finished': t.finished ? 'true' : 'false',
+            role: 'img',
+            'aria-label': t.label,
+          },
+          s('title', {}, t.label),
+          body,
+        ),
+      );
+    }
+    this.scaleFigures();
+  }
+
+  /** The Tower: the reach of a tower (`towerReach`) shaded over its row and column, or nothing. */
+  setReach(reach) {
+    const layer = clear(this.layers.reach);
+    if (reach) layer.append(reachShape(reach));
   }
 
   /**
@@ -398,7 +451,8 @@ export class Board {
    * Clickable markers: [{key, kind, x, y (tile units, may be fractional), tx, ty (the tile),
    * testid, title, selected, preview: {kind, hex, feature}}]. The kind sets the marker's look
    * (a dot for deployments; a sparkle for the fairy, a crown for the princess, an arch for the
-   * magic gate). A selected marker shows the figure (or the fairy) it would put there.
+   * magic gate; a wide ring around a tower, a ring with ticks around a figure a tower may take
+   * prisoner). A selected marker shows the figure (or the fairy) it would put there.
    * Markers keep a size a finger can hit at every zoom, and are pushed apart where they would
    * overlap, with a line back to where the figure would stand (`layoutMarkers`).
    */
@@ -424,7 +478,8 @@ export class Board {
       } else if (m.selected && m.preview) {
         inner.append(figureShape(m.preview.kind, m.preview.hex, { feature: m.preview.feature, scale: 0.85, ghost: true }));
       } else {
-        inner.append(markerIcon(m.kind));
+        const icon = markerIcon(m.kind);
+        if (icon) inner.append(icon);
       }
       if (m.title) g.append(s('title', {}, m.title));
       g.append(line, inner);
@@ -478,6 +533,8 @@ export class Board {
       m.g.setAttribute('data-px', p.x.toFixed(1));
       m.g.setAttribute('data-py', p.y.toFixed(1));
       m.inner.setAttribute('transform', `translate(${p.x} ${p.y}) scale(${r / 12})`);
+      // A tower's marker rings the whole tower (as drawn at this zoom), its height badge too.
+      if (m.kind === 'tower') m.inner.firstChild.setAttribute('r', Math.max(17, ((TOWER_SPAN + 2) * this.growth() * 12) / r).toFixed(1));
       const away = Math.hypot(p.x - ax, p.y - ay) > 1;
       m.line.setAttribute('x1', ax);
       m.line.setAttribute('y1', ay);
@@ -488,12 +545,20 @@ export class Board {
     });
   }
 
+  /** How much figures, pieces and towers are enlarged at the current zoom (1 to 3). */
+  growth() {
+    return Math.min(3, Math.max(1, 0.75 / this.view.scale));
+  }
+
   /** Figures and pieces stay big enough to tell apart when the board is zoomed out. */
   scaleFigures() {
-    const grow = Math.min(3, Math.max(1, 0.75 / this.view.scale));
+    const grow = this.growth();
     for (const g of this.layers.figures.children) {
-      const { px, py, k } = g.dataset;
-      g.setAttribute('transform', `translate(${px} ${py}) scale(${Number(k) * grow})`);
+      const { px, py, k, lift } = g.dataset;
+      g.setAttribute('transform', `translate(${px} ${py}) scale(${Number(k) * grow}) translate(0 ${Number(lift) || 0})`);
+    }
+    for (const body of this.layers.towers.querySelectorAll('.tower-body')) {
+      body.setAttribute('transform', `translate(${body.dataset.px} ${body.dataset.py}) scale(${grow})`);
     }
     for (const body of this.layers.pieces.querySelectorAll('.piece-body')) {
       body.setAttribute('transform', `scale(${Number(body.dataset.k) * grow})`);

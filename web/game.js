@@ -8,6 +8,7 @@ import { Board, figureIcon, pieceIcon, coarsePointer, boardPieces } from './boar
 import { loadTiles, tileThumb } from './tiles.js';
 import { renderPlayers, renderRemaining, renderLog, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 import { rememberGame, forgetGame, myGame, playLink, cueEnabled, setCueEnabled } from './mygames.js';
+import { towersOf, towerReach, towerIcon } from './tower.js';
 
 const ROTATIONS = [0, 90, 180, 270];
 
@@ -17,15 +18,17 @@ const DECISIONS = {
   deploy: 'deploy a figure or pass',
   escape: 'let a knight escape the siege or stay',
   dragon: 'move the dragon one step',
+  capture: 'take a prisoner with the tower, or none',
+  exchange: 'choose which prisoner comes back',
 };
 
 /** The confirm button's words for a chosen action. */
 function confirmWords(choice, decision) {
   switch (choice.action) {
     case 'deploy':
-      return 'Deploy';
+      return choice.feature === 'tower' ? 'Finish the tower' : 'Deploy';
     case 'pass':
-      return decision === 'escape' ? 'Stay' : 'Pass';
+      return decision === 'escape' ? 'Stay' : decision === 'capture' ? 'Take no prisoner' : 'Pass';
     case 'escape':
       return 'Escape';
     case 'recall-abbot':
@@ -36,6 +39,14 @@ function confirmWords(choice, decision) {
       return 'Send the knight home';
     case 'move-dragon':
       return 'Move the dragon';
+    case 'build-tower':
+      return 'Build the tower';
+    case 'capture':
+      return 'Take prisoner';
+    case 'exchange':
+      return 'Exchange';
+    case 'ransom':
+      return 'Pay the ransom';
     default:
       return 'Confirm';
   }
@@ -292,7 +303,9 @@ class GameView {
       // The Princess & the Dragon: the dragon's arrival, a figure it eats, a knight the
       // princess sends home, and the fairy's bonus for a scored follower (not its point a turn).
       const dragonNews = ['dragon-placed', 'figure-eaten', 'knight-removed'].includes(e.type) || (e.type === 'fairy-bonus' && e.points > 1);
-      if (['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected'].includes(e.type) || returnedAbbot || dragonNews) {
+      // The Tower: a figure taken prisoner, prisoners exchanged, a ransom paid.
+      const towerNews = ['captured', 'prisoners-exchanged', 'ransom-paid'].includes(e.type);
+      if (['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected'].includes(e.type) || returnedAbbot || dragonNews || towerNews) {
         if (e.type === 'scored' && !(e.seats || []).length) continue;
         news.push(e);
       }
@@ -409,7 +422,9 @@ class GameView {
   /**
    * Figure markers: one per feature (or escape, recall, fairy or princess target), keyed for
    * the board, each at its anchor on its own tile: deployments on the tile just placed, and
-   * with The Princess & the Dragon deployments through a magic gate on other tiles.
+   * with The Princess & the Dragon deployments through a magic gate on other tiles. With The
+   * Tower one marker per tower (a piece for it, or a follower on top to finish it) and, in a
+   * capture, one on each figure within reach.
    */
   markerGroups() {
     const p = this.pending;
@@ -424,7 +439,11 @@ class GameView {
     const there = (a, kind, testid) => ({ kind, testid, tx: a.x, ty: a.y, feature: a.feature });
     for (const a of this.legal) {
       if (!a || typeof a !== 'object') continue;
-      if (a.action === 'deploy' && onTile(a)) {
+      if ((a.action === 'build-tower' || (a.action === 'deploy' && a.feature === 'tower')) && onTile(a)) {
+        add(`tower:${a.x},${a.y}`, { ...there(a, 'tower', 'tower-marker'), feature: 'tower' }, a);
+      } else if (a.action === 'capture' && onTile(a)) {
+        add(`capture:${a.x},${a.y},${a.feature}`, there(a, 'capture', 'capture-marker'), a);
+      } else if (a.action === 'deploy' && onTile(a)) {
         // Through the magic gate: onto a tile other than the one just placed.
         add(`gate:${a.x},${a.y},${a.feature}`, there(a, 'gate', 'gate-marker'), a);
       } else if (a.action === 'deploy' && Number.isFinite(p.x) && Number.isFinite(p.y)) {
@@ -471,10 +490,11 @@ class GameView {
       this.choice = group.actions[0];
       this.openFeature = null;
     } else {
-      // Several figures may stand there: list them and preselect the plain follower.
+      // Several figures may stand there: list them and preselect the plain follower (on a
+      // tower: a piece for it).
       this.openFeature = key;
       const same = this.choice && group.actions.includes(this.choice);
-      if (!same) this.choice = group.actions.find((a) => a.figure === 'follower') || group.actions[0];
+      if (!same) this.choice = group.actions.find((a) => a.action === 'build-tower') || group.actions.find((a) => a.figure === 'follower') || group.actions[0];
     }
     this.render();
   }
@@ -638,9 +658,18 @@ class GameView {
     this.root.dataset.status = v.status || '';
     this.root.classList.toggle('mine', this.mine);
     this.board.setTiles(v.board);
+    this.board.setTowers(towersOf(v));
     this.board.setFigures(v.figures, v.seats);
     this.board.setPieces(boardPieces(v, this.events));
-    renderPlayers(this.el.players, v, { you: this.you, active: p.decision === 'over' ? null : p.seat });
+    this.board.setReach(towerReach(v, this.choice));
+    renderPlayers(this.el.players, v, {
+      you: this.you,
+      active: p.decision === 'over' ? null : p.seat,
+      // The Tower: a ransom is chosen by the prisoner, in the captor's row, then confirmed.
+      ransoms: this.legal.filter((a) => a.action === 'ransom'),
+      chosen: this.choice,
+      onRansom: (a) => this.choose(a),
+    });
     renderRemaining(this.el.remaining, v);
     renderLog(this.el.log, this.events, v.seats, {
       shown: this.logShown,
@@ -765,11 +794,11 @@ class GameView {
 
   renderMarkers() {
     const p = this.pending;
-    if (!this.mine || (p.decision !== 'deploy' && p.decision !== 'escape')) {
+    if (!this.mine || !['deploy', 'escape', 'capture'].includes(p.decision)) {
       this.board.setMarkers([]);
       return;
     }
-    const previews = { deploy: true, gate: true, fairy: true };
+    const previews = { deploy: true, gate: true, fairy: true, tower: true };
     const hex = seatHex(this.seat(p.seat));
     const markers = [];
     const groups = [...this.markerGroups().values()];
@@ -788,7 +817,8 @@ class GameView {
         testid: g.testid,
         title: capital(g.actions.map((a) => a.label).join(', or ')),
         selected,
-        preview: selected && previews[g.kind] ? { kind: g.kind === 'fairy' ? 'fairy' : this.choice.figure, hex, feature: g.feature } : null,
+        // A piece for a tower shows no figure: its marker keeps the tower's look.
+        preview: selected && previews[g.kind] && this.choice.action !== 'build-tower' ? { kind: g.kind === 'fairy' ? 'fairy' : this.choice.figure, hex, feature: g.feature } : null,
       });
     }
     this.board.setMarkers(markers);
@@ -863,8 +893,10 @@ class GameView {
       return;
     }
 
-    // deploy or escape
-    el.append(h('div', { class: 'panel-title' }, p.decision === 'escape' ? 'Siege: a knight may escape' : 'Figures'));
+    // deploy, escape, and The Tower's capture and exchange
+    const titles = { escape: 'Siege: a knight may escape', capture: 'The tower: take a prisoner', exchange: 'Exchange of prisoners' };
+    const tower = p.decision === 'capture' || p.decision === 'exchange';
+    el.append(h('div', { class: 'panel-title' }, h('span', {}, titles[p.decision] || 'Figures'), tower ? towerIcon(22) : null));
     if (!this.mine) {
       el.append(h('p', { class: 'hint' }, `${seat.name} is deciding…`));
       return;
@@ -877,17 +909,26 @@ class GameView {
     const princesses = of('princess');
     const escapes = of('escape');
     const recalls = of('recall');
+    const towers = of('tower');
+    const captures = of('capture');
+    const exchanges = this.legal.filter((a) => a.action === 'exchange');
+    const ransoms = this.legal.filter((a) => a.action === 'ransom');
     const pass = this.legal.find((a) => a.action === 'pass');
     const hint = (text) => el.append(h('p', { class: 'hint' }, text));
 
     if (deploys.length) hint(`Tap a marker on the new tile to deploy a figure (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or pass.`);
     if (escapes.length) hint('A knight of yours may escape the siege: tap it on the board, or stay.');
+    if (captures.length) hint('Tap a ringed figure within the tower’s reach (shaded on the board) to take it prisoner, or take none.');
+    if (exchanges.length) {
+      const other = this.seat(p.other);
+      hint(`${other ? other.name : 'The other player'} and you hold each other’s figures: one of each goes home in an exchange. Choose which of yours comes back.`);
+    }
 
-    // The figures that may stand on the chosen feature.
+    // The figures that may stand on the chosen feature (on a tower: a piece, or a guard).
     const open = groups.find((g) => g.key === this.openFeature) || (this.choice && groups.find((g) => g.actions.includes(this.choice)));
-    if (open && (open.kind === 'deploy' || open.kind === 'gate') && open.actions.length > 1) {
+    if (open && ['deploy', 'gate', 'tower'].includes(open.kind) && open.actions.length > 1) {
       el.append(
-        h('div', { class: 'subtitle' }, 'Which figure?'),
+        h('div', { class: 'subtitle' }, open.kind === 'tower' ? 'A piece or a guard?' : 'Which figure?'),
         h(
           'div',
           { class: 'choices' },
@@ -898,12 +939,12 @@ class GameView {
                 type: 'button',
                 class: `choice${this.choice === a ? ' selected' : ''}`,
                 'data-testid': 'figure-choice',
-                'data-figure': a.figure,
+                'data-figure': a.figure || a.action,
                 'aria-pressed': this.choice === a ? 'true' : 'false',
                 onClick: () => this.choose(a),
               },
-              figureIcon(a.figure, hex, 20),
-              ` ${a.label}`,
+              a.action === 'build-tower' ? towerIcon(20) : figureIcon(a.figure, hex, 20),
+              ` ${capital(a.label)}`,
             ),
           ),
         ),
@@ -912,7 +953,7 @@ class GameView {
 
     // A button for each marker of a kind: it does what tapping the marker does.
     const markerButton = (g, testid, icon) => {
-      const a = g.actions.find((x) => x.figure === 'follower') || g.actions[0];
+      const a = g.actions.find((x) => x.action === 'build-tower') || g.actions.find((x) => x.figure === 'follower') || g.actions[0];
       const selected = !!this.choice && g.actions.includes(this.choice);
       return h(
         'button',
@@ -921,6 +962,9 @@ class GameView {
         ` ${capital(a.label)}`,
       );
     };
+    // A button for one action (an escape, a capture, an exchange, a ransom).
+    const listed = (a, testid, icon = null) =>
+      h('button', { type: 'button', class: `choice${this.choice === a ? ' selected' : ''}`, 'data-testid': testid, 'aria-pressed': this.choice === a ? 'true' : 'false', onClick: () => this.choose(a) }, icon, icon ? ' ' : '', capital(a.label));
     // The Princess & the Dragon's choices, each kind under its heading, in a list that scrolls
     // when long so that the confirmation stays in sight.
     const section = (title, note, list) => [h('div', { class: 'subtitle' }, title), h('p', { class: 'hint small' }, note), h('div', { class: 'choices' }, list)];
@@ -930,6 +974,13 @@ class GameView {
     }
     if (princesses.length) {
       extra.push(...section('The princess', 'Instead of deploying: send a knight home from the city this tile extends (crown markers).', princesses.map((g) => markerButton(g, 'princess-choice', pieceIcon('princess')))));
+    }
+    if (ransoms.length) {
+      const note = 'Pay 3 points to the player who holds your figure to have it back (once a turn); then deploy as usual.';
+      extra.push(...section('Ransom', note, ransoms.map((a) => listed(a, 'ransom-choice', figureIcon(a.figure, hex, 18)))));
+    }
+    if (towers.length) {
+      extra.push(...section('The tower', 'Instead of deploying: a piece on a tower or a foundation (then a prisoner within its reach, if you like), or a follower on top to finish a tower (ringed towers).', towers.map((g) => markerButton(g, 'tower-choice', towerIcon(18)))));
     }
     if (gates.length) {
       // Often many places: folded away (and off the board) unless few, or as the player left it.
@@ -970,27 +1021,26 @@ class GameView {
         h('button', { type: 'button', class: `choice${this.choice === a ? ' selected' : ''}`, 'data-testid': 'recall-abbot', onClick: () => this.choose(a) }, figureIcon('abbot', hex, 20), ` ${capital(a.label)}`),
       );
     }
-    if (p.decision === 'escape') {
-      for (const g of escapes) {
-        const a = g.actions[0];
-        others.append(
-          h('button', { type: 'button', class: `choice${this.choice === a ? ' selected' : ''}`, 'data-testid': 'escape', onClick: () => this.choose(a) }, capital(a.label)),
-        );
-      }
+    if (p.decision === 'escape') for (const g of escapes) others.append(listed(g.actions[0], 'escape'));
+    for (const g of captures) {
+      const a = g.actions[0];
+      const f = (this.view.figures || []).find((x) => x.x === a.x && x.y === a.y && x.feature === a.feature);
+      others.append(listed(a, 'capture-choice', f ? figureIcon(f.figure, seatHex(this.seat(f.seat)), 20) : null));
     }
+    for (const a of exchanges) others.append(listed(a, 'exchange-choice', figureIcon(a.figure, hex, 20)));
     if (pass) {
       others.append(
         h(
           'button',
           { type: 'button', class: `choice${this.choice === pass ? ' selected' : ''}`, 'data-testid': 'pass', title: 'P', onClick: () => this.choose(pass) },
-          p.decision === 'escape' ? 'Stay (no escape)' : 'Pass (no figure)',
+          { escape: 'Stay (no escape)', capture: 'Take no prisoner' }[p.decision] || 'Pass (no figure)',
         ),
       );
     }
     el.append(others);
 
     const c = this.choice;
-    if (c && ['deploy', 'move-fairy', 'remove-knight'].includes(c.action)) {
+    if (c && ['deploy', 'move-fairy', 'remove-knight', 'build-tower', 'capture', 'ransom'].includes(c.action)) {
       el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, capital(c.label)));
     }
     el.append(this.confirmRow(c ? confirmWords(c, p.decision) : 'Choose', !!c));

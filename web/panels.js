@@ -4,12 +4,61 @@
 import { h, s, clear, label, playerLabel, seatHex, inkOn } from './ui.js';
 import { figureIcon } from './board.js';
 import { tileThumb } from './tiles.js';
+import { towerIcon } from './tower.js';
 
 const FIGURE_ORDER = ['follower', 'big-follower', 'abbot', 'builder', 'pig'];
 const GOODS = ['wine', 'grain', 'cloth'];
 
-/** The seats: colour, name, score, figures in supply, goods and tokens. */
-export function renderPlayers(el, view, { you = [], active = null } = {}) {
+/**
+ * The Tower: the figures a seat holds prisoner, each in its owner's colour with the server's
+ * words ("Ann's follower"); and for each legal ransom (the seat deciding may pay this seat to
+ * free a figure) a button that chooses it (`onRansom(action)`; `chosen` is the action chosen).
+ */
+function prisonersRow(seat, seats, { ransoms = [], chosen = null, onRansom = null } = {}) {
+  const held = (Array.isArray(seat.prisoners) ? seat.prisoners : []).filter((p) => p && typeof p === 'object');
+  if (!held.length) return null;
+  const mine = ransoms.filter((a) => a.captor === seat.color);
+  return h(
+    'div',
+    { class: 'prisoners', 'data-testid': 'prisoners', 'data-seat': seat.seat },
+    h('span', { class: 'muted small' }, 'Prisoners:'),
+    held.map((p) => {
+      const owner = seats[p.seat];
+      const words = typeof p.label === 'string' && p.label ? p.label : `${owner ? `${owner.name}'s` : 'a'} ${label(p.figure).toLowerCase()}`;
+      return h(
+        'span',
+        { class: 'prisoner', title: `Held prisoner: ${words}`, 'data-testid': 'prisoner', 'data-owner': p.seat, 'data-figure': p.figure },
+        figureIcon(p.figure, seatHex(owner), 16),
+        h('span', {}, words),
+      );
+    }),
+    onRansom
+      ? mine.map((a) =>
+          h(
+            'button',
+            {
+              type: 'button',
+              class: `small ransom${chosen === a ? ' selected' : ''}`,
+              'data-testid': 'ransom-button',
+              'data-captor': a.captor,
+              'data-figure': a.figure,
+              'aria-pressed': chosen === a ? 'true' : 'false',
+              title: a.label || 'pay a ransom',
+              onClick: () => onRansom(a),
+            },
+            `Pay 3 to free your ${label(a.figure).toLowerCase()}`,
+          ),
+        )
+      : null,
+  );
+}
+
+/**
+ * The seats: colour, name, score, figures in supply, goods and tokens; with The Tower the tower
+ * pieces left and the prisoners each seat holds (`ransoms`, `chosen`, `onRansom`: the ransoms
+ * this screen may pay now, see `prisonersRow`).
+ */
+export function renderPlayers(el, view, { you = [], active = null, ...ransom } = {}) {
   clear(el);
   const tokens = view.tokens || {};
   for (const seat of view.seats || []) {
@@ -31,6 +80,14 @@ export function renderPlayers(el, view, { you = [], active = null } = {}) {
     const held = Object.entries(tokens)
       .filter(([, holder]) => holder === seat.seat)
       .map(([name]) => h('span', { class: 'token-badge', title: `Holds the ${label(name).toLowerCase()}` }, label(name)));
+    const pieces = Number.isInteger(seat.tower_pieces)
+      ? h(
+          'span',
+          { class: 'supply-item', title: `Tower pieces left: ${seat.tower_pieces}`, 'data-testid': 'supply-tower' },
+          towerIcon(16),
+          h('span', {}, `×${seat.tower_pieces}`),
+        )
+      : null;
     const isActive = active === seat.seat;
     const isYou = you.includes(seat.seat);
     el.append(
@@ -55,8 +112,9 @@ export function renderPlayers(el, view, { you = [], active = null } = {}) {
           ),
           h('span', { class: 'score', 'data-testid': 'score', 'data-seat': seat.seat, title: 'Score' }, seat.score ?? 0),
         ),
-        h('div', { class: 'supply' }, figures, held),
+        h('div', { class: 'supply' }, figures, pieces, held),
         goods,
+        prisonersRow(seat, view.seats || [], ransom),
       ),
     );
   }
@@ -100,19 +158,35 @@ export function renderRemaining(el, view) {
 }
 
 // The events that pay points: their `points` go to `seats` (scores) or `seat` (the others).
+// A ransom (The Tower) moves points from its `seat` to its `captor` (see `pointsOf`).
 const SCORING = ['scored', 'goods-scored', 'token-scored', 'fairy-bonus'];
+
+/** Points with their sign: "+8", "−3" (a minus sign, not a hyphen). */
+function signed(n) {
+  return n < 0 ? `−${-n}` : `+${n}`;
+}
+
+/** What an event pays to whom: [[seat, points]] (a ransom: the payer loses, the captor gains). */
+function pointsOf(e) {
+  const points = Number(e.points) || 0;
+  if (!points) return [];
+  if (e.type === 'ransom-paid') return [[e.seat, -points], [e.captor, points]];
+  const who = e.type === 'scored' ? e.seats || [] : SCORING.includes(e.type) ? [e.seat] : [];
+  return who.map((seat) => [seat, points]);
+}
 
 function seatNames(event, seats) {
   const list = Array.isArray(event.seats) ? event.seats : event.seat !== undefined && event.seat !== null ? [event.seat] : [];
   return list.map((i) => seats[i]).filter(Boolean);
 }
 
-/** One log entry. */
+/** One log entry. A ransom shows its points as the payer's loss. */
 function logEntry(event, seats) {
   const who = seatNames(event, seats);
   const hex = who.length ? seatHex(who[0]) : '#999';
-  const scored = SCORING.includes(event.type);
-  const points = typeof event.points === 'number' ? event.points : null;
+  const ransom = event.type === 'ransom-paid';
+  const scored = SCORING.includes(event.type) || ransom;
+  const points = typeof event.points === 'number' ? (ransom ? -event.points : event.points) : null;
   const text = typeof event.text === 'string' && event.text ? event.text : String(event.type || '');
   const breakdown = event.breakdown && !text.includes(event.breakdown) ? event.breakdown : null;
   return h(
@@ -124,7 +198,7 @@ function logEntry(event, seats) {
       'data-type': event.type,
     },
     scored && points !== null
-      ? h('span', { class: `points${points === 0 ? ' zero' : ''}`, style: { background: hex, color: inkOn(hex) } }, `+${points}`)
+      ? h('span', { class: `points${points === 0 ? ' zero' : ''}`, style: { background: hex, color: inkOn(hex) } }, signed(points))
       : null,
     h('span', { class: 'text' }, text),
     breakdown ? h('span', { class: 'breakdown' }, breakdown) : null,
@@ -175,16 +249,15 @@ export function scoreChart(events, seats, steps) {
   for (const e of events || []) {
     if (!e) continue;
     const at = (e.action ?? -1) + 1;
-    const points = Number(e.points) || 0;
-    const who = e.type === 'scored' ? e.seats || [] : SCORING.includes(e.type) ? [e.seat] : [];
-    for (const seat of who) {
-      if (totals[seat] === undefined || !points) continue;
+    for (const [seat, points] of pointsOf(e)) {
+      if (totals[seat] === undefined) continue;
       totals[seat] += points;
       series[seat].push([at, totals[seat]]);
     }
   }
   const last = Math.max(1, steps || 0, ...series.flat().map(([x]) => x));
-  const top = Math.max(10, ...totals);
+  // The highest score reached (a ransom paid can lower a score after its peak).
+  const top = Math.max(10, ...series.flat().map(([, v]) => v));
   const W = 320;
   const H = 150;
   const pad = { l: 30, r: 8, t: 8, b: 20 };
@@ -235,7 +308,8 @@ export function scoreChart(events, seats, steps) {
 function pointsChips(points) {
   const entries = Object.entries(points || {}).filter(([, n]) => n);
   if (!entries.length) return h('span', { class: 'muted' }, '—');
-  return entries.map(([kind, n]) => h('span', { class: 'chip', 'data-kind': kind }, `${label(kind)} ${n}`));
+  // A ransom paid is a negative kind (The Tower): shown with a minus sign.
+  return entries.map(([kind, n]) => h('span', { class: `chip${n < 0 ? ' negative' : ''}`, 'data-kind': kind }, `${label(kind)} ${n < 0 ? signed(n) : n}`));
 }
 
 /** A drawn star (emoji fonts are not everywhere). */

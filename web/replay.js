@@ -5,6 +5,7 @@ import { getReplay } from './api.js';
 import { h, clear, setTopbar } from './ui.js';
 import { Board, boardPieces } from './board.js';
 import { loadTiles } from './tiles.js';
+import { towersOf, towerReach } from './tower.js';
 import { renderPlayers, renderRemaining, renderLog, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 
 function stepFromHash() {
@@ -139,8 +140,10 @@ class ReplayView {
 
   draw(view) {
     this.board.setTiles(view.board);
+    this.board.setTowers(towersOf(view));
     this.board.setFigures(view.figures, view.seats);
     this.board.setPieces(boardPieces(view, view.events));
+    this.board.setReach(towerReach(view, null));
     const p = view.pending || {};
     renderPlayers(this.el.players, view, { active: p.decision && p.decision !== 'over' ? p.seat : null });
     renderRemaining(this.el.remaining, view);

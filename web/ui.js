@@ -75,6 +75,8 @@ const LABELS = {
   cathars: 'The Cathars',
   'princess-dragon': 'The Princess & the Dragon',
   fairy: 'Fairy',
+  tower: 'The Tower',
+  ransom: 'Ransom',
   gq11: 'Games Quarterly tiles',
   winter: 'Winter Edition',
   'hig-big-box': 'Hans im Glück, Big Box',
