@@ -63,6 +63,25 @@ pub struct Summary {
     /// The seat whose decision is pending (`None` once the game is over).
     pub turn: Option<PlayerId>,
     pub seats: Vec<SeatSummary>,
+    /// Why a `failed` game cannot be played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl Summary {
+    /// A game whose stored rows no longer make a game.
+    pub fn failed(id: &str, error: String) -> Summary {
+        Summary {
+            id: id.to_string(),
+            created: 0,
+            status: "failed",
+            version: 0,
+            tiles_left: 0,
+            turn: None,
+            seats: vec![],
+            error: Some(error),
+        }
+    }
 }
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -152,6 +171,17 @@ impl Room {
         self.last_used.lock().unwrap_or_else(|e| e.into_inner()).elapsed()
     }
 
+    /// Whether a seat is a person's.
+    pub fn has_person(&self) -> bool {
+        self.seats.iter().any(|s| !s.is_bot())
+    }
+
+    /// Whether a person is waiting for this game's bots: the game has a person's seat, and
+    /// someone watches it or asked for it within `recently`.
+    pub fn person_waiting(&self, recently: std::time::Duration) -> bool {
+        self.has_person() && (self.watchers() > 0 || self.idle_for() < recently)
+    }
+
     /// Open WebSocket connections to this game.
     pub fn watchers(&self) -> usize {
         self.changes.receiver_count()
@@ -219,6 +249,7 @@ impl Room {
                     score: p.score,
                 })
                 .collect(),
+            error: None,
         }
     }
 
@@ -311,7 +342,12 @@ impl Room {
         next.apply_into(action, &mut events).map_err(|e| ApiError::unprocessable(e.to_string()).field("action"))?;
         let index = state.record.actions.len();
         let json = serde_json::to_string(&encoded).expect("record actions serialize");
-        store.append_action(&self.id, index, &json).map_err(|e| ApiError::internal(e.to_string()))?;
+        store.append_action(&self.id, index, &json).map_err(|e| {
+            ApiError::unavailable(
+                format!("the action could not be stored ({e}); the game is unchanged, try again later"),
+                crate::error::DATABASE_RETRY,
+            )
+        })?;
         state.record.actions.push(encoded);
         state.game = next;
         let first = state.events.len();
