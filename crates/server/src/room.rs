@@ -23,6 +23,8 @@ pub struct Room {
     pub created: i64,
     pub seats: Vec<Seat>,
     state: Mutex<RoomState>,
+    /// Held by a commit from its checks to its swap (see [`Room::commit`]).
+    commit_lock: Mutex<()>,
     /// Bumped on every change a client should see (an action, a connection); WebSocket tasks
     /// wait on it.
     changes: watch::Sender<u64>,
@@ -122,6 +124,7 @@ impl Room {
             created,
             seats,
             state: Mutex::new(RoomState { record, game, events, tally, online }),
+            commit_lock: Mutex::new(()),
             changes: watch::Sender::new(0),
             bot_running: AtomicBool::new(false),
             last_used: Mutex::new(Instant::now()),
@@ -262,6 +265,7 @@ impl Room {
         action: &RecordAction,
         version: Option<usize>,
     ) -> Result<usize, ApiError> {
+        let committing = self.committing();
         let state = self.lock();
         let Some(seat) = state.game.pending().player() else {
             return Err(ApiError::conflict("the game is over; no action is possible"));
@@ -296,7 +300,7 @@ impl Room {
             }
         }
         let decoded = decode_action(&state.game, action).map_err(|m| ApiError::unprocessable(m).field("action"))?;
-        self.commit(store, state, decoded)
+        self.commit(store, committing, state, decoded)
     }
 
     /// What the room's bot must decide now, if the pending decision is a bot's.
@@ -323,24 +327,35 @@ impl Room {
 
     /// A bot's action, chosen at `version`.
     pub fn act_as_bot(&self, store: &Store, version: usize, action: Action) -> Result<usize, ApiError> {
+        let committing = self.committing();
         let state = self.lock();
         if state.record.actions.len() != version {
             return Err(ApiError::conflict("the game moved on while the bot was thinking"));
         }
-        self.commit(store, state, action)
+        self.commit(store, committing, state, action)
     }
 
+    fn committing(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.commit_lock.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Applies `action` to a copy of the game, stores it, and only then swaps the copy in. The
+    /// state's lock is let go while the database writes (which may wait seconds for a busy
+    /// disk), so views of the game are not held up; the commit lock keeps other commits out
+    /// until the swap, so the state checked before is still the state swapped out.
     fn commit(
         &self,
         store: &Store,
-        mut state: std::sync::MutexGuard<'_, RoomState>,
+        _committing: std::sync::MutexGuard<'_, ()>,
+        state: std::sync::MutexGuard<'_, RoomState>,
         action: Action,
     ) -> Result<usize, ApiError> {
         let encoded = encode_action(&state.game, action);
         let mut next = state.game.clone();
+        let index = state.record.actions.len();
+        drop(state);
         let mut events = vec![];
         next.apply_into(action, &mut events).map_err(|e| ApiError::unprocessable(e.to_string()).field("action"))?;
-        let index = state.record.actions.len();
         let json = serde_json::to_string(&encoded).expect("record actions serialize");
         store.append_action(&self.id, index, &json).map_err(|e| {
             ApiError::unavailable(
@@ -348,12 +363,14 @@ impl Room {
                 crate::error::DATABASE_RETRY,
             )
         })?;
+        let mut state = self.lock();
         state.record.actions.push(encoded);
         state.game = next;
         let first = state.events.len();
+        let names = self.names();
         for e in &events {
             state.tally.add(e);
-            let view = event_view(&state.game, &self.names(), state.events.len(), Some(index), e);
+            let view = event_view(&state.game, &names, state.events.len(), Some(index), e);
             state.events.push(view);
         }
         drop(state);
