@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use carcassonne_server::limits::Limits;
+use carcassonne_server::store::Sync;
 use carcassonne_server::{Config, Server};
 use clap::Args;
 
@@ -55,6 +56,12 @@ pub struct ServeArgs {
     /// The longest seat name, in characters.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_name)]
     max_name: usize,
+    /// When the database flushes to the disk: `full`, every action before it is acknowledged
+    /// (it survives a power cut; each action waits for the disk, which a busy disk makes slow);
+    /// `normal`, at checkpoints (an acknowledged action survives a crash or kill of the server,
+    /// not a power cut or a crash of the system; actions do not wait for the disk).
+    #[arg(long, value_name = "MODE", default_value = "full", value_parser = ["full", "normal"])]
+    sync: String,
     /// Behind a reverse proxy: the header that carries the client's address (e.g.
     /// x-forwarded-for; its last address counts). Without it, the connection's address.
     #[arg(long, value_name = "HEADER")]
@@ -69,6 +76,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let config = Config {
             addr: args.addr,
             db: Some(args.db.clone()),
+            sync: if args.sync == "normal" { Sync::Normal } else { Sync::Full },
             bot_delay: Duration::from_millis(args.bot_delay_ms),
             bot_workers: args.bot_workers.unwrap_or(defaults.bot_workers),
             limits: Limits {

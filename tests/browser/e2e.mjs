@@ -13,6 +13,9 @@
 // screenshots; the HTML 404 page.
 // Scenario 4 (desktop): two browsers join one human-against-human game by their join links;
 // each must see the other's moves arrive live.
+// Scenario 5 (desktop): seat names made of HTML and script show as text everywhere (lobby,
+// "your games", the players, the log, the final table, the replay), nothing of them runs, and
+// no page breaks its content security policy.
 //
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
 // web-final.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
@@ -42,6 +45,7 @@ const CHROME_ARGS = [
 const started = Date.now();
 const browsers = []; // {context, dir, page, name}
 const pageErrors = [];
+const policyViolations = [];
 let passed = 0;
 
 function log(...args) {
@@ -86,6 +90,7 @@ async function openBrowser(name, device = DESKTOP) {
   });
   page.on('console', (msg) => {
     if (msg.type() === 'error') log(`${name}: console error: ${msg.text()}`);
+    if (msg.text().includes('Content Security Policy')) policyViolations.push(`${name}: ${msg.text()}`);
   });
   browsers.push(entry);
   return entry;
@@ -614,6 +619,76 @@ async function scenarioLive() {
   passed += 1;
 }
 
+// ---- scenario 5: names made of HTML and script --------------------------------------------
+
+/** Seat names a hostile player might choose: if any became markup, it would set `window.__pwned`. */
+const HOSTILE = [
+  '<img src=x onerror=window.__pwned=1>',
+  '<script>window.__pwned=2</script>',
+  '"><svg onload=window.__pwned=3>',
+];
+
+async function apiPost(pathname, body) {
+  const response = await fetch(`${BASE}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  check(response.ok, `POST ${pathname} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Checks that every hostile name shows as text in `selector` and that none ran. */
+async function checkNamesAsText(page, selector, names, where) {
+  await waitFor(
+    page,
+    `the names as text in ${where}`,
+    ({ selector, names }) => {
+      const text = Array.from(document.querySelectorAll(selector)).map((e) => e.textContent).join(' ');
+      return names.every((n) => text.includes(n));
+    },
+    { selector, names },
+  );
+  const ran = await page.evaluate(() => window.__pwned);
+  check(ran === undefined, `a hostile name ran as code in ${where} (window.__pwned = ${ran})`);
+  const injected = await page.evaluate(() => document.querySelectorAll('img[src=x], svg[onload], body script:not([src])').length);
+  check(injected === 0, `a hostile name became markup in ${where}`);
+  log(`hostile names show as text in ${where}`);
+}
+
+async function scenarioHostileNames() {
+  log('scenario 5 (desktop): names made of HTML and script');
+  // A game to play (a person and a bot), and a game between bots that ends at once.
+  const played = await apiPost('/api/games', {
+    seats: [{ player: 'human', name: HOSTILE[0] }, { player: 'greedy', name: HOSTILE[1] }],
+  });
+  const finished = await apiPost('/api/games', {
+    seats: [{ player: 'random', name: HOSTILE[1] }, { player: 'random', name: HOSTILE[2] }],
+  });
+  const { page, name } = await openBrowser('hostile', DESKTOP);
+  await page.goto(`${BASE}${played.seats[0].join}`);
+  await waitForTurn(page, 'the first decision');
+  await placeTile(page, 1);
+  await deployOrPass(page, 1, false);
+  await waitForTurn(page, 'the decision after the bot has moved');
+  await checkNamesAsText(page, '[data-testid=player]', HOSTILE.slice(0, 2), 'the players');
+  await checkNamesAsText(page, '[data-testid=event]', HOSTILE.slice(0, 2), 'the log');
+  await page.goto(`${BASE}/`);
+  await checkNamesAsText(page, '[data-testid=my-game]', [HOSTILE[0]], '"your games"');
+  await checkNamesAsText(page, '[data-testid=game-row]', HOSTILE, 'the game list');
+  // The finished game: the final table and the replay.
+  for (let i = 0; i < 300 && (await api(`/api/games/${finished.id}`)).status !== 'over'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await page.goto(`${BASE}/play/${finished.id}`);
+  await checkNamesAsText(page, '[data-testid=final-row]', HOSTILE.slice(1), 'the final table');
+  await page.goto(`${BASE}/replay/${finished.id}`);
+  await checkNamesAsText(page, '[data-testid=player]', HOSTILE.slice(1), 'the replay');
+  check(!policyViolations.length, `${name}: content security policy violations: ${policyViolations.join('; ')}`);
+  passed += 1;
+}
+
 // ---- main ---------------------------------------------------------------------------------
 
 async function failureShots() {
@@ -640,6 +715,9 @@ try {
   await scenarioKeyboard();
   await closeBrowsers();
   await scenarioLive();
+  await closeBrowsers();
+  await scenarioHostileNames();
+  check(!policyViolations.length, `content security policy violations: ${policyViolations.join('; ')}`);
   check(!pageErrors.length, `JavaScript errors in the page: ${pageErrors.join('; ')}`);
   log(`browser test done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`${passed} passed, 0 failed`);

@@ -15,7 +15,7 @@ use crate::error::{ApiError, DATABASE_RETRY};
 use crate::limits::{Admission, ClientAddr, Limits};
 use crate::room::{Room, Summary};
 use crate::scheduler::BotPool;
-use crate::store::Store;
+use crate::store::{Store, Sync};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -23,6 +23,8 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The SQLite database; `None` keeps games in memory only.
     pub db: Option<PathBuf>,
+    /// When the database flushes to the disk.
+    pub sync: Sync,
     /// A pause before each bot move, so that people can follow the game.
     pub bot_delay: Duration,
     /// A finished game nobody has looked at for this long leaves memory (it stays in the
@@ -42,6 +44,7 @@ impl Default for Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: Some(PathBuf::from("carcassonne.db")),
+            sync: Sync::Full,
             bot_delay: Duration::from_millis(600),
             unload_after: Duration::from_secs(600),
             bot_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
@@ -83,7 +86,7 @@ impl AppState {
     /// their summary in memory.
     pub fn open(config: Config) -> Result<Arc<AppState>, String> {
         let store = match &config.db {
-            Some(path) => Store::open(path).map_err(|e| format!("{}: {e}", path.display()))?,
+            Some(path) => Store::open_with(path, config.sync).map_err(|e| format!("{}: {e}", path.display()))?,
             None => Store::in_memory().map_err(|e| e.to_string())?,
         };
         let mut rooms = HashMap::new();

@@ -29,6 +29,19 @@ pub struct Store {
     conn: Mutex<Connection>,
 }
 
+/// When the database flushes what it writes to the disk (SQLite's `synchronous`, in WAL mode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sync {
+    /// Every action before it is acknowledged (an fsync per action): an acknowledged action
+    /// survives a power cut. On a disk that other programs keep busy an fsync can take
+    /// seconds, and every action waits for it.
+    Full,
+    /// At checkpoints only: an acknowledged action survives a crash or a kill of the server,
+    /// but a power cut or a crash of the system may lose the last ones (never corrupting the
+    /// database). Actions do not wait for the disk.
+    Normal,
+}
+
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id      TEXT PRIMARY KEY,
@@ -45,23 +58,31 @@ CREATE TABLE IF NOT EXISTS actions (
 ";
 
 impl Store {
-    /// Opens the database at `path`, creating it (and its tables) on first use.
+    /// Opens the database at `path`, creating it (and its tables) on first use, with every
+    /// action flushed to the disk ([`Sync::Full`]).
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::open_with(path, Sync::Full)
+    }
+
+    /// Opens the database at `path` with the given flushing.
+    pub fn open_with(path: &Path, sync: Sync) -> Result<Store, StoreError> {
         let conn = Connection::open(path)?;
-        Store::init(conn)
+        Store::init(conn, sync)
     }
 
     /// A database in memory (for tests that need no restart).
     pub fn in_memory() -> Result<Store, StoreError> {
-        Store::init(Connection::open_in_memory()?)
+        Store::init(Connection::open_in_memory()?, Sync::Full)
     }
 
-    fn init(conn: Connection) -> Result<Store, StoreError> {
-        // WAL: a committed action survives a crash of the process; `synchronous = FULL` makes
-        // it survive a crash of the machine too, at the cost of an fsync per action (a few per
-        // second at most, so it is cheap).
+    fn init(conn: Connection, sync: Sync) -> Result<Store, StoreError> {
+        // WAL: a committed action survives a crash of the process in either mode.
         conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
+        let synchronous = match sync {
+            Sync::Full => "FULL",
+            Sync::Normal => "NORMAL",
+        };
+        conn.pragma_update(None, "synchronous", synchronous)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.execute_batch(SCHEMA)?;
         Ok(Store { conn: Mutex::new(conn) })
