@@ -161,6 +161,12 @@ fn now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
+/// The invisible characters that reverse or isolate the direction of the text after them: in a
+/// name they would make the rest of a line read backwards (and a name pretend to be another).
+fn changes_direction(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
 /// Checks a game request and makes its seats and colours.
 fn seats_of(request: &CreateGame, max_name: usize) -> Result<(Vec<Seat>, Vec<Color>), ApiError> {
     let n = request.seats.len();
@@ -203,9 +209,9 @@ fn seats_of(request: &CreateGame, max_name: usize) -> Result<(Vec<Seat>, Vec<Col
                     format!("Bot ({})", s.player)
                 }
             });
-        if name.chars().count() > max_name || name.chars().any(char::is_control) {
+        if name.chars().count() > max_name || name.chars().any(|c| c.is_control() || changes_direction(c)) {
             return Err(ApiError::unprocessable(format!(
-                "a seat name has at most {max_name} characters and no control characters"
+                "a seat name has at most {max_name} characters and no control or text-direction characters"
             ))
             .field(format!("seats[{i}].name")));
         }

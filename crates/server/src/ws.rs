@@ -100,6 +100,10 @@ pub async fn upgrade(
 /// How often the server pings an idle connection (browsers answer by themselves).
 const PING_EVERY: Duration = Duration::from_secs(30);
 
+/// A client whose messages are refused this many times in a row for the rate is flooding the
+/// server: its connection is closed (code 1008) rather than answered message by message.
+const FLOOD: u32 = 100;
+
 /// A client that does not take a message within this time is gone.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -129,6 +133,8 @@ async fn session(socket: WebSocket, state: Arc<AppState>, room: Arc<Room>, token
     let rate = MessageRate::new(limits);
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut last_heard = Instant::now();
+    // Messages refused in a row for the rate.
+    let mut refused = 0;
     let mut sent_events = 0;
     let send_state = |sent_events: &mut usize| {
         let view = room.view(you.clone(), *sent_events);
@@ -172,9 +178,20 @@ async fn session(socket: WebSocket, state: Arc<AppState>, room: Arc<Room>, token
                 match incoming {
                     Some(Ok(Message::Text(text))) => {
                         let reply = match rate.check(limits) {
-                            Err(e) => Some(e),
-                            Ok(()) => act(&state, &room, &token, &text).await.err(),
+                            Err(e) => {
+                                refused += 1;
+                                Some(e)
+                            }
+                            Ok(()) => {
+                                refused = 0;
+                                act(&state, &room, &token, &text).await.err()
+                            }
                         };
+                        if refused >= FLOOD {
+                            let frame = CloseFrame { code: close_code::POLICY, reason: "too many messages".into() };
+                            let _ = send(&mut sink, Message::Close(Some(frame))).await;
+                            break;
+                        }
                         match reply {
                             Some(error) => {
                                 let message = ErrorMessage { kind: "error", status: error.status.as_u16(), error: &error };

@@ -464,6 +464,13 @@ async fn bad_requests_are_refused_clearly_and_change_nothing() {
             Some("seats[0].name"),
             "at most 40",
         ),
+        (
+            "/api/games".into(),
+            json!({"seats": [{"player": "human"}, {"player": "human", "name": "Ann\u{202E}nnA"}]}).to_string(),
+            422,
+            Some("seats[1].name"),
+            "text-direction",
+        ),
     ];
     for (path, body, status, field, words) in cases {
         let (got, error) = server.post(&path, &body).await;
@@ -753,6 +760,18 @@ async fn live_connections_and_their_messages_are_limited() {
     }
     assert_eq!(statuses.iter().filter(|&&s| s == 422).count(), 3, "{statuses:?}");
     assert_eq!(statuses.iter().filter(|&&s| s == 429).count(), 7, "{statuses:?}");
+    // A client that keeps flooding is cut off.
+    for _ in 0..150 {
+        first.send(json!({"type": "act", "action": {"action": "pass"}})).await;
+    }
+    let closed = loop {
+        match tokio::time::timeout(Duration::from_secs(30), first.socket.next()).await.unwrap() {
+            Some(Ok(Message::Close(frame))) => break frame,
+            Some(Ok(_)) => continue,
+            other => panic!("a close frame: {other:?}"),
+        }
+    };
+    assert_eq!(closed.map(|f| u16::from(f.code)), Some(1008));
     server.stop().await;
 }
 
