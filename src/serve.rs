@@ -56,8 +56,9 @@ pub struct ServeArgs {
     /// The longest seat name, in characters.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_name)]
     max_name: usize,
-    /// When the database flushes to the disk: `full`, every action before it is acknowledged
-    /// (it survives a power cut; each action waits for the disk, which a busy disk makes slow);
+    /// When the database flushes to the disk: `full`, every action of a game with a person
+    /// before it is acknowledged (it survives a power cut; each action waits for the disk,
+    /// which a busy disk makes slow; games between bots only never wait);
     /// `normal`, at checkpoints (an acknowledged action survives a crash or kill of the server,
     /// not a power cut or a crash of the system; actions do not wait for the disk).
     #[arg(long, value_name = "MODE", default_value = "full", value_parser = ["full", "normal"])]

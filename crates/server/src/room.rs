@@ -357,7 +357,12 @@ impl Room {
         let mut events = vec![];
         next.apply_into(action, &mut events).map_err(|e| ApiError::unprocessable(e.to_string()).field("action"))?;
         let json = serde_json::to_string(&encoded).expect("record actions serialize");
-        store.append_action(&self.id, index, &json).map_err(|e| {
+        let stored = if self.has_person() {
+            store.append_action(&self.id, index, &json)
+        } else {
+            store.append_bots_action(&self.id, index, &json)
+        };
+        stored.map_err(|e| {
             ApiError::unavailable(
                 format!("the action could not be stored ({e}); the game is unchanged, try again later"),
                 crate::error::DATABASE_RETRY,

@@ -4,6 +4,7 @@
 //! start are exactly the games its clients last saw.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use rusqlite::{params, Connection, OptionalExtension};
@@ -27,14 +28,20 @@ pub struct StoreError(#[from] rusqlite::Error);
 
 pub struct Store {
     conn: Mutex<Connection>,
+    /// The flushing chosen for the database.
+    sync: Sync,
+    /// Whether the connection flushes as [`Sync::Normal`] now (changed only with `conn` held).
+    normal_now: AtomicBool,
 }
 
 /// When the database flushes what it writes to the disk (SQLite's `synchronous`, in WAL mode).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sync {
-    /// Every action before it is acknowledged (an fsync per action): an acknowledged action
-    /// survives a power cut. On a disk that other programs keep busy an fsync can take
-    /// seconds, and every action waits for it.
+    /// Every action of a game with a person before it is acknowledged (an fsync per action):
+    /// an acknowledged action survives a power cut. On a disk that other programs keep busy an
+    /// fsync can take seconds, and the action waits for it. Games between bots only are
+    /// written as with `Normal` ([`Store::append_bots_action`]), so they add no fsyncs for
+    /// people's actions to queue behind.
     Full,
     /// At checkpoints only: an acknowledged action survives a crash or a kill of the server,
     /// but a power cut or a crash of the system may lose the last ones (never corrupting the
@@ -85,7 +92,7 @@ impl Store {
         conn.pragma_update(None, "synchronous", synchronous)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.execute_batch(SCHEMA)?;
-        Ok(Store { conn: Mutex::new(conn) })
+        Ok(Store { conn: Mutex::new(conn), sync, normal_now: AtomicBool::new(sync == Sync::Normal) })
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
@@ -102,10 +109,26 @@ impl Store {
         Ok(())
     }
 
-    /// Stores action number `index` of a game, in its own transaction. Fails (and stores
-    /// nothing) unless `index` is the next index of that game.
+    /// Stores action number `index` of a game, in its own transaction, flushed as the database
+    /// is set to. Fails (and stores nothing) unless `index` is the next index of that game.
     pub fn append_action(&self, game_id: &str, index: usize, action: &str) -> Result<(), StoreError> {
+        self.append(game_id, index, action, self.sync)
+    }
+
+    /// [`Store::append_action`] for a game between bots only: never waits for an fsync (no
+    /// person acknowledged the action; a power cut may cost the game its last moves, which its
+    /// bots then play again). The next flushed write flushes it too.
+    pub fn append_bots_action(&self, game_id: &str, index: usize, action: &str) -> Result<(), StoreError> {
+        self.append(game_id, index, action, Sync::Normal)
+    }
+
+    fn append(&self, game_id: &str, index: usize, action: &str, sync: Sync) -> Result<(), StoreError> {
         let mut conn = self.conn();
+        let normal = sync == Sync::Normal;
+        if self.normal_now.load(Ordering::Relaxed) != normal {
+            conn.pragma_update(None, "synchronous", if normal { "NORMAL" } else { "FULL" })?;
+            self.normal_now.store(normal, Ordering::Relaxed);
+        }
         let tx = conn.transaction()?;
         let count: i64 = tx.query_row("SELECT COUNT(*) FROM actions WHERE game_id = ?1", [game_id], |r| r.get(0))?;
         if count != index as i64 {
