@@ -56,6 +56,8 @@ pub struct Timing {
     pub queued: Duration,
     /// The worker's time on it.
     pub thinking: Duration,
+    /// Whether the search was cut short for a person's game.
+    pub cut_short: bool,
 }
 
 /// A decision's budget is never cut below this share of its own when others wait.
@@ -215,7 +217,7 @@ fn work(shared: &Shared, workers: usize) {
             bot.set_stop_signal(stop.clone());
             bot.choose_action(&decision.game.observation(Some(decision.seat)))
         }));
-        let timing = Timing { queued, thinking: started.elapsed() };
+        let timing = Timing { queued, thinking: started.elapsed(), cut_short: stop.is_stopped() };
         let mut queue = shared.lock();
         queue.running.retain(|r| r.number != number);
         let closed = queue.closed;
@@ -296,11 +298,15 @@ mod tests {
         }
         let person = pool.decide(decision(Class::PersonWaiting, "mcts:iters=50")).await;
         assert!(person.is_ok());
-        assert!(long.await.unwrap().is_ok(), "the cut search still plays an action");
+        // (A search that ignored the cut would run for ten minutes: fail instead of hanging.)
+        let cut = tokio::time::timeout(Duration::from_secs(120), long).await.expect("the long search was cut short");
+        let (_, cut) = cut.unwrap().expect("the cut search still plays an action");
+        assert!(cut.cut_short);
         // The bots-only decision queued before the person's was served after it.
         let (_, greedy) = waiting.await.unwrap().unwrap();
         let (_, person) = person.unwrap();
         assert!(greedy.queued > person.queued);
+        assert!(!person.cut_short && !greedy.cut_short);
         pool.close();
         assert_eq!(pool.decide(decision(Class::PersonWaiting, "greedy")).await.unwrap_err(), NotDecided::Stopping);
     }
