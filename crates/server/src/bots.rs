@@ -14,6 +14,7 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use carcassonne_bots::mcts::LEVELS;
 use carcassonne_bots::{BotSpec, Budget, MctsSettings};
+use carcassonne_engine::Action;
 
 use crate::room::Room;
 use crate::scheduler::{Class, Decision, NotDecided};
@@ -84,7 +85,6 @@ fn retry_delay(failures: u32) -> Duration {
 }
 
 async fn play_bot_turns(state: &Arc<AppState>, room: &Arc<Room>) {
-    let mut failures = 0;
     while let Some(turn) = room.bot_turn() {
         if paused(state, room) || state.is_stopping() {
             return;
@@ -109,32 +109,43 @@ async fn play_bot_turns(state: &Arc<AppState>, room: &Arc<Room>) {
                 return;
             }
         };
+        if !commit(state, room, turn.version, action).await {
+            return;
+        }
+    }
+}
+
+/// Commits a bot's action; while the database cannot store it, waits and tries the same
+/// action again (the game waits with it). False when the bots must stop.
+async fn commit(state: &Arc<AppState>, room: &Arc<Room>, version: usize, action: Action) -> bool {
+    for failures in 0.. {
         let (state2, room2) = (state.clone(), room.clone());
-        let version = turn.version;
         let committed = tokio::task::spawn_blocking(move || room2.act_as_bot(&state2.store, version, action)).await;
         match committed {
-            Ok(Ok(_)) => failures = 0,
+            Ok(Ok(_)) => return true,
             // The game moved on (cannot happen while bot seats are played by this task alone,
             // but a stale move must never be applied): look again.
-            Ok(Err(e)) if e.status == StatusCode::CONFLICT => continue,
-            // The database cannot store it now: the game waits and the bot tries again.
+            Ok(Err(e)) if e.status == StatusCode::CONFLICT => return true,
             Ok(Err(e)) if e.status == StatusCode::SERVICE_UNAVAILABLE => {
                 if failures == 0 {
                     eprintln!("game {}: {}; the bot tries again", room.id, e.error);
                 }
                 tokio::time::sleep(retry_delay(failures)).await;
-                failures += 1;
+                if state.is_stopping() {
+                    return false;
+                }
             }
             Ok(Err(e)) => {
                 eprintln!("game {}: bot action refused: {}", room.id, e.error);
-                return;
+                return false;
             }
             Err(e) => {
                 eprintln!("game {}: bot task failed: {e}", room.id);
-                return;
+                return false;
             }
         }
     }
+    false
 }
 
 #[cfg(test)]
