@@ -107,6 +107,7 @@ fn decision(game: &Game) -> &'static str {
         Pending::PlaceTile { .. } => "place",
         Pending::Deploy { .. } => "deploy",
         Pending::Escape { .. } => "escape",
+        Pending::MoveDragon { .. } => "move-dragon",
         Pending::GameOver => "game-over",
     }
 }
@@ -145,7 +146,15 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::Place { tile, x, y, rotation, .. } => {
             format!("place {} at ({x}, {y}) rotated {rotation}", tile.unwrap_or_default())
         }
+        RecordAction::Deploy { figure, feature, x: Some(x), y: Some(y), .. } => {
+            format!("deploy a {} on {feature} at ({x}, {y}) through the magic gate", figure.name())
+        }
         RecordAction::Deploy { figure, feature, .. } => format!("deploy a {} on {feature}", figure.name()),
+        RecordAction::MoveFairy { x, y, feature, .. } => format!("move the fairy next to {feature} at ({x}, {y})"),
+        RecordAction::RemoveKnight { x, y, feature, .. } => {
+            format!("the princess removes the knight on {feature} at ({x}, {y})")
+        }
+        RecordAction::MoveDragon { x, y, .. } => format!("move the dragon to ({x}, {y})"),
         RecordAction::Escape { x, y, feature, .. } => format!("let the knight on {feature} at ({x}, {y}) escape"),
         RecordAction::RecallAbbot { x, y, .. } => format!("take back the abbot at ({x}, {y}) and score it"),
         RecordAction::Pass { .. } => "pass".to_string(),
@@ -162,6 +171,8 @@ fn write_text(
     let color = game.player(player).color.name();
     let what = match game.pending() {
         Pending::PlaceTile { tile, .. } => format!("place {}", game.design(tile).id),
+        Pending::MoveDragon { .. } => "move the dragon one step".to_string(),
+        Pending::Escape { .. } => "let a knight escape or pass".to_string(),
         _ => "deploy a figure or pass".to_string(),
     };
     writeln!(out, "{color} to {what}; {} legal actions; advice of {}", analysis.ranked.len(), args.bot)?;

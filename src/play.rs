@@ -265,6 +265,11 @@ impl Session {
                 let tile = game.board().get(pos).map_or("?".to_string(), |t| game.design(t.tile).id.clone());
                 writeln!(out, "{color}, you placed {tile} at {pos}: deploy a figure on it, or pass")?;
             }
+            Pending::MoveDragon { .. } => {
+                let (left, _) = game.dragon_move().unwrap_or((0, &[]));
+                let from = game.dragon().map_or_else(String::new, |p| format!(" from {p}"));
+                writeln!(out, "{color}, move the dragon one tile{from} ({left} steps left in this move):")?;
+            }
             _ => writeln!(out, "{color}, your decision:")?,
         }
         let labels: Vec<String> =
@@ -413,6 +418,11 @@ fn describe(game: &Game, action: Action) -> String {
         }
         RecordAction::Escape { x, y, feature, .. } => format!("lets the knight on {feature} at ({x},{y}) escape"),
         RecordAction::RecallAbbot { x, y, .. } => format!("takes back the abbot at ({x},{y}) and scores it"),
+        RecordAction::MoveFairy { x, y, feature, .. } => format!("moves the fairy next to {feature} at ({x},{y})"),
+        RecordAction::RemoveKnight { x, y, feature, .. } => {
+            format!("sends the knight on {feature} at ({x},{y}) home with the princess")
+        }
+        RecordAction::MoveDragon { x, y, .. } => format!("moves the dragon to ({x},{y})"),
         other => match generic(&other).as_str() {
             "pass" => "deploys nothing (passes)".to_string(),
             text => text.to_string(),
@@ -424,9 +434,17 @@ fn describe(game: &Game, action: Action) -> String {
 fn short(game: &Game, action: Action) -> String {
     match encode_action(game, action) {
         RecordAction::Place { x, y, rotation, .. } => format!("place at ({x},{y}) rotated {rotation}°"),
+        RecordAction::Deploy { figure, feature, x: Some(x), y: Some(y), .. } => {
+            format!("magic gate: deploy {} on {feature} at ({x},{y})", figure.name())
+        }
         RecordAction::Deploy { figure, feature, .. } => format!("deploy {} on {feature}", figure.name()),
         RecordAction::Escape { x, y, feature, .. } => format!("escape: the knight on {feature} at ({x},{y})"),
         RecordAction::RecallAbbot { x, y, .. } => format!("recall the abbot at ({x},{y}) and score it"),
+        RecordAction::MoveFairy { x, y, feature, .. } => format!("fairy: next to {feature} at ({x},{y})"),
+        RecordAction::RemoveKnight { x, y, feature, .. } => {
+            format!("princess: remove the knight on {feature} at ({x},{y})")
+        }
+        RecordAction::MoveDragon { x, y, .. } => format!("dragon: to ({x},{y})"),
         other => generic(&other),
     }
 }
@@ -581,7 +599,11 @@ fn write_board(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
     let max_x = positions.iter().map(|p| p.x).max().unwrap_or(min_x);
     let min_y = positions.iter().map(|p| p.y).min().unwrap_or(0);
     let max_y = positions.iter().map(|p| p.y).max().unwrap_or(min_y);
+    // The dragon (`&`) hides the figures of its tile: it has just eaten them.
     let figure_at = |pos: Pos| {
+        if game.dragon() == Some(pos) {
+            return Some('&');
+        }
         game.figures()
             .iter()
             .find(|f| board.placement(f.placement).pos == pos)
@@ -621,6 +643,9 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
     let legend: Vec<String> =
         game.players().iter().map(|p| format!("{} {}", color_letter(p.color), p.color.name())).collect();
     writeln!(out, "C city, = | \\ / road, o crossing, . field, ~ river, + cloister; figures: {}", legend.join(", "))?;
+    if game.rules().has(Expansion::PrincessDragon) {
+        writeln!(out, "& the dragon")?;
+    }
     for p in game.players() {
         let mut supply = format!("{} follower{}", p.followers, if p.followers == 1 { "" } else { "s" });
         if p.big_followers > 0 {
@@ -632,5 +657,20 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
         writeln!(out, "  {:<7} {:>3} points, in supply: {supply}", p.color.name(), p.score)?;
     }
     writeln!(out, "tiles left: {}", game.tiles_left())?;
+    if let Some(pos) = game.dragon() {
+        let fairy = match game.fairy() {
+            Some((at, Some(f))) => {
+                format!("; the fairy is at {at}, next to {}'s follower", game.player(f.owner).color.name())
+            }
+            Some((at, None)) => format!("; the fairy is at {at}"),
+            None => String::new(),
+        };
+        writeln!(out, "the dragon is at {pos}{fairy}")?;
+    } else if let Some((at, _)) = game.fairy() {
+        writeln!(out, "the fairy is at {at}")?;
+    }
+    if !game.tiles_set_aside().is_empty() {
+        writeln!(out, "dragon tiles set aside until the dragon is in play: {}", game.tiles_set_aside().len())?;
+    }
     Ok(())
 }

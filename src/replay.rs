@@ -151,6 +151,7 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
     let mut line: Option<String> = None;
     let mut final_scoring = false;
     let mut previous_action = None;
+    let mut placed_at = None;
     for &(index, event) in &replay.events {
         // An abbot's recall is the figure phase's decision: it ends the turn's line before the
         // abbot's score.
@@ -169,6 +170,7 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             }
             Event::TilePlaced { player, tile: t, pos, rotation } => {
                 turn += 1;
+                placed_at = Some(pos);
                 line = Some(format!(
                     "turn {turn}: {} places {} at {pos} turned {}°",
                     name(player),
@@ -179,6 +181,9 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             Event::FigureDeployed { figure, pos, feature, .. } => {
                 let mut text = line.take().unwrap_or_default();
                 write!(text, " and deploys a {} on {}", figure.name(), feature_name(game, pos, feature))?;
+                if Some(pos) != placed_at {
+                    write!(text, " at {pos} (through the magic gate)")?;
+                }
                 writeln!(out, "{text}")?;
             }
             Event::Passed { .. } => {
@@ -245,6 +250,50 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     token.name(),
                     token_breakdown(token, count)
                 )?;
+            }
+            Event::TileSetAside { player, tile: t } => {
+                writeln!(
+                    out,
+                    "{} draws {}, a dragon tile before the dragon is in play: it is set aside",
+                    name(player),
+                    tile(t)
+                )?;
+            }
+            Event::TilesMixedIn { count } => {
+                writeln!(out, "    the {count} dragon tile(s) set aside are mixed into the face-down tiles")?;
+            }
+            Event::DragonPlaced { pos } => writeln!(out, "    the dragon comes to the volcano at {pos}")?,
+            Event::DragonMoved { player, pos } => writeln!(out, "    {} moves the dragon to {pos}", name(player))?,
+            Event::FigureEaten { player, figure, pos, feature } => writeln!(
+                out,
+                "    the dragon eats {}'s {} on {} at {pos}",
+                name(player),
+                figure.name(),
+                feature_name(game, pos, feature)
+            )?,
+            Event::FairyMoved { player, pos, feature } => {
+                let mut text = line.take().unwrap_or_default();
+                write!(
+                    text,
+                    " and moves the fairy next to {}'s follower on {} at {pos}",
+                    name(player),
+                    feature_name(game, pos, feature)
+                )?;
+                writeln!(out, "{text}")?;
+            }
+            Event::FairyBonus { player, points } => {
+                writeln!(out, "    {} scores {points} with the fairy", name(player))?;
+            }
+            Event::KnightRemoved { owner, figure, pos, feature, .. } => {
+                let mut text = line.take().unwrap_or_default();
+                write!(
+                    text,
+                    " and the princess sends {}'s {} on {} at {pos} home",
+                    name(owner),
+                    figure.name(),
+                    feature_name(game, pos, feature)
+                )?;
+                writeln!(out, "{text}")?;
             }
             Event::GameEnded => {
                 if !final_scoring {
@@ -351,6 +400,13 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         Pending::Escape { player } => {
             PendingJson { kind: "escape", player: Some(game.player(player).color.name()), tile: None, x: None, y: None }
         }
+        Pending::MoveDragon { player } => PendingJson {
+            kind: "move-dragon",
+            player: Some(game.player(player).color.name()),
+            tile: None,
+            x: game.dragon().map(|p| p.x),
+            y: game.dragon().map(|p| p.y),
+        },
         Pending::GameOver => PendingJson { kind: "game-over", player: None, tile: None, x: None, y: None },
     };
     let mut out = output::stdout();
@@ -376,6 +432,14 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 "{} may let a knight escape a besieged city or pass ({} legal actions):",
                 game.player(player).color.name(),
                 actions.len()
+            )?,
+            Pending::MoveDragon { player } => writeln!(
+                out,
+                "{} must move the dragon one step from {} ({} legal steps, {} left in this move):",
+                game.player(player).color.name(),
+                game.dragon().map_or_else(String::new, |p| p.to_string()),
+                actions.len(),
+                game.dragon_move().map_or(0, |(left, _)| left)
             )?,
             Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,
         }

@@ -1,8 +1,10 @@
-//! Expansions of the first wave that are implemented so far: Inns & Cathedrals, the GQ land
-//! tiles and the Winter Edition. Each worked example of seed 001's expansion sections is a
-//! scenario here; each footnote ruling a named test.
+//! The implemented expansions: The River I and II, Inns & Cathedrals, Traders & Builders, King &
+//! Scout, The Cathars, The Abbot, the GQ tiles and the Winter Edition. Each worked example of the
+//! seeds' expansion chapters and each ruling of their footnotes and FAQ is a named test here,
+//! citing its passage; docs/rules.md's ruling table lists which test checks which ruling.
 
 use carcassonne_bots::{Bot, RandomBot};
+use carcassonne_engine::catalog::LocalFeature;
 use carcassonne_engine::{
     Action, Catalog, Color, Deck, Event, Expansion, FeatureKind, Figure, Game, GameSetup, Phase, Rotation, Rules,
 };
@@ -31,20 +33,27 @@ fn game(deck: &[&str]) -> Game {
     two_player(rules(&[Expansion::InnsCathedrals]), deck)
 }
 
+/// The feature of the tile at `pos` that a record name (`road@E`, `cloister`) designates.
+fn feature(game: &Game, pos: Pos, name: &str) -> LocalFeature {
+    let placed = game.board().get(pos).unwrap_or_else(|| panic!("no tile at {pos:?}"));
+    carcassonne_engine::game::parse_feature_name(game.design(placed.tile), placed.rotation, name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Places the drawn tile at `(x, y)` turned by `degrees`.
+fn place(game: &mut Game, x: i16, y: i16, degrees: i64) -> Vec<Event> {
+    let rotation = Rotation::from_degrees(degrees).unwrap();
+    game.apply(Action::Place { pos: Pos::new(x, y), rotation }).unwrap_or_else(|e| panic!("({x},{y}) {degrees}: {e}"))
+}
+
 /// Places the drawn tile and then deploys `figure` on the named feature (or passes).
 pub(crate) fn turn(game: &mut Game, x: i16, y: i16, degrees: i64, deploy: Option<(Figure, &str)>) -> Vec<Event> {
-    let mut events =
-        game.apply(Action::Place { pos: Pos::new(x, y), rotation: Rotation::from_degrees(degrees).unwrap() }).unwrap();
+    let mut events = place(game, x, y, degrees);
     let action = match deploy {
         None => Action::Pass,
-        Some((figure, name)) => {
-            let placed = game.board().get(Pos::new(x, y)).unwrap();
-            let design = game.design(placed.tile);
-            let feature = carcassonne_engine::game::parse_feature_name(design, placed.rotation, name).unwrap();
-            Action::Deploy { figure, feature }
-        }
+        Some((figure, name)) => Action::Deploy { figure, feature: feature(game, Pos::new(x, y), name) },
     };
-    events.extend(game.apply(action).unwrap());
+    events.extend(game.apply(action).unwrap_or_else(|e| panic!("{action:?}: {e}")));
     events
 }
 
@@ -1077,4 +1086,737 @@ fn abbot_can_be_taken_back_with_an_empty_supply() {
     let events = g.apply(Action::RecallAbbot { pos: Pos::new(0, 1) }).unwrap();
     // The abbot's cloister: itself, the start tile above and the cloister beside it.
     assert_eq!(paid(&g, &events)[0], (FeatureKind::Cloister, Phase::Turn, 3, vec![Color::Red]));
+}
+
+// ----- Inns & Cathedrals: the rulings of its chapter and footnotes -----
+
+/// Seed 001, INNS AND CATHEDRALS, "2. Deploy a follower": "the big follower counts as if the
+/// player had deployed two normal followers to the road, city, cloister or farm in question" -
+/// on a farm too, under every farm-scoring edition: one big farmer beats one farmer and ties
+/// with two.
+#[test]
+fn inns_cathedrals_the_big_follower_counts_as_two_farmers() {
+    let deck = ["base:U", "base:E", "base:B", "base:X", "base:A"];
+    let play = |farmer_scoring, tiles: usize| {
+        let mut r = rules(&[Expansion::InnsCathedrals]);
+        r.variants.farmer_scoring = farmer_scoring;
+        let mut g = two_player(r, &deck[..tiles]);
+        turn(&mut g, 1, 0, 0, Some((BIG, "field@NNW"))); // red's big farmer north of the road
+        turn(&mut g, 0, -1, 180, Some((F, "field@NNW"))); // blue closes the city, farmer beyond it
+        turn(&mut g, 1, -1, 0, None); // a cloister joins the two farms
+        if tiles == deck.len() {
+            // Blue's second farmer on a corner field of a crossing, then a tile joining it.
+            turn(&mut g, 2, 0, 0, Some((F, "field@NNE")));
+            turn(&mut g, 2, -1, 0, None);
+        }
+        assert!(g.is_over());
+        g.scores()
+    };
+    use carcassonne_engine::FarmerScoring::{FirstEdition, SecondEdition, ThirdEdition};
+    for (edition, per_city) in [(ThirdEdition, 3), (SecondEdition, 3), (FirstEdition, 4)] {
+        assert_eq!(play(edition, 3), vec![per_city, 0], "{edition:?}: big farmer against one farmer");
+        assert_eq!(play(edition, 5), vec![per_city, per_city], "{edition:?}: big farmer against two");
+    }
+}
+
+/// Seed 001, INNS AND CATHEDRALS, "A completed road": "If a road which has one or more inns
+/// lining it is completed, then the thief scores 2 points for every road segment" - a second inn
+/// adds nothing.
+#[test]
+fn inns_cathedrals_two_inns_on_one_road_still_score_2_per_tile() {
+    let mut g = game(&["base:W", "inns-cathedrals:15", "inns-cathedrals:15", "base:W"]);
+    turn(&mut g, -1, 0, 0, None); // a junction ends the road in the west
+    turn(&mut g, 1, 0, 0, Some((F, "road@E"))); // blue's thief beside the first inn
+    turn(&mut g, 2, 0, 0, None); // the second inn
+    let events = turn(&mut g, 3, 0, 180, None); // a junction ends the road in the east
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Turn, 10, vec![Color::Blue])]);
+    assert_eq!(breakdown_of(&events, FeatureKind::Road).map(|b| (b.tiles, b.tile_value)), Some((5, 2)));
+}
+
+/// Seed 001, INNS AND CATHEDRALS, "A completed city": "If a city which contains one or more
+/// cathedrals is completed, then the knight scores 3 points for every city segment" - two
+/// cathedrals in one city still make it 3 per tile.
+#[test]
+fn inns_cathedrals_two_cathedrals_in_one_city_still_score_3_per_tile() {
+    let cathedral = "inns-cathedrals:01";
+    let mut g = game(&[cathedral, cathedral, "base:E", "base:E", "base:E", "base:E", "base:E"]);
+    turn(&mut g, 0, -1, 0, Some((F, "city@N"))); // red's knight in the first cathedral
+    turn(&mut g, 0, -2, 0, None); // the second cathedral above it
+                                  // Caps close every open city edge: west and east of both cathedrals, then the top.
+    turn(&mut g, -1, -1, 90, None);
+    turn(&mut g, 1, -1, 270, None);
+    turn(&mut g, -1, -2, 90, None);
+    turn(&mut g, 1, -2, 270, None);
+    let events = turn(&mut g, 0, -3, 180, None);
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::City, Phase::Turn, 24, vec![Color::Red])]);
+    assert_eq!(breakdown_of(&events, FeatureKind::City).map(|b| (b.tiles, b.tile_value)), Some((8, 3)));
+}
+
+/// Seed 001, INNS AND CATHEDRALS, footnote 37: cathedrals may go into other players' cities, "The
+/// same goes for roads with inns": blue's inn leaves red's road worth nothing when it stays
+/// incomplete.
+#[test]
+fn footnote_37_an_inn_on_another_players_road_leaves_it_worth_0_if_incomplete() {
+    for (second_tile, expected) in [("base:U", 3), ("inns-cathedrals:15", 0)] {
+        let mut g = game(&["base:U", second_tile]);
+        turn(&mut g, 1, 0, 0, Some((F, "road@E"))); // red's thief
+        let events = turn(&mut g, 2, 0, 0, None); // blue extends red's road
+        assert!(g.is_over());
+        assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Final, expected, vec![Color::Red])]);
+    }
+}
+
+/// Seed 001, INNS AND CATHEDRALS, "1. Place a tile", the tiles to take care with: "This tile has
+/// four unconnected city segments", "The cloister divides the road into two segments", "The
+/// crossing divides the road into two segments", "The farm comes to an end here". Each shows as
+/// separate features to deploy on.
+#[test]
+fn inns_cathedrals_tiles_to_take_care_with() {
+    let mut g = game(&["inns-cathedrals:03", "inns-cathedrals:02", "inns-cathedrals:05", "inns-cathedrals:07"]);
+    let deployable = |g: &Game| crate::faq::deployable_names(g, F);
+    place(&mut g, 0, -1, 0); // four cities around an inner field, above the start tile
+    assert_eq!(deployable(&g), vec!["city@E", "city@N", "city@S", "city@W", "field@I"]);
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, 1, 0, 0); // the cloister between two roads, east of the start tile
+    assert_eq!(deployable(&g), vec!["cloister", "field@ESE", "field@NNW", "road@E", "road@W"]);
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, -1, 0, 0); // two cities and the junction between them, west of the start tile
+    assert_eq!(
+        deployable(&g),
+        vec!["city@N", "city@S", "field@ENE", "field@ESE", "field@WNW", "field@WSW", "road@E", "road@W"]
+    );
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, 0, 1, 180); // the city cap whose farm ends beside it, below the start tile
+    assert_eq!(deployable(&g), vec!["city@S", "field@NNW", "field@WSW"]);
+}
+
+/// Seed 001, INNS AND CATHEDRALS, footnote 33: on the tile with two cities and a junction "the
+/// road which leads between the cities is broken by the junction ... all junctions are
+/// considered to be ends of roads": a junction on the west closes red's road at three tiles.
+#[test]
+fn footnote_33_the_junction_between_two_cities_ends_the_road() {
+    let mut g = game(&["inns-cathedrals:05", "base:W"]);
+    turn(&mut g, 1, 0, 0, Some((F, "road@W"))); // red's thief on the road into the junction
+    let events = turn(&mut g, -1, 0, 0, None);
+    assert_eq!(paid(&g, &events)[0], (FeatureKind::Road, Phase::Turn, 3, vec![Color::Red]));
+}
+
+/// Seed 001, INNS AND CATHEDRALS, "1. Place a tile": "The inn lies on the right-hand road
+/// segment" of the junction tile: the road through its other arm is an ordinary road.
+#[test]
+fn inns_cathedrals_the_inn_lies_on_one_arm_of_its_junction() {
+    let mut g = game(&["inns-cathedrals:14", "base:W", "base:W"]);
+    // The junction turned so that its inn arm leads south; red's thief on the west arm.
+    turn(&mut g, 1, 0, 90, Some((F, "road@W")));
+    let events = turn(&mut g, -1, 0, 0, None);
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Turn, 3, vec![Color::Red])], "1 point per tile");
+    // The inn arm: red's next thief, closed at once by a second junction below: 2 per tile.
+    let events = turn(&mut g, 1, 1, 90, Some((F, "road@N")));
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Turn, 4, vec![Color::Red])]);
+}
+
+/// Seed 000, The Base Game, footnote 10 (and seed 002, footnote 14): "a coat of arms only affects
+/// the city segment it is in, not the whole tile (if there is more than one segment on a single
+/// tile)". The Inns & Cathedrals tile with a pennant corner and a separate cap: the cap's city
+/// scores without the pennant.
+#[test]
+fn seed000_footnote_10_a_pennant_counts_only_for_its_own_city_segment() {
+    let mut g = game(&["inns-cathedrals:06", "base:E"]);
+    // Turned so that the pennant city joins the start tile's city and the cap opens north.
+    turn(&mut g, 0, -1, 180, Some((F, "city@N")));
+    let events = turn(&mut g, 0, -2, 180, None);
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::City, Phase::Turn, 4, vec![Color::Red])]);
+    assert_eq!(breakdown_of(&events, FeatureKind::City).map(|b| (b.tiles, b.pennants)), Some((2, 0)));
+}
+
+/// The breakdown of the first score event of `kind` among `events`.
+fn breakdown_of(events: &[Event], kind: FeatureKind) -> Option<carcassonne_engine::Breakdown> {
+    events.iter().find_map(|e| match e {
+        Event::Scored(s) if s.kind == kind => Some(s.breakdown),
+        _ => None,
+    })
+}
+
+// ----- Traders & Builders: the rulings of its chapter, footnotes and FAQ -----
+
+/// Seed 001, TRADERS AND BUILDERS, "The builder": "A builder may never be deployed to a farm";
+/// "The pig": "only to a farm which already contains one of the player's farmers". Red's thief
+/// and farmer both lie on the tile red extends: the builder may only take the road, the pig
+/// only the farm with red's farmer.
+#[test]
+fn traders_a_builder_may_never_stand_on_a_farm() {
+    let mut g = traders_game(&["base:U", "base:B", "base:U", "base:B", "base:U"]);
+    turn(&mut g, 1, 0, 0, Some((F, "road@E"))); // red's thief
+    turn(&mut g, 0, 1, 0, None);
+    turn(&mut g, 2, 0, 0, Some((F, "field@NNW"))); // red's farmer north of the road
+    turn(&mut g, 1, 1, 0, None);
+    place(&mut g, 3, 0, 0);
+    let at = Pos::new(3, 0);
+    let builder_on = |name| Action::Deploy { figure: Figure::Builder, feature: feature(&g, at, name) };
+    let pig_on = |name| Action::Deploy { figure: Figure::Pig, feature: feature(&g, at, name) };
+    assert_eq!(g.check(builder_on("field@NNW")), Err(RuleError::CannotDeployOn(FeatureKind::Field)));
+    assert_eq!(g.check(builder_on("field@ESE")), Err(RuleError::CannotDeployOn(FeatureKind::Field)));
+    assert_eq!(g.check(pig_on("road@E")), Err(RuleError::CannotDeployOn(FeatureKind::Road)));
+    assert_eq!(g.check(pig_on("field@ESE")), Err(RuleError::NeedsOwnFollower("pig", FeatureKind::Field)));
+    assert_eq!(crate::faq::deployable_names(&g, Figure::Builder), vec!["road@E"]);
+    assert_eq!(crate::faq::deployable_names(&g, Figure::Pig), vec!["field@NNW"]);
+}
+
+/// Seed 001, TRADERS AND BUILDERS, "The builder": "A builder can be deployed even if there are
+/// thieves, knights or builders of other players on the road or city. It does not matter how
+/// many tiles there are between the builder and the thief"; INCORPORATED FAQ 14 ("irrespective of
+/// any followers of other players"). Only the builder's owner earns a double turn from it, and
+/// builders do not count in the majority.
+#[test]
+fn traders_faq_14_builders_join_roads_with_other_players_thieves_and_builders() {
+    let mut g = traders_game(&["base:U", "base:U", "base:V", "base:V", "base:U", "base:U"]);
+    turn(&mut g, 1, 0, 0, Some((F, "road@E"))); // red's thief on the start tile's road
+    turn(&mut g, 1, 1, 0, Some((F, "road@E"))); // blue's thief on a road of its own below
+    turn(&mut g, 2, 1, 90, None); // red: blue's road turns north...
+    let events = turn(&mut g, 2, 0, 0, Some((Figure::Builder, "road@S"))); // ...blue joins both roads
+    assert!(!events.iter().any(|e| matches!(e, Event::DoubleTurn { .. })));
+    // Red's builder on the far end of the road, beside blue's thief and builder.
+    let events = turn(&mut g, -1, 0, 0, Some((Figure::Builder, "road@E")));
+    assert!(!events.iter().any(|e| matches!(e, Event::DoubleTurn { .. })), "blue's builder is no use to red");
+    assert_eq!((g.player(0).builders, g.player(1).builders), (0, 0));
+    // Blue extends the road: a double turn for blue (the pile is then empty, so the game ends).
+    let events = turn(&mut g, -2, 0, 0, None);
+    assert!(events.contains(&Event::DoubleTurn { player: 1 }));
+    // Seven tiles, one thief each: a tie, whatever the builders.
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Final, 7, vec![Color::Red, Color::Blue])]);
+    assert!(g.players().iter().all(|p| p.builders == 1 && p.followers == 7));
+}
+
+/// Seed 001, TRADERS AND BUILDERS, "The pig": "There can already be farmers or pigs of other
+/// players on the farm"; INCORPORATED FAQ 14. Red and blue share a farm and each put a pig on
+/// it; tied for the farm, both score 4 for its city.
+#[test]
+fn traders_faq_14_pigs_join_farms_with_other_players_farmers_and_pigs() {
+    let mut g = traders_game(&["base:U", "base:E", "base:B", "base:B"]);
+    turn(&mut g, 1, 0, 0, Some((F, "field@NNW"))); // red's farmer north of the road
+    turn(&mut g, 0, -1, 180, Some((F, "field@NNW"))); // blue closes the city; farmer beyond it
+    turn(&mut g, 1, -1, 0, Some((Figure::Pig, "field@NNW"))); // joins the farms; red's pig
+    let events = turn(&mut g, 2, -1, 0, Some((Figure::Pig, "field@NNW"))); // blue's pig beside it
+    assert_eq!(
+        paid(&g, &events),
+        vec![
+            (FeatureKind::Field, Phase::Final, 4, vec![Color::Red]),
+            (FeatureKind::Field, Phase::Final, 4, vec![Color::Blue])
+        ]
+    );
+    assert!(g.players().iter().all(|p| p.pigs == 1 && p.followers == 7));
+}
+
+/// Seed 001, TRADERS AND BUILDERS, "The pig": "the player scores 4 rather than 3 points for every
+/// city on the farm. This is true only when the player owns the farm. As before, only farmers
+/// determine ownership"; the example "BLUE owns the farm ... 8 points in total. RED does not own
+/// the farm, since he or she does not have the majority of farmers on it. RED scores 0 points."
+#[test]
+fn traders_the_pig_scores_nothing_for_a_farm_its_owner_does_not_win() {
+    let mut g = traders_game(&["base:U", "base:E", "base:B", "base:X", "base:A", "base:E", "base:E"]);
+    turn(&mut g, 1, 0, 0, Some((F, "field@NNW"))); // red's farmer
+    turn(&mut g, 0, -1, 180, Some((F, "field@NNW"))); // blue's farmer; city A is complete
+    turn(&mut g, 1, -1, 0, Some((Figure::Pig, "field@NNW"))); // one farm; red's pig
+    turn(&mut g, 2, 0, 0, Some((F, "field@NNE"))); // blue's second farmer, on a corner field
+    turn(&mut g, 2, -1, 0, None); // red joins it to the farm: blue 2 farmers, red 1
+    turn(&mut g, 2, -2, 0, Some((Figure::Pig, "field@SSW"))); // blue's pig; city B begins
+    let events = turn(&mut g, 2, -3, 180, None); // city B is complete
+    let farms: Vec<_> = paid(&g, &events).into_iter().filter(|p| p.0 == FeatureKind::Field).collect();
+    assert_eq!(farms, vec![(FeatureKind::Field, Phase::Final, 8, vec![Color::Blue])]);
+    assert_eq!(breakdown_of(&events, FeatureKind::Field).map(|b| (b.cities, b.city_value)), Some((2, 4)));
+    assert_eq!(g.scores(), vec![0, 8]);
+    assert_eq!((g.player(0).pigs, g.player(0).followers), (1, 7), "red's pig goes home with its farmer");
+}
+
+/// Seed 001, TRADERS AND BUILDERS, "A city with trade goods is completed": "It is irrelevant
+/// whether this player had a knight in the city, or indeed whether there were any knights in the
+/// city at all."
+#[test]
+fn traders_goods_go_to_whoever_completes_the_city_even_with_no_knight_in_it() {
+    let mut g = traders_game(&["traders-builders:15", "base:E"]);
+    turn(&mut g, 0, -1, 90, None); // red: the wine city above the start tile's, no knight
+    let events = turn(&mut g, 0, -2, 180, None); // blue closes it, no knight either
+    assert!(paid(&g, &events).is_empty(), "nobody scores the city");
+    assert!(events.contains(&Event::GoodsCollected { player: 1, goods: [1, 0, 0] }), "{events:?}");
+    assert_eq!(g.scores(), vec![0, 10], "blue has the most wine");
+}
+
+/// Seed 001, TRADERS AND BUILDERS, the example "RED completed the city. BLUE scores 10 points. RED
+/// receives two grain counters and one wine counter": a five-tile city with two grain and one
+/// wine symbol, blue's knight, closed by red.
+#[test]
+fn traders_example_red_completes_the_city_blue_scores_10_red_takes_two_grain_and_one_wine() {
+    let mut g =
+        traders_game(&["traders-builders:17", "traders-builders:15", "traders-builders:01", "base:B", "base:E"]);
+    turn(&mut g, 0, -1, 90, None); // red: grain, the city runs north
+    turn(&mut g, 0, -2, 90, Some((F, "city@N"))); // blue: wine, and blue's knight
+    turn(&mut g, 0, -3, 180, None); // red: a grain corner turning east
+    turn(&mut g, 0, 1, 0, None);
+    let events = turn(&mut g, 1, -3, 270, None); // red closes the city
+    assert_eq!(paid(&g, &events)[0], (FeatureKind::City, Phase::Turn, 10, vec![Color::Blue]));
+    assert!(events.contains(&Event::GoodsCollected { player: 0, goods: [1, 2, 0] }), "{events:?}");
+    // The final scoring: red has the most wine and the most grain.
+    assert_eq!(g.scores(), vec![20, 10]);
+}
+
+/// Seed 001, TRADERS AND BUILDERS, FINAL SCORING, "Trade counters", the example "for a game with
+/// two players: BLUE scores 20 points, while RED scores 30": red and blue each hold one wine and
+/// one grain (ties score in full), red alone one cloth.
+#[test]
+fn traders_example_trade_counters_blue_scores_20_red_30() {
+    let deck = [
+        "traders-builders:15",
+        "traders-builders:02",
+        "traders-builders:17",
+        "traders-builders:01",
+        "base:E",
+        "base:E",
+        "traders-builders:03",
+        "base:B",
+        "base:E",
+    ];
+    let mut g = traders_game(&deck);
+    turn(&mut g, 0, 1, 0, None); // red: a wine city below the start tile, running east-west
+    turn(&mut g, 0, -1, 270, None); // blue: a wine corner on the start tile's city
+    turn(&mut g, 1, 1, 0, None); // red: grain, east of the wine
+    turn(&mut g, -1, -1, 90, None); // blue: a grain corner west of the wine corner
+    turn(&mut g, -1, 1, 90, None); // red caps the west end of the lower city
+    let events = turn(&mut g, -1, -2, 180, None); // blue closes the upper city
+    assert!(events.contains(&Event::GoodsCollected { player: 1, goods: [1, 1, 0] }), "{events:?}");
+    turn(&mut g, 2, 1, 0, None); // red: cloth, east of the grain
+    turn(&mut g, 0, 2, 0, None);
+    let events = turn(&mut g, 3, 1, 270, None); // red closes the lower city
+    assert!(events.contains(&Event::GoodsCollected { player: 0, goods: [1, 1, 1] }), "{events:?}");
+    assert_eq!(g.scores(), vec![30, 20]);
+}
+
+/// Seed 001, TRADERS AND BUILDERS, "The builder": "after performing the usual steps of deployment
+/// and scoring, the player draws another land tile" (footnote 42, INCORPORATED FAQ 15: "After
+/// scoring"); the second example "3a) Complete the road and place a knight in the city segment of
+/// the tile. (The road is now scored - the thief and builder are returned to the player) 3b) Place
+/// the second tile and deploy the builder."
+#[test]
+fn footnote_42_the_second_tile_is_drawn_after_scoring_and_may_take_the_returned_builder() {
+    let mut g = traders_game(&["base:U", "base:B", "base:U", "base:W", "base:L", "base:N", "base:B"]);
+    turn(&mut g, 1, 0, 0, Some((F, "road@E"))); // 1) the thief
+    turn(&mut g, 0, 1, 0, None);
+    turn(&mut g, 2, 0, 0, Some((Figure::Builder, "road@E"))); // 2) the builder
+    turn(&mut g, -1, 0, 0, None); // blue ends the road in the west
+                                  // 3a) Red's junction ends the road in the east; red's knight in its city.
+    let events = turn(&mut g, 3, 0, 0, Some((F, "city@N")));
+    let position = |wanted: &dyn Fn(&Event) -> bool| events.iter().position(wanted).expect("the event");
+    let scored = position(&|e| matches!(e, Event::Scored(s) if s.kind == FeatureKind::Road && s.points == 5));
+    let builder_home = position(&|e| matches!(e, Event::FigureReturned { figure: Figure::Builder, .. }));
+    let double = position(&|e| *e == Event::DoubleTurn { player: 0 });
+    let drawn = position(&|e| matches!(e, Event::TileDrawn { player: 0, .. }));
+    assert!(scored < builder_home && builder_home < double && double < drawn, "{events:?}");
+    assert_eq!(g.player(0).builders, 1);
+    // 3b) The second tile extends the knight's city, and the builder goes there.
+    place(&mut g, 3, -1, 270);
+    assert!(crate::faq::deployable_names(&g, Figure::Builder).contains(&"city@S".to_string()));
+    g.apply(Action::Deploy { figure: Figure::Builder, feature: feature(&g, Pos::new(3, -1), "city@S") }).unwrap();
+    assert_eq!(g.player(0).builders, 0);
+    assert_eq!(g.pending().player(), Some(1), "then the turn is over");
+}
+
+/// Seed 001, TRADERS AND BUILDERS, "The builder": "There is no chain reaction"; "If the road or
+/// city is not completed during the course of the double turn, the builder remains in play. The
+/// player may take double turns for as long as the road or city remains incomplete. If it is
+/// completed, the builder and thief or knight are returned to the player after it has been
+/// scored." Footnote 43: "The double-turn is also only a 'single' turn" (one turn counted).
+#[test]
+fn traders_the_builder_gives_double_turns_until_its_road_is_completed() {
+    let deck = ["base:U", "base:B", "base:U", "base:B", "base:U", "base:B", "base:B", "base:W", "base:W"];
+    let mut g = traders_game(&deck);
+    turn(&mut g, 1, 0, 0, Some((F, "road@E")));
+    turn(&mut g, 0, 1, 0, None);
+    turn(&mut g, 2, 0, 0, Some((Figure::Builder, "road@E")));
+    turn(&mut g, 0, 2, 0, None);
+    let turns_before = g.turns();
+    assert!(turn(&mut g, 3, 0, 0, None).contains(&Event::DoubleTurn { player: 0 }));
+    turn(&mut g, 1, 1, 0, None); // the second tile, elsewhere
+    assert_eq!(g.turns(), turns_before + 1, "the double turn is one turn");
+    turn(&mut g, 0, 3, 0, None);
+    // The road is still open: the builder gives red another double turn.
+    assert!(turn(&mut g, -1, 0, 0, None).contains(&Event::DoubleTurn { player: 0 }));
+    // The second tile completes the road (six tiles): it extends the builder's road but earns no
+    // third tile; thief and builder come home after the scoring.
+    let events = turn(&mut g, 4, 0, 180, None);
+    assert!(!events.contains(&Event::DoubleTurn { player: 0 }));
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Road, Phase::Turn, 6, vec![Color::Red])]);
+    assert_eq!((g.player(0).builders, g.player(0).followers), (1, 7));
+}
+
+/// Seed 001, TRADERS AND BUILDERS, footnote 44: builders and pigs "cannot remain in play without"
+/// their owner's followers - "it also applies when the last thief or knight is removed from a road
+/// or city which includes the builder"; the table row "last knight/thief/farmer is removed: builder
+/// or pig removed" (Big Box). Red's only knight escapes a besieged city (The Cathars): red's
+/// builder there goes home too.
+#[test]
+fn footnote_44_the_builder_goes_home_when_its_owners_last_knight_escapes() {
+    let mut g = cathars_game(
+        &[Expansion::Cathars, Expansion::TradersBuilders],
+        &["cathars:03", "base:B", "base:N", "base:U"],
+        None,
+    );
+    turn(&mut g, 0, -1, 180, Some((F, "city@E"))); // red's knight in the besieged corner
+    turn(&mut g, -1, -1, 0, None); // blue's cloister beside the Cathar tile
+    turn(&mut g, 1, -1, 270, Some((Figure::Builder, "city@W"))); // red's builder in the city
+    assert_eq!(g.pending(), carcassonne_engine::Pending::Escape { player: 0 });
+    let events =
+        g.apply(Action::Escape { pos: Pos::new(0, -1), feature: feature(&g, Pos::new(0, -1), "city@E") }).unwrap();
+    assert!(matches!(events[0], Event::Escaped { player: 0, figure: Figure::Follower, .. }), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::FigureReturned { player: 0, figure: Figure::Builder, .. })));
+    assert!(g.figures().is_empty());
+    assert_eq!((g.player(0).followers, g.player(0).builders), (7, 1));
+}
+
+/// Seed 001, TRADERS AND BUILDERS, "1. Place a tile", the tiles to take care with: "The bridge is
+/// not a crossing. One road runs continuously from left to right, while the other runs from top
+/// to bottom. However, the farm segments are separate" (four on this tile); "The cloister divides
+/// the road into three segments"; "This tile has three separate city segments"; "One road ends at
+/// a city, the other at a house".
+#[test]
+fn traders_tiles_to_take_care_with() {
+    let deck = ["traders-builders:24", "traders-builders:20", "traders-builders:06", "traders-builders:23"];
+    let mut g = traders_game(&deck);
+    let deployable = |g: &Game| crate::faq::deployable_names(g, F);
+    place(&mut g, 1, 0, 0); // the bridge, east of the start tile
+    assert_eq!(deployable(&g), vec!["field@ESE", "field@NNE", "field@NNW", "field@SSW", "road@E", "road@N"]);
+    // The east-west road runs on from the start tile's; the north-south one is another road.
+    let road = |g: &Game, pos: Pos, name| {
+        let placement = g.board().index_at(pos).unwrap();
+        g.feature_root(placement, feature(g, pos, name))
+    };
+    assert_eq!(road(&g, Pos::new(1, 0), "road@E"), road(&g, Pos::ORIGIN, "road@E"));
+    assert_ne!(road(&g, Pos::new(1, 0), "road@N"), road(&g, Pos::ORIGIN, "road@E"));
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, -1, 0, 0); // the cloister where three roads end, west of the start tile
+    assert_eq!(deployable(&g), vec!["cloister", "field@ESE", "field@NNW", "field@SSW", "road@E", "road@S", "road@W"]);
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, 0, -1, 0); // three cities, above the start tile
+    assert_eq!(deployable(&g), vec!["city@E", "city@N", "city@S", "field@I"]);
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, 0, 1, 270); // a city and two roads, below the start tile
+    assert_eq!(deployable(&g), vec!["city@W", "field@ESE", "field@NNW", "field@SSW", "road@E", "road@S"]);
+}
+
+// ----- The Cathars -----
+
+/// Seed 001, THE CATHARS, "Scoring farms": "every completed besieged city scores double points in
+/// relation to farms - 6 points for a normal farm, or 8 points for a farm with a pig".
+#[test]
+fn cathars_a_completed_besieged_city_is_worth_8_to_a_farm_with_a_pig() {
+    let mut g =
+        cathars_game(&[Expansion::Cathars, Expansion::TradersBuilders], &["cathars:01", "base:B", "base:B"], None);
+    turn(&mut g, 0, -1, 180, Some((F, "field@NNW"))); // the siege cap closes the city; red's farmer
+    turn(&mut g, 0, 1, 0, None);
+    let events = turn(&mut g, 1, -1, 0, Some((Figure::Pig, "field@NNW"))); // red's pig on that farm
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Field, Phase::Final, 8, vec![Color::Red])]);
+    let farm = breakdown_of(&events, FeatureKind::Field).unwrap();
+    assert_eq!((farm.cities, farm.besieged_cities, farm.city_value), (0, 1, 4));
+}
+
+/// Seed 001, THE CATHARS, "Escaping a besieged city": "If a cloister directly borders a Cathar
+/// tile - even diagonally": a cloister beside other tiles of the besieged city does not free
+/// anyone; one diagonal to the Cathar tile does.
+#[test]
+fn cathars_escape_needs_a_cloister_beside_the_cathar_tile_itself() {
+    let deck = ["cathars:03", "base:G", "base:G", "base:B", "base:B", "base:B", "base:B"];
+    let mut g = cathars_game(&[Expansion::Cathars], &deck, None);
+    turn(&mut g, 0, -1, 180, Some((F, "city@E"))); // red's knight; the city runs east
+    turn(&mut g, 1, -1, 0, None);
+    turn(&mut g, 2, -1, 0, None);
+    turn(&mut g, 2, -2, 0, None); // blue's cloister beside (2,-1), diagonal to (1,-1)
+    turn(&mut g, 0, 1, 0, None); // red's turn ends: no escape
+    assert_eq!(g.pending().player(), Some(1), "{:?}", g.pending());
+    turn(&mut g, 1, -2, 0, None); // blue's cloister diagonal to the Cathar tile
+    turn(&mut g, 0, 2, 0, None);
+    assert_eq!(g.pending(), carcassonne_engine::Pending::Escape { player: 0 });
+}
+
+/// Seed 001, THE CATHARS: at the end of a player's turn "he or she may remove one knight from the
+/// city" - one, even when two of the player's knights could escape (the interpretation of
+/// docs/rules.md: one knight per turn).
+#[test]
+fn cathars_one_knight_escapes_per_turn() {
+    let deck = ["cathars:03", "base:B", "base:K", "base:R", "base:B", "base:B"];
+    let mut g = cathars_game(&[Expansion::Cathars], &deck, None);
+    turn(&mut g, 0, -1, 180, Some((F, "city@E"))); // red's first knight, in the besieged corner
+    turn(&mut g, -1, -1, 0, None); // blue's cloister beside the Cathar tile
+    turn(&mut g, 1, 0, 0, Some((F, "city@N"))); // red's second knight, in a city of its own
+    let escapes = |g: &Game| g.legal_actions().into_iter().filter(|a| matches!(a, Action::Escape { .. })).count();
+    assert_eq!(escapes(&g), 1, "only the knight in the besieged city");
+    g.apply(Action::Pass).unwrap();
+    turn(&mut g, 1, -1, 180, None); // blue joins both cities: two red knights besieged
+    turn(&mut g, 0, 1, 0, None);
+    assert_eq!(escapes(&g), 2);
+    let first = g.legal_actions()[0];
+    g.apply(first).unwrap();
+    assert_eq!(g.pending().player(), Some(1), "one escape, then the turn is over");
+    assert_eq!(g.figures().len(), 1);
+}
+
+/// Seed 000, The Abbot, footnote 19 (official): "Gardens do not count as monasteries in relation
+/// to their interaction with other expansions". A garden beside the Cathar tile frees no knight;
+/// a cloister there does (seed 001, THE CATHARS, "Escaping a besieged city").
+#[test]
+fn seed000_footnote_19_a_garden_is_no_cloister_for_an_escape() {
+    let mut r = rules(&[Expansion::Cathars, Expansion::Abbot]);
+    r.variants.tile_edition = carcassonne_engine::Edition::Second;
+    let mut g = two_player(r, &["cathars:03", "base:U-garden", "base:B", "base:B", "base:B"]);
+    turn(&mut g, 0, -1, 180, Some((F, "city@E"))); // red's knight in the besieged corner
+    turn(&mut g, -1, -1, 90, None); // blue: a road with a garden, beside the Cathar tile
+    turn(&mut g, 0, 1, 0, None);
+    assert_eq!(g.pending().player(), Some(1), "no escape past a garden: {:?}", g.pending());
+    turn(&mut g, 0, -2, 0, None); // blue: a cloister above the Cathar tile
+    turn(&mut g, 0, 2, 0, None);
+    assert_eq!(g.pending(), carcassonne_engine::Pending::Escape { player: 0 });
+}
+
+// ----- King & Scout -----
+
+/// Seed 001, KING AND SCOUT, footnote 47: the king goes to "the city which consists of the most
+/// land tiles ... This is still the case when another smaller city earns more points through
+/// pennants". A four-tile city with two pennants (12 points) does not take the king from a
+/// five-tile city (10 points).
+#[test]
+fn footnote_47_the_king_goes_by_tiles_not_points() {
+    use carcassonne_engine::Token::King;
+    let deck = ["base:N", "base:N", "base:M", "base:N", "base:E", "base:M", "base:N", "base:N"];
+    let mut g = king_robber_game(&[Expansion::KingRobber], &deck);
+    // The five-tile city grows from the start tile's, in a ring to the north-west; a four-tile
+    // ring of corners, two with pennants, grows south of the start tile.
+    turn(&mut g, 0, -1, 270, None);
+    turn(&mut g, -1, -1, 90, None);
+    turn(&mut g, 0, 1, 180, None);
+    turn(&mut g, -1, -2, 180, None);
+    assert_eq!(tokens(&turn(&mut g, 0, -2, 270, None)), vec![(King, 0, 5)]);
+    turn(&mut g, 1, 1, 270, None);
+    turn(&mut g, 0, 2, 90, None);
+    let events = turn(&mut g, 1, 2, 0, None);
+    let city = events.iter().find_map(|e| match e {
+        Event::Scored(s) if s.kind == FeatureKind::City => Some((s.breakdown.tiles, s.points)),
+        _ => None,
+    });
+    assert_eq!(city, Some((4, 12)), "the smaller city is worth more points");
+    assert_eq!(tokens(&events), vec![]);
+    assert_eq!(g.token_holder(King), Some((0, 5)));
+}
+
+/// Seed 001, KING AND SCOUT, "A completed road": "The robber baron functions in the same way as
+/// the king" - only "another player" completing a "larger" road takes it: a road as long as the
+/// robber baron's does not, a longer one does.
+#[test]
+fn king_robber_a_road_as_long_as_the_robber_barons_does_not_take_it() {
+    use carcassonne_engine::Token::RobberBaron;
+    let deck = ["base:W", "base:W", "base:U", "base:B", "base:W", "base:U", "base:U", "base:B", "base:W"];
+    let mut g = king_robber_game(&[Expansion::KingRobber], &deck);
+    turn(&mut g, -1, 0, 0, None);
+    assert_eq!(tokens(&turn(&mut g, 1, 0, 0, None)), vec![(RobberBaron, 1, 3)], "blue: junction to junction");
+    turn(&mut g, 2, 0, 0, None);
+    turn(&mut g, 0, 1, 0, None);
+    assert_eq!(tokens(&turn(&mut g, 3, 0, 180, None)), vec![], "red's road of three tiles is not larger");
+    assert_eq!(g.token_holder(RobberBaron), Some((1, 3)));
+    turn(&mut g, 1, 1, 90, None);
+    turn(&mut g, 1, 2, 90, None);
+    turn(&mut g, 0, 2, 0, None);
+    assert_eq!(tokens(&turn(&mut g, 1, 3, 90, None)), vec![(RobberBaron, 0, 4)], "red's road of four is");
+    // Red holds it at the end: 1 point for each of the three completed roads.
+    assert_eq!(g.scores(), vec![3, 0]);
+}
+
+/// Seed 001, KING AND SCOUT, "1. Placing a tile": "This tile has two separate city segments.
+/// During the course of play they can nevertheless become connected, and then count as only one
+/// segment." Both segments end up in one six-tile city: 12 points, not 14.
+#[test]
+fn king_and_scout_the_two_city_segments_of_its_tile_count_once_when_joined() {
+    let deck = ["king-robber:05", "base:N", "base:N", "base:N", "base:E"];
+    let mut g = king_robber_game(&[Expansion::KingRobber], &deck);
+    turn(&mut g, 0, -1, 0, Some((F, "city@S"))); // red's knight on the north-south segment
+                                                 // Three corners lead the north end round to the east end; a cap closes the west end.
+    turn(&mut g, 0, -2, 180, None);
+    turn(&mut g, 1, -2, 270, None);
+    turn(&mut g, 1, -1, 0, None);
+    let events = turn(&mut g, -1, -1, 90, None);
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::City, Phase::Turn, 12, vec![Color::Red])]);
+    assert_eq!(breakdown_of(&events, FeatureKind::City).map(|b| b.tiles), Some(6));
+}
+
+// ----- The River and The River II -----
+
+/// Seed 000, The River, footnote 37 (official): "river segments separate fields"; footnote 40 and
+/// seed 001, footnote 30: the field goes around the spring and the lake. Beyond a tile whose city
+/// and road reach the river, the two banks are separate farms, each with a farmer; the lake
+/// joins them.
+#[test]
+fn seed000_footnote_37_the_river_separates_fields_until_the_lake_joins_them() {
+    let mut g = river_game(&["river:04", "river:07", "river:07", "river:02", "base:B"]);
+    place(&mut g, 1, 0, 0); // the river with a city to the north and a road to the south
+    let design = g.design(g.board().get(Pos::new(1, 0)).unwrap().tile);
+    let river = design.features.iter().position(|f| f.kind == FeatureKind::River).unwrap() as LocalFeature;
+    assert_eq!(
+        g.check(Action::Deploy { figure: F, feature: river }),
+        Err(RuleError::CannotDeployOn(FeatureKind::River)),
+        "no follower on the river itself"
+    );
+    g.apply(Action::Pass).unwrap();
+    turn(&mut g, 2, 0, 0, Some((F, "field@NNW"))); // blue's farmer on the north bank
+    turn(&mut g, 3, 0, 0, Some((F, "field@SSE"))); // red's on the south bank: another farm
+    let farm = |g: &Game, i: usize| {
+        let f = g.figures()[i];
+        g.feature_root(f.placement, f.feature)
+    };
+    assert_ne!(farm(&g, 0), farm(&g, 1));
+    turn(&mut g, 4, 0, 0, None); // the lake: its field goes around the river's end
+    assert_eq!(farm(&g, 0), farm(&g, 1));
+}
+
+/// Seed 000, The River: "You cannot place a river curve in a direction where there are already
+/// river tiles" - here a tile already lies where the curve would lead; the curve the other way
+/// is fine.
+#[test]
+fn seed000_a_river_curve_may_not_lead_into_a_placed_tile() {
+    let mut g = river_game(&["base:B", "base:B", "river:10"]);
+    turn(&mut g, 0, 1, 0, None);
+    turn(&mut g, 1, 1, 0, None); // the tile south of the river's next position
+    assert!(g.check(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).is_err(), "leads south into it");
+    assert_eq!(g.legal_actions(), vec![Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R90 }]);
+}
+
+/// Seed 001, THE RIVER II: "no 180° turns are allowed" (footnote 95: no immediate U-turn) - on
+/// either branch after the fork.
+#[test]
+fn river_2_each_branch_keeps_the_u_turn_rule() {
+    let mut g = river2_game(&["river-2:04", "river-2:09", "river-2:12"]);
+    turn(&mut g, 1, 0, 0, None); // the fork: branches north and east
+    turn(&mut g, 2, 0, 0, None); // the east branch turns right, to the south
+    let at = Pos::new(2, 1);
+    assert_eq!(g.check(Action::Place { pos: at, rotation: Rotation::R90 }), Err(RuleError::RiverUTurn));
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::Place { pos: at, rotation: Rotation::R180 }), "turning left is fine");
+    assert!(legal.iter().any(|a| matches!(a, Action::Place { pos, .. } if *pos == Pos::new(1, -1))), "north");
+}
+
+/// Seed 001, THE RIVER II: the pig-herd's extra point "is in addition to that of the regular pig
+/// from the Traders and Builders expansion"; seed 000, The River, footnote 42. A farm with the
+/// herd and its owner's pig: 5 points per city.
+#[test]
+fn river_2_a_pig_herd_and_a_pig_make_5_points_per_city() {
+    let mut g = two_player(
+        rules(&[Expansion::River2, Expansion::TradersBuilders]),
+        &["river-2:11", "base:E", "base:B", "base:E"],
+    );
+    turn(&mut g, 1, 0, 0, Some((F, "field@NNE"))); // red's farmer on the pig-herd's field
+    turn(&mut g, 2, 0, 0, None); // a city cap beside it, open to the north
+    turn(&mut g, 1, 1, 0, Some((Figure::Pig, "field@NNW"))); // red's pig on the same farm
+    let events = turn(&mut g, 2, -1, 180, None); // the city is complete
+    let farms: Vec<_> = paid(&g, &events).into_iter().filter(|p| p.0 == FeatureKind::Field).collect();
+    assert_eq!(farms, vec![(FeatureKind::Field, Phase::Final, 5, vec![Color::Red])]);
+}
+
+/// Seed 001, THE RIVER II, footnote 97: "Do you receive the bonus from the the pig-herd tile even if
+/// you don't have a pig on the farm? Answer: Yes, the pig herd is a neutral pig, so to speak" -
+/// with Traders & Builders in play and no pig on the farm: 4 points per city.
+#[test]
+fn footnote_97_the_pig_herd_counts_without_a_pig() {
+    let mut g =
+        two_player(rules(&[Expansion::River2, Expansion::TradersBuilders]), &["river-2:11", "base:E", "base:E"]);
+    turn(&mut g, 1, 0, 0, Some((F, "field@NNE"))); // red's farmer on the pig-herd's field
+    turn(&mut g, 2, 0, 0, None);
+    let events = turn(&mut g, 2, -1, 180, None);
+    let farms: Vec<_> = paid(&g, &events).into_iter().filter(|p| p.0 == FeatureKind::Field).collect();
+    assert_eq!(farms, vec![(FeatureKind::Field, Phase::Final, 4, vec![Color::Red])]);
+    assert_eq!(g.player(0).pigs, 1, "red's pig never left the supply");
+}
+
+/// Seed 000, The River, "Clarifications for new landscape tiles" (footnotes 40 and 41, official)
+/// and seed 001, THE RIVER: which river tiles split their fields, read off the catalog by their
+/// edges: the spring and lake have one field; the small bridges (the road over the river, the
+/// River II inn) leave four fields and one road that the bridge's houses do not end; the city and
+/// road on either bank make four; the cloister with its road makes one field north and two south;
+/// the River II city bridge does not split the field under it (two fields). The GQ spring's road
+/// "divides the farm" (seed 001, THE GAMES QUARTERLY EXPANSION): two fields.
+#[test]
+fn seed000_river_clarifications_which_tiles_split_their_fields() {
+    let catalog = Catalog::builtin();
+    let count = |id: &str, kind: FeatureKind| {
+        let design = catalog.design(tile(id));
+        design.features.iter().filter(|f| f.kind == kind).count()
+    };
+    for (id, fields, roads) in [
+        ("river:01", 1, 0),
+        ("river:02", 1, 0),
+        ("river:06", 4, 1),
+        ("river-2:07", 4, 1),
+        ("river:04", 4, 1),
+        ("river-2:08", 4, 1),
+        ("river:05", 3, 1),
+        ("river-2:05", 2, 0),
+        ("gq11:11", 2, 1),
+    ] {
+        assert_eq!((count(id, FeatureKind::Field), count(id, FeatureKind::Road)), (fields, roads), "{id}");
+    }
+}
+
+// ----- The Abbot -----
+
+/// Seed 000, The Abbot, "3. Scoring with the Abbot": "When the monastery or garden occupied by your
+/// abbot is surrounded by eight tiles, you score 9 points (just like a regular monastery
+/// scoring)"; seed 003 likewise.
+#[test]
+fn abbot_on_a_surrounded_cloister_scores_9() {
+    let mut g = abbot_game(&["base:B", "base:U", "base:U", "base:B", "base:B", "base:B", "base:B", "base:B"]);
+    turn(&mut g, 0, 1, 0, Some((ABBOT, "cloister")));
+    for (x, y, degrees) in [(-1, 0, 0), (1, 0, 0), (-1, 1, 0), (1, 1, 0), (-1, 2, 0), (0, 2, 0)] {
+        turn(&mut g, x, y, degrees, None);
+    }
+    let events = turn(&mut g, 1, 2, 0, None); // blue's tile surrounds red's abbot
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::Cloister, Phase::Turn, 9, vec![Color::Red])]);
+    assert!(events.iter().any(|e| matches!(e, Event::FigureReturned { player: 0, figure: ABBOT, .. })));
+    assert_eq!(g.player(0).abbots, 1);
+}
+
+/// Seed 000, The Abbot, footnote 31 (official): "This scoring occurs immediately during the
+/// 2. Placing a meeple phase when the abbot is removed ... Afterwards, the normal scoring phase
+/// occurs." Red takes the abbot back on the turn its tile closes a city: the abbot's points come
+/// first.
+#[test]
+fn footnote_31_the_abbots_score_comes_before_the_turns_scoring() {
+    let mut g = abbot_game(&["base:B", "base:B", "base:E"]);
+    turn(&mut g, 0, 1, 0, Some((ABBOT, "cloister")));
+    turn(&mut g, 1, 1, 0, None);
+    place(&mut g, 0, -1, 180); // closes the start tile's city
+    let events = g.apply(Action::RecallAbbot { pos: Pos::new(0, 1) }).unwrap();
+    let scores: Vec<(FeatureKind, u32, usize)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored(s) if s.phase == Phase::Turn => Some((s.kind, s.points, s.players.len())),
+            _ => None,
+        })
+        .collect();
+    // The cloister with the start tile and one more neighbour: 3; then the city, nobody's.
+    assert_eq!(scores, vec![(FeatureKind::Cloister, 3, 1), (FeatureKind::City, 4, 0)]);
+}
+
+/// Seed 000, The Abbot, footnote 30: not placing a meeple refers to "not performing any other 2.
+/// Placing a meeple action at all" - special figures such as the builder included. Taking the
+/// abbot back uses up the turn's deployment.
+#[test]
+fn footnote_30_taking_the_abbot_back_replaces_every_deployment_builders_included() {
+    let mut rules = rules(&[Expansion::Abbot, Expansion::TradersBuilders]);
+    rules.variants.tile_edition = carcassonne_engine::Edition::Second;
+    let mut g = two_player(rules, &["base:B", "base:B", "base:U", "base:B", "base:U", "base:B"]);
+    turn(&mut g, 0, 1, 0, Some((ABBOT, "cloister")));
+    turn(&mut g, 1, 1, 0, None);
+    turn(&mut g, 1, 0, 0, Some((F, "road@E"))); // red's thief
+    turn(&mut g, -1, 1, 0, None);
+    place(&mut g, 2, 0, 0); // extends red's road: the builder could go here
+    let builder = Action::Deploy { figure: Figure::Builder, feature: feature(&g, Pos::new(2, 0), "road@E") };
+    let recall = Action::RecallAbbot { pos: Pos::new(0, 1) };
+    assert!(g.legal_actions().contains(&builder) && g.legal_actions().contains(&recall));
+    g.apply(recall).unwrap();
+    assert!(matches!(g.check(builder), Err(RuleError::WrongDecision { .. })));
+    assert_eq!(g.pending().player(), Some(1));
+    assert_eq!((g.player(0).abbots, g.player(0).builders), (1, 1));
 }

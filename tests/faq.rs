@@ -98,18 +98,7 @@ impl Table {
 
     /// The record names of the features a follower may be deployed on now, sorted.
     fn deployable(&self) -> Vec<String> {
-        let Pending::Deploy { pos, .. } = self.game.pending() else { return vec![] };
-        let mut names: Vec<String> = self
-            .game
-            .legal_actions()
-            .into_iter()
-            .filter_map(|a| match a {
-                Action::Deploy { feature, .. } => self.game.feature_name(pos, feature),
-                _ => None,
-            })
-            .collect();
-        names.sort();
-        names
+        deployable_names(&self.game, Figure::Follower)
     }
 
     fn pass(&mut self) -> Vec<Event> {
@@ -137,6 +126,23 @@ impl Table {
     fn supply(&self, color: Color) -> u8 {
         self.game.players().iter().find(|p| p.color == color).expect("a player").followers
     }
+}
+
+/// The record names of the features of the tile just placed that `figure` may be deployed on
+/// now, sorted (empty when the game is not waiting for a deployment). The expansion tests use it
+/// for their figures too.
+pub(crate) fn deployable_names(game: &Game, figure: Figure) -> Vec<String> {
+    let Pending::Deploy { pos, .. } = game.pending() else { return vec![] };
+    let mut names: Vec<String> = game
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Deploy { figure: f, feature } if f == figure => game.feature_name(pos, feature),
+            _ => None,
+        })
+        .collect();
+    names.sort();
+    names
 }
 
 /// `(kind, phase, points, players)` of the score events that paid someone.
@@ -457,6 +463,58 @@ fn seed001_farms_joined_by_a_new_tile_are_occupied() {
     assert_eq!(t.deployable(), vec!["field@ESE", "road@E"]);
     let farmers: Vec<_> = t.game.figures().iter().map(|f| t.game.feature_root(f.placement, f.feature)).collect();
     assert_eq!(farmers[0], farmers[1], "one farm now");
+}
+
+/// Seed 002 (Winter Edition), 2. Deploy a follower, first example: "BLUE may not place a thief,
+/// as the road is already occupied. He may play a monk or place a follower on the field."
+#[test]
+fn seed002_example_blue_may_not_place_a_thief_but_a_monk_or_a_farmer() {
+    let mut t = Table::new(&[Red, Blue], &["U", "A"]);
+    t.turn(1, 0, 0, Some("road@E")); // red's thief on the start tile's road
+    t.place(2, 0, 90); // blue's cloister tile: its road runs west into red's road
+    assert_eq!(t.try_deploy("road@W"), Err(RuleError::FeatureOccupied(FeatureKind::Road)));
+    assert_eq!(t.deployable(), vec!["cloister", "field@NNW"]);
+}
+
+/// Seed 002 (Winter Edition), 2. Deploy a follower, second example: "BLUE may not place a knight
+/// in the city, as the city is already claimed. He may place a thief on the road or place a
+/// follower on the field."
+#[test]
+fn seed002_example_blue_may_not_place_a_knight_but_a_thief_or_a_farmer() {
+    let mut t = Table::new(&[Red, Blue], &["N", "J"]);
+    t.turn(0, -1, 270, Some("city@S")); // red's knight: the start tile's city turns west
+    t.place(-1, -1, 90); // blue's city and road curve: its city joins red's from the west
+    assert_eq!(t.try_deploy("city@E"), Err(RuleError::FeatureOccupied(FeatureKind::City)));
+    // The road and both fields (inside and outside the road's curve) are free.
+    assert_eq!(t.deployable(), vec!["field@NNW", "field@SSW", "road@S"]);
+}
+
+/// Seed 002 (Winter Edition), "How can multiple followers stand on one feature?": "Turn 2: RED
+/// places the tile at the upper right and places a farmer on the field. He may do this because
+/// the fields are not yet connected ... the fields are not connected at the corners! Turn 3: Now
+/// the two field segments are connected as part of a larger field."
+#[test]
+fn seed002_example_fields_touching_at_a_corner_are_two_farms_until_joined() {
+    let mut t = Table::new(&[Blue, Red], &["U", "E", "B", "B"]);
+    // Turn 1: blue's farmer north of the road.
+    t.turn(1, 0, 0, Some("field@NNW"));
+    // Turn 2: red closes the start tile's city; the cap's field meets blue's farm only at the
+    // corner between (0,-1) and (1,0).
+    t.place(0, -1, 180);
+    assert_eq!(t.try_deploy("field@NNW"), Ok(()), "not connected at the corner");
+    t.deploy("field@NNW");
+    let farm = |t: &Table, i: usize| {
+        let f = t.game.figures()[i];
+        t.game.feature_root(f.placement, f.feature)
+    };
+    assert_ne!(farm(&t, 0), farm(&t, 1), "two farms after turn 2");
+    // Turn 3: a cloister touching both along edges makes one farm with both farmers.
+    t.turn(1, -1, 0, None);
+    assert_eq!(farm(&t, 0), farm(&t, 1), "one farm after turn 3");
+    t.turn(0, 1, 0, None);
+    // The farm borders the completed city: both farmers tie for it and score 3 each.
+    assert!(t.game.is_over());
+    assert_eq!(paid(&t, &t.log), vec![(FeatureKind::Field, Phase::Final, 3, vec![Blue, Red])]);
 }
 
 /// Seed 001, footnote 10: "A player may only deploy one follower per turn ... and it must be

@@ -64,9 +64,13 @@ fn parse_action(text: &str) -> Result<RecordAction, String> {
             y: y.parse().map_err(|_| format!("bad y in `{text}`"))?,
             rotation: r.parse().map_err(|_| format!("bad rotation in `{text}`"))?,
         }),
-        ["deploy", feature] => {
-            Ok(RecordAction::Deploy { player: None, figure: Figure::Follower, feature: feature.to_string() })
-        }
+        ["deploy", feature] => Ok(RecordAction::Deploy {
+            player: None,
+            figure: Figure::Follower,
+            feature: feature.to_string(),
+            x: None,
+            y: None,
+        }),
         ["pass"] => Ok(RecordAction::Pass { player: None }),
         _ => Err(format!("cannot read the action `{text}`")),
     }
@@ -223,8 +227,13 @@ impl From<Action> for ActionKey {
             Action::Place { pos, rotation } => ActionKey::Place(pos.x, pos.y, rotation.index()),
             Action::Deploy { feature, .. } => ActionKey::Deploy(feature),
             Action::Pass => ActionKey::Pass,
-            Action::Escape { .. } | Action::RecallAbbot { .. } => {
-                unreachable!("the perft positions are base games: no Cathars, no Abbot")
+            Action::Escape { .. }
+            | Action::RecallAbbot { .. }
+            | Action::DeployAt { .. }
+            | Action::MoveFairy { .. }
+            | Action::RemoveKnight { .. }
+            | Action::MoveDragon { .. } => {
+                unreachable!("the perft positions are base games: no expansion's actions")
             }
         }
     }

@@ -401,6 +401,16 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::ExtraTurn { .. } => {
                 prop_assert!(game.rules().has(Expansion::River2), "a volcano lake's extra turn without The River II");
             }
+            Event::TileSetAside { .. }
+            | Event::TilesMixedIn { .. }
+            | Event::DragonPlaced { .. }
+            | Event::DragonMoved { .. }
+            | Event::FigureEaten { .. }
+            | Event::FairyMoved { .. }
+            | Event::FairyBonus { .. }
+            | Event::KnightRemoved { .. } => {
+                prop_assert!(game.rules().has(Expansion::PrincessDragon), "a Princess & Dragon event without it");
+            }
             Event::TokenTaken { .. } => {
                 prop_assert!(game.rules().has(Expansion::KingRobber), "a King & Scout token without King & Scout");
             }
@@ -584,6 +594,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::Escape { .. } => {
                 prop_assert!(game.rules().has(Expansion::Cathars), "an escape without the Cathars");
+            }
+            Pending::MoveDragon { .. } => {
+                prop_assert!(game.rules().has(Expansion::PrincessDragon), "a dragon's step without the dragon");
             }
             Pending::GameOver => unreachable!(),
         }

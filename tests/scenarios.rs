@@ -34,6 +34,10 @@
 //!   its deploy or pass action; the final scoring follows the last action).
 //! - `expect.discarded` (optional, default none): the tiles removed from the game because they fit
 //!   nowhere, in order.
+//! - `expect.dragon_steps` (optional, default none; The Princess & the Dragon): every step of the
+//!   dragon in order, as `{"player", "x", "y"}` (the seat that moved it and the tile it entered).
+//! - `expect.eaten` (optional, default none): every figure the dragon ate, in order, as
+//!   `{"action", "player", "figure", "x", "y"}` (its owner and its tile).
 //!
 //! Every scenario must replay without error and end the game, and at the end every follower must
 //! be back in its owner's supply (the final scoring returns them all).
@@ -60,6 +64,30 @@ struct Expect {
     score_events: Vec<ExpectedScore>,
     #[serde(default)]
     discarded: Vec<String>,
+    /// The Princess & the Dragon: every step of the dragon, in order.
+    #[serde(default)]
+    dragon_steps: Vec<ExpectedStep>,
+    /// The Princess & the Dragon: every figure the dragon ate, in order.
+    #[serde(default)]
+    eaten: Vec<ExpectedEaten>,
+}
+
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+struct ExpectedStep {
+    player: Color,
+    x: i16,
+    y: i16,
+}
+
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+struct ExpectedEaten {
+    action: usize,
+    player: Color,
+    figure: carcassonne_engine::Figure,
+    x: i16,
+    y: i16,
 }
 
 #[derive(Debug, Deserialize, PartialEq, Eq)]
@@ -180,6 +208,34 @@ fn check_scenario(path: &Path) -> Vec<String> {
         problems.push(format!("discarded tiles: expected {:?}, got {:?}", scenario.expect.discarded, discarded));
     }
 
+    // The dragon's steps and meals.
+    let steps: Vec<ExpectedStep> = replay
+        .events
+        .iter()
+        .filter_map(|(_, event)| match *event {
+            Event::DragonMoved { player, pos } => {
+                Some(ExpectedStep { player: colors[player as usize], x: pos.x, y: pos.y })
+            }
+            _ => None,
+        })
+        .collect();
+    if steps != scenario.expect.dragon_steps {
+        problems.push(format!("dragon steps: expected {:?}, got {steps:?}", scenario.expect.dragon_steps));
+    }
+    let eaten: Vec<ExpectedEaten> = replay
+        .events
+        .iter()
+        .filter_map(|&(action, ref event)| match *event {
+            Event::FigureEaten { player, figure, pos, .. } => {
+                Some(ExpectedEaten { action, player: colors[player as usize], figure, x: pos.x, y: pos.y })
+            }
+            _ => None,
+        })
+        .collect();
+    if eaten != scenario.expect.eaten {
+        problems.push(format!("figures eaten: expected {:?}, got {eaten:?}", scenario.expect.eaten));
+    }
+
     // Every follower is back in its supply.
     if !game.figures().is_empty() {
         problems.push(format!("{} figure(s) still on the board at the end", game.figures().len()));
@@ -257,6 +313,7 @@ fn the_named_worked_examples_are_all_present() {
         "seed001_footnote28_first_edition_farm_scoring",
         "seed001_footnote28_second_edition_farm_scoring",
         "seed001_footnote28_third_edition_farm_scoring",
+        "seed001_dragon_example_four_players_blue_and_red_eaten",
     ] {
         assert!(names.iter().any(|n| n == expected), "missing scenario {expected}.json");
     }

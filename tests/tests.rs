@@ -10,6 +10,7 @@ mod fidelity;
 mod fuzz;
 mod perft;
 mod play;
+mod princess_dragon;
 mod properties;
 mod render;
 mod scenarios;

@@ -3,7 +3,7 @@
 // are tile units × 100, x east and y south as in the engine; pan and zoom only change the
 // viewport's transform.
 
-import { h, s, clear, seatHex, inkOn } from './ui.js';
+import { h, s, clear, seatHex, inkOn, isPair } from './ui.js';
 import { tileUse } from './tiles.js';
 
 // Figure outlines centred on (0, 0), about 21 × 17 units (a tile is 100): the head is an arc
@@ -60,6 +60,98 @@ export function figureShape(kind, hex, { px = 0, py = 0, feature = '', scale = 1
   return g;
 }
 
+// The Princess & the Dragon's neutral pieces, centred on (0, 0). The dragon stands on a dark
+// disc with a gold rim (48 units across), so that it never reads as a seat's figure: a winged
+// beast facing east. The fairy is a small winged figure in a pale glow, 22 units across.
+const DRAGON_BODY =
+  'M-18,-2 C-14,6 -9,8 -6,4 L-7,11 L-4,11 L-3,7 L3,7 L3,11 L6,11 L7,5 C9,3 10,0 10,-4 L12,-9 L19,-8 ' +
+  'L19,-10 L14,-12 L12,-15 L12,-12 L9,-10 L7,-3 L2,-14 L-2,-9 L-5,-13 L-7,-6 L-10,-9 L-9,-1 C-12,0 -15,-1 -18,-2 Z';
+const DRAGON_TAIL = 'M-21,-5 L-16,-3 L-20,1 Z';
+const FAIRY_DRESS = 'M0,-4.5 L4.6,8 L-4.6,8 Z';
+const SPARKLE = 'M0,-6 L1.5,-1.5 L6,0 L1.5,1.5 L0,6 L-1.5,1.5 L-6,0 L-1.5,-1.5 Z';
+const CROWN = 'M-6,3.5 L-6.5,-3.5 L-3,-0.5 L0,-5 L3,-0.5 L6.5,-3.5 L6,3.5 Z';
+const GATE = 'M-5.5,5.5 L-5.5,-0.5 A5.5,5.5 0 0 1 5.5,-0.5 L5.5,5.5 L2.6,5.5 L2.6,-0.5 A2.6,2.6 0 0 0 -2.6,-0.5 L-2.6,5.5 Z';
+
+/** The dragon's picture (no position). */
+function dragonShape() {
+  return s(
+    'g',
+    { class: 'dragon-art' },
+    s('circle', { class: 'dragon-disc', r: 24 }),
+    s('path', { class: 'dragon-body', d: DRAGON_TAIL }),
+    s('path', { class: 'dragon-body', d: DRAGON_BODY }),
+    s('circle', { class: 'dragon-eye', cx: 15, cy: -10, r: 1.2 }),
+  );
+}
+
+/** The fairy's picture (no position); `ghost` for a preview. */
+function fairyShape({ ghost = false } = {}) {
+  return s(
+    'g',
+    { class: `fairy-art${ghost ? ' ghost' : ''}` },
+    s('circle', { class: 'fairy-glow', r: 11 }),
+    s('ellipse', { class: 'fairy-wing', cx: -4.5, cy: -1.5, rx: 4.6, ry: 2.4, transform: 'rotate(-30 -4.5 -1.5)' }),
+    s('ellipse', { class: 'fairy-wing', cx: 4.5, cy: -1.5, rx: 4.6, ry: 2.4, transform: 'rotate(30 4.5 -1.5)' }),
+    s('path', { class: 'fairy-dress', d: FAIRY_DRESS }),
+    s('circle', { class: 'fairy-head', cy: -6.6, r: 2.7 }),
+    s('path', { class: 'fairy-sparkle', d: SPARKLE, transform: 'translate(7 -7) scale(0.45)' }),
+  );
+}
+
+/** The small picture inside a marker of each kind of choice (a dot for plain deployments). */
+function markerIcon(kind) {
+  if (kind === 'fairy') return s('path', { class: 'marker-icon', d: SPARKLE });
+  if (kind === 'princess') return s('path', { class: 'marker-icon', d: CROWN });
+  if (kind === 'gate') return s('path', { class: 'marker-icon', d: GATE });
+  return s('circle', { class: 'marker-dot', r: 4 });
+}
+
+/** The last event of one of `types` (the newest first), or null. */
+function lastEvent(events, types) {
+  for (let i = (events || []).length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e && types.includes(e.type)) return e;
+  }
+  return null;
+}
+
+/**
+ * The Princess & the Dragon's pieces of a view for `Board.setPieces`: the dragon (with the
+ * view's `dragon_label`), the fairy and the tiles the
+ * dragon has crossed in the move under way. Anything malformed is left out.
+ */
+export function boardPieces(view, events) {
+  const v = view || {};
+  let dragon = null;
+  if (isPair(v.dragon)) {
+    const [x, y] = v.dragon;
+    let label = typeof v.dragon_label === 'string' ? v.dragon_label : '';
+    if (!label) {
+      // An older server: the news that brought the dragon to its tile.
+      const news = lastEvent(events, ['dragon-placed', 'dragon-moved']);
+      label = news && news.x === x && news.y === y && typeof news.text === 'string' ? `The dragon: ${news.text}` : 'The dragon';
+    }
+    dragon = { x, y, label };
+  }
+  const f = v.fairy;
+  let fairy = null;
+  if (f && Number.isFinite(f.x) && Number.isFinite(f.y)) {
+    const at = isPair(f.at) ? f.at : [0.3, 0.3];
+    fairy = { x: f.x, y: f.y, at, seat: Number.isInteger(f.seat) ? f.seat : null, label: typeof f.label === 'string' ? f.label : 'the fairy' };
+  }
+  const visited = v.dragon_move && Array.isArray(v.dragon_move.visited) ? v.dragon_move.visited.filter(isPair) : [];
+  return { dragon, fairy, path: visited };
+}
+
+/** A little <svg> of a piece or a choice, for panels and buttons: `dragon`, `fairy`, `princess` or `gate`. */
+export function pieceIcon(kind, size = 20) {
+  let art;
+  if (kind === 'dragon') art = s('g', { transform: 'scale(0.5)' }, dragonShape());
+  else if (kind === 'fairy') art = fairyShape();
+  else art = s('g', { class: `marker ${kind}`, transform: 'scale(1.6)' }, markerIcon(kind));
+  return s('svg', { class: `piece-icon ${kind}`, viewBox: '-13 -13 26 26', width: size, height: size, 'aria-hidden': 'true' }, art);
+}
+
 /** A figure picture as its own little <svg>, for panels and buttons. */
 export function figureIcon(kind, hex, size = 22) {
   return s(
@@ -85,11 +177,12 @@ export class Board {
     this.autoFit = true; // until the user pans or zooms, every update keeps everything in sight
     this.bounds = null;
     this.markers = [];
+    this.pieces = {}; // the dragon's and the fairy's elements, kept so that a move can glide
 
     this.svg = s('svg', { class: 'board', 'data-testid': 'board', tabindex: '0', role: 'application', 'aria-label': 'The board' });
     this.viewport = s('g', { class: 'viewport' });
     this.layers = {};
-    for (const name of ['tiles', 'last', 'spots', 'ghost', 'figures', 'markers']) {
+    for (const name of ['tiles', 'last', 'path', 'spots', 'ghost', 'figures', 'pieces', 'steps', 'markers']) {
       this.layers[name] = s('g', { class: `layer-${name}` });
       this.viewport.append(this.layers[name]);
     }
@@ -194,19 +287,74 @@ export class Board {
   }
 
   /**
-   * Legal positions: [{x, y, fits, selected, title}], `fits` when the tile fits there in the
-   * current rotation (a stronger highlight).
+   * The Princess & the Dragon's neutral pieces (`boardPieces`): the dragon on its tile, the
+   * fairy beside its follower, and the tiles the dragon has crossed in the move under way,
+   * joined by a faint line. The pieces are kept from one call to the next, so that a piece
+   * that moves glides to its new place.
+   */
+  setPieces({ dragon = null, fairy = null, path = [] } = {}) {
+    const trail = clear(this.layers.path);
+    if (path.length) {
+      const g = s('g', { class: 'dragon-path', 'data-testid': 'dragon-path', 'data-steps': path.length - 1 });
+      for (const [x, y] of path) {
+        g.append(s('rect', { class: 'dragon-visited', 'data-x': x, 'data-y': y, x: x * 100 + 6, y: y * 100 + 6, width: 88, height: 88, rx: 10 }));
+      }
+      if (path.length > 1) {
+        g.append(s('polyline', { class: 'dragon-trail', points: path.map(([x, y]) => `${x * 100 + 50},${y * 100 + 50}`).join(' ') }));
+      }
+      g.append(s('title', {}, 'Where the dragon has been in this move: it may not go there again'));
+      trail.append(g);
+    }
+    this.placePiece('dragon', dragon, 0.95, dragonShape, dragon && [dragon.x + 0.5, dragon.y + 0.5]);
+    this.placePiece('fairy', fairy, 1.3, fairyShape, fairy && [fairy.x + fairy.at[0], fairy.y + fairy.at[1]]);
+  }
+
+  /** Puts a neutral piece at `at` (tile units), or takes it away when `piece` is null. */
+  placePiece(name, piece, k, shape, at) {
+    let el = this.pieces[name];
+    if (!piece) {
+      if (el) el.remove();
+      delete this.pieces[name];
+      return;
+    }
+    if (!el) {
+      const body = s('g', { class: 'piece-body' }, shape());
+      body.dataset.k = k;
+      el = s('g', { class: `piece ${name}`, 'data-testid': name, role: 'img' }, s('title'), body);
+      this.layers.pieces.append(el);
+      this.pieces[name] = el;
+    }
+    el.setAttribute('data-x', piece.x);
+    el.setAttribute('data-y', piece.y);
+    if (piece.seat !== null && piece.seat !== undefined) el.setAttribute('data-seat', piece.seat);
+    else el.removeAttribute('data-seat');
+    el.setAttribute('aria-label', piece.label);
+    el.firstChild.textContent = piece.label;
+    // A CSS transform (not the attribute), so that a change of place can be animated.
+    el.style.transform = `translate(${at[0] * 100}px, ${at[1] * 100}px)`;
+    this.scaleFigures();
+  }
+
+  /**
+   * Highlighted squares: [{x, y, fits, selected, title, kind, testid}]. For a tile to place
+   * (the default kind) they are the legal positions, `fits` when the tile fits there in the
+   * current rotation (a stronger highlight); kind `dragon-step` marks a tile the dragon may
+   * step onto, drawn over the figures there (they are the ones it would eat) so that all of
+   * the tile can be clicked.
    */
   setSpots(spots) {
-    const layer = clear(this.layers.spots);
+    clear(this.layers.spots);
+    clear(this.layers.steps);
     for (const p of spots || []) {
-      const cls = ['spot', p.fits ? 'fits' : 'other', p.selected ? 'selected' : ''].join(' ');
+      const layer = p.kind === 'dragon-step' ? this.layers.steps : this.layers.spots;
+      const cls = ['spot', p.kind || (p.fits ? 'fits' : 'other'), p.selected ? 'selected' : ''].join(' ');
       layer.append(
         s(
           'rect',
           {
             class: cls,
-            'data-testid': 'spot',
+            'data-testid': p.testid || 'spot',
+            'data-spot': p.kind || 'place',
             'data-x': p.x,
             'data-y': p.y,
             'data-fits': p.fits ? 'true' : 'false',
@@ -247,8 +395,10 @@ export class Board {
   }
 
   /**
-   * Clickable markers: [{key, x, y (tile units, may be fractional), testid, title, selected,
-   * preview: {kind, hex, feature}}]. A selected marker shows the figure it would put there.
+   * Clickable markers: [{key, kind, x, y (tile units, may be fractional), tx, ty (the tile),
+   * testid, title, selected, preview: {kind, hex, feature}}]. The kind sets the marker's look
+   * (a dot for deployments; a sparkle for the fairy, a crown for the princess, an arch for the
+   * magic gate). A selected marker shows the figure (or the fairy) it would put there.
    * Markers keep a size a finger can hit at every zoom, and are pushed apart where they would
    * overlap, with a line back to where the figure would stand (`layoutMarkers`).
    */
@@ -260,6 +410,8 @@ export class Board {
         'data-testid': m.testid || 'marker',
         'data-marker': m.key,
         'data-feature': m.feature || '',
+        'data-x': Number.isFinite(m.tx) ? m.tx : null,
+        'data-y': Number.isFinite(m.ty) ? m.ty : null,
         role: 'button',
         'aria-label': m.title || 'a figure placement',
         'aria-pressed': m.selected ? 'true' : 'false',
@@ -267,10 +419,12 @@ export class Board {
       const line = s('line', { class: 'marker-leader' });
       const inner = s('g', { class: 'marker-body' });
       inner.append(s('circle', { class: 'marker-ring', r: 12 }));
-      if (m.selected && m.preview) {
+      if (m.selected && m.preview && m.preview.kind === 'fairy') {
+        inner.append(s('g', { transform: 'scale(0.85)' }, fairyShape({ ghost: true })));
+      } else if (m.selected && m.preview) {
         inner.append(figureShape(m.preview.kind, m.preview.hex, { feature: m.preview.feature, scale: 0.85, ghost: true }));
       } else {
-        inner.append(s('circle', { class: 'marker-dot', r: 4 }));
+        inner.append(markerIcon(m.kind));
       }
       if (m.title) g.append(s('title', {}, m.title));
       g.append(line, inner);
@@ -334,12 +488,15 @@ export class Board {
     });
   }
 
-  /** Figures stay big enough to tell apart when the board is zoomed out. */
+  /** Figures and pieces stay big enough to tell apart when the board is zoomed out. */
   scaleFigures() {
     const grow = Math.min(3, Math.max(1, 0.75 / this.view.scale));
     for (const g of this.layers.figures.children) {
       const { px, py, k } = g.dataset;
       g.setAttribute('transform', `translate(${px} ${py}) scale(${Number(k) * grow})`);
+    }
+    for (const body of this.layers.pieces.querySelectorAll('.piece-body')) {
+      body.setAttribute('transform', `scale(${Number(body.dataset.k) * grow})`);
     }
   }
 
@@ -522,7 +679,7 @@ export class Board {
         this.justDragged = false;
         return;
       }
-      const spot = e.target.closest('[data-testid="spot"]');
+      const spot = e.target.closest('[data-spot]');
       if (spot && this.handlers.onSpotClick) {
         this.handlers.onSpotClick(Number(spot.dataset.x), Number(spot.dataset.y));
         return;
@@ -535,7 +692,7 @@ export class Board {
     svg.addEventListener('pointerover', (e) => {
       // A finger has no hover: its tap selects, and a hover ghost would only flicker.
       if (e.pointerType === 'touch') return;
-      const spot = e.target.closest('[data-testid="spot"]');
+      const spot = e.target.closest('[data-spot]');
       const key = spot ? `${spot.dataset.x},${spot.dataset.y}` : null;
       if (key === hovered) return;
       hovered = key;

@@ -3,13 +3,51 @@
 // server until the player confirms a choice.
 
 import { getGame, postAction, createGame, GameSocket } from './api.js';
-import { h, clear, seatHex, setTopbar, inkOn } from './ui.js';
-import { Board, figureIcon, coarsePointer } from './board.js';
+import { h, clear, seatHex, setTopbar, inkOn, isPair } from './ui.js';
+import { Board, figureIcon, pieceIcon, coarsePointer, boardPieces } from './board.js';
 import { loadTiles, tileThumb } from './tiles.js';
 import { renderPlayers, renderRemaining, renderLog, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 import { rememberGame, forgetGame, myGame, playLink, cueEnabled, setCueEnabled } from './mygames.js';
 
 const ROTATIONS = [0, 90, 180, 270];
+
+/** What each decision asks, for the turn banner. */
+const DECISIONS = {
+  place: 'place a tile',
+  deploy: 'deploy a figure or pass',
+  escape: 'let a knight escape the siege or stay',
+  dragon: 'move the dragon one step',
+};
+
+/** The confirm button's words for a chosen action. */
+function confirmWords(choice, decision) {
+  switch (choice.action) {
+    case 'deploy':
+      return 'Deploy';
+    case 'pass':
+      return decision === 'escape' ? 'Stay' : 'Pass';
+    case 'escape':
+      return 'Escape';
+    case 'recall-abbot':
+      return 'Take back the abbot';
+    case 'move-fairy':
+      return 'Move the fairy';
+    case 'remove-knight':
+      return 'Send the knight home';
+    case 'move-dragon':
+      return 'Move the dragon';
+    default:
+      return 'Confirm';
+  }
+}
+
+/** How many places of a magic gate are shown without asking. */
+const GATES_SHOWN = 8;
+
+/** "1 step", "3 steps". */
+function steps(n) {
+  return `${n} step${n === 1 ? '' : 's'}`;
+}
 
 /** Whether two legal actions are the same decision (views are rebuilt, so not by identity). */
 function sameAction(a, b) {
@@ -209,6 +247,7 @@ class GameView {
     const list = Array.isArray(v.events) ? v.events : [];
     if (from > this.events.length) this.refetchEvents();
     list.forEach((event, i) => {
+      if (!event || typeof event !== 'object') return;
       const index = Number.isInteger(event.index) ? event.index : from + i;
       this.events[index] = event;
     });
@@ -220,6 +259,7 @@ class GameView {
       this.hover = null;
       this.choice = null;
       this.openFeature = null;
+      this.gatesOpen = null; // the magic gate's list as the player opened or closed it
       this.busy = false;
     } else if (this.choice) {
       // The same state again (a POST answer and the socket's message both arrive): keep the
@@ -249,7 +289,10 @@ class GameView {
       const e = this.events[i];
       if (!e) continue;
       const returnedAbbot = e.type === 'figure-returned' && e.figure === 'abbot';
-      if (['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected'].includes(e.type) || returnedAbbot) {
+      // The Princess & the Dragon: the dragon's arrival, a figure it eats, a knight the
+      // princess sends home, and the fairy's bonus for a scored follower (not its point a turn).
+      const dragonNews = ['dragon-placed', 'figure-eaten', 'knight-removed'].includes(e.type) || (e.type === 'fairy-bonus' && e.points > 1);
+      if (['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected'].includes(e.type) || returnedAbbot || dragonNews) {
         if (e.type === 'scored' && !(e.seats || []).length) continue;
         news.push(e);
       }
@@ -295,8 +338,9 @@ class GameView {
     return p.decision !== 'over' && this.you.includes(p.seat) && Array.isArray(this.view.legal) && this.view.legal.length > 0;
   }
 
+  /** The legal actions of this screen's decision (entries that are not objects left out). */
   get legal() {
-    return (this.mine && this.view.legal) || [];
+    return (this.mine && this.view.legal.filter((a) => a && typeof a === 'object')) || [];
   }
 
   seat(i) {
@@ -329,6 +373,11 @@ class GameView {
   // ---- input ---------------------------------------------------------------------------
 
   clickSpot(x, y) {
+    if (this.mine && this.pending.decision === 'dragon' && !this.busy) {
+      const step = this.legal.find((a) => a.action === 'move-dragon' && a.x === x && a.y === y);
+      if (step) this.choose(step);
+      return;
+    }
     if (!this.mine || this.pending.decision !== 'place' || this.busy) return;
     const spot = this.placements().get(`${x},${y}`);
     if (!spot) return;
@@ -357,31 +406,60 @@ class GameView {
     this.render();
   }
 
-  /** Figure markers: one per feature (or escape/recall target), keyed for the board. */
+  /**
+   * Figure markers: one per feature (or escape, recall, fairy or princess target), keyed for
+   * the board, each at its anchor on its own tile: deployments on the tile just placed, and
+   * with The Princess & the Dragon deployments through a magic gate on other tiles.
+   */
   markerGroups() {
     const p = this.pending;
     const groups = new Map();
-    const add = (key, entry) => {
-      if (!groups.has(key)) groups.set(key, { key, ...entry, actions: [] });
-      return groups.get(key);
+    // `entry`: {kind, testid, tx, ty (the tile), feature}; `at`: the anchor on that tile.
+    const add = (key, entry, a, at = a.at) => {
+      const anchor = isPair(at) ? at : [0.5, 0.5];
+      if (!groups.has(key)) groups.set(key, { key, ...entry, x: entry.tx + anchor[0], y: entry.ty + anchor[1], actions: [] });
+      groups.get(key).actions.push(a);
     };
+    const onTile = (a) => Number.isFinite(a.x) && Number.isFinite(a.y);
+    const there = (a, kind, testid) => ({ kind, testid, tx: a.x, ty: a.y, feature: a.feature });
     for (const a of this.legal) {
-      if (a.action === 'deploy') {
-        const at = a.at || [0.5, 0.5];
-        const g = add(`deploy:${a.feature}`, { kind: 'deploy', x: p.x + at[0], y: p.y + at[1], feature: a.feature, testid: 'figure-marker' });
-        g.actions.push(a);
-      } else if (a.action === 'escape') {
-        const at = a.at || [0.5, 0.5];
-        const g = add(`escape:${a.x},${a.y},${a.feature}`, { kind: 'escape', x: a.x + at[0], y: a.y + at[1], feature: a.feature, testid: 'escape-marker' });
-        g.actions.push(a);
-      } else if (a.action === 'recall-abbot') {
+      if (!a || typeof a !== 'object') continue;
+      if (a.action === 'deploy' && onTile(a)) {
+        // Through the magic gate: onto a tile other than the one just placed.
+        add(`gate:${a.x},${a.y},${a.feature}`, there(a, 'gate', 'gate-marker'), a);
+      } else if (a.action === 'deploy' && Number.isFinite(p.x) && Number.isFinite(p.y)) {
+        add(`deploy:${a.feature}`, { kind: 'deploy', testid: 'figure-marker', tx: p.x, ty: p.y, feature: a.feature }, a);
+      } else if (a.action === 'escape' && onTile(a)) {
+        add(`escape:${a.x},${a.y},${a.feature}`, there(a, 'escape', 'escape-marker'), a);
+      } else if (a.action === 'move-fairy' && onTile(a)) {
+        // Beside the follower, where the fairy would stand, so that the follower stays in sight.
+        const at = isPair(a.at) ? [Math.min(0.92, a.at[0] + 0.15), Math.max(0.08, a.at[1] - 0.13)] : null;
+        add(`fairy:${a.x},${a.y},${a.feature}`, there(a, 'fairy', 'fairy-marker'), a, at);
+      } else if (a.action === 'remove-knight' && onTile(a)) {
+        add(`princess:${a.x},${a.y},${a.feature}`, there(a, 'princess', 'princess-marker'), a);
+      } else if (a.action === 'recall-abbot' && onTile(a)) {
         const abbot = (this.view.figures || []).find((f) => f.figure === 'abbot' && f.x === a.x && f.y === a.y && f.seat === p.seat);
-        const at = abbot && abbot.at ? abbot.at : [0.5, 0.5];
-        const g = add(`recall:${a.x},${a.y}`, { kind: 'recall', x: a.x + at[0], y: a.y + at[1], feature: abbot ? abbot.feature : '', testid: 'recall-marker' });
-        g.actions.push(a);
+        const entry = { ...there(a, 'recall', 'recall-marker'), feature: abbot ? abbot.feature : '' };
+        add(`recall:${a.x},${a.y}`, entry, a, abbot && abbot.at);
       }
     }
     return groups;
+  }
+
+  /**
+   * Whether the magic gate's places are shown (on the board and in the panel's list): while
+   * there are few, or as the player opened or closed the list, or when one is chosen. Late in
+   * a game there can be a hundred, which would bury the new tile's markers.
+   */
+  gatesShown(count) {
+    const c = this.choice;
+    if (c && c.action === 'deploy' && Number.isFinite(c.x)) return true;
+    return this.gatesOpen ?? count <= GATES_SHOWN;
+  }
+
+  /** The dragon's possible steps: the tiles next to it that it may enter. */
+  dragonSteps() {
+    return this.legal.filter((a) => a && a.action === 'move-dragon' && Number.isFinite(a.x) && Number.isFinite(a.y));
   }
 
   clickMarker(key) {
@@ -406,6 +484,19 @@ class GameView {
     this.choice = action;
     this.hideError();
     this.render();
+  }
+
+  /** The dragon's step in direction (dx, dy) from its tile (the arrow keys), if it may go there. */
+  stepDragon(dx, dy) {
+    const at = this.view.dragon;
+    if (!isPair(at)) {
+      this.stepChoice(dx + dy < 0 ? -1 : 1);
+      return;
+    }
+    const step = this.dragonSteps().find((a) => a.x === at[0] + dx && a.y === at[1] + dy);
+    if (!step || this.busy) return;
+    this.choose(step);
+    this.board.reveal(step.x, step.y);
   }
 
   cancel() {
@@ -459,6 +550,7 @@ class GameView {
     if (k === 'r' || k === 'R') this.rotate(1);
     else if (k === 'e' || k === 'E') this.rotate(-1);
     else if (arrows[k] && this.mine && this.pending.decision === 'place') this.moveSelection(...arrows[k]);
+    else if (arrows[k] && this.mine && this.pending.decision === 'dragon') this.stepDragon(...arrows[k]);
     else if (arrows[k] && this.mine) this.stepChoice(k === 'ArrowLeft' || k === 'ArrowUp' ? -1 : 1);
     else if ((k === 'p' || k === 'P') && this.mine) {
       const pass = this.legal.find((a) => a.action === 'pass');
@@ -520,6 +612,8 @@ class GameView {
     const group = [...this.markerGroups().values()].find((g) => g.actions.includes(next));
     this.openFeature = group && group.actions.length > 1 ? group.key : null;
     this.hideError();
+    // A choice on another tile (a magic gate, the fairy) may lie outside the window.
+    if (group) this.board.reveal(Math.floor(group.x), Math.floor(group.y));
     this.render();
   }
 
@@ -545,6 +639,7 @@ class GameView {
     this.root.classList.toggle('mine', this.mine);
     this.board.setTiles(v.board);
     this.board.setFigures(v.figures, v.seats);
+    this.board.setPieces(boardPieces(v, this.events));
     renderPlayers(this.el.players, v, { you: this.you, active: p.decision === 'over' ? null : p.seat });
     renderRemaining(this.el.remaining, v);
     renderLog(this.el.log, this.events, v.seats, {
@@ -586,13 +681,16 @@ class GameView {
     }
     const seat = this.seat(p.seat) || { name: `Seat ${p.seat + 1}` };
     const hex = seatHex(seat);
-    const what = { place: 'place a tile', deploy: 'deploy a figure or pass', escape: 'let a knight escape the siege or stay' }[p.decision] || p.decision;
+    const what = DECISIONS[p.decision] || 'decide';
     el.className = `turn-banner${this.mine ? ' mine' : ''}`;
     el.style.setProperty('--seat', hex);
     const dot = h('span', { class: 'swatch', style: { background: hex, color: inkOn(hex) } }, p.seat + 1);
+    const left = p.decision === 'dragon' && this.view.dragon_move ? this.view.dragon_move.steps_left : null;
     const second = p.decision === 'place' && this.secondTile()
       ? h('span', { class: 'badge', 'data-testid': 'second-tile' }, 'Builder: second tile')
-      : null;
+      : Number.isInteger(left)
+        ? h('span', { class: 'badge', 'data-testid': 'dragon-badge' }, `Dragon: ${steps(left)} left`)
+        : null;
     if (this.mine) {
       const hot = this.you.length > 1;
       el.append(...[dot, h('strong', {}, hot ? `${seat.name}, your turn` : 'Your turn'), ` — ${what}.`, second].filter(Boolean));
@@ -614,6 +712,20 @@ class GameView {
 
   renderPlacement(withSpots = true) {
     const p = this.pending;
+    if (this.mine && p.decision === 'dragon') {
+      // The tiles the dragon may step onto, highlighted like places for a tile.
+      const spots = this.dragonSteps().map((a) => ({
+        x: a.x,
+        y: a.y,
+        kind: 'dragon-step',
+        testid: 'dragon-step',
+        title: capital(a.label || 'a step of the dragon'),
+        selected: sameAction(a, this.choice),
+      }));
+      if (withSpots) this.board.setSpots(spots);
+      this.board.setGhost(null);
+      return;
+    }
     if (!this.mine || p.decision !== 'place') {
       this.board.setSpots([]);
       this.board.setGhost(null);
@@ -657,20 +769,26 @@ class GameView {
       this.board.setMarkers([]);
       return;
     }
+    const previews = { deploy: true, gate: true, fairy: true };
     const hex = seatHex(this.seat(p.seat));
     const markers = [];
-    for (const g of this.markerGroups().values()) {
+    const groups = [...this.markerGroups().values()];
+    const gatesShown = this.gatesShown(groups.filter((g) => g.kind === 'gate').length);
+    for (const g of groups) {
+      if (g.kind === 'gate' && !gatesShown) continue;
       const selected = !!this.choice && g.actions.includes(this.choice);
       markers.push({
         key: g.key,
         kind: g.kind,
         x: g.x,
         y: g.y,
+        tx: g.tx,
+        ty: g.ty,
         feature: g.feature,
         testid: g.testid,
-        title: g.actions.map((a) => a.label).join(', or '),
+        title: capital(g.actions.map((a) => a.label).join(', or ')),
         selected,
-        preview: selected && g.kind === 'deploy' ? { kind: this.choice.figure, hex, feature: g.feature } : null,
+        preview: selected && previews[g.kind] ? { kind: g.kind === 'fairy' ? 'fairy' : this.choice.figure, hex, feature: g.feature } : null,
       });
     }
     this.board.setMarkers(markers);
@@ -740,6 +858,11 @@ class GameView {
       return;
     }
 
+    if (p.decision === 'dragon') {
+      this.renderDragonPanel(el, seat);
+      return;
+    }
+
     // deploy or escape
     el.append(h('div', { class: 'panel-title' }, p.decision === 'escape' ? 'Siege: a knight may escape' : 'Figures'));
     if (!this.mine) {
@@ -747,17 +870,22 @@ class GameView {
       return;
     }
     const groups = [...this.markerGroups().values()];
-    const deploys = groups.filter((g) => g.kind === 'deploy');
-    const escapes = groups.filter((g) => g.kind === 'escape');
-    const recalls = groups.filter((g) => g.kind === 'recall');
+    const of = (kind) => groups.filter((g) => g.kind === kind);
+    const deploys = of('deploy');
+    const gates = of('gate');
+    const fairies = of('fairy');
+    const princesses = of('princess');
+    const escapes = of('escape');
+    const recalls = of('recall');
     const pass = this.legal.find((a) => a.action === 'pass');
+    const hint = (text) => el.append(h('p', { class: 'hint' }, text));
 
-    if (deploys.length) el.append(h('p', { class: 'hint' }, `Tap a marker on the new tile to deploy a figure (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or pass.`));
-    if (escapes.length) el.append(h('p', { class: 'hint' }, 'A knight of yours may escape the siege: tap it on the board, or stay.'));
+    if (deploys.length) hint(`Tap a marker on the new tile to deploy a figure (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or pass.`);
+    if (escapes.length) hint('A knight of yours may escape the siege: tap it on the board, or stay.');
 
     // The figures that may stand on the chosen feature.
     const open = groups.find((g) => g.key === this.openFeature) || (this.choice && groups.find((g) => g.actions.includes(this.choice)));
-    if (open && open.kind === 'deploy' && open.actions.length > 1) {
+    if (open && (open.kind === 'deploy' || open.kind === 'gate') && open.actions.length > 1) {
       el.append(
         h('div', { class: 'subtitle' }, 'Which figure?'),
         h(
@@ -781,6 +909,59 @@ class GameView {
         ),
       );
     }
+
+    // A button for each marker of a kind: it does what tapping the marker does.
+    const markerButton = (g, testid, icon) => {
+      const a = g.actions.find((x) => x.figure === 'follower') || g.actions[0];
+      const selected = !!this.choice && g.actions.includes(this.choice);
+      return h(
+        'button',
+        { type: 'button', class: `choice${selected ? ' selected' : ''}`, 'data-testid': testid, 'data-key': g.key, 'aria-pressed': selected ? 'true' : 'false', onClick: () => this.clickMarker(g.key) },
+        icon,
+        ` ${capital(a.label)}`,
+      );
+    };
+    // The Princess & the Dragon's choices, each kind under its heading, in a list that scrolls
+    // when long so that the confirmation stays in sight.
+    const section = (title, note, list) => [h('div', { class: 'subtitle' }, title), h('p', { class: 'hint small' }, note), h('div', { class: 'choices' }, list)];
+    const extra = [];
+    if (fairies.length) {
+      extra.push(...section('The fairy', 'Instead of deploying: move it next to one of your followers (sparkle markers).', fairies.map((g) => markerButton(g, 'fairy-choice', pieceIcon('fairy')))));
+    }
+    if (princesses.length) {
+      extra.push(...section('The princess', 'Instead of deploying: send a knight home from the city this tile extends (crown markers).', princesses.map((g) => markerButton(g, 'princess-choice', pieceIcon('princess')))));
+    }
+    if (gates.length) {
+      // Often many places: folded away (and off the board) unless few, or as the player left it.
+      const shown = this.gatesShown(gates.length);
+      extra.push(
+        h(
+          'details',
+          {
+            class: 'gate-list',
+            open: shown,
+            onToggle: (ev) => {
+              if (ev.target.open === shown) return;
+              this.gatesOpen = ev.target.open;
+              // Folding the list away drops a choice in it (its marker leaves the board).
+              if (!this.gatesOpen && gates.some((g) => g.key === this.openFeature || g.actions.includes(this.choice))) {
+                this.choice = null;
+                this.openFeature = null;
+              }
+              this.render();
+            },
+          },
+          h(
+            'summary',
+            { class: 'subtitle', 'data-testid': 'gate-summary', title: 'Show or hide the magic gate’s places on the board' },
+            `Through the magic gate: ${gates.length} place${gates.length === 1 ? '' : 's'}`,
+          ),
+          h('p', { class: 'hint small' }, 'A follower may go to a free road, city, cloister or farm of a tile already in play (arch markers).'),
+          h('div', { class: 'choices' }, gates.map((g) => markerButton(g, 'gate-choice', pieceIcon('gate')))),
+        ),
+      );
+    }
+    if (extra.length) el.append(h('div', { class: 'choice-lists' }, extra));
 
     const others = h('div', { class: 'choices' });
     for (const g of recalls) {
@@ -808,16 +989,52 @@ class GameView {
     }
     el.append(others);
 
-    let what = 'Choose';
-    if (this.choice) {
-      const c = this.choice;
-      if (c.action === 'deploy') what = 'Deploy';
-      else if (c.action === 'pass') what = p.decision === 'escape' ? 'Stay' : 'Pass';
-      else if (c.action === 'escape') what = 'Escape';
-      else if (c.action === 'recall-abbot') what = 'Take back the abbot';
-      if (c.action === 'deploy') el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, capital(c.label)));
+    const c = this.choice;
+    if (c && ['deploy', 'move-fairy', 'remove-knight'].includes(c.action)) {
+      el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, capital(c.label)));
     }
-    el.append(this.confirmRow(what, !!this.choice));
+    el.append(this.confirmRow(c ? confirmWords(c, p.decision) : 'Choose', !!c));
+  }
+
+  /**
+   * The dragon's move: on this screen's decision the steps it may take (also highlighted on
+   * the board) and the confirmation; otherwise whose step it is.
+   */
+  renderDragonPanel(el, seat) {
+    const move = this.view.dragon_move || {};
+    const left = Number.isInteger(move.steps_left) ? move.steps_left : null;
+    el.append(h('div', { class: 'panel-title' }, h('span', {}, 'The dragon'), pieceIcon('dragon', 26)));
+    if (!this.mine) {
+      el.append(
+        h('p', { class: 'hint', 'data-testid': 'dragon-status' }, `${seat.name} moves the dragon one step${left === null ? '' : ` (${steps(left)} left)`}.`),
+        h('p', { class: 'hint small muted' }, 'Every player in turn moves it one step; the figures on a tile it enters go back to their owners.'),
+      );
+      return;
+    }
+    const choices = this.dragonSteps();
+    el.append(
+      h('p', { class: 'hint', 'data-testid': 'dragon-steps-left' }, left === null ? 'Move the dragon one step.' : `Move the dragon: ${steps(left)} left.`),
+      h('p', { class: 'hint small' }, 'Tap a highlighted tile next to the dragon, or press the arrow key towards it.'),
+      h('p', { class: 'hint small muted rule-note' }, 'It may not enter a tile it has crossed in this move, nor the fairy’s tile; the figures on the tile it enters go back to their owners.'),
+      h(
+        'div',
+        { class: 'choices' },
+        choices.map((a) =>
+          h(
+            'button',
+            {
+              type: 'button',
+              class: `choice${sameAction(a, this.choice) ? ' selected' : ''}`,
+              'data-testid': 'dragon-choice',
+              'aria-pressed': sameAction(a, this.choice) ? 'true' : 'false',
+              onClick: () => this.choose(a),
+            },
+            capital(a.label || 'a step'),
+          ),
+        ),
+      ),
+      this.confirmRow(this.choice ? confirmWords(this.choice, 'dragon') : 'Pick a tile', !!this.choice),
+    );
   }
 
   confirmRow(text, enabled) {
@@ -909,12 +1126,12 @@ function capital(text) {
 /** The help line, for fingers or for a mouse and keyboard. */
 function helpText() {
   if (coarsePointer()) {
-    return 'Drag to move the board, pinch to zoom. Tap a highlighted square to put the tile there (again to turn it), then ✓. Tap a marker to deploy a figure.';
+    return 'Drag to move the board, pinch to zoom. Tap a highlighted square to put the tile there (again to turn it), then ✓. Tap a marker to deploy a figure, a highlighted tile to move the dragon.';
   }
   return [
     'Drag to pan, wheel or +/− to zoom, 0 to fit. Click a highlighted square (again for the next turn); ',
     h('kbd', {}, '←↑→↓'),
-    ' move between places or figure choices, ',
+    ' move between places or figure choices (or step the dragon), ',
     h('kbd', {}, 'R'),
     ' / ',
     h('kbd', {}, 'E'),

@@ -71,8 +71,19 @@ export function renderRemaining(el, view) {
   clear(el);
   const remaining = (view.remaining || []).filter((r) => r.count > 0).sort((a, b) => naturalCompare(a.tile, b.tile));
   const total = view.tiles_left ?? remaining.reduce((n, r) => n + r.count, 0);
+  // The Princess & the Dragon: dragon tiles drawn before the dragon came are set aside.
+  const aside = Array.isArray(view.set_aside) ? view.set_aside.length : 0;
+  el.append(h('div', { class: 'panel-title' }, h('span', {}, 'Tiles left'), h('strong', { 'data-testid': 'tiles-left' }, total)));
+  if (aside) {
+    el.append(
+      h(
+        'p',
+        { class: 'set-aside small', 'data-testid': 'set-aside', 'data-count': aside, title: 'They are mixed into the face-down tiles when a volcano brings the dragon into play' },
+        `${aside} dragon tile${aside === 1 ? '' : 's'} set aside until the dragon comes`,
+      ),
+    );
+  }
   el.append(
-    h('div', { class: 'panel-title' }, h('span', {}, 'Tiles left'), h('strong', { 'data-testid': 'tiles-left' }, total)),
     h(
       'div',
       { class: 'tile-counter', 'data-testid': 'tile-counter' },
@@ -88,6 +99,9 @@ export function renderRemaining(el, view) {
   );
 }
 
+// The events that pay points: their `points` go to `seats` (scores) or `seat` (the others).
+const SCORING = ['scored', 'goods-scored', 'token-scored', 'fairy-bonus'];
+
 function seatNames(event, seats) {
   const list = Array.isArray(event.seats) ? event.seats : event.seat !== undefined && event.seat !== null ? [event.seat] : [];
   return list.map((i) => seats[i]).filter(Boolean);
@@ -97,9 +111,9 @@ function seatNames(event, seats) {
 function logEntry(event, seats) {
   const who = seatNames(event, seats);
   const hex = who.length ? seatHex(who[0]) : '#999';
-  const scored = event.type === 'scored' || event.type === 'goods-scored' || event.type === 'token-scored';
+  const scored = SCORING.includes(event.type);
   const points = typeof event.points === 'number' ? event.points : null;
-  const text = event.text || event.type;
+  const text = typeof event.text === 'string' && event.text ? event.text : String(event.type || '');
   const breakdown = event.breakdown && !text.includes(event.breakdown) ? event.breakdown : null;
   return h(
     'li',
@@ -162,7 +176,7 @@ export function scoreChart(events, seats, steps) {
     if (!e) continue;
     const at = (e.action ?? -1) + 1;
     const points = Number(e.points) || 0;
-    const who = e.type === 'scored' ? e.seats || [] : e.type === 'token-scored' || e.type === 'goods-scored' ? [e.seat] : [];
+    const who = e.type === 'scored' ? e.seats || [] : SCORING.includes(e.type) ? [e.seat] : [];
     for (const seat of who) {
       if (totals[seat] === undefined || !points) continue;
       totals[seat] += points;

@@ -3,7 +3,7 @@
 
 import { getReplay } from './api.js';
 import { h, clear, setTopbar } from './ui.js';
-import { Board } from './board.js';
+import { Board, boardPieces } from './board.js';
 import { loadTiles } from './tiles.js';
 import { renderPlayers, renderRemaining, renderLog, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 
@@ -140,6 +140,7 @@ class ReplayView {
   draw(view) {
     this.board.setTiles(view.board);
     this.board.setFigures(view.figures, view.seats);
+    this.board.setPieces(boardPieces(view, view.events));
     const p = view.pending || {};
     renderPlayers(this.el.players, view, { active: p.decision && p.decision !== 'over' ? p.seat : null });
     renderRemaining(this.el.remaining, view);

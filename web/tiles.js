@@ -65,7 +65,8 @@ export function tileThumb(tile, rotation = 0, attrs = {}) {
   return s(
     'svg',
     { viewBox: '0 0 100 100', class: 'tile-thumb', role: 'img', 'aria-label': tile, ...attrs },
-    s('title', {}, tile),
+    // The tooltip says what the tile shows when the caller gave it in words.
+    s('title', {}, attrs['aria-label'] || tile),
     s('use', { href: `#${tileRef(tile)}`, transform: `rotate(${rotation || 0} 50 50)` }),
   );
 }

@@ -40,6 +40,11 @@ export function s(tag, attrs, ...children) {
   return build(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
+/** Whether `p` is an [x, y] pair of finite numbers (a position or an anchor from the server). */
+export function isPair(p) {
+  return Array.isArray(p) && p.length >= 2 && Number.isFinite(p[0]) && Number.isFinite(p[1]);
+}
+
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;
@@ -68,6 +73,8 @@ const LABELS = {
   'traders-builders': 'Traders & Builders',
   'king-robber': 'King & Scout',
   cathars: 'The Cathars',
+  'princess-dragon': 'The Princess & the Dragon',
+  fairy: 'Fairy',
   gq11: 'Games Quarterly tiles',
   winter: 'Winter Edition',
   'hig-big-box': 'Hans im Glück, Big Box',

@@ -13,12 +13,15 @@
 // screenshots; the HTML 404 page.
 // Scenario 4 (desktop): two browsers join one human-against-human game by their join links;
 // each must see the other's moves arrive live.
-// Scenario 5 (desktop): seat names made of HTML and script show as text everywhere (lobby,
+// Scenario 5 (desktop): The Princess & the Dragon against the greedy bot, played to the end by
+// clicks: the dragon's steps, the fairy's moves, a magic gate, the princess; the dragon and the
+// fairy drawn where the API says, the final scores, the log and the replay.
+// Scenario 6 (desktop): seat names made of HTML and script show as text everywhere (lobby,
 // "your games", the players, the log, the final table, the replay), nothing of them runs, and
 // no page breaks its content security policy.
 //
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
-// web-final.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
+// web-final.png, web-dragon.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
 // web-tablet-game.png, and failure-*.png when something goes wrong.
 
 import { chromium } from 'playwright-core';
@@ -29,7 +32,7 @@ import path from 'node:path';
 const BASE = (process.argv[2] || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 const SHOTS = path.resolve(process.env.SCREENSHOT_DIR || 'target/screenshots');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TOTAL_MS = Number(process.env.E2E_TIMEOUT_MS || 360_000);
+const TOTAL_MS = Number(process.env.E2E_TIMEOUT_MS || 600_000);
 const WAIT_MS = 20_000;
 const CHROME_ARGS = [
   '--headless',
@@ -274,9 +277,10 @@ async function deployOrPass(page, turn, wantDeploy) {
   return null;
 }
 
-async function createGame(page, players, names) {
+async function createGame(page, players, names, expansions = []) {
   await page.goto(`${BASE}/`);
   await page.locator('[data-testid=create-form]').waitFor();
+  for (const expansion of expansions) await page.check(`[data-testid=expansion-${expansion}]`);
   for (let i = 0; i < players.length; i++) {
     await page.fill(`[data-testid=seat-name-${i}]`, names[i]);
     await page.selectOption(`[data-testid=seat-player-${i}]`, players[i]);
@@ -619,7 +623,305 @@ async function scenarioLive() {
   passed += 1;
 }
 
-// ---- scenario 5: names made of HTML and script --------------------------------------------
+// ---- scenario 5: The Princess & the Dragon -------------------------------------------------
+
+/**
+ * Waits until the page shows the version the API is at (the state is still while the human
+ * seat decides), then checks that the dragon and the fairy stand on the board where the API
+ * says: the same tiles, drawn over them (the fairy at its anchor), with the API's label; and
+ * during a dragon's move, the tiles it has crossed.
+ */
+async function checkPieces(page, id) {
+  const view = await api(`/api/games/${id}`);
+  const want = {
+    version: view.version,
+    dragon: view.dragon || null,
+    fairy: view.fairy || null,
+    visited: view.dragon_move ? view.dragon_move.visited.length : 0,
+  };
+  await waitFor(
+    page,
+    `the dragon at ${JSON.stringify(want.dragon)} and the fairy at ${JSON.stringify(want.fairy && [want.fairy.x, want.fairy.y])} on the board`,
+    ({ version, dragon, fairy, visited }) => {
+      const g = document.querySelector('[data-testid=game]');
+      if (!g || Number(g.dataset.version) !== version) return false;
+      const d = document.querySelector('svg.board [data-testid=dragon]');
+      const f = document.querySelector('svg.board [data-testid=fairy]');
+      if (!dragon !== !d || !fairy !== !f) return false;
+      // The piece's centre over the point `at` of the tile at (x, y), within an eighth of a tile.
+      const over = (el, x, y, at) => {
+        const tile = document.querySelector(`svg.board .layer-tiles use[data-x="${x}"][data-y="${y}"]`);
+        if (!tile || Number(el.dataset.x) !== x || Number(el.dataset.y) !== y) return false;
+        const t = tile.getBoundingClientRect();
+        const p = el.getBoundingClientRect();
+        const dx = p.x + p.width / 2 - (t.x + at[0] * t.width);
+        const dy = p.y + p.height / 2 - (t.y + at[1] * t.height);
+        return Math.abs(dx) < t.width / 8 && Math.abs(dy) < t.height / 8;
+      };
+      if (dragon && !(over(d, dragon[0], dragon[1], [0.5, 0.5]) && /^The dragon/.test(d.getAttribute('aria-label')))) return false;
+      if (fairy && !(over(f, fairy.x, fairy.y, fairy.at) && f.getAttribute('aria-label') === fairy.label)) return false;
+      return document.querySelectorAll('svg.board .dragon-visited').length === visited;
+    },
+    want,
+  );
+  return view;
+}
+
+/** The arrow key that moves the dragon from `from` to the next tile `to`. */
+function arrowTowards(from, to) {
+  const dx = to.x - from[0];
+  const dy = to.y - from[1];
+  return dx === 1 ? 'ArrowRight' : dx === -1 ? 'ArrowLeft' : dy === 1 ? 'ArrowDown' : 'ArrowUp';
+}
+
+/** Waits for the events an action caused (from index `from`) and returns them. */
+async function newEvents(id, from) {
+  const view = await api(`/api/games/${id}?events_from=${from}`);
+  return view.events;
+}
+
+/**
+ * One step of the dragon: clicks a highlighted tile next to it and confirms, or (every third
+ * step) picks it with the arrow key towards it and presses Enter. The panel must say how many
+ * steps are left, every highlighted tile must be next to the dragon, and the API must have
+ * the step.
+ */
+async function dragonStep(page, id, view, tally) {
+  const left = view.dragon_move.steps_left;
+  const said = await page.textContent('[data-testid=dragon-steps-left]');
+  check(said.startsWith(`Move the dragon: ${left} step${left === 1 ? '' : 's'} left`), `the panel says "${said}" with ${left} steps left`);
+  let spots = await clickable(page, '[data-testid=dragon-step]');
+  if (!spots.length) {
+    await press(page, '[data-testid=zoom-fit]');
+    spots = await clickable(page, '[data-testid=dragon-step]');
+  }
+  const legal = await page.locator('[data-testid=dragon-step]').count();
+  check(spots.length > 0 && spots.length === legal, `${legal} tiles for the dragon are highlighted, ${spots.length} can be clicked`);
+  for (const s of spots) {
+    const far = Math.abs(s.x - view.dragon[0]) + Math.abs(s.y - view.dragon[1]);
+    check(far === 1, `a highlighted step (${s.x}, ${s.y}) is not next to the dragon at (${view.dragon})`);
+  }
+  const to = { x: Number(spots[tally.steps % spots.length].x), y: Number(spots[tally.steps % spots.length].y) };
+  const byKey = tally.clicked > 0 && tally.steps % 3 === 2;
+  if (byKey) {
+    await page.keyboard.press(arrowTowards(view.dragon, to));
+    await page.locator(`[data-testid=dragon-step][data-x="${to.x}"][data-y="${to.y}"][aria-pressed=true]`).waitFor();
+    const before = (await gameState(page)).version;
+    await page.keyboard.press('Enter');
+    await waitForVersionAbove(page, before, 'the dragon step chosen by key');
+    tally.byKey += 1;
+  } else {
+    await press(page, `[data-testid=dragon-step][data-x="${to.x}"][data-y="${to.y}"]`);
+    await page.locator(`[data-testid=dragon-step][data-x="${to.x}"][data-y="${to.y}"][aria-pressed=true]`).waitFor();
+    await confirm(page, `moving the dragon to (${to.x}, ${to.y})`);
+    tally.clicked += 1;
+  }
+  tally.steps += 1;
+  const moved = (await newEvents(id, view.events.length)).find((e) => e.type === 'dragon-moved');
+  check(moved && moved.seat === 0 && moved.x === to.x && moved.y === to.y, `the API has no step of the dragon to (${to.x}, ${to.y}): ${JSON.stringify(moved)}`);
+}
+
+/**
+ * The figure decision of The Princess & the Dragon, by clicks: the first fairy move offered,
+ * the first magic-gate deployment and the first princess, then the fairy on every third turn,
+ * otherwise a follower on every other turn or a pass. Markers of the
+ * magic gate must stand on other tiles than the one just placed, and be listed in the panel.
+ */
+async function dragonFigures(page, id, view, turn, tally) {
+  const placed = view.pending;
+  const markers = (kind) => clickable(page, `[data-testid=${kind}-marker]`);
+  // Many places of a magic gate are folded away, off the board too, until the list is opened.
+  if ((await page.locator('[data-testid=gate-summary]').count()) && !(await page.locator('[data-testid=gate-marker]').count())) {
+    await press(page, '[data-testid=gate-summary]');
+    await page.locator('[data-testid=gate-marker]').first().waitFor();
+    tally.gateFolded += 1;
+  }
+  const gates = await page.evaluate(() => [...document.querySelectorAll('[data-testid=gate-marker]')].map((m) => ({ ...m.dataset })));
+  if (gates.length) {
+    tally.gateTurns += 1;
+    check(gates.every((g) => !(Number(g.x) === placed.x && Number(g.y) === placed.y)), 'a magic-gate marker stands on the tile just placed');
+    const listed = await page.locator('[data-testid=gate-choice]').count();
+    check(listed === gates.length, `${gates.length} magic-gate markers, ${listed} listed in the panel`);
+  }
+  const followers = Number(((await page.locator('[data-testid=player][data-seat="0"] [data-testid=supply-follower]').textContent()) || '0').replace(/\D/g, ''));
+  const fairy = await markers('fairy');
+  const gate = followers >= 2 && !tally.gateDeploys ? await markers('gate') : [];
+  const princess = !tally.princess ? await markers('princess') : [];
+  const plain = turn % 2 === 1 && followers >= 2 ? await markers('figure') : [];
+  const from = view.events.length;
+  const pick = async (kind, list, chooseFollower) => {
+    const m = list[turn % list.length];
+    await press(page, `[data-testid=${kind}-marker][data-x="${m.x}"][data-y="${m.y}"][data-feature="${m.feature}"]`);
+    if (chooseFollower && (await page.locator('[data-testid=figure-choice]').count())) {
+      await press(page, '[data-testid=figure-choice][data-figure=follower]');
+    }
+    return { x: Number(m.x), y: Number(m.y), feature: m.feature };
+  };
+  if (fairy.length && (!tally.fairy || (!gate.length && !princess.length && turn % 3 === 0))) {
+    const m = await pick('fairy', fairy);
+    const chosen = await page.textContent('[data-testid=chosen]');
+    check(/fairy/.test(chosen), `the chosen fairy move reads "${chosen}"`);
+    await confirm(page, `moving the fairy to (${m.x}, ${m.y})`);
+    const moved = (await newEvents(id, from)).find((e) => e.type === 'fairy-moved');
+    check(moved && moved.seat === 0 && moved.x === m.x && moved.y === m.y && moved.feature === m.feature, `the API has no fairy move to ${JSON.stringify(m)}: ${JSON.stringify(moved)}`);
+    tally.fairy += 1;
+  } else if (gate.length) {
+    const m = await pick('gate', gate, true);
+    await confirm(page, `deploying through the magic gate at (${m.x}, ${m.y})`);
+    const deployed = (await newEvents(id, from)).find((e) => e.type === 'figure-deployed');
+    check(deployed && deployed.seat === 0 && deployed.x === m.x && deployed.y === m.y, `the API has no deployment through the magic gate at ${JSON.stringify(m)}: ${JSON.stringify(deployed)}`);
+    tally.gateDeploys += 1;
+  } else if (princess.length) {
+    const m = await pick('princess', princess);
+    await confirm(page, `the princess at (${m.x}, ${m.y})`);
+    const removed = (await newEvents(id, from)).find((e) => e.type === 'knight-removed');
+    check(removed && removed.seat === 0 && removed.x === m.x && removed.y === m.y, `the API has no knight removed at ${JSON.stringify(m)}`);
+    tally.princess += 1;
+  } else if (plain.length) {
+    await pick('figure', plain, true);
+    await confirm(page, 'deploying a follower');
+  } else if (await page.locator('[data-testid=pass]').count()) {
+    await press(page, '[data-testid=pass]');
+    await confirm(page, 'passing');
+  } else {
+    // No pass (the princess must act, under some rules): the first marker there is.
+    await press(page, '[data-marker]');
+    await confirm(page, 'the only kind of choice offered');
+  }
+}
+
+/** Plays one game of The Princess & the Dragon to its end by clicks; returns what it did. */
+async function playDragonGame(page) {
+  const { id } = await createGame(page, ['human', 'greedy'], ['Dana', 'Greedy'], ['princess-dragon']);
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  check(new URL(page.url()).pathname === `/play/${id}`, `the play link led to ${page.url()}`);
+  const tally = { id, steps: 0, clicked: 0, byKey: 0, fairy: 0, gateTurns: 0, gateFolded: 0, gateDeploys: 0, princess: 0, shot: false, pieces: 0 };
+  let turn = 0;
+  for (;;) {
+    const decision = await waitForTurn(page, `decision ${turn + 1} of the human seat (or the end)`);
+    if (decision === 'over') break;
+    check(Date.now() - started < TOTAL_MS - 30_000, `the dragon game is still running after ${turn} turns; out of time`);
+    const view = await checkPieces(page, id);
+    if (view.dragon || view.fairy) tally.pieces += 1;
+    if (decision === 'place') {
+      turn += 1;
+      await placeTile(page, turn);
+    } else if (decision === 'dragon') {
+      // The picture for the README: the dragon on its way, the fairy on the board.
+      if (!tally.shot && view.fairy && view.dragon_move.visited.length >= 2 && view.board.length >= 20) {
+        await screenshot(page, 'web-dragon.png');
+        tally.shot = true;
+      }
+      await dragonStep(page, id, view, tally);
+    } else if (decision === 'deploy') {
+      await dragonFigures(page, id, view, turn, tally);
+    } else {
+      fail(`the dragon game asks for an unexpected decision: ${decision}`);
+    }
+  }
+  log(`dragon game ${id}: ${turn} turns, ${tally.steps} dragon steps (${tally.clicked} clicked, ${tally.byKey} by key), ${tally.fairy} fairy moves, ${tally.gateDeploys} magic-gate deployments (offered on ${tally.gateTurns} turns, folded away on ${tally.gateFolded}), ${tally.princess} princesses`);
+  return tally;
+}
+
+async function scenarioDragon() {
+  log('scenario 5 (desktop): The Princess & the Dragon against greedy, played by clicks');
+  const { page } = await openBrowser('dragon', DESKTOP);
+  // The lobby offers the expansion and each of its rule variants.
+  const options = await api('/api/options');
+  await page.goto(`${BASE}/`);
+  await page.locator('[data-testid=create-form]').waitFor();
+  const label = await page.locator('[data-testid=expansion-princess-dragon]').locator('xpath=..').textContent();
+  check(label.includes('The Princess & the Dragon'), `the lobby's expansion reads "${label}"`);
+  for (const v of options.variants.filter((v) => /dragon|fairy|volcano|princess|magic-gate/.test(v.id))) {
+    check(await page.locator(`[data-testid=variant-${v.id}]`).count(), `the lobby does not offer the variant ${v.id}`);
+  }
+
+  // The server chooses each game's deck, so a game may (rarely) give the human seat no step of
+  // the dragon or no chance to move the fairy: then another game is played.
+  let tally;
+  for (let attempt = 1; ; attempt++) {
+    tally = await playDragonGame(page);
+    if (tally.clicked >= 1 && tally.fairy >= 1 && tally.shot) break;
+    check(attempt < 3, `three games without a dragon step and a fairy move by clicks (and the picture)`);
+    log('that game lacked a dragon step, a fairy move or the picture: another game');
+  }
+  const { id } = tally;
+  check(tally.pieces > 0, 'the dragon and the fairy never appeared on the board');
+
+  // The final scores shown equal the API's; the chart and the tallies add up to them.
+  await page.locator('[data-testid=final-scores]').waitFor({ state: 'visible' });
+  const final = await api(`/api/games/${id}`);
+  const shown = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid=final-scores] [data-testid=final-row]')].map((row) => ({
+      seat: Number(row.dataset.seat),
+      total: Number(row.querySelector('[data-testid=final-total]').textContent),
+      parts: [...row.querySelectorAll('.subtotal')].map((s) => Number(s.textContent)),
+      fairy: [...row.querySelectorAll('.chip[data-kind=fairy]')].length,
+    })),
+  );
+  for (const seat of final.seats) {
+    const row = shown.find((r) => r.seat === seat.seat);
+    check(row && row.total === seat.score, `final score of ${seat.name}: the page shows ${row && row.total}, the API ${seat.score}`);
+    check(row.parts[0] + row.parts[1] === seat.score, `${seat.name}'s points during the game and at the end add up to ${row.parts[0] + row.parts[1]}, not ${seat.score}`);
+    const fairy = (seat.points.turn.fairy || 0) + (seat.points.final.fairy || 0);
+    check(!fairy || row.fairy > 0, `${seat.name} has ${fairy} points from the fairy, the final table shows none`);
+  }
+  const chart = await page.getAttribute('[data-testid=final-scores] [data-testid=score-chart]', 'aria-label');
+  const charted = chart.replace(/^[^:]*: /, '').split(', ');
+  for (const seat of final.seats) check(charted.includes(`${seat.name} ${seat.score}`), `the score chart says "${chart}"`);
+  log(`final scores match the API: ${final.seats.map((s) => `${s.name} ${s.score}`).join(', ')}`);
+
+  // Every event is in the log (older pages shown), the new ones with the server's sentences.
+  await press(page, '[data-testid=close-final]');
+  while (await page.locator('[data-testid=log-more]').count()) await press(page, '[data-testid=log-more]');
+  const logged = await page.evaluate(() => [...document.querySelectorAll('[data-testid=event]')].map((li) => ({ type: li.dataset.type, text: li.textContent })));
+  check(logged.length === final.events.length, `the log shows ${logged.length} events, the API has ${final.events.length}`);
+  const kinds = ['tile-set-aside', 'tiles-mixed-in', 'dragon-placed', 'dragon-moved', 'figure-eaten', 'fairy-moved', 'fairy-bonus', 'knight-removed'];
+  for (const e of final.events.filter((e) => kinds.includes(e.type))) {
+    check(logged.some((l) => l.type === e.type && l.text.includes(e.text)), `the log lacks "${e.text}"`);
+  }
+  const texts = await page.evaluate(() => [
+    ...[...document.querySelectorAll('[data-testid=event], [data-testid=action-panel], [data-testid=tile-counter]')].map((e) => e.textContent),
+    ...[...document.querySelectorAll('svg.board [aria-label], svg.board title')].map((e) => e.getAttribute('aria-label') || e.textContent),
+  ]);
+  for (const text of texts) {
+    const found = notation(text);
+    check(!found, `the page shows ${found}: ${text.slice(0, 300)}`);
+  }
+  log(`${logged.length} log entries and ${texts.length} texts checked`);
+
+  // The replay shows the dragon and the fairy: at the end where the game left them, and in the
+  // middle of a dragon's move with the tiles it has crossed.
+  const step = final.events.find((e) => e.type === 'dragon-moved' && e.action !== null).action + 1;
+  const middle = await api(`/api/games/${id}/replay?step=${step}`);
+  await page.goto(`${BASE}/replay/${id}#step=${step}`);
+  await waitFor(
+    page,
+    `the replay's step ${step} with the dragon at ${JSON.stringify(middle.dragon)}`,
+    ({ dragon, visited }) => {
+      const d = document.querySelector('svg.board [data-testid=dragon]');
+      return d && Number(d.dataset.x) === dragon[0] && Number(d.dataset.y) === dragon[1] && document.querySelectorAll('svg.board .dragon-visited').length === visited;
+    },
+    { dragon: middle.dragon, visited: middle.dragon_move ? middle.dragon_move.visited.length : 0 },
+  );
+  await page.keyboard.press('End');
+  await waitFor(
+    page,
+    'the replay\'s last step with the final dragon and fairy',
+    ({ dragon, fairy }) => {
+      const d = document.querySelector('svg.board [data-testid=dragon]');
+      const f = document.querySelector('svg.board [data-testid=fairy]');
+      const at = (el, p) => (!p ? !el : !!el && Number(el.dataset.x) === p[0] && Number(el.dataset.y) === p[1]);
+      return at(d, dragon) && at(f, fairy && [fairy.x, fairy.y]);
+    },
+    { dragon: final.dragon || null, fairy: final.fairy || null },
+  );
+  log(`replay: the dragon at step ${step} and at the end where the API has it`);
+  passed += 1;
+}
+
+// ---- scenario 6: names made of HTML and script --------------------------------------------
 
 /** Seat names a hostile player might choose: if any became markup, it would set `window.__pwned`. */
 const HOSTILE = [
@@ -658,7 +960,7 @@ async function checkNamesAsText(page, selector, names, where) {
 }
 
 async function scenarioHostileNames() {
-  log('scenario 5 (desktop): names made of HTML and script');
+  log('scenario 6 (desktop): names made of HTML and script');
   // A game to play (a person and a bot), and a game between bots that ends at once.
   const played = await apiPost('/api/games', {
     seats: [{ player: 'human', name: HOSTILE[0] }, { player: 'greedy', name: HOSTILE[1] }],
@@ -715,6 +1017,8 @@ try {
   await scenarioKeyboard();
   await closeBrowsers();
   await scenarioLive();
+  await closeBrowsers();
+  await scenarioDragon();
   await closeBrowsers();
   await scenarioHostileNames();
   check(!policyViolations.length, `content security policy violations: ${policyViolations.join('; ')}`);

@@ -33,13 +33,20 @@ pub fn evaluate(game: &Game, me: PlayerId) -> f64 {
 /// - cities: 1 per tile and pennant now, and up to 2 if completed, weighted by a chance of
 ///   completion that falls with each open edge and as the deck runs out;
 /// - cloisters: 1 plus 1 per neighbour, plus half a point per empty neighbour while tiles last;
-/// - farms: 3 (4 for first-edition farm scoring) per completed city the farm borders.
+/// - farms: 3 (4 for first-edition farm scoring) per completed city the farm borders;
+/// - the fairy (The Princess & the Dragon): the 3 points its follower's owner gets when that
+///   follower is scored, and half a point for each of that player's turns still to come (at
+///   most 10), for the point at the start of each turn.
 ///
 /// A feature's points go to every player with the most followers on it (as in the scoring).
 pub fn projected(game: &Game) -> Vec<f64> {
     let mut totals: Vec<f64> = game.players().iter().map(|p| p.score as f64).collect();
     if game.is_over() {
         return totals;
+    }
+    if let Some((_, Some(next_to))) = game.fairy() {
+        let turns_left = game.tiles_left() as f64 / totals.len() as f64;
+        totals[next_to.owner as usize] += 3.0 + 0.5 * turns_left.min(10.0);
     }
     let features = game.features();
     let tiles_left = game.tiles_left() as f64;

@@ -63,6 +63,14 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ("first-wave-second-edition", with(&first_wave, second)),
         ("first-wave-rgg", with(&first_wave, Variants::preset(RuleSet::Rgg))),
         ("first-wave-winter", with(&[&first_wave[..], &[Winter]].concat(), Variants::default())),
+        ("princess-dragon", with(&[PrincessDragon], Variants::default())),
+        ("princess-dragon-rgg-big-box", with(&[PrincessDragon, TradersBuilders], Variants::preset(RuleSet::RggBigBox))),
+        (
+            "princess-dragon-hig",
+            with(&[PrincessDragon, TradersBuilders, InnsCathedrals], Variants::preset(RuleSet::Hig)),
+        ),
+        ("princess-dragon-river-2", with(&[PrincessDragon, River2], Variants::default())),
+        ("every-expansion", with(&[&first_wave[..], &[PrincessDragon]].concat(), Variants::default())),
     ]
 }
 

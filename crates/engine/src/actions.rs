@@ -20,6 +20,17 @@ pub enum Action {
     /// The Abbot: instead of deploying, take back the abbot standing on the tile at `pos` and
     /// score its cloister or garden as it stands.
     RecallAbbot { pos: Pos },
+    /// The Princess & the Dragon, a magic gate: deploy a figure on feature `feature` of the
+    /// tile at `pos`, a tile in play other than the one just placed.
+    DeployAt { pos: Pos, figure: Figure, feature: LocalFeature },
+    /// The Princess & the Dragon: instead of deploying, move the fairy next to one's follower
+    /// standing on feature `feature` of the tile at `pos`.
+    MoveFairy { pos: Pos, feature: LocalFeature },
+    /// The Princess & the Dragon: with a princess tile, remove the knight standing on feature
+    /// `feature` of the tile at `pos` from the city the tile extended.
+    RemoveKnight { pos: Pos, feature: LocalFeature },
+    /// The Princess & the Dragon: move the dragon one step, onto the tile at `pos`.
+    MoveDragon { pos: Pos },
     /// Deploy nothing this turn (or, when an escape is offered, let no knight escape).
     Pass,
 }
@@ -32,6 +43,10 @@ impl Action {
             Action::Deploy { .. } => "a deployment",
             Action::Escape { .. } => "an escape",
             Action::RecallAbbot { .. } => "an abbot's recall",
+            Action::DeployAt { .. } => "a deployment through a magic gate",
+            Action::MoveFairy { .. } => "a move of the fairy",
+            Action::RemoveKnight { .. } => "a princess's removal of a knight",
+            Action::MoveDragon { .. } => "a step of the dragon",
             Action::Pass => "a pass",
         }
     }
@@ -47,6 +62,9 @@ pub enum Pending {
     /// The Cathars: at the end of the turn `player` may take one knight back from a besieged city
     /// that a cloister or abbey borders, or pass.
     Escape { player: PlayerId },
+    /// The Princess & the Dragon: `player` moves the dragon one step (each player in turn, six
+    /// steps in all).
+    MoveDragon { player: PlayerId },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -55,9 +73,10 @@ impl Pending {
     /// The player who must decide, unless the game is over.
     pub fn player(self) -> Option<PlayerId> {
         match self {
-            Pending::PlaceTile { player, .. } | Pending::Deploy { player, .. } | Pending::Escape { player } => {
-                Some(player)
-            }
+            Pending::PlaceTile { player, .. }
+            | Pending::Deploy { player, .. }
+            | Pending::Escape { player }
+            | Pending::MoveDragon { player } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -68,6 +87,7 @@ impl Pending {
             Pending::PlaceTile { .. } => "placing the drawn tile",
             Pending::Deploy { .. } => "deploying a figure or passing",
             Pending::Escape { .. } => "a knight's escape from a besieged city or a pass",
+            Pending::MoveDragon { .. } => "a step of the dragon",
             Pending::GameOver => "nothing (the game is over)",
         }
     }

@@ -46,6 +46,24 @@ pub enum RuleError {
     AbbotFeatureComplete(Pos),
     #[error("no figure may be deployed on the volcano lake (seed 000's reading of The River II)")]
     NoFigureOnVolcanoLake,
+    #[error("no follower may be deployed on a volcano tile: the dragon is there")]
+    NoFollowerOnVolcano,
+    #[error("nothing may be deployed on a volcano tile under these rules")]
+    NoFigureOnVolcano,
+    #[error("the dragon cannot move to {0}: it moves one step across an edge, onto a tile it has not visited in this move and not onto the fairy's tile")]
+    DragonCannotMove(Pos),
+    #[error("the fairy cannot move next to the figure at {0} feature {1}: it goes next to one of your followers, not the one it stands by")]
+    NoFairyMove(Pos, LocalFeature),
+    #[error("no knight at {0} feature {1} can be removed by the princess: only a knight in the city the princess tile extended")]
+    NoKnightToRemove(Pos, LocalFeature),
+    #[error("the princess must remove a knight from the city (these rules say must, not may)")]
+    PrincessMustRemove,
+    #[error(
+        "a follower goes to another tile only through a magic gate placed this turn, and never onto the dragon's tile"
+    )]
+    NoMagicGate,
+    #[error("the {0} is completed: a magic gate does not reach completed features")]
+    FeatureCompleted(FeatureKind),
     #[error("a river tile must continue the river at its open end, at {0}")]
     RiverMustContinue(Pos),
     #[error("the river has no open end")]

@@ -189,9 +189,56 @@ pub enum Event {
     DoubleTurn {
         player: PlayerId,
     },
-    /// The volcano lake (seed 000's reading of The River II) gives `player` another turn.
+    /// The volcano lake (seed 000's reading of The River II, or with the dragon) gives `player`
+    /// another turn.
     ExtraTurn {
         player: PlayerId,
+    },
+    /// The Princess & the Dragon: a dragon tile drawn before the dragon is in play is set aside.
+    TileSetAside {
+        player: PlayerId,
+        tile: TileId,
+    },
+    /// The tiles set aside are mixed into the face-down tiles (the dragon came into play).
+    TilesMixedIn {
+        count: u16,
+    },
+    /// The dragon comes to a volcano at `pos`.
+    DragonPlaced {
+        pos: Pos,
+    },
+    /// `player` moved the dragon one step, onto the tile at `pos`.
+    DragonMoved {
+        player: PlayerId,
+        pos: Pos,
+    },
+    /// The dragon ate a figure: it goes back to `player`, its owner.
+    FigureEaten {
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// `player` moved the fairy next to their follower on feature `feature` of the tile at `pos`.
+    FairyMoved {
+        player: PlayerId,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// The fairy earns `player` points: 1 at the start of the turn, 3 when the follower it stands
+    /// next to is scored.
+    FairyBonus {
+        player: PlayerId,
+        points: u32,
+    },
+    /// `player`'s princess sent the knight of `owner` on feature `feature` of the tile at `pos`
+    /// home.
+    KnightRemoved {
+        player: PlayerId,
+        owner: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
     },
     /// The final scoring is over.
     GameEnded,

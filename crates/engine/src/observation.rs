@@ -68,6 +68,24 @@ impl<'a> Observation<'a> {
         self.game.tiles_left()
     }
 
+    /// The Princess & the Dragon's public pieces: the dragon, the fairy, the tiles set aside and
+    /// a dragon's move in progress.
+    pub fn dragon(&self) -> Option<crate::geometry::Pos> {
+        self.game.dragon()
+    }
+
+    pub fn fairy(&self) -> Option<(crate::geometry::Pos, Option<PlacedFigure>)> {
+        self.game.fairy()
+    }
+
+    pub fn tiles_set_aside(&self) -> &'a [TileId] {
+        self.game.tiles_set_aside()
+    }
+
+    pub fn dragon_move(&self) -> Option<(u8, &'a [crate::geometry::Pos])> {
+        self.game.dragon_move()
+    }
+
     /// The face-down tiles as (design, count), in catalog order.
     pub fn remaining_tiles(&self) -> Vec<(TileId, u16)> {
         let mut counts: Vec<(TileId, u16)> = vec![];
@@ -87,6 +105,13 @@ impl<'a> Observation<'a> {
     pub fn sample_game(&self, rng: &mut impl RngCore) -> Game {
         let mut game = self.game.clone();
         shuffle(game.hidden_deck_mut(), rng);
+        // The sampled world's own seed for tiles mixed in later, taken from its sampled order
+        // (drawing it from `rng` would change every existing bot's stream of samples).
+        let seed = game
+            .hidden_deck_mut()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, t| (h ^ t.0 as u64).wrapping_mul(0x0100_0000_01b3));
+        game.reseed_hidden_deck(seed);
         game
     }
 }

@@ -98,8 +98,13 @@ pub enum RecordAction {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
         figure: Figure,
-        /// The feature of the tile just placed, e.g. `city@N`, `field@SSE`, `cloister`.
+        /// The feature of the tile just placed, e.g. `city@N`, `field@SSE`, `cloister`, or of
+        /// the tile at (`x`, `y`) when given (The Princess & the Dragon: through a magic gate).
         feature: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        x: Option<i16>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        y: Option<i16>,
     },
     /// The Cathars: a knight escapes the besieged city it stands in, on the tile at (x, y).
     Escape {
@@ -113,6 +118,34 @@ pub enum RecordAction {
     /// The Abbot: take back the abbot standing on the tile at (x, y), scoring it.
     #[serde(rename = "recall-abbot")]
     RecallAbbot {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+    },
+    /// The Princess & the Dragon: move the fairy next to one's follower on feature `feature` of
+    /// the tile at (x, y).
+    #[serde(rename = "move-fairy")]
+    MoveFairy {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// The Princess & the Dragon: the princess removes the knight on feature `feature` of the
+    /// tile at (x, y).
+    #[serde(rename = "remove-knight")]
+    RemoveKnight {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// The Princess & the Dragon: one step of the dragon, onto the tile at (x, y).
+    #[serde(rename = "move-dragon")]
+    MoveDragon {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
         x: i16,
@@ -227,6 +260,7 @@ impl Record {
 /// The record form of an action about to be applied to `game`.
 pub fn encode_action(game: &Game, action: Action) -> RecordAction {
     let player = game.pending().player().map(|p| game.player(p).color);
+    let name = |pos: Pos, feature| game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}"));
     match (game.pending(), action) {
         (Pending::PlaceTile { tile, .. }, Action::Place { pos, rotation }) => RecordAction::Place {
             player,
@@ -235,25 +269,30 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             y: pos.y,
             rotation: rotation.degrees(),
         },
-        (Pending::Deploy { pos, .. }, Action::Deploy { figure, feature }) => RecordAction::Deploy {
-            player,
-            figure,
-            feature: game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}")),
-        },
-        (_, Action::Pass) => RecordAction::Pass { player },
-        (_, Action::RecallAbbot { pos }) => RecordAction::RecallAbbot { player, x: pos.x, y: pos.y },
-        (_, Action::Escape { pos, feature }) => RecordAction::Escape {
-            player,
-            x: pos.x,
-            y: pos.y,
-            feature: game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}")),
-        },
         (_, Action::Place { pos, rotation }) => {
             RecordAction::Place { player, tile: None, x: pos.x, y: pos.y, rotation: rotation.degrees() }
         }
-        (_, Action::Deploy { figure, feature }) => {
-            RecordAction::Deploy { player, figure, feature: format!("#{feature}") }
+        (Pending::Deploy { pos, .. }, Action::Deploy { figure, feature }) => {
+            RecordAction::Deploy { player, figure, feature: name(pos, feature), x: None, y: None }
         }
+        (_, Action::Deploy { figure, feature }) => {
+            RecordAction::Deploy { player, figure, feature: format!("#{feature}"), x: None, y: None }
+        }
+        (_, Action::DeployAt { pos, figure, feature }) => {
+            RecordAction::Deploy { player, figure, feature: name(pos, feature), x: Some(pos.x), y: Some(pos.y) }
+        }
+        (_, Action::Pass) => RecordAction::Pass { player },
+        (_, Action::RecallAbbot { pos }) => RecordAction::RecallAbbot { player, x: pos.x, y: pos.y },
+        (_, Action::Escape { pos, feature }) => {
+            RecordAction::Escape { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::MoveFairy { pos, feature }) => {
+            RecordAction::MoveFairy { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::RemoveKnight { pos, feature }) => {
+            RecordAction::RemoveKnight { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::MoveDragon { pos }) => RecordAction::MoveDragon { player, x: pos.x, y: pos.y },
     }
 }
 
@@ -265,6 +304,9 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Deploy { player, .. }
         | RecordAction::Escape { player, .. }
         | RecordAction::RecallAbbot { player, .. }
+        | RecordAction::MoveFairy { player, .. }
+        | RecordAction::RemoveKnight { player, .. }
+        | RecordAction::MoveDragon { player, .. }
         | RecordAction::Pass { player } => *player,
     };
     if let (Some(given), Some(expected)) = (player, expected) {
@@ -287,21 +329,42 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             }
             Ok(Action::Place { pos: Pos::new(*x, *y), rotation })
         }
-        RecordAction::Deploy { figure, feature, .. } => {
-            let Pending::Deploy { pos, .. } = game.pending() else {
+        RecordAction::Deploy { figure, feature, x, y, .. } => {
+            let Pending::Deploy { pos: placed, .. } = game.pending() else {
                 return Err("the game is waiting for a tile placement, not a deployment".into());
             };
-            let placed = game.board().get(pos).expect("the tile just placed");
-            let local = parse_feature_name(game.design(placed.tile), placed.rotation, feature)?;
-            Ok(Action::Deploy { figure: *figure, feature: local })
+            let at = match (x, y) {
+                (Some(x), Some(y)) => Pos::new(*x, *y),
+                (None, None) => placed,
+                _ => return Err("a deployment elsewhere gives both `x` and `y`".into()),
+            };
+            let local = feature_at(game, at, feature)?;
+            Ok(if at == placed {
+                Action::Deploy { figure: *figure, feature: local }
+            } else {
+                Action::DeployAt { pos: at, figure: *figure, feature: local }
+            })
         }
         RecordAction::Escape { x, y, feature, .. } => {
             let pos = Pos::new(*x, *y);
-            let placed = game.board().get(pos).ok_or_else(|| format!("no tile at {pos}"))?;
-            let local = parse_feature_name(game.design(placed.tile), placed.rotation, feature)?;
-            Ok(Action::Escape { pos, feature: local })
+            Ok(Action::Escape { pos, feature: feature_at(game, pos, feature)? })
         }
+        RecordAction::MoveFairy { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::MoveFairy { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::RemoveKnight { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::RemoveKnight { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::MoveDragon { x, y, .. } => Ok(Action::MoveDragon { pos: Pos::new(*x, *y) }),
         RecordAction::RecallAbbot { x, y, .. } => Ok(Action::RecallAbbot { pos: Pos::new(*x, *y) }),
         RecordAction::Pass { .. } => Ok(Action::Pass),
     }
+}
+
+/// The feature a record names on the tile at `pos`.
+fn feature_at(game: &Game, pos: Pos, name: &str) -> Result<crate::catalog::LocalFeature, String> {
+    let placed = game.board().get(pos).ok_or_else(|| format!("no tile at {pos}"))?;
+    parse_feature_name(game.design(placed.tile), placed.rotation, name)
 }

@@ -36,6 +36,9 @@ pub enum Expansion {
     /// The Abbot (seeds 000 and 003): one abbot per player, for cloisters and gardens (gardens
     /// are on the second-edition tiles: `tile-edition: second`).
     Abbot,
+    /// The Princess & the Dragon (seed 001 "THE PRINCESS AND THE DRAGON"): 30 tiles with
+    /// volcanoes, dragons, magic gates and princesses; the dragon and the fairy.
+    PrincessDragon,
     /// The Games Quarterly tiles (seed 001): its 10 land tiles join the pile (its river tiles
     /// only with a river).
     Gq11,
@@ -45,7 +48,7 @@ pub enum Expansion {
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 9] = [
+    pub const ALL: [Expansion; 10] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -53,6 +56,7 @@ impl Expansion {
         Expansion::KingRobber,
         Expansion::Cathars,
         Expansion::Abbot,
+        Expansion::PrincessDragon,
         Expansion::Gq11,
         Expansion::Winter,
     ];
@@ -66,6 +70,7 @@ impl Expansion {
             Expansion::KingRobber => "king-robber",
             Expansion::Cathars => "cathars",
             Expansion::Abbot => "abbot",
+            Expansion::PrincessDragon => "princess-dragon",
             Expansion::Gq11 => "gq11",
             Expansion::Winter => "winter",
         }
@@ -109,6 +114,7 @@ impl Rules {
             (Expansion::TradersBuilders, "traders-builders"),
             (Expansion::KingRobber, "king-robber"),
             (Expansion::Cathars, "cathars"),
+            (Expansion::PrincessDragon, "princess-dragon"),
             (Expansion::Gq11, "gq11"),
         ] {
             if self.has(expansion) {

@@ -40,6 +40,11 @@ pub(crate) struct Table {
     pub(crate) completed: Vec<NodeId>,
     /// A reusable buffer for counting a feature's distinct tiles.
     pub(crate) scratch: Scratch,
+    /// The serial of the next figure deployed.
+    pub(crate) next_serial: crate::players::FigureSerial,
+    /// The seed of a shuffled deck (tiles put back into the face-down tiles during the game are
+    /// mixed in with a generator derived from it); `None` for an explicit order.
+    pub(crate) deck_seed: Option<u64>,
 }
 
 /// A reusable buffer whose contents never matter between uses, so a copy of the table starts
@@ -71,6 +76,8 @@ impl Table {
             unscored_from: 1,
             completed: Vec::with_capacity(16),
             scratch: Scratch(Vec::with_capacity(80)),
+            next_serial: 0,
+            deck_seed: None,
         }
     }
 
@@ -99,6 +106,11 @@ impl Table {
     }
 
     /// The next face-down tile, if any is left.
+    /// Whether face-down tiles remain to be drawn.
+    pub(crate) fn has_tiles_to_draw(&self) -> bool {
+        self.next_draw < self.deck.len()
+    }
+
     pub(crate) fn draw(&mut self) -> Option<TileId> {
         let tile = *self.deck.get(self.next_draw)?;
         self.next_draw += 1;
@@ -122,8 +134,21 @@ impl Table {
         let node = self.node_of(placement, feature);
         let root = self.features.find_mut(node);
         self.features.add_figure(root);
-        self.figures.push(PlacedFigure { owner: player, figure, placement, feature, node });
+        self.figures.push(PlacedFigure { owner: player, figure, placement, feature, node, serial: self.next_serial });
+        self.next_serial = self.next_serial.wrapping_add(1);
         *self.players[player as usize].supply_mut(figure) -= 1;
+    }
+
+    /// Puts tiles back among the face-down tiles: mixed in at random (from the deck's seed and
+    /// how far the deck has been drawn) for a shuffled deck, after the others for an explicit
+    /// order.
+    pub(crate) fn mix_into_deck(&mut self, tiles: &[TileId]) {
+        self.deck.extend_from_slice(tiles);
+        if let Some(seed) = self.deck_seed {
+            let mut rng = crate::random::rng_from_seed(seed ^ 0x6d69_785f_7469_6c65 ^ self.next_draw as u64);
+            let next = self.next_draw;
+            crate::random::shuffle(&mut self.deck[next..], &mut rng);
+        }
     }
 
     /// Takes figure `index` off the board, back to its owner's supply.
@@ -155,6 +180,11 @@ impl Table {
 
     /// True if one of `player`'s followers (not a builder or pig) stands on the feature.
     pub(crate) fn has_follower_on(&self, player: PlayerId, root: NodeId) -> bool {
+        // The feature's figure count answers most calls (a feature of the tile just placed is
+        // usually empty) without a walk over every figure on the board.
+        if self.features.figure_count(root) == 0 {
+            return false;
+        }
         self.figures.iter().any(|f| f.owner == player && f.figure.is_follower() && self.features.find(f.node) == root)
     }
 

@@ -173,6 +173,25 @@ pub struct Variants {
     /// box (seed 002 is "for 2 to 5 players"; The Big Box's sixth colour belongs to its base
     /// game, seed 001 footnote 4). Off by default.
     pub sixth_player_in_winter: bool,
+    /// The dragon moves after the turn's scoring (seed 001, row "the dragon moves": Rio Grande
+    /// Big Box; footnote 75) instead of before it (Hans im Glueck, footnote 82). Off by default.
+    pub dragon_moves_after_scoring: bool,
+    /// On a volcano turn a builder or pig may still be deployed on the volcano tile (row
+    /// "volcano / deployment": Hans im Glueck Big Box; footnote 73). On by default.
+    pub volcano_allows_builder_and_pig: bool,
+    /// On a volcano turn the fairy may still be moved (row "volcano / fairy": Hans im Glueck Big
+    /// Box; footnote 73). On by default.
+    pub volcano_allows_fairy: bool,
+    /// A princess tile extending an occupied city must remove a knight (row "princess tile":
+    /// every column but the Hans im Glueck Big Box's "may", footnote 89). Off by default.
+    pub princess_must_remove: bool,
+    /// The princess removes a big follower only when it is the last knight in the city (row
+    /// "princess / big follower": the original Hans im Glueck FAQ, footnote 90). Off by default.
+    pub princess_big_follower_only_if_last: bool,
+    /// A magic gate reaches a feature completed but not yet scored (row "magic gate to unscored
+    /// feature": the original Hans im Glueck text, which its FAQ and footnote 87 correct). Off
+    /// by default.
+    pub magic_gate_to_unscored_features: bool,
 }
 
 impl Default for Variants {
@@ -185,7 +204,7 @@ impl Variants {
     /// The variants of one column of seed 001's "Summary of rule sets & changes"; the fields
     /// the table has no row for take their defaults. (The table's "starting player" row is not
     /// a rule of the engine: the seat order is given when a game is set up. Its rows for The
-    /// Princess & the Dragon and The Tower come with those expansions.)
+    /// Tower come with that expansion; "dragons eat everything" is the same in every column.)
     pub fn preset(rule_set: RuleSet) -> Variants {
         let original = rule_set.original_boxes();
         Variants {
@@ -206,6 +225,12 @@ impl Variants {
             pig_herd_without_traders_builders: false,
             gq_pig_herd: false,
             sixth_player_in_winter: false,
+            dragon_moves_after_scoring: rule_set == RuleSet::RggBigBox,
+            volcano_allows_builder_and_pig: rule_set == RuleSet::HigBigBox,
+            volcano_allows_fairy: rule_set == RuleSet::HigBigBox,
+            princess_must_remove: rule_set != RuleSet::HigBigBox,
+            princess_big_follower_only_if_last: rule_set == RuleSet::Hig,
+            magic_gate_to_unscored_features: false,
         }
     }
 
@@ -311,6 +336,42 @@ impl Variants {
             name: "sixth-player-in-winter",
             label: "A sixth player in the Winter Edition",
             source: "seed 002 (2 to 5 players); seed 001, footnote 4",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "dragon-moves-after-scoring",
+            label: "The dragon moves after scoring (Rio Grande Big Box)",
+            source: "seed 001, Summary of rule sets; footnotes 75 and 82",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "volcano-allows-builder-and-pig",
+            label: "A builder or pig may go on a volcano",
+            source: "seed 001, Summary of rule sets; footnote 73",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "volcano-allows-fairy",
+            label: "The fairy may move on a volcano turn",
+            source: "seed 001, Summary of rule sets; footnote 73",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "princess-must-remove",
+            label: "The princess must remove a knight",
+            source: "seed 001, Summary of rule sets; footnote 89",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "princess-big-follower-only-if-last",
+            label: "The princess takes a big follower only as the last knight",
+            source: "seed 001, Summary of rule sets; footnote 90",
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "magic-gate-to-unscored-features",
+            label: "A magic gate reaches completed, unscored features",
+            source: "seed 001, Summary of rule sets; footnote 87",
             kind: VariantKind::Bool,
         },
     ];

@@ -208,3 +208,34 @@ pub fn meeple(at: Pt, colour: &str, lying: bool, size: f32, class: &str) -> Stri
         outline = outline
     )
 }
+
+/// The dragon (The Princess & the Dragon), a standing piece: a red winged body with its head
+/// raised; `size` is its height.
+pub fn dragon_piece(at: Pt, size: f32) -> String {
+    format!(
+        concat!(
+            r#"<g class="piece dragon" transform="translate({x} {y}) scale({s})">"#,
+            r##"<path d="M-9 8Q-10 1 -4 -1L-7 -8L-1 -3L2 -9L3 -2Q6 -4 7 -8Q9.5 -5 8 -1Q10 0 9.5 3L6 1.5Q4 4 5 8Z" "##,
+            r##"fill="#b71c1c" stroke="#3d0707" stroke-width="1" stroke-linejoin="round"/>"##,
+            r##"<circle cx="6.8" cy="-3.6" r="0.9" fill="#ffd54f"/></g>"##
+        ),
+        x = num(at.x),
+        y = num(at.y),
+        s = num(size / 20.0)
+    )
+}
+
+/// The fairy (The Princess & the Dragon): a small pale figure with wings; `size` is its height.
+pub fn fairy_piece(at: Pt, size: f32) -> String {
+    format!(
+        concat!(
+            r#"<g class="piece fairy" transform="translate({x} {y}) scale({s})">"#,
+            r##"<path d="M0 -2Q-9 -10 -9 -2Q-8 3 0 1Q8 3 9 -2Q9 -10 0 -2Z" fill="#d7f0ff" stroke="#4a7a99" stroke-width="0.8"/>"##,
+            r##"<circle cx="0" cy="-6" r="2.6" fill="#fff4e0" stroke="#4a7a99" stroke-width="0.8"/>"##,
+            r##"<path d="M-2.6 9L0 -3L2.6 9Z" fill="#f3c4e8" stroke="#4a7a99" stroke-width="0.8" stroke-linejoin="round"/></g>"##
+        ),
+        x = num(at.x),
+        y = num(at.y),
+        s = num(size / 20.0)
+    )
+}

@@ -379,6 +379,20 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
         );
         s.push_str(&icons::meeple(at, colour, lying, size, &class));
     }
+    // The Princess & the Dragon: the fairy beside its follower, the dragon on its tile.
+    if let Some((pos, next_to)) = game.fairy() {
+        let (ax, ay) = next_to
+            .and_then(|f| {
+                let t = tiles.get(f.placement as usize)?;
+                let layout = layouts.entry(t.tile).or_insert_with(|| layout::layout(catalog.design(t.tile)));
+                Some(anchor_of(layout, t.rotation, f.feature as usize))
+            })
+            .map_or((0.3, 0.3), |(x, y)| ((x + 0.16).min(0.92), (y - 0.12).max(0.08)));
+        s.push_str(&icons::fairy_piece(pt((pos.x as f32 + ax) * TILE, (pos.y as f32 + ay) * TILE), 22.0));
+    }
+    if let Some(pos) = game.dragon() {
+        s.push_str(&icons::dragon_piece(pt((pos.x as f32 + 0.5) * TILE, (pos.y as f32 + 0.5) * TILE), 44.0));
+    }
     s.push_str("</svg>\n");
     s
 }

@@ -20,6 +20,9 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
         Expansion::KingRobber => ("King & Scout", "the king and the robber baron"),
         Expansion::Cathars => ("The Cathars", "besieged cities; knights may escape"),
         Expansion::Abbot => ("The Abbot", "an abbot for cloisters and gardens"),
+        Expansion::PrincessDragon => {
+            ("The Princess & the Dragon", "the dragon, the fairy, volcanoes, magic gates and princesses")
+        }
         Expansion::Gq11 => ("GQ tiles", "the Games Quarterly tiles"),
         Expansion::Winter => ("Winter Edition", "the Winter Edition's tiles replace the base tiles"),
     }

@@ -35,6 +35,19 @@ pub struct GameView {
     pub board: Vec<TileView>,
     pub figures: Vec<FigureView>,
     pub tokens: BTreeMap<&'static str, Option<PlayerId>>,
+    /// The Princess & the Dragon: the dragon's tile, once it is in play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragon: Option<[i16; 2]>,
+    /// The dragon and where it stands, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragon_label: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fairy: Option<FairyView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragon_move: Option<DragonMoveView>,
+    /// Dragon tiles set aside until the dragon comes into play (catalog ids).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub set_aside: Vec<String>,
     pub tiles_left: usize,
     pub remaining: Vec<RemainingView>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -86,7 +99,33 @@ pub enum PendingView {
     Escape {
         seat: PlayerId,
     },
+    /// The Princess & the Dragon: `seat` moves the dragon one step (`dragon_move` in the view
+    /// says how many are left and where it has been).
+    Dragon {
+        seat: PlayerId,
+    },
     Over,
+}
+
+/// The Princess & the Dragon's fairy: its tile and the follower it stands next to.
+#[derive(Clone, Debug, Serialize)]
+pub struct FairyView {
+    pub x: i16,
+    pub y: i16,
+    /// Where on the tile it stands (beside its follower), in tile units.
+    pub at: [f32; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<PlayerId>,
+    /// The fairy and where it stands, in words.
+    pub label: String,
+}
+
+/// A dragon's move in progress.
+#[derive(Clone, Debug, Serialize)]
+pub struct DragonMoveView {
+    pub steps_left: u8,
+    /// The tiles visited so far, from where the move began; it may not enter them again.
+    pub visited: Vec<[i16; 2]>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -140,12 +179,22 @@ pub struct EventView {
 }
 
 /// Per-seat points by kind, accumulated from events.
-#[derive(Clone, Debug, Default)]
-pub struct Tally(pub Vec<PointsView>);
+#[derive(Clone, Debug)]
+pub struct Tally {
+    seats: Vec<PointsView>,
+    /// The phase of the last score: the fairy's bonus for a scored follower comes right after
+    /// the score, in its phase.
+    phase: Phase,
+}
 
 impl Tally {
     pub fn new(seats: usize) -> Tally {
-        Tally(vec![PointsView::default(); seats])
+        Tally { seats: vec![PointsView::default(); seats], phase: Phase::Turn }
+    }
+
+    /// One seat's points (none for a seat the tally does not know).
+    pub fn seat(&self, seat: usize) -> PointsView {
+        self.seats.get(seat).cloned().unwrap_or_default()
     }
 
     pub fn add(&mut self, event: &Event) {
@@ -153,7 +202,7 @@ impl Tally {
             if points == 0 {
                 return;
             }
-            let Some(p) = self.0.get_mut(seat as usize) else { return };
+            let Some(p) = self.seats.get_mut(seat as usize) else { return };
             let map = if phase == Phase::Turn { &mut p.turn } else { &mut p.final_ };
             *map.entry(kind).or_default() += points;
         };
@@ -162,9 +211,13 @@ impl Tally {
                 for seat in s.players.iter() {
                     credit(seat, s.phase, s.kind.name(), s.points);
                 }
+                self.phase = s.phase;
             }
             Event::TokenScored { player, token, points, .. } => credit(player, Phase::Final, token.name(), points),
             Event::GoodsScored { player, good, points, .. } => credit(player, Phase::Final, good.name(), points),
+            // The point at the start of a turn comes before any final score; the bonus for a
+            // scored follower comes in the phase of its score.
+            Event::FairyBonus { player, points } => credit(player, self.phase, "fairy", points),
             _ => {}
         }
     }
@@ -191,6 +244,15 @@ fn anchor(game: &Game, pos: Pos, feature: u8) -> Option<[f32; 2]> {
     anchors(placed.tile)?[placed.rotation.index()].get(feature as usize).copied()
 }
 
+/// The kind of figure standing on a feature of the tile at `pos` (a follower if none: the
+/// words then still read right).
+fn figure_at(game: &Game, pos: Pos, feature: u8) -> Figure {
+    game.figures()
+        .iter()
+        .find(|f| f.feature == feature && game.board().placement(f.placement).pos == pos)
+        .map_or(Figure::Follower, |f| f.figure)
+}
+
 fn feature_name(game: &Game, pos: Pos, feature: u8) -> String {
     game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}"))
 }
@@ -199,9 +261,14 @@ fn feature_name(game: &Game, pos: Pos, feature: u8) -> String {
 fn bare(action: RecordAction) -> RecordAction {
     match action {
         RecordAction::Place { x, y, rotation, .. } => RecordAction::Place { player: None, tile: None, x, y, rotation },
-        RecordAction::Deploy { figure, feature, .. } => RecordAction::Deploy { player: None, figure, feature },
+        RecordAction::Deploy { figure, feature, x, y, .. } => {
+            RecordAction::Deploy { player: None, figure, feature, x, y }
+        }
         RecordAction::Escape { x, y, feature, .. } => RecordAction::Escape { player: None, x, y, feature },
         RecordAction::RecallAbbot { x, y, .. } => RecordAction::RecallAbbot { player: None, x, y },
+        RecordAction::MoveFairy { x, y, feature, .. } => RecordAction::MoveFairy { player: None, x, y, feature },
+        RecordAction::RemoveKnight { x, y, feature, .. } => RecordAction::RemoveKnight { player: None, x, y, feature },
+        RecordAction::MoveDragon { x, y, .. } => RecordAction::MoveDragon { player: None, x, y },
         RecordAction::Pass { .. } => RecordAction::Pass { player: None },
     }
 }
@@ -222,6 +289,40 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                     (anchor(game, pos, feature), words::figure_on(game, figure, pos, feature))
                 }
                 (_, Action::Deploy { .. }) => (None, "a deployment".into()),
+                (_, Action::DeployAt { pos, figure, feature }) => (
+                    anchor(game, pos, feature),
+                    format!(
+                        "through the magic gate: {}, {}",
+                        words::figure_on(game, figure, pos, feature),
+                        words::place_words(pos)
+                    ),
+                ),
+                (_, Action::MoveFairy { pos, feature }) => (
+                    anchor(game, pos, feature),
+                    format!(
+                        "move the fairy next to your {}, {}",
+                        words::figure_role_on(game, figure_at(game, pos, feature), pos, feature),
+                        words::place_words(pos)
+                    ),
+                ),
+                (_, Action::RemoveKnight { pos, feature }) => {
+                    let owner = game
+                        .figures()
+                        .iter()
+                        .find(|f| f.feature == feature && game.board().placement(f.placement).pos == pos);
+                    (
+                        anchor(game, pos, feature),
+                        format!(
+                            "the princess sends the {} {} home from the city {}",
+                            owner.map_or("", |f| game.player(f.owner).color.name()),
+                            words::figure_role(figure_at(game, pos, feature), FeatureKind::City),
+                            words::place_words(pos)
+                        ),
+                    )
+                }
+                (_, Action::MoveDragon { pos }) => {
+                    (Some([0.5, 0.5]), format!("move the dragon onto {}", words::tile_at(pos)))
+                }
                 (_, Action::Escape { pos, feature }) => (
                     anchor(game, pos, feature),
                     format!("the knight escapes the besieged city {}", words::place_words(pos)),
@@ -271,7 +372,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
             supply: Figure::ALL.into_iter().map(|f| (f.name(), p.in_supply(f))).collect(),
             goods: p.goods,
             online: input.online.get(i).copied().unwrap_or(0),
-            points: input.tally.0.get(i).cloned().unwrap_or_default(),
+            points: input.tally.seat(i),
         })
         .collect();
     let pending = match game.pending() {
@@ -282,6 +383,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         },
         Pending::Deploy { player, pos } => PendingView::Deploy { seat: player, x: pos.x, y: pos.y },
         Pending::Escape { player } => PendingView::Escape { seat: player },
+        Pending::MoveDragon { player } => PendingView::Dragon { seat: player },
         Pending::GameOver => PendingView::Over,
     };
     let board = game
@@ -323,6 +425,30 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
             tokens.insert(token.name(), game.token_holder(token).map(|(p, _)| p));
         }
     }
+    let fairy = game.fairy().map(|(pos, next_to)| {
+        let at = next_to.and_then(|f| anchor(game, pos, f.feature)).map_or([0.3, 0.3], |[x, y]| {
+            // Beside the follower, not on it.
+            [(x + 0.16).min(0.92), (y - 0.12).max(0.08)]
+        });
+        let label = match next_to {
+            Some(f) => format!(
+                "the fairy, next to {}",
+                words::owned_figure_on(
+                    game,
+                    input.seats.get(f.owner as usize).map_or("?", |s| s.name.as_str()),
+                    f.figure,
+                    pos,
+                    f.feature
+                )
+            ),
+            None => format!("the fairy, alone {}", words::place_words(pos)),
+        };
+        FairyView { x: pos.x, y: pos.y, at, seat: next_to.map(|f| f.owner), label }
+    });
+    let dragon_move = game.dragon_move().map(|(steps_left, visited)| DragonMoveView {
+        steps_left,
+        visited: visited.iter().map(|p| [p.x, p.y]).collect(),
+    });
     let remaining = observation
         .remaining_tiles()
         .into_iter()
@@ -347,6 +473,11 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         board,
         figures,
         tokens,
+        dragon: game.dragon().map(|p| [p.x, p.y]),
+        dragon_label: game.dragon().map(|p| format!("The dragon, on {}", words::tile_at(p))),
+        fairy,
+        dragon_move,
+        set_aside: game.tiles_set_aside().iter().map(|&t| game.design(t).id.clone()).collect(),
         tiles_left: observation.tiles_left(),
         remaining,
         legal,
@@ -365,6 +496,12 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
     let name = |p: PlayerId| names.get(p as usize).cloned().unwrap_or_else(|| format!("Seat {}", p + 1));
     let tile_id = |t| game.design(t).id.clone();
     let tile_words = |t| words::tile_name(game.design(t));
+    let figure_detail = |kind: &str, player: PlayerId, figure: Figure, pos: Pos, feature: u8| {
+        json!({"type": kind, "seat": player, "figure": figure, "x": pos.x, "y": pos.y,
+               "feature": feature_name(game, pos, feature)})
+    };
+    let role =
+        |figure: Figure, pos: Pos, feature: u8| words::figure_role(figure, words::feature_kind(game, pos, feature));
     let (detail, text) = match *event {
         Event::TileDrawn { player, tile } => (
             json!({"type": "tile-drawn", "seat": player, "tile": tile_id(tile)}),
@@ -385,8 +522,7 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
             format!("{} places {} {}", name(player), tile_words(tile), words::place_words(pos)),
         ),
         Event::FigureDeployed { player, figure, pos, feature } => (
-            json!({"type": "figure-deployed", "seat": player, "figure": figure, "x": pos.x, "y": pos.y,
-                   "feature": feature_name(game, pos, feature)}),
+            figure_detail("figure-deployed", player, figure, pos, feature),
             format!("{} deploys {}", name(player), words::figure_on(game, figure, pos, feature)),
         ),
         Event::Passed { player } => {
@@ -402,13 +538,8 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
             )
         }
         Event::FigureReturned { player, figure, pos, feature } => (
-            json!({"type": "figure-returned", "seat": player, "figure": figure, "x": pos.x, "y": pos.y,
-                   "feature": feature_name(game, pos, feature)}),
-            format!(
-                "{}'s {} returns to the supply",
-                name(player),
-                words::figure_role(figure, words::feature_kind(game, pos, feature))
-            ),
+            figure_detail("figure-returned", player, figure, pos, feature),
+            format!("{}'s {} returns to the supply", name(player), role(figure, pos, feature)),
         ),
         Event::TokenTaken { player, token, tiles } => (
             json!({"type": "token-taken", "seat": player, "token": token, "tiles": tiles}),
@@ -435,8 +566,7 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
             ),
         ),
         Event::Escaped { player, figure, pos, feature } => (
-            json!({"type": "escaped", "seat": player, "figure": figure, "x": pos.x, "y": pos.y,
-                   "feature": feature_name(game, pos, feature)}),
+            figure_detail("escaped", player, figure, pos, feature),
             format!(
                 "{}'s {} escapes the besieged city {} and returns to the supply",
                 name(player),
@@ -463,6 +593,64 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
         Event::ExtraTurn { player } => (
             json!({"type": "extra-turn", "seat": player}),
             format!("The volcano lake gives {} another turn", name(player)),
+        ),
+        Event::TileSetAside { player, tile } => (
+            json!({"type": "tile-set-aside", "seat": player, "tile": tile_id(tile)}),
+            format!(
+                "{} draws {}; the dragon is not in play yet, so it is set aside and {} draws again",
+                name(player),
+                tile_words(tile),
+                name(player)
+            ),
+        ),
+        Event::TilesMixedIn { count } => (
+            json!({"type": "tiles-mixed-in", "count": count}),
+            format!(
+                "The {} set aside {} mixed into the face-down tiles",
+                if count == 1 { "dragon tile".to_string() } else { format!("{count} dragon tiles") },
+                if count == 1 { "is" } else { "are" }
+            ),
+        ),
+        Event::DragonPlaced { pos } => (
+            json!({"type": "dragon-placed", "x": pos.x, "y": pos.y}),
+            format!("The dragon comes to the volcano {}", words::place_words(pos)),
+        ),
+        Event::DragonMoved { player, pos } => (
+            json!({"type": "dragon-moved", "seat": player, "x": pos.x, "y": pos.y}),
+            format!("{} moves the dragon onto {}", name(player), words::tile_at(pos)),
+        ),
+        Event::FigureEaten { player, figure, pos, feature } => (
+            figure_detail("figure-eaten", player, figure, pos, feature),
+            format!("The dragon eats {}'s {}; it returns to the supply", name(player), role(figure, pos, feature)),
+        ),
+        Event::FairyMoved { player, pos, feature } => (
+            json!({"type": "fairy-moved", "seat": player, "x": pos.x, "y": pos.y,
+                   "feature": feature_name(game, pos, feature)}),
+            format!(
+                "{} moves the fairy next to their {}, {}",
+                name(player),
+                words::figure_role_on(game, figure_at(game, pos, feature), pos, feature),
+                words::place_words(pos)
+            ),
+        ),
+        Event::FairyBonus { player, points } => (
+            json!({"type": "fairy-bonus", "seat": player, "points": points}),
+            if points == 1 {
+                format!("The fairy gives {} 1 point at the start of the turn", name(player))
+            } else {
+                format!("The fairy gives {} {points} points as their follower beside it is scored", name(player))
+            },
+        ),
+        Event::KnightRemoved { player, owner, figure, pos, feature } => (
+            json!({"type": "knight-removed", "seat": player, "owner": owner, "figure": figure, "x": pos.x,
+                   "y": pos.y, "feature": feature_name(game, pos, feature)}),
+            format!(
+                "{}'s princess sends {}'s {} home from the city {}",
+                name(player),
+                name(owner),
+                words::figure_role(figure, FeatureKind::City),
+                words::place_words(pos)
+            ),
         ),
         Event::GameEnded => (json!({"type": "game-ended"}), "The game is over".to_string()),
     };
@@ -537,6 +725,44 @@ mod tests {
         assert!(checked > 50, "{checked}");
     }
 
+    /// The fairy's points are in the seats' tallies, during the game and in the final scoring,
+    /// so that every seat's tallies add up to its score.
+    #[test]
+    fn the_tally_counts_the_fairy() {
+        let rules = Rules { expansions: vec![Expansion::PrincessDragon], ..Rules::base() };
+        let (mut during, mut at_end) = (0, 0);
+        for seed in 0..6u64 {
+            let players = vec![Color::Red, Color::Blue, Color::Green];
+            let mut game = Game::new(GameSetup { rules: rules.clone(), players, deck: Deck::Seed(seed) }).unwrap();
+            let mut tally = Tally::new(3);
+            let mut bonus = [0u32; 3];
+            let mut step = 0;
+            while !game.is_over() {
+                let actions = game.legal_actions();
+                // Moving the fairy whenever it may, its bonuses come often.
+                let fairy = actions.iter().find(|a| matches!(a, Action::MoveFairy { .. }));
+                let action = fairy.copied().unwrap_or(actions[step * 31 % actions.len()]);
+                for event in game.apply(action).unwrap() {
+                    if let Event::FairyBonus { player, points } = event {
+                        bonus[player as usize] += points;
+                    }
+                    tally.add(&event);
+                }
+                step += 1;
+            }
+            for (seat, player) in game.players().iter().enumerate() {
+                let points = tally.seat(seat);
+                let fairy = |map: &BTreeMap<&str, u32>| map.get("fairy").copied().unwrap_or(0);
+                assert_eq!(fairy(&points.turn) + fairy(&points.final_), bonus[seat], "seed {seed}, seat {seat}");
+                let total: u32 = points.turn.values().chain(points.final_.values()).sum();
+                assert_eq!(total, player.score, "seed {seed}, seat {seat}: {points:?}");
+                during += fairy(&points.turn);
+                at_end += fairy(&points.final_);
+            }
+        }
+        assert!(during > 0 && at_end > 0, "fairy points during the game {during}, at the end {at_end}");
+    }
+
     /// Engine notation that no text for people may show, or `None`: feature names
     /// (`city@N`, `cloister#2`), catalog ids (`base:U`), coordinates (`(2, -1)`), port names,
     /// the engine's kebab-case names, and "a" before a vowel ("a abbot").
@@ -573,6 +799,12 @@ mod tests {
             if pair[0] == "a" && pair[1].starts_with(|c: char| "aeiou".contains(c)) {
                 return Some(format!("\"a {}\"", pair[1]));
             }
+            if ["your", "their", "the", "a"].contains(&pair[0]) && ["a", "an", "the"].contains(&pair[1]) {
+                return Some(format!("a doubled article: \"{} {}\"", pair[0], pair[1]));
+            }
+        }
+        if text.contains("dragon at the start tile") {
+            return Some("a place phrase after a verb of motion (\"at the start tile\")".into());
         }
         None
     }
@@ -588,6 +820,8 @@ mod tests {
             "Ann deploys a abbot",
             "the big-follower returns",
             "the field to the north",
+            "move the fairy next to your a thief on the road",
+            "move the dragon at the start tile",
         ] {
             assert!(engine_notation(bad).is_some(), "{bad}");
         }

@@ -262,6 +262,22 @@ pub fn figure_on(game: &Game, figure: Figure, pos: Pos, feature: LocalFeature) -
     format!("{who} {} {}", preposition(kind), feature_words(game, pos, feature))
 }
 
+/// A figure with its place on its tile, without an article (after "your", "their"): "thief on
+/// the road running east and west", "big follower (knight) in the city to the north".
+pub fn figure_role_on(game: &Game, figure: Figure, pos: Pos, feature: LocalFeature) -> String {
+    let kind = feature_kind(game, pos, feature);
+    format!("{} {} {}", figure_role(figure, kind), preposition(kind), feature_words(game, pos, feature))
+}
+
+/// A tile by where it stands: "the start tile", "the tile 2 tiles east of the start tile".
+pub fn tile_at(pos: Pos) -> String {
+    if pos == Pos::new(0, 0) {
+        "the start tile".into()
+    } else {
+        format!("the tile {}", place_words(pos))
+    }
+}
+
 /// A player's figure where it stands on the board: "Anna's knight in the city to the north, 2
 /// tiles east of the start tile".
 pub fn owned_figure_on(game: &Game, owner: &str, figure: Figure, pos: Pos, feature: LocalFeature) -> String {

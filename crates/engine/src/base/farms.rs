@@ -1,10 +1,10 @@
 //! The farms of the final scoring (seed 001, "Final Scoring" and footnotes 27 and 28; seed 000,
 //! The Farmers; seed 003): a farm's farmers supply the completed cities it borders or encloses.
 //! Three editions of the rule are known (`FarmerScoring`). The value of a city to a farmer can
-//! be changed by expansions, in every edition: the caller passes `bonus` (points per city a
-//! player earns beyond the base value from some farms: a pig, a pig-herd; seed 001's
-//! introduction: the Rio Grande pig adds a point "bringing the total to 5" in the first edition)
-//! and `doubled` (cities worth twice: a besieged city).
+//! be changed by expansions, in every edition, through [`FarmRules`]: a bonus per city (a pig, a
+//! pig-herd; seed 001's introduction: the Rio Grande pig adds a point "bringing the total to 5"
+//! in the first edition), cities worth twice (a besieged city), and what happens when a farm is
+//! scored (the fairy's bonus).
 
 use crate::catalog::FeatureKind;
 use crate::events::{Breakdown, Event, Phase, Score};
@@ -36,27 +36,29 @@ pub(crate) fn cities_of_farm(table: &Table, field: NodeId) -> Vec<NodeId> {
     cities
 }
 
+/// What the expansions in play add to the scoring of farms.
+pub(crate) trait FarmRules {
+    /// Points per completed city that `player` earns beyond the base value from the farms
+    /// `farms` (one farm; in the first edition, the farms around the city holding the player's
+    /// farmers).
+    fn bonus(&self, table: &Table, farms: &[NodeId], player: PlayerId) -> u16;
+    /// Whether a completed city is worth twice its value to farms.
+    fn doubled(&self, table: &Table, city: NodeId) -> bool;
+    /// A farm was scored; its figures are about to go home.
+    fn scored(&mut self, table: &mut Table, farm: NodeId, events: &mut Vec<Event>);
+}
+
 /// Scores every farm with a farmer, by the edition the rules choose, returning the farmers.
-pub(crate) fn score_farms(
-    table: &mut Table,
-    bonus: impl Fn(&Table, &[NodeId], PlayerId) -> u16,
-    doubled: impl Fn(&Table, NodeId) -> bool,
-    events: &mut Vec<Event>,
-) {
+pub(crate) fn score_farms(table: &mut Table, rules: &mut impl FarmRules, events: &mut Vec<Event>) {
     match table.rules.variants.farmer_scoring {
-        FarmerScoring::ThirdEdition | FarmerScoring::SecondEdition => score_per_farm(table, bonus, doubled, events),
-        FarmerScoring::FirstEdition => score_per_city(table, bonus, doubled, events),
+        FarmerScoring::ThirdEdition | FarmerScoring::SecondEdition => score_per_farm(table, rules, events),
+        FarmerScoring::FirstEdition => score_per_city(table, rules, events),
     }
 }
 
 /// The value of completed cities to a farm: `per_city` each, twice that for a doubled city.
-fn farm_breakdown(
-    table: &Table,
-    cities: &[NodeId],
-    per_city: u16,
-    doubled: &impl Fn(&Table, NodeId) -> bool,
-) -> Breakdown {
-    let twice = cities.iter().filter(|&&c| doubled(table, c)).count() as u16;
+fn farm_breakdown(table: &Table, cities: &[NodeId], per_city: u16, rules: &impl FarmRules) -> Breakdown {
+    let twice = cities.iter().filter(|&&c| rules.doubled(table, c)).count() as u16;
     Breakdown {
         cities: cities.len() as u16 - twice,
         besieged_cities: twice,
@@ -82,19 +84,15 @@ fn farm_score(table: &Table, root: NodeId, players: PlayerSet, breakdown: Breakd
 /// Third edition: each farm's owners score 3 per completed city it touches. Second edition:
 /// the same, but a player scores each city only once over all farms. Where the owners' rates
 /// differ or the second edition applies, each owner's score is reported on its own.
-fn score_per_farm(
-    table: &mut Table,
-    bonus: impl Fn(&Table, &[NodeId], PlayerId) -> u16,
-    doubled: impl Fn(&Table, NodeId) -> bool,
-    events: &mut Vec<Event>,
-) {
+fn score_per_farm(table: &mut Table, rules: &mut impl FarmRules, events: &mut Vec<Event>) {
     let once_per_player = table.rules.variants.farmer_scoring == FarmerScoring::SecondEdition;
     let mut already: Vec<Vec<NodeId>> = vec![vec![]; table.players.len()];
     while let Some(f) = table.figures.first() {
         let root = table.features.find(f.node);
         let cities = cities_of_farm(table, root);
         let owners = table.majority(root);
-        let rates: Vec<(PlayerId, u16)> = owners.iter().map(|p| (p, CITY_VALUE + bonus(table, &[root], p))).collect();
+        let rates: Vec<(PlayerId, u16)> =
+            owners.iter().map(|p| (p, CITY_VALUE + rules.bonus(table, &[root], p))).collect();
         if once_per_player || rates.iter().any(|&(_, r)| r != CITY_VALUE) {
             for (p, per_city) in rates {
                 let cities_for_p: Vec<NodeId> = if once_per_player {
@@ -105,15 +103,16 @@ fn score_per_farm(
                 } else {
                     cities.clone()
                 };
-                let breakdown = farm_breakdown(table, &cities_for_p, per_city, &doubled);
+                let breakdown = farm_breakdown(table, &cities_for_p, per_city, rules);
                 let score = farm_score(table, root, PlayerSet(1 << p), breakdown);
                 table.pay(score, events);
             }
         } else {
-            let breakdown = farm_breakdown(table, &cities, CITY_VALUE, &doubled);
+            let breakdown = farm_breakdown(table, &cities, CITY_VALUE, rules);
             let score = farm_score(table, root, owners, breakdown);
             table.pay(score, events);
         }
+        rules.scored(table, root, events);
         table.return_figures(root, events);
     }
 }
@@ -122,12 +121,7 @@ fn score_per_farm(
 /// player(s) with the most farmers on the farms around it (seed 001, footnote 28), plus what the
 /// expansions add from the farms around it that hold the player's farmers (a pig: "bringing
 /// the total to 5"; a pig-herd). Where the winners' values differ, each is reported on its own.
-fn score_per_city(
-    table: &mut Table,
-    bonus: impl Fn(&Table, &[NodeId], PlayerId) -> u16,
-    doubled: impl Fn(&Table, NodeId) -> bool,
-    events: &mut Vec<Event>,
-) {
+fn score_per_city(table: &mut Table, rules: &mut impl FarmRules, events: &mut Vec<Event>) {
     let mut farms: Vec<(NodeId, [u8; MAX_PLAYERS], Vec<NodeId>)> = vec![];
     for f in &table.figures {
         let root = table.features.find(f.node);
@@ -160,22 +154,23 @@ fn score_per_city(
         let value_for = |p: PlayerId| {
             let own: Vec<NodeId> =
                 farms.iter().filter(|(_, c, cs)| c[p as usize] > 0 && cs.contains(&city)).map(|(r, _, _)| *r).collect();
-            FIRST_EDITION_CITY_VALUE + bonus(table, &own, p)
+            FIRST_EDITION_CITY_VALUE + rules.bonus(table, &own, p)
         };
         let values: Vec<(PlayerId, u16)> = winners.iter().map(|p| (p, value_for(p))).collect();
         if values.iter().all(|&(_, v)| v == FIRST_EDITION_CITY_VALUE) {
-            let breakdown = farm_breakdown(table, &[city], FIRST_EDITION_CITY_VALUE, &doubled);
+            let breakdown = farm_breakdown(table, &[city], FIRST_EDITION_CITY_VALUE, rules);
             let score = farm_score(table, city, winners, breakdown);
             table.pay(score, events);
         } else {
             for (p, value) in values {
-                let breakdown = farm_breakdown(table, &[city], value, &doubled);
+                let breakdown = farm_breakdown(table, &[city], value, rules);
                 let score = farm_score(table, city, PlayerSet(1 << p), breakdown);
                 table.pay(score, events);
             }
         }
     }
     for (root, _, _) in farms {
+        rules.scored(table, root, events);
         table.return_figures(root, events);
     }
 }

@@ -49,10 +49,11 @@ impl Abbot {
         }
     }
 
-    /// Takes `player`'s abbot back and scores it (checked by `check_recall`).
-    pub(crate) fn recall(table: &mut Table, player: PlayerId, events: &mut Vec<Event>) {
-        let i = table.figures.iter().position(|f| f.owner == player && f.figure == Figure::Abbot).expect("checked");
-        let f = table.take_figure(i);
+    /// Scores the cloister or garden of `player`'s abbot as it stands (checked by
+    /// `check_recall`); returns the feature, for the hooks of a scored feature, before
+    /// [`Abbot::take_back`] returns the abbot.
+    pub(crate) fn score_recall(table: &mut Table, player: PlayerId, events: &mut Vec<Event>) -> NodeId {
+        let f = *table.figures.iter().find(|f| f.owner == player && f.figure == Figure::Abbot).expect("checked");
         let pos = table.pos_of(f.placement);
         let breakdown =
             Breakdown { tiles: 1 + table.board.neighbours_around(pos) as u16, tile_value: 1, ..Default::default() };
@@ -70,6 +71,13 @@ impl Abbot {
             breakdown,
         };
         table.pay(score, events);
+        table.features.find(f.node)
+    }
+
+    /// Returns `player`'s recalled abbot to the supply.
+    pub(crate) fn take_back(table: &mut Table, player: PlayerId, events: &mut Vec<Event>) {
+        let i = table.figures.iter().position(|f| f.owner == player && f.figure == Figure::Abbot).expect("checked");
+        let f = table.take_figure(i);
         events.push(table.returned(&f));
     }
 }

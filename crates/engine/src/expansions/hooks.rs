@@ -42,15 +42,19 @@ pub(crate) enum Hook {
     TakesTile,
     BaseStartTileInPile,
     ArrangeDeck,
+    BeginTurn,
+    SetsAside,
     Restricts,
     CheckPlace,
     TilePut,
     TilePlaced,
     RestrictDeploy,
+    OnlyFigureActions,
     FigureActions,
     At,
     DrawsAgainBeforeScoring,
     AdjustValue,
+    FeatureScored,
     FeatureCompleted,
     FollowerLeft,
     EndTurn,
@@ -118,7 +122,15 @@ pub(crate) trait Module {
     /// shuffled deck (and used before the land tiles are shuffled).
     fn arrange_deck(&mut self, _catalog: &Catalog, _plan: &mut DeckPlan, _rng: Option<&mut GameRng>) {}
 
-    // ----- 1B, 1C: drawing and placing a tile -----
+    // ----- 1A, 1B, 1C: beginning the turn, drawing and placing a tile -----
+
+    /// 1A: a player's turn begins (not repeated for a double turn's second tile).
+    fn begin_turn(&mut self, _table: &mut Table, _events: &mut Vec<Event>) {}
+
+    /// 1B: true to set the drawn `tile` aside instead of placing it (the player draws again).
+    fn sets_aside(&mut self, _table: &mut Table, _tile: TileId, _events: &mut Vec<Event>) -> bool {
+        false
+    }
 
     /// Whether the module has placement rules of its own for `tile` (checked by `check_place`
     /// on top of the edge rule; a tile no module restricts has its placements counted from the
@@ -144,6 +156,12 @@ pub(crate) trait Module {
     /// after the figure's own rule (the volcano lake under seed 000's reading).
     fn restrict_deploy(&self, _table: &Table, _figure: Figure, _spec: &FeatureSpec) -> Result<(), RuleError> {
         Ok(())
+    }
+
+    /// True when the figure phase offers only the modules' actions (no deployment, no pass:
+    /// a princess that must remove a knight).
+    fn only_figure_actions(&self, _table: &Table, _player: PlayerId) -> bool {
+        false
     }
 
     /// The actions the module offers instead of a deployment, in order, until `visit` returns
@@ -173,6 +191,10 @@ pub(crate) trait Module {
     /// Changes what a road, city or cloister is worth (after the base value and the modules
     /// before this one).
     fn adjust_value(&self, _table: &Table, _root: NodeId, _completed: bool, _value: &mut Breakdown) {}
+
+    /// A feature was paid (during the turn or in the final scoring, farms included); its figures
+    /// are about to go home.
+    fn feature_scored(&mut self, _table: &mut Table, _root: NodeId, _events: &mut Vec<Event>) {}
 
     /// A feature completed during the turn was scored and its figures went home.
     fn feature_completed(&mut self, _table: &mut Table, _root: NodeId, _events: &mut Vec<Event>) {}

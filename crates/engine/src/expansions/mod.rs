@@ -24,6 +24,7 @@ pub(crate) mod gq;
 pub(crate) mod hooks;
 pub(crate) mod inns_cathedrals;
 pub(crate) mod king_robber;
+pub(crate) mod princess_dragon;
 pub(crate) mod river;
 pub(crate) mod traders_builders;
 
@@ -45,6 +46,7 @@ use cathars::Cathars;
 use gq::GamesQuarterly;
 use inns_cathedrals::InnsCathedrals;
 use king_robber::KingRobber;
+use princess_dragon::PrincessDragon;
 use river::River;
 use traders_builders::TradersBuilders;
 
@@ -61,11 +63,12 @@ pub(crate) enum ModuleId {
     TradersBuilders,
     Cathars,
     Abbot,
+    PrincessDragon,
     GamesQuarterly,
 }
 
 impl ModuleId {
-    const COUNT: usize = 7;
+    const COUNT: usize = 8;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -76,6 +79,7 @@ impl ModuleId {
             ModuleId::TradersBuilders => TradersBuilders::HOOKS,
             ModuleId::Cathars => Cathars::HOOKS,
             ModuleId::Abbot => Abbot::HOOKS,
+            ModuleId::PrincessDragon => PrincessDragon::HOOKS,
             ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
         }
     }
@@ -89,6 +93,7 @@ impl ModuleId {
             Expansion::KingRobber => ModuleId::KingRobber,
             Expansion::Cathars => ModuleId::Cathars,
             Expansion::Abbot => ModuleId::Abbot,
+            Expansion::PrincessDragon => ModuleId::PrincessDragon,
             Expansion::Gq11 => ModuleId::GamesQuarterly,
             Expansion::Winter => return None,
         })
@@ -99,14 +104,17 @@ impl ModuleId {
 #[derive(Clone, Debug)]
 pub(crate) struct Modules {
     in_play: [ModuleId; ModuleId::COUNT],
+    /// How many modules are in play (the first entries of `in_play`).
+    count: u8,
     /// For each hook, the modules in play that implement it (bit `i` for `in_play[i]`).
-    hook_masks: [u8; Hook::COUNT],
+    hook_masks: [u16; Hook::COUNT],
     river: River,
     inns_cathedrals: InnsCathedrals,
     king_robber: KingRobber,
     traders_builders: TradersBuilders,
     cathars: Cathars,
     abbot: Abbot,
+    princess_dragon: PrincessDragon,
     games_quarterly: GamesQuarterly,
 }
 
@@ -117,12 +125,12 @@ macro_rules! each_module {
     ($modules:expr, $mask:expr, |$i:ident, mut $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
-            (&mut $modules.abbot), (&mut $modules.games_quarterly), $body)
+            (&mut $modules.abbot), (&mut $modules.princess_dragon), (&mut $modules.games_quarterly), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
-            (&$modules.abbot), (&$modules.games_quarterly), $body)
+            (&$modules.abbot), (&$modules.princess_dragon), (&$modules.games_quarterly), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
         each_module!($modules, $mask, |_index, mut $m| $body)
@@ -131,7 +139,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
-        $abbot:expr, $gq:expr, $body:expr) => {
+        $abbot:expr, $pd:expr, $gq:expr, $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
                 ModuleId::River => { let $m = $river; $body }
@@ -140,15 +148,46 @@ macro_rules! each_module {
                 ModuleId::TradersBuilders => { let $m = $tb; $body }
                 ModuleId::Cathars => { let $m = $cathars; $body }
                 ModuleId::Abbot => { let $m = $abbot; $body }
+                ModuleId::PrincessDragon => { let $m = $pd; $body }
                 ModuleId::GamesQuarterly => { let $m = $gq; $body }
             }
         }
     };
 }
 
+/// The farm scoring's hooks, for `base::farms`.
+impl base::farms::FarmRules for Modules {
+    /// Each module's best bonus over the farms.
+    #[inline]
+    fn bonus(&self, table: &Table, farms: &[NodeId], player: PlayerId) -> u16 {
+        let mut bonus = 0;
+        each_module!(self, self.implementing(Hook::FarmBonus), |m| {
+            bonus += farms.iter().map(|&farm| m.farm_bonus(table, farm, player)).max().unwrap_or(0)
+        });
+        bonus
+    }
+
+    #[inline]
+    fn doubled(&self, table: &Table, city: NodeId) -> bool {
+        each_module!(
+            self,
+            self.implementing(Hook::DoublesCityForFarms),
+            |m| if m.doubles_city_for_farms(table, city) {
+                return true;
+            }
+        );
+        false
+    }
+
+    #[inline]
+    fn scored(&mut self, table: &mut Table, farm: NodeId, events: &mut Vec<Event>) {
+        self.feature_scored(table, farm, events);
+    }
+}
+
 /// The modules in play that restrict a tile's placement: bit `i` for the `i`-th module in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PlacementRules(u8);
+pub(crate) struct PlacementRules(u16);
 
 impl PlacementRules {
     /// No module restricts the tile: its placements follow from the edge rule alone.
@@ -160,7 +199,7 @@ impl PlacementRules {
 
 /// The indices of the set bits of `mask`, lowest first.
 #[inline]
-fn set_bits(mut mask: u8) -> impl Iterator<Item = usize> {
+fn set_bits(mut mask: u16) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let i = mask.trailing_zeros() as usize;
@@ -178,6 +217,7 @@ impl Modules {
         ids.sort_by_key(|&id| id as u8);
         ids.dedup();
         let mut hook_masks = [0; Hook::COUNT];
+        let count = ids.len() as u8;
         for (i, id) in ids.into_iter().enumerate() {
             in_play[i] = id;
             for (hook, mask) in hook_masks.iter_mut().enumerate() {
@@ -188,6 +228,7 @@ impl Modules {
         }
         Modules {
             in_play,
+            count,
             hook_masks,
             river: River::new(rules),
             inns_cathedrals: InnsCathedrals,
@@ -195,13 +236,14 @@ impl Modules {
             traders_builders: TradersBuilders::new(rules),
             cathars: Cathars::new(rules),
             abbot: Abbot,
+            princess_dragon: PrincessDragon::new(rules),
             games_quarterly: GamesQuarterly::new(rules),
         }
     }
 
     /// The modules in play that implement `hook`.
     #[inline]
-    fn implementing(&self, hook: Hook) -> u8 {
+    fn implementing(&self, hook: Hook) -> u16 {
         self.hook_masks[hook as usize]
     }
 
@@ -245,7 +287,26 @@ impl Modules {
         ));
     }
 
-    // ----- Placing a tile -----
+    // ----- Beginning the turn, drawing and placing a tile -----
+
+    /// Step 1A. With no tile left the game ends with the last player's turn: no turn begins
+    /// (seed 001, "End of the game"), so nothing of step 1A happens.
+    #[inline]
+    pub(crate) fn begin_turn(&mut self, table: &mut Table, events: &mut Vec<Event>) {
+        let mask = self.implementing(Hook::BeginTurn);
+        if mask != 0 && table.has_tiles_to_draw() {
+            each_module!(self, mask, |mut m| m.begin_turn(table, events));
+        }
+    }
+
+    /// Whether a module sets the drawn tile aside.
+    #[inline]
+    pub(crate) fn sets_aside(&mut self, table: &mut Table, tile: TileId, events: &mut Vec<Event>) -> bool {
+        each_module!(self, self.implementing(Hook::SetsAside), |mut m| if m.sets_aside(table, tile, events) {
+            return true;
+        });
+        false
+    }
 
     /// The modules in play with placement rules of their own for `tile` (found once per
     /// listing or check, then applied to each placement tried).
@@ -324,6 +385,15 @@ impl Modules {
         Ok(())
     }
 
+    /// Whether the figure phase offers only the modules' actions.
+    #[inline]
+    pub(crate) fn only_figure_actions(&self, table: &Table, player: PlayerId) -> bool {
+        each_module!(self, self.implementing(Hook::OnlyFigureActions), |m| if m.only_figure_actions(table, player) {
+            return true;
+        });
+        false
+    }
+
     #[inline]
     pub(crate) fn figure_actions(
         &self,
@@ -347,7 +417,7 @@ impl Modules {
         table: &mut Table,
         events: &mut Vec<Event>,
     ) -> Option<(u8, Pending)> {
-        each_module!(self, self.implementing(Hook::At) & !((1u16 << from) - 1) as u8, |i, mut m| if let Some(p) =
+        each_module!(self, self.implementing(Hook::At) & !((1u16 << from) - 1), |i, mut m| if let Some(p) =
             m.at(point, table, events)
         {
             return Some((i as u8, p));
@@ -362,6 +432,7 @@ impl Modules {
     pub(crate) fn each_decision(&self, table: &Table, pending: Pending, visit: impl FnMut(Action) -> bool) {
         match pending {
             Pending::Escape { .. } => self.cathars.each_escape(table, visit),
+            Pending::MoveDragon { .. } => self.princess_dragon.each_dragon_step(table, visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -370,7 +441,14 @@ impl Modules {
     pub(crate) fn check_decision(&self, table: &Table, pending: Pending, action: Action) -> Result<(), RuleError> {
         match (pending, action) {
             (Pending::Escape { .. }, _) => self.cathars.check(table, pending, action),
+            (Pending::MoveDragon { .. }, _) => self.princess_dragon.check_dragon_step(table, pending, action),
             (Pending::Deploy { player, .. }, Action::RecallAbbot { pos }) => Abbot::check_recall(table, player, pos),
+            (
+                Pending::Deploy { player, .. },
+                Action::DeployAt { .. } | Action::MoveFairy { .. } | Action::RemoveKnight { .. },
+            ) if self.in_play(ModuleId::PrincessDragon) => {
+                self.princess_dragon.check_figure_action(table, player, action)
+            }
             _ => Err(RuleError::wrong_decision(pending, action)),
         }
     }
@@ -390,10 +468,33 @@ impl Modules {
                     self.follower_left(table, root, player, events);
                 }
             }
-            (Pending::Deploy { player, .. }, Action::RecallAbbot { .. }) => Abbot::recall(table, player, events),
+            (Pending::Deploy { player, .. }, Action::RecallAbbot { .. }) => {
+                // The recall scores the abbot's feature: the fairy beside it pays as for any
+                // scoring (seed 001, THE PRINCESS AND THE DRAGON, "The fairy").
+                let root = Abbot::score_recall(table, player, events);
+                self.feature_scored(table, root, events);
+                Abbot::take_back(table, player, events);
+            }
+            (Pending::MoveDragon { .. }, _) => {
+                let (next, departures) = self.princess_dragon.apply_dragon_step(table, action, events);
+                for (root, player) in departures {
+                    self.follower_left(table, root, player, events);
+                }
+                return next;
+            }
+            (Pending::Deploy { player, .. }, _) => {
+                for (root, owner) in self.princess_dragon.apply_figure_action(table, player, action, events) {
+                    self.follower_left(table, root, owner, events);
+                }
+            }
             _ => unreachable!("check_decision accepted the action"),
         }
         None
+    }
+
+    /// Whether a module is in play.
+    fn in_play(&self, id: ModuleId) -> bool {
+        self.in_play[..self.count as usize].contains(&id)
     }
 
     #[inline]
@@ -406,6 +507,11 @@ impl Modules {
     #[inline]
     pub(crate) fn adjust_value(&self, table: &Table, root: NodeId, completed: bool, value: &mut Breakdown) {
         each_module!(self, self.implementing(Hook::AdjustValue), |m| m.adjust_value(table, root, completed, value));
+    }
+
+    #[inline]
+    pub(crate) fn feature_scored(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
+        each_module!(self, self.implementing(Hook::FeatureScored), |mut m| m.feature_scored(table, root, events));
     }
 
     #[inline]
@@ -428,30 +534,6 @@ impl Modules {
         again
     }
 
-    /// Points per completed city that `player` earns beyond the base value from the farms
-    /// `farms` (one farm in the third and second editions; in the first edition the farms around
-    /// the city that hold the player's farmers): each module's best bonus over those farms.
-    #[inline]
-    pub(crate) fn farm_bonus(&self, table: &Table, farms: &[NodeId], player: PlayerId) -> u16 {
-        let mut bonus = 0;
-        each_module!(self, self.implementing(Hook::FarmBonus), |m| {
-            bonus += farms.iter().map(|&farm| m.farm_bonus(table, farm, player)).max().unwrap_or(0)
-        });
-        bonus
-    }
-
-    #[inline]
-    pub(crate) fn doubles_city_for_farms(&self, table: &Table, city: NodeId) -> bool {
-        each_module!(
-            self,
-            self.implementing(Hook::DoublesCityForFarms),
-            |m| if m.doubles_city_for_farms(table, city) {
-                return true;
-            }
-        );
-        false
-    }
-
     pub(crate) fn final_scoring(&mut self, table: &mut Table, events: &mut Vec<Event>) {
         each_module!(self, self.implementing(Hook::FinalScoring), |mut m| m.final_scoring(table, events));
     }
@@ -459,5 +541,10 @@ impl Modules {
     /// King & Scout's tokens (no holder without the expansion).
     pub(crate) fn token_holder(&self, token: Token) -> Option<(PlayerId, u16)> {
         self.king_robber.holder(token)
+    }
+
+    /// The Princess & the Dragon's public state (nothing without the expansion).
+    pub(crate) fn princess_dragon(&self) -> &PrincessDragon {
+        &self.princess_dragon
     }
 }

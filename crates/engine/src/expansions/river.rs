@@ -16,7 +16,10 @@
 //!   the herd counts with Traders & Builders, or by the variant of footnote 96.
 //! - The volcano lake without The Princess & the Dragon has no significance (seed 001), or by
 //!   seed 000's reading takes no figure and gives its player another turn
-//!   (`Variants::volcano_lake`).
+//!   (`Variants::volcano_lake`). With it, the lake is a volcano: "The player who places the
+//!   volcano may not deploy a follower to this tile, but should place the dragon on the tile
+//!   instead. The player may therefore take another tile immediately" (the dragon's module
+//!   places the dragon and keeps followers off; this module gives the extra turn).
 
 use crate::board::PlacementIndex;
 use crate::catalog::{FeatureSpec, RiverRole, Symbol, TileDesign, TileId};
@@ -41,8 +44,12 @@ pub(crate) struct River {
     combined: CombinedRivers,
     /// Whether a pig-herd scores (with Traders & Builders, or by the variant).
     herds_count: bool,
-    /// The volcano lake takes no figure and gives another turn (seed 000's reading).
+    /// The volcano lake gives another turn: by seed 000's reading, or with the dragon in the game
+    /// (seed 001, THE RIVER II: "The player may therefore take another tile immediately").
     volcano_extra_turn: bool,
+    /// The volcano lake takes no figure at all (seed 000's reading without the dragon; with it,
+    /// the dragon's module keeps followers off the volcano).
+    volcano_bans_figures: bool,
     /// The volcano lake was placed this turn under seed 000's reading.
     volcano_turn: bool,
     /// At preparation: the river tiles of the sets in play with their roles.
@@ -67,7 +74,10 @@ impl River {
             start_tile: rules.variants.river_start_tile,
             combined: rules.variants.combined_rivers,
             herds_count: pig_herds_count(rules),
-            volcano_extra_turn: rules.variants.volcano_lake == VolcanoLake::ExtraTurn,
+            volcano_extra_turn: rules.variants.volcano_lake == VolcanoLake::ExtraTurn
+                || rules.has(Expansion::PrincessDragon),
+            volcano_bans_figures: rules.variants.volcano_lake == VolcanoLake::ExtraTurn
+                && !rules.has(Expansion::PrincessDragon),
             ..River::default()
         }
     }
@@ -200,7 +210,7 @@ impl Module for River {
     }
 
     fn restrict_deploy(&self, _table: &Table, _figure: Figure, _spec: &FeatureSpec) -> Result<(), RuleError> {
-        if self.volcano_turn {
+        if self.volcano_turn && self.volcano_bans_figures {
             return Err(RuleError::NoFigureOnVolcanoLake);
         }
         Ok(())

@@ -49,7 +49,12 @@ pub(crate) fn each_legal_action(
                     count += 1;
                 }
             }
+            // A princess that must remove a knight leaves only the modules' actions.
+            let only_modules = modules.only_figure_actions(table, player);
             let placement = table.last_placement();
+            if only_modules {
+                count = 0;
+            }
             for i in 0..table.design(placement.tile).features.len() as LocalFeature {
                 for &figure in &available[..count] {
                     if check_deploy(table, modules, placement, i, figure).is_ok()
@@ -59,7 +64,7 @@ pub(crate) fn each_legal_action(
                     }
                 }
             }
-            if modules.figure_actions(table, player, &mut visit) {
+            if modules.figure_actions(table, player, &mut visit) || only_modules {
                 return;
             }
             visit(Action::Pass);
@@ -132,6 +137,11 @@ pub(crate) fn check(table: &Table, modules: &Modules, pending: Pending, action: 
             modules.check_place(modules.placement_rules(table, tile), table, tile, pos, rotation)
         }
         (Pending::PlaceTile { .. }, _) => Err(RuleError::wrong_decision(pending, action)),
+        (Pending::Deploy { player, .. }, Action::Deploy { .. } | Action::Pass)
+            if modules.only_figure_actions(table, player) =>
+        {
+            Err(RuleError::PrincessMustRemove)
+        }
         (Pending::Deploy { player, .. }, Action::Deploy { figure, feature }) => {
             let state = &table.players[player as usize];
             if state.in_supply(figure) == 0 {

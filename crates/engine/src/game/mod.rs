@@ -145,6 +145,28 @@ impl Game {
         self.modules.token_holder(token)
     }
 
+    /// The Princess & the Dragon: where the dragon is (`None` until a volcano brings it in).
+    pub fn dragon(&self) -> Option<Pos> {
+        self.modules.princess_dragon().dragon()
+    }
+
+    /// The Princess & the Dragon: the fairy's tile and the follower it stands next to (`None`
+    /// until it is first moved; no follower once that follower has left).
+    pub fn fairy(&self) -> Option<(Pos, Option<PlacedFigure>)> {
+        self.modules.princess_dragon().fairy(&self.table)
+    }
+
+    /// The Princess & the Dragon: dragon tiles set aside until the dragon is in play (public).
+    pub fn tiles_set_aside(&self) -> &[TileId] {
+        self.modules.princess_dragon().set_aside()
+    }
+
+    /// The Princess & the Dragon: the dragon's move in progress, as the steps left and the
+    /// tiles visited so far (the first is where it began).
+    pub fn dragon_move(&self) -> Option<(u8, &[Pos])> {
+        self.modules.princess_dragon().dragon_move()
+    }
+
     /// The completed cities a farm borders or encloses, as feature roots.
     pub fn cities_of_farm(&self, field: NodeId) -> Vec<NodeId> {
         base::farms::cities_of_farm(&self.table, field)
@@ -228,6 +250,15 @@ impl Game {
         let next = self.table.next_draw;
         &mut self.table.deck[next..]
     }
+
+    /// Replaces the deck's seed, which orders tiles mixed into the face-down ones later (the
+    /// dragon tiles set aside): a sampled game must not carry the real one, from which the real
+    /// order could be worked out.
+    pub(crate) fn reseed_hidden_deck(&mut self, seed: u64) {
+        if let Some(s) = &mut self.table.deck_seed {
+            *s = seed;
+        }
+    }
 }
 
 /// Everything but the (immutable, shared) catalog.
@@ -244,7 +275,9 @@ impl fmt::Debug for Game {
             .field("features", &t.features)
             .field("figures", &t.figures)
             .field("deck", &t.deck)
+            .field("deck_seed", &t.deck_seed)
             .field("next_draw", &t.next_draw)
+            .field("next_serial", &t.next_serial)
             .field("discarded", &t.discarded)
             .field("open_cloisters", &t.open_cloisters)
             .field("modules", &self.modules)

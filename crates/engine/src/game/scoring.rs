@@ -11,7 +11,13 @@ use crate::table::Table;
 /// Scores one road, city or cloister (completed during the turn, or in the final scoring):
 /// its value by the base rules and the modules in play, paid to the majority of its followers
 /// (seed 001, "What happens if there are several followers..."), then its figures go home.
-pub(crate) fn score_feature(table: &mut Table, modules: &Modules, root: NodeId, phase: Phase, events: &mut Vec<Event>) {
+pub(crate) fn score_feature(
+    table: &mut Table,
+    modules: &mut Modules,
+    root: NodeId,
+    phase: Phase,
+    events: &mut Vec<Event>,
+) {
     let completed = phase == Phase::Turn;
     let mut breakdown = base::feature_value(table, root, completed);
     modules.adjust_value(table, root, completed, &mut breakdown);
@@ -20,6 +26,7 @@ pub(crate) fn score_feature(table: &mut Table, modules: &Modules, root: NodeId, 
     let kind = table.features.kind(root);
     let score = Score { kind, phase, completed, pos, feature, players, points: breakdown.total(), breakdown };
     table.pay(score, events);
+    modules.feature_scored(table, root, events);
     table.return_figures(root, events);
 }
 
@@ -30,12 +37,7 @@ pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &m
         let root = table.features.find(f.node);
         score_feature(table, modules, root, Phase::Final, events);
     }
-    base::farms::score_farms(
-        table,
-        |table, farms, player| modules.farm_bonus(table, farms, player),
-        |table, city| modules.doubles_city_for_farms(table, city),
-        events,
-    );
+    base::farms::score_farms(table, modules, events);
     modules.final_scoring(table, events);
     events.push(Event::GameEnded);
 }

@@ -63,6 +63,10 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
         }
     }
     let mut plan = DeckPlan { start: base_start, leading: vec![] };
+    let deck_seed = match deck {
+        Deck::Seed(seed) => Some(seed),
+        Deck::Order(_) => None,
+    };
     let (deck, explicit) = match deck {
         Deck::Seed(seed) => {
             let mut rng = rng_from_seed(seed);
@@ -90,5 +94,7 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
         }
     }
     let players = players.iter().map(|&color| PlayerState::new(color, |figure| modules.supply(figure))).collect();
-    Ok((Table::new(catalog, rules, players, deck), modules, start))
+    let mut table = Table::new(catalog, rules, players, deck);
+    table.deck_seed = deck_seed;
+    Ok((table, modules, start))
 }

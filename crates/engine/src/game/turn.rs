@@ -3,8 +3,8 @@
 //!
 //! | step | what happens | decision |
 //! |---|---|---|
-//! | 1A begin turn | nothing yet in the implemented rules | |
-//! | 1B draw a tile | tiles that fit nowhere are discarded and another drawn; an empty pile ends the game | |
+//! | 1A begin turn | `begin_turn` (the fairy's point; not when no tile is left, as the game then ends with the last tile's turn) | |
+//! | 1B draw a tile | a module may set the tile aside (`sets_aside`); tiles that fit nowhere are discarded and another drawn; an empty pile ends the game | |
 //! | 1C place the tile | the tile joins the board; `tile_put`, then `tile_placed` hooks | `PlaceTile` |
 //! | 2A, 2B move the wood | deploy a figure, a module's action instead (`figure_actions`), or pass | `Deploy` |
 //! | 2C | the modules' steps (`at(AfterFigures)`); a second tile drawn now (`draws_again_before_scoring`) goes back to 1B | a module's |
@@ -116,7 +116,10 @@ impl Turn {
     fn advance(&mut self, table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) {
         loop {
             match self.step {
-                Step::BeginTurn => self.step = Step::Draw { before_scoring: false },
+                Step::BeginTurn => {
+                    modules.begin_turn(table, events);
+                    self.step = Step::Draw { before_scoring: false };
+                }
                 Step::Draw { before_scoring } => {
                     let player = table.current;
                     match draw_placeable(table, modules, events) {
@@ -188,9 +191,12 @@ fn identify_completed(table: &mut Table) -> Step {
 
 /// Draws the next tile that fits somewhere; tiles that fit nowhere are removed and the same
 /// player draws again (seed 001, "1. Place a tile"). `None` when the pile is empty.
-fn draw_placeable(table: &mut Table, modules: &Modules, events: &mut Vec<Event>) -> Option<crate::catalog::TileId> {
+fn draw_placeable(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) -> Option<crate::catalog::TileId> {
     let player = table.current;
     while let Some(tile) = table.draw() {
+        if modules.sets_aside(table, tile, events) {
+            continue;
+        }
         let rules = modules.placement_rules(table, tile);
         let placeable = if rules.is_empty() {
             table.board.has_place_for(table.design(tile))
