@@ -135,6 +135,14 @@ fn any_action() -> impl Strategy<Value = Action> {
         (0..Figure::ALL.len(), any::<u8>()).prop_map(|(f, feature)| Action::Deploy { figure: Figure::ALL[f], feature }),
         (position(), any::<u8>()).prop_map(|(pos, feature)| Action::Escape { pos, feature }),
         position().prop_map(|pos| Action::RecallAbbot { pos }),
+        (position(), 0..Figure::ALL.len(), any::<u8>()).prop_map(|(pos, f, feature)| Action::DeployAt {
+            pos,
+            figure: Figure::ALL[f],
+            feature
+        }),
+        (position(), any::<u8>()).prop_map(|(pos, feature)| Action::MoveFairy { pos, feature }),
+        (position(), any::<u8>()).prop_map(|(pos, feature)| Action::RemoveKnight { pos, feature }),
+        position().prop_map(|pos| Action::MoveDragon { pos }),
         Just(Action::Pass),
     ]
 }
@@ -146,6 +154,9 @@ fn record_action_json() -> impl Strategy<Value = Value> {
         Just("deploy".to_string()),
         Just("escape".to_string()),
         Just("recall-abbot".to_string()),
+        Just("move-fairy".to_string()),
+        Just("remove-knight".to_string()),
+        Just("move-dragon".to_string()),
         Just("pass".to_string()),
         "[a-z-]{0,12}",
     ];
