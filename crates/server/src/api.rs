@@ -14,7 +14,6 @@ use carcassonne_engine::record::RECORD_VERSION;
 use carcassonne_engine::{Catalog, Color, Game, Record, RecordDeck, Rotation, Rules};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use tower_http::timeout::TimeoutLayer;
 
 use crate::acting::{apply_client_action, blocking, parse_action};
 use crate::error::{ApiError, DATABASE_RETRY};
@@ -41,12 +40,30 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(static_file)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        // A request that takes longer (a client sending its body slowly) is dropped.
+        .layer(axum::middleware::from_fn_with_state(state.clone(), request_timeout))
         // Views and the tile drawings are JSON and SVG text, which gzip shrinks several times.
         .layer(tower_http::compression::CompressionLayer::new())
+        // Outermost, so that every answer has them, a timeout's too.
         .layer(axum::middleware::from_fn(security_headers))
-        // A request that takes longer (a client sending its body slowly) is dropped.
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, state.config.limits.request_timeout))
         .with_state(state)
+}
+
+/// Answers `408` (an error like any other) to a request not done within the request timeout.
+async fn request_timeout(
+    State(state): State<Arc<AppState>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let limit = state.config.limits.request_timeout;
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!("the request was not done within {} s (a body sent too slowly?)", limit.as_secs_f64()),
+        )
+        .into_response(),
+    }
 }
 
 /// The pages' content security policy: scripts, styles and connections from this server only

@@ -81,9 +81,12 @@ impl Server {
         });
         let app = api::router(self.state.clone());
         let connections = GracefulShutdown::new();
+        let header_timeout = self.state.config.limits.header_timeout;
         let mut builder = auto::Builder::new(TokioExecutor::new());
         // Without a timer hyper would wait forever for a client's request headers.
-        builder.http1().timer(TokioTimer::new()).header_read_timeout(self.state.config.limits.header_timeout);
+        builder.http1().timer(TokioTimer::new()).header_read_timeout(header_timeout);
+        // Set when the server stops: connections that have not sent a byte yet are dropped.
+        let (closing, closed) = tokio::sync::watch::channel(false);
         let mut shutdown = std::pin::pin!(shutdown);
         loop {
             let (stream, peer) = tokio::select! {
@@ -102,13 +105,25 @@ impl Server {
             let app = app.clone().layer(axum::Extension(ConnectInfo(peer)));
             let service =
                 TowerToHyperService::new(app.map_request(|r: Request<Incoming>| r.map(axum::body::Body::new)));
-            let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned();
-            let connection = connections.watch(connection);
+            let (builder, watcher, mut closed) = (builder.clone(), connections.watcher(), closed.clone());
             tokio::spawn(async move {
-                let _ = connection.await;
+                // hyper's header timeout starts with the first byte: a client that sends
+                // nothing at all has as long for its first byte, then its connection is closed.
+                let mut first_byte = [0u8; 1];
+                tokio::select! {
+                    first = tokio::time::timeout(header_timeout, stream.peek(&mut first_byte)) => {
+                        if !matches!(first, Ok(Ok(n)) if n > 0) {
+                            return;
+                        }
+                    }
+                    _ = closed.wait_for(|&closed| closed) => return,
+                }
+                let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned();
+                let _ = watcher.watch(connection).await;
             });
         }
         drop(self.listener);
+        closing.send_replace(true);
         self.state.begin_stopping();
         housekeeping.abort();
         let _ = tokio::time::timeout(STOP_GRACE, async {

@@ -32,8 +32,8 @@ pub struct Limits {
     pub messages_per_second: u32,
     /// The longest seat name, in characters.
     pub max_name: usize,
-    /// A client must send a request's headers within this time (an idle keep-alive connection
-    /// is closed after it too).
+    /// A client must send a request's headers within this time (a new connection that sends
+    /// nothing, and an idle keep-alive connection, are closed after it too).
     pub header_timeout: Duration,
     /// A request (body read, answer computed) must be done within this time.
     pub request_timeout: Duration,

@@ -4,10 +4,10 @@
 //! start are exactly the games its clients last saw.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
 /// The stored form of a game: everything but the actions.
 #[derive(Clone, Debug)]
@@ -32,6 +32,17 @@ pub struct Store {
     sync: Sync,
     /// Whether the connection flushes as [`Sync::Normal`] now (changed only with `conn` held).
     normal_now: AtomicBool,
+    /// Actions being stored now (waiting for the connection, the write lock or the disk).
+    writing: AtomicUsize,
+}
+
+/// Counts an action being stored until it drops.
+struct Writing<'a>(&'a AtomicUsize);
+
+impl Drop for Writing<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 /// When the database flushes what it writes to the disk (SQLite's `synchronous`, in WAL mode).
@@ -92,7 +103,12 @@ impl Store {
         conn.pragma_update(None, "synchronous", synchronous)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.execute_batch(SCHEMA)?;
-        Ok(Store { conn: Mutex::new(conn), sync, normal_now: AtomicBool::new(sync == Sync::Normal) })
+        Ok(Store {
+            conn: Mutex::new(conn),
+            sync,
+            normal_now: AtomicBool::new(sync == Sync::Normal),
+            writing: AtomicUsize::new(0),
+        })
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
@@ -123,13 +139,17 @@ impl Store {
     }
 
     fn append(&self, game_id: &str, index: usize, action: &str, sync: Sync) -> Result<(), StoreError> {
+        self.writing.fetch_add(1, Ordering::AcqRel);
+        let _writing = Writing(&self.writing);
         let mut conn = self.conn();
         let normal = sync == Sync::Normal;
         if self.normal_now.load(Ordering::Relaxed) != normal {
             conn.pragma_update(None, "synchronous", if normal { "NORMAL" } else { "FULL" })?;
             self.normal_now.store(normal, Ordering::Relaxed);
         }
-        let tx = conn.transaction()?;
+        // The write lock first: another writer (say a maintenance script) is waited for, up to
+        // SQLite's busy timeout, rather than refused at the first write.
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let count: i64 = tx.query_row("SELECT COUNT(*) FROM actions WHERE game_id = ?1", [game_id], |r| r.get(0))?;
         if count != index as i64 {
             return Err(StoreError(rusqlite::Error::ToSqlConversionFailure(
@@ -158,6 +178,12 @@ impl Store {
     /// One game's rows (or why they do not make a game); `None` for an unknown game.
     pub fn load_game(&self, game_id: &str) -> Result<Option<GameRows>, StoreError> {
         game_rows(&self.conn(), game_id)
+    }
+
+    /// Actions being stored at this moment (for tests of what happens to them).
+    #[doc(hidden)]
+    pub fn writes_in_progress(&self) -> usize {
+        self.writing.load(Ordering::Acquire)
     }
 
     /// Makes every write fail as on a full disk (`SQLITE_FULL`) while `full`, for the tests of

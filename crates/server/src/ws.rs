@@ -97,8 +97,12 @@ pub async fn upgrade(
         .into_response())
 }
 
-/// How often the server pings an idle connection (browsers answer by themselves).
-const PING_EVERY: Duration = Duration::from_secs(30);
+/// How often the server pings an idle connection (browsers answer by themselves): every 30 s,
+/// or a third of the idle timeout if that is shorter, so that a client that answers is never
+/// taken for idle.
+fn ping_every(idle_timeout: Duration) -> Duration {
+    (idle_timeout / 3).clamp(Duration::from_millis(10), Duration::from_secs(30))
+}
 
 /// A client whose messages are refused this many times in a row for the rate is flooding the
 /// server: its connection is closed (code 1008) rather than answered message by message.
@@ -131,7 +135,8 @@ async fn session(socket: WebSocket, state: Arc<AppState>, room: Arc<Room>, token
     changes.borrow_and_update();
     let limits = &state.config.limits;
     let rate = MessageRate::new(limits);
-    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+    let every = ping_every(limits.idle_timeout);
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
     let mut last_heard = Instant::now();
     // Messages refused in a row for the rate.
     let mut refused = 0;

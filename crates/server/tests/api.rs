@@ -611,16 +611,23 @@ async fn the_ui_and_the_tile_drawings_are_served() {
     server.stop().await;
 }
 
+/// A server on a new database in `dir` with a hot-seat game: the server, the database, the
+/// game's id and the body of a request for an action of its first decision.
+async fn first_action_on_disk(dir: &std::path::Path) -> (Running, PathBuf, String, String) {
+    let db = dir.join("games.db");
+    let server = Running::start(Some(db.clone())).await;
+    let (id, token) = server.hot_seat_game().await;
+    let (_, view) = server.get(&format!("/api/games/{id}?token={token}")).await;
+    let body = json!({"token": token, "action": pick(&view, 0), "version": 0}).to_string();
+    (server, db, id, body)
+}
+
 /// Racing clients: the same action sent ten times at once with the same version is applied
 /// exactly once; the others are told the game moved on, and nothing is stored twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_actions_are_applied_once() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("games.db");
-    let server = Running::start(Some(db.clone())).await;
-    let (id, token) = server.hot_seat_game().await;
-    let (_, view) = server.get(&format!("/api/games/{id}?token={token}")).await;
-    let body = json!({"token": token, "action": pick(&view, 0), "version": 0}).to_string();
+    let (server, db, id, body) = first_action_on_disk(dir.path()).await;
     let path = format!("/api/games/{id}/actions");
     let answers = futures_util::future::join_all((0..10).map(|_| server.post(&path, &body))).await;
     let statuses: Vec<u16> = answers.iter().map(|(s, _)| *s).collect();
@@ -776,10 +783,17 @@ async fn live_connections_and_their_messages_are_limited() {
 }
 
 /// Pages carry a content security policy; answers with tokens are never cached; a client that
-/// does not finish its request headers is disconnected.
+/// does not finish its request headers is disconnected, one that does not finish its body gets
+/// `408`, and a live connection that answers nothing, not even pings, is closed while one that
+/// answers stays open.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn answers_carry_security_headers_and_slow_clients_time_out() {
-    let limits = Limits { header_timeout: Duration::from_millis(300), ..Limits::default() };
+    let limits = Limits {
+        header_timeout: Duration::from_millis(300),
+        request_timeout: Duration::from_millis(500),
+        idle_timeout: Duration::from_secs(1),
+        ..Limits::default()
+    };
     let server = Running::with(Config { db: None, limits, ..Config::default() }).await;
     let page = server.http.get(server.url("/")).send().await.unwrap();
     let csp = page.headers()["content-security-policy"].to_str().unwrap().to_string();
@@ -802,6 +816,48 @@ async fn answers_carry_security_headers_and_slow_clients_time_out() {
     let mut rest = vec![];
     let closed = tokio::time::timeout(Duration::from_secs(20), slow.read_to_end(&mut rest)).await;
     assert!(closed.is_ok(), "the server closes a connection whose headers do not end");
+    let mut silent = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let closed = tokio::time::timeout(Duration::from_secs(20), silent.read_to_end(&mut rest)).await;
+    assert!(closed.is_ok(), "the server closes a connection that sends nothing");
+
+    // A body that never ends: 408, an error like the others, with the security headers.
+    let mut slow = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let head = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n";
+    slow.write_all(format!("{head}{{\"seats\"").as_bytes()).await.unwrap();
+    let mut answer = vec![0; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(20), slow.read(&mut answer)).await.unwrap().unwrap();
+    let answer = String::from_utf8_lossy(&answer[..n]).to_string();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("content-security-policy") && answer.contains("not done within 0.5 s"), "{answer}");
+    assert_eq!(server.state.game_count(), 1, "the slow request created nothing");
+
+    // A live connection that never reads (so never answers a ping) is closed after the idle
+    // timeout; a client that reads, and so answers the pings, stays connected meanwhile.
+    let mut answering = server.ws(id, None).await;
+    let answers = tokio::spawn(async move {
+        // Past three idle timeouts' worth of pings, reading all along.
+        let mut pings = 0;
+        while pings < 10 {
+            match tokio::time::timeout(Duration::from_secs(30), answering.socket.next()).await {
+                Ok(Some(Ok(Message::Ping(_)))) => pings += 1,
+                Ok(Some(Ok(Message::Text(_)))) => {}
+                other => return Err(format!("the answering client was disconnected: {other:?}")),
+            }
+        }
+        Ok(answering)
+    });
+    let mut silent = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let upgrade = format!(
+        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    silent.write_all(upgrade.as_bytes()).await.unwrap();
+    let mut received = vec![];
+    let closed = tokio::time::timeout(Duration::from_secs(30), silent.read_to_end(&mut received)).await;
+    assert!(closed.is_ok(), "the server closes a live connection that answers nothing");
+    let received = String::from_utf8_lossy(&received).to_string();
+    assert!(received.starts_with("HTTP/1.1 101"), "{received}");
+    let _answering = answers.await.unwrap().unwrap();
     server.stop().await;
 }
 
@@ -905,4 +961,39 @@ async fn a_stopping_server_tells_its_live_clients() {
         other => panic!("a close frame: {other:?}"),
     }
     tokio::time::timeout(Duration::from_secs(30), stopping).await.unwrap().unwrap();
+}
+
+/// Stopping the server while an action is being stored (held up by another writer of the
+/// database): the action is stored and acknowledged before the server returns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopping_server_finishes_the_actions_in_flight() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, db, id, body) = first_action_on_disk(dir.path()).await;
+    let state = server.state.clone();
+    // Another connection takes the database's write lock: the action waits for it.
+    let blocker = rusqlite::Connection::open(&db).unwrap();
+    blocker.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let (http, url) = (server.http.clone(), server.url(&format!("/api/games/{id}/actions")));
+    let acting = tokio::spawn(async move {
+        let response = http.post(url).header("content-type", "application/json").body(body).send().await.unwrap();
+        (response.status().as_u16(), response.json::<Value>().await.unwrap())
+    });
+    while state.store.writes_in_progress() == 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let stopping = tokio::spawn(server.stop());
+    while !state.is_stopping() {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // (Time for a server that did not wait for the action to return.)
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(!stopping.is_finished(), "the server returned with an action in flight");
+    blocker.execute_batch("COMMIT").unwrap();
+    let (status, answer) = acting.await.unwrap();
+    assert_eq!((status, &answer["version"]), (200, &json!(1)), "{answer}");
+    tokio::time::timeout(Duration::from_secs(30), stopping).await.unwrap().unwrap();
+    drop(state);
+    let store = carcassonne_server::store::Store::open(&db).unwrap();
+    let (_, actions) = store.load_game(&id).unwrap().unwrap().unwrap();
+    assert_eq!(actions.len(), 1, "the action in flight was stored");
 }
