@@ -16,13 +16,15 @@ struct ServerProcess {
 
 impl ServerProcess {
     fn start(db: &Path) -> ServerProcess {
-        ServerProcess::start_with(db, Stdio::inherit())
+        ServerProcess::start_with(db, Stdio::inherit(), &[])
     }
 
-    fn start_with(db: &Path, stderr: Stdio) -> ServerProcess {
+    /// The server on `db`, its error output to `stderr`, with flags `more`.
+    fn start_with(db: &Path, stderr: Stdio, more: &[&str]) -> ServerProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
             .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay-ms", "0", "--db"])
             .arg(db)
+            .args(more)
             .stdout(Stdio::piped())
             .stderr(stderr)
             .spawn()
@@ -210,7 +212,7 @@ fn a_server_killed_under_load_loses_no_acknowledged_action() {
 fn a_terminated_server_exits_cleanly_and_writes_no_token() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.db");
-    let mut server = ServerProcess::start_with(&db, Stdio::piped());
+    let mut server = ServerProcess::start_with(&db, Stdio::piped(), &[]);
     let (status, created) =
         server.post("/api/games", json!({"seats": [{"player": "human", "name": "Ann"}, {"player": "greedy"}]}));
     assert_eq!(status, 201, "{created}");
@@ -243,6 +245,32 @@ fn a_terminated_server_exits_cleanly_and_writes_no_token() {
     let server = ServerProcess::start(&db);
     let after = server.get(&format!("/api/games/{id}?token={token}"));
     assert!(after["version"].as_u64() >= seen["version"].as_u64());
+}
+
+/// `carcassonne loadtest` against a running server for a few seconds (a person against a bot,
+/// games between bots, stale versions, wrong tokens, reloads): no unexpected answer, and every
+/// game it played replays from the database to what its clients saw.
+#[test]
+fn the_load_tool_finds_every_game_as_its_clients_saw_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let server = ServerProcess::start_with(&db, Stdio::inherit(), &["--games-per-minute", "1000"]);
+    let addr = server.base.strip_prefix("http://").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["loadtest", "--addr", addr, "--games", "1", "--humans", "1", "--minutes", "0.15"])
+        .args(["--bot", "greedy", "--think-ms", "20", "--json", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
+    let report: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(report["errors"], json!({}), "{report}");
+    assert_eq!(report["records"]["mismatches"], json!([]), "{report}");
+    assert_eq!(report["records"]["not_checked"], 0, "{report}");
+    assert!(report["records"]["checked"].as_u64().unwrap() >= 2, "{report}");
+    assert!(report["action_ack_ms"]["n"].as_u64().unwrap() > 0, "{report}");
+    assert!(report["bot_decision_ms"]["n"].as_u64().unwrap() > 0, "{report}");
 }
 
 /// A POST to the server at `base` that may fail (the server may be gone).
