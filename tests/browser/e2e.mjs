@@ -19,6 +19,8 @@
 // Scenario 6 (desktop): seat names made of HTML and script show as text everywhere (lobby,
 // "your games", the players, the log, the final table, the replay), nothing of them runs, and
 // no page breaks its content security policy.
+// Scenario 7 (desktop): past the limit of games created per minute, the lobby shows the
+// server's message.
 //
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
 // web-final.png, web-dragon.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
@@ -991,6 +993,45 @@ async function scenarioHostileNames() {
   passed += 1;
 }
 
+// ---- scenario 7: a limit reached ----------------------------------------------------------
+
+/**
+ * A client that creates games in a loop gets `429` with `Retry-After`, and the lobby shows the
+ * server's message. The server counts clients by `x-forwarded-for` here
+ * (scripts/browser-test.sh), so that this client is not the other scenarios'.
+ */
+async function scenarioLimit() {
+  log('scenario 7 (desktop): the lobby past the limit of games created per minute');
+  const client = '192.0.2.77';
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': client };
+  const body = JSON.stringify({ seats: [{ player: 'human' }, { player: 'human' }] });
+  let refused = null;
+  for (let i = 0; i < 30 && !refused; i++) {
+    const response = await fetch(`${BASE}/api/games`, { method: 'POST', headers, body });
+    if (response.status === 429) refused = response;
+    else check(response.status === 201, `a game before the limit answered ${response.status}`);
+  }
+  check(refused, 'a client creating games in a loop was never refused');
+  check(Number(refused.headers.get('retry-after')) >= 1, `the 429 has no Retry-After: ${refused.headers.get('retry-after')}`);
+  const { page } = await openBrowser('limit', DESKTOP);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': client });
+  await page.goto(`${BASE}/`);
+  await page.locator('[data-testid=create-form]').waitFor();
+  await press(page, '[data-testid=create-game]');
+  const shown = await waitFor(
+    page,
+    "the limit's message in the lobby",
+    () => {
+      const text = document.querySelector('[data-testid=create-error]')?.textContent || '';
+      return /games within a minute.*try again in \d+ s/.test(text) && text;
+    },
+  );
+  const created = await page.evaluate(() => !document.querySelector('[data-testid=created]').hidden);
+  check(!created, 'the lobby shows a game created past the limit');
+  log(`the lobby shows: ${shown}`);
+  passed += 1;
+}
+
 // ---- main ---------------------------------------------------------------------------------
 
 async function failureShots() {
@@ -1021,6 +1062,8 @@ try {
   await scenarioDragon();
   await closeBrowsers();
   await scenarioHostileNames();
+  await closeBrowsers();
+  await scenarioLimit();
   check(!policyViolations.length, `content security policy violations: ${policyViolations.join('; ')}`);
   check(!pageErrors.length, `JavaScript errors in the page: ${pageErrors.join('; ')}`);
   log(`browser test done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
