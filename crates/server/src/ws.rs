@@ -194,7 +194,19 @@ async fn session(socket: WebSocket, state: Arc<AppState>, room: Arc<Room>, token
                         };
                         if refused >= FLOOD {
                             let frame = CloseFrame { code: close_code::POLICY, reason: "too many messages".into() };
-                            let _ = send(&mut sink, Message::Close(Some(frame))).await;
+                            if let Next::Go = send(&mut sink, Message::Close(Some(frame))).await {
+                                // The closing handshake: what the client sent meanwhile is read
+                                // and dropped until its own close frame, so that the connection
+                                // is not reset before the client has read why it was closed.
+                                let _ = tokio::time::timeout(SEND_TIMEOUT, async {
+                                    while let Some(Ok(message)) = stream.next().await {
+                                        if let Message::Close(_) = message {
+                                            break;
+                                        }
+                                    }
+                                })
+                                .await;
+                            }
                             break;
                         }
                         match reply {
