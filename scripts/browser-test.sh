@@ -48,7 +48,10 @@ trap cleanup EXIT
 port="$(node -e "const s = require('net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")"
 base="http://127.0.0.1:$port"
 
-"$server" serve --addr "127.0.0.1:$port" --db "$work/games.db" --bot-delay-ms 0 >"$work/server.log" 2>&1 &
+# Clients are counted by x-forwarded-for, so that the test of the per-address limit (scenario 8)
+# has an address of its own.
+"$server" serve --addr "127.0.0.1:$port" --db "$work/games.db" --bot-delay-ms 0 \
+    --client-address-header x-forwarded-for >"$work/server.log" 2>&1 &
 server_pid=$!
 
 # Wait (up to 30 s) until the server answers.

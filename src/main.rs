@@ -6,6 +6,7 @@
 //! clap's code 2. The record format is described in docs/record-format.md.
 
 mod hint;
+mod loadtest;
 mod output;
 mod play;
 mod render;
@@ -61,6 +62,7 @@ enum Command {
     Hint(hint::HintArgs),
     Play(play::PlayArgs),
     Serve(serve::ServeArgs),
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 /// Play games between random bots and summarise the results.
@@ -185,6 +187,7 @@ fn main() -> ExitCode {
         Command::Hint(args) => hint::run(args),
         Command::Play(args) => play::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Loadtest(args) => loadtest::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
+use carcassonne_server::limits::Limits;
+use carcassonne_server::store::Sync;
 use carcassonne_server::{Config, Server};
 use clap::Args;
 
@@ -28,17 +30,68 @@ pub struct ServeArgs {
     /// Pause before each bot move, in milliseconds, so that people can follow the game.
     #[arg(long, value_name = "MS", default_value_t = 600)]
     bot_delay_ms: u64,
+    /// Threads that run the bots' searches (default: one per core). Games with a person
+    /// waiting go first; a bot thinks for its level's time.
+    #[arg(long, value_name = "N")]
+    bot_workers: Option<usize>,
+    /// Games running at once (unfinished games opened within the last 10 minutes); a new game
+    /// past it gets 503.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_games)]
+    max_games: usize,
+    /// Bot seats in the running games; a new game past it gets 503.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_bot_seats)]
+    max_bot_seats: usize,
+    /// Games one client address may create per minute; past it, 429.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().games_per_minute)]
+    games_per_minute: u32,
+    /// Live (WebSocket) connections open to one game.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_game)]
+    connections_per_game: usize,
+    /// Live (WebSocket) connections open from one client address.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_address)]
+    connections_per_address: usize,
+    /// Messages one live connection may send per second.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().messages_per_second)]
+    messages_per_second: u32,
+    /// The longest seat name, in characters.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_name)]
+    max_name: usize,
+    /// When the database flushes to the disk: `normal` (the default), at checkpoints (an
+    /// acknowledged action survives a crash or kill of the server, not a power cut or a crash
+    /// of the system; actions do not wait for the disk); `full`, every action of a game with a
+    /// person before it is acknowledged (it survives a power cut too; each action waits for
+    /// the disk, which a busy disk makes slow; games between bots only never wait).
+    #[arg(long, value_name = "MODE", default_value = "normal", value_parser = ["full", "normal"])]
+    sync: String,
+    /// Behind a reverse proxy: the header that carries the client's address (e.g.
+    /// x-forwarded-for; its last address counts). Without it, the connection's address.
+    #[arg(long, value_name = "HEADER")]
+    client_address_header: Option<String>,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the runtime")?;
     runtime.block_on(async {
+        let defaults = Config::default();
         let config = Config {
             addr: args.addr,
             db: Some(args.db.clone()),
+            sync: if args.sync == "normal" { Sync::Normal } else { Sync::Full },
             bot_delay: Duration::from_millis(args.bot_delay_ms),
-            ..Config::default()
+            bot_workers: args.bot_workers.unwrap_or(defaults.bot_workers),
+            limits: Limits {
+                max_games: args.max_games,
+                max_bot_seats: args.max_bot_seats,
+                games_per_minute: args.games_per_minute,
+                connections_per_game: args.connections_per_game,
+                connections_per_address: args.connections_per_address,
+                messages_per_second: args.messages_per_second,
+                max_name: args.max_name,
+                client_address_header: args.client_address_header.clone(),
+                ..Limits::default()
+            },
+            ..defaults
         };
         let server = Server::bind(config).await.map_err(anyhow::Error::msg)?;
         let games = server.state().game_count();
@@ -47,9 +100,35 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         println!("database {} ({games} game{})", args.db.display(), if games == 1 { "" } else { "s" });
         server
             .run(async {
-                let _ = tokio::signal::ctrl_c().await;
+                let signal = stop_signal().await;
+                println!("{signal}: stopping (finishing the actions in flight, telling the clients)");
             })
             .await
-            .context("the server failed")
+            .context("the server failed")?;
+        println!("stopped");
+        Ok(())
     })
+}
+
+/// Waits for Ctrl-C or (on Unix) SIGTERM, and names it.
+async fn stop_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = tokio::signal::ctrl_c() => "interrupted",
+                _ = term.recv() => "terminated",
+            },
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+                "interrupted"
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "interrupted"
+    }
 }

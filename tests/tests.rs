@@ -7,6 +7,7 @@ mod cli;
 mod expansions;
 mod faq;
 mod fidelity;
+mod fuzz;
 mod perft;
 mod play;
 mod princess_dragon;

@@ -119,6 +119,8 @@ export class GameSocket {
       }
       if (data.type === 'state') this.onState(data);
       else if (data.type === 'error') this.onError(data);
+      // The server is stopping: say so; the socket reconnects once it is back.
+      else if (data.type === 'closing') this.onError({ error: data.message });
     };
     ws.onclose = () => {
       if (this.ws === ws) this.ws = null;

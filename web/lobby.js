@@ -75,6 +75,7 @@ function renderMyGames(card, games) {
     if (!games) state = h('span', { class: 'muted' }, '…');
     else if (!game) state = h('span', { class: 'muted' }, 'no longer on this server');
     else if (game.status === 'over') state = 'Game over';
+    else if (game.status === 'failed') state = h('span', { class: 'muted' }, `damaged on the server: ${game.error}`);
     else {
       yourTurn = (entry.you || []).includes(game.turn);
       const seat = (game.seats || [])[game.turn];
@@ -460,7 +461,7 @@ async function refreshGames(card, showAll = false) {
             ),
           ),
         ),
-        h('td', {}, over ? 'over' : `playing · ${g.tiles_left ?? '?'} tiles left${g.turn !== null && g.turn !== undefined && g.seats[g.turn] ? ` · ${g.seats[g.turn].name} to play` : ''}`),
+        h('td', {}, g.status === 'failed' ? `damaged: ${g.error}` : over ? 'over' : `playing · ${g.tiles_left ?? '?'} tiles left${g.turn !== null && g.turn !== undefined && g.seats[g.turn] ? ` · ${g.seats[g.turn].name} to play` : ''}`),
         h(
           'td',
           { class: 'links' },

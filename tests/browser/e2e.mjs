@@ -20,6 +20,11 @@
 // the API has them; Ben builds a tower by clicking it and takes Ann's follower prisoner by
 // clicking it (pieces chosen by keyboard and "take no prisoner" on the way); Ann pays the
 // ransom by the button beside her prisoner; the API checked after each step.
+// Scenario 7 (desktop): seat names made of HTML and script show as text everywhere (lobby,
+// "your games", the players, the log, the final table, the replay), nothing of them runs, and
+// no page breaks its content security policy.
+// Scenario 8 (desktop): past the limit of games created per minute, the lobby shows the
+// server's message.
 //
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
 // web-final.png, web-dragon.png, web-tower.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
@@ -49,6 +54,7 @@ const CHROME_ARGS = [
 const started = Date.now();
 const browsers = []; // {context, dir, page, name}
 const pageErrors = [];
+const policyViolations = [];
 let passed = 0;
 
 function log(...args) {
@@ -93,6 +99,7 @@ async function openBrowser(name, device = DESKTOP) {
   });
   page.on('console', (msg) => {
     if (msg.type() === 'error') log(`${name}: console error: ${msg.text()}`);
+    if (msg.text().includes('Content Security Policy')) policyViolations.push(`${name}: ${msg.text()}`);
   });
   browsers.push(entry);
   return entry;
@@ -1201,6 +1208,115 @@ async function scenarioTower() {
   passed += 1;
 }
 
+// ---- scenario 7: names made of HTML and script --------------------------------------------
+
+/** Seat names a hostile player might choose: if any became markup, it would set `window.__pwned`. */
+const HOSTILE = [
+  '<img src=x onerror=window.__pwned=1>',
+  '<script>window.__pwned=2</script>',
+  '"><svg onload=window.__pwned=3>',
+];
+
+async function apiPost(pathname, body) {
+  const response = await fetch(`${BASE}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  check(response.ok, `POST ${pathname} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Checks that every hostile name shows as text in `selector` and that none ran. */
+async function checkNamesAsText(page, selector, names, where) {
+  await waitFor(
+    page,
+    `the names as text in ${where}`,
+    ({ selector, names }) => {
+      const text = Array.from(document.querySelectorAll(selector)).map((e) => e.textContent).join(' ');
+      return names.every((n) => text.includes(n));
+    },
+    { selector, names },
+  );
+  const ran = await page.evaluate(() => window.__pwned);
+  check(ran === undefined, `a hostile name ran as code in ${where} (window.__pwned = ${ran})`);
+  const injected = await page.evaluate(() => document.querySelectorAll('img[src=x], svg[onload], body script:not([src])').length);
+  check(injected === 0, `a hostile name became markup in ${where}`);
+  log(`hostile names show as text in ${where}`);
+}
+
+async function scenarioHostileNames() {
+  log('scenario 7 (desktop): names made of HTML and script');
+  // A game to play (a person and a bot), and a game between bots that ends at once.
+  const played = await apiPost('/api/games', {
+    seats: [{ player: 'human', name: HOSTILE[0] }, { player: 'greedy', name: HOSTILE[1] }],
+  });
+  const finished = await apiPost('/api/games', {
+    seats: [{ player: 'random', name: HOSTILE[1] }, { player: 'random', name: HOSTILE[2] }],
+  });
+  const { page, name } = await openBrowser('hostile', DESKTOP);
+  await page.goto(`${BASE}${played.seats[0].join}`);
+  await waitForTurn(page, 'the first decision');
+  await placeTile(page, 1);
+  await deployOrPass(page, 1, false);
+  await waitForTurn(page, 'the decision after the bot has moved');
+  await checkNamesAsText(page, '[data-testid=player]', HOSTILE.slice(0, 2), 'the players');
+  await checkNamesAsText(page, '[data-testid=event]', HOSTILE.slice(0, 2), 'the log');
+  await page.goto(`${BASE}/`);
+  await checkNamesAsText(page, '[data-testid=my-game]', [HOSTILE[0]], '"your games"');
+  await checkNamesAsText(page, '[data-testid=game-row]', HOSTILE, 'the game list');
+  // The finished game: the final table and the replay.
+  for (let i = 0; i < 300 && (await api(`/api/games/${finished.id}`)).status !== 'over'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await page.goto(`${BASE}/play/${finished.id}`);
+  await checkNamesAsText(page, '[data-testid=final-row]', HOSTILE.slice(1), 'the final table');
+  await page.goto(`${BASE}/replay/${finished.id}`);
+  await checkNamesAsText(page, '[data-testid=player]', HOSTILE.slice(1), 'the replay');
+  check(!policyViolations.length, `${name}: content security policy violations: ${policyViolations.join('; ')}`);
+  passed += 1;
+}
+
+// ---- scenario 8: a limit reached ----------------------------------------------------------
+
+/**
+ * A client that creates games in a loop gets `429` with `Retry-After`, and the lobby shows the
+ * server's message. The server counts clients by `x-forwarded-for` here
+ * (scripts/browser-test.sh), so that this client is not the other scenarios'.
+ */
+async function scenarioLimit() {
+  log('scenario 8 (desktop): the lobby past the limit of games created per minute');
+  const client = '192.0.2.77';
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': client };
+  const body = JSON.stringify({ seats: [{ player: 'human' }, { player: 'human' }] });
+  let refused = null;
+  for (let i = 0; i < 30 && !refused; i++) {
+    const response = await fetch(`${BASE}/api/games`, { method: 'POST', headers, body });
+    if (response.status === 429) refused = response;
+    else check(response.status === 201, `a game before the limit answered ${response.status}`);
+  }
+  check(refused, 'a client creating games in a loop was never refused');
+  check(Number(refused.headers.get('retry-after')) >= 1, `the 429 has no Retry-After: ${refused.headers.get('retry-after')}`);
+  const { page } = await openBrowser('limit', DESKTOP);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': client });
+  await page.goto(`${BASE}/`);
+  await page.locator('[data-testid=create-form]').waitFor();
+  await press(page, '[data-testid=create-game]');
+  const shown = await waitFor(
+    page,
+    "the limit's message in the lobby",
+    () => {
+      const text = document.querySelector('[data-testid=create-error]')?.textContent || '';
+      return /games within a minute.*try again in \d+ s/.test(text) && text;
+    },
+  );
+  const created = await page.evaluate(() => !document.querySelector('[data-testid=created]').hidden);
+  check(!created, 'the lobby shows a game created past the limit');
+  log(`the lobby shows: ${shown}`);
+  passed += 1;
+}
+
 // ---- main ---------------------------------------------------------------------------------
 
 async function failureShots() {
@@ -1222,12 +1338,14 @@ try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
   const only = (process.env.E2E_ONLY || '').split(',').filter(Boolean).map(Number);
-  const scenarios = [scenarioAgainstBot, scenarioComeBack, scenarioKeyboard, scenarioLive, scenarioDragon, scenarioTower];
+  const scenarios = [scenarioAgainstBot, scenarioComeBack, scenarioKeyboard, scenarioLive, scenarioDragon, scenarioTower,
+    scenarioHostileNames, scenarioLimit];
   for (const [i, scenario] of scenarios.entries()) {
     if (only.length && !only.includes(i + 1)) continue;
     await scenario();
     await closeBrowsers();
   }
+  check(!policyViolations.length, `content security policy violations: ${policyViolations.join('; ')}`);
   check(!pageErrors.length, `JavaScript errors in the page: ${pageErrors.join('; ')}`);
   log(`browser test done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`${passed} passed, 0 failed`);

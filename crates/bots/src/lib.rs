@@ -19,6 +19,30 @@ use carcassonne_engine::{Action, Observation};
 pub use greedy::{evaluate, GreedyBot};
 pub use mcts::{Budget, Deployments, MctsBot, MctsSettings, Placements, Playout};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Ends a bot's search early, from another thread: the bot then plays the best action it has
+/// found so far. (The game server cuts a search short when a person's game waits for a core.)
+/// Clones share one flag.
+#[derive(Clone, Debug, Default)]
+pub struct StopSignal(Arc<AtomicBool>);
+
+impl StopSignal {
+    pub fn new() -> StopSignal {
+        StopSignal::default()
+    }
+
+    /// Asks the search to end; it ends within a few milliseconds.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
 /// A player that decides.
 pub trait Bot {
     /// A short name for listings, e.g. `random`.
@@ -39,6 +63,10 @@ pub trait Bot {
             ranked: vec![Ranked { action: best, value: f64::NAN, visits: 0 }],
         }
     }
+
+    /// Lets `signal` end this bot's searches early (see [`StopSignal`]). Bots that do not
+    /// search decide at once and ignore it.
+    fn set_stop_signal(&mut self, _signal: StopSignal) {}
 }
 
 /// What a bot thinks of the pending decision.

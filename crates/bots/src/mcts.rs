@@ -71,7 +71,7 @@ use carcassonne_engine::board::PlacementIndex;
 use carcassonne_engine::random::{below, rng_from_seed, shuffle, GameRng};
 use carcassonne_engine::{Action, Event, FeatureKind, Game, Observation, Pending, PlayerId, Pos, Rotation};
 
-use crate::{mix_seed, Analysis, Bot, Ranked};
+use crate::{mix_seed, Analysis, Bot, Ranked, StopSignal};
 
 /// How much search a move gets.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -138,6 +138,13 @@ pub enum Playout {
 /// Iterations per decision of the levels, with [`DEFAULT_PLAYOUT`].
 pub const LEVELS: [(&str, u32); 3] = [("easy", 500), ("medium", 5_000), ("hard", 25_000)];
 
+/// The time the levels' iteration budgets take on one core of the 2-core machine of
+/// docs/performance.md (about 60 000 iterations per second from a mid-game position): the
+/// budgets the game server gives them, so that a bot answers in its usual time whatever else
+/// the machine does ([`MctsSettings::timed_level`]).
+pub const LEVEL_TIMES: [(&str, Duration); 3] =
+    [("easy", Duration::from_millis(10)), ("medium", Duration::from_millis(85)), ("hard", Duration::from_millis(420))];
+
 /// The playout of the levels and of [`MctsSettings::iterations`]: random play to the end of the
 /// game (see the module documentation for why not a truncated one).
 pub const DEFAULT_PLAYOUT: Playout = Playout::Full;
@@ -164,6 +171,21 @@ impl MctsSettings {
         })
     }
 
+    /// The settings of a level with its time budget ([`LEVEL_TIMES`]) instead of its
+    /// iterations: the same search for about the same time, not reproducible.
+    pub fn timed_level(name: &str) -> Option<MctsSettings> {
+        let (_, time) = LEVEL_TIMES.iter().find(|(level, _)| *level == name)?;
+        MctsSettings::level(name).map(|settings| MctsSettings { budget: Budget::Time(*time), ..settings })
+    }
+
+    /// The level these settings' budget is, by its iterations or its time.
+    pub fn level_name(&self) -> Option<&'static str> {
+        match self.budget {
+            Budget::Iterations(n) => LEVELS.iter().find(|(_, i)| *i == n).map(|(level, _)| *level),
+            Budget::Time(t) => LEVEL_TIMES.iter().find(|(_, time)| *time == t).map(|(level, _)| *level),
+        }
+    }
+
     pub fn iterations(iterations: u32) -> MctsSettings {
         MctsSettings {
             budget: Budget::Iterations(iterations.max(1)),
@@ -187,6 +209,8 @@ pub struct MctsBot {
     /// The placement this bot chose at its last search, if that search was for a placement:
     /// the deployment that follows it can continue in the same trees.
     placed: Option<Placed>,
+    /// Ends the searches early when another thread says so.
+    stop: StopSignal,
 }
 
 /// A placement chosen by the search, and the public facts that tell whether the next decision
@@ -211,7 +235,15 @@ impl MctsBot {
             Budget::Time(t) => format!("mcts:time={}", t.as_secs_f64()),
         };
         let threads = settings.threads.max(1);
-        MctsBot { settings, seed, moves: 0, name, trees: (0..threads).map(|_| Tree::default()).collect(), placed: None }
+        MctsBot {
+            settings,
+            seed,
+            moves: 0,
+            name,
+            trees: (0..threads).map(|_| Tree::default()).collect(),
+            placed: None,
+            stop: StopSignal::new(),
+        }
     }
 
     pub fn settings(&self) -> &MctsSettings {
@@ -262,14 +294,15 @@ impl MctsBot {
             }
             Budget::Time(_) => u32::MAX,
         };
+        let limits = Limits { deadline, stop: &self.stop };
         if threads == 1 {
-            self.trees[0].search(observation, mix_seed(move_seed), share(0), deadline, method, reused);
+            self.trees[0].search(observation, mix_seed(move_seed), share(0), limits, method, reused);
         } else {
             std::thread::scope(|scope| {
                 for (k, tree) in self.trees.iter_mut().enumerate() {
                     let iterations = share(k);
                     let seed = mix_seed(move_seed.wrapping_add(k as u64));
-                    scope.spawn(move || tree.search(observation, seed, iterations, deadline, method, reused));
+                    scope.spawn(move || tree.search(observation, seed, iterations, limits, method, reused));
                 }
             });
         }
@@ -346,6 +379,23 @@ impl Bot for MctsBot {
 
     fn analyse(&mut self, observation: &Observation<'_>) -> Analysis {
         self.search(observation)
+    }
+
+    fn set_stop_signal(&mut self, signal: StopSignal) {
+        self.stop = signal;
+    }
+}
+
+/// What ends a search besides its iterations.
+#[derive(Clone, Copy)]
+struct Limits<'a> {
+    deadline: Option<Instant>,
+    stop: &'a StopSignal,
+}
+
+impl Limits<'_> {
+    fn reached(&self) -> bool {
+        self.stop.is_stopped() || self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
     }
 }
 
@@ -467,7 +517,7 @@ impl Tree {
         observation: &Observation<'_>,
         seed: u64,
         iterations: u32,
-        deadline: Option<Instant>,
+        limits: Limits<'_>,
         method: Method,
         reused: bool,
     ) {
@@ -480,10 +530,9 @@ impl Tree {
         }
         let players = observation.players().len();
         for i in 0..iterations {
-            if let Some(deadline) = deadline {
-                if i % 32 == 0 && i > 0 && Instant::now() >= deadline {
-                    break;
-                }
+            // Checked every 32 iterations (half a millisecond): the clock is not free.
+            if i % 32 == 0 && i > 0 && limits.reached() {
+                break;
             }
             // A fresh world: the same public state, the face-down tiles reshuffled.
             let mut game = observation.sample_game(&mut rng);
@@ -782,6 +831,34 @@ mod tests {
                 .collect();
             play_checked(&mut game, &mut bots);
         }
+    }
+
+    /// A stopped signal ends every tree's search at its first check, after 32 iterations, and
+    /// the bot still plays a legal action; the timed levels are the levels with a time budget.
+    #[test]
+    fn a_stop_signal_ends_the_search_early() {
+        let game = new_game(2, 5);
+        let observation = game.observation(Some(0));
+        for threads in [1, 2] {
+            let settings = MctsSettings { threads, ..MctsSettings::level("hard").unwrap() };
+            let mut bot = MctsBot::new(settings, 1);
+            let signal = StopSignal::new();
+            bot.set_stop_signal(signal.clone());
+            signal.stop();
+            let analysis = bot.analyse(&observation);
+            let visits: u32 = analysis.ranked.iter().map(|r| r.visits).sum();
+            assert_eq!(visits, 32 * threads as u32);
+            assert!(game.legal_actions().contains(&analysis.best));
+        }
+        for (level, time) in LEVEL_TIMES {
+            let timed = MctsSettings::timed_level(level).unwrap();
+            assert_eq!(timed.budget, Budget::Time(time));
+            assert_eq!(
+                (timed.level_name(), MctsSettings::level(level).unwrap().level_name()),
+                (Some(level), Some(level))
+            );
+        }
+        assert_eq!(MctsSettings::iterations(7).level_name(), None);
     }
 
     #[test]

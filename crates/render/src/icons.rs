@@ -225,6 +225,33 @@ pub fn dragon_piece(at: Pt, size: f32) -> String {
     )
 }
 
+/// A tower (The Tower) on its foundation: grey stones, one band per piece up to three, with
+/// the number of pieces on it and battlements once a follower finished it.
+pub fn tower_piece(at: Pt, height: u8, finished: bool) -> String {
+    let bands = height.min(3) as f32;
+    let top = -6.0 * bands;
+    let mut s =
+        format!(r#"<g class="piece tower" data-height="{height}" transform="translate({} {})">"#, num(at.x), num(at.y));
+    for band in 0..height.min(3) {
+        let y = -6.0 * (band as f32 + 1.0) + 4.0;
+        s.push_str(&format!(
+            r##"<rect x="-8" y="{}" width="16" height="6" fill="#9e9e9e" stroke="#424242" stroke-width="1"/>"##,
+            num(y)
+        ));
+    }
+    if finished {
+        s.push_str(&format!(
+            r##"<path d="M-8 {a}V{b}H-4V{a}H-1V{b}H2V{a}H5V{b}H8V{a}" fill="#9e9e9e" stroke="#424242" stroke-width="1"/>"##,
+            a = num(top + 4.0),
+            b = num(top + 1.0)
+        ));
+    }
+    s.push_str(&format!(
+        r##"<text x="10" y="4" font-size="11" font-family="sans-serif" font-weight="bold" fill="#212121" stroke="#ffffff" stroke-width="2.5" paint-order="stroke">{height}</text></g>"##
+    ));
+    s
+}
+
 /// The fairy (The Princess & the Dragon): a small pale figure with wings; `size` is its height.
 pub fn fairy_piece(at: Pt, size: f32) -> String {
     format!(

@@ -356,6 +356,14 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
             );
         }
     }
+    // The Tower: each tower on its foundation, with its height; its guard is drawn on top.
+    for tower in game.towers().iter().filter(|t| t.height > 0) {
+        let Some(t) = tiles.get(tower.placement as usize) else { continue };
+        let layout = layouts.entry(t.tile).or_insert_with(|| layout::layout(catalog.design(t.tile)));
+        let (ax, ay) = anchor_of(layout, t.rotation, tower.feature as usize);
+        let at = pt((t.pos.x as f32 + ax) * TILE, (t.pos.y as f32 + ay) * TILE);
+        s.push_str(&icons::tower_piece(at, tower.height, tower.finished));
+    }
     for f in game.figures() {
         let Some(t) = tiles.get(f.placement as usize) else { continue };
         let design = catalog.design(t.tile);
@@ -374,6 +382,7 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
                 FeatureKind::Road => "thief",
                 FeatureKind::City => "knight",
                 FeatureKind::Cloister => "monk",
+                FeatureKind::Tower => "guard",
                 _ => "other",
             })
         );

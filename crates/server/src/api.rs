@@ -6,18 +6,18 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{header, StatusCode, Uri};
+use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use carcassonne_bots::bot_by_name;
 use carcassonne_engine::record::RECORD_VERSION;
 use carcassonne_engine::{Catalog, Color, Game, Record, RecordDeck, Rotation, Rules};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::acting::{apply_client_action, blocking, parse_action};
-use crate::error::ApiError;
+use crate::error::{ApiError, DATABASE_RETRY};
+use crate::limits::{ClientAddr, FULL_RETRY};
 use crate::options::SEAT_COLORS;
 use crate::room::Room;
 use crate::seats::{new_game_id, new_seed, new_token, Seat};
@@ -26,9 +26,6 @@ use crate::{assets, bots, ws};
 
 /// Largest request body accepted.
 pub const MAX_BODY: usize = 64 * 1024;
-
-/// Longest seat name.
-const MAX_NAME: usize = 40;
 
 pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
@@ -43,9 +40,53 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(static_file)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        // A request that takes longer (a client sending its body slowly) is dropped.
+        .layer(axum::middleware::from_fn_with_state(state.clone(), request_timeout))
         // Views and the tile drawings are JSON and SVG text, which gzip shrinks several times.
         .layer(tower_http::compression::CompressionLayer::new())
+        // Outermost, so that every answer has them, a timeout's too.
+        .layer(axum::middleware::from_fn(security_headers))
         .with_state(state)
+}
+
+/// Answers `408` (an error like any other) to a request not done within the request timeout.
+async fn request_timeout(
+    State(state): State<Arc<AppState>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let limit = state.config.limits.request_timeout;
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!("the request was not done within {} s (a body sent too slowly?)", limit.as_secs_f64()),
+        )
+        .into_response(),
+    }
+}
+
+/// The pages' content security policy: scripts, styles and connections from this server only
+/// (the UI has no inline script or style), no plugins, no framing by other sites. A name made
+/// of HTML cannot run even if some code put it into the page as markup.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+    img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+    frame-ancestors 'none'";
+
+/// Security headers on every answer; API answers (views and join answers carry tokens) are
+/// never stored by browsers or proxies unless the route says otherwise (the tile drawings).
+async fn security_headers(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let api = request.uri().path().starts_with("/api/");
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    if api && !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
 }
 
 /// A JSON body, with errors that name the field at fault.
@@ -73,7 +114,7 @@ fn parse_query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError
 }
 
 fn find(state: &AppState, id: &str) -> Result<Arc<Room>, ApiError> {
-    state.room(id).ok_or_else(|| ApiError::not_found(format!("no game `{id}`")).field("id"))
+    state.room(id)
 }
 
 async fn options() -> Json<serde_json::Value> {
@@ -137,8 +178,14 @@ fn now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
+/// The invisible characters that reverse or isolate the direction of the text after them: in a
+/// name they would make the rest of a line read backwards (and a name pretend to be another).
+fn changes_direction(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
 /// Checks a game request and makes its seats and colours.
-fn seats_of(request: &CreateGame) -> Result<(Vec<Seat>, Vec<Color>), ApiError> {
+fn seats_of(request: &CreateGame, max_name: usize) -> Result<(Vec<Seat>, Vec<Color>), ApiError> {
     let n = request.seats.len();
     if !(2..=SEAT_COLORS.len()).contains(&n) {
         return Err(
@@ -164,7 +211,7 @@ fn seats_of(request: &CreateGame) -> Result<(Vec<Seat>, Vec<Color>), ApiError> {
     let mut seats = vec![];
     for (i, (s, color)) in request.seats.iter().zip(&colors).enumerate() {
         if s.player != "human" {
-            bot_by_name(&s.player, 0).map_err(|e| {
+            bots::server_bot(&s.player).map_err(|e| {
                 ApiError::unprocessable(format!("`{}` is neither `human` nor a bot: {e}", s.player))
                     .field(format!("seats[{i}].player"))
             })?;
@@ -179,9 +226,9 @@ fn seats_of(request: &CreateGame) -> Result<(Vec<Seat>, Vec<Color>), ApiError> {
                     format!("Bot ({})", s.player)
                 }
             });
-        if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+        if name.chars().count() > max_name || name.chars().any(|c| c.is_control() || changes_direction(c)) {
             return Err(ApiError::unprocessable(format!(
-                "a seat name has at most {MAX_NAME} characters and no control characters"
+                "a seat name has at most {max_name} characters and no control or text-direction characters"
             ))
             .field(format!("seats[{i}].name")));
         }
@@ -197,10 +244,13 @@ fn seats_of(request: &CreateGame) -> Result<(Vec<Seat>, Vec<Color>), ApiError> {
 
 async fn create_game(
     State(state): State<Arc<AppState>>,
+    client: ClientAddr,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let limits = &state.config.limits;
+    state.admission.create_game(client, limits)?;
     let request: CreateGame = parse_body(body)?;
-    let (seats, colors) = seats_of(&request)?;
+    let (seats, colors) = seats_of(&request, limits.max_name)?;
     let record = Record {
         version: RECORD_VERSION,
         rules: request.rules.clone(),
@@ -213,12 +263,37 @@ async fn create_game(
     let setup = record.setup(catalog).map_err(|e| ApiError::unprocessable(e.to_string()).field("rules"))?;
     Game::new(setup).map_err(|e| ApiError::unprocessable(e.to_string()).field("rules"))?;
     let id = new_game_id();
-    let room = Room::new(id.clone(), now(), seats.clone(), record).map_err(ApiError::internal)?;
+    let room = Arc::new(Room::new(id.clone(), now(), seats.clone(), record).map_err(ApiError::internal)?);
+    // One creation at a time from here, so that two cannot both take the last place.
+    let creating = state.admission.creating.lock().await;
+    let (running, bot_seats) = state.running();
+    if running >= limits.max_games {
+        return Err(ApiError::unavailable(
+            format!("the server is full: {running} games are running, the most it runs at once; try again later"),
+            FULL_RETRY,
+        ));
+    }
+    let new_bots = seats.iter().filter(|s| s.is_bot()).count();
+    if bot_seats + new_bots > limits.max_bot_seats {
+        return Err(ApiError::unavailable(
+            format!(
+                "the server is full: its running games have {bot_seats} bot seats and it runs at most {}; \
+                 try again later, or with fewer bots",
+                limits.max_bot_seats
+            ),
+            FULL_RETRY,
+        ));
+    }
     let stored = room.stored();
     let state2 = state.clone();
-    blocking(move || state2.store.insert_game(&stored).map_err(|e| ApiError::internal(e.to_string()))).await?;
-    let room = Arc::new(room);
+    blocking(move || {
+        state2.store.insert_game(&stored).map_err(|e| {
+            ApiError::unavailable(format!("the game could not be stored ({e}); try again later"), DATABASE_RETRY)
+        })
+    })
+    .await?;
     state.insert(room.clone());
+    drop(creating);
     bots::kick(state.clone(), room);
     let created = Created {
         watch: format!("/play/{id}"),
@@ -264,6 +339,8 @@ async fn game_view(
     if query.token.is_some() && you.is_empty() {
         return Err(ApiError::forbidden("this token belongs to no seat of this game").field("token"));
     }
+    // Opening a paused game between bots sets it going again.
+    bots::kick(state.clone(), room.clone());
     Ok(Json(room.view(you, query.events_from.unwrap_or(0))).into_response())
 }
 

@@ -12,8 +12,10 @@ pub mod api;
 mod assets;
 pub mod bots;
 pub mod error;
+pub mod limits;
 pub mod options;
 pub mod room;
+pub mod scheduler;
 pub mod seats;
 pub mod state;
 pub mod store;
@@ -24,6 +26,15 @@ mod ws;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
+
+use axum::extract::ConnectInfo;
+use axum::http::Request;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto;
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tower::ServiceExt;
 
 pub use state::{AppState, Config};
 
@@ -51,20 +62,82 @@ impl Server {
         self.state.clone()
     }
 
-    /// Serves until `shutdown` completes. Bots of unfinished games resume first.
+    /// Serves until `shutdown` completes, then stops cleanly: no new connection is taken, bots
+    /// stop thinking, every WebSocket client is told and its connection closed, and the requests
+    /// in flight (actions being stored) finish, for up to [`STOP_GRACE`]. Bots of unfinished
+    /// games resume first.
     pub async fn run(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
         for room in self.state.loaded_rooms() {
             bots::kick(self.state.clone(), room);
         }
         let state = self.state.clone();
-        tokio::spawn(async move {
+        let housekeeping = tokio::spawn(async move {
             let mut ticks = tokio::time::interval(Duration::from_secs(60));
             loop {
                 ticks.tick().await;
                 state.unload_idle(state.config.unload_after);
+                state.admission.forget_quiet_clients();
             }
         });
         let app = api::router(self.state.clone());
-        axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await
+        let connections = GracefulShutdown::new();
+        let header_timeout = self.state.config.limits.header_timeout;
+        let mut builder = auto::Builder::new(TokioExecutor::new());
+        // Without a timer hyper would wait forever for a client's request headers.
+        builder.http1().timer(TokioTimer::new()).header_read_timeout(header_timeout);
+        // Set when the server stops: connections that have not sent a byte yet are dropped.
+        let (closing, closed) = tokio::sync::watch::channel(false);
+        let mut shutdown = std::pin::pin!(shutdown);
+        loop {
+            let (stream, peer) = tokio::select! {
+                accepted = self.listener.accept() => match accepted {
+                    Ok(accepted) => accepted,
+                    Err(e) => {
+                        // Out of file descriptors, or a connection reset before it was taken:
+                        // the listener stays usable.
+                        eprintln!("cannot accept a connection: {e}");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+                _ = &mut shutdown => break,
+            };
+            let app = app.clone().layer(axum::Extension(ConnectInfo(peer)));
+            let service =
+                TowerToHyperService::new(app.map_request(|r: Request<Incoming>| r.map(axum::body::Body::new)));
+            let (builder, watcher, mut closed) = (builder.clone(), connections.watcher(), closed.clone());
+            tokio::spawn(async move {
+                // hyper's header timeout starts with the first byte: a client that sends
+                // nothing at all has as long for its first byte, then its connection is closed.
+                let mut first_byte = [0u8; 1];
+                tokio::select! {
+                    first = tokio::time::timeout(header_timeout, stream.peek(&mut first_byte)) => {
+                        if !matches!(first, Ok(Ok(n)) if n > 0) {
+                            return;
+                        }
+                    }
+                    _ = closed.wait_for(|&closed| closed) => return,
+                }
+                let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned();
+                let _ = watcher.watch(connection).await;
+            });
+        }
+        drop(self.listener);
+        closing.send_replace(true);
+        self.state.begin_stopping();
+        housekeeping.abort();
+        let _ = tokio::time::timeout(STOP_GRACE, async {
+            connections.shutdown().await;
+            // WebSocket connections left hyper when they were upgraded: wait for their tasks
+            // to say goodbye.
+            while self.state.open_sessions() > 0 {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await;
+        Ok(())
     }
 }
+
+/// How long a stopping server waits for requests in flight and WebSocket goodbyes.
+pub const STOP_GRACE: Duration = Duration::from_secs(10);

@@ -23,6 +23,8 @@ pub struct Room {
     pub created: i64,
     pub seats: Vec<Seat>,
     state: Mutex<RoomState>,
+    /// Held by a commit from its checks to its swap (see [`Room::commit`]).
+    commit_lock: Mutex<()>,
     /// Bumped on every change a client should see (an action, a connection); WebSocket tasks
     /// wait on it.
     changes: watch::Sender<u64>,
@@ -63,6 +65,25 @@ pub struct Summary {
     /// The seat whose decision is pending (`None` once the game is over).
     pub turn: Option<PlayerId>,
     pub seats: Vec<SeatSummary>,
+    /// Why a `failed` game cannot be played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl Summary {
+    /// A game whose stored rows no longer make a game.
+    pub fn failed(id: &str, error: String) -> Summary {
+        Summary {
+            id: id.to_string(),
+            created: 0,
+            status: "failed",
+            version: 0,
+            tiles_left: 0,
+            turn: None,
+            seats: vec![],
+            error: Some(error),
+        }
+    }
 }
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -103,6 +124,7 @@ impl Room {
             created,
             seats,
             state: Mutex::new(RoomState { record, game, events, tally, online }),
+            commit_lock: Mutex::new(()),
             changes: watch::Sender::new(0),
             bot_running: AtomicBool::new(false),
             last_used: Mutex::new(Instant::now()),
@@ -150,6 +172,17 @@ impl Room {
 
     pub fn idle_for(&self) -> std::time::Duration {
         self.last_used.lock().unwrap_or_else(|e| e.into_inner()).elapsed()
+    }
+
+    /// Whether a seat is a person's.
+    pub fn has_person(&self) -> bool {
+        self.seats.iter().any(|s| !s.is_bot())
+    }
+
+    /// Whether a person is waiting for this game's bots: the game has a person's seat, and
+    /// someone watches it or asked for it within `recently`.
+    pub fn person_waiting(&self, recently: std::time::Duration) -> bool {
+        self.has_person() && (self.watchers() > 0 || self.idle_for() < recently)
     }
 
     /// Open WebSocket connections to this game.
@@ -219,6 +252,7 @@ impl Room {
                     score: p.score,
                 })
                 .collect(),
+            error: None,
         }
     }
 
@@ -231,6 +265,7 @@ impl Room {
         action: &RecordAction,
         version: Option<usize>,
     ) -> Result<usize, ApiError> {
+        let committing = self.committing();
         let state = self.lock();
         let Some(seat) = state.game.pending().player() else {
             return Err(ApiError::conflict("the game is over; no action is possible"));
@@ -265,7 +300,7 @@ impl Room {
             }
         }
         let decoded = decode_action(&state.game, action).map_err(|m| ApiError::unprocessable(m).field("action"))?;
-        self.commit(store, state, decoded)
+        self.commit(store, committing, state, decoded)
     }
 
     /// What the room's bot must decide now, if the pending decision is a bot's.
@@ -292,32 +327,55 @@ impl Room {
 
     /// A bot's action, chosen at `version`.
     pub fn act_as_bot(&self, store: &Store, version: usize, action: Action) -> Result<usize, ApiError> {
+        let committing = self.committing();
         let state = self.lock();
         if state.record.actions.len() != version {
             return Err(ApiError::conflict("the game moved on while the bot was thinking"));
         }
-        self.commit(store, state, action)
+        self.commit(store, committing, state, action)
     }
 
+    fn committing(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.commit_lock.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Applies `action` to a copy of the game, stores it, and only then swaps the copy in. The
+    /// state's lock is let go while the database writes (which may wait seconds for a busy
+    /// disk), so views of the game are not held up; the commit lock keeps other commits out
+    /// until the swap, so the state checked before is still the state swapped out.
     fn commit(
         &self,
         store: &Store,
-        mut state: std::sync::MutexGuard<'_, RoomState>,
+        _committing: std::sync::MutexGuard<'_, ()>,
+        state: std::sync::MutexGuard<'_, RoomState>,
         action: Action,
     ) -> Result<usize, ApiError> {
         let encoded = encode_action(&state.game, action);
         let mut next = state.game.clone();
+        let index = state.record.actions.len();
+        drop(state);
         let mut events = vec![];
         next.apply_into(action, &mut events).map_err(|e| ApiError::unprocessable(e.to_string()).field("action"))?;
-        let index = state.record.actions.len();
         let json = serde_json::to_string(&encoded).expect("record actions serialize");
-        store.append_action(&self.id, index, &json).map_err(|e| ApiError::internal(e.to_string()))?;
+        let stored = if self.has_person() {
+            store.append_action(&self.id, index, &json)
+        } else {
+            store.append_bots_action(&self.id, index, &json)
+        };
+        stored.map_err(|e| {
+            ApiError::unavailable(
+                format!("the action could not be stored ({e}); the game is unchanged, try again later"),
+                crate::error::DATABASE_RETRY,
+            )
+        })?;
+        let mut state = self.lock();
         state.record.actions.push(encoded);
         state.game = next;
         let first = state.events.len();
+        let names = self.names();
         for e in &events {
             state.tally.add(e);
-            let view = event_view(&state.game, &self.names(), state.events.len(), Some(index), e);
+            let view = event_view(&state.game, &names, state.events.len(), Some(index), e);
             state.events.push(view);
         }
         drop(state);

@@ -2,13 +2,20 @@
 //! memory or (finished and idle) only in the database.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use tokio::sync::watch;
+
+use crate::error::{ApiError, DATABASE_RETRY};
+use crate::limits::{Admission, ClientAddr, Limits};
 use crate::room::{Room, Summary};
-use crate::store::Store;
+use crate::scheduler::BotPool;
+use crate::store::{Store, Sync};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -16,11 +23,20 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The SQLite database; `None` keeps games in memory only.
     pub db: Option<PathBuf>,
+    /// When the database flushes to the disk.
+    pub sync: Sync,
     /// A pause before each bot move, so that people can follow the game.
     pub bot_delay: Duration,
     /// A finished game nobody has looked at for this long leaves memory (it stays in the
     /// database and is loaded again when asked for).
     pub unload_after: Duration,
+    /// Threads that run bot decisions ([`crate::scheduler`]); by default one per core.
+    pub bot_workers: usize,
+    /// A game between bots only pauses when nobody has watched it or asked for it for this
+    /// long ([`crate::bots`]).
+    pub pause_after: Duration,
+    /// What clients may ask of the server.
+    pub limits: Limits,
 }
 
 impl Default for Config {
@@ -28,17 +44,28 @@ impl Default for Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: Some(PathBuf::from("carcassonne.db")),
+            sync: Sync::Normal,
             bot_delay: Duration::from_millis(600),
             unload_after: Duration::from_secs(600),
+            bot_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            pause_after: Duration::from_secs(30),
+            limits: Limits::default(),
         }
     }
 }
 
-/// A game as the server holds it: in memory, or (finished and idle) only in the database, with
-/// the summary the game list shows.
+/// A game as the server holds it: in memory, or (idle) only in the database, with the summary
+/// the game list shows; or a game whose rows no longer make a game, with the reason.
 enum Entry {
     Loaded(Arc<Room>),
     Stored(Summary),
+    Failed(Summary),
+}
+
+/// The error of a game whose rows no longer make a game.
+fn failed(id: &str, summary: &Summary) -> ApiError {
+    let reason = summary.error.as_deref().unwrap_or("");
+    ApiError::internal(format!("game {id} is damaged in the database and cannot be played: {reason}")).field("id")
 }
 
 /// What every request handler shares.
@@ -46,6 +73,12 @@ pub struct AppState {
     pub store: Store,
     rooms: RwLock<HashMap<String, Entry>>,
     pub config: Config,
+    /// The bot workers.
+    pub bots: BotPool,
+    /// Set once when the server begins to stop; WebSocket tasks wait on it.
+    stopping: watch::Sender<bool>,
+    /// The limits' counters.
+    pub admission: Admission,
 }
 
 impl AppState {
@@ -53,24 +86,53 @@ impl AppState {
     /// their summary in memory.
     pub fn open(config: Config) -> Result<Arc<AppState>, String> {
         let store = match &config.db {
-            Some(path) => Store::open(path).map_err(|e| format!("{}: {e}", path.display()))?,
+            Some(path) => Store::open_with(path, config.sync).map_err(|e| format!("{}: {e}", path.display()))?,
             None => Store::in_memory().map_err(|e| e.to_string())?,
         };
         let mut rooms = HashMap::new();
-        for (stored, actions) in store.load_all().map_err(|e| e.to_string())? {
+        for (id, rows) in store.load_all().map_err(|e| e.to_string())? {
             // A game that no longer replays (a stored action the rules now refuse, a damaged row)
-            // is left out with a message; the others are served.
-            let room = match Room::load(&stored, &actions) {
-                Ok(room) => room,
+            // is listed as failed, with the reason; the others are served.
+            let entry = match rows.and_then(|(stored, actions)| Room::load(&stored, &actions)) {
+                Ok(room) if room.is_over() => Entry::Stored(room.summary()),
+                Ok(room) => Entry::Loaded(Arc::new(room)),
                 Err(e) => {
-                    eprintln!("game {}: cannot replay it, left out: {e}", stored.id);
-                    continue;
+                    eprintln!("game {id}: cannot replay it, listed as failed: {e}");
+                    Entry::Failed(Summary::failed(&id, e))
                 }
             };
-            let entry = if room.is_over() { Entry::Stored(room.summary()) } else { Entry::Loaded(Arc::new(room)) };
-            rooms.insert(stored.id.clone(), entry);
+            rooms.insert(id, entry);
         }
-        Ok(Arc::new(AppState { store, rooms: RwLock::new(rooms), config }))
+        let bots = BotPool::new(config.bot_workers);
+        let admission = Admission::new(&config.limits);
+        Ok(Arc::new(AppState {
+            store,
+            rooms: RwLock::new(rooms),
+            config,
+            bots,
+            stopping: watch::Sender::new(false),
+            admission,
+        }))
+    }
+
+    /// Begins stopping: bots stop thinking and WebSocket tasks say goodbye to their clients.
+    pub fn begin_stopping(&self) {
+        self.stopping.send_replace(true);
+        self.bots.close();
+    }
+
+    pub fn is_stopping(&self) -> bool {
+        *self.stopping.borrow()
+    }
+
+    /// Changes when the server begins to stop. Each WebSocket task holds one until it ends.
+    pub fn stopping(&self) -> watch::Receiver<bool> {
+        self.stopping.subscribe()
+    }
+
+    /// WebSocket tasks running.
+    pub fn open_sessions(&self) -> usize {
+        self.stopping.receiver_count()
     }
 
     fn rooms(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, Entry>> {
@@ -81,40 +143,46 @@ impl AppState {
         self.rooms.write().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A game by id, loaded from the database if it was unloaded. (A single game's rows are
-    /// read and replayed in about a millisecond, so this runs on the caller's thread.)
-    pub fn room(&self, id: &str) -> Option<Arc<Room>> {
-        match self.rooms().get(id)? {
-            Entry::Loaded(room) => {
+    /// A game by id, loaded from the database if it was unloaded: `404` for an unknown game,
+    /// `500` for a game whose rows no longer make a game, `503` when the database cannot be
+    /// read. (A single game's rows are read and replayed in about a millisecond, so this runs
+    /// on the caller's thread.)
+    pub fn room(&self, id: &str) -> Result<Arc<Room>, ApiError> {
+        let unknown = || ApiError::not_found(format!("no game `{id}`")).field("id");
+        match self.rooms().get(id) {
+            None => return Err(unknown()),
+            Some(Entry::Loaded(room)) => {
                 room.touch();
-                return Some(room.clone());
+                return Ok(room.clone());
             }
-            Entry::Stored(_) => {}
+            Some(Entry::Failed(summary)) => return Err(failed(id, summary)),
+            Some(Entry::Stored(_)) => {}
         }
-        let (stored, actions) = match self.store.load_game(id) {
+        let rows = match self.store.load_game(id) {
             Ok(Some(rows)) => rows,
-            Ok(None) => return None,
+            Ok(None) => return Err(unknown()),
             Err(e) => {
                 eprintln!("game {id}: cannot load it: {e}");
-                return None;
+                return Err(ApiError::unavailable(format!("game {id} cannot be read now: {e}"), DATABASE_RETRY));
             }
         };
-        let room = match Room::load(&stored, &actions) {
-            Ok(room) => Arc::new(room),
-            Err(e) => {
-                eprintln!("game {id}: cannot replay it: {e}");
-                return None;
-            }
-        };
+        let loaded = rows.and_then(|(stored, actions)| Room::load(&stored, &actions));
         let mut rooms = self.rooms_mut();
         // Another request may have loaded it meanwhile: keep one room per game.
-        let entry = rooms.entry(id.to_string()).or_insert_with(|| Entry::Stored(room.summary()));
+        let entry = rooms.entry(id.to_string()).or_insert_with(|| Entry::Failed(Summary::failed(id, String::new())));
         if let Entry::Stored(_) = entry {
-            *entry = Entry::Loaded(room);
+            *entry = match loaded {
+                Ok(room) => Entry::Loaded(Arc::new(room)),
+                Err(e) => {
+                    eprintln!("game {id}: cannot replay it, listed as failed: {e}");
+                    Entry::Failed(Summary::failed(id, e))
+                }
+            };
         }
         match entry {
-            Entry::Loaded(room) => Some(room.clone()),
-            Entry::Stored(_) => None,
+            Entry::Loaded(room) => Ok(room.clone()),
+            Entry::Failed(summary) => Err(failed(id, summary)),
+            Entry::Stored(_) => Err(unknown()),
         }
     }
 
@@ -123,13 +191,23 @@ impl AppState {
         self.rooms_mut().insert(room.id.clone(), Entry::Loaded(room));
     }
 
+    /// The games running (unfinished, in memory) and their bot seats.
+    pub fn running(&self) -> (usize, usize) {
+        self.rooms().values().fold((0, 0), |(games, bots), entry| match entry {
+            Entry::Loaded(room) if !room.is_over() => {
+                (games + 1, bots + room.seats.iter().filter(|s| s.is_bot()).count())
+            }
+            _ => (games, bots),
+        })
+    }
+
     /// The games in memory.
     pub fn loaded_rooms(&self) -> Vec<Arc<Room>> {
         self.rooms()
             .values()
             .filter_map(|e| match e {
                 Entry::Loaded(room) => Some(room.clone()),
-                Entry::Stored(_) => None,
+                Entry::Stored(_) | Entry::Failed(_) => None,
             })
             .collect()
     }
@@ -145,19 +223,21 @@ impl AppState {
             .values()
             .map(|e| match e {
                 Entry::Loaded(room) => room.summary(),
-                Entry::Stored(summary) => summary.clone(),
+                Entry::Stored(summary) | Entry::Failed(summary) => summary.clone(),
             })
             .collect()
     }
 
-    /// Unloads the finished games that no client watches and nobody has asked for during
-    /// `idle`; returns how many.
+    /// Unloads the games that no client watches, nobody has asked for during `idle` and no
+    /// bot is playing (a game between bots only is paused by then); returns how many. An
+    /// unfinished game comes back when someone asks for it, and no longer counts as running.
     pub fn unload_idle(&self, idle: Duration) -> usize {
         let mut rooms = self.rooms_mut();
         let mut unloaded = 0;
         for entry in rooms.values_mut() {
             if let Entry::Loaded(room) = entry {
-                if room.is_over() && room.watchers() == 0 && room.idle_for() >= idle {
+                let bot_playing = room.bot_running.load(std::sync::atomic::Ordering::Acquire);
+                if !bot_playing && room.watchers() == 0 && room.idle_for() >= idle {
                     *entry = Entry::Stored(room.summary());
                     unloaded += 1;
                 }
@@ -167,24 +247,61 @@ impl AppState {
     }
 }
 
+/// The client's address: from the configured proxy header, else the connection's.
+impl FromRequestParts<Arc<AppState>> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<ClientAddr, Self::Rejection> {
+        let forwarded = state.config.limits.client_address_header.as_deref().and_then(|name| {
+            let value = parts.headers.get_all(name).iter().next_back()?.to_str().ok()?;
+            value.rsplit(',').next()?.trim().parse::<IpAddr>().ok()
+        });
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip());
+        Ok(ClientAddr::of(forwarded.or(peer).unwrap_or(IpAddr::from([0, 0, 0, 0]))))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::store::StoredGame;
 
-    /// A stored game that no longer replays is left out; the server still starts.
+    /// Stored games that no longer make a game (an action the rules refuse, a column of the
+    /// wrong type, a missing action) are listed as failed with the reason, each on its own; the
+    /// server still starts and serves the sound game.
     #[test]
-    fn a_game_that_does_not_replay_is_left_out_not_fatal() {
+    fn damaged_games_are_listed_as_failed_and_the_others_served() {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("games.db");
         let store = Store::open(&db).unwrap();
-        let broken = r#"{"version": 2, "players": ["red", "blue"], "deck": {"seed": 1}}"#;
-        store
-            .insert_game(&StoredGame { id: "g1".into(), created: 1, record: broken.into(), seats: "[]".into() })
-            .unwrap();
-        store.append_action("g1", 0, r#"{"action": "pass"}"#).unwrap();
-        drop(store);
+        let record = r#"{"version": 2, "players": ["red", "blue"], "deck": {"seed": 1}}"#;
+        let seats = r#"[{"name": "A", "player": "random"}, {"name": "B", "player": "random"}]"#;
+        for id in ["sound", "refused", "gap", "typed"] {
+            let game = StoredGame { id: id.into(), created: 1, record: record.into(), seats: seats.into() };
+            store.insert_game(&game).unwrap();
+        }
+        store.append_action("refused", 0, r#"{"action": "pass"}"#).unwrap();
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute("INSERT INTO actions (game_id, idx, action) VALUES ('gap', 1, '{}')", []).unwrap();
+        conn.execute("UPDATE games SET created = 'yesterday' WHERE id = 'typed'", []).unwrap();
+        drop((store, conn));
         let state = AppState::open(Config { db: Some(db), ..Config::default() }).expect("the server starts");
-        assert_eq!(state.game_count(), 0);
+        assert_eq!(state.game_count(), 4);
+        assert!(state.room("sound").is_ok());
+        let mut summaries = state.summaries();
+        summaries.sort_by(|a, b| a.id.cmp(&b.id));
+        let failed: Vec<(&str, &str)> = summaries
+            .iter()
+            .filter(|s| s.status == "failed")
+            .map(|s| (s.id.as_str(), s.error.as_deref().unwrap()))
+            .collect();
+        assert_eq!(failed.len(), 3, "{failed:?}");
+        assert!(failed[0].1.contains("stored action 0 is missing"), "{failed:?}");
+        assert!(failed[1].1.contains("action 0"), "{failed:?}");
+        assert!(failed[2].1.contains("`created` column holds Text"), "{failed:?}");
+        let error = state.room("gap").err().unwrap();
+        assert_eq!(error.status.as_u16(), 500);
+        assert!(error.error.contains("game gap is damaged in the database"), "{}", error.error);
+        assert_eq!(state.room("nosuch").err().unwrap().status.as_u16(), 404);
     }
 }

@@ -4,9 +4,10 @@
 //! start are exactly the games its clients last saw.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
 /// The stored form of a game: everything but the actions.
 #[derive(Clone, Debug)]
@@ -27,6 +28,36 @@ pub struct StoreError(#[from] rusqlite::Error);
 
 pub struct Store {
     conn: Mutex<Connection>,
+    /// The flushing chosen for the database.
+    sync: Sync,
+    /// Whether the connection flushes as [`Sync::Normal`] now (changed only with `conn` held).
+    normal_now: AtomicBool,
+    /// Actions being stored now (waiting for the connection, the write lock or the disk).
+    writing: AtomicUsize,
+}
+
+/// Counts an action being stored until it drops.
+struct Writing<'a>(&'a AtomicUsize);
+
+impl Drop for Writing<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// When the database flushes what it writes to the disk (SQLite's `synchronous`, in WAL mode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sync {
+    /// Every action of a game with a person before it is acknowledged (an fsync per action):
+    /// an acknowledged action survives a power cut. On a disk that other programs keep busy an
+    /// fsync can take seconds, and the action waits for it. Games between bots only are
+    /// written as with `Normal` ([`Store::append_bots_action`]), so they add no fsyncs for
+    /// people's actions to queue behind.
+    Full,
+    /// At checkpoints only: an acknowledged action survives a crash or a kill of the server,
+    /// but a power cut or a crash of the system may lose the last ones (never corrupting the
+    /// database). Actions do not wait for the disk.
+    Normal,
 }
 
 const SCHEMA: &str = "
@@ -45,26 +76,39 @@ CREATE TABLE IF NOT EXISTS actions (
 ";
 
 impl Store {
-    /// Opens the database at `path`, creating it (and its tables) on first use.
+    /// Opens the database at `path`, creating it (and its tables) on first use, with every
+    /// action flushed to the disk ([`Sync::Full`]).
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::open_with(path, Sync::Full)
+    }
+
+    /// Opens the database at `path` with the given flushing.
+    pub fn open_with(path: &Path, sync: Sync) -> Result<Store, StoreError> {
         let conn = Connection::open(path)?;
-        Store::init(conn)
+        Store::init(conn, sync)
     }
 
     /// A database in memory (for tests that need no restart).
     pub fn in_memory() -> Result<Store, StoreError> {
-        Store::init(Connection::open_in_memory()?)
+        Store::init(Connection::open_in_memory()?, Sync::Full)
     }
 
-    fn init(conn: Connection) -> Result<Store, StoreError> {
-        // WAL: a committed action survives a crash of the process; `synchronous = FULL` makes
-        // it survive a crash of the machine too, at the cost of an fsync per action (a few per
-        // second at most, so it is cheap).
+    fn init(conn: Connection, sync: Sync) -> Result<Store, StoreError> {
+        // WAL: a committed action survives a crash of the process in either mode.
         conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
+        let synchronous = match sync {
+            Sync::Full => "FULL",
+            Sync::Normal => "NORMAL",
+        };
+        conn.pragma_update(None, "synchronous", synchronous)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.execute_batch(SCHEMA)?;
-        Ok(Store { conn: Mutex::new(conn) })
+        Ok(Store {
+            conn: Mutex::new(conn),
+            sync,
+            normal_now: AtomicBool::new(sync == Sync::Normal),
+            writing: AtomicUsize::new(0),
+        })
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
@@ -81,11 +125,31 @@ impl Store {
         Ok(())
     }
 
-    /// Stores action number `index` of a game, in its own transaction. Fails (and stores
-    /// nothing) unless `index` is the next index of that game.
+    /// Stores action number `index` of a game, in its own transaction, flushed as the database
+    /// is set to. Fails (and stores nothing) unless `index` is the next index of that game.
     pub fn append_action(&self, game_id: &str, index: usize, action: &str) -> Result<(), StoreError> {
+        self.append(game_id, index, action, self.sync)
+    }
+
+    /// [`Store::append_action`] for a game between bots only: never waits for an fsync (no
+    /// person acknowledged the action; a power cut may cost the game its last moves, which its
+    /// bots then play again). The next flushed write flushes it too.
+    pub fn append_bots_action(&self, game_id: &str, index: usize, action: &str) -> Result<(), StoreError> {
+        self.append(game_id, index, action, Sync::Normal)
+    }
+
+    fn append(&self, game_id: &str, index: usize, action: &str, sync: Sync) -> Result<(), StoreError> {
+        self.writing.fetch_add(1, Ordering::AcqRel);
+        let _writing = Writing(&self.writing);
         let mut conn = self.conn();
-        let tx = conn.transaction()?;
+        let normal = sync == Sync::Normal;
+        if self.normal_now.load(Ordering::Relaxed) != normal {
+            conn.pragma_update(None, "synchronous", if normal { "NORMAL" } else { "FULL" })?;
+            self.normal_now.store(normal, Ordering::Relaxed);
+        }
+        // The write lock first: another writer (say a maintenance script) is waited for, up to
+        // SQLite's busy timeout, rather than refused at the first write.
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let count: i64 = tx.query_row("SELECT COUNT(*) FROM actions WHERE game_id = ?1", [game_id], |r| r.get(0))?;
         if count != index as i64 {
             return Err(StoreError(rusqlite::Error::ToSqlConversionFailure(
@@ -97,42 +161,100 @@ impl Store {
         Ok(())
     }
 
-    /// Every game with its actions in order, oldest game first.
-    pub fn load_all(&self) -> Result<Vec<(StoredGame, Vec<String>)>, StoreError> {
+    /// Every game's id with its rows (or why they do not make a game), oldest game first. A
+    /// damaged row fails its own game only.
+    pub fn load_all(&self) -> Result<Vec<(String, GameRows)>, StoreError> {
         let conn = self.conn();
-        let mut games = conn.prepare("SELECT id, created, record, seats FROM games ORDER BY created, id")?;
-        let games: Vec<StoredGame> = games.query_map([], stored_game)?.collect::<Result<_, _>>()?;
-        games
-            .into_iter()
-            .map(|game| {
-                let actions = actions_of(&conn, &game.id)?;
-                Ok((game, actions))
+        let mut ids = conn.prepare("SELECT CAST(id AS TEXT) FROM games WHERE id IS NOT NULL ORDER BY created, id")?;
+        let ids: Vec<String> = ids.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+        ids.into_iter()
+            .map(|id| {
+                let rows = game_rows(&conn, &id)?.unwrap_or_else(|| Err("the game's row vanished".into()));
+                Ok((id, rows))
             })
             .collect()
     }
 
-    /// One game with its actions in order (`None` for an unknown game).
-    pub fn load_game(&self, game_id: &str) -> Result<Option<(StoredGame, Vec<String>)>, StoreError> {
+    /// One game's rows (or why they do not make a game); `None` for an unknown game.
+    pub fn load_game(&self, game_id: &str) -> Result<Option<GameRows>, StoreError> {
+        game_rows(&self.conn(), game_id)
+    }
+
+    /// Actions being stored at this moment (for tests of what happens to them).
+    #[doc(hidden)]
+    pub fn writes_in_progress(&self) -> usize {
+        self.writing.load(Ordering::Acquire)
+    }
+
+    /// Makes every write fail as on a full disk (`SQLITE_FULL`) while `full`, for the tests of
+    /// what the server does then: the database may not grow past its present size.
+    #[doc(hidden)]
+    pub fn simulate_full_disk(&self, full: bool) -> Result<(), StoreError> {
         let conn = self.conn();
-        let game = conn
-            .query_row("SELECT id, created, record, seats FROM games WHERE id = ?1", [game_id], stored_game)
-            .optional()?;
-        let Some(game) = game else { return Ok(None) };
-        let actions = actions_of(&conn, game_id)?;
-        Ok(Some((game, actions)))
+        let pages: i64 =
+            if full { conn.query_row("PRAGMA page_count", [], |r| r.get(0))? } else { i64::from(u32::MAX) };
+        conn.pragma_update(None, "max_page_count", pages)?;
+        Ok(())
+    }
+
+    /// Makes every write fail as on a read-only database (`SQLITE_READONLY`) while `read_only`.
+    #[doc(hidden)]
+    pub fn simulate_read_only(&self, read_only: bool) -> Result<(), StoreError> {
+        self.conn().pragma_update(None, "query_only", read_only)?;
+        Ok(())
     }
 }
 
-/// A `games` row read as `SELECT id, created, record, seats`.
-fn stored_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
-    Ok(StoredGame { id: r.get(0)?, created: r.get(1)?, record: r.get(2)?, seats: r.get(3)? })
-}
+/// The rows of one game (its `games` row and its actions in order), or why they do not make a
+/// game (a column of the wrong type, a missing action).
+pub type GameRows = Result<(StoredGame, Vec<String>), String>;
 
-/// A game's stored actions in order.
-fn actions_of(conn: &Connection, game_id: &str) -> Result<Vec<String>, StoreError> {
-    let mut actions = conn.prepare_cached("SELECT action FROM actions WHERE game_id = ?1 ORDER BY idx")?;
-    let list = actions.query_map([game_id], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
-    Ok(list)
+/// A game's rows, read column by column so that a damaged one is named. Errors of the database
+/// itself (it cannot be read) are `Err`; damaged rows are `Ok(Some(Err(_)))`.
+fn game_rows(conn: &Connection, game_id: &str) -> Result<Option<GameRows>, StoreError> {
+    let game = conn
+        .query_row("SELECT id, created, record, seats FROM games WHERE id = ?1", [game_id], |r| {
+            Ok([0, 1, 2, 3].map(|i| r.get::<_, rusqlite::types::Value>(i)))
+        })
+        .optional()?;
+    let Some([id, created, record, seats]) = game else { return Ok(None) };
+    let text = |value: rusqlite::Result<rusqlite::types::Value>, column: &str| match value {
+        Ok(rusqlite::types::Value::Text(text)) => Ok(text),
+        Ok(other) => Err(format!("the `{column}` column holds {:?}, not text", other.data_type())),
+        Err(e) => Err(format!("the `{column}` column cannot be read: {e}")),
+    };
+    let created = match created {
+        Ok(rusqlite::types::Value::Integer(n)) => Ok(n),
+        Ok(other) => Err(format!("the `created` column holds {:?}, not an integer", other.data_type())),
+        Err(e) => Err(format!("the `created` column cannot be read: {e}")),
+    };
+    let stored = (|| {
+        Ok::<_, String>(StoredGame {
+            id: text(id, "id")?,
+            created: created?,
+            record: text(record, "record")?,
+            seats: text(seats, "seats")?,
+        })
+    })();
+    let stored = match stored {
+        Ok(stored) => stored,
+        Err(e) => return Ok(Some(Err(e))),
+    };
+    let mut query = conn.prepare_cached("SELECT idx, action FROM actions WHERE game_id = ?1 ORDER BY idx")?;
+    let rows = query
+        .query_map([game_id], |r| Ok((r.get::<_, rusqlite::types::Value>(0)?, r.get::<_, rusqlite::types::Value>(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut actions = Vec::with_capacity(rows.len());
+    for (i, (idx, action)) in rows.into_iter().enumerate() {
+        if idx != rusqlite::types::Value::Integer(i as i64) {
+            return Ok(Some(Err(format!("stored action {i} is missing (the next stored row has index {idx:?})"))));
+        }
+        match action {
+            rusqlite::types::Value::Text(text) => actions.push(text),
+            other => return Ok(Some(Err(format!("stored action {i} holds {:?}, not text", other.data_type())))),
+        }
+    }
+    Ok(Some(Ok((stored, actions))))
 }
 
 #[cfg(test)]
@@ -158,8 +280,8 @@ mod tests {
         let store = Store::open(&path).unwrap();
         let all = store.load_all().unwrap();
         assert_eq!(all.len(), 1);
-        assert_eq!(all[0].1, vec!["first".to_string(), "second".to_string()]);
-        assert_eq!(store.load_game("a").unwrap().unwrap().1.len(), 2);
+        assert_eq!(all[0].1.as_ref().unwrap().1, vec!["first".to_string(), "second".to_string()]);
+        assert_eq!(store.load_game("a").unwrap().unwrap().unwrap().1.len(), 2);
         assert!(store.load_game("b").unwrap().is_none());
     }
 }

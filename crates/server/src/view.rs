@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use carcassonne_engine::record::encode_action;
 use carcassonne_engine::{
     Action, Catalog, Event, FeatureKind, Figure, Game, Pending, Phase, PlayerId, Pos, RecordAction, Rotation, Rules,
-    Token,
+    TileId, Token,
 };
 use carcassonne_render::{color_hex, feature_anchors};
 use serde::Serialize;
@@ -277,22 +277,25 @@ impl Tally {
     }
 }
 
-/// Where figures stand on each feature of each design at each rotation, by tile id: the
-/// drawing's geometry is worked out once per design, not once per view.
-fn anchors() -> &'static [[Vec<[f32; 2]>; 4]] {
-    static ANCHORS: OnceLock<Vec<[Vec<[f32; 2]>; 4]>> = OnceLock::new();
-    ANCHORS.get_or_init(|| {
-        Catalog::builtin()
-            .designs()
-            .iter()
-            .map(|design| Rotation::ALL.map(|r| feature_anchors(design, r).into_iter().map(|(x, y)| [x, y]).collect()))
-            .collect()
-    })
+/// Where figures stand on each feature of a design at each rotation: the drawing's geometry is
+/// worked out once per design, when a view first needs that design (all of them at once took
+/// seconds in a debug build, and held up the first view that showed a deployment).
+fn anchors(tile: TileId) -> Option<&'static [Vec<[f32; 2]>; 4]> {
+    type Anchors = [Vec<[f32; 2]>; 4];
+    static ANCHORS: OnceLock<Vec<OnceLock<Anchors>>> = OnceLock::new();
+    let designs = Catalog::builtin().designs();
+    let cache = ANCHORS.get_or_init(|| designs.iter().map(|_| OnceLock::new()).collect());
+    let design = designs.get(tile.0 as usize)?;
+    Some(
+        cache[tile.0 as usize].get_or_init(|| {
+            Rotation::ALL.map(|r| feature_anchors(design, r).into_iter().map(|(x, y)| [x, y]).collect())
+        }),
+    )
 }
 
 fn anchor(game: &Game, pos: Pos, feature: u8) -> Option<[f32; 2]> {
     let placed = game.board().get(pos)?;
-    anchors().get(placed.tile.0 as usize)?[placed.rotation.index()].get(feature as usize).copied()
+    anchors(placed.tile)?[placed.rotation.index()].get(feature as usize).copied()
 }
 
 /// The kind of figure standing on a feature of the tile at `pos` (a follower if none: the

@@ -1,19 +1,24 @@
 //! Live updates over WebSocket (docs/api.md). Each connection is one task: it sends its client
 //! a view built for the client's own token whenever the game changes (only the events the
-//! client has not had yet), and takes `act` messages like `POST /actions`.
+//! client has not had yet), and takes `act` messages like `POST /actions`. It pings an idle
+//! client and closes a connection that stays silent past the idle timeout or does not take a
+//! message within [`SEND_TIMEOUT`]; when the server stops, it says so and closes.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::extract::rejection::QueryRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use carcassonne_engine::PlayerId;
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 
 use crate::acting::{apply_client_action, parse_action};
 use crate::error::ApiError;
+use crate::limits::{ClientAddr, MessageRate};
 use crate::room::Room;
 use crate::state::AppState;
 use crate::view::GameView;
@@ -45,6 +50,14 @@ struct StateMessage<'a> {
     view: &'a GameView,
 }
 
+/// Sent to every connection when the server stops.
+#[derive(Serialize)]
+struct ClosingMessage {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    message: &'static str,
+}
+
 #[derive(Serialize)]
 struct ErrorMessage<'a> {
     #[serde(rename = "type")]
@@ -57,71 +70,170 @@ struct ErrorMessage<'a> {
 pub async fn upgrade(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    client: ClientAddr,
     query: Result<Query<WsQuery>, QueryRejection>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()).field("query"))?;
-    let room = state.room(&id).ok_or_else(|| ApiError::not_found(format!("no game `{id}`")).field("id"))?;
+    let room = state.room(&id)?;
     let you = room.seats_of(query.token.as_deref());
     if query.token.is_some() && you.is_empty() {
         return Err(ApiError::forbidden("this token belongs to no seat of this game").field("token"));
     }
+    let limits = &state.config.limits;
+    if room.watchers() >= limits.connections_per_game {
+        return Err(ApiError::too_many(
+            format!("this game has {} live connections open, the most a game may have", limits.connections_per_game),
+            Duration::from_secs(10),
+        ));
+    }
+    let guard = state.admission.connect(client, limits)?;
     Ok(upgrade
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| session(socket, state, room, query.token, you))
+        .on_upgrade(move |socket| async move {
+            session(socket, state, room, query.token, you).await;
+            drop(guard);
+        })
         .into_response())
+}
+
+/// How often the server pings an idle connection (browsers answer by themselves): every 30 s,
+/// or a third of the idle timeout if that is shorter, so that a client that answers is never
+/// taken for idle.
+fn ping_every(idle_timeout: Duration) -> Duration {
+    (idle_timeout / 3).clamp(Duration::from_millis(10), Duration::from_secs(30))
+}
+
+/// A client whose messages are refused this many times in a row for the rate is flooding the
+/// server: its connection is closed (code 1008) rather than answered message by message.
+const FLOOD: u32 = 100;
+
+/// A client that does not take a message within this time is gone.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What a connection's task does next.
+enum Next {
+    Go,
+    Close,
+}
+
+async fn send(sink: &mut SplitSink<WebSocket, Message>, message: Message) -> Next {
+    match tokio::time::timeout(SEND_TIMEOUT, sink.send(message)).await {
+        Ok(Ok(())) => Next::Go,
+        _ => Next::Close,
+    }
 }
 
 async fn session(socket: WebSocket, state: Arc<AppState>, room: Arc<Room>, token: Option<String>, you: Vec<PlayerId>) {
     let (mut sink, mut stream) = socket.split();
     let mut changes = room.subscribe();
+    let mut stopping = state.stopping();
+    if *stopping.borrow_and_update() {
+        return;
+    }
     room.connection(&you, 1);
     changes.borrow_and_update();
+    let limits = &state.config.limits;
+    let rate = MessageRate::new(limits);
+    let every = ping_every(limits.idle_timeout);
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    let mut last_heard = Instant::now();
+    // Messages refused in a row for the rate.
+    let mut refused = 0;
     let mut sent_events = 0;
     let send_state = |sent_events: &mut usize| {
         let view = room.view(you.clone(), *sent_events);
         *sent_events = view.events_from + view.events.len();
         serde_json::to_string(&StateMessage { kind: "state", view: &view }).expect("views serialize")
     };
+    // A paused game between bots goes on while someone watches.
+    crate::bots::kick(state.clone(), room.clone());
     let first = send_state(&mut sent_events);
-    if sink.send(Message::Text(first.into())).await.is_err() {
-        room.connection(&you, -1);
-        return;
-    }
-    loop {
-        tokio::select! {
+    let mut next = send(&mut sink, Message::Text(first.into())).await;
+    while let Next::Go = next {
+        next = tokio::select! {
+            _ = stopping.changed() => {
+                let goodbye = ClosingMessage { kind: "closing", message: "The server is stopping; the game is saved \
+                    and goes on when the server is back." };
+                let text = serde_json::to_string(&goodbye).expect("messages serialize");
+                if let Next::Go = send(&mut sink, Message::Text(text.into())).await {
+                    let frame = CloseFrame { code: close_code::AWAY, reason: "server stopping".into() };
+                    let _ = send(&mut sink, Message::Close(Some(frame))).await;
+                }
+                Next::Close
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() >= limits.idle_timeout {
+                    Next::Close
+                } else {
+                    send(&mut sink, Message::Ping(Default::default())).await
+                }
+            }
             changed = changes.changed() => {
                 if changed.is_err() {
-                    break;
-                }
-                changes.borrow_and_update();
-                let message = send_state(&mut sent_events);
-                if sink.send(Message::Text(message.into())).await.is_err() {
-                    break;
+                    Next::Close
+                } else {
+                    changes.borrow_and_update();
+                    let message = send_state(&mut sent_events);
+                    send(&mut sink, Message::Text(message.into())).await
                 }
             }
             incoming = stream.next() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    Some(Ok(_)) => continue,
-                };
-                let reply = match serde_json::from_str::<ClientMessage>(&text) {
-                    Err(e) => Some(ApiError::bad_request(format!("malformed message: {e}"))),
-                    Ok(ClientMessage::Act { action, version }) => match parse_action(action) {
-                        Ok(action) => apply_client_action(&state, &room, token.clone(), action, version).await.err(),
-                        Err(e) => Some(e),
-                    },
-                };
-                if let Some(error) = reply {
-                    let message = ErrorMessage { kind: "error", status: error.status.as_u16(), error: &error };
-                    let text = serde_json::to_string(&message).expect("errors serialize");
-                    if sink.send(Message::Text(text.into())).await.is_err() {
-                        break;
+                last_heard = Instant::now();
+                match incoming {
+                    Some(Ok(Message::Text(text))) => {
+                        let reply = match rate.check(limits) {
+                            Err(e) => {
+                                refused += 1;
+                                Some(e)
+                            }
+                            Ok(()) => {
+                                refused = 0;
+                                act(&state, &room, &token, &text).await.err()
+                            }
+                        };
+                        if refused >= FLOOD {
+                            let frame = CloseFrame { code: close_code::POLICY, reason: "too many messages".into() };
+                            if let Next::Go = send(&mut sink, Message::Close(Some(frame))).await {
+                                // The closing handshake: what the client sent meanwhile is read
+                                // and dropped until its own close frame, so that the connection
+                                // is not reset before the client has read why it was closed.
+                                let _ = tokio::time::timeout(SEND_TIMEOUT, async {
+                                    while let Some(Ok(message)) = stream.next().await {
+                                        if let Message::Close(_) = message {
+                                            break;
+                                        }
+                                    }
+                                })
+                                .await;
+                            }
+                            break;
+                        }
+                        match reply {
+                            Some(error) => {
+                                let message = ErrorMessage { kind: "error", status: error.status.as_u16(), error: &error };
+                                let text = serde_json::to_string(&message).expect("errors serialize");
+                                send(&mut sink, Message::Text(text.into())).await
+                            }
+                            None => Next::Go,
+                        }
                     }
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => Next::Close,
+                    Some(Ok(_)) => Next::Go, // pongs, pings (answered by axum), binary
                 }
             }
-        }
+        };
     }
     room.connection(&you, -1);
+}
+
+/// A client's `act` message.
+async fn act(state: &Arc<AppState>, room: &Arc<Room>, token: &Option<String>, text: &str) -> Result<usize, ApiError> {
+    match serde_json::from_str::<ClientMessage>(text) {
+        Err(e) => Err(ApiError::bad_request(format!("malformed message: {e}"))),
+        Ok(ClientMessage::Act { action, version }) => {
+            let action = parse_action(action)?;
+            apply_client_action(state, room, token.clone(), action, version).await
+        }
+    }
 }
