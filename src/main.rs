@@ -135,7 +135,7 @@ struct ReplayArgs {
     long_about = "Replay a record and list the pending decision and its legal actions, each in \
         record form (ready to append to the record's `actions`).\n\n\
         With --json one object is printed:\n  \
-        {\"pending\": {\"kind\": \"place\"|\"deploy\"|\"escape\"|\"move-dragon\"|\"game-over\", \"player\", \"tile\", ...}, \"actions\": [...]}",
+        {\"pending\": {\"kind\": \"place\"|\"deploy\"|\"escape\"|\"move-dragon\"|\"capture\"|\"exchange\"|\"game-over\", \"player\", \"tile\", ...}, \"actions\": [...]}",
     after_help = "Example:\n  carcassonne legal game.json --json"
 )]
 struct LegalArgs {

@@ -1057,3 +1057,59 @@ fn random_games_with_every_expansion_and_the_tower_keep_the_properties() {
     eprintln!("{seen:?}");
     assert!(seen.pieces > 1000 && seen.captures > 200 && seen.ransoms > 5, "{seen:?}");
 }
+
+// ----- Pictures -----
+
+/// The board picture draws each tower with its height (battlements once finished) on its
+/// foundation, and its guard on top; every tower design has a place for them on the tile.
+#[test]
+fn the_board_picture_draws_towers_with_their_height_and_guard() {
+    use carcassonne_render::{board_svg, feature_anchor, BoardOptions};
+    let mut g = game(&["tower:02", "base:B", "base:B", "base:B"]);
+    place(&mut g, 0, 1);
+    build(&mut g, 0, 1);
+    place(&mut g, 1, 1);
+    build(&mut g, 0, 1);
+    place(&mut g, -1, 1);
+    apply(&mut g, Action::FinishTower { pos: Pos::new(0, 1), figure: F });
+    let svg = board_svg(&g, &BoardOptions::default());
+    assert!(svg.contains(r#"class="piece tower" data-height="2""#), "the tower and its height");
+    assert!(svg.contains(">2</text>"), "the height written beside it");
+    assert!(svg.contains("figure follower guard"), "the guard on top");
+    let catalog = carcassonne_engine::Catalog::builtin();
+    for design in catalog.designs().iter().filter(|d| d.features.iter().any(|f| f.kind == FeatureKind::Tower)) {
+        let tower = design.features.iter().position(|f| f.kind == FeatureKind::Tower).unwrap();
+        for rotation in carcassonne_engine::Rotation::ALL {
+            let (x, y) = feature_anchor(design, rotation, tower);
+            assert!((0.05..0.95).contains(&x) && (0.05..0.95).contains(&y), "{} {rotation:?}: {x}, {y}", design.id);
+        }
+    }
+}
+
+/// The command line plays, replays and lists The Tower's decisions.
+#[test]
+fn the_command_line_replays_and_lists_the_towers_decisions() {
+    use crate::support::{json_of, ok, temp_path};
+    let text = ok(&["simulate", "--games", "4", "--players", "3", "--seed", "7", "--expansions", "tower", "--json"]);
+    assert_eq!(text.lines().count(), 4);
+    let scenario: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/scenarios/seed001_tower_one_storey_red_takes_blue_on_tile_4.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let mut record = scenario["record"].clone();
+    let path = temp_path("tower-record.json");
+    std::fs::write(&path, record.to_string()).unwrap();
+    let replay = ok(&["replay", path.to_str().unwrap()]);
+    assert!(replay.contains("builds the tower at (0,1) to 1 piece(s)"), "{replay}");
+    assert!(replay.contains("red's tower takes blue's follower on cloister at (-1,1) prisoner"), "{replay}");
+    record["actions"].as_array_mut().unwrap().truncate(10);
+    std::fs::write(&path, record.to_string()).unwrap();
+    let legal = json_of(&ok(&["legal", path.to_str().unwrap(), "--json"]));
+    assert_eq!(legal["pending"]["kind"], "capture");
+    assert_eq!(legal["actions"][0]["action"], "capture");
+    let _ = std::fs::remove_file(path);
+}
