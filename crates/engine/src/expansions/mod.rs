@@ -115,6 +115,8 @@ pub(crate) struct Modules {
     count: u8,
     /// For each hook, the modules in play that implement it (bit `i` for `in_play[i]`).
     hook_masks: [u16; Hook::COUNT],
+    /// The Tower is in play (its figure-phase actions are listed outside the hooks).
+    tower_in_play: bool,
     river: River,
     inns_cathedrals: InnsCathedrals,
     king_robber: KingRobber,
@@ -240,6 +242,7 @@ impl Modules {
             in_play,
             count,
             hook_masks,
+            tower_in_play: rules.has(Expansion::Tower),
             river: River::new(rules),
             inns_cathedrals: InnsCathedrals,
             king_robber: KingRobber::default(),
@@ -416,9 +419,15 @@ impl Modules {
             return true;
         });
         // The Tower's actions need the dragon's tile (no follower goes there), so they are
-        // listed here rather than through the hook; never beside a princess that must act.
-        self.in_play(ModuleId::Tower)
-            && !self.only_figure_actions(table, player)
+        // listed here rather than through the hook.
+        self.tower_in_play && self.tower_actions(table, player, visit)
+    }
+
+    /// The Tower's figure-phase actions, never beside a princess that must act. Kept out of
+    /// line: the listing of every game's figure phase stays small enough to inline.
+    #[inline(never)]
+    fn tower_actions(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        !self.only_figure_actions(table, player)
             && self.tower.tower_actions(table, player, self.princess_dragon.dragon(), visit)
     }
 
