@@ -695,7 +695,8 @@ pub fn compact_placement(game: &Game, rng: &mut GameRng) -> Action {
 /// - a follower on a road or city that the placement completed (it scores and comes back at
 ///   the end of the turn), a monk on a cloister, an abbot on a garden: 16;
 /// - a follower on an unfinished road or city, or any other deployment: 4; the pass: 4;
-/// - a farmer: 1.
+/// - a farmer: 1;
+/// - The Tower: a tower piece 2, a follower on top of a tower or a ransom 1.
 pub fn deployment_weight(game: &Game, placement: PlacementIndex, action: Action) -> u32 {
     match action {
         Action::Deploy { feature, .. } => {
@@ -708,6 +709,11 @@ pub fn deployment_weight(game: &Game, placement: PlacementIndex, action: Action)
                 _ => 4,
             }
         }
+        // The Tower: a follower on top of a tower is out of the game for good and a ransom
+        // costs 3 points, so a playout rarely chooses them; a tower piece, offered once per
+        // tower in play, half as often as a pass.
+        Action::FinishTower { .. } | Action::PayRansom { .. } => 1,
+        Action::BuildTower { .. } => 2,
         _ => 4,
     }
 }
