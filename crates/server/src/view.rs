@@ -417,11 +417,7 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                 }
                 (_, Action::FinishTower { pos, figure }) => (
                     tower_anchor(game, pos),
-                    format!(
-                        "finish {} with your {} on top",
-                        tower_words(game, pos),
-                        words::figure_role(figure, FeatureKind::Tower)
-                    ),
+                    format!("finish {}, with your {} on top", tower_words(game, pos), words::figure_word(figure)),
                 ),
                 (Pending::Capture { player, .. }, Action::Capture { pos, feature }) => {
                     let taken = game
