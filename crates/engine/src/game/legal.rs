@@ -76,6 +76,7 @@ pub(crate) fn each_legal_action(
 
 /// The number of legal actions, without listing them where it can be counted directly (the
 /// placements of a tile without placement rules of its own).
+#[inline]
 pub(crate) fn legal_action_count(table: &Table, modules: &Modules, pending: Pending) -> usize {
     match pending {
         Pending::PlaceTile { tile, .. } if modules.placement_rules(table, tile).is_empty() => {
@@ -94,6 +95,7 @@ pub(crate) fn legal_action_count(table: &Table, modules: &Modules, pending: Pend
 }
 
 /// The `n`-th legal action, skipping whole positions where placements can be counted.
+#[inline]
 pub(crate) fn nth_legal_action(table: &Table, modules: &Modules, pending: Pending, n: usize) -> Option<Action> {
     let mut left = n;
     if let Pending::PlaceTile { tile, .. } = pending {
