@@ -237,6 +237,10 @@ async fn play(client: &Client, id: &str, token: &str, rng: &mut GameRng, think: 
     let mut bot_turn_since: Option<Instant> = None;
     // The acknowledgement of an action over the WebSocket is also the next state to act on.
     let mut carried: Option<Value> = None;
+    // The newest version known (from the WebSocket or an HTTP answer): a state the server sent
+    // before an action over HTTP may still be queued on the socket, and acting on it would be a
+    // stale action of the tool's own making.
+    let mut newest = 0u64;
     loop {
         let message = match carried.take() {
             Some(message) => message,
@@ -266,6 +270,11 @@ async fn play(client: &Client, id: &str, token: &str, rng: &mut GameRng, think: 
         if moved {
             last = Some((message.clone(), arrived));
         }
+        let version = message["version"].as_u64().unwrap_or(0);
+        if version < newest {
+            continue;
+        }
+        newest = version;
         if message["status"] == "over" {
             if let Some(since) = bot_turn_since.take() {
                 add(&client.stats, |s| s.bot_turn.push(ms(since)));
@@ -281,7 +290,6 @@ async fn play(client: &Client, id: &str, token: &str, rng: &mut GameRng, think: 
         }
         let thinking = think.mul_f64(0.5 + below(rng, 1000) as f64 / 1000.0);
         tokio::time::sleep(thinking).await;
-        let version = message["version"].as_u64().unwrap_or(0);
         let action = legal[below(rng, legal.len() as u32) as usize].clone();
         let url = format!("{}/api/games/{id}/actions", client.base);
         match below(rng, 100) {
@@ -353,6 +361,7 @@ async fn play(client: &Client, id: &str, token: &str, rng: &mut GameRng, think: 
                 Ok(r) if r.status() == 200 => {
                     let took = ms(sent);
                     let view: Value = r.json().await.unwrap_or(Value::Null);
+                    newest = newest.max(view["version"].as_u64().unwrap_or(0));
                     add(&client.stats, |s| {
                         s.ack.push(took);
                         s.actions_http += 1;
