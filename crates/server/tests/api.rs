@@ -249,7 +249,17 @@ fn assert_reveals_no_deck(message: &Value, order: &[String]) {
         without_remaining.as_object_mut().unwrap().remove("remaining");
         let mut lists = vec![];
         string_lists(&without_remaining, &mut lists);
+        let board: Vec<String> = message["board"]
+            .as_array()
+            .map(|tiles| tiles.iter().filter_map(|t| t["tile"].as_str().map(str::to_string)).collect())
+            .unwrap_or_default();
         for list in lists {
+            // The board lists the tiles placed so far in their order, which is public: a run of
+            // the next face-down tiles may repeat in it by chance (the same three designs drawn
+            // twice before), so it is not a leak.
+            if list == board {
+                continue;
+            }
             assert!(!list.windows(3).any(|w| w == secret), "a list holds the next face-down tiles in order: {list:?}");
         }
     }
