@@ -151,6 +151,13 @@ impl Table {
         }
     }
 
+    /// The figure standing on feature `feature` of the tile at `pos` (one figure per feature
+    /// of a tile), as its index among the figures.
+    pub(crate) fn figure_at(&self, pos: Pos, feature: LocalFeature) -> Option<usize> {
+        let placement = self.board.index_at(pos)?;
+        self.figures.iter().position(|f| f.placement == placement && f.feature == feature)
+    }
+
     /// Takes figure `index` off the board, back to its owner's supply.
     pub(crate) fn take_figure(&mut self, index: usize) -> PlacedFigure {
         let f = self.lift_figure(index);

@@ -364,11 +364,11 @@ impl PrincessDragon {
 
     pub(crate) fn check_figure_action(&self, table: &Table, player: PlayerId, action: Action) -> Result<(), RuleError> {
         match action {
-            Action::RemoveKnight { pos, feature } => match figure_at(table, pos, feature) {
+            Action::RemoveKnight { pos, feature } => match table.figure_at(pos, feature) {
                 Some(i) if self.removable(table, &table.figures[i]) => Ok(()),
                 _ => Err(RuleError::NoKnightToRemove(pos, feature)),
             },
-            Action::MoveFairy { pos, feature } => match figure_at(table, pos, feature) {
+            Action::MoveFairy { pos, feature } => match table.figure_at(pos, feature) {
                 Some(i) if self.fairy_may_move() && self.fairy_target(&table.figures[i], player) => Ok(()),
                 _ => Err(RuleError::NoFairyMove(pos, feature)),
             },
@@ -394,14 +394,14 @@ impl PrincessDragon {
     ) -> Departures {
         match action {
             Action::RemoveKnight { pos, feature } => {
-                let i = figure_at(table, pos, feature).expect("checked");
+                let i = table.figure_at(pos, feature).expect("checked");
                 let root = table.features.find(table.figures[i].node);
                 let f = table.take_figure(i);
                 events.push(Event::KnightRemoved { player, owner: f.owner, figure: f.figure, pos, feature });
                 vec![(root, f.owner)]
             }
             Action::MoveFairy { pos, feature } => {
-                let i = figure_at(table, pos, feature).expect("checked");
+                let i = table.figure_at(pos, feature).expect("checked");
                 self.fairy = Some((pos, Some(table.figures[i].serial)));
                 events.push(Event::FairyMoved { player, pos, feature });
                 vec![]
@@ -415,12 +415,6 @@ impl PrincessDragon {
             _ => unreachable!("the dispatch sends only this module's actions"),
         }
     }
-}
-
-/// The figure standing on feature `feature` of the tile at `pos`.
-fn figure_at(table: &Table, pos: Pos, feature: LocalFeature) -> Option<usize> {
-    let placement = table.board.index_at(pos)?;
-    table.figures.iter().position(|f| f.placement == placement && f.feature == feature)
 }
 
 impl Module for PrincessDragon {

@@ -335,11 +335,8 @@ impl Tower {
         match action {
             Action::Pass => Ok(()),
             Action::Capture { pos, feature } => {
-                let found = self.captures(table, player, tower).any(|i| {
-                    let f = &table.figures[i];
-                    f.feature == feature && table.pos_of(f.placement) == pos
-                });
-                if found {
+                let target = table.figure_at(pos, feature);
+                if target.is_some_and(|t| self.captures(table, player, tower).any(|i| i == t)) {
                     Ok(())
                 } else {
                     Err(RuleError::CannotCapture(pos, feature))
@@ -365,11 +362,7 @@ impl Tower {
             events.push(Event::Passed { player });
             return (None, vec![]);
         };
-        let i = table
-            .figures
-            .iter()
-            .position(|f| f.feature == feature && table.pos_of(f.placement) == pos)
-            .expect("checked");
+        let i = table.figure_at(pos, feature).expect("checked");
         let root: NodeId = table.features.find(table.figures[i].node);
         let f = table.lift_figure(i);
         events.push(Event::Captured { player, owner: f.owner, figure: f.figure, pos, feature });
