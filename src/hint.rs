@@ -110,6 +110,8 @@ fn decision(game: &Game) -> &'static str {
         Pending::MoveDragon { .. } => "move-dragon",
         Pending::Capture { .. } => "capture",
         Pending::Exchange { .. } => "exchange",
+        Pending::Abbey { .. } => "abbey",
+        Pending::MoveWagon { .. } => "move-wagon",
         Pending::GameOver => "game-over",
     }
 }
@@ -168,6 +170,13 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::Ransom { captor, figure, .. } => {
             format!("pay {captor} 3 points of ransom for your {}", figure.name())
         }
+        RecordAction::Abbey { x, y, .. } => format!("place the abbey in the hole at ({x}, {y})"),
+        RecordAction::Barn { corner, .. } => format!("place the barn on the {corner} corner of the tile just placed"),
+        RecordAction::MoveWagon { x, y, feature, .. } => format!("move the wagon onto {feature} at ({x}, {y})"),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. }) => "draw a tile".to_string(),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::MoveWagon { .. }) => {
+            "take the wagon home".to_string()
+        }
         RecordAction::Pass { .. } => "pass".to_string(),
     }
 }
@@ -186,6 +195,8 @@ fn write_text(
         Pending::Escape { .. } => "let a knight escape or pass".to_string(),
         Pending::Capture { .. } => "take a prisoner or pass".to_string(),
         Pending::Exchange { .. } => "choose the prisoner to exchange".to_string(),
+        Pending::Abbey { .. } => "place the abbey or draw a tile".to_string(),
+        Pending::MoveWagon { .. } => "move the wagon or take it home".to_string(),
         _ => "deploy a figure or pass".to_string(),
     };
     writeln!(out, "{color} to {what}; {} legal actions; advice of {}", analysis.ranked.len(), args.bot)?;

@@ -340,6 +340,26 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 write!(text, ", pays {} {points} points of ransom for a {}", name(captor), figure.name())?;
                 let _ = player;
             }
+            Event::BarnPlaced { corner, .. } => {
+                let mut text = line.take().unwrap_or_default();
+                write!(text, " and places the barn on its {corner} corner")?;
+                writeln!(out, "{text}")?;
+            }
+            Event::BarnScoring { player, pos, corner } => {
+                if !final_scoring {
+                    final_scoring = true;
+                    writeln!(out, "final scoring:")?;
+                }
+                writeln!(out, "    {}'s barn on the {corner} corner of {pos}:", name(player))?;
+            }
+            Event::WagonMoved { player, pos, feature } => {
+                writeln!(
+                    out,
+                    "    {} moves the wagon onto {} at {pos}",
+                    name(player),
+                    feature_name(game, pos, feature)
+                )?;
+            }
             Event::GameEnded => {
                 if !final_scoring {
                     writeln!(out, "final scoring: nothing to score")?;
@@ -466,6 +486,16 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             x: None,
             y: None,
         },
+        Pending::Abbey { player } => {
+            PendingJson { kind: "abbey", player: Some(game.player(player).color.name()), tile: None, x: None, y: None }
+        }
+        Pending::MoveWagon { player, pos, .. } => PendingJson {
+            kind: "move-wagon",
+            player: Some(game.player(player).color.name()),
+            tile: None,
+            x: Some(pos.x),
+            y: Some(pos.y),
+        },
         Pending::GameOver => PendingJson { kind: "game-over", player: None, tile: None, x: None, y: None },
     };
     let mut out = output::stdout();
@@ -511,6 +541,19 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 "{} chooses which of their figures held by {} comes back in the exchange ({} legal actions):",
                 game.player(player).color.name(),
                 game.player(other).color.name(),
+                actions.len()
+            )?,
+            Pending::Abbey { player } => writeln!(
+                out,
+                "{} may place their abbey in a hole or pass to draw a tile ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::MoveWagon { player, pos, feature } => writeln!(
+                out,
+                "{}'s wagon on {} at {pos} was scored: it may move to an adjacent feature or pass to go home ({} legal actions):",
+                game.player(player).color.name(),
+                game.feature_name(pos, feature).unwrap_or_default(),
                 actions.len()
             )?,
             Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,

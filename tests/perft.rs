@@ -237,7 +237,10 @@ impl From<Action> for ActionKey {
             | Action::FinishTower { .. }
             | Action::Capture { .. }
             | Action::Exchange { .. }
-            | Action::PayRansom { .. } => {
+            | Action::PayRansom { .. }
+            | Action::PlaceAbbey { .. }
+            | Action::PlaceBarn { .. }
+            | Action::MoveWagon { .. } => {
                 unreachable!("the perft positions are base games: no expansion's actions")
             }
         }

@@ -914,11 +914,13 @@ fn checked_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) {
         deck: carcassonne_engine::RecordDeck::Seed(seed),
         actions: vec![],
     };
-    // With The Tower, a figure may also be held prisoner.
+    // With The Tower, a figure may also be held prisoner; with Abbey & Mayor, a barn stands on
+    // a corner.
     let supply = |g: &Game, p: usize, f: Figure| {
         g.player(p as u8).in_supply(f) as usize
             + g.figures().iter().filter(|x| x.owner as usize == p && x.figure == f).count()
             + g.prisoners().iter().filter(|x| x.owner as usize == p && x.figure == f).count()
+            + g.barns().iter().filter(|b| b.owner as usize == p && f == Figure::Barn).count()
     };
     let initial: Vec<Vec<usize>> =
         (0..players).map(|p| Figure::ALL.iter().map(|&f| supply(&g, p, f)).collect()).collect();

@@ -420,6 +420,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             | Event::RansomPaid { .. } => {
                 prop_assert!(game.rules().has(Expansion::Tower), "a Tower event without The Tower");
             }
+            Event::BarnPlaced { .. } | Event::BarnScoring { .. } | Event::WagonMoved { .. } => {
+                prop_assert!(game.rules().has(Expansion::AbbeyMayor), "an Abbey & Mayor event without it");
+            }
             Event::TokenScored { player, points, .. } => {
                 prop_assert!(game.rules().has(Expansion::KingRobber), "a King & Scout bonus without King & Scout");
                 t.points[player as usize] += points;
@@ -606,6 +609,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::Capture { .. } | Pending::Exchange { .. } => {
                 prop_assert!(game.rules().has(Expansion::Tower), "a tower's decision without The Tower");
+            }
+            Pending::Abbey { .. } | Pending::MoveWagon { .. } => {
+                prop_assert!(game.rules().has(Expansion::AbbeyMayor), "an Abbey & Mayor decision without it");
             }
             Pending::GameOver => unreachable!(),
         }

@@ -4,7 +4,7 @@
 
 use carcassonne_engine::features::NodeId;
 use carcassonne_engine::random::{rng_from_seed, GameRng};
-use carcassonne_engine::{Action, FarmerScoring, FeatureKind, Game, Observation, Pending, PlayerId};
+use carcassonne_engine::{Action, FarmerScoring, FeatureKind, Figure, Game, Observation, Pending, PlayerId};
 
 use crate::{Analysis, Bot, Ranked};
 
@@ -41,6 +41,7 @@ pub const PRISONER_VALUE: f64 = 1.0;
 ///   completion that falls with each open edge and as the deck runs out;
 /// - cloisters: 1 plus 1 per neighbour, plus half a point per empty neighbour while tiles last;
 /// - farms: 3 (4 for first-edition farm scoring) per completed city the farm borders;
+/// - barns (Abbey & Mayor): 4 per completed city of the barn's farm, for its owner;
 /// - the fairy (The Princess & the Dragon): the 3 points its follower's owner gets when that
 ///   follower is scored, and half a point for each of that player's turns still to come (at
 ///   most 10), for the point at the start of each turn.
@@ -62,14 +63,21 @@ pub fn projected(game: &Game) -> Vec<f64> {
     let mut seen: Vec<(NodeId, [u8; 8])> = Vec::with_capacity(game.figures().len());
     for f in game.figures() {
         let root = game.feature_root(f.placement, f.feature);
+        // Each figure counts one, but a mayor counts its city's pennants (Abbey & Mayor).
+        let strength = if f.figure == Figure::Mayor { f.figure.strength_in(features.pennants(root)) } else { 1 };
         match seen.iter_mut().find(|(r, _)| *r == root) {
-            Some((_, counts)) => counts[f.owner as usize] += 1,
+            Some((_, counts)) => counts[f.owner as usize] += strength,
             None => {
                 let mut counts = [0u8; 8];
-                counts[f.owner as usize] = 1;
+                counts[f.owner as usize] = strength;
                 seen.push((root, counts));
             }
         }
+    }
+    for barn in game.barns() {
+        let placement = game.board().index_at(barn.pos).expect("a barn stands on a tile");
+        let farm = game.feature_root(placement, barn.feature);
+        totals[barn.owner as usize] += 4.0 * game.cities_of_farm(farm).len() as f64;
     }
     let mut scratch = Vec::with_capacity(32);
     for (root, counts) in seen {

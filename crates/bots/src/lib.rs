@@ -317,7 +317,8 @@ pub(crate) mod tests {
         };
         let mut double_turns = 0;
         for (i, name) in ["random", "greedy", "mcts:iters=40"].into_iter().enumerate() {
-            // Each kind of figure (follower, big follower, abbot, builder, pig) goes on the board
+            // Each kind of figure (follower, big follower, abbot, builder, pig, mayor, wagon, barn)
+            // goes on the board
             // in one of up to three games (a weak search does not use every figure every game).
             let mut deployed = [false; Figure::ALL.len()];
             // The search plays without The Princess & the Dragon here: its fairy moves, one per
@@ -350,14 +351,16 @@ pub(crate) mod tests {
                     for event in events {
                         match event {
                             Event::FigureDeployed { figure, .. } => deployed[*figure as usize] = true,
+                            Event::BarnPlaced { .. } => deployed[Figure::Barn as usize] = true,
                             Event::DoubleTurn { .. } => double_turns += 1,
                             _ => {}
                         }
                     }
                 });
                 assert!(game.is_over(), "{name}");
-                // Every tile was placed or discarded.
-                assert_eq!(game.board().len() + game.discarded().len(), tiles, "{name}");
+                // Every tile was placed or discarded (and the abbeys played came from the players).
+                let abbeys = (0..3).filter(|&p| !game.holds_abbey(p)).count();
+                assert_eq!(game.board().len() + game.discarded().len(), tiles + abbeys, "{name}");
                 // More than the Winter tiles, both rivers, Inns & Cathedrals and Traders & Builders.
                 assert!(tiles > 84 + 12 + 12 + 18 + 24, "{name}: {tiles} tiles");
                 if deployed == [true; Figure::ALL.len()] {

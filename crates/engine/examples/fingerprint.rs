@@ -76,6 +76,16 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ("tower-rgg", with(&[Tower, TradersBuilders], Variants::preset(RuleSet::Rgg))),
         ("tower-princess-dragon", with(&[Tower, PrincessDragon], Variants::default())),
         ("every-expansion-tower", with(&[&first_wave[..], &[PrincessDragon, Tower]].concat(), Variants::default())),
+        ("abbey-mayor", with(&[AbbeyMayor], Variants::default())),
+        (
+            "abbey-mayor-traders-cathars-rgg",
+            with(&[AbbeyMayor, TradersBuilders, Cathars], Variants::preset(RuleSet::Rgg)),
+        ),
+        ("abbey-mayor-dragon-tower", with(&[AbbeyMayor, PrincessDragon, Tower], Variants::default())),
+        (
+            "every-expansion-abbey-mayor",
+            with(&[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor]].concat(), Variants::default()),
+        ),
     ]
 }
 

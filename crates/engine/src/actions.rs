@@ -3,7 +3,7 @@
 //! (`record.rs`).
 
 use crate::catalog::{LocalFeature, TileId};
-use crate::geometry::{Pos, Rotation};
+use crate::geometry::{Corner, Pos, Rotation};
 use crate::players::{Figure, PlayerId};
 
 /// One decision a player makes.
@@ -45,7 +45,17 @@ pub enum Action {
     Exchange { figure: Figure },
     /// The Tower: in the figure phase, pay `captor` 3 points to free one's figure of this kind.
     PayRansom { captor: PlayerId, figure: Figure },
-    /// Deploy nothing this turn (or, when an escape is offered, let no knight escape).
+    /// Abbey & Mayor: instead of drawing, place one's abbey tile in the hole at `pos` (a
+    /// position with a tile on each of its four sides).
+    PlaceAbbey { pos: Pos },
+    /// Abbey & Mayor: instead of deploying, place one's barn on corner `corner` of the tile just
+    /// placed.
+    PlaceBarn { corner: Corner },
+    /// Abbey & Mayor: after its feature was scored, move one's wagon onto feature `feature` of
+    /// the tile at `pos`.
+    MoveWagon { pos: Pos, feature: LocalFeature },
+    /// Deploy nothing this turn (or, when an escape is offered, let no knight escape; when the
+    /// abbey is offered, draw a tile instead; when a wagon may move, take it home).
     Pass,
 }
 
@@ -66,6 +76,9 @@ impl Action {
             Action::Capture { .. } => "a capture",
             Action::Exchange { .. } => "the choice of a prisoner to exchange",
             Action::PayRansom { .. } => "a ransom",
+            Action::PlaceAbbey { .. } => "an abbey placement",
+            Action::PlaceBarn { .. } => "a barn",
+            Action::MoveWagon { .. } => "a move of the wagon",
             Action::Pass => "a pass",
         }
     }
@@ -90,6 +103,13 @@ pub enum Pending {
     /// The Tower: prisoners are exchanged with `other`, who holds figures of more than one kind
     /// of `player`'s: `player` chooses which comes back.
     Exchange { player: PlayerId, other: PlayerId },
+    /// Abbey & Mayor: before drawing, `player` may place their abbey tile in a hole instead
+    /// (`Pass` draws).
+    Abbey { player: PlayerId },
+    /// Abbey & Mayor: `player`'s wagon stood on feature `feature` of the tile at `pos`, which was
+    /// just scored; it may move to an adjacent incomplete, unoccupied feature (`Pass` takes it
+    /// home).
+    MoveWagon { player: PlayerId, pos: Pos, feature: LocalFeature },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -103,7 +123,9 @@ impl Pending {
             | Pending::Escape { player }
             | Pending::MoveDragon { player }
             | Pending::Capture { player, .. }
-            | Pending::Exchange { player, .. } => Some(player),
+            | Pending::Exchange { player, .. }
+            | Pending::Abbey { player }
+            | Pending::MoveWagon { player, .. } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -117,6 +139,8 @@ impl Pending {
             Pending::MoveDragon { .. } => "a step of the dragon",
             Pending::Capture { .. } => "a capture or a pass",
             Pending::Exchange { .. } => "the choice of a prisoner to exchange",
+            Pending::Abbey { .. } => "placing the abbey or drawing a tile",
+            Pending::MoveWagon { .. } => "a move of the wagon or taking it home",
             Pending::GameOver => "nothing (the game is over)",
         }
     }

@@ -3,7 +3,7 @@
 
 use crate::actions::{Action, Pending};
 use crate::catalog::{FeatureKind, LocalFeature};
-use crate::geometry::Pos;
+use crate::geometry::{Corner, Pos};
 use crate::players::{Color, PlayerId};
 
 /// Why an action was refused. The game is unchanged.
@@ -94,6 +94,22 @@ pub enum RuleError {
     DragonTile(Pos),
     #[error("the figure at {0} feature {1} cannot be taken prisoner: it is not within the tower's reach or these rules spare it")]
     CannotCapture(Pos, LocalFeature),
+    #[error("the abbey goes only into a hole with a tile on each of its four sides, which {0} is not")]
+    NotAHole(Pos),
+    #[error("you have no abbey tile left")]
+    NoAbbey,
+    #[error("the mayor goes only into a city, not onto a {0}")]
+    MayorOnlyInCity(FeatureKind),
+    #[error("the wagon goes only onto a road, city or cloister, not onto a {0}")]
+    WagonOnlyOnRoadCityCloister(FeatureKind),
+    #[error("the barn is placed on a corner (`PlaceBarn`), not deployed on a feature")]
+    BarnOnCorner,
+    #[error("the barn cannot stand on corner {1} of the tile at {0}: four tiles must meet there, all four showing farm at that corner, on a farm without a barn")]
+    NoBarnCorner(Pos, Corner),
+    #[error("no farmer may be deployed on a farm with a barn")]
+    FarmHasBarn,
+    #[error("the wagon cannot move to {0} feature {1}: only to an incomplete, unoccupied road, city or cloister adjacent to the feature it left")]
+    NoWagonMove(Pos, LocalFeature),
     #[error("no figure of yours of that kind is held by the other player")]
     NoSuchPrisoner,
     #[error("a ransom is paid once per turn")]

@@ -6,7 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{FeatureKind, LocalFeature, TileId, TradeGood};
-use crate::geometry::{Pos, Rotation};
+use crate::geometry::{Corner, Pos, Rotation};
 use crate::players::{Figure, PlayerId, PlayerSet};
 
 /// When points were scored.
@@ -269,6 +269,25 @@ pub enum Event {
         captor: PlayerId,
         figure: Figure,
         points: u32,
+    },
+    /// Abbey & Mayor: `player` placed their barn on corner `corner` of the tile at `pos`.
+    BarnPlaced {
+        player: PlayerId,
+        pos: Pos,
+        corner: Corner,
+    },
+    /// Abbey & Mayor: the `Scored` event that follows is the barn's final score (its farm's
+    /// completed cities at 4 points each), not a farmers' score.
+    BarnScoring {
+        player: PlayerId,
+        pos: Pos,
+        corner: Corner,
+    },
+    /// Abbey & Mayor: `player` moved their wagon onto feature `feature` of the tile at `pos`.
+    WagonMoved {
+        player: PlayerId,
+        pos: Pos,
+        feature: LocalFeature,
     },
     /// The final scoring is over.
     GameEnded,

@@ -36,6 +36,8 @@ struct Node {
     goods: [u8; 3],
     /// Figures standing on the feature.
     figures: u8,
+    /// Barns on a farm (Abbey & Mayor).
+    barns: u8,
 }
 
 /// The feature graph.
@@ -75,6 +77,7 @@ impl Features {
             pig_herds: spec.attrs.pig_herd as u8,
             goods: TradeGood::ALL.map(|g| (spec.attrs.good == Some(g)) as u8),
             figures: 0,
+            barns: 0,
         });
         id
     }
@@ -125,6 +128,7 @@ impl Features {
                 *a += b;
             }
             g.figures += s.figures;
+            g.barns += s.barns;
             self.nodes[small as usize].parent = big;
             // Splice the two circular member lists into one.
             let big_next = self.nodes[big as usize].next;
@@ -133,6 +137,12 @@ impl Features {
             big
         };
         self.nodes[root as usize].open -= 2;
+    }
+
+    /// Closes a port of a segment that faces a tile edge with no feature (an abbey's wall).
+    pub(crate) fn close_port(&mut self, node: NodeId) {
+        let root = self.find_mut(node);
+        self.nodes[root as usize].open -= 1;
     }
 
     pub fn kind(&self, node: NodeId) -> FeatureKind {
@@ -198,6 +208,15 @@ impl Features {
 
     pub(crate) fn remove_figure(&mut self, root: NodeId) {
         self.nodes[root as usize].figures -= 1;
+    }
+
+    /// Whether a barn stands on the farm (Abbey & Mayor).
+    pub fn has_barn(&self, root: NodeId) -> bool {
+        self.nodes[root as usize].barns > 0
+    }
+
+    pub(crate) fn add_barn(&mut self, root: NodeId) {
+        self.nodes[root as usize].barns += 1;
     }
 
     /// The member segments of a feature (any member may be given).

@@ -103,6 +103,65 @@ impl Side {
 }
 
 /// A clockwise rotation of a tile by a multiple of 90 degrees.
+/// A corner of a tile, where it meets three other positions (Abbey & Mayor's barn stands on
+/// one). Named clockwise from the north-east, as seen on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Corner {
+    NorthEast = 0,
+    SouthEast = 1,
+    SouthWest = 2,
+    NorthWest = 3,
+}
+
+impl Corner {
+    pub const ALL: [Corner; 4] = [Corner::NorthEast, Corner::SouthEast, Corner::SouthWest, Corner::NorthWest];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn from_index(i: usize) -> Corner {
+        Corner::ALL[i & 3]
+    }
+
+    pub const fn name(self) -> &'static str {
+        ["NE", "SE", "SW", "NW"][self as usize]
+    }
+
+    pub fn from_name(s: &str) -> Option<Corner> {
+        Corner::ALL.into_iter().find(|c| c.name() == s)
+    }
+
+    /// The two sides that meet at the corner, clockwise (north-east: north, then east).
+    pub const fn sides(self) -> [Side; 2] {
+        [Side::from_index(self as usize), Side::from_index(self as usize + 1)]
+    }
+
+    /// The two half-edge ports of a tile that touch the corner (north-east: NNE and ENE).
+    pub const fn ports(self) -> [Port; 2] {
+        [Port::from_index(3 * self as usize + 2), Port::from_index(3 * self as usize + 3)]
+    }
+
+    /// The four tiles that meet at this corner of the tile at `pos`, each with its own corner
+    /// there: the tile itself, its neighbours across the corner's two sides, and the diagonal.
+    pub fn meeting(self, pos: Pos) -> [(Pos, Corner); 4] {
+        let [a, b] = self.sides();
+        let i = self as usize;
+        [
+            (pos, self),
+            (pos.step(a), Corner::from_index(i + 1)),
+            (pos.step(b), Corner::from_index(i + 3)),
+            (pos.step(a).step(b), Corner::from_index(i + 2)),
+        ]
+    }
+}
+
+impl fmt::Display for Corner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rotation {
     R0 = 0,
@@ -268,6 +327,34 @@ mod tests {
             assert_eq!(a.facing(), b, "{a} faces {b}");
             assert_eq!(b.facing(), a, "{b} faces {a}");
         }
+    }
+
+    #[test]
+    fn four_tiles_meet_at_a_corner_and_agree_on_where() {
+        let pos = Pos::new(3, -2);
+        for corner in Corner::ALL {
+            let meeting = corner.meeting(pos);
+            // The four tiles form a 2x2 block; every one names the same point of the board,
+            // which in doubled coordinates is the tile's centre moved half a tile each way.
+            let point = |(p, c): (Pos, Corner)| {
+                let dx = if matches!(c, Corner::NorthEast | Corner::SouthEast) { 1 } else { -1 };
+                let dy = if matches!(c, Corner::SouthEast | Corner::SouthWest) { 1 } else { -1 };
+                (2 * p.x + dx, 2 * p.y + dy)
+            };
+            for m in meeting {
+                assert_eq!(point(m), point(meeting[0]), "{corner}: {m:?}");
+            }
+            let mut tiles: Vec<Pos> = meeting.iter().map(|m| m.0).collect();
+            tiles.sort();
+            tiles.dedup();
+            assert_eq!(tiles.len(), 4);
+            // The corner's two ports lie on its two sides.
+            let [a, b] = corner.sides();
+            assert_eq!(corner.ports().map(|p| p.side()), [a, b]);
+            assert_eq!(Corner::from_name(corner.name()), Some(corner));
+        }
+        assert_eq!(Corner::NorthEast.ports().map(|p| p.name()), ["NNE", "ENE"]);
+        assert_eq!(Corner::NorthWest.ports().map(|p| p.name()), ["WNW", "NNW"]);
     }
 
     #[test]

@@ -99,6 +99,17 @@ impl<'a> Observation<'a> {
         self.game.prisoners()
     }
 
+    /// Abbey & Mayor: whether `player` still holds their abbey tile (public: it lies in front
+    /// of them).
+    pub fn holds_abbey(&self, player: PlayerId) -> bool {
+        self.game.holds_abbey(player)
+    }
+
+    /// Abbey & Mayor: the barns on the board.
+    pub fn barns(&self) -> &'a [crate::expansions::abbey_mayor::Barn] {
+        self.game.barns()
+    }
+
     /// The face-down tiles as (design, count), in catalog order.
     pub fn remaining_tiles(&self) -> Vec<(TileId, u16)> {
         let mut counts: Vec<(TileId, u16)> = vec![];

@@ -77,10 +77,29 @@ pub enum Figure {
     /// The pig (Traders & Builders): not a follower; on a farm holding one of its owner's
     /// farmers; its owner scores 4 instead of 3 per city there.
     Pig,
+    /// The mayor (Abbey & Mayor): a follower, only in a city; its strength is the city's
+    /// pennants (seed 001, ABBEY AND MAYOR, "The mayor", footnotes 118 and 128).
+    Mayor,
+    /// The wagon (Abbey & Mayor): counts as a follower on a road, city or cloister; after its
+    /// feature is scored it may move on (seed 001, "The wagon", footnotes 118 and 131).
+    Wagon,
+    /// The barn (Abbey & Mayor): a special figure on the corner where four farm tiles meet; it
+    /// never leaves the board (seed 001, "The barn"). It is never a [`PlacedFigure`]: the
+    /// expansion's module keeps the barns.
+    Barn,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 5] = [Figure::Follower, Figure::BigFollower, Figure::Abbot, Figure::Builder, Figure::Pig];
+    pub const ALL: [Figure; 8] = [
+        Figure::Follower,
+        Figure::BigFollower,
+        Figure::Abbot,
+        Figure::Builder,
+        Figure::Pig,
+        Figure::Mayor,
+        Figure::Wagon,
+        Figure::Barn,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -89,6 +108,9 @@ impl Figure {
             Figure::Abbot => "abbot",
             Figure::Builder => "builder",
             Figure::Pig => "pig",
+            Figure::Mayor => "mayor",
+            Figure::Wagon => "wagon",
+            Figure::Barn => "barn",
         }
     }
 
@@ -96,20 +118,43 @@ impl Figure {
         Figure::ALL.into_iter().find(|f| f.name() == s)
     }
 
-    /// Followers (small and big; the abbot is a follower only for cloisters and gardens), as
-    /// opposed to the builder and the pig, which depend on followers (Big Box rules).
+    /// Followers (small and big; the abbot is a follower only for cloisters and gardens; the
+    /// mayor, and the wagon, which counts as one: seed 001 footnotes 118 and 131), as opposed to
+    /// the builder and the pig, which depend on followers (Big Box rules), and the barn, "a
+    /// special figure" (footnotes 118 and 134).
     pub const fn is_follower(self) -> bool {
-        !matches!(self, Figure::Builder | Figure::Pig)
+        !matches!(self, Figure::Builder | Figure::Pig | Figure::Barn)
     }
 
-    /// How many followers the figure counts as when the majority on a feature is decided.
+    /// Whether the figure is deployed on a feature of the tile just placed (`Action::Deploy`);
+    /// the barn goes on a corner instead (`Action::PlaceBarn`).
+    pub const fn stands_on_features(self) -> bool {
+        !matches!(self, Figure::Barn)
+    }
+
+    /// How many followers the figure counts as when the majority on a feature is decided (the
+    /// mayor's strength depends on its city: [`Figure::strength_in`]).
     pub const fn strength(self) -> u8 {
         match self {
-            Figure::Follower | Figure::Abbot => 1,
+            // Seed 001, ABBEY AND MAYOR: "If a feature occupied by a wagon is scored, the wagon
+            // counts as a normal follower".
+            Figure::Follower | Figure::Abbot | Figure::Wagon => 1,
             Figure::BigFollower => 2,
             // Seed 001, TRADERS AND BUILDERS: "The builder is not counted when calculating the
             // majority"; "The pig does not count when calculating the majority".
             Figure::Builder | Figure::Pig => 0,
+            Figure::Mayor | Figure::Barn => 0,
+        }
+    }
+
+    /// The figure's strength on a feature with `pennants` pennants: "The strength of the mayor
+    /// is the same as the number of pennants in the city. If the city has no pennants, then the
+    /// mayor has a strength of zero" (seed 001, ABBEY AND MAYOR, "The mayor").
+    #[inline]
+    pub fn strength_in(self, pennants: u16) -> u8 {
+        match self {
+            Figure::Mayor => pennants.min(u8::MAX as u16) as u8,
+            _ => self.strength(),
         }
     }
 }
@@ -168,6 +213,10 @@ pub struct PlayerState {
     /// Builders and pigs in supply (Traders & Builders: one each).
     pub builders: u8,
     pub pigs: u8,
+    /// Mayors, wagons and barns in supply (Abbey & Mayor: one each).
+    pub mayors: u8,
+    pub wagons: u8,
+    pub barns: u8,
     /// Trade counters: wine, grain, cloth (Traders & Builders).
     pub goods: [u8; 3],
 }
@@ -184,6 +233,9 @@ impl PlayerState {
             abbots: supply(Figure::Abbot),
             builders: supply(Figure::Builder),
             pigs: supply(Figure::Pig),
+            mayors: supply(Figure::Mayor),
+            wagons: supply(Figure::Wagon),
+            barns: supply(Figure::Barn),
             goods: [0; 3],
         }
     }
@@ -196,6 +248,9 @@ impl PlayerState {
             Figure::Abbot => self.abbots,
             Figure::Builder => self.builders,
             Figure::Pig => self.pigs,
+            Figure::Mayor => self.mayors,
+            Figure::Wagon => self.wagons,
+            Figure::Barn => self.barns,
         }
     }
 
@@ -206,6 +261,9 @@ impl PlayerState {
             Figure::Abbot => &mut self.abbots,
             Figure::Builder => &mut self.builders,
             Figure::Pig => &mut self.pigs,
+            Figure::Mayor => &mut self.mayors,
+            Figure::Wagon => &mut self.wagons,
+            Figure::Barn => &mut self.barns,
         }
     }
 }

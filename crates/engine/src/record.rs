@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
 use crate::game::{parse_feature_name, Action, Color, Deck, Event, Figure, Game, GameSetup, Pending, PlayerId};
-use crate::geometry::{Pos, Rotation};
+use crate::geometry::{Corner, Pos, Rotation};
 use crate::rules::{Rules, Variants};
 
 /// Version written into new records. Version 2 added variants whose defaults differ from how
@@ -182,6 +182,30 @@ pub enum RecordAction {
         captor: Color,
         figure: Figure,
     },
+    /// Abbey & Mayor: instead of drawing, the player's abbey tile goes into the hole at (x, y).
+    Abbey {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+    },
+    /// Abbey & Mayor: the player's barn on corner `corner` (`NE`, `SE`, `SW`, `NW`) of the tile
+    /// just placed.
+    Barn {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        corner: String,
+    },
+    /// Abbey & Mayor: after its feature was scored, the player's wagon moves onto feature
+    /// `feature` of the tile at (x, y).
+    #[serde(rename = "move-wagon")]
+    MoveWagon {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
     Pass {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
@@ -313,6 +337,11 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             RecordAction::Deploy { player, figure, feature: name(pos, feature), x: Some(pos.x), y: Some(pos.y) }
         }
         (_, Action::Pass) => RecordAction::Pass { player },
+        (_, Action::PlaceAbbey { pos }) => RecordAction::Abbey { player, x: pos.x, y: pos.y },
+        (_, Action::PlaceBarn { corner }) => RecordAction::Barn { player, corner: corner.name().into() },
+        (_, Action::MoveWagon { pos, feature }) => {
+            RecordAction::MoveWagon { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
         (_, Action::RecallAbbot { pos }) => RecordAction::RecallAbbot { player, x: pos.x, y: pos.y },
         (_, Action::Escape { pos, feature }) => {
             RecordAction::Escape { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
@@ -354,6 +383,9 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Capture { player, .. }
         | RecordAction::Exchange { player, .. }
         | RecordAction::Ransom { player, .. }
+        | RecordAction::Abbey { player, .. }
+        | RecordAction::Barn { player, .. }
+        | RecordAction::MoveWagon { player, .. }
         | RecordAction::Pass { player } => *player,
     };
     if let (Some(given), Some(expected)) = (player, expected) {
@@ -423,6 +455,14 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
                 .position(|p| p.color == *captor)
                 .ok_or_else(|| format!("no player is {captor}"))?;
             Ok(Action::PayRansom { captor: captor as PlayerId, figure: *figure })
+        }
+        RecordAction::Abbey { x, y, .. } => Ok(Action::PlaceAbbey { pos: Pos::new(*x, *y) }),
+        RecordAction::Barn { corner, .. } => Corner::from_name(corner)
+            .map(|corner| Action::PlaceBarn { corner })
+            .ok_or_else(|| format!("unknown corner `{corner}` (expected NE, SE, SW or NW)")),
+        RecordAction::MoveWagon { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::MoveWagon { pos, feature: feature_at(game, pos, feature)? })
         }
         RecordAction::Pass { .. } => Ok(Action::Pass),
     }

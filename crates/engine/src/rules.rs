@@ -45,13 +45,16 @@ pub enum Expansion {
     /// The Games Quarterly tiles (seed 001): its 10 land tiles join the pile (its river tiles
     /// only with a river).
     Gq11,
+    /// Abbey & Mayor (seed 001 "ABBEY AND MAYOR"): 12 land tiles; each player's abbey tile,
+    /// mayor, wagon and barn.
+    AbbeyMayor,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 11] = [
+    pub const ALL: [Expansion; 12] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -62,6 +65,7 @@ impl Expansion {
         Expansion::PrincessDragon,
         Expansion::Tower,
         Expansion::Gq11,
+        Expansion::AbbeyMayor,
         Expansion::Winter,
     ];
 
@@ -77,6 +81,7 @@ impl Expansion {
             Expansion::PrincessDragon => "princess-dragon",
             Expansion::Tower => "tower",
             Expansion::Gq11 => "gq11",
+            Expansion::AbbeyMayor => "abbey-mayor",
             Expansion::Winter => "winter",
         }
     }
@@ -122,6 +127,7 @@ impl Rules {
             (Expansion::PrincessDragon, "princess-dragon"),
             (Expansion::Tower, "tower"),
             (Expansion::Gq11, "gq11"),
+            (Expansion::AbbeyMayor, "abbey-mayor"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

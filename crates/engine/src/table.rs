@@ -207,7 +207,11 @@ impl Table {
         let mut counts = [0u8; MAX_PLAYERS];
         for f in &self.figures {
             if self.features.find(f.node) == root {
-                counts[f.owner as usize] += f.figure.strength();
+                counts[f.owner as usize] += match f.figure {
+                    // Abbey & Mayor: the mayor counts the city's pennants.
+                    crate::players::Figure::Mayor => f.figure.strength_in(self.features.pennants(root)),
+                    figure => figure.strength(),
+                };
             }
         }
         PlayerSet::majority(&counts)

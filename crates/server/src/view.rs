@@ -12,8 +12,8 @@ use std::sync::OnceLock;
 
 use carcassonne_engine::record::encode_action;
 use carcassonne_engine::{
-    Action, Catalog, Event, FeatureKind, Figure, Game, Pending, Phase, PlayerId, Pos, RecordAction, Rotation, Rules,
-    TileId, Token,
+    Action, Catalog, Corner, Event, FeatureKind, Figure, Game, Pending, Phase, PlayerId, Pos, RecordAction, Rotation,
+    Rules, TileId, Token,
 };
 use carcassonne_render::{color_hex, feature_anchors};
 use serde::Serialize;
@@ -51,6 +51,9 @@ pub struct GameView {
     /// The Tower: every tower foundation in play and the tower on it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub towers: Vec<TowerView>,
+    /// Abbey & Mayor: the barns, each on a corner of a tile.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub barns: Vec<BarnView>,
     pub tiles_left: usize,
     pub remaining: Vec<RemainingView>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -82,6 +85,21 @@ pub struct SeatView {
     /// The Tower: the figures this seat holds prisoner.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub prisoners: Vec<PrisonerView>,
+    /// Abbey & Mayor: whether the seat still holds its abbey tile.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub abbey: Option<bool>,
+}
+
+/// Abbey & Mayor: a barn on corner `corner` (`NE`, `SE`, `SW`, `NW`) of the tile at (`x`, `y`).
+#[derive(Clone, Debug, Serialize)]
+pub struct BarnView {
+    pub seat: PlayerId,
+    pub x: i16,
+    pub y: i16,
+    pub corner: &'static str,
+    /// Where on the tile it is drawn (the corner, in tile units from the north-west).
+    pub at: [f32; 2],
+    pub label: String,
 }
 
 /// Points by kind; a ransom paid counts against its payer, so a kind may be negative.
@@ -151,6 +169,19 @@ pub enum PendingView {
     Exchange {
         seat: PlayerId,
         other: PlayerId,
+    },
+    /// Abbey & Mayor: before drawing, `seat` may place its abbey tile in a hole (the legal
+    /// actions list the holes) or draw.
+    Abbey {
+        seat: PlayerId,
+    },
+    /// Abbey & Mayor: `seat`'s wagon stood on `feature` of the tile at (`x`, `y`), just scored;
+    /// it may move to an adjacent feature (the legal actions) or go home.
+    Wagon {
+        seat: PlayerId,
+        x: i16,
+        y: i16,
+        feature: String,
     },
     Over,
 }
@@ -233,11 +264,13 @@ pub struct Tally {
     /// The phase of the last score: the fairy's bonus for a scored follower comes right after
     /// the score, in its phase.
     phase: Phase,
+    /// Abbey & Mayor: the next score is a barn's.
+    barn_next: bool,
 }
 
 impl Tally {
     pub fn new(seats: usize) -> Tally {
-        Tally { seats: vec![PointsView::default(); seats], phase: Phase::Turn }
+        Tally { seats: vec![PointsView::default(); seats], phase: Phase::Turn, barn_next: false }
     }
 
     /// One seat's points (none for a seat the tally does not know).
@@ -256,11 +289,13 @@ impl Tally {
         };
         match *event {
             Event::Scored(s) => {
+                let kind = if std::mem::take(&mut self.barn_next) { "barn" } else { s.kind.name() };
                 for seat in s.players.iter() {
-                    credit(seat, s.phase, s.kind.name(), s.points.into());
+                    credit(seat, s.phase, kind, s.points.into());
                 }
                 self.phase = s.phase;
             }
+            Event::BarnScoring { .. } => self.barn_next = true,
             Event::TokenScored { player, token, points, .. } => {
                 credit(player, Phase::Final, token.name(), points.into())
             }
@@ -327,6 +362,9 @@ fn bare(action: RecordAction) -> RecordAction {
         RecordAction::Capture { x, y, feature, .. } => RecordAction::Capture { player: None, x, y, feature },
         RecordAction::Exchange { figure, .. } => RecordAction::Exchange { player: None, figure },
         RecordAction::Ransom { captor, figure, .. } => RecordAction::Ransom { player: None, captor, figure },
+        RecordAction::Abbey { x, y, .. } => RecordAction::Abbey { player: None, x, y },
+        RecordAction::Barn { corner, .. } => RecordAction::Barn { player: None, corner },
+        RecordAction::MoveWagon { x, y, feature, .. } => RecordAction::MoveWagon { player: None, x, y, feature },
         RecordAction::Pass { .. } => RecordAction::Pass { player: None },
     }
 }
@@ -347,6 +385,16 @@ fn tower_words(game: &Game, pos: Pos) -> String {
 fn tower_anchor(game: &Game, pos: Pos) -> Option<[f32; 2]> {
     let site = game.towers().iter().find(|s| s.pos == pos)?;
     anchor(game, pos, site.feature)
+}
+
+/// Where a tile's corner is drawn, in tile units from its north-west corner.
+fn corner_anchor(corner: Corner) -> [f32; 2] {
+    match corner {
+        Corner::NorthEast => [1.0, 0.0],
+        Corner::SouthEast => [1.0, 1.0],
+        Corner::SouthWest => [0.0, 1.0],
+        Corner::NorthWest => [0.0, 0.0],
+    }
 }
 
 /// The legal actions of the pending decision, for a client.
@@ -451,6 +499,24 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                         words::figure_word(figure)
                     ),
                 ),
+                (_, Action::PlaceAbbey { pos }) => {
+                    (Some([0.5, 0.5]), format!("place your abbey in the hole {}", words::place_words(pos)))
+                }
+                (Pending::Deploy { pos, .. }, Action::PlaceBarn { corner }) => (
+                    Some(corner_anchor(corner)),
+                    format!("place your barn on the {} corner of {}", words::corner_words(corner), words::tile_at(pos)),
+                ),
+                (_, Action::PlaceBarn { .. }) => (None, "a barn".into()),
+                (_, Action::MoveWagon { pos, feature }) => (
+                    anchor(game, pos, feature),
+                    format!(
+                        "move your wagon onto {} {}",
+                        words::feature_words(game, pos, feature),
+                        words::place_words(pos)
+                    ),
+                ),
+                (Pending::Abbey { .. }, Action::Pass) => (None, "draw a tile".into()),
+                (Pending::MoveWagon { .. }, Action::Pass) => (None, "take the wagon home".into()),
                 (Pending::Escape { .. }, Action::Pass) => (None, "no knight escapes".into()),
                 (Pending::Capture { .. }, Action::Pass) => (None, "take no prisoner".into()),
                 (_, Action::Pass) => (None, "no figure".into()),
@@ -507,6 +573,24 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
                     ),
                 })
                 .collect(),
+            abbey: game.rules().has(carcassonne_engine::Expansion::AbbeyMayor).then(|| game.holds_abbey(i as PlayerId)),
+        })
+        .collect();
+    let barns = game
+        .barns()
+        .iter()
+        .map(|b| BarnView {
+            seat: b.owner,
+            x: b.pos.x,
+            y: b.pos.y,
+            corner: b.corner.name(),
+            at: corner_anchor(b.corner),
+            label: format!(
+                "{}'s barn on the {} corner of {}",
+                input.seats.get(b.owner as usize).map_or("?", |s| s.name.as_str()),
+                words::corner_words(b.corner),
+                words::tile_at(b.pos)
+            ),
         })
         .collect();
     let pending = match game.pending() {
@@ -520,6 +604,10 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         Pending::MoveDragon { player } => PendingView::Dragon { seat: player },
         Pending::Capture { player, pos } => PendingView::Capture { seat: player, x: pos.x, y: pos.y },
         Pending::Exchange { player, other } => PendingView::Exchange { seat: player, other },
+        Pending::Abbey { player } => PendingView::Abbey { seat: player },
+        Pending::MoveWagon { player, pos, feature } => {
+            PendingView::Wagon { seat: player, x: pos.x, y: pos.y, feature: feature_name(game, pos, feature) }
+        }
         Pending::GameOver => PendingView::Over,
     };
     let board = game
@@ -614,6 +702,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         fairy,
         dragon_move,
         set_aside: game.tiles_set_aside().iter().map(|&t| game.design(t).id.clone()).collect(),
+        barns,
         towers: game
             .towers()
             .iter()
@@ -855,6 +944,28 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
                 name(player),
                 name(captor),
                 words::figure_word(figure)
+            ),
+        ),
+        Event::BarnPlaced { player, pos, corner } => (
+            json!({"type": "barn-placed", "seat": player, "x": pos.x, "y": pos.y, "corner": corner.name()}),
+            format!(
+                "{} places a barn on the {} corner of {}",
+                name(player),
+                words::corner_words(corner),
+                words::tile_at(pos)
+            ),
+        ),
+        Event::BarnScoring { player, pos, corner } => (
+            json!({"type": "barn-scoring", "seat": player, "x": pos.x, "y": pos.y, "corner": corner.name()}),
+            format!("{}'s barn {} scores its farm", name(player), words::place_words(pos)),
+        ),
+        Event::WagonMoved { player, pos, feature } => (
+            figure_detail("wagon-moved", player, Figure::Wagon, pos, feature),
+            format!(
+                "{} moves their wagon onto {} {}",
+                name(player),
+                words::feature_words(game, pos, feature),
+                words::place_words(pos)
             ),
         ),
         Event::GameEnded => (json!({"type": "game-ended"}), "The game is over".to_string()),

@@ -237,6 +237,9 @@ pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
         Figure::Abbot => "abbot".into(),
         Figure::Builder => "builder".into(),
         Figure::Pig => "pig".into(),
+        Figure::Mayor => "mayor".into(),
+        Figure::Wagon => format!("wagon ({role})"),
+        Figure::Barn => "barn".into(),
     }
 }
 
@@ -248,6 +251,19 @@ pub fn figure_word(figure: Figure) -> &'static str {
         Figure::Abbot => "abbot",
         Figure::Builder => "builder",
         Figure::Pig => "pig",
+        Figure::Mayor => "mayor",
+        Figure::Wagon => "wagon",
+        Figure::Barn => "barn",
+    }
+}
+
+/// A tile's corner in words: "north-east".
+pub fn corner_words(corner: carcassonne_engine::Corner) -> &'static str {
+    match corner {
+        carcassonne_engine::Corner::NorthEast => "north-east",
+        carcassonne_engine::Corner::SouthEast => "south-east",
+        carcassonne_engine::Corner::SouthWest => "south-west",
+        carcassonne_engine::Corner::NorthWest => "north-west",
     }
 }
 

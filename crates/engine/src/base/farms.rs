@@ -57,7 +57,7 @@ pub(crate) fn score_farms(table: &mut Table, rules: &mut impl FarmRules, events:
 }
 
 /// The value of completed cities to a farm: `per_city` each, twice that for a doubled city.
-fn farm_breakdown(table: &Table, cities: &[NodeId], per_city: u16, rules: &impl FarmRules) -> Breakdown {
+pub(crate) fn farm_breakdown(table: &Table, cities: &[NodeId], per_city: u16, rules: &impl FarmRules) -> Breakdown {
     let twice = cities.iter().filter(|&&c| rules.doubled(table, c)).count() as u16;
     Breakdown {
         cities: cities.len() as u16 - twice,
@@ -68,10 +68,20 @@ fn farm_breakdown(table: &Table, cities: &[NodeId], per_city: u16, rules: &impl 
 }
 
 fn farm_score(table: &Table, root: NodeId, players: PlayerSet, breakdown: Breakdown) -> Score {
+    farm_score_in(table, root, players, breakdown, Phase::Final)
+}
+
+pub(crate) fn farm_score_in(
+    table: &Table,
+    root: NodeId,
+    players: PlayerSet,
+    breakdown: Breakdown,
+    phase: Phase,
+) -> Score {
     let (pos, feature) = table.locate(root);
     Score {
         kind: FeatureKind::Field,
-        phase: Phase::Final,
+        phase,
         completed: false,
         pos,
         feature,
@@ -116,6 +126,36 @@ fn score_per_farm(table: &mut Table, rules: &mut impl FarmRules, events: &mut Ve
         rules.scored(table, root, events);
         table.return_figures(root, events);
     }
+}
+
+/// Scores one farm's farmers during the turn at `per_city` points per completed city (plus the
+/// expansions' bonuses per player), then sends its farmers and pigs home: Abbey & Mayor's
+/// barn, whose farmers are "scored immediately, in the same way as at the end of the game"
+/// at 3 points per city, or at 1 when their farm is joined to a barn's later (seed 001,
+/// ABBEY AND MAYOR, "Scoring when placing a barn", "Scoring when a farm is connected").
+pub(crate) fn score_farm_now(
+    table: &mut Table,
+    rules: &mut impl FarmRules,
+    root: NodeId,
+    per_city: u16,
+    events: &mut Vec<Event>,
+) {
+    let cities = cities_of_farm(table, root);
+    let owners = table.majority(root);
+    let rates: Vec<(PlayerId, u16)> = owners.iter().map(|p| (p, per_city + rules.bonus(table, &[root], p))).collect();
+    if rates.iter().any(|&(_, r)| r != per_city) {
+        for (p, rate) in rates {
+            let breakdown = farm_breakdown(table, &cities, rate, rules);
+            let score = farm_score_in(table, root, PlayerSet(1 << p), breakdown, Phase::Turn);
+            table.pay(score, events);
+        }
+    } else {
+        let breakdown = farm_breakdown(table, &cities, per_city, rules);
+        let score = farm_score_in(table, root, owners, breakdown, Phase::Turn);
+        table.pay(score, events);
+    }
+    rules.scored(table, root, events);
+    table.return_figures(root, events);
 }
 
 /// First edition: each completed city next to farms with farmers pays 4 points to the

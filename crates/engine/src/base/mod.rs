@@ -39,6 +39,10 @@ pub(crate) fn put_tile(table: &mut Table, tile: TileId, rotation: Rotation, pos:
             let other = theirs[port.facing().index()];
             if ours != NO_FEATURE && other != NO_FEATURE {
                 table.features.connect(first_node + ours as NodeId, n.first_node + other as NodeId);
+            } else if other != NO_FEATURE {
+                // An edge with no feature (an abbey's wall, seed 001 ABBEY AND MAYOR) ends what
+                // touches it: "all four of the adjoining tiles are completed".
+                table.features.close_port(n.first_node + other as NodeId);
             }
         }
     }
@@ -107,6 +111,11 @@ fn terrain_name(code: u32) -> &'static str {
 pub(crate) fn check_follower(table: &Table, spec: &FeatureSpec, root: NodeId) -> Result<(), RuleError> {
     match spec.kind {
         FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => {}
+        // Abbey & Mayor: "No farmer may be deployed to a farm with a barn" (seed 001, "The
+        // barn", footnote 138).
+        FeatureKind::Field if table.rules.variants.farmers && table.features.has_barn(root) => {
+            return Err(RuleError::FarmHasBarn)
+        }
         FeatureKind::Field if table.rules.variants.farmers => {}
         FeatureKind::Field => return Err(RuleError::FarmersNotInPlay),
         kind @ (FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower) => {

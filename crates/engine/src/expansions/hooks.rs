@@ -43,6 +43,7 @@ pub(crate) enum Hook {
     BaseStartTileInPile,
     ArrangeDeck,
     BeginTurn,
+    BeforeDraw,
     SetsAside,
     Restricts,
     CheckPlace,
@@ -53,10 +54,12 @@ pub(crate) enum Hook {
     FigureActions,
     At,
     DrawsAgainBeforeScoring,
+    IdentifyCompleted,
     AdjustValue,
     FeatureScored,
     FeatureCompleted,
     FollowerLeft,
+    AfterFeature,
     EndTurn,
     FarmBonus,
     DoublesCityForFarms,
@@ -127,6 +130,12 @@ pub(crate) trait Module {
     /// 1A: a player's turn begins (not repeated for a double turn's second tile).
     fn begin_turn(&mut self, _table: &mut Table, _events: &mut Vec<Event>) {}
 
+    /// 1B, before a tile is drawn: a decision the player whose turn it is may take instead of
+    /// drawing (placing the abbey), or `None`. `Pass` then draws.
+    fn before_draw(&self, _table: &Table) -> Option<Pending> {
+        None
+    }
+
     /// 1B: true to set the drawn `tile` aside instead of placing it (the player draws again).
     fn sets_aside(&mut self, _table: &mut Table, _tile: TileId, _events: &mut Vec<Event>) -> bool {
         false
@@ -186,7 +195,12 @@ pub(crate) trait Module {
         false
     }
 
-    // ----- 3B: scoring a feature -----
+    // ----- 3A, 3B: identifying and scoring the completed features -----
+
+    /// 3A, after the base rules listed the roads, cities and cloisters the turn's tiles
+    /// completed (`table.completed`): adds what else is scored now (the features an abbey
+    /// closed; farms whose farmers meet a barn).
+    fn identify_completed(&mut self, _table: &mut Table) {}
 
     /// Changes what a road, city or cloister is worth (after the base value and the modules
     /// before this one).
@@ -201,6 +215,12 @@ pub(crate) trait Module {
 
     /// One of `player`'s followers left feature `root` other than by its scoring (an escape).
     fn follower_left(&mut self, _table: &mut Table, _root: NodeId, _player: PlayerId, _events: &mut Vec<Event>) {}
+
+    /// 3B, after each feature the turn completed was scored (its figures home): a decision
+    /// the module asks for now (a wagon's move), or `None`. `dragon` is the dragon's tile.
+    fn after_feature(&mut self, _table: &mut Table, _dragon: Option<Pos>) -> Option<Pending> {
+        None
+    }
 
     // ----- 4B: the end of the turn -----
 

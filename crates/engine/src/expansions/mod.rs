@@ -18,6 +18,7 @@
 //! The Winter Edition (seed 002) changes only the tiles (`Rules::tile_sets`) and has no
 //! module.
 
+pub(crate) mod abbey_mayor;
 pub(crate) mod abbot;
 pub(crate) mod cathars;
 pub(crate) mod gq;
@@ -42,6 +43,7 @@ use crate::random::GameRng;
 use crate::rules::{Expansion, Rules};
 use crate::table::Table;
 
+use abbey_mayor::AbbeyMayor;
 use abbot::Abbot;
 use cathars::Cathars;
 use gq::GamesQuarterly;
@@ -58,7 +60,8 @@ pub(crate) use hooks::{DeckPlan, Hook, HookPoint, Hooks, Module};
 /// same point: Inns & Cathedrals values a city before The Cathars halves it; King & Scout
 /// takes its token before Traders & Builders hands out goods (and scores before it at the end);
 /// The Tower takes its prisoner before The Princess & the Dragon's dragon moves (seed 001,
-/// footnote 102).
+/// footnote 102). Abbey & Mayor comes last: its wagons decide after everything else a scored
+/// feature sets off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ModuleId {
     River,
@@ -70,10 +73,11 @@ pub(crate) enum ModuleId {
     Tower,
     PrincessDragon,
     GamesQuarterly,
+    AbbeyMayor,
 }
 
 impl ModuleId {
-    const COUNT: usize = 9;
+    const COUNT: usize = 10;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -87,6 +91,7 @@ impl ModuleId {
             ModuleId::Tower => Tower::HOOKS,
             ModuleId::PrincessDragon => PrincessDragon::HOOKS,
             ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
+            ModuleId::AbbeyMayor => AbbeyMayor::HOOKS,
         }
     }
 
@@ -102,6 +107,7 @@ impl ModuleId {
             Expansion::PrincessDragon => ModuleId::PrincessDragon,
             Expansion::Tower => ModuleId::Tower,
             Expansion::Gq11 => ModuleId::GamesQuarterly,
+            Expansion::AbbeyMayor => ModuleId::AbbeyMayor,
             Expansion::Winter => return None,
         })
     }
@@ -117,6 +123,8 @@ pub(crate) struct Modules {
     hook_masks: [u16; Hook::COUNT],
     /// The Tower is in play (its figure-phase actions are listed outside the hooks).
     tower_in_play: bool,
+    /// Abbey & Mayor is in play (its barn is listed outside the hooks, like the tower).
+    abbey_mayor_in_play: bool,
     river: River,
     inns_cathedrals: InnsCathedrals,
     king_robber: KingRobber,
@@ -126,6 +134,7 @@ pub(crate) struct Modules {
     tower: Tower,
     princess_dragon: PrincessDragon,
     games_quarterly: GamesQuarterly,
+    abbey_mayor: AbbeyMayor,
 }
 
 /// Runs `$body` with `$m` bound to each module of `$mask` (bit `i` for the `i`-th module in
@@ -136,12 +145,13 @@ macro_rules! each_module {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.princess_dragon),
-            (&mut $modules.games_quarterly), $body)
+            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
-            (&$modules.abbot), (&$modules.tower), (&$modules.princess_dragon), (&$modules.games_quarterly), $body)
+            (&$modules.abbot), (&$modules.tower), (&$modules.princess_dragon), (&$modules.games_quarterly),
+            (&$modules.abbey_mayor), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
         each_module!($modules, $mask, |_index, mut $m| $body)
@@ -150,7 +160,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $pd:expr, $gq:expr, $body:expr) => {
+        $abbot:expr, $tower:expr, $pd:expr, $gq:expr, $am:expr, $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
                 ModuleId::River => { let $m = $river; $body }
@@ -162,6 +172,7 @@ macro_rules! each_module {
                 ModuleId::Tower => { let $m = $tower; $body }
                 ModuleId::PrincessDragon => { let $m = $pd; $body }
                 ModuleId::GamesQuarterly => { let $m = $gq; $body }
+                ModuleId::AbbeyMayor => { let $m = $am; $body }
             }
         }
     };
@@ -223,7 +234,7 @@ fn set_bits(mut mask: u16) -> impl Iterator<Item = usize> {
 
 impl Modules {
     /// The modules of the expansions the rules switch on.
-    pub(crate) fn new(rules: &Rules, players: usize) -> Modules {
+    pub(crate) fn new(rules: &Rules, players: usize, catalog: &Catalog) -> Modules {
         let mut in_play = [ModuleId::River; ModuleId::COUNT];
         let mut ids: Vec<ModuleId> = rules.expansions.iter().filter_map(|&e| ModuleId::of(e)).collect();
         ids.sort_by_key(|&id| id as u8);
@@ -243,6 +254,7 @@ impl Modules {
             count,
             hook_masks,
             tower_in_play: rules.has(Expansion::Tower),
+            abbey_mayor_in_play: rules.has(Expansion::AbbeyMayor),
             river: River::new(rules),
             inns_cathedrals: InnsCathedrals,
             king_robber: KingRobber::default(),
@@ -252,6 +264,7 @@ impl Modules {
             tower: Tower::new(rules, players),
             princess_dragon: PrincessDragon::new(rules),
             games_quarterly: GamesQuarterly::new(rules),
+            abbey_mayor: AbbeyMayor::new(rules, players, catalog),
         }
     }
 
@@ -311,6 +324,22 @@ impl Modules {
         if mask != 0 && table.has_tiles_to_draw() {
             each_module!(self, mask, |mut m| m.begin_turn(table, events));
         }
+    }
+
+    /// 1B: a decision a module offers instead of drawing (the abbey), if any.
+    #[inline]
+    pub(crate) fn before_draw(&self, table: &Table) -> Option<Pending> {
+        each_module!(self, self.implementing(Hook::BeforeDraw), |m| if let Some(p) = m.before_draw(table) {
+            return Some(p);
+        });
+        None
+    }
+
+    /// Whether a tile that fitted nowhere sends the turn back to `before_draw` rather than to
+    /// the next tile at once (a player may place the abbey then: seed 000, base footnote 6).
+    #[inline]
+    pub(crate) fn offers_before_draw(&self) -> bool {
+        self.implementing(Hook::BeforeDraw) != 0
     }
 
     /// Whether a module sets the drawn tile aside.
@@ -385,6 +414,7 @@ impl Modules {
             Figure::Follower | Figure::BigFollower => base::check_follower(table, spec, root),
             Figure::Abbot => abbot::check_deploy(table, spec, root),
             Figure::Builder | Figure::Pig => traders_builders::check_deploy(table, figure, spec, root),
+            Figure::Mayor | Figure::Wagon | Figure::Barn => abbey_mayor::check_deploy(table, figure, spec, root),
         };
         if own_rule.is_ok() && self.implementing(Hook::RestrictDeploy) != 0 {
             return self.restrict_deploy(table, figure, spec);
@@ -420,7 +450,16 @@ impl Modules {
         });
         // The Tower's actions need the dragon's tile (no follower goes there), so they are
         // listed here rather than through the hook.
-        self.tower_in_play && self.tower_actions(table, player, visit)
+        if self.tower_in_play && self.tower_actions(table, player, visit) {
+            return true;
+        }
+        self.abbey_mayor_in_play && self.barn_actions(table, player, visit)
+    }
+
+    /// Abbey & Mayor's barn, never beside a princess that must act.
+    #[inline(never)]
+    fn barn_actions(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        !self.only_figure_actions(table, player) && self.abbey_mayor.barn_actions(table, player, visit)
     }
 
     /// The Tower's figure-phase actions, never beside a princess that must act. Kept out of
@@ -449,6 +488,56 @@ impl Modules {
         None
     }
 
+    /// 3B, after each feature the turn completed was scored: the modules' decisions from
+    /// module `from`, with the index of the module that asks.
+    #[inline]
+    pub(crate) fn after_feature(&mut self, from: u8, table: &mut Table) -> Option<(u8, Pending)> {
+        let dragon = self.princess_dragon.dragon();
+        each_module!(self, self.implementing(Hook::AfterFeature) & !((1u16 << from) - 1), |i, mut m| if let Some(p) =
+            m.after_feature(table, dragon)
+        {
+            return Some((i as u8, p));
+        });
+        None
+    }
+
+    /// Whether a module asks for decisions after each scored feature.
+    #[inline]
+    pub(crate) fn has_after_feature(&self) -> bool {
+        self.implementing(Hook::AfterFeature) != 0
+    }
+
+    /// 3A: what the modules add to the features the base rules found completed.
+    #[inline]
+    pub(crate) fn identify_completed(&mut self, table: &mut Table) {
+        each_module!(self, self.implementing(Hook::IdentifyCompleted), |mut m| m.identify_completed(table));
+    }
+
+    /// 3B: a farm whose farmers meet a barn (Abbey & Mayor), scored at once.
+    pub(crate) fn score_farm_now(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
+        let rate = self.abbey_mayor.farm_rate(root);
+        base::farms::score_farm_now(table, self, root, rate, events);
+    }
+
+    /// The final scoring of the barns (Abbey & Mayor, "Scoring barns"): each barn's owner scores
+    /// 4 points per completed city of its farm (a besieged city twice), every barn in full.
+    pub(crate) fn score_barns(&mut self, table: &mut Table, events: &mut Vec<Event>) {
+        if !self.abbey_mayor_in_play {
+            return;
+        }
+        for (barn, farm) in self.abbey_mayor.final_barns(table) {
+            let cities = base::farms::cities_of_farm(table, farm);
+            let breakdown = base::farms::farm_breakdown(table, &cities, abbey_mayor::BARN_CITY_VALUE, self);
+            let mut players = crate::players::PlayerSet::default();
+            players.insert(barn.owner);
+            let (_, feature) = table.features.segment(barn.node);
+            let mut score = base::farms::farm_score_in(table, farm, players, breakdown, crate::events::Phase::Final);
+            (score.pos, score.feature) = (barn.pos, feature);
+            events.push(Event::BarnScoring { player: barn.owner, pos: barn.pos, corner: barn.corner });
+            table.pay(score, events);
+        }
+    }
+
     // ----- The modules' own decisions -----
 
     /// The legal actions of a module's decision (`pending` is not a base decision), until
@@ -459,6 +548,8 @@ impl Modules {
             Pending::MoveDragon { .. } => self.princess_dragon.each_dragon_step(table, visit),
             Pending::Capture { .. } => self.tower.each_capture(table, pending, visit),
             Pending::Exchange { .. } => self.tower.each_exchange(pending, visit),
+            Pending::Abbey { .. } => self.abbey_mayor.each_abbey_choice(table, pending, visit),
+            Pending::MoveWagon { .. } => self.abbey_mayor.each_wagon_move(table, self.princess_dragon.dragon(), visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -470,6 +561,16 @@ impl Modules {
             (Pending::MoveDragon { .. }, _) => self.princess_dragon.check_dragon_step(table, pending, action),
             (Pending::Capture { .. }, _) => self.tower.check_capture(table, pending, action),
             (Pending::Exchange { .. }, _) => self.tower.check_exchange(pending, action),
+            (Pending::Abbey { .. }, _) => self.abbey_mayor.check_abbey_choice(table, pending, action),
+            (Pending::MoveWagon { .. }, _) => {
+                self.abbey_mayor.check_wagon_move(table, self.princess_dragon.dragon(), pending, action)
+            }
+            (Pending::Deploy { player, .. }, Action::PlaceBarn { .. }) if self.abbey_mayor_in_play => {
+                if self.only_figure_actions(table, player) {
+                    return Err(RuleError::PrincessMustRemove);
+                }
+                self.abbey_mayor.check_barn_action(table, player, action)
+            }
             (
                 Pending::Deploy { player, .. },
                 Action::BuildTower { .. } | Action::FinishTower { .. } | Action::PayRansom { .. },
@@ -527,6 +628,21 @@ impl Modules {
                 return next;
             }
             (Pending::Exchange { .. }, _) => self.tower.apply_exchange(table, pending, action, events),
+            (Pending::Abbey { player }, Action::PlaceAbbey { pos }) => {
+                let tile = self.abbey_mayor.take_abbey(player);
+                let placement = base::put_tile(table, tile, Rotation::R0, pos);
+                self.tile_put(table, placement);
+                events.push(Event::TilePlaced { player, tile, pos, rotation: Rotation::R0 });
+                self.tile_placed(table, player, events);
+            }
+            (Pending::Abbey { .. }, _) => {}
+            (Pending::MoveWagon { .. }, _) => {
+                let dragon = self.princess_dragon.dragon();
+                return self.abbey_mayor.apply_wagon_move(table, dragon, action, events);
+            }
+            (Pending::Deploy { player, .. }, Action::PlaceBarn { .. }) => {
+                self.abbey_mayor.place_barn(table, player, action, events)
+            }
             (
                 Pending::Deploy { player, .. },
                 Action::BuildTower { .. } | Action::FinishTower { .. } | Action::PayRansom { .. },
@@ -595,6 +711,11 @@ impl Modules {
     /// The Princess & the Dragon's public state (nothing without the expansion).
     pub(crate) fn princess_dragon(&self) -> &PrincessDragon {
         &self.princess_dragon
+    }
+
+    /// Abbey & Mayor's public state (nothing without the expansion).
+    pub(crate) fn abbey_mayor(&self) -> &AbbeyMayor {
+        &self.abbey_mayor
     }
 
     /// The Tower's public state (nothing without the expansion).

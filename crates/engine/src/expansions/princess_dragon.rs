@@ -172,7 +172,8 @@ impl PrincessDragon {
         if !self.princess_now {
             return false;
         }
-        let knight = matches!(f.figure, Figure::Follower | Figure::BigFollower)
+        // Footnote 124 (Abbey & Mayor): the princess may remove a mayor or a wagon too.
+        let knight = matches!(f.figure, Figure::Follower | Figure::BigFollower | Figure::Mayor | Figure::Wagon)
             || (self.readings.builders_are_followers && f.figure == Figure::Builder);
         if !knight || table.features.kind(f.node) != FeatureKind::City {
             return false;
@@ -227,8 +228,11 @@ impl PrincessDragon {
         match figure {
             Figure::Follower | Figure::BigFollower => base::check_follower(table, spec, root)?,
             Figure::Abbot => abbot::check_deploy(table, spec, root)?,
-            // Footnote 84: the builder and the pig do not use the magic gate.
-            Figure::Builder | Figure::Pig => return Err(RuleError::NoMagicGate),
+            // Abbey & Mayor, footnote 126: the mayor and the wagon use the magic gate.
+            Figure::Mayor | Figure::Wagon => super::abbey_mayor::check_deploy(table, figure, spec, root)?,
+            // Footnote 84: the builder and the pig do not use the magic gate; nor does the barn
+            // (Abbey & Mayor, footnote 126).
+            Figure::Builder | Figure::Pig | Figure::Barn => return Err(RuleError::NoMagicGate),
         }
         if self.completed(table, spec.kind, root, placed.pos) {
             return Err(RuleError::FeatureCompleted(spec.kind));
@@ -237,11 +241,11 @@ impl PrincessDragon {
     }
 
     /// The magic gate's deployments, in the order of the tiles in play, their features and the
-    /// figures (follower, big follower, abbot): the same as `check_gate` accepts, with the
+    /// figures (follower, big follower, abbot, mayor, wagon): the same as `check_gate` accepts, with the
     /// checks shared by the figures done once per feature.
     fn gate_deployments(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
         let state = &table.players[player as usize];
-        let figures = [Figure::Follower, Figure::BigFollower, Figure::Abbot];
+        let figures = [Figure::Follower, Figure::BigFollower, Figure::Abbot, Figure::Mayor, Figure::Wagon];
         let in_supply = figures.map(|f| state.in_supply(f) > 0);
         if !in_supply.contains(&true) {
             return false;
@@ -258,8 +262,17 @@ impl PrincessDragon {
                 }
                 let follower = base::check_follower(table, spec, root).is_ok();
                 let abbot = abbot::check_deploy(table, spec, root).is_ok();
+                // The figure is free: mayors go only into cities, wagons never onto farms.
+                let mayor = follower && spec.kind == FeatureKind::City;
+                let wagon = follower && spec.kind != FeatureKind::Field;
                 for (i, figure) in figures.into_iter().enumerate() {
-                    let allowed = in_supply[i] && if figure == Figure::Abbot { abbot } else { follower };
+                    let allowed = in_supply[i]
+                        && match figure {
+                            Figure::Abbot => abbot,
+                            Figure::Mayor => mayor,
+                            Figure::Wagon => wagon,
+                            _ => follower,
+                        };
                     if allowed && visit(Action::DeployAt { pos: placed.pos, figure, feature: feature as LocalFeature })
                     {
                         return true;

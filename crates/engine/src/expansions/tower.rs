@@ -151,12 +151,14 @@ impl Tower {
     // ----- Building and finishing -----
 
     /// Whether `figure` may finish a tower: a follower, small or big (a builder or pig where
-    /// they count as followers), never the abbot.
+    /// they count as followers), never the abbot; nor Abbey & Mayor's figures: the mayor goes
+    /// only into a city, the wagon only onto a road, city or cloister, the barn only on a
+    /// corner (seed 001, ABBEY AND MAYOR), and a tower's top is none of these.
     fn may_guard(&self, figure: Figure) -> bool {
         match figure {
             Figure::Follower | Figure::BigFollower => true,
             Figure::Builder | Figure::Pig => self.readings.builders_are_followers,
-            Figure::Abbot => false,
+            Figure::Abbot | Figure::Mayor | Figure::Wagon | Figure::Barn => false,
         }
     }
 

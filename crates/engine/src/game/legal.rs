@@ -44,7 +44,7 @@ pub(crate) fn each_legal_action(
             let state = &table.players[player as usize];
             let (mut available, mut count) = ([Figure::Follower; Figure::ALL.len()], 0);
             for figure in Figure::ALL {
-                if state.in_supply(figure) > 0 {
+                if state.in_supply(figure) > 0 && figure.stands_on_features() {
                     available[count] = figure;
                     count += 1;
                 }

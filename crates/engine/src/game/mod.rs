@@ -188,6 +188,17 @@ impl Game {
         self.modules.tower().ransom_paid()
     }
 
+    /// Abbey & Mayor: whether `player` still holds their abbey tile (false without the
+    /// expansion).
+    pub fn holds_abbey(&self, player: PlayerId) -> bool {
+        self.modules.abbey_mayor().holds_abbey(player)
+    }
+
+    /// Abbey & Mayor: the barns on the board, in the order they were placed.
+    pub fn barns(&self) -> &[crate::expansions::abbey_mayor::Barn] {
+        self.modules.abbey_mayor().barns()
+    }
+
     /// The completed cities a farm borders or encloses, as feature roots.
     pub fn cities_of_farm(&self, field: NodeId) -> Vec<NodeId> {
         base::farms::cities_of_farm(&self.table, field)

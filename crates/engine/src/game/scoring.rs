@@ -31,7 +31,7 @@ pub(crate) fn score_feature(
 }
 
 /// The final scoring (seed 001, "Final Scoring"): incomplete roads, cities and cloisters with
-/// figures, then farms, then what the modules add (tokens, trade goods). A follower on a tower
+/// figures, then farms and barns, then what the modules add (tokens, trade goods). A follower on a tower
 /// stands on no feature (seed 001, THE TOWER: it "remains on top of the tower until the end of
 /// the game"): it is neither scored nor sent home.
 pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) {
@@ -41,6 +41,7 @@ pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &m
         score_feature(table, modules, root, Phase::Final, events);
     }
     base::farms::score_farms(table, modules, events);
+    modules.score_barns(table, events);
     modules.final_scoring(table, events);
     events.push(Event::GameEnded);
 }

@@ -39,7 +39,7 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
             return Err(SetupError::DuplicateColor(*c));
         }
     }
-    let mut modules = Modules::new(&rules, players.len());
+    let mut modules = Modules::new(&rules, players.len(), catalog);
     // The land tiles. Tiles players hold (abbeys) stay out of the pile; a module may take tiles
     // to lay out itself (the river's), and river tiles no module takes stay in the box. The base start tile starts the game
     // unless a module keeps it in the pile.

@@ -4,12 +4,12 @@
 //! | step | what happens | decision |
 //! |---|---|---|
 //! | 1A begin turn | `begin_turn` (the fairy's point; not when no tile is left, as the game then ends with the last tile's turn) | |
-//! | 1B draw a tile | a module may set the tile aside (`sets_aside`); tiles that fit nowhere are discarded and another drawn; an empty pile ends the game | |
+//! | 1B draw a tile | a module may offer a choice instead of drawing (`before_draw`: the abbey); a module may set the tile aside (`sets_aside`); tiles that fit nowhere are discarded and another drawn; an empty pile ends the game | a module's |
 //! | 1C place the tile | the tile joins the board; `tile_put`, then `tile_placed` hooks | `PlaceTile` |
 //! | 2A, 2B move the wood | deploy a figure, a module's action instead (`figure_actions`), or pass | `Deploy` |
 //! | 2C | the modules' steps (`at(AfterFigures)`); a second tile drawn now (`draws_again_before_scoring`) goes back to 1B | a module's |
-//! | 3A identify | the features the tile completed (`base::find_completed`) | |
-//! | 3B score | each in turn: value (base, then `adjust_value`), majority, figures home, `feature_completed` | |
+//! | 3A identify | the features the tile completed (`base::find_completed`), then what the modules add (`identify_completed`: an abbey's neighbours, farms meeting a barn) | |
+//! | 3B score | each in turn: value (base, then `adjust_value`), majority, figures home, `feature_completed`; then the modules' decisions about it (`after_feature`: wagons) | a module's |
 //! | 3C | the modules' steps (`at(AfterScoring)`) | a module's |
 //! | 4A tile actions | the modules' steps (`at(TileActions)`: the Cathars' escape) | a module's |
 //! | 4B resolve the turn | `end_turn`: the same player again from 1B, or the next player from 1A | |
@@ -32,8 +32,11 @@ pub(crate) enum Step {
     /// 1A: a player's turn begins.
     BeginTurn,
     /// 1B: a tile is drawn (`before_scoring`: a double turn's second tile, drawn before the
-    /// first one's scoring; with nothing left to draw the turn goes on to its scoring).
-    Draw { before_scoring: bool },
+    /// first one's scoring; with nothing left to draw the turn goes on to its scoring). With
+    /// `offer`, the modules may first offer a choice instead of drawing.
+    Draw { before_scoring: bool, offer: bool },
+    /// 1B: waiting for the choice a module offered instead of drawing.
+    BeforeDraw { before_scoring: bool },
     /// 1C: waiting for the drawn tile's placement.
     PlaceTile,
     /// 2A, 2B: waiting for the figure phase's decision.
@@ -44,6 +47,9 @@ pub(crate) enum Step {
     Hooks(HookPoint, u8),
     /// 3B: scoring the completed features, from this index of `Table::completed`.
     Scoring(u8),
+    /// 3B: the modules' decisions after feature `.0` was scored; `.1` is the index of the module
+    /// that asked for the pending decision, or of the next one to run.
+    AfterFeature(u8, u8),
     /// 4B: the end of the turn.
     EndTurn,
     /// The final scoring is over.
@@ -86,6 +92,15 @@ impl Turn {
                 self.pending = Pending::Deploy { player, pos };
                 return;
             }
+            Step::BeforeDraw { before_scoring } => match (pending, action) {
+                (Pending::Abbey { player }, Action::PlaceAbbey { pos }) => {
+                    modules.apply_decision(table, pending, action, events);
+                    self.step = Step::Figures;
+                    self.pending = Pending::Deploy { player, pos };
+                    return;
+                }
+                _ => self.step = Step::Draw { before_scoring, offer: false },
+            },
             Step::Figures => {
                 match (pending, action) {
                     (Pending::Deploy { player, pos }, Action::Deploy { figure, feature }) => {
@@ -113,6 +128,13 @@ impl Turn {
                 }
                 None => self.step = Step::Hooks(point, module + 1),
             },
+            Step::AfterFeature(feature, module) => match modules.apply_decision(table, pending, action, events) {
+                Some(next) => {
+                    self.pending = next;
+                    return;
+                }
+                None => self.step = Step::AfterFeature(feature, module + 1),
+            },
             step => unreachable!("{action:?} accepted for {pending:?} at step {step:?}"),
         }
         self.advance(table, modules, events);
@@ -124,19 +146,27 @@ impl Turn {
             match self.step {
                 Step::BeginTurn => {
                     modules.begin_turn(table, events);
-                    self.step = Step::Draw { before_scoring: false };
+                    self.step = Step::Draw { before_scoring: false, offer: true };
                 }
-                Step::Draw { before_scoring } => {
+                Step::Draw { before_scoring, offer } => {
                     let player = table.current;
+                    if offer && table.has_tiles_to_draw() {
+                        if let Some(decision) = modules.before_draw(table) {
+                            self.pending = decision;
+                            self.step = Step::BeforeDraw { before_scoring };
+                            return;
+                        }
+                    }
                     match draw_placeable(table, modules, events) {
-                        Some(tile) => {
+                        Drawn::Tile(tile) => {
                             events.push(Event::TileDrawn { player, tile });
                             self.pending = Pending::PlaceTile { player, tile };
                             self.step = Step::PlaceTile;
                             return;
                         }
-                        None if before_scoring => self.step = identify_completed(table),
-                        None => {
+                        Drawn::Discarded => self.step = Step::Draw { before_scoring, offer: true },
+                        Drawn::Empty if before_scoring => self.step = identify_completed(table, modules),
+                        Drawn::Empty => {
                             final_scoring(table, modules, events);
                             self.pending = Pending::GameOver;
                             self.step = Step::Over;
@@ -153,29 +183,43 @@ impl Turn {
                     None => {
                         self.step = match point {
                             HookPoint::AfterFigures if modules.draws_again_before_scoring(table, events) => {
-                                Step::Draw { before_scoring: true }
+                                Step::Draw { before_scoring: true, offer: true }
                             }
-                            HookPoint::AfterFigures => identify_completed(table),
+                            HookPoint::AfterFigures => identify_completed(table, modules),
                             HookPoint::AfterScoring => Step::Hooks(HookPoint::TileActions, 0),
                             HookPoint::TileActions => Step::EndTurn,
                         }
                     }
                 },
                 Step::Scoring(i) => match table.completed.get(i as usize) {
+                    // Abbey & Mayor: farmers meeting a barn are scored now.
+                    Some(&root) if table.features.kind(root) == crate::catalog::FeatureKind::Field => {
+                        modules.score_farm_now(table, root, events);
+                        self.step = Step::Scoring(i + 1);
+                    }
                     Some(&root) => {
                         score_feature(table, modules, root, Phase::Turn, events);
                         modules.feature_completed(table, root, events);
-                        self.step = Step::Scoring(i + 1);
+                        self.step =
+                            if modules.has_after_feature() { Step::AfterFeature(i, 0) } else { Step::Scoring(i + 1) };
                     }
                     None => {
                         table.completed.clear();
                         self.step = Step::Hooks(HookPoint::AfterScoring, 0);
                     }
                 },
+                Step::AfterFeature(i, from) => match modules.after_feature(from, table) {
+                    Some((module, decision)) => {
+                        self.step = Step::AfterFeature(i, module);
+                        self.pending = decision;
+                        return;
+                    }
+                    None => self.step = Step::Scoring(i + 1),
+                },
                 Step::EndTurn => {
                     if modules.end_turn(table, events) {
                         // Seed 004, 4B: "repeat Steps 1B through 4A once more".
-                        self.step = Step::Draw { before_scoring: false };
+                        self.step = Step::Draw { before_scoring: false, offer: true };
                     } else {
                         table.current = table.next_player();
                         table.turns += 1;
@@ -183,21 +227,35 @@ impl Turn {
                     }
                 }
                 // Decisions, entered with their pending decision set.
-                Step::PlaceTile | Step::Figures | Step::Over => return,
+                Step::PlaceTile | Step::Figures | Step::BeforeDraw { .. } | Step::Over => return,
             }
         }
     }
 }
 
 /// Step 3A, then scoring from the first feature found.
-fn identify_completed(table: &mut Table) -> Step {
+fn identify_completed(table: &mut Table, modules: &mut Modules) -> Step {
     base::find_completed(table);
+    modules.identify_completed(table);
     Step::Scoring(0)
 }
 
+/// What a draw gave.
+enum Drawn {
+    /// A tile that fits somewhere.
+    Tile(crate::catalog::TileId),
+    /// A tile that fitted nowhere was removed, and a module offers a choice before the next
+    /// draw.
+    Discarded,
+    /// The pile is empty.
+    Empty,
+}
+
 /// Draws the next tile that fits somewhere; tiles that fit nowhere are removed and the same
-/// player draws again (seed 001, "1. Place a tile"). `None` when the pile is empty.
-fn draw_placeable(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) -> Option<crate::catalog::TileId> {
+/// player draws again (seed 001, "1. Place a tile"), or, where a module offers a choice before
+/// each draw, chooses again (seed 000, base footnote 6: the abbey "instead of drawing another
+/// tile").
+fn draw_placeable(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) -> Drawn {
     let player = table.current;
     while let Some(tile) = table.draw() {
         if modules.sets_aside(table, tile, events) {
@@ -210,10 +268,13 @@ fn draw_placeable(table: &mut Table, modules: &mut Modules, events: &mut Vec<Eve
             modules.restricted_placement_exists(rules, table, tile)
         };
         if placeable {
-            return Some(tile);
+            return Drawn::Tile(tile);
         }
         table.discarded.push(tile);
         events.push(Event::TileDiscarded { player, tile });
+        if modules.offers_before_draw() {
+            return Drawn::Discarded;
+        }
     }
-    None
+    Drawn::Empty
 }
