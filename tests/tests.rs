@@ -1,5 +1,6 @@
 //! The integration tests of the whole project, in one test binary (see ARCHITECTURE.md).
 
+mod abbey_mayor;
 mod architecture;
 mod bots;
 mod catalog;

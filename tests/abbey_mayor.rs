@@ -1,0 +1,734 @@
+//! Abbey & Mayor (seed 001, ABBEY AND MAYOR, footnotes 118-140; its lines in "ORDER OF PLAY &
+//! SCORING"; seed 004's steps 1B, 2B, 3A and 3B). Each rule and each footnote or FAQ answer that
+//! states one is a named test here; docs/rules.md's ruling table points to them. The seed's
+//! worked examples are also scenarios under tests/scenarios (`seed001_abbey_*`,
+//! `seed001_mayor_*`, `seed001_wagon_*`, `seed001_barn_*`).
+
+use std::collections::BTreeSet;
+
+use carcassonne_engine::record::{decode_action, encode_action};
+use carcassonne_engine::{
+    Action, Color, Corner, Deck, Event, Expansion, FeatureKind, Figure, Game, GameSetup, Pending, Phase, PlayerId, Pos,
+    Record, RecordAction, RuleError, RuleSet, Rules, Variants,
+};
+
+use crate::princess_dragon::{apply, deploy, feature, figures_on, game_with};
+
+const F: Figure = Figure::Follower;
+const RED: PlayerId = 0;
+const BLUE: PlayerId = 1;
+const YELLOW: PlayerId = 3;
+
+fn am_rules(others: &[Expansion]) -> Rules {
+    let mut rules = Rules::default();
+    rules.expansions = [Expansion::AbbeyMayor].into_iter().chain(others.iter().copied()).collect();
+    rules
+}
+
+fn game(players: usize, deck: &[&str]) -> Game {
+    game_with(am_rules(&[]), players, deck)
+}
+
+/// Declines the abbey if it is offered, then places the drawn tile at `(x, y)` turned by
+/// `degrees`.
+fn put(g: &mut Game, x: i16, y: i16, degrees: i64) -> Vec<Event> {
+    if let Pending::Abbey { .. } = g.pending() {
+        apply(g, Action::Pass);
+    }
+    let rotation = carcassonne_engine::Rotation::from_degrees(degrees).unwrap();
+    apply(g, Action::Place { pos: Pos::new(x, y), rotation })
+}
+
+fn pass(g: &mut Game) -> Vec<Event> {
+    apply(g, Action::Pass)
+}
+
+/// Every score event of `events` as (kind, phase, players, points).
+fn scores(events: &[Event]) -> Vec<(FeatureKind, Phase, Vec<PlayerId>, u32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored(s) => Some((s.kind, s.phase, s.players.iter().collect(), s.points)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The wagon moves offered, as (x, y, feature kind).
+fn wagon_targets(g: &Game) -> BTreeSet<(i16, i16, FeatureKind)> {
+    g.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::MoveWagon { pos, feature } => {
+                let placed = g.board().get(pos).unwrap();
+                Some((pos.x, pos.y, g.design(placed.tile).features[feature as usize].kind))
+            }
+            Action::Pass => None,
+            other => panic!("{other:?} offered for a wagon"),
+        })
+        .collect()
+}
+
+// ----- The abbey -----
+
+/// Seed 001's example: "BLUE places the abbey and so completes the road with the RED follower.
+/// RED scores 1 point and returns the follower to the supply. The city below the abbey and the
+/// road to the right are still open." The hole at (0,1) is bordered by the start tile (field),
+/// a city to the west that goes on westwards, a road to the east that goes on eastwards, and
+/// red's one-tile road from a cloister to the south.
+fn red_road_into_a_hole() -> Game {
+    let deck = ["base:U", "base:U", "base:F", "base:U", "base:B", "base:B", "base:A", "base:E"];
+    let mut g = game(2, &deck);
+    put(&mut g, -1, 0, 0);
+    pass(&mut g);
+    put(&mut g, 1, 0, 0);
+    pass(&mut g);
+    put(&mut g, -1, 1, 0);
+    pass(&mut g);
+    put(&mut g, 1, 1, 0);
+    pass(&mut g);
+    put(&mut g, 1, 2, 0);
+    pass(&mut g);
+    put(&mut g, 2, 2, 0);
+    pass(&mut g);
+    // Three sides of (0,1) are built, and the diagonals (1,2) and (-1,0), (1,0): no hole yet.
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: RED, .. }), "{:?}", g.pending());
+    put(&mut g, 0, 2, 180);
+    deploy(&mut g, F, "road@N");
+    g
+}
+
+#[test]
+fn the_seeds_abbey_completes_reds_road_for_1_point() {
+    let mut g = red_road_into_a_hole();
+    assert_eq!(g.pending(), Pending::Abbey { player: BLUE });
+    assert_eq!(g.legal_actions(), vec![Action::PlaceAbbey { pos: Pos::new(0, 1) }, Action::Pass]);
+    let events = apply(&mut g, Action::PlaceAbbey { pos: Pos::new(0, 1) });
+    assert!(matches!(events[0], Event::TilePlaced { player: BLUE, pos: Pos { x: 0, y: 1 }, .. }));
+    assert!(!events.iter().any(|e| matches!(e, Event::TileDrawn { .. })), "no tile is drawn");
+    assert!(!g.holds_abbey(BLUE) && g.holds_abbey(RED));
+    assert_eq!(g.pending(), Pending::Deploy { player: BLUE, pos: Pos::new(0, 1) });
+    let events = pass(&mut g);
+    assert_eq!(scores(&events), vec![(FeatureKind::Road, Phase::Turn, vec![RED], 1)]);
+    assert_eq!(g.scores(), vec![1, 0]);
+    assert!(figures_on(&g, 0, 2).is_empty(), "red's thief went home");
+    // The city to the west and the road to the east go on: still open.
+    let open = |x, y, name| {
+        let placement = g.board().index_at(Pos::new(x, y)).unwrap();
+        !g.features().is_closed(g.feature_root(placement, feature(&g, x, y, name)))
+    };
+    assert!(open(-1, 1, "city@E") && open(1, 1, "road@W"));
+}
+
+/// Footnote 120 ("not the diagonals") and "only there": a position bordered on three sides is
+/// no hole, and the abbey is refused there with a message.
+#[test]
+fn footnote120_the_abbey_goes_only_into_a_hole_bordered_on_all_four_sides() {
+    let mut g = red_road_into_a_hole();
+    assert_eq!(g.check(Action::PlaceAbbey { pos: Pos::new(-1, 2) }), Err(RuleError::NotAHole(Pos::new(-1, 2))));
+    assert_eq!(g.check(Action::PlaceAbbey { pos: Pos::new(0, 0) }), Err(RuleError::NotAHole(Pos::new(0, 0))));
+    let before = format!("{g:?}");
+    assert!(g.apply(Action::PlaceAbbey { pos: Pos::new(5, 5) }).is_err());
+    assert_eq!(format!("{g:?}"), before, "a refused abbey changes nothing");
+    // Declining draws the next tile as usual.
+    let events = pass(&mut g);
+    assert!(matches!(events[0], Event::TileDrawn { player: BLUE, .. }));
+    assert!(g.holds_abbey(BLUE));
+}
+
+/// Footnote 122: "the abbey covers the whole tile": only its cloister takes a figure (a monk,
+/// the abbot, a wagon), never a mayor; footnote 123: it "has all the characteristics of a
+/// cloister".
+#[test]
+fn footnote122_the_abbey_is_one_cloister_for_a_monk_or_a_wagon() {
+    let mut g = red_road_into_a_hole();
+    apply(&mut g, Action::PlaceAbbey { pos: Pos::new(0, 1) });
+    let legal = g.legal_actions();
+    let deployments: Vec<(Figure, FeatureKind)> = legal
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Deploy { figure, feature } => {
+                Some((figure, g.design(g.board().get(Pos::new(0, 1)).unwrap().tile).features[feature as usize].kind))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(deployments, vec![(F, FeatureKind::Cloister), (Figure::Wagon, FeatureKind::Cloister)]);
+    assert_eq!(
+        g.check(Action::Deploy { figure: Figure::Mayor, feature: 0 }),
+        Err(RuleError::MayorOnlyInCity(FeatureKind::Cloister))
+    );
+}
+
+/// A monk in the abbey scores as in a cloister: 9 when surrounded, 1 per tile at the end.
+#[test]
+fn a_monk_in_the_abbey_scores_like_one_in_a_cloister() {
+    let mut g = red_road_into_a_hole();
+    apply(&mut g, Action::PlaceAbbey { pos: Pos::new(0, 1) });
+    deploy(&mut g, F, "cloister");
+    // The last tile (base:E) goes somewhere; then the final scoring counts the abbey and its
+    // neighbours: (0,0), (1,0), (-1,0)... 1 + 7 surrounding tiles in play.
+    let tile_spot = g.legal_actions()[0];
+    apply(&mut g, tile_spot);
+    pass(&mut g);
+    assert!(g.is_over());
+    let around = g.board().neighbours_around(Pos::new(0, 1)) as u32;
+    let monk = g.scores()[BLUE as usize];
+    assert_eq!(monk, 1 + around, "the abbey's monk scores 1 per tile at the end");
+}
+
+// ----- The mayor -----
+
+/// Seed 001's example: "The mayor has a strength of three (for the three pennants). As such,
+/// BLUE scores 18 points for the city." Red's knight came first, in the part of the city with
+/// one pennant; blue's mayor stood in another part, which the last tiles join: six tiles and
+/// three pennants, 2 × (6 + 3) = 18, all to blue (3 against red's 1).
+#[test]
+fn the_seeds_mayor_of_three_pennants_scores_18() {
+    let deck = ["base:F", "base:K", "base:G", "base:M", "base:M", "base:E"];
+    let mut g = game(2, &deck);
+    put(&mut g, 0, -1, 90);
+    deploy(&mut g, F, "city@N");
+    put(&mut g, 1, 0, 0);
+    deploy(&mut g, Figure::Mayor, "city@N");
+    put(&mut g, 1, -1, 90);
+    pass(&mut g);
+    put(&mut g, 0, -2, 180);
+    pass(&mut g);
+    put(&mut g, 1, -2, 270);
+    let events = pass(&mut g);
+    assert_eq!(scores(&events), vec![(FeatureKind::City, Phase::Turn, vec![BLUE], 18)]);
+    assert_eq!(g.player(BLUE).in_supply(Figure::Mayor), 1, "the mayor goes home");
+    assert_eq!(g.player(RED).followers, 7);
+}
+
+/// "If the city has no pennants, then the mayor has a strength of zero": alone, it wins
+/// nothing (the city pays nobody); against a knight, the knight wins.
+#[test]
+fn a_mayor_without_pennants_has_no_strength() {
+    // Red's mayor closes the start tile's city with a cap: two tiles, no pennant.
+    let mut g = game(2, &["base:E", "base:E"]);
+    put(&mut g, 0, -1, 180);
+    let events = deploy(&mut g, Figure::Mayor, "city@S");
+    assert_eq!(scores(&events), vec![(FeatureKind::City, Phase::Turn, vec![], 4)]);
+    assert_eq!(g.scores(), vec![0, 0]);
+    assert_eq!(g.player(RED).in_supply(Figure::Mayor), 1);
+}
+
+/// "It may only be deployed to a city in which there is currently no knight or mayor": never on
+/// a road, farm or cloister, never into an occupied city.
+#[test]
+fn the_mayor_goes_only_into_an_unoccupied_city() {
+    let mut g = game(2, &["base:D", "base:D"]);
+    put(&mut g, 1, 0, 0);
+    let mayors: Vec<FeatureKind> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Deploy { figure: Figure::Mayor, feature } => {
+                Some(g.design(g.board().get(Pos::new(1, 0)).unwrap().tile).features[feature as usize].kind)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(mayors, vec![FeatureKind::City]);
+    let road = feature(&g, 1, 0, "road@E");
+    assert_eq!(
+        g.check(Action::Deploy { figure: Figure::Mayor, feature: road }),
+        Err(RuleError::MayorOnlyInCity(FeatureKind::Road))
+    );
+}
+
+/// Footnote 118: "The mayor is a follower ... and affects the majority"; the wagon "I'd
+/// nevertheless count as a follower": a builder may join one's own mayor (Traders & Builders).
+#[test]
+fn footnote118_the_mayor_and_the_wagon_are_followers_the_barn_is_not() {
+    assert!(Figure::Mayor.is_follower() && Figure::Wagon.is_follower() && !Figure::Barn.is_follower());
+    assert_eq!(Figure::Wagon.strength(), 1);
+    assert_eq!(Figure::Mayor.strength_in(3), 3);
+    // Red's mayor in a city north of the start tile (open northwards); blue plays elsewhere;
+    // red extends the city and may put the builder beside the mayor.
+    let mut g = game_with(am_rules(&[Expansion::TradersBuilders]), 2, &["base:F", "base:U", "base:G", "base:U"]);
+    put(&mut g, 0, -1, 90);
+    deploy(&mut g, Figure::Mayor, "city@S");
+    put(&mut g, 1, 0, 0);
+    pass(&mut g);
+    put(&mut g, 0, -2, 90);
+    let city = feature(&g, 0, -2, "city@S");
+    assert!(g.legal_actions().contains(&Action::Deploy { figure: Figure::Builder, feature: city }));
+}
+
+// ----- The wagon -----
+
+/// Seed 001's first wagon example: "BLUE scores 4 points for the road and may immediately move
+/// the wagon to the cloister or road segment at the bottom. It may not be moved to the road
+/// segment occupied by RED, and naturally not to the farm." The road runs from a cloister
+/// (base:A at (-2,0)) over (-1,0) and the start tile to a three-way junction (base:W at (1,0)),
+/// where red holds the eastern road.
+fn blue_wagon_on_a_road_to_a_junction() -> Game {
+    let mut g = game(2, &["base:W", "base:U", "base:A", "base:E"]);
+    put(&mut g, 1, 0, 0);
+    deploy(&mut g, F, "road@E");
+    put(&mut g, -1, 0, 0);
+    deploy(&mut g, Figure::Wagon, "road@E");
+    g
+}
+
+#[test]
+fn the_seeds_wagon_scores_4_and_may_move_to_the_cloister_or_the_free_road() {
+    let mut g = blue_wagon_on_a_road_to_a_junction();
+    put(&mut g, -2, 0, 270);
+    let events = pass(&mut g);
+    assert_eq!(scores(&events), vec![(FeatureKind::Road, Phase::Turn, vec![BLUE], 4)]);
+    // The wagon's owner decides, in red's turn.
+    assert!(matches!(g.pending(), Pending::MoveWagon { player: BLUE, pos: Pos { x: -1, y: 0 }, .. }));
+    let offered = wagon_targets(&g);
+    assert_eq!(offered, BTreeSet::from([(-2, 0, FeatureKind::Cloister), (1, 0, FeatureKind::Road)]));
+    // Red's road is refused, with a message.
+    let reds = feature(&g, 1, 0, "road@E");
+    assert_eq!(
+        g.check(Action::MoveWagon { pos: Pos::new(1, 0), feature: reds }),
+        Err(RuleError::NoWagonMove(Pos::new(1, 0), reds))
+    );
+    let cloister = feature(&g, -2, 0, "cloister");
+    let events = apply(&mut g, Action::MoveWagon { pos: Pos::new(-2, 0), feature: cloister });
+    assert!(events.iter().any(|e| matches!(e, Event::WagonMoved { player: BLUE, .. })));
+    assert_eq!(figures_on(&g, -2, 0), vec![(BLUE, Figure::Wagon)]);
+    assert_eq!(g.player(BLUE).in_supply(Figure::Wagon), 0);
+}
+
+/// "the player may return the wagon to his or her supply": passing takes it home.
+#[test]
+fn the_wagon_may_go_home_instead() {
+    let mut g = blue_wagon_on_a_road_to_a_junction();
+    put(&mut g, -2, 0, 270);
+    pass(&mut g);
+    pass(&mut g);
+    assert_eq!(g.player(BLUE).in_supply(Figure::Wagon), 1);
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. } | Pending::GameOver));
+}
+
+/// Seed 001's second example: the wagon in a completed city may move to the road leading out of
+/// it (base:T's road and city share a wagon group); the third: "not to the completed road
+/// segment": with that road completed, the wagon has nowhere to go and "must return" (no
+/// decision).
+fn blue_wagon_in_a_city_with_a_gate(close_the_road: bool) -> (Game, Vec<Event>) {
+    let deck = if close_the_road {
+        vec!["base:U", "base:T", "base:A", "base:E", "base:E"]
+    } else {
+        vec!["base:U", "base:T", "base:E", "base:E"]
+    };
+    let mut g = game(2, &deck);
+    put(&mut g, 1, 0, 0);
+    pass(&mut g);
+    put(&mut g, 0, -1, 180);
+    deploy(&mut g, Figure::Wagon, "city@S");
+    if close_the_road {
+        put(&mut g, 0, -2, 0);
+        pass(&mut g);
+    }
+    put(&mut g, 1, -1, 270);
+    pass(&mut g);
+    put(&mut g, -1, -1, 90);
+    let events = pass(&mut g);
+    (g, events)
+}
+
+#[test]
+fn the_seeds_wagon_leaves_a_completed_city_by_its_road() {
+    let (g, events) = blue_wagon_in_a_city_with_a_gate(false);
+    assert_eq!(scores(&events), vec![(FeatureKind::City, Phase::Turn, vec![BLUE], 8)]);
+    assert!(matches!(g.pending(), Pending::MoveWagon { player: BLUE, .. }));
+    assert_eq!(wagon_targets(&g), BTreeSet::from([(0, -1, FeatureKind::Road)]));
+}
+
+#[test]
+fn footnote131_the_wagon_never_moves_to_a_completed_feature_and_goes_home_with_nowhere_to_go() {
+    let (g, events) = blue_wagon_in_a_city_with_a_gate(true);
+    assert!(scores(&events).contains(&(FeatureKind::City, Phase::Turn, vec![BLUE], 8)));
+    assert!(!matches!(g.pending(), Pending::MoveWagon { .. }), "no decision: {:?}", g.pending());
+    assert_eq!(g.player(BLUE).in_supply(Figure::Wagon), 1, "the wagon went home");
+}
+
+/// "The wagon may never be deployed to a farm"; footnote 129: "no other figure" means no other
+/// follower.
+#[test]
+fn footnote129_the_wagon_goes_on_an_unoccupied_road_city_or_cloister_never_a_farm() {
+    let mut g = game(2, &["base:A", "base:E"]);
+    put(&mut g, 0, 1, 0);
+    let wagons: BTreeSet<FeatureKind> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Deploy { figure: Figure::Wagon, feature } => {
+                Some(g.design(g.board().get(Pos::new(0, 1)).unwrap().tile).features[feature as usize].kind)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(wagons, BTreeSet::from([FeatureKind::Road, FeatureKind::Cloister]));
+    let field = feature(&g, 0, 1, "field@NNW");
+    assert_eq!(
+        g.check(Action::Deploy { figure: Figure::Wagon, feature: field }),
+        Err(RuleError::WagonOnlyOnRoadCityCloister(FeatureKind::Field))
+    );
+}
+
+/// Footnote 132: "each player decides ... beginning with the player whose turn it is and
+/// continuing clockwise". Red's and blue's wagons stand on two roads from cloisters that red's
+/// tile joins and completes: both score 3, then red's wagon moves first, then blue's, which can
+/// no longer take the cloister red's wagon took.
+#[test]
+fn footnote132_several_wagons_decide_from_the_current_player_clockwise() {
+    let deck = ["base:A", "base:B", "base:U", "base:A", "base:V", "base:E", "base:E"];
+    let mut g = game(2, &deck);
+    put(&mut g, 0, 1, 0);
+    deploy(&mut g, Figure::Wagon, "road@S");
+    put(&mut g, 1, 1, 0);
+    pass(&mut g);
+    put(&mut g, 1, 0, 0);
+    pass(&mut g);
+    put(&mut g, 1, 2, 90);
+    deploy(&mut g, Figure::Wagon, "road@W");
+    put(&mut g, 0, 2, 180);
+    let events = pass(&mut g);
+    assert_eq!(scores(&events), vec![(FeatureKind::Road, Phase::Turn, vec![RED, BLUE], 3)]);
+    assert!(matches!(g.pending(), Pending::MoveWagon { player: RED, pos: Pos { x: 0, y: 1 }, .. }));
+    assert_eq!(wagon_targets(&g), BTreeSet::from([(0, 1, FeatureKind::Cloister), (1, 2, FeatureKind::Cloister)]));
+    let cloister = feature(&g, 1, 2, "cloister");
+    apply(&mut g, Action::MoveWagon { pos: Pos::new(1, 2), feature: cloister });
+    assert!(matches!(g.pending(), Pending::MoveWagon { player: BLUE, pos: Pos { x: 1, y: 2 }, .. }));
+    assert_eq!(wagon_targets(&g), BTreeSet::from([(0, 1, FeatureKind::Cloister)]));
+    pass(&mut g);
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. }));
+    assert_eq!(g.player(BLUE).in_supply(Figure::Wagon), 1);
+    assert_eq!(figures_on(&g, 1, 2), vec![(RED, Figure::Wagon)]);
+}
+
+// ----- The barn -----
+
+/// Seed 001's barn examples. Two completed cities of two tiles each lie north of the start tile
+/// (the start tile's city capped at (0,-1), and a cap at (1,-1) on a city tile at (1,0)); the
+/// farm north of the caps touches both, and yellow has a farmer on it (on the cloister tile at
+/// (0,-2)). Red has a farmer on another farm that touches the same cities, west of the start
+/// tile. Blue's tile at (1,-2) makes four tiles meet, all farm, at its south-west corner.
+fn farms_beside_two_cities() -> Game {
+    let deck = ["base:E", "base:K", "base:E", "base:B", "base:U", "base:B", "base:B"];
+    let mut g = game(4, &deck);
+    put(&mut g, 0, -1, 180);
+    pass(&mut g);
+    put(&mut g, 1, 0, 0);
+    pass(&mut g);
+    put(&mut g, 1, -1, 180);
+    pass(&mut g);
+    put(&mut g, 0, -2, 0);
+    deploy(&mut g, F, "field@SSE");
+    put(&mut g, -1, 0, 0);
+    deploy(&mut g, F, "field@NNW");
+    put(&mut g, 1, -2, 0);
+    g
+}
+
+#[test]
+fn the_seeds_barn_yellow_scores_6_red_joins_for_2_and_the_barn_scores_8() {
+    let mut g = farms_beside_two_cities();
+    assert!(g.legal_actions().contains(&Action::PlaceBarn { corner: Corner::SouthWest }));
+    // "The BLUE barn is placed; YELLOW scores 6 points for the two completed cities and returns
+    // the farmer to the supply."
+    let events = apply(&mut g, Action::PlaceBarn { corner: Corner::SouthWest });
+    assert!(matches!(events[0], Event::BarnPlaced { player: BLUE, corner: Corner::SouthWest, .. }));
+    assert_eq!(scores(&events), vec![(FeatureKind::Field, Phase::Turn, vec![YELLOW], 6)]);
+    assert_eq!(g.player(YELLOW).followers, 7);
+    assert_eq!(g.player(BLUE).in_supply(Figure::Barn), 0);
+    // "Through the placement of the new tile, the RED farmer is connected with the farm
+    // belonging to the BLUE barn. RED scores 2 points for the two completed cities and
+    // retrieves the farmer."
+    put(&mut g, -1, -1, 0);
+    let events = pass(&mut g);
+    let scored = scores(&events);
+    assert_eq!(scored[0], (FeatureKind::Field, Phase::Turn, vec![RED], 2));
+    assert_eq!(g.player(RED).followers, 7);
+    // That was the last tile: the final scoring. "the owner of a barn scores 4 points for every
+    // completed city adjacent to the farm."
+    assert!(g.is_over());
+    assert_eq!(scored[1..], [(FeatureKind::Field, Phase::Final, vec![BLUE], 8)]);
+    let barn_scoring = events.iter().position(|e| matches!(e, Event::BarnScoring { player: BLUE, .. })).unwrap();
+    assert!(matches!(events[barn_scoring + 1], Event::Scored(s) if s.points == 8), "the barn's score follows");
+    assert_eq!(g.scores(), vec![2, 8, 0, 6]);
+    assert_eq!(g.barns().len(), 1, "the barn stays to the end");
+}
+
+/// "The four land tiles must only consist of farms at this intersection point" and "one of
+/// which has just been placed": no barn where a city touches the corner, nor where fewer than
+/// four tiles meet; the refusal names the corner.
+#[test]
+fn a_barn_needs_four_tiles_of_farm_meeting_at_a_corner_of_the_tile_just_placed() {
+    let g = farms_beside_two_cities();
+    let corners: Vec<Corner> = g
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PlaceBarn { corner } => Some(corner),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(corners, vec![Corner::SouthWest]);
+    let refused = g.check(Action::PlaceBarn { corner: Corner::NorthEast });
+    assert_eq!(refused, Err(RuleError::NoBarnCorner(Pos::new(1, -2), Corner::NorthEast)));
+}
+
+/// Footnote 138: "No farmer may be deployed to a farm with a barn"; footnote 133: nor another
+/// barn.
+#[test]
+fn footnote138_no_farmer_and_footnote133_no_second_barn_on_a_farm_with_a_barn() {
+    let mut g = farms_beside_two_cities();
+    apply(&mut g, Action::PlaceBarn { corner: Corner::SouthWest });
+    // Green's tile at (-1,-1) joins the barn's farm: no farmer there, and no second barn.
+    put(&mut g, -1, -1, 0);
+    let field = feature(&g, -1, -1, "field@NNW");
+    assert_eq!(g.check(Action::Deploy { figure: F, feature: field }), Err(RuleError::FarmHasBarn));
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::PlaceBarn { .. })));
+}
+
+/// Footnote 134 (no fairy beside the barn) and "A barn cannot be removed by the dragon ...
+/// nor taken prisoner by a tower": the barn is never among the figures those rules reach.
+#[test]
+fn footnote134_the_barn_is_no_follower_and_stands_outside_the_figures() {
+    let mut g = farms_beside_two_cities();
+    apply(&mut g, Action::PlaceBarn { corner: Corner::SouthWest });
+    assert!(g.figures().iter().all(|f| f.figure != Figure::Barn));
+    assert_eq!(g.barns()[0].owner, BLUE);
+    assert_eq!((g.barns()[0].pos, g.barns()[0].corner), (Pos::new(1, -2), Corner::SouthWest));
+}
+
+/// Footnote 137: with Traders & Builders, "a farmer with a pig receives the usual 4 points for
+/// every completed city. The pig is then also returned to the player's supply."
+#[test]
+fn footnote137_a_pig_makes_the_barns_farmers_score_4_and_goes_home() {
+    let deck =
+        ["base:E", "base:K", "base:E", "base:B", "base:U", "base:B", "base:B", "base:B", "base:B", "base:B", "base:E"];
+    let mut g = game_with(am_rules(&[Expansion::TradersBuilders]), 4, &deck);
+    for (x, y, r) in [(0, -1, 180), (1, 0, 0), (1, -1, 180)] {
+        put(&mut g, x, y, r);
+        pass(&mut g);
+    }
+    put(&mut g, 0, -2, 0);
+    deploy(&mut g, F, "field@SSE");
+    for (x, y) in [(-1, 0), (-1, -2), (2, 0)] {
+        put(&mut g, x, y, 0);
+        pass(&mut g);
+    }
+    // Yellow's pig joins its farmer on the farm.
+    put(&mut g, 0, -3, 0);
+    deploy(&mut g, Figure::Pig, "field@SSE");
+    put(&mut g, -1, -1, 0);
+    pass(&mut g);
+    put(&mut g, 1, -2, 0);
+    let events = apply(&mut g, Action::PlaceBarn { corner: Corner::SouthWest });
+    assert_eq!(scores(&events), vec![(FeatureKind::Field, Phase::Turn, vec![YELLOW], 8)]);
+    assert_eq!(g.player(YELLOW).in_supply(Figure::Pig), 1, "the pig went home");
+    assert_eq!(g.player(YELLOW).followers, 7);
+}
+
+// ----- Random games -----
+
+fn is_abbey_mayor_action(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::PlaceAbbey { .. }
+            | Action::PlaceBarn { .. }
+            | Action::MoveWagon { .. }
+            | Action::Deploy { figure: Figure::Mayor | Figure::Wagon, .. }
+    )
+}
+
+/// Counts of each figure a player owns wherever it is: supply, board, prisons, barns.
+fn owned(g: &Game, p: PlayerId, f: Figure) -> usize {
+    g.player(p).in_supply(f) as usize
+        + g.figures().iter().filter(|x| x.owner == p && x.figure == f).count()
+        + g.prisoners().iter().filter(|x| x.owner == p && x.figure == f).count()
+        + g.barns().iter().filter(|b| b.owner == p && f == Figure::Barn).count()
+}
+
+/// Plays one game with random choices (half of them among Abbey & Mayor's actions when there
+/// are any) and checks, after every action: every figure conserved (supply, board, prisons,
+/// barns); barns never move or leave; an abbey goes only into a hole, once per player; the
+/// wagon's decision is its owner's; no farmer stands on a farm with a barn at the start of a
+/// turn; listed actions pass `check`; a refused action changes nothing; and the record replays
+/// to the same events and scores.
+fn checked_game(rules: Rules, players: usize, seed: u64) -> (usize, usize, usize, usize) {
+    use carcassonne_engine::random::{below, rng_from_seed};
+    let colors = Color::ALL[..players].to_vec();
+    let mut g = Game::new(GameSetup { rules: rules.clone(), players: colors.clone(), deck: Deck::Seed(seed) }).unwrap();
+    let mut record = Record {
+        version: carcassonne_engine::record::RECORD_VERSION,
+        rules,
+        players: colors,
+        deck: carcassonne_engine::RecordDeck::Seed(seed),
+        actions: vec![],
+    };
+    let initial: Vec<Vec<usize>> =
+        (0..players as PlayerId).map(|p| Figure::ALL.iter().map(|&f| owned(&g, p, f)).collect()).collect();
+    let mut rng = rng_from_seed(seed ^ 0xabbe);
+    let mut all_events = vec![];
+    let (mut abbeys, mut barns, mut wagon_moves, mut mayors) = (0, 0, 0, 0);
+    let mut n = 0usize;
+    while let Some(player) = g.pending().player() {
+        let pending = g.pending();
+        let legal = g.legal_actions();
+        assert!(!legal.is_empty(), "seed {seed}: nothing legal at {pending:?}");
+        if n.is_multiple_of(3) {
+            for &a in &legal {
+                assert_eq!(g.check(a), Ok(()), "seed {seed}: {a:?} listed but refused");
+            }
+            let before = format!("{g:?}");
+            for bad in [Action::PlaceAbbey { pos: Pos::new(0, 0) }, Action::PlaceBarn { corner: Corner::NorthEast }] {
+                if !legal.contains(&bad) {
+                    assert!(g.apply(bad).is_err(), "seed {seed}: {bad:?} at {pending:?}");
+                    assert_eq!(format!("{g:?}"), before, "seed {seed}: a refused action changed the game");
+                }
+            }
+        }
+        if let Pending::MoveWagon { player: owner, pos, feature } = pending {
+            assert_eq!(player, owner);
+            assert!(g.board().get(pos).is_some() && (feature as usize) < 16);
+        }
+        if matches!(pending, Pending::PlaceTile { .. } | Pending::Abbey { .. }) {
+            for b in g.barns() {
+                let placement = g.board().index_at(b.pos).unwrap();
+                let farm = g.feature_root(placement, b.feature);
+                let farmers = g.figures().iter().any(|f| g.feature_root(f.placement, f.feature) == farm);
+                assert!(!farmers, "seed {seed}: a figure stands on the farm of the barn {b:?}");
+            }
+        }
+        let special: Vec<Action> = legal.iter().copied().filter(is_abbey_mayor_action).collect();
+        let action = if !special.is_empty() && below(&mut rng, 2) == 0 {
+            special[below(&mut rng, special.len() as u32) as usize]
+        } else {
+            legal[below(&mut rng, legal.len() as u32) as usize]
+        };
+        if let Action::PlaceAbbey { pos } = action {
+            assert!(g.holds_abbey(player));
+            let sides = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+            assert!(sides.iter().all(|(dx, dy)| g.board().get(Pos::new(pos.x + dx, pos.y + dy)).is_some()));
+            abbeys += 1;
+        }
+        let barns_before = g.barns().to_vec();
+        let held_before: Vec<bool> = (0..players as PlayerId).map(|p| g.holds_abbey(p)).collect();
+        record.push(&g, action);
+        let events = g.apply(action).unwrap_or_else(|e| panic!("seed {seed}: {action:?}: {e}"));
+        n += 1;
+        assert_eq!(g.barns()[..barns_before.len()], barns_before[..], "seed {seed}: a barn moved");
+        barns += g.barns().len() - barns_before.len();
+        for p in 0..players as PlayerId {
+            assert!(held_before[p as usize] || !g.holds_abbey(p), "seed {seed}: an abbey came back");
+        }
+        for (p, counts) in initial.iter().enumerate() {
+            for (&f, &count) in Figure::ALL.iter().zip(counts) {
+                assert_eq!(owned(&g, p as PlayerId, f), count, "seed {seed}: {f:?} of seat {p} not conserved");
+            }
+        }
+        wagon_moves += events.iter().filter(|e| matches!(e, Event::WagonMoved { .. })).count();
+        mayors += events.iter().filter(|e| matches!(e, Event::FigureDeployed { figure: Figure::Mayor, .. })).count();
+        all_events.extend(events);
+    }
+    // The record replays to the same events and scores.
+    let replay = record.replay().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    let replayed: Vec<Event> = replay.events.iter().map(|(_, e)| *e).collect();
+    assert_eq!(replayed, all_events, "seed {seed}: the replay differs");
+    assert_eq!(replay.game.scores(), g.scores());
+    // Every record action decodes back to the same action in its position.
+    let mut again = record.start().unwrap();
+    for (i, ra) in record.actions.iter().enumerate() {
+        let action = decode_action(&again, ra).unwrap_or_else(|e| panic!("seed {seed}: action {i}: {e}"));
+        assert_eq!(&encode_action(&again, action), ra);
+        again.apply(action).unwrap();
+    }
+    (abbeys, barns, wagon_moves, mayors)
+}
+
+#[test]
+fn random_games_with_abbey_and_mayor_keep_the_properties() {
+    let mut totals = (0, 0, 0, 0);
+    for seed in 0..24u64 {
+        let (a, b, w, m) = checked_game(am_rules(&[]), 2 + (seed % 5) as usize, 31_000 + seed);
+        totals = (totals.0 + a, totals.1 + b, totals.2 + w, totals.3 + m);
+    }
+    let (abbeys, barns, wagon_moves, mayors) = totals;
+    assert!(abbeys > 10 && barns > 10 && wagon_moves > 5 && mayors > 10, "{totals:?}");
+}
+
+#[test]
+fn random_games_with_every_expansion_and_abbey_and_mayor_keep_the_properties() {
+    let rules = Rules {
+        expansions: Expansion::ALL.to_vec(),
+        variants: Variants { tile_edition: carcassonne_engine::Edition::Second, ..Variants::default() },
+    };
+    for seed in 0..6u64 {
+        checked_game(rules.clone(), 2 + (seed % 5) as usize, 32_000 + seed);
+    }
+    // And under the other rule sets' readings.
+    for (i, rule_set) in [RuleSet::Hig, RuleSet::Rgg, RuleSet::RggBigBox].into_iter().enumerate() {
+        let rules = Rules { expansions: Expansion::ALL.to_vec(), variants: Variants::preset(rule_set) };
+        checked_game(rules, 3, 33_000 + i as u64);
+    }
+}
+
+/// Every bot plays the new decisions: games with the expansion finish from the bots' choices
+/// alone, and every bot uses the abbey, the mayor, the wagon and the barn in some game.
+#[test]
+fn every_bot_plays_abbey_and_mayor() {
+    for name in ["random", "greedy", "mcts:iters=30"] {
+        let mut used = BTreeSet::new();
+        for seed in 0..6u64 {
+            let setup =
+                GameSetup { rules: am_rules(&[]), players: Color::ALL[..3].to_vec(), deck: Deck::Seed(40 + seed) };
+            let mut g = Game::new(setup).unwrap();
+            let mut bots: Vec<_> = (0..3u64).map(|k| carcassonne_bots::bot_by_name(name, k).unwrap()).collect();
+            while let Some(p) = g.pending().player() {
+                let action = bots[p as usize].choose_action(&g.observation(Some(p)));
+                for e in g.apply(action).unwrap() {
+                    match e {
+                        Event::TilePlaced { tile, .. } if g.design(tile).id == "abbey-mayor:abbey" => {
+                            used.insert("abbey");
+                        }
+                        Event::FigureDeployed { figure: Figure::Mayor, .. } => {
+                            used.insert("mayor");
+                        }
+                        Event::FigureDeployed { figure: Figure::Wagon, .. } => {
+                            used.insert("wagon");
+                        }
+                        Event::BarnPlaced { .. } => {
+                            used.insert("barn");
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if used.len() == 4 {
+                break;
+            }
+        }
+        assert_eq!(used, BTreeSet::from(["abbey", "barn", "mayor", "wagon"]), "{name}");
+    }
+}
+
+/// Records name the new actions in their own words and refuse bad ones with a message.
+#[test]
+fn abbey_and_mayor_actions_round_trip_through_records_and_bad_ones_are_refused() {
+    let mut g = red_road_into_a_hole();
+    let abbey = encode_action(&g, Action::PlaceAbbey { pos: Pos::new(0, 1) });
+    assert_eq!(abbey, RecordAction::Abbey { player: Some(Color::Blue), x: 0, y: 1 });
+    assert_eq!(serde_json::to_string(&abbey).unwrap(), r#"{"action":"abbey","player":"blue","x":0,"y":1}"#);
+    assert_eq!(decode_action(&g, &abbey), Ok(Action::PlaceAbbey { pos: Pos::new(0, 1) }));
+    apply(&mut g, Action::PlaceAbbey { pos: Pos::new(0, 1) });
+    let barn: RecordAction = serde_json::from_str(r#"{"action":"barn","corner":"north-east"}"#).unwrap();
+    let refused = decode_action(&g, &barn).unwrap_err();
+    assert!(refused.contains("unknown corner `north-east`"), "{refused}");
+    let barn = encode_action(&g, Action::PlaceBarn { corner: Corner::SouthWest });
+    assert_eq!(serde_json::to_string(&barn).unwrap(), r#"{"action":"barn","player":"blue","corner":"SW"}"#);
+    let wagon: RecordAction =
+        serde_json::from_str(r#"{"action":"move-wagon","x":1,"y":2,"feature":"cloister"}"#).unwrap();
+    assert_eq!(decode_action(&g, &wagon), Ok(Action::MoveWagon { pos: Pos::new(1, 2), feature: 0 }));
+    assert!(g.check(Action::MoveWagon { pos: Pos::new(1, 2), feature: 0 }).is_err());
+}
