@@ -20,9 +20,10 @@ const BLUE: PlayerId = 1;
 const YELLOW: PlayerId = 3;
 
 fn am_rules(others: &[Expansion]) -> Rules {
-    let mut rules = Rules::default();
-    rules.expansions = [Expansion::AbbeyMayor].into_iter().chain(others.iter().copied()).collect();
-    rules
+    Rules {
+        expansions: [Expansion::AbbeyMayor].into_iter().chain(others.iter().copied()).collect(),
+        ..Rules::default()
+    }
 }
 
 fn game(players: usize, deck: &[&str]) -> Game {
