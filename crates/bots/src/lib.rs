@@ -14,7 +14,7 @@ pub mod greedy;
 pub mod mcts;
 
 use carcassonne_engine::random::{below, rng_from_seed, GameRng};
-use carcassonne_engine::{Action, Observation};
+use carcassonne_engine::{Action, Observation, Pending};
 
 pub use greedy::{evaluate, GreedyBot};
 pub use mcts::{Budget, Deployments, MctsBot, MctsSettings, Placements, Playout};
@@ -96,11 +96,13 @@ pub struct Ranked {
 #[derive(Clone, Debug)]
 pub struct RandomBot {
     rng: GameRng,
+    /// The legal actions of a decision other than a placement, reused between decisions.
+    actions: Vec<Action>,
 }
 
 impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot { rng: rng_from_seed(seed) }
+        RandomBot { rng: rng_from_seed(seed), actions: Vec::with_capacity(64) }
     }
 }
 
@@ -111,11 +113,17 @@ impl Bot for RandomBot {
 
     fn choose_action(&mut self, observation: &Observation<'_>) -> Action {
         // Legal actions are never empty while a decision is pending (a pass is always legal
-        // when deploying, and a drawn tile always has a place). Picking the k-th action
-        // directly is the same choice as indexing `legal_actions()`, without building it.
-        let count = observation.legal_action_count();
-        let k = below(&mut self.rng, count as u32) as usize;
-        observation.nth_legal_action(k).expect("k < count")
+        // when deploying, and a drawn tile always has a place). A placement's actions are
+        // counted without listing them, and the k-th found directly; other decisions are
+        // listed once. Either way the choice is the same as indexing `legal_actions()`.
+        if let Pending::PlaceTile { .. } = observation.pending() {
+            let count = observation.legal_action_count();
+            let k = below(&mut self.rng, count as u32) as usize;
+            return observation.nth_legal_action(k).expect("k < count");
+        }
+        observation.legal_actions_into(&mut self.actions);
+        let k = below(&mut self.rng, self.actions.len() as u32) as usize;
+        self.actions[k]
     }
 
     fn analyse(&mut self, observation: &Observation<'_>) -> Analysis {

@@ -126,6 +126,12 @@ impl Figure {
         !matches!(self, Figure::Builder | Figure::Pig | Figure::Barn)
     }
 
+    /// Whether the figure goes onto a feature beside one of its owner's followers (the builder
+    /// and the pig); every other figure needs a feature with no figure on it.
+    pub const fn joins_a_follower(self) -> bool {
+        matches!(self, Figure::Builder | Figure::Pig)
+    }
+
     /// Whether the figure is deployed on a feature of the tile just placed (`Action::Deploy`);
     /// the barn goes on a corner instead (`Action::PlaceBarn`).
     pub const fn stands_on_features(self) -> bool {

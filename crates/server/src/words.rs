@@ -401,8 +401,31 @@ pub fn score_notes(game: &Game, s: &Score) -> Vec<String> {
         FeatureKind::Field if rules.variants.farmer_scoring == FarmerScoring::FirstEdition => {
             notes.push("first-edition farms: 4 per city to the most farmers around it".into());
         }
+        // Abbey & Mayor: a barn's final score (the barn stands on that tile's farm).
+        FeatureKind::Field
+            if s.phase == Phase::Final
+                && game
+                    .barns()
+                    .iter()
+                    .any(|barn| barn.pos == s.pos && barn.feature == s.feature && s.players.contains(barn.owner)) =>
+        {
+            notes.push("the barn scores 4 per completed city".into());
+        }
         FeatureKind::Field => {
-            let extra = b.city_value.saturating_sub(3);
+            // Abbey & Mayor: farmers scored during the game met a barn, at 3 per city when it was
+            // placed on their farm, at 1 when their farm was joined to its farm.
+            let base = match s.phase {
+                Phase::Turn if b.city_value < 3 => {
+                    notes.push("farmers joined to a barn's farm score 1 per city at once".into());
+                    1
+                }
+                Phase::Turn => {
+                    notes.push("a barn placed on their farm scores the farmers at once".into());
+                    3
+                }
+                Phase::Final => 3,
+            };
+            let extra = b.city_value.saturating_sub(base);
             let herd = u16::from(extra > 0 && features.has_pig_herd(root));
             if herd > 0 {
                 notes.push("the pig-herd adds 1 per city".into());

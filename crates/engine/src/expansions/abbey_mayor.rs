@@ -124,18 +124,11 @@ impl AbbeyMayor {
 
     /// Whether `pos` is a hole: empty, with a tile on each of its four sides.
     fn is_hole(table: &Table, pos: Pos) -> bool {
-        table.board.frontier_code(pos).is_some_and(|code| {
-            let mut code = code;
-            (0..4).all(|_| {
-                let digit = code % 5;
-                code /= 5;
-                digit != 0
-            })
-        })
+        table.board.frontier_code(pos).is_some_and(is_hole_code)
     }
 
     fn holes(table: &Table) -> impl Iterator<Item = Pos> + '_ {
-        table.board.frontier().iter().map(|cell| cell.pos).filter(|&pos| Self::is_hole(table, pos))
+        table.board.frontier().iter().filter(|cell| is_hole_code(cell.code)).map(|cell| cell.pos)
     }
 
     pub(crate) fn each_abbey_choice(&self, table: &Table, pending: Pending, mut visit: impl FnMut(Action) -> bool) {
@@ -169,34 +162,40 @@ impl AbbeyMayor {
 
     // ----- The barn -----
 
+    /// The farm a barn on corner `corner` of the tile just placed would stand on, if it may:
+    /// four tiles meet there, all farm at the corner, and the farm has no barn yet.
+    fn barn_farm(table: &Table, corner: Corner) -> Option<NodeId> {
+        let placed = table.last_placement();
+        // The tile just placed first (most corners fail there or at a missing neighbour).
+        let farm = Self::farm_corner(table, placed, corner)?;
+        for (at, their_corner) in &corner.meeting(placed.pos)[1..] {
+            Self::farm_corner(table, table.board.get(*at)?, *their_corner)?;
+        }
+        let root = table.features.find(farm);
+        (!table.features.has_barn(root)).then_some(farm)
+    }
+
     /// Whether `player` may place their barn on corner `corner` of the tile just placed.
-    fn check_barn(&self, table: &Table, player: PlayerId, corner: Corner) -> Result<(), RuleError> {
+    fn check_barn(table: &Table, player: PlayerId, corner: Corner) -> Result<(), RuleError> {
         let state = &table.players[player as usize];
         if state.in_supply(Figure::Barn) == 0 {
             return Err(RuleError::NoFigureInSupply(state.color, Figure::Barn.name()));
         }
-        let pos = table.last_placement().pos;
-        let refused = Err(RuleError::NoBarnCorner(pos, corner));
-        let mut farm = None;
-        for (at, their_corner) in corner.meeting(pos) {
-            let Some(placed) = table.board.get(at) else { return refused };
-            let design = table.design(placed.tile);
-            for port in their_corner.ports() {
-                match design.feature_at(placed.rotation, port) {
-                    Some(f) if design.features[f as usize].kind == FeatureKind::Field => {
-                        if at == pos {
-                            farm = Some(placed.first_node + f as NodeId);
-                        }
-                    }
-                    _ => return refused,
-                }
-            }
+        match Self::barn_farm(table, corner) {
+            Some(_) => Ok(()),
+            None => Err(RuleError::NoBarnCorner(table.last_placement().pos, corner)),
         }
-        let root = table.features.find(farm.expect("the tile just placed is one of the four"));
-        if table.features.has_barn(root) {
-            return refused;
-        }
-        Ok(())
+    }
+
+    /// The farm at corner `corner` of a placed tile: both of the corner's ports belong to one
+    /// field segment. (A corner where two separate fields of a tile meet, as on the expansion's
+    /// tile 09, is not a point of "only farms" a barn can stand on: it would stand on two farms.)
+    #[inline]
+    fn farm_corner(table: &Table, placed: &crate::board::PlacedTile, corner: Corner) -> Option<NodeId> {
+        let design = table.design(placed.tile);
+        let [a, b] = corner.ports().map(|port| design.feature_at(placed.rotation, port));
+        let f = a.filter(|&f| a == b && design.features[f as usize].kind == FeatureKind::Field)?;
+        Some(placed.first_node + f as NodeId)
     }
 
     /// The barn's placements on the tile just placed, corner by corner.
@@ -206,12 +205,12 @@ impl AbbeyMayor {
         }
         Corner::ALL
             .into_iter()
-            .any(|corner| self.check_barn(table, player, corner).is_ok() && visit(Action::PlaceBarn { corner }))
+            .any(|corner| Self::barn_farm(table, corner).is_some() && visit(Action::PlaceBarn { corner }))
     }
 
     pub(crate) fn check_barn_action(&self, table: &Table, player: PlayerId, action: Action) -> Result<(), RuleError> {
         let Action::PlaceBarn { corner } = action else { unreachable!("dispatched by action") };
-        self.check_barn(table, player, corner)
+        Self::check_barn(table, player, corner)
     }
 
     pub(crate) fn place_barn(&mut self, table: &mut Table, player: PlayerId, action: Action, events: &mut Vec<Event>) {
@@ -363,6 +362,14 @@ impl AbbeyMayor {
         }
         self.next_wagon(table, dragon)
     }
+}
+
+/// Whether a frontier position's edge code (one base-5 digit per side, 0 for no neighbour)
+/// has a neighbour on every side: the smallest such code is 1 + 5 + 25 + 125, and every digit
+/// must be non-zero.
+#[inline]
+fn is_hole_code(code: u16) -> bool {
+    !code.is_multiple_of(5) && !(code / 5).is_multiple_of(5) && !(code / 25).is_multiple_of(5) && code / 125 != 0
 }
 
 /// Deploying the mayor or the wagon on feature `spec` of the tile just placed (or through a

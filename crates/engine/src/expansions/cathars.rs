@@ -13,6 +13,7 @@
 //! - "every completed besieged city scores double points in relation to farms" (footnote 65).
 
 use crate::actions::{Action, Pending};
+use crate::board::PlacementIndex;
 use crate::catalog::{FeatureKind, LocalFeature};
 use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
@@ -29,11 +30,14 @@ use super::inns_cathedrals::has_cathedral;
 pub(crate) struct Cathars {
     /// A builder in a besieged city counts as a knight (builders are followers).
     builders_escape: bool,
+    /// The city segments with a siege in play (four tiles have one): an escape is looked for
+    /// only in their cities, not among every figure each turn.
+    sieges: Vec<NodeId>,
 }
 
 impl Cathars {
     pub(crate) fn new(rules: &Rules) -> Cathars {
-        Cathars { builders_escape: rules.variants.builders_and_pigs_are_followers }
+        Cathars { builders_escape: rules.variants.builders_and_pigs_are_followers, sieges: vec![] }
     }
 
     /// Whether the current player's knight `figure` may escape: it stands in a besieged city,
@@ -98,7 +102,16 @@ impl Cathars {
 }
 
 impl Module for Cathars {
-    const HOOKS: Hooks = Hooks::of(&[Hook::AdjustValue, Hook::At, Hook::DoublesCityForFarms]);
+    const HOOKS: Hooks = Hooks::of(&[Hook::TilePut, Hook::AdjustValue, Hook::At, Hook::DoublesCityForFarms]);
+
+    fn tile_put(&mut self, table: &mut Table, placement: PlacementIndex) {
+        let placed = *table.board.placement(placement);
+        for (i, spec) in table.design(placed.tile).features.iter().enumerate() {
+            if spec.attrs.besieged {
+                self.sieges.push(placed.first_node + i as NodeId);
+            }
+        }
+    }
 
     fn adjust_value(&self, table: &Table, root: NodeId, completed: bool, value: &mut Breakdown) {
         if table.features.kind(root) != FeatureKind::City || !table.features.is_besieged(root) {
@@ -113,8 +126,14 @@ impl Module for Cathars {
         value.pennant_value = v;
     }
 
+    /// 4A: the escape is offered when one of the current player's knights can escape; only the
+    /// besieged cities' figures need a look.
     fn at(&mut self, point: HookPoint, table: &mut Table, _events: &mut Vec<Event>) -> Option<Pending> {
-        let offered = point == HookPoint::TileActions && table.figures.iter().any(|f| self.can_escape(table, f));
+        if point != HookPoint::TileActions {
+            return None;
+        }
+        let occupied_siege = self.sieges.iter().any(|&node| table.features.figure_count(table.features.find(node)) > 0);
+        let offered = occupied_siege && table.figures.iter().any(|f| self.can_escape(table, f));
         offered.then_some(Pending::Escape { player: table.current })
     }
 

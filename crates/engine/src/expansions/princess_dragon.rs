@@ -245,9 +245,15 @@ impl PrincessDragon {
     /// checks shared by the figures done once per feature.
     fn gate_deployments(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
         let state = &table.players[player as usize];
-        let figures = [Figure::Follower, Figure::BigFollower, Figure::Abbot, Figure::Mayor, Figure::Wagon];
-        let in_supply = figures.map(|f| state.in_supply(f) > 0);
-        if !in_supply.contains(&true) {
+        // The figures in supply that may use the gate, in this order, found once.
+        let (mut figures, mut count) = ([Figure::Follower; 5], 0);
+        for figure in [Figure::Follower, Figure::BigFollower, Figure::Abbot, Figure::Mayor, Figure::Wagon] {
+            if state.in_supply(figure) > 0 {
+                figures[count] = figure;
+                count += 1;
+            }
+        }
+        if count == 0 {
             return false;
         }
         for placement in 0..table.last_placement_index() {
@@ -261,18 +267,15 @@ impl PrincessDragon {
                     continue;
                 }
                 let follower = base::check_follower(table, spec, root).is_ok();
-                let abbot = abbot::check_deploy(table, spec, root).is_ok();
-                // The figure is free: mayors go only into cities, wagons never onto farms.
-                let mayor = follower && spec.kind == FeatureKind::City;
-                let wagon = follower && spec.kind != FeatureKind::Field;
-                for (i, figure) in figures.into_iter().enumerate() {
-                    let allowed = in_supply[i]
-                        && match figure {
-                            Figure::Abbot => abbot,
-                            Figure::Mayor => mayor,
-                            Figure::Wagon => wagon,
-                            _ => follower,
-                        };
+                for &figure in &figures[..count] {
+                    // The feature is free: a mayor goes only into a city, a wagon never onto a
+                    // farm, the abbot only onto a cloister or garden.
+                    let allowed = match figure {
+                        Figure::Abbot => abbot::check_deploy(table, spec, root).is_ok(),
+                        Figure::Mayor => follower && spec.kind == FeatureKind::City,
+                        Figure::Wagon => follower && spec.kind != FeatureKind::Field,
+                        _ => follower,
+                    };
                     if allowed && visit(Action::DeployAt { pos: placed.pos, figure, feature: feature as LocalFeature })
                     {
                         return true;

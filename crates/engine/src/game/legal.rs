@@ -55,12 +55,19 @@ pub(crate) fn each_legal_action(
             if only_modules {
                 count = 0;
             }
-            for i in 0..table.design(placement.tile).features.len() as LocalFeature {
-                for &figure in &available[..count] {
-                    if check_deploy(table, modules, placement, i, figure).is_ok()
-                        && visit(Action::Deploy { figure, feature: i })
-                    {
-                        return;
+            if count > 0 {
+                for (i, spec) in table.design(placement.tile).features.iter().enumerate() {
+                    // The feature is found once for all the figures; on an occupied feature only
+                    // the figures that join their owner's follower (builder, pig) are tried.
+                    let root = table.features.find(placement.first_node + i as NodeId);
+                    let occupied = table.features.figure_count(root) > 0;
+                    for &figure in &available[..count] {
+                        if (!occupied || figure.joins_a_follower())
+                            && modules.check_deploy(table, figure, spec, root).is_ok()
+                            && visit(Action::Deploy { figure, feature: i as LocalFeature })
+                        {
+                            return;
+                        }
                     }
                 }
             }
