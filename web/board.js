@@ -207,7 +207,7 @@ export function figureIcon(kind, hex, size = 22) {
   return s(
     'svg',
     { class: 'figure-icon', viewBox: '-13 -15 26 28', width: size, height: size, 'aria-hidden': 'true' },
-    figureShape(kind, hex, { scale: kind === 'big-follower' ? 0.7 : 0.92 }),
+    figureShape(kind, hex, { scale: { 'big-follower': 0.7, mayor: 0.8 }[kind] || 0.92 }),
   );
 }
 
