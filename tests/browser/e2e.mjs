@@ -119,7 +119,10 @@ async function press(page, selector) {
 
 /** Fails unless the element is entirely inside the window (not below the fold). */
 async function checkInView(page, selector, what) {
-  const box = await page.locator(selector).first().boundingBox();
+  // A redraw (the same state arriving by the socket too) may replace the element between
+  // finding and measuring it: then it is measured again.
+  let box = null;
+  for (let i = 0; i < 5 && !box; i++) box = await page.locator(selector).first().boundingBox();
   const size = page.viewportSize();
   check(box, `${what}: ${selector} is not shown`);
   check(
@@ -1479,6 +1482,9 @@ async function playAbbeyMayorGame(ann, ben) {
   const windows = [ann, ben];
   await ann.page.goto(links[0]);
   await ben.page.goto(links[1]);
+  // Both windows connected: each has drawn the state with both seats online (a later redraw
+  // could replace a button while it is clicked).
+  for (const w of windows) await waitFor(w.page, 'both seats online', () => document.querySelectorAll('[data-testid=player] .online').length === 2);
   const tally = { id, tiles: 0, abbey: false, mayor: false, wagon: false, barn: false, moved: false };
   const required = () => tally.abbey && tally.mayor && tally.wagon && tally.barn;
   while (!(required() && tally.moved) && tally.tiles < 45) {
