@@ -10,12 +10,26 @@ import { towerShape, guardLift, reachShape, TOWER_SPAN } from './tower.js';
 // Figure outlines centred on (0, 0), about 21 × 17 units (a tile is 100): the head is an arc
 // so that the outline is one path with no seam at the neck. Each kind has its own silhouette:
 // the follower, the big follower (larger, with a ring), the abbot (a robe), the builder (a
-// pointed hat) and the pig.
+// pointed hat), the pig; with Abbey & Mayor the mayor (a top hat and a chain of office), the
+// wagon (a cart on two wheels) and the barn (a house with a pitched roof).
 const SHAPES = {
   follower: 'M-2.5,-4 A4,4 0 1 1 2.5,-4 L9,-1.5 Q11,1 8.5,2.2 L4.5,1.5 L7.5,9 L1.8,9 L0,5.5 L-1.8,9 L-7.5,9 L-4.5,1.5 L-8.5,2.2 Q-11,1 -9,-1.5 Z',
   abbot: 'M-2.3,-4.2 A4,4 0 1 1 2.3,-4.2 L5.5,-1 Q7,3 8,9 L-8,9 Q-7,3 -5.5,-1 Z',
   builder: 'M0,-14 L6,-7 L2.6,-7 A3.4,3.4 0 0 1 2.2,-3.6 L7,-2 Q8.5,0 6.5,1 L3.5,0.5 L5.5,10 L1.5,10 L0,5 L-1.5,10 L-5.5,10 L-3.5,0.5 L-6.5,1 Q-8.5,0 -7,-2 L-2.2,-3.6 A3.4,3.4 0 0 1 -2.6,-7 L-6,-7 Z',
+  // A top hat on the head, then a long coat with arms: three pieces of one outline, overlapping.
+  mayor:
+    'M-3.4,-15 H3.4 V-9.4 H5.6 V-7.6 H-5.6 V-9.4 H-3.4 Z ' +
+    'M-3.3,-4.6 A3.3,3.3 0 1 1 3.3,-4.6 A3.3,3.3 0 1 1 -3.3,-4.6 Z ' +
+    'M-2.6,-1.8 L2.6,-1.8 L8.6,0.6 Q10.4,2.6 8.2,3.8 L5.2,2.8 L7.2,9.5 L-7.2,9.5 L-5.2,2.8 L-8.2,3.8 Q-10.4,2.6 -8.6,0.6 Z',
+  barn: 'M-9.5,9.5 V-1.5 L0,-10.5 L9.5,-1.5 V9.5 Z',
 };
+// The white lines drawn over a figure's outline (its "marks").
+const MARKS = {
+  mayor: 'M-3.2,-1.2 Q0,2.6 3.2,-1.2',
+  barn: 'M-6.5,-1.5 L0,-7.5 L6.5,-1.5',
+};
+// Where a figure's seat number stands: [x, baseline].
+const SEAT_AT = { pig: [-1, 4.6], builder: [0, 6.4], mayor: [0, 8.2], wagon: [0, 0.8], barn: [0, 7.2] };
 
 function pigShape() {
   return [
@@ -28,9 +42,30 @@ function pigShape() {
   ];
 }
 
+/** The wagon: a cart with a shaft on two wheels, each with its hub. */
+function wagonShape() {
+  const wheel = (cx) => [s('circle', { cx, cy: 5, r: 3.9 }), s('circle', { class: 'figure-mark', cx, cy: 5, r: 1.1 })];
+  return [
+    s('path', { d: 'M9.5,-2.2 L13.5,-3.4 L13.9,-2.1 L9.5,-0.4 Z' }),
+    s('rect', { x: -10.5, y: -6.5, width: 20, height: 8.5, rx: 1.2 }),
+    ...wheel(-5.6),
+    ...wheel(5.6),
+  ];
+}
+
+/** The picture of a figure of `kind`, centred on (0, 0), before its colour and size. */
+function figureBody(kind) {
+  if (kind === 'pig') return pigShape();
+  if (kind === 'wagon') return wagonShape();
+  const body = [s('path', { d: SHAPES[kind] || SHAPES.follower })];
+  if (MARKS[kind]) body.push(s('path', { class: 'figure-mark', d: MARKS[kind] }));
+  if (kind === 'big-follower') body.push(s('circle', { class: 'figure-mark', cx: 0, cy: -4, r: 5.2 }));
+  return body;
+}
+
 /** The size of a figure of this kind, relative to a follower. */
 function figureSize(kind) {
-  return (kind === 'big-follower' ? 1.35 : 1) * 1.2;
+  return (kind === 'big-follower' ? 1.35 : kind === 'mayor' ? 1.08 : 1) * 1.2;
 }
 
 /**
@@ -46,14 +81,10 @@ export function figureShape(kind, hex, { px = 0, py = 0, feature = '', scale = 1
     transform: `translate(${px} ${py}) scale(${k}) translate(0 ${lift})`,
     fill: hex,
   });
-  const body = s('g', { transform: lying ? 'rotate(-90)' : null });
-  if (kind === 'pig') body.append(...pigShape());
-  else body.append(s('path', { d: SHAPES[kind] || SHAPES.follower }));
-  if (kind === 'big-follower') body.append(s('circle', { class: 'figure-mark', cx: 0, cy: -4, r: 5.2 }));
-  g.append(body);
+  g.append(s('g', { transform: lying ? 'rotate(-90)' : null }, figureBody(kind)));
   if (seat !== null && seat !== undefined) {
-    const y = kind === 'pig' ? 4.6 : kind === 'builder' ? 6.4 : 5.6;
-    g.append(s('text', { class: 'figure-seat', x: kind === 'pig' ? -1 : 0, y, 'text-anchor': 'middle', fill: inkOn(hex) }, seat + 1));
+    const [x, y] = SEAT_AT[kind] || [0, 5.6];
+    g.append(s('text', { class: 'figure-seat', x, y, 'text-anchor': 'middle', fill: inkOn(hex) }, seat + 1));
   }
   g.dataset.px = px;
   g.dataset.py = py;
@@ -74,6 +105,9 @@ const SPARKLE = 'M0,-6 L1.5,-1.5 L6,0 L1.5,1.5 L0,6 L-1.5,1.5 L-6,0 L-1.5,-1.5 Z
 const CROWN = 'M-6,3.5 L-6.5,-3.5 L-3,-0.5 L0,-5 L3,-0.5 L6.5,-3.5 L6,3.5 Z';
 // The capture marker rings the figure (which stays in sight) with four ticks.
 const CROSSHAIR = 'M0,-12 V-7 M0,7 V12 M-12,0 H-7 M7,0 H12';
+// Abbey & Mayor: a barn for a corner's marker, a cart for a wagon's move.
+const BARN_ICON = 'M-6,5.5 V-0.5 L0,-6.5 L6,-0.5 V5.5 Z';
+const WAGON_ICON = 'M-7,-4.5 H7 V1.5 H-7 Z M-6.6,3.6 A2.4,2.4 0 1 0 -1.8,3.6 A2.4,2.4 0 1 0 -6.6,3.6 Z M1.8,3.6 A2.4,2.4 0 1 0 6.6,3.6 A2.4,2.4 0 1 0 1.8,3.6 Z';
 const GATE = 'M-5.5,5.5 L-5.5,-0.5 A5.5,5.5 0 0 1 5.5,-0.5 L5.5,5.5 L2.6,5.5 L2.6,-0.5 A2.6,2.6 0 0 0 -2.6,-0.5 L-2.6,5.5 Z';
 
 /** The dragon's picture (no position). */
@@ -107,10 +141,19 @@ function markerIcon(kind) {
   if (kind === 'fairy') return s('path', { class: 'marker-icon', d: SPARKLE });
   if (kind === 'princess') return s('path', { class: 'marker-icon', d: CROWN });
   if (kind === 'gate') return s('path', { class: 'marker-icon', d: GATE });
+  if (kind === 'barn') return s('path', { class: 'marker-icon', d: BARN_ICON });
+  if (kind === 'wagon') return s('path', { class: 'marker-icon', d: WAGON_ICON });
   // The Tower: a figure a tower may take prisoner (a tower's own marker is a ring around it).
   if (kind === 'tower') return null;
   if (kind === 'capture') return s('path', { class: 'marker-icon', d: CROSSHAIR });
   return s('circle', { class: 'marker-dot', r: 4 });
+}
+
+/** A piece of a seat on the board (`piece`: seat, x, y) with its data, attributes and a title. */
+function labelled(g, piece, attrs, title) {
+  for (const [k, v] of Object.entries({ ...attrs, 'data-seat': piece.seat, 'data-x': piece.x, 'data-y': piece.y })) g.setAttribute(k, v);
+  g.append(s('title', {}, title));
+  return g;
 }
 
 /** The last event of one of `types` (the newest first), or null. */
@@ -164,7 +207,7 @@ export function figureIcon(kind, hex, size = 22) {
   return s(
     'svg',
     { class: 'figure-icon', viewBox: '-13 -15 26 28', width: size, height: size, 'aria-hidden': 'true' },
-    figureShape(kind, hex, { scale: kind === 'big-follower' ? 0.7 : 0.92 }),
+    figureShape(kind, hex, { scale: { 'big-follower': 0.7, mayor: 0.8 }[kind] || 0.92 }),
   );
 }
 
@@ -190,7 +233,7 @@ export class Board {
     this.svg = s('svg', { class: 'board', 'data-testid': 'board', tabindex: '0', role: 'application', 'aria-label': 'The board' });
     this.viewport = s('g', { class: 'viewport' });
     this.layers = {};
-    for (const name of ['tiles', 'last', 'path', 'reach', 'spots', 'ghost', 'towers', 'figures', 'pieces', 'steps', 'markers']) {
+    for (const name of ['tiles', 'last', 'path', 'reach', 'spots', 'ghost', 'towers', 'barns', 'figures', 'pieces', 'steps', 'markers']) {
       this.layers[name] = s('g', { class: `layer-${name}` });
       this.viewport.append(this.layers[name]);
     }
@@ -287,14 +330,21 @@ export class Board {
         seat: f.seat,
         lift: tower ? guardLift(tower.height, figureSize(f.figure)) : 0,
       });
-      g.setAttribute('data-testid', 'figure');
-      g.setAttribute('data-seat', f.seat);
-      g.setAttribute('data-figure', f.figure);
-      g.setAttribute('data-x', f.x);
-      g.setAttribute('data-y', f.y);
-      g.setAttribute('data-feature', f.feature || '');
-      g.append(s('title', {}, f.label || (seat ? seat.name : `Seat ${f.seat + 1}`)));
-      layer.append(g);
+      const attrs = { 'data-testid': 'figure', 'data-figure': f.figure, 'data-feature': f.feature || '' };
+      layer.append(labelled(g, f, attrs, f.label || (seat ? seat.name : `Seat ${f.seat + 1}`)));
+    }
+    this.scaleFigures();
+  }
+
+  /**
+   * Abbey & Mayor: the barns (`barnsOf`), each on its tile corner in its seat's colour with the
+   * seat's number, labelled in words. Under the figures: a farmer never stands on a barn's farm.
+   */
+  setBarns(barns, seats) {
+    const layer = clear(this.layers.barns);
+    for (const b of barns || []) {
+      const g = figureShape('barn', seatHex((seats || [])[b.seat]), { px: (b.x + b.at[0]) * 100, py: (b.y + b.at[1]) * 100, seat: b.seat });
+      layer.append(labelled(g, b, { 'data-testid': 'barn', 'data-corner': b.corner, role: 'img', 'aria-label': b.label }, b.label));
     }
     this.scaleFigures();
   }
@@ -553,7 +603,7 @@ export class Board {
   /** Figures and pieces stay big enough to tell apart when the board is zoomed out. */
   scaleFigures() {
     const grow = this.growth();
-    for (const g of this.layers.figures.children) {
+    for (const g of [...this.layers.barns.children, ...this.layers.figures.children]) {
       const { px, py, k, lift } = g.dataset;
       g.setAttribute('transform', `translate(${px} ${py}) scale(${Number(k) * grow}) translate(0 ${Number(lift) || 0})`);
     }

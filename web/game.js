@@ -9,6 +9,7 @@ import { loadTiles, tileThumb } from './tiles.js';
 import { renderPlayers, renderRemaining, renderLog, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 import { rememberGame, forgetGame, myGame, playLink, cueEnabled, setCueEnabled } from './mygames.js';
 import { towersOf, towerReach, towerIcon } from './tower.js';
+import { ABBEY_TILE, barnsOf, abbeyThumb } from './abbey.js';
 
 const ROTATIONS = [0, 90, 180, 270];
 
@@ -20,6 +21,8 @@ const DECISIONS = {
   dragon: 'move the dragon one step',
   capture: 'take a prisoner with the tower, or none',
   exchange: 'choose which prisoner comes back',
+  abbey: 'place the abbey or draw a tile',
+  wagon: 'move the wagon or take it home',
 };
 
 /** The confirm button's words for a chosen action. */
@@ -28,7 +31,7 @@ function confirmWords(choice, decision) {
     case 'deploy':
       return choice.feature === 'tower' ? 'Finish the tower' : 'Deploy';
     case 'pass':
-      return decision === 'escape' ? 'Stay' : decision === 'capture' ? 'Take no prisoner' : 'Pass';
+      return { escape: 'Stay', capture: 'Take no prisoner', abbey: 'Draw a tile', wagon: 'Take the wagon home' }[decision] || 'Pass';
     case 'escape':
       return 'Escape';
     case 'recall-abbot':
@@ -47,10 +50,25 @@ function confirmWords(choice, decision) {
       return 'Exchange';
     case 'ransom':
       return 'Pay the ransom';
+    case 'abbey':
+      return 'Place the abbey';
+    case 'barn':
+      return 'Place the barn';
+    case 'move-wagon':
+      return 'Move the wagon';
     default:
       return 'Confirm';
   }
 }
+
+/**
+ * The decisions whose choices are whole tiles, highlighted as squares on the board: the
+ * dragon's steps and the abbey's holes (the legal action, and the squares' kind and words).
+ */
+const SPOT_CHOICES = {
+  dragon: { action: 'move-dragon', kind: 'dragon-step', testid: 'dragon-step', words: 'a step of the dragon' },
+  abbey: { action: 'abbey', kind: 'abbey', testid: 'abbey-spot', words: 'a hole for your abbey' },
+};
 
 /** How many places of a magic gate are shown without asking. */
 const GATES_SHOWN = 8;
@@ -386,9 +404,9 @@ class GameView {
   // ---- input ---------------------------------------------------------------------------
 
   clickSpot(x, y) {
-    if (this.mine && this.pending.decision === 'dragon' && !this.busy) {
-      const step = this.legal.find((a) => a.action === 'move-dragon' && a.x === x && a.y === y);
-      if (step) this.choose(step);
+    if (this.mine && SPOT_CHOICES[this.pending.decision] && !this.busy) {
+      const choice = this.spotChoices().find((a) => a.x === x && a.y === y);
+      if (choice) this.choose(choice);
       return;
     }
     if (!this.mine || this.pending.decision !== 'place' || this.busy) return;
@@ -424,7 +442,8 @@ class GameView {
    * the board, each at its anchor on its own tile: deployments on the tile just placed, and
    * with The Princess & the Dragon deployments through a magic gate on other tiles. With The
    * Tower one marker per tower (a piece for it, or a follower on top to finish it) and, in a
-   * capture, one on each figure within reach.
+   * capture, one on each figure within reach. With Abbey & Mayor one on each corner of the new
+   * tile where the barn may go and, in a wagon's decision, one on each feature it may move to.
    */
   markerGroups() {
     const p = this.pending;
@@ -441,6 +460,11 @@ class GameView {
       if (!a || typeof a !== 'object') continue;
       if ((a.action === 'build-tower' || (a.action === 'deploy' && a.feature === 'tower')) && onTile(a)) {
         add(`tower:${a.x},${a.y}`, { ...there(a, 'tower', 'tower-marker'), feature: 'tower' }, a);
+      } else if (a.action === 'move-wagon' && onTile(a)) {
+        add(`wagon:${a.x},${a.y},${a.feature}`, there(a, 'wagon', 'wagon-marker'), a);
+      } else if (a.action === 'barn' && typeof a.corner === 'string' && Number.isFinite(p.x) && Number.isFinite(p.y)) {
+        // On a corner of the tile just placed, where four tiles meet.
+        add(`barn:${a.corner}`, { kind: 'barn', testid: 'barn-marker', tx: p.x, ty: p.y, feature: a.corner }, a);
       } else if (a.action === 'capture' && onTile(a)) {
         add(`capture:${a.x},${a.y},${a.feature}`, there(a, 'capture', 'capture-marker'), a);
       } else if (a.action === 'deploy' && onTile(a)) {
@@ -476,9 +500,10 @@ class GameView {
     return this.gatesOpen ?? count <= GATES_SHOWN;
   }
 
-  /** The dragon's possible steps: the tiles next to it that it may enter. */
-  dragonSteps() {
-    return this.legal.filter((a) => a && a.action === 'move-dragon' && Number.isFinite(a.x) && Number.isFinite(a.y));
+  /** The tiles of a decision made on whole tiles (`SPOT_CHOICES`): the dragon's steps, the abbey's holes. */
+  spotChoices() {
+    const spotted = SPOT_CHOICES[this.pending.decision];
+    return spotted ? this.legal.filter((a) => a && a.action === spotted.action && Number.isFinite(a.x) && Number.isFinite(a.y)) : [];
   }
 
   clickMarker(key) {
@@ -513,7 +538,7 @@ class GameView {
       this.stepChoice(dx + dy < 0 ? -1 : 1);
       return;
     }
-    const step = this.dragonSteps().find((a) => a.x === at[0] + dx && a.y === at[1] + dy);
+    const step = this.spotChoices().find((a) => a.x === at[0] + dx && a.y === at[1] + dy);
     if (!step || this.busy) return;
     this.choose(step);
     this.board.reveal(step.x, step.y);
@@ -632,8 +657,9 @@ class GameView {
     const group = [...this.markerGroups().values()].find((g) => g.actions.includes(next));
     this.openFeature = group && group.actions.length > 1 ? group.key : null;
     this.hideError();
-    // A choice on another tile (a magic gate, the fairy) may lie outside the window.
+    // A choice on another tile (a magic gate, the fairy, a hole for the abbey) may lie outside the window.
     if (group) this.board.reveal(Math.floor(group.x), Math.floor(group.y));
+    else if (Number.isFinite(next.x) && Number.isFinite(next.y)) this.board.reveal(next.x, next.y);
     this.render();
   }
 
@@ -659,6 +685,7 @@ class GameView {
     this.root.classList.toggle('mine', this.mine);
     this.board.setTiles(v.board);
     this.board.setTowers(towersOf(v));
+    this.board.setBarns(barnsOf(v), v.seats);
     this.board.setFigures(v.figures, v.seats);
     this.board.setPieces(boardPieces(v, this.events));
     this.board.setReach(towerReach(v, this.choice));
@@ -741,18 +768,21 @@ class GameView {
 
   renderPlacement(withSpots = true) {
     const p = this.pending;
-    if (this.mine && p.decision === 'dragon') {
-      // The tiles the dragon may step onto, highlighted like places for a tile.
-      const spots = this.dragonSteps().map((a) => ({
+    const spotted = SPOT_CHOICES[p.decision];
+    if (this.mine && spotted) {
+      // The tiles the dragon may step onto, or the holes for the abbey, highlighted like places
+      // for a tile; the abbey is shown in the hole chosen.
+      const spots = this.spotChoices().map((a) => ({
         x: a.x,
         y: a.y,
-        kind: 'dragon-step',
-        testid: 'dragon-step',
-        title: capital(a.label || 'a step of the dragon'),
+        kind: spotted.kind,
+        testid: spotted.testid,
+        title: capital(a.label || spotted.words),
         selected: sameAction(a, this.choice),
       }));
       if (withSpots) this.board.setSpots(spots);
-      this.board.setGhost(null);
+      const c = this.choice;
+      this.board.setGhost(c && c.action === 'abbey' ? { tile: ABBEY_TILE, x: c.x, y: c.y, rotation: 0, selected: true } : null);
       return;
     }
     if (!this.mine || p.decision !== 'place') {
@@ -794,11 +824,13 @@ class GameView {
 
   renderMarkers() {
     const p = this.pending;
-    if (!this.mine || !['deploy', 'escape', 'capture'].includes(p.decision)) {
+    if (!this.mine || !['deploy', 'escape', 'capture', 'wagon'].includes(p.decision)) {
       this.board.setMarkers([]);
       return;
     }
-    const previews = { deploy: true, gate: true, fairy: true, tower: true };
+    const previews = { deploy: true, gate: true, fairy: true, tower: true, barn: true, wagon: true };
+    // The piece a marker's preview shows: its own for the fairy, the barn and the wagon's move.
+    const piece = (g) => (['fairy', 'barn', 'wagon'].includes(g.kind) ? g.kind : this.choice.figure);
     const hex = seatHex(this.seat(p.seat));
     const markers = [];
     const groups = [...this.markerGroups().values()];
@@ -818,7 +850,7 @@ class GameView {
         title: capital(g.actions.map((a) => a.label).join(', or ')),
         selected,
         // A piece for a tower shows no figure: its marker keeps the tower's look.
-        preview: selected && previews[g.kind] && this.choice.action !== 'build-tower' ? { kind: g.kind === 'fairy' ? 'fairy' : this.choice.figure, hex, feature: g.feature } : null,
+        preview: selected && previews[g.kind] && this.choice.action !== 'build-tower' ? { kind: piece(g), hex, feature: g.feature } : null,
       });
     }
     this.board.setMarkers(markers);
@@ -892,13 +924,20 @@ class GameView {
       this.renderDragonPanel(el, seat);
       return;
     }
+    if (p.decision === 'abbey') {
+      this.renderAbbeyPanel(el, seat);
+      return;
+    }
 
-    // deploy, escape, and The Tower's capture and exchange
-    const titles = { escape: 'Siege: a knight may escape', capture: 'The tower: take a prisoner', exchange: 'Exchange of prisoners' };
+    // deploy, escape, The Tower's capture and exchange, and the wagon's move after a scoring
+    const titles = { escape: 'Siege: a knight may escape', capture: 'The tower: take a prisoner', exchange: 'Exchange of prisoners', wagon: 'The wagon' };
     const tower = p.decision === 'capture' || p.decision === 'exchange';
-    el.append(h('div', { class: 'panel-title' }, h('span', {}, titles[p.decision] || 'Figures'), tower ? towerIcon(22) : null));
+    const icon = tower ? towerIcon(22) : p.decision === 'wagon' ? figureIcon('wagon', hex, 24) : null;
+    el.append(h('div', { class: 'panel-title' }, h('span', {}, titles[p.decision] || 'Figures'), icon));
     if (!this.mine) {
-      el.append(h('p', { class: 'hint' }, `${seat.name} is deciding…`));
+      // The wagon's owner decides, whoever's turn it is.
+      const waiting = p.decision === 'wagon' ? `${seat.name} decides where their wagon goes: onto a neighbouring road, city or cloister, or home…` : `${seat.name} is deciding…`;
+      el.append(h('p', { class: 'hint', 'data-testid': 'deciding' }, waiting));
       return;
     }
     const groups = [...this.markerGroups().values()];
@@ -911,6 +950,8 @@ class GameView {
     const recalls = of('recall');
     const towers = of('tower');
     const captures = of('capture');
+    const barns = of('barn');
+    const wagons = of('wagon');
     const exchanges = this.legal.filter((a) => a.action === 'exchange');
     const ransoms = this.legal.filter((a) => a.action === 'ransom');
     const pass = this.legal.find((a) => a.action === 'pass');
@@ -919,6 +960,9 @@ class GameView {
     if (deploys.length) hint(`Tap a marker on the new tile to deploy a figure (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or pass.`);
     if (escapes.length) hint('A knight of yours may escape the siege: tap it on the board, or stay.');
     if (captures.length) hint('Tap a ringed figure within the tower’s reach (shaded on the board) to take it prisoner, or take none.');
+    if (wagons.length) {
+      hint('Your wagon’s feature was scored and the wagon is back with you. Tap a wagon marker to move it onto a neighbouring road, city or cloister that is unfinished and free, or take it home.');
+    }
     if (exchanges.length) {
       const other = this.seat(p.other);
       hint(`${other ? other.name : 'The other player'} and you hold each other’s figures: one of each goes home in an exchange. Choose which of yours comes back.`);
@@ -963,8 +1007,7 @@ class GameView {
       );
     };
     // A button for one action (an escape, a capture, an exchange, a ransom).
-    const listed = (a, testid, icon = null) =>
-      h('button', { type: 'button', class: `choice${this.choice === a ? ' selected' : ''}`, 'data-testid': testid, 'aria-pressed': this.choice === a ? 'true' : 'false', onClick: () => this.choose(a) }, icon, icon ? ' ' : '', capital(a.label));
+    const listed = (a, testid, icon = null) => this.choiceButton(a, testid, icon);
     // The Princess & the Dragon's choices, each kind under its heading, in a list that scrolls
     // when long so that the confirmation stays in sight.
     const section = (title, note, list) => [h('div', { class: 'subtitle' }, title), h('p', { class: 'hint small' }, note), h('div', { class: 'choices' }, list)];
@@ -978,6 +1021,10 @@ class GameView {
     if (ransoms.length) {
       const note = 'Pay 3 points to the player who holds your figure to have it back (once a turn); then deploy as usual.';
       extra.push(...section('Ransom', note, ransoms.map((a) => listed(a, 'ransom-choice', figureIcon(a.figure, hex, 18)))));
+    }
+    if (barns.length) {
+      const note = 'Instead of a figure: on a corner of the new tile where four farms meet (barn markers). Farmers already on that farm score now and go home; no farmer may join it later.';
+      extra.push(...section('The barn', note, barns.map((g) => markerButton(g, 'barn-choice', figureIcon('barn', hex, 18)))));
     }
     if (towers.length) {
       extra.push(...section('The tower', 'Instead of deploying: a piece on a tower or a foundation (then a prisoner within its reach, if you like), or a follower on top to finish a tower (ringed towers).', towers.map((g) => markerButton(g, 'tower-choice', towerIcon(18)))));
@@ -1028,19 +1075,20 @@ class GameView {
       others.append(listed(a, 'capture-choice', f ? figureIcon(f.figure, seatHex(this.seat(f.seat)), 20) : null));
     }
     for (const a of exchanges) others.append(listed(a, 'exchange-choice', figureIcon(a.figure, hex, 20)));
+    for (const g of wagons) others.append(markerButton(g, 'wagon-choice', figureIcon('wagon', hex, 20)));
     if (pass) {
       others.append(
         h(
           'button',
           { type: 'button', class: `choice${this.choice === pass ? ' selected' : ''}`, 'data-testid': 'pass', title: 'P', onClick: () => this.choose(pass) },
-          { escape: 'Stay (no escape)', capture: 'Take no prisoner' }[p.decision] || 'Pass (no figure)',
+          { escape: 'Stay (no escape)', capture: 'Take no prisoner', wagon: 'Take the wagon home' }[p.decision] || 'Pass (no figure)',
         ),
       );
     }
     el.append(others);
 
     const c = this.choice;
-    if (c && ['deploy', 'move-fairy', 'remove-knight', 'build-tower', 'capture', 'ransom'].includes(c.action)) {
+    if (c && ['deploy', 'move-fairy', 'remove-knight', 'build-tower', 'capture', 'ransom', 'barn', 'move-wagon'].includes(c.action)) {
       el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, capital(c.label)));
     }
     el.append(this.confirmRow(c ? confirmWords(c, p.decision) : 'Choose', !!c));
@@ -1061,29 +1109,46 @@ class GameView {
       );
       return;
     }
-    const choices = this.dragonSteps();
+    const choices = this.spotChoices();
     el.append(
       h('p', { class: 'hint', 'data-testid': 'dragon-steps-left' }, left === null ? 'Move the dragon one step.' : `Move the dragon: ${steps(left)} left.`),
       h('p', { class: 'hint small' }, 'Tap a highlighted tile next to the dragon, or press the arrow key towards it.'),
       h('p', { class: 'hint small muted rule-note' }, 'It may not enter a tile it has crossed in this move, nor the fairy’s tile; the figures on the tile it enters go back to their owners.'),
-      h(
-        'div',
-        { class: 'choices' },
-        choices.map((a) =>
-          h(
-            'button',
-            {
-              type: 'button',
-              class: `choice${sameAction(a, this.choice) ? ' selected' : ''}`,
-              'data-testid': 'dragon-choice',
-              'aria-pressed': sameAction(a, this.choice) ? 'true' : 'false',
-              onClick: () => this.choose(a),
-            },
-            capital(a.label || 'a step'),
-          ),
-        ),
-      ),
+      h('div', { class: 'choices' }, choices.map((a) => this.choiceButton(a, 'dragon-choice', null, capital(a.label || 'a step')))),
       this.confirmRow(this.choice ? confirmWords(this.choice, 'dragon') : 'Pick a tile', !!this.choice),
+    );
+  }
+
+  /**
+   * Abbey & Mayor, before the draw: on this screen's decision the holes the abbey may fill
+   * (also highlighted on the board), "Draw a tile" and the confirmation; otherwise who decides.
+   */
+  renderAbbeyPanel(el, seat) {
+    el.append(h('div', { class: 'panel-title' }, h('span', {}, 'The abbey'), abbeyThumb(24)));
+    if (!this.mine) {
+      el.append(h('p', { class: 'hint', 'data-testid': 'deciding' }, `${seat.name} may place their abbey in a hole of the board instead of drawing a tile…`));
+      return;
+    }
+    const pass = this.legal.find((a) => a.action === 'pass');
+    const c = this.choice;
+    el.append(
+      h('p', { class: 'hint' }, 'Instead of drawing a tile you may place your abbey (once in the game) in a hole: an empty place with a tile on each of its four sides, highlighted on the board.'),
+      h('p', { class: 'hint small muted rule-note' }, 'The abbey is a cloister for a monk; its walls end every road, city and farm that touches it, and the roads and cities it closes are scored.'),
+      h('div', { class: 'choices' }, this.spotChoices().map((a) => this.choiceButton(a, 'abbey-choice', abbeyThumb(18))), pass ? this.choiceButton(pass, 'pass', null, 'Draw a tile') : null),
+    );
+    if (c && c.action === 'abbey') el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, capital(c.label)));
+    el.append(this.confirmRow(c ? confirmWords(c, 'abbey') : 'Pick a hole, or draw', !!c));
+  }
+
+  /** A button that chooses one legal action (`text`: its words, by default its label). */
+  choiceButton(a, testid, icon = null, text = capital(a.label)) {
+    const on = sameAction(a, this.choice);
+    return h(
+      'button',
+      { type: 'button', class: `choice${on ? ' selected' : ''}`, 'data-testid': testid, 'aria-pressed': on ? 'true' : 'false', onClick: () => this.choose(a) },
+      icon,
+      icon ? ' ' : '',
+      text,
     );
   }
 

@@ -5,8 +5,9 @@ import { h, s, clear, label, playerLabel, seatHex, inkOn } from './ui.js';
 import { figureIcon } from './board.js';
 import { tileThumb } from './tiles.js';
 import { towerIcon } from './tower.js';
+import { holdsAbbey, abbeyThumb } from './abbey.js';
 
-const FIGURE_ORDER = ['follower', 'big-follower', 'abbot', 'builder', 'pig'];
+const FIGURE_ORDER = ['follower', 'big-follower', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'];
 const GOODS = ['wine', 'grain', 'cloth'];
 
 /**
@@ -53,10 +54,23 @@ function prisonersRow(seat, seats, { ransoms = [], chosen = null, onRansom = nul
   );
 }
 
+/** Abbey & Mayor: whether the seat still holds its abbey tile (dimmed once placed), or null. */
+function abbeyItem(seat) {
+  const held = holdsAbbey(seat);
+  if (held === null) return null;
+  const words = held ? 'Still holds the abbey tile' : 'The abbey tile is placed';
+  return h(
+    'span',
+    { class: `supply-item abbey${held ? '' : ' used'}`, title: words, 'aria-label': words, 'data-testid': 'supply-abbey', 'data-held': held ? 'true' : 'false' },
+    abbeyThumb(16, words),
+    h('span', { 'aria-hidden': 'true' }, `×${held ? 1 : 0}`),
+  );
+}
+
 /**
  * The seats: colour, name, score, figures in supply, goods and tokens; with The Tower the tower
  * pieces left and the prisoners each seat holds (`ransoms`, `chosen`, `onRansom`: the ransoms
- * this screen may pay now, see `prisonersRow`).
+ * this screen may pay now, see `prisonersRow`); with Abbey & Mayor whether it holds its abbey.
  */
 export function renderPlayers(el, view, { you = [], active = null, ...ransom } = {}) {
   clear(el);
@@ -112,7 +126,7 @@ export function renderPlayers(el, view, { you = [], active = null, ...ransom } =
           ),
           h('span', { class: 'score', 'data-testid': 'score', 'data-seat': seat.seat, title: 'Score' }, seat.score ?? 0),
         ),
-        h('div', { class: 'supply' }, figures, pieces, held),
+        h('div', { class: 'supply' }, figures, pieces, abbeyItem(seat), held),
         goods,
         prisonersRow(seat, view.seats || [], ransom),
       ),
