@@ -31,6 +31,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use carcassonne_engine::{Pending, RuleSet, Rules};
+use condition::Facts;
 use serde::Serialize;
 
 pub use condition::{Condition, ConditionError};
@@ -150,11 +151,12 @@ impl Reference {
         if !entry.condition.eval(selection) {
             return None;
         }
+        // The expansions not playable yet that the line needs: without them it would not show.
         let mut not_playable = inherited.to_vec();
         for key in entry.condition.expansions() {
             let Some(expansion) = self.expansion(key) else { continue };
-            let chosen = selection.expansions.iter().any(|k| k == key);
-            if chosen && !expansion.playable() && !not_playable.contains(&expansion.name) {
+            let needed = selection.has_expansion(key) && !entry.condition.eval(&Without(selection, key));
+            if needed && !expansion.playable() && !not_playable.contains(&expansion.name) {
                 not_playable.push(expansion.name.clone());
             }
         }
@@ -229,6 +231,27 @@ fn end_list(lines: &mut [Line]) {
         if let Some(text) = last.text.strip_suffix(';') {
             last.text = format!("{text}.");
         }
+    }
+}
+
+/// A selection with one expansion left out.
+struct Without<'a>(&'a Selection, &'a str);
+
+impl condition::Facts for Without<'_> {
+    fn has_expansion(&self, key: &str) -> bool {
+        key != self.1 && self.0.has_expansion(key)
+    }
+
+    fn variant(&self, name: &str) -> Option<&str> {
+        self.0.variant(name)
+    }
+
+    fn rule_set(&self) -> Option<RuleSet> {
+        condition::Facts::rule_set(self.0)
+    }
+
+    fn players(&self) -> Option<u8> {
+        self.0.players()
     }
 }
 

@@ -5,16 +5,19 @@ use std::fmt::Write;
 
 use crate::{Assembled, Kind, Line, SectionView};
 
-/// The marks after a line, in words: `[adaptation]`, `[not playable yet: ...]`, ...
-fn marks(line: &Line) -> Vec<String> {
+/// The marks after a line, in words: `[adaptation]`, `[not playable yet: ...]`, ... An
+/// expansion not playable yet is named once, on the outermost line that needs it (`marked`:
+/// those its parents name).
+fn marks(line: &Line, marked: &[String]) -> Vec<String> {
     let mut out = vec![];
     match line.kind {
         Kind::Default => {}
         Kind::Adaptation => out.push("adaptation".to_string()),
         Kind::Deviation => out.push("deviation".to_string()),
     }
-    if !line.playable {
-        out.push(format!("not playable yet: {}", line.not_playable.join(", ")));
+    let new: Vec<&str> = line.not_playable.iter().filter(|n| !marked.contains(n)).map(String::as_str).collect();
+    if !new.is_empty() {
+        out.push(format!("not playable yet: {}", new.join(", ")));
     }
     out.extend(line.triggers.iter().map(|t| t.to_string()));
     out
@@ -85,9 +88,9 @@ fn wrap(out: &mut String, text: &str, first: &str, rest: &str, width: usize) {
     out.push('\n');
 }
 
-fn with_marks(line: &Line, sources: bool) -> String {
+fn with_marks(line: &Line, marked: &[String], sources: bool) -> String {
     let mut text = line.text.clone();
-    for m in marks(line) {
+    for m in marks(line, marked) {
         let _ = write!(text, " [{m}]");
     }
     if sources {
@@ -122,14 +125,15 @@ pub fn text(a: &Assembled, width: usize, sources: bool) -> String {
             out.push('\n');
             out.push_str(&step.title);
             out.push('\n');
-            fn bullets(out: &mut String, lines: &[Line], depth: usize, width: usize, sources: bool) {
+            fn bullets(out: &mut String, lines: &[Line], depth: usize, marked: &[String], width: usize, sources: bool) {
                 for line in lines {
                     let indent = "  ".repeat(depth + 1);
-                    wrap(out, &with_marks(line, sources), &format!("{indent}- "), &format!("{indent}  "), width);
-                    bullets(out, &line.lines, depth + 1, width, sources);
+                    let text = with_marks(line, marked, sources);
+                    wrap(out, &text, &format!("{indent}- "), &format!("{indent}  "), width);
+                    bullets(out, &line.lines, depth + 1, &line.not_playable, width, sources);
                 }
             }
-            bullets(&mut out, &step.lines, 0, width, sources);
+            bullets(&mut out, &step.lines, 0, &[], width, sources);
         });
     }
     let legend = legend(a);
@@ -170,20 +174,20 @@ pub fn markdown(a: &Assembled, sources: bool) -> String {
                 let _ = write!(out, "\n**{part}**\n");
             }
             let _ = write!(out, "\n### {}\n\n", step.title);
-            fn items(out: &mut String, lines: &[Line], depth: usize, sources: bool) {
+            fn items(out: &mut String, lines: &[Line], depth: usize, marked: &[String], sources: bool) {
                 for line in lines {
                     let mut text = line.text.clone();
-                    for m in marks(line) {
+                    for m in marks(line, marked) {
                         let _ = write!(text, " *[{m}]*");
                     }
                     if sources {
                         let _ = write!(text, " <sub>{}</sub>", line.source);
                     }
                     let _ = writeln!(out, "{}- {text}", "  ".repeat(depth));
-                    items(out, &line.lines, depth + 1, sources);
+                    items(out, &line.lines, depth + 1, &line.not_playable, sources);
                 }
             }
-            items(&mut out, &step.lines, 0, sources);
+            items(&mut out, &step.lines, 0, &[], sources);
         });
     }
     let legend = legend(a);
@@ -251,7 +255,7 @@ pub fn html(a: &Assembled, sources: bool) -> String {
                 escape(&step.id),
                 escape(&step.title)
             );
-            fn list(out: &mut String, lines: &[Line], sources: bool) {
+            fn list(out: &mut String, lines: &[Line], marked: &[String], sources: bool) {
                 out.push_str("<ul>\n");
                 for line in lines {
                     let _ = write!(
@@ -261,7 +265,7 @@ pub fn html(a: &Assembled, sources: bool) -> String {
                         escape(&line.source),
                         escape(&line.text)
                     );
-                    for m in marks(line) {
+                    for m in marks(line, marked) {
                         let class = match m.as_str() {
                             "adaptation" => "adaptation",
                             "deviation" => "deviation",
@@ -274,13 +278,13 @@ pub fn html(a: &Assembled, sources: bool) -> String {
                         let _ = write!(out, "<span class=\"source\">{}</span>", escape(&line.source));
                     }
                     if !line.lines.is_empty() {
-                        list(out, &line.lines, sources);
+                        list(out, &line.lines, &line.not_playable, sources);
                     }
                     out.push_str("</li>\n");
                 }
                 out.push_str("</ul>\n");
             }
-            list(&mut out, &step.lines, sources);
+            list(&mut out, &step.lines, &[], sources);
             out.push_str("</div>\n");
         });
         out.push_str("</section>\n");
