@@ -670,3 +670,11 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
         assert!(kinds.contains(kind), "the random games never asked for `{kind}`");
     }
 }
+
+#[test]
+fn docs_list_every_adaptation_and_deviation() {
+    let docs = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/reference.md")).unwrap();
+    for e in Reference::builtin().entries().iter().filter(|e| e.kind != carcassonne_reference::Kind::Default) {
+        assert!(docs.contains(&format!("| `{}` |", e.id)), "docs/reference.md does not list `{}` ({:?})", e.id, e.kind);
+    }
+}
