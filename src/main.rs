@@ -9,6 +9,7 @@ mod hint;
 mod loadtest;
 mod output;
 mod play;
+mod reference;
 mod render;
 mod replay;
 mod rules_args;
@@ -36,7 +37,7 @@ use rules_args::{EditionArg, RulesArgs};
         `serve` runs the game server with the browser UI; `play` plays in the terminal against \
         bots; `simulate` and `tournament` play games between bots; `replay` and `legal` read game \
         records (JSON, see docs/record-format.md); `tiles` and `render` list and draw the tiles; \
-        `hint` asks a bot. Bad input is reported as one `error: ...` line on stderr with exit \
+        `hint` asks a bot; `reference` prints the game reference for a selection of expansions. Bad input is reported as one `error: ...` line on stderr with exit \
         code 1.",
     after_help = "Examples:\n  \
         carcassonne serve   (then open http://127.0.0.1:8080)\n  \
@@ -44,7 +45,8 @@ use rules_args::{EditionArg, RulesArgs};
         carcassonne simulate --games 1 --seed 42 --record-out game.json\n  \
         carcassonne replay game.json\n  \
         carcassonne legal game.json --json\n  \
-        carcassonne tiles --edition second"
+        carcassonne tiles --edition second\n  \
+        carcassonne reference --expansions river,tower --players 4"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -61,6 +63,7 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     Hint(hint::HintArgs),
     Play(play::PlayArgs),
+    Reference(reference::ReferenceArgs),
     Serve(serve::ServeArgs),
     Loadtest(loadtest::LoadtestArgs),
 }
@@ -186,6 +189,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Hint(args) => hint::run(args),
         Command::Play(args) => play::run(args),
+        Command::Reference(args) => reference::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Loadtest(args) => loadtest::run(args),
     };

@@ -35,18 +35,24 @@ impl RulesArgs {
         if let Some(edition) = self.edition {
             rules.variants.tile_edition = edition.edition();
         }
-        for setting in &self.variants {
-            let (name, value) = setting
-                .split_once('=')
-                .with_context(|| format!("--variant `{setting}`: expected NAME=VALUE, e.g. small-city=true"))?;
-            rules.variants.set(name.trim(), value.trim()).map_err(anyhow::Error::msg).context("--variant")?;
-        }
+        apply_variants(&mut rules.variants, &self.variants)?;
         Ok(rules)
     }
 }
 
+/// Applies `--variant NAME=VALUE` settings in turn.
+pub fn apply_variants(variants: &mut Variants, settings: &[String]) -> anyhow::Result<()> {
+    for setting in settings {
+        let (name, value) = setting
+            .split_once('=')
+            .with_context(|| format!("--variant `{setting}`: expected NAME=VALUE, e.g. small-city=true"))?;
+        variants.set(name.trim(), value.trim()).map_err(anyhow::Error::msg).context("--variant")?;
+    }
+    Ok(())
+}
+
 /// The `--variant` help: every variant with its values and the seed passage behind it.
-fn variant_help() -> String {
+pub fn variant_help() -> String {
     let mut help = String::from(
         "A rule variant, NAME=VALUE, applied after the rule set (so it overrides the rule set's \
          value); repeatable. The variants (default first):\n",

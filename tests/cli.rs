@@ -330,9 +330,14 @@ fn tiles_lists_the_catalog() {
 
 #[test]
 fn every_command_has_help() {
-    for command in
-        [&["--help"][..], &["simulate", "--help"], &["replay", "--help"], &["legal", "--help"], &["tiles", "--help"]]
-    {
+    for command in [
+        &["--help"][..],
+        &["simulate", "--help"],
+        &["replay", "--help"],
+        &["legal", "--help"],
+        &["tiles", "--help"],
+        &["reference", "--help"],
+    ] {
         let text = ok(command);
         assert!(text.contains("Usage: carcassonne"), "{text}");
         assert!(text.contains("Example"), "{text}");

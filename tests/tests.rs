@@ -13,6 +13,7 @@ mod perft;
 mod play;
 mod princess_dragon;
 mod properties;
+mod reference;
 mod render;
 mod scenarios;
 mod server;

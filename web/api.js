@@ -53,6 +53,9 @@ export const listGames = () => request('GET', '/api/games');
 export const createGame = (body) => request('POST', '/api/games', body);
 export const getGame = (id, token, eventsFrom) =>
   request('GET', `/api/games/${enc(id)}${query({ token, events_from: eventsFrom })}`);
+/** The game reference for a selection: `{expansions, variants, rules, players}` (docs/api.md). */
+export const getReference = (params) => request('GET', `/api/reference${query(params)}`);
+export const getGameReference = (id) => request('GET', `/api/games/${enc(id)}/reference`);
 export const getReplay = (id, step) => request('GET', `/api/games/${enc(id)}/replay${query({ step })}`);
 export const postAction = (id, token, action, version) =>
   request('POST', `/api/games/${enc(id)}/actions`, { token, action, version });

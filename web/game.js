@@ -2,7 +2,7 @@
 // asks of this screen's seats, the panels, and the live connection. Nothing is sent to the
 // server until the player confirms a choice.
 
-import { getGame, postAction, createGame, GameSocket } from './api.js';
+import { getGame, postAction, createGame, GameSocket, getGameReference } from './api.js';
 import { h, clear, seatHex, setTopbar, inkOn, isPair } from './ui.js';
 import { Board, figureIcon, pieceIcon, coarsePointer, boardPieces } from './board.js';
 import { loadTiles, tileThumb } from './tiles.js';
@@ -10,6 +10,7 @@ import { renderPlayers, renderRemaining, renderLog, finalTable, scoreChart, LOG_
 import { rememberGame, forgetGame, myGame, playLink, cueEnabled, setCueEnabled } from './mygames.js';
 import { towersOf, towerReach, towerIcon } from './tower.js';
 import { ABBEY_TILE, barnsOf, abbeyThumb } from './abbey.js';
+import { drawReference, highlightStep, stepOf } from './reference.js';
 
 const ROTATIONS = [0, 90, 180, 270];
 
@@ -204,6 +205,7 @@ class GameView {
   }
 
   showConnection(status, delay) {
+    this.connectionDelay = delay;
     const text = {
       live: '● live',
       connecting: '○ connecting…',
@@ -231,11 +233,70 @@ class GameView {
       },
       cueEnabled() ? 'Turn alert: on' : 'Turn alert: off',
     );
+    const rules = h(
+      'button',
+      {
+        type: 'button',
+        class: 'small cue',
+        'data-testid': 'rules-button',
+        'aria-expanded': this.rulesOpen ? 'true' : 'false',
+        title: 'The rules of this game, step by step, with the current step marked',
+        onClick: () => this.toggleRules(),
+      },
+      'Rules',
+    );
     setTopbar(
       h('span', { class: 'muted game-id' }, `Game ${this.id}`),
+      rules,
       this.you.length ? cue : null,
       h('span', { class: `conn ${status}`, 'data-testid': 'connection', 'data-status': status }, text),
     );
+  }
+
+  /**
+   * Opens or closes the "Rules" dialog: the game reference for this game's rules (fetched
+   * once), with the step of the pending decision highlighted.
+   */
+  async toggleRules(open = !this.rulesOpen) {
+    this.rulesOpen = open;
+    if (!this.rulesBox) {
+      this.rulesHost = h('div', { class: 'reference-host' }, h('p', { class: 'muted' }, 'Loading the rules…'));
+      this.rulesBox = h(
+        'div',
+        { class: 'reference-dialog', role: 'dialog', 'aria-label': 'The rules of this game', 'data-testid': 'rules-dialog' },
+        h(
+          'div',
+          { class: 'card-head' },
+          h('h2', {}, 'Rules of this game'),
+          h('button', { type: 'button', class: 'icon', title: 'Close (Esc)', 'data-testid': 'rules-close', onClick: () => this.toggleRules(false) }, '×'),
+        ),
+        this.rulesHost,
+      );
+      this.root.append(this.rulesBox);
+    }
+    this.rulesBox.hidden = !open;
+    this.showConnection(this.connection, this.connectionDelay);
+    if (!open) return;
+    if (!this.reference) {
+      try {
+        this.reference = await getGameReference(this.id);
+      } catch (err) {
+        clear(this.rulesHost).append(h('p', { class: 'error' }, `The rules could not be loaded: ${err.message}`));
+        return;
+      }
+      drawReference(this.rulesHost, this.reference);
+    }
+    this.markRulesStep(true);
+  }
+
+  /** Highlights the step of the pending decision in the open "Rules" dialog. */
+  markRulesStep(scroll) {
+    if (!this.rulesOpen || !this.reference) return;
+    const step = stepOf(this.reference, this.pending.decision);
+    const el = highlightStep(this.rulesHost, step);
+    this.rulesBox.dataset.step = step || '';
+    if (el && (scroll || step !== this.rulesStep)) el.scrollIntoView({ block: 'center' });
+    this.rulesStep = step;
   }
 
   /** The "your turn" cue: a short tone, and a notification while the tab is hidden. */
@@ -606,7 +667,8 @@ class GameView {
       // (preventDefault below stops that button from being pressed again).
       if (!this.pendingAction()) return;
       this.confirm();
-    } else if (k === 'Escape') this.cancel();
+    } else if (k === 'Escape' && this.rulesOpen) this.toggleRules(false);
+    else if (k === 'Escape') this.cancel();
     else if (k === '+' || k === '=') this.board.zoomBy(1.25);
     else if (k === '-' || k === '_') this.board.zoomBy(0.8);
     else if (k === '0') {
@@ -710,6 +772,7 @@ class GameView {
     this.renderPlacement();
     this.renderMarkers();
     this.renderFinal();
+    this.markRulesStep(false);
     this.updateDock();
     document.title = `${this.mine ? '▶ Your turn · ' : ''}Carcassonne ${this.id}`;
   }

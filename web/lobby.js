@@ -1,9 +1,10 @@
 // The lobby (`/`): the form that creates a game, built from GET /api/options so it offers
 // exactly what the engine knows, the join links of a new game, and the list of games.
 
-import { getOptions, createGame, listGames } from './api.js';
+import { getOptions, createGame, listGames, getReference } from './api.js';
 import { h, clear, label, playerLabel, formatTime, colorHex, copyText, setTopbar, inkOn } from './ui.js';
 import { myGames, forgetGame, playLink } from './mygames.js';
+import { drawReference } from './reference.js';
 
 
 // The server's colours (GET /api/options), once known; the built-in ones until then.
@@ -40,13 +41,14 @@ export async function showLobby(app) {
   const formCard = h('section', { class: 'card create-card' }, h('h2', {}, 'New game'), h('p', { class: 'muted' }, 'Loading the options…'));
   const createdCard = h('section', { class: 'card created-card', 'data-testid': 'created', hidden: true });
   const gamesCard = h('section', { class: 'card games-card' });
+  const referenceCard = h('section', { class: 'card reference-card', 'data-testid': 'reference-panel', hidden: true });
   const yoursCard = h('section', { class: 'card yours-card', 'data-testid': 'your-games', hidden: true });
-  clear(app).append(h('div', { class: 'lobby' }, yoursCard, formCard, h('div', { class: 'lobby-side' }, createdCard, gamesCard)));
+  clear(app).append(h('div', { class: 'lobby' }, yoursCard, formCard, h('div', { class: 'lobby-side' }, createdCard, referenceCard, gamesCard)));
 
   try {
     const options = normalizeOptions(await getOptions());
     for (const c of options.colors) seatColors.set(c.name, c.hex);
-    buildForm(formCard, options, createdCard);
+    buildForm(formCard, options, createdCard, referenceCard);
   } catch (err) {
     clear(formCard).append(
       h('h2', {}, 'New game'),
@@ -118,7 +120,46 @@ function renderMyGames(card, games) {
   clear(card).append(h('h2', {}, 'Your games'), h('ul', { class: 'my-games' }, rows));
 }
 
-function buildForm(card, options, result) {
+/**
+ * The lobby's reference panel: the game reference for the form's expansions, variants and
+ * number of seats, fetched again (after a short pause) whenever one of them changes. The card
+ * says which choices it shows (`data-expansions`, `data-players`) once it shows them.
+ */
+function referencePanel(card, options, state) {
+  const host = h('div', { class: 'reference-host' });
+  const status = h('p', { class: 'muted small', 'data-testid': 'reference-status' }, 'Loading…');
+  card.hidden = false;
+  clear(card).append(
+    h('div', { class: 'card-head' }, h('h2', {}, 'Game reference')),
+    h('p', { class: 'muted small' }, 'Preparation, order of play and scoring for the choices on the left; it changes as you choose.'),
+    status,
+    host,
+  );
+  let timer = null;
+  let asked = 0;
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const ask = ++asked;
+      const expansions = options.expansions.map((e) => e.name).filter((n) => state.expansions.has(n));
+      const variants = options.variants
+        .filter((v) => !sameValue(state.variants[v.name], v.default))
+        .map((v) => `${v.name}=${state.variants[v.name]}`);
+      try {
+        const ref = await getReference({ expansions: expansions.join(','), variants: variants.join(','), players: state.seats.length });
+        if (ask !== asked) return;
+        drawReference(host, ref);
+        status.textContent = '';
+        card.dataset.expansions = expansions.join(',');
+        card.dataset.players = String(state.seats.length);
+      } catch (err) {
+        if (ask === asked) status.textContent = `The reference could not be loaded: ${err.message}`;
+      }
+    }, 150);
+  };
+}
+
+function buildForm(card, options, result, referenceCard) {
   const state = {
     expansions: new Set(),
     variants: Object.fromEntries(options.variants.map((v) => [v.name, v.default])),
@@ -130,6 +171,7 @@ function buildForm(card, options, result) {
   };
 
   const error = h('p', { class: 'error', 'data-testid': 'create-error', role: 'alert' });
+  const refreshReference = referenceCard ? referencePanel(referenceCard, options, state) : () => {};
 
   // --- expansions
   const expansionBox = h(
@@ -147,6 +189,7 @@ function buildForm(card, options, result) {
             if (ev.target.checked) state.expansions.add(e.name);
             else state.expansions.delete(e.name);
             if (e.name === 'abbot') abbotNeedsGardens(ev.target.checked);
+            refreshReference();
           },
         }),
         ' ',
@@ -193,6 +236,7 @@ function buildForm(card, options, result) {
       if (v.kind === 'bool') input.checked = !!state.variants[v.name];
       else input.value = String(state.variants[v.name]);
     }
+    refreshReference();
   });
 
   const variantRows = options.variants.map((v) => {
@@ -205,6 +249,7 @@ function buildForm(card, options, result) {
         onChange: (ev) => {
           state.variants[v.name] = ev.target.checked;
           matchPreset();
+          refreshReference();
         },
       });
       variantInputs.set(v.name, input);
@@ -220,6 +265,7 @@ function buildForm(card, options, result) {
           const chosen = v.values.find((x) => String(x) === ev.target.value);
           state.variants[v.name] = chosen === undefined ? ev.target.value : chosen;
           matchPreset();
+          refreshReference();
         },
       },
       v.values.map((x) => h('option', { value: String(x) }, v.valueLabels[String(x)] || label(x))),
@@ -272,6 +318,7 @@ function buildForm(card, options, result) {
           onClick: () => {
             state.seats.splice(i, 1);
             renderSeats();
+            refreshReference();
           },
         },
         '×',
@@ -292,8 +339,10 @@ function buildForm(card, options, result) {
   addButton.addEventListener('click', () => {
     state.seats.push({ name: '', player: options.bots.includes('greedy') ? 'greedy' : 'human' });
     renderSeats();
+    refreshReference();
   });
   renderSeats();
+  refreshReference();
 
   const hotSeat = h('input', {
     type: 'checkbox',

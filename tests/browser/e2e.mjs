@@ -25,13 +25,16 @@
 // no page breaks its content security policy.
 // Scenario 8 (desktop): past the limit of games created per minute, the lobby shows the
 // server's message.
+// Scenario 9 (desktop): the lobby's game reference follows the expansions, seats and rule set
+// as they are chosen; a game's "Rules" button shows its reference with the step of the pending
+// decision highlighted, following the game.
 // Scenario 10 (desktop): Abbey & Mayor, Ann and Ben in two windows: the abbey placed in a hole,
 // the mayor, the wagon and the barn deployed by their markers, a wagon moved after a scoring
 // when the game offers it (the other window saying whom it waits for); the API checked after
 // each step.
 //
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
-// web-final.png, web-dragon.png, web-tower.png, web-abbey-mayor.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
+// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
 // web-tablet-game.png, and failure-*.png when something goes wrong.
 
 import { chromium } from 'playwright-core';
@@ -1561,6 +1564,108 @@ async function scenarioAbbeyMayor() {
   passed += 1;
 }
 
+// ---- scenario 9: the game reference -------------------------------------------------------
+
+/**
+ * The lobby's reference panel follows the form: ticking The Tower brings its lines (with the
+ * tower pieces of the number of seats), another seat changes that number, the Rio Grande Big
+ * Box moves the dragon to Step 3C, unticking takes the lines away. In a game, the "Rules" button
+ * shows the reference of the game's rules with the step of the pending decision highlighted,
+ * and the highlight follows the game.
+ */
+async function scenarioReference() {
+  log('scenario 9 (desktop): the lobby\'s game reference and a game\'s rules');
+  const { page } = await openBrowser('reference', DESKTOP);
+  await page.goto(`${BASE}/`);
+  await page.locator('[data-testid=create-form]').waitFor();
+  const panel = '[data-testid=reference-panel]';
+  const showing = (expansions, players) =>
+    waitFor(
+      page,
+      `the reference panel for [${expansions}] and ${players} players`,
+      ([sel, e, n]) => {
+        const card = document.querySelector(sel);
+        return card && card.dataset.expansions === e && card.dataset.players === String(n);
+      },
+      [panel, expansions, players],
+    );
+  const lines = () => page.$$eval(`${panel} [data-line]`, (els) => els.map((e) => e.dataset.line));
+  const hasLine = (id, present = true) =>
+    waitFor(page, `the line ${id} to be ${present ? 'shown' : 'gone'}`, ([sel, id, present]) => !!document.querySelector(`${sel} [data-line="${id}"]`) === present, [panel, id, present]);
+  await showing('', 2);
+  let ids = await lines();
+  check(ids.includes('1c-place') && ids.includes('score-city'), `the base reference lacks its lines: ${ids.slice(0, 12)}`);
+  check(!ids.includes('2b1-tower-piece'), 'the base reference shows The Tower');
+  const turnSteps = await page.$$eval(`${panel} [data-section=turn] [data-step]`, (els) => els.map((e) => e.dataset.step));
+  check(turnSteps.join(' ') === 'any-time 1A 1B 1C 2A 2B-1 2B-2 2C 3A 3B 3C 4A 4B', `the turn's steps: ${turnSteps}`);
+
+  await page.check('[data-testid=expansion-tower]');
+  await showing('tower', 2);
+  ids = await lines();
+  check(ids.includes('2b1-tower-piece') && ids.includes('2b1-capture'), 'ticking The Tower did not bring its lines');
+  check(ids.includes('players-tower-pieces-2') && !ids.includes('players-tower-pieces-3'), `tower pieces for 2 players: ${ids.filter((i) => i.startsWith('players-tower'))}`);
+  check((await page.locator(panel).textContent()).includes('2 players: 10 each'), 'the panel does not give 10 tower pieces for 2 players');
+  await press(page, '[data-testid=add-seat]');
+  await showing('tower', 3);
+  await hasLine('players-tower-pieces-3');
+  await hasLine('players-tower-pieces-2', false);
+
+  await page.check('[data-testid=expansion-princess-dragon]');
+  await hasLine('2c-dragon');
+  await page.selectOption('[data-testid=preset]', 'rgg-big-box');
+  await hasLine('3c-dragon');
+  await hasLine('2c-dragon', false);
+  await page.uncheck('[data-testid=expansion-tower]');
+  await showing('princess-dragon', 3);
+  await hasLine('2b1-tower-piece', false);
+  await page.locator(`${panel} [data-line="3c-dragon"]`).scrollIntoViewIfNeeded();
+  await screenshot(page, 'web-reference.png');
+  log(`the lobby's reference follows the choices (${(await lines()).length} lines for The Princess & the Dragon, RGG Big Box, 3 seats)`);
+
+  // A game with those rules: its "Rules" show the step of the pending decision.
+  await page.fill('[data-testid=seat-name-0]', 'Rosa');
+  await press(page, '[data-testid=create-game]');
+  await page.locator('[data-testid=play-link]').waitFor();
+  const id = /\/play\/([a-z0-9]+)/.exec(await page.getAttribute('[data-testid=play-link]', 'href'))[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  const reference = await api(`/api/games/${id}/reference`);
+  check(reference.decisions.dragon === '3C', `the game's reference moves the dragon at ${reference.decisions.dragon}`);
+  const dialog = '[data-testid=rules-dialog]';
+  const highlighted = (decision, what) =>
+    waitFor(
+      page,
+      `the rules to highlight the step of ${what}`,
+      ([sel, step]) => {
+        const d = document.querySelector(sel);
+        const current = d && !d.hidden && d.querySelectorAll('.ref-step.current');
+        return current && current.length === 1 && current[0].dataset.step === step && d.dataset.step === step;
+      },
+      [dialog, reference.decisions[decision]],
+    );
+  check((await waitForTurn(page, 'the first tile')) === 'place', 'the game does not begin with a placement');
+  await press(page, '[data-testid=rules-button]');
+  await page.locator(dialog).waitFor({ state: 'visible' });
+  await highlighted('place', 'the placement');
+  check(await page.locator(`${dialog} [data-line="3c-dragon"]`).count(), "the game's rules do not move the dragon after scoring");
+  await screenshot(page, 'web-rules.png');
+  await page.keyboard.press('Escape');
+  await page.locator(dialog).waitFor({ state: 'hidden' });
+  await placeTile(page, 1);
+  check((await waitForTurn(page, 'the figure decision')) === 'deploy', 'no figure decision after the placement');
+  await press(page, '[data-testid=rules-button]');
+  await highlighted('deploy', 'the figure decision');
+  // Pass by keyboard with the rules open; the highlight follows the next decision of this seat.
+  const before = (await gameState(page)).version;
+  await page.keyboard.press('p');
+  await page.keyboard.press('Enter');
+  await waitForVersionAbove(page, before, 'the pass');
+  const next = await waitForTurn(page, 'the next decision of this seat');
+  if (next !== 'over') await highlighted(next, `the next decision (${next})`);
+  log(`the rules highlight ${reference.decisions.place}, ${reference.decisions.deploy}, then ${next === 'over' ? 'nothing' : reference.decisions[next]}`);
+  passed += 1;
+}
+
 // ---- main ---------------------------------------------------------------------------------
 
 async function failureShots() {
@@ -1583,7 +1688,7 @@ try {
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
   const only = (process.env.E2E_ONLY || '').split(',').filter(Boolean).map(Number);
   const scenarios = [scenarioAgainstBot, scenarioComeBack, scenarioKeyboard, scenarioLive, scenarioDragon, scenarioTower,
-    scenarioHostileNames, scenarioLimit];
+    scenarioHostileNames, scenarioLimit, scenarioReference];
   // By number: scenario 10 is Abbey & Mayor's, whatever the list above holds.
   const numbered = new Map(scenarios.map((scenario, i) => [i + 1, scenario]));
   numbered.set(10, scenarioAbbeyMayor);

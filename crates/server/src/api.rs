@@ -5,7 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Path, Query, RawQuery, State};
 use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -31,12 +31,14 @@ pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/api/options", get(options))
         .route("/api/tiles", get(tiles))
+        .route("/api/reference", get(reference))
         .route("/api/games", get(list_games).post(create_game))
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
+        .route("/api/games/{id}/reference", get(game_reference))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(static_file)
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -133,6 +135,18 @@ async fn tiles() -> Response {
     });
     ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "max-age=3600")], body.clone())
         .into_response()
+}
+
+/// The game reference for the query's selection; it changes only with the program.
+async fn reference(RawQuery(query): RawQuery) -> Result<Response, ApiError> {
+    let assembled = crate::reference::from_query(query.as_deref().unwrap_or(""))?;
+    Ok(([(header::CACHE_CONTROL, "max-age=3600")], Json(assembled)).into_response())
+}
+
+/// The game reference for a game's rules, with the step of its pending decision.
+async fn game_reference(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let room = find(&state, &id)?;
+    Ok(Json(crate::reference::of_game(&room)).into_response())
 }
 
 #[derive(Deserialize)]

@@ -14,6 +14,7 @@ pub mod bots;
 pub mod error;
 pub mod limits;
 pub mod options;
+pub mod reference;
 pub mod room;
 pub mod scheduler;
 pub mod seats;

@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use carcassonne_engine::record::{decode_action, encode_action};
-use carcassonne_engine::{Action, Game, PlayerId, Record, RecordAction, RecordDeck};
+use carcassonne_engine::{Action, Game, Pending, PlayerId, Record, RecordAction, RecordDeck, Rules};
 use tokio::sync::watch;
 
 use crate::error::ApiError;
@@ -381,6 +381,12 @@ impl Room {
         drop(state);
         self.notify();
         Ok(first)
+    }
+
+    /// The game's rules, its number of players and the decision it waits for.
+    pub fn rules(&self) -> (Rules, usize, Pending) {
+        let state = self.lock();
+        (state.game.rules().clone(), state.game.players().len(), state.game.pending())
     }
 
     /// The full record; only for finished games, since it names the deck.

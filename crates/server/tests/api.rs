@@ -621,6 +621,56 @@ async fn the_ui_and_the_tile_drawings_are_served() {
     server.stop().await;
 }
 
+/// `GET /api/reference` follows its query and refuses a bad one naming the parameter;
+/// `GET /api/games/{id}/reference` follows the game's rules and says which step it is at.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_reference_follows_the_query_and_a_games_rules() {
+    let server = Running::start(None).await;
+    let (status, r) = server.get("/api/reference?expansions=tower,river&players=4&variant=small-city%3Dtrue").await;
+    assert_eq!(status, 200, "{r}");
+    assert_eq!(r["selection"]["players"], 4);
+    let keys: Vec<&str> =
+        r["selection"]["expansions"].as_array().unwrap().iter().map(|e| e["key"].as_str().unwrap()).collect();
+    assert_eq!(keys, ["river", "tower"]);
+    assert_eq!(r["selection"]["variants"], json!([{"name": "small-city", "value": "true"}]));
+    assert_eq!(r["decisions"]["capture"], "2B-1");
+    let text = r.to_string();
+    assert!(text.contains("4 players: 7 each") && !text.contains("5 players: 6 each"));
+    let (status, r) = server.get("/api/reference?expansions=count&rules=rgg-big-box").await;
+    assert_eq!(status, 200, "{r}");
+    assert_eq!(r["selection"]["rules"], "rgg-big-box");
+    assert!(r.to_string().contains("\"playable\":false"));
+    for (query, field, message) in [
+        ("expansions=towers", "expansions", "unknown expansion `towers`"),
+        ("players=9", "players", "from 2 to 6"),
+        ("rules=zmg", "rules", "unknown rule set `zmg`"),
+        ("variant=small-city", "variant", "NAME=VALUE"),
+        ("variants=small-city%3Dmaybe", "variant", "`true` or `false`"),
+        ("colour=red", "colour", "unknown parameter `colour`"),
+    ] {
+        let (status, e) = server.get(&format!("/api/reference?{query}")).await;
+        assert_eq!(status, 400, "{query}: {e}");
+        assert_eq!(e["field"], field, "{query}: {e}");
+        assert!(e["error"].as_str().unwrap().contains(message), "{query}: {e}");
+    }
+    let created = server
+        .create(json!({
+            "rules": {"expansions": ["princess-dragon"], "variants": {"dragon-moves-after-scoring": true}},
+            "seats": [{"player": "human"}, {"player": "human"}, {"player": "human"}],
+        }))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let (status, r) = server.get(&format!("/api/games/{id}/reference")).await;
+    assert_eq!(status, 200, "{r}");
+    assert_eq!(r["selection"]["players"], 3);
+    assert_eq!(r["selection"]["expansions"][0]["key"], "princess-dragon");
+    assert_eq!(r["step"], "1C", "the game waits for the first tile's placement");
+    assert_eq!(r["decisions"]["dragon"], "3C");
+    let (status, _) = server.get("/api/games/nosuch/reference").await;
+    assert_eq!(status, 404);
+    server.stop().await;
+}
+
 /// A server on a new database in `dir` with a hot-seat game: the server, the database, the
 /// game's id and the body of a request for an action of its first decision.
 async fn first_action_on_disk(dir: &std::path::Path) -> (Running, PathBuf, String, String) {
