@@ -406,6 +406,8 @@ fn on_off(b: bool) -> &'static str {
 fn describe_score(game: &Game, s: &Score) -> String {
     let state = match (s.phase, s.completed) {
         (_, true) => "completed ",
+        // Abbey & Mayor: farmers meeting a barn score during the game.
+        (Phase::Turn, false) if s.kind == FeatureKind::Field => "farm (a barn's) ",
         // An abbot recalled during the game scores its cloister or garden as it stands.
         (Phase::Turn, false) => "incomplete ",
         (Phase::Final, false) if s.kind == FeatureKind::Field => "farm ",

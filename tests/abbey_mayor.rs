@@ -733,3 +733,222 @@ fn abbey_and_mayor_actions_round_trip_through_records_and_bad_ones_are_refused()
     assert_eq!(decode_action(&g, &wagon), Ok(Action::MoveWagon { pos: Pos::new(1, 2), feature: 0 }));
     assert!(g.check(Action::MoveWagon { pos: Pos::new(1, 2), feature: 0 }).is_err());
 }
+
+// ----- More footnotes -----
+
+/// Footnote 119: the well tile's three roads are one road: "all the 'roads' have to be completed
+/// before scoring".
+#[test]
+fn footnote119_the_wells_three_roads_score_only_when_all_three_are_finished() {
+    let deck = ["abbey-mayor:11", "base:A", "base:A", "base:A", "base:E"];
+    let mut g = game(2, &deck);
+    put(&mut g, 1, 0, 0);
+    deploy(&mut g, F, "road@W");
+    put(&mut g, -1, 0, 270);
+    assert!(scores(&pass(&mut g)).is_empty());
+    put(&mut g, 1, -1, 0);
+    assert!(scores(&pass(&mut g)).is_empty(), "one end is still open");
+    put(&mut g, 2, 0, 90);
+    let events = pass(&mut g);
+    assert_eq!(scores(&events)[0], (FeatureKind::Road, Phase::Turn, vec![RED], 5));
+}
+
+/// Footnote 135: "Does a player still score double points for a besieged city if it lies on a
+/// farm with a barn? Yes." The barn example with the start tile's city besieged (a Cathar cap):
+/// yellow's farmer scores 3 for the plain city and 6 for the besieged one.
+#[test]
+fn footnote135_a_besieged_city_counts_double_when_a_barn_scores_the_farmers() {
+    let deck = ["cathars:01", "base:K", "base:E", "base:B", "base:U", "base:B", "base:B"];
+    let mut g = game_with(am_rules(&[Expansion::Cathars]), 4, &deck);
+    for (x, y, r) in [(0, -1, 180), (1, 0, 0), (1, -1, 180)] {
+        put(&mut g, x, y, r);
+        pass(&mut g);
+    }
+    put(&mut g, 0, -2, 0);
+    deploy(&mut g, F, "field@SSE");
+    put(&mut g, -1, 0, 0);
+    pass(&mut g);
+    put(&mut g, 1, -2, 0);
+    let events = apply(&mut g, Action::PlaceBarn { corner: Corner::SouthWest });
+    assert_eq!(scores(&events), vec![(FeatureKind::Field, Phase::Turn, vec![YELLOW], 9)]);
+}
+
+/// Footnote 140 and "Scoring barns": "If several barns lie on a single farm through the
+/// placement of connecting tiles, each player receives the full score." Red's barn south of a
+/// road, blue's north of it; the road's end joins the farms, which border one completed city:
+/// 4 points each at the end.
+#[test]
+fn footnote140_every_barn_on_a_joined_farm_scores_in_full() {
+    let deck = ["base:U", "base:U", "base:B", "base:E", "base:B", "base:B", "base:B", "base:U", "base:A"];
+    let mut g = game(2, &deck);
+    put(&mut g, 1, 0, 0);
+    pass(&mut g);
+    put(&mut g, -1, 0, 0);
+    pass(&mut g);
+    put(&mut g, 0, 1, 0);
+    pass(&mut g);
+    put(&mut g, 0, -1, 180);
+    pass(&mut g);
+    put(&mut g, 1, 1, 0);
+    apply(&mut g, Action::PlaceBarn { corner: Corner::NorthWest });
+    put(&mut g, -1, -1, 0);
+    pass(&mut g);
+    put(&mut g, -2, -1, 0);
+    pass(&mut g);
+    put(&mut g, -2, 0, 0);
+    apply(&mut g, Action::PlaceBarn { corner: Corner::NorthEast });
+    let barns_before = g.barns().to_vec();
+    put(&mut g, 2, 0, 90);
+    let events = pass(&mut g);
+    assert!(g.is_over());
+    assert_eq!(g.barns(), &barns_before[..], "barns never move");
+    let finals: Vec<_> = scores(&events).into_iter().filter(|s| s.0 == FeatureKind::Field).collect();
+    assert_eq!(
+        finals,
+        vec![(FeatureKind::Field, Phase::Final, vec![RED], 4), (FeatureKind::Field, Phase::Final, vec![BLUE], 4)]
+    );
+    assert_eq!(g.scores(), vec![4, 4]);
+}
+
+/// Footnote 124: "Can the mayor or the wagon be eaten by the dragon, captured by the tower, or
+/// seduced by a princess? Yes"; footnote 126: "Can the mayor, the wagon and the barn use a
+/// magic portal? Mayor and wagon: Yes; barn: no." Random games with the three expansions see
+/// each of these happen, and never a barn through a gate.
+#[test]
+fn footnotes124_and_126_dragon_tower_princess_and_magic_gate_treat_mayor_and_wagon_as_followers() {
+    use carcassonne_engine::random::{below, rng_from_seed};
+    let rules = am_rules(&[Expansion::PrincessDragon, Expansion::Tower]);
+    let mut seen = BTreeSet::new();
+    for seed in 0..60u64 {
+        let setup = GameSetup { rules: rules.clone(), players: Color::ALL[..3].to_vec(), deck: Deck::Seed(seed) };
+        let mut g = Game::new(setup).unwrap();
+        let mut rng = rng_from_seed(seed);
+        while g.pending().player().is_some() {
+            let legal = g.legal_actions();
+            // Prefer the new figures and the actions that take figures away.
+            let wanted: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| {
+                    matches!(
+                        a,
+                        Action::Deploy { figure: Figure::Mayor | Figure::Wagon, .. }
+                            | Action::DeployAt { figure: Figure::Mayor | Figure::Wagon, .. }
+                            | Action::RemoveKnight { .. }
+                            | Action::Capture { .. }
+                            | Action::BuildTower { .. }
+                    )
+                })
+                .collect();
+            let pool = if wanted.is_empty() { &legal } else { &wanted };
+            let action = pool[below(&mut rng, pool.len() as u32) as usize];
+            if let Action::Pass = action {
+                if let Pending::Deploy { .. } = g.pending() {
+                    let barn_gate = Action::DeployAt { pos: Pos::new(0, 0), figure: Figure::Barn, feature: 0 };
+                    assert!(g.check(barn_gate).is_err());
+                }
+            }
+            for e in g.apply(action).unwrap() {
+                match e {
+                    Event::FigureEaten { figure: Figure::Mayor | Figure::Wagon, .. } => {
+                        seen.insert("eaten");
+                    }
+                    Event::Captured { figure: Figure::Mayor | Figure::Wagon, .. } => {
+                        seen.insert("captured");
+                    }
+                    Event::KnightRemoved { figure: Figure::Mayor | Figure::Wagon, .. } => {
+                        seen.insert("removed");
+                    }
+                    Event::FigureDeployed { figure: Figure::Mayor | Figure::Wagon, pos, .. }
+                        if matches!(action, Action::DeployAt { .. }) =>
+                    {
+                        assert!(g.board().get(pos).is_some());
+                        seen.insert("gate");
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if seen.len() == 4 {
+            break;
+        }
+    }
+    assert_eq!(seen, BTreeSet::from(["captured", "eaten", "gate", "removed"]));
+}
+
+/// Footnote 123: "Can a knight in a besieged city escape via an abbey, or only via a cloister?
+/// Yes: the abbey has all the characteristics of a cloister." Red's knight is in a besieged city
+/// at (1,-1) with no cloister around; red's abbey in the hole at (0,-1), beside it, opens the
+/// escape at the end of the same turn.
+#[test]
+fn footnote123_a_knight_escapes_a_siege_by_an_abbey() {
+    let deck = ["base:U", "base:U", "cathars:01", "base:E", "base:E", "base:E", "base:E", "base:E"];
+    let mut g = game_with(am_rules(&[Expansion::Cathars]), 2, &deck);
+    put(&mut g, 1, 0, 0);
+    pass(&mut g);
+    put(&mut g, -1, 0, 0);
+    pass(&mut g);
+    put(&mut g, 1, -1, 0);
+    deploy(&mut g, F, "city@N");
+    put(&mut g, -1, -1, 270);
+    pass(&mut g);
+    put(&mut g, -1, -2, 0);
+    pass(&mut g);
+    put(&mut g, 0, -2, 0);
+    assert!(!matches!(pass(&mut g).last(), Some(Event::Escaped { .. })));
+    assert_eq!(g.pending(), Pending::Abbey { player: RED });
+    apply(&mut g, Action::PlaceAbbey { pos: Pos::new(0, -1) });
+    pass(&mut g);
+    assert_eq!(g.pending(), Pending::Escape { player: RED });
+    let city = feature(&g, 1, -1, "city@N");
+    assert!(g.legal_actions().contains(&Action::Escape { pos: Pos::new(1, -1), feature: city }));
+}
+
+/// Seed 001, THE RIVER II, footnote 98 (and seed 000, The River, Abbey & Mayor notes 43, 44):
+/// "The pig-herd tile only counts in connection with farmers, not the barn." The barn example
+/// with yellow's farmer on a field that counts as a pig-herd (the GQ pigs under the house rule):
+/// the farmers the barn scores get 3 + 1 and 1 + 1 per city, the barn itself only 4.
+#[test]
+fn footnote98_the_pig_herd_counts_for_farmers_not_for_the_barn() {
+    let deck = ["base:E", "base:K", "base:E", "gq11:02", "base:U", "base:B", "base:B"];
+    let variants = Variants { gq_pig_herd: true, pig_herd_without_traders_builders: true, ..Variants::default() };
+    let rules = Rules { variants, ..am_rules(&[Expansion::Gq11]) };
+    let mut g = game_with(rules, 4, &deck);
+    for (x, y, r) in [(0, -1, 180), (1, 0, 0), (1, -1, 180)] {
+        put(&mut g, x, y, r);
+        pass(&mut g);
+    }
+    put(&mut g, 0, -2, 0);
+    deploy(&mut g, F, "field@SSE");
+    put(&mut g, -1, 0, 0);
+    deploy(&mut g, F, "field@NNW");
+    put(&mut g, 1, -2, 0);
+    let events = apply(&mut g, Action::PlaceBarn { corner: Corner::SouthWest });
+    assert_eq!(scores(&events), vec![(FeatureKind::Field, Phase::Turn, vec![YELLOW], 8)]);
+    put(&mut g, -1, -1, 0);
+    let events = pass(&mut g);
+    assert_eq!(
+        scores(&events),
+        vec![(FeatureKind::Field, Phase::Turn, vec![RED], 4), (FeatureKind::Field, Phase::Final, vec![BLUE], 8)]
+    );
+}
+
+/// Seed 000, base game footnote 6 (official clarification): when a drawn tile fits nowhere and
+/// is removed, "the player could place the abbey tile instead of drawing another tile". With no
+/// city edge open on the board, the four-sided city base:C fits nowhere: blue declines the
+/// abbey, draws it, and is offered the abbey again before the next draw.
+#[test]
+fn seed000_footnote6_the_abbey_is_offered_again_after_a_tile_that_fits_nowhere() {
+    let deck = ["base:E", "base:U", "base:U", "base:B", "base:U", "base:B", "base:A", "base:C", "base:E", "base:E"];
+    let mut g = game(2, &deck);
+    for (x, y, r) in [(0, -1, 180), (-1, 0, 0), (1, 0, 0), (-1, 1, 0), (1, 1, 0), (1, 2, 0), (0, 2, 180)] {
+        put(&mut g, x, y, r);
+        pass(&mut g);
+    }
+    assert_eq!(g.pending(), Pending::Abbey { player: BLUE });
+    let events = pass(&mut g);
+    assert!(events.iter().any(|e| matches!(e, Event::TileDiscarded { player: BLUE, .. })), "{events:?}");
+    assert_eq!(g.pending(), Pending::Abbey { player: BLUE }, "offered again after the discard");
+    apply(&mut g, Action::PlaceAbbey { pos: Pos::new(0, 1) });
+    assert_eq!(g.discarded().len(), 1);
+}
