@@ -282,6 +282,17 @@ impl Session {
                 let other = game.player(other).color.name();
                 writeln!(out, "{color}, you and {other} exchange prisoners: which of your figures comes back?")?;
             }
+            Pending::Abbey { .. } => {
+                writeln!(out, "{color}, place your abbey in a hole (a place with a tile on all four sides), or draw:")?;
+            }
+            Pending::MoveWagon { pos, feature, .. } => {
+                let on = game.feature_name(pos, feature).unwrap_or_default();
+                writeln!(
+                    out,
+                    "{color}, your wagon on {on} at {pos} was scored: move it to an adjacent unfinished, free feature, \
+                     or take it home"
+                )?;
+            }
             _ => writeln!(out, "{color}, your decision:")?,
         }
         let labels: Vec<String> =
@@ -444,6 +455,13 @@ fn describe(game: &Game, action: Action) -> String {
             format!("sends the knight on {feature} at ({x},{y}) home with the princess")
         }
         RecordAction::MoveDragon { x, y, .. } => format!("moves the dragon to ({x},{y})"),
+        RecordAction::Abbey { x, y, .. } => format!("places the abbey in the hole at ({x},{y})"),
+        RecordAction::Barn { corner, .. } => format!("places the barn on the {corner} corner of the tile"),
+        RecordAction::MoveWagon { x, y, feature, .. } => format!("moves the wagon onto {feature} at ({x},{y})"),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. }) => "draws a tile".to_string(),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::MoveWagon { .. }) => {
+            "takes the wagon home".to_string()
+        }
         other => match generic(&other).as_str() {
             "pass" => "deploys nothing (passes)".to_string(),
             text => text.to_string(),
@@ -478,6 +496,13 @@ fn short(game: &Game, action: Action) -> String {
             format!("princess: remove the knight on {feature} at ({x},{y})")
         }
         RecordAction::MoveDragon { x, y, .. } => format!("dragon: to ({x},{y})"),
+        RecordAction::Abbey { x, y, .. } => format!("abbey: into the hole at ({x},{y})"),
+        RecordAction::Barn { corner, .. } => format!("barn: on the {corner} corner"),
+        RecordAction::MoveWagon { x, y, feature, .. } => format!("wagon: onto {feature} at ({x},{y})"),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. }) => "draw a tile".to_string(),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::MoveWagon { .. }) => {
+            "take the wagon home".to_string()
+        }
         other => generic(&other),
     }
 }

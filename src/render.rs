@@ -15,8 +15,8 @@ use clap::Args;
     long_about = "Replay a game record and draw its board after the last action as an SVG \
         picture: every placed tile, the followers in their owners' colours on the features \
         they stand on (farmers lying down), the dragon and the fairy (The Princess & the \
-        Dragon), and the last placed tile marked with a yellow border. Open the file in a \
-        browser.",
+        Dragon), the towers (The Tower), the barns on their tile corners (Abbey & Mayor), \
+        and the last placed tile marked with a yellow border. Open the file in a browser.",
     after_help = "Examples:\n  \
         carcassonne simulate --games 1 --seed 3 --record-out game.json\n  \
         carcassonne render game.json --svg board.svg\n  \

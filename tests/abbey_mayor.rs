@@ -952,3 +952,15 @@ fn seed000_footnote6_the_abbey_is_offered_again_after_a_tile_that_fits_nowhere()
     apply(&mut g, Action::PlaceAbbey { pos: Pos::new(0, 1) });
     assert_eq!(g.discarded().len(), 1);
 }
+
+/// `render` draws each barn on its tile corner, in its owner's colour.
+#[test]
+fn the_board_picture_shows_the_barn_on_its_corner() {
+    let mut g = farms_beside_two_cities();
+    apply(&mut g, Action::PlaceBarn { corner: Corner::SouthWest });
+    let svg = carcassonne_render::board_svg(&g, &carcassonne_render::BoardOptions::default());
+    assert_eq!(svg.matches(r#"class="piece barn""#).count(), 1);
+    // The south-west corner of (1,-2) is the point (100, -100) of the picture.
+    assert!(svg.contains(r#"class="piece barn" transform="translate(100 -100)""#), "{svg}");
+    assert!(svg.contains(carcassonne_render::color_hex(Color::Blue)));
+}

@@ -252,6 +252,16 @@ pub fn tower_piece(at: Pt, height: u8, finished: bool) -> String {
     s
 }
 
+/// A barn (Abbey & Mayor) in its owner's colour, centred on a tile corner: a house with a
+/// pitched roof.
+pub fn barn(at: Pt, colour: &str) -> String {
+    format!(
+        r##"<g class="piece barn" transform="translate({} {})"><path d="M-10 8V-3L0 -11L10 -3V8Z" fill="{colour}" stroke="#212121" stroke-width="1.5" stroke-linejoin="round"/><rect x="-3" y="1" width="6" height="7" fill="#5d4037"/></g>"##,
+        num(at.x),
+        num(at.y)
+    )
+}
+
 /// The fairy (The Princess & the Dragon): a small pale figure with wings; `size` is its height.
 pub fn fairy_piece(at: Pt, size: f32) -> String {
     format!(

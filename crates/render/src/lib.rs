@@ -24,7 +24,7 @@ mod layout;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use carcassonne_engine::{Color, FeatureKind, Figure, Game, Rotation, TileDesign, TileId};
+use carcassonne_engine::{Color, Corner, FeatureKind, Figure, Game, Rotation, TileDesign, TileId};
 
 use geom::{num, pt, Path, Pt, Shape, TILE};
 use layout::{Area, Layout, RIVER_HALF, ROAD_HALF};
@@ -387,6 +387,17 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
             })
         );
         s.push_str(&icons::meeple(at, colour, lying, size, &class));
+    }
+    // Abbey & Mayor: each barn on the corner of its tile where four farms meet.
+    for barn in game.barns() {
+        let (cx, cy) = match barn.corner {
+            Corner::NorthEast => (1.0, 0.0),
+            Corner::SouthEast => (1.0, 1.0),
+            Corner::SouthWest => (0.0, 1.0),
+            Corner::NorthWest => (0.0, 0.0),
+        };
+        let colour = game.players().get(barn.owner as usize).map_or("#ffffff", |p| color_hex(p.color));
+        s.push_str(&icons::barn(pt((barn.pos.x as f32 + cx) * TILE, (barn.pos.y as f32 + cy) * TILE), colour));
     }
     // The Princess & the Dragon: the fairy beside its follower, the dragon on its tile.
     if let Some((pos, next_to)) = game.fairy() {
