@@ -964,3 +964,30 @@ fn the_board_picture_shows_the_barn_on_its_corner() {
     assert!(svg.contains(r#"class="piece barn" transform="translate(100 -100)""#), "{svg}");
     assert!(svg.contains(carcassonne_render::color_hex(Color::Blue)));
 }
+
+/// Seed 004's later wording of the wagon's move (variant `wagon-moves: around-tile`): "any
+/// unoccupied uncompleted feature on the same tile or around it". In the seed's first wagon
+/// example the wagon stood at (-1,0): the cloister at (-2,0) and the start tile's open city at
+/// (0,0) are around it; the junction's free road at (1,0) is two tiles away.
+#[test]
+fn seed004_the_wagon_moves_around_its_tile_under_the_later_wording() {
+    let mut g = game_with(
+        Rules {
+            variants: Variants { wagon_moves: carcassonne_engine::WagonMoves::AroundTile, ..Variants::default() },
+            ..am_rules(&[])
+        },
+        2,
+        &["base:W", "base:U", "base:A", "base:E"],
+    );
+    put(&mut g, 1, 0, 0);
+    deploy(&mut g, F, "road@E");
+    put(&mut g, -1, 0, 0);
+    deploy(&mut g, Figure::Wagon, "road@E");
+    put(&mut g, -2, 0, 270);
+    pass(&mut g);
+    assert!(matches!(g.pending(), Pending::MoveWagon { player: BLUE, .. }));
+    assert_eq!(wagon_targets(&g), BTreeSet::from([(-2, 0, FeatureKind::Cloister), (0, 0, FeatureKind::City)]));
+    let mut v = Variants::default();
+    v.set("wagon-moves", "around-tile").unwrap();
+    assert_eq!(v.wagon_moves, carcassonne_engine::WagonMoves::AroundTile);
+}

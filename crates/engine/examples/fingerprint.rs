@@ -11,6 +11,7 @@
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
     Color, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, RiverStartTile, RuleSet, Rules, Variants,
+    WagonMoves,
 };
 
 /// FNV-1a, 64 bits: stable across builds and toolchains (unlike the standard library's hasher).
@@ -82,6 +83,13 @@ fn configs() -> Vec<(&'static str, Rules)> {
             with(&[AbbeyMayor, TradersBuilders, Cathars], Variants::preset(RuleSet::Rgg)),
         ),
         ("abbey-mayor-dragon-tower", with(&[AbbeyMayor, PrincessDragon, Tower], Variants::default())),
+        (
+            "abbey-mayor-wagon-around-tile",
+            with(
+                &[AbbeyMayor, InnsCathedrals],
+                Variants { wagon_moves: WagonMoves::AroundTile, ..Variants::default() },
+            ),
+        ),
         (
             "every-expansion-abbey-mayor",
             with(&[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor]].concat(), Variants::default()),

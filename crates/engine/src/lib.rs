@@ -52,5 +52,5 @@ pub use players::{Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState}
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
 pub use rules::{
     CombinedRivers, DoubleTurn, Expansion, FarmerScoring, RiverStartTile, RuleSet, Rules, VariantInfo, VariantKind,
-    Variants, VolcanoLake,
+    Variants, VolcanoLake, WagonMoves,
 };

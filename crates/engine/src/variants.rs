@@ -116,6 +116,21 @@ pub enum VolcanoLake {
     ExtraTurn,
 }
 
+/// Where Abbey & Mayor's wagon may move after its feature is scored (seed 004, step 3B, gives
+/// both wordings: "to any adjoining unoccupied uncompleted feature" and "any unoccupied
+/// uncompleted feature on the same tile or around it").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WagonMoves {
+    /// "to a directly adjacent road, city or cloister" (seed 001, ABBEY AND MAYOR, the first
+    /// edition): a feature the scored one leads into, by the tiles' wagon groups. The default.
+    #[default]
+    Adjacent,
+    /// Any feature on the wagon's tile or the eight tiles around it (seed 004's other wording,
+    /// the later editions).
+    AroundTile,
+}
+
 /// When the second tile of a builder's double turn is drawn (seed 001, "Summary of rule sets",
 /// row "2nd tile (double turn)"; TRADERS AND BUILDERS, footnote 42).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -203,6 +218,8 @@ pub struct Variants {
     /// A player may capture their own follower, which goes back to their supply (row "tower
     /// captures own followers": The Big Box; footnote 100). On by default.
     pub tower_captures_own_followers: bool,
+    /// Where a wagon may move after its feature is scored (Abbey & Mayor).
+    pub wagon_moves: WagonMoves,
 }
 
 impl Default for Variants {
@@ -245,6 +262,7 @@ impl Variants {
             tower_captures_builders_and_pigs: original,
             tower_captures_guards: rule_set != RuleSet::Rgg,
             tower_captures_own_followers: !original,
+            wagon_moves: WagonMoves::Adjacent,
         }
     }
 
@@ -405,6 +423,15 @@ impl Variants {
             label: "A tower may capture its builder's own follower",
             source: "seed 001, Summary of rule sets; footnote 100",
             kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "wagon-moves",
+            label: "Where a wagon moves after scoring",
+            source: "seed 001, ABBEY AND MAYOR, The wagon; seed 004, Step 3B",
+            kind: VariantKind::Choice(&[
+                ("adjacent", "to a feature directly adjacent to the scored one"),
+                ("around-tile", "to any feature on its tile or the eight around it"),
+            ]),
         },
     ];
 

@@ -25,7 +25,9 @@
 //!   city or to a cloister, the roads of a crossing), on any tile of the scored feature; and an
 //!   abbey and what ends at its walls (our reading: the abbey ends those features as a cloister
 //!   ends a road). The wagon moves onto the target's segment on that tile, never onto the
-//!   dragon's tile (where no follower may be deployed).
+//!   dragon's tile (where no follower may be deployed). Seed 004 also gives the later wording,
+//!   "any unoccupied uncompleted feature on the same tile or around it": the variant
+//!   `wagon-moves: around-tile` (any feature on the wagon's tile or the eight around it).
 //! - **The barn** (2B): "on the point of intersection of four land tiles, one of which has just
 //!   been placed"; "the four land tiles must only consist of farms at this intersection point";
 //!   not on a farm with a barn (footnote 133), and it stays "until the end of the game"
@@ -97,6 +99,8 @@ pub(crate) struct AbbeyMayor {
     barns: Vec<Barn>,
     /// The wagons of the feature just scored, in the order their owners decide.
     wagons: Vec<ScoredWagon>,
+    /// Seed 004's other wording: a wagon moves to any feature on its tile or around it.
+    moves_around_tile: bool,
 }
 
 impl AbbeyMayor {
@@ -107,6 +111,7 @@ impl AbbeyMayor {
         AbbeyMayor {
             abbey_tile: catalog.lookup("abbey-mayor:abbey"),
             abbeys: PlayerSet(((1u16 << players) - 1) as u8),
+            moves_around_tile: rules.variants.wagon_moves == crate::rules::WagonMoves::AroundTile,
             ..AbbeyMayor::default()
         }
     }
@@ -241,7 +246,7 @@ impl AbbeyMayor {
 
     /// The features a wagon that stood on feature `w.root` may move to, as segments (tile
     /// position, feature), sorted and without repeats.
-    fn wagon_targets(table: &Table, w: &ScoredWagon, dragon: Option<Pos>) -> Vec<(Pos, LocalFeature)> {
+    fn wagon_targets(&self, table: &Table, w: &ScoredWagon, dragon: Option<Pos>) -> Vec<(Pos, LocalFeature)> {
         let mut targets = vec![];
         let mut consider = |placement: PlacementIndex, feature: LocalFeature| {
             let placed = table.board.placement(placement);
@@ -261,6 +266,21 @@ impl AbbeyMayor {
                 targets.push((placed.pos, feature));
             }
         };
+        if self.moves_around_tile {
+            // Seed 004's other wording: the wagon's tile and the eight around it.
+            let at = table.pos_of(w.placement);
+            for pos in std::iter::once(at).chain(at.ring()) {
+                if let Some(placement) = table.board.index_at(pos) {
+                    let design = table.design(table.board.placement(placement).tile);
+                    for j in 0..design.features.len() {
+                        consider(placement, j as LocalFeature);
+                    }
+                }
+            }
+            targets.sort_by(|a, b| crate::board::reading_order(a.0, b.0).then(a.1.cmp(&b.1)));
+            targets.dedup();
+            return targets;
+        }
         for member in table.features.members(w.root) {
             let (placement, local) = table.features.segment(member);
             let placed = table.board.placement(placement);
@@ -305,7 +325,7 @@ impl AbbeyMayor {
     /// The next wagon with somewhere to go, dropping those with nowhere (they stay home).
     fn next_wagon(&mut self, table: &Table, dragon: Option<Pos>) -> Option<Pending> {
         while let Some(w) = self.wagons.first() {
-            if !Self::wagon_targets(table, w, dragon).is_empty() {
+            if !self.wagon_targets(table, w, dragon).is_empty() {
                 let pos = table.pos_of(w.placement);
                 return Some(Pending::MoveWagon { player: w.owner, pos, feature: w.feature });
             }
@@ -316,7 +336,7 @@ impl AbbeyMayor {
 
     pub(crate) fn each_wagon_move(&self, table: &Table, dragon: Option<Pos>, mut visit: impl FnMut(Action) -> bool) {
         if let Some(w) = self.wagons.first() {
-            for (pos, feature) in Self::wagon_targets(table, w, dragon) {
+            for (pos, feature) in self.wagon_targets(table, w, dragon) {
                 if visit(Action::MoveWagon { pos, feature }) {
                     return;
                 }
@@ -336,7 +356,7 @@ impl AbbeyMayor {
             Action::Pass => Ok(()),
             Action::MoveWagon { pos, feature } => {
                 let w = self.wagons.first().expect("a wagon decides");
-                if Self::wagon_targets(table, w, dragon).contains(&(pos, feature)) {
+                if self.wagon_targets(table, w, dragon).contains(&(pos, feature)) {
                     Ok(())
                 } else {
                     Err(RuleError::NoWagonMove(pos, feature))
