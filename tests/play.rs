@@ -134,6 +134,19 @@ fn a_human_finishes_a_game_with_expansions_against_the_search_and_greedy_bots() 
     assert!(scores.iter().any(|&(_, points)| points > 0), "{scores:?}");
 }
 
+/// Abbey & Mayor in the terminal: the human is offered the mayor, the wagon and the barn, and
+/// the abbey before a draw when a hole is open; answering the first choice each time plays
+/// the game to the end.
+#[test]
+fn a_human_finishes_a_game_with_abbey_and_mayor() {
+    let args = ["play", "--players", "human,greedy", "--seed", "5", "--expansions", "abbey-mayor"];
+    let stdout = run_ok(&args, &ones(800));
+    assert!(stdout.contains("deploy mayor on city"), "the mayor is offered: {stdout}");
+    assert!(stdout.contains("deploy wagon on"), "the wagon is offered: {stdout}");
+    assert!(stdout.contains("final scoring:"), "{stdout}");
+    assert_eq!(final_scores(&stdout).len(), 2);
+}
+
 #[test]
 fn invalid_answers_re_prompt_without_crashing() {
     let mut input = String::from("x\n999\n0\n\n-3\n");
