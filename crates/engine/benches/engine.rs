@@ -148,6 +148,21 @@ fn benches(c: &mut Criterion) {
             black_box(game.scores())
         })
     });
+    // Every implemented expansion (but the Winter Edition, which replaces the base tiles): the
+    // run of the 3x-per-tile requirement (docs/performance.md).
+    let every = Rules {
+        expansions: Expansion::ALL.into_iter().filter(|&e| e != Expansion::Winter).collect(),
+        ..Rules::default()
+    };
+    c.bench_function("random_game_2p_every_expansion", |b| {
+        b.iter(|| {
+            seed += 1;
+            let setup = GameSetup { rules: every.clone(), players: two.clone(), deck: Deck::Seed(seed) };
+            let mut game = Game::new(setup).expect("valid setup");
+            play(&mut game, seed, |_| false);
+            black_box(game.scores())
+        })
+    });
     c.bench_function("legal_actions_midgame", |b| {
         b.iter(|| {
             black_box(&game).legal_actions_into(&mut actions);
