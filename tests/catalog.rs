@@ -309,3 +309,71 @@ fn second_edition_moves_eight_tiles_to_garden_designs() {
         ]
     );
 }
+
+/// The Count of Carcassonne (issue 22's groundwork): the twelve tiles of the city of
+/// Carcassonne fit together as the catalog places them (`at=` column and row, turned as
+/// printed), 4 tiles wide and 3 high: across every edge between two of them each port shows
+/// the same feature on both sides or none on either, and every edge facing out of the city
+/// shows features along its whole length (its two half edges; its centre for a road or city).
+#[test]
+fn the_city_of_carcassonne_fits_together_in_its_one_arrangement() {
+    let catalog = Catalog::builtin();
+    let set = catalog.set("count").unwrap();
+    let mut grid = BTreeMap::new();
+    for &id in &set.designs {
+        let design = catalog.design(id);
+        let at = design.unit_at.unwrap_or_else(|| panic!("{} has no place in the city", design.id));
+        assert!(grid.insert(at, design).is_none(), "two tiles at {at:?}");
+    }
+    let places: Vec<(u8, u8)> = grid.keys().copied().collect();
+    let mut block: Vec<(u8, u8)> = (0..3u8).flat_map(|r| (0..4u8).map(move |c| (c, r))).collect();
+    block.sort();
+    assert_eq!(places, block, "a 4 x 3 block");
+    let kind_at = |d: &carcassonne_engine::TileDesign, port: Port| {
+        d.feature_at(Rotation::R0, port).map(|f| d.features[f as usize].kind)
+    };
+    for (&(c, r), design) in &grid {
+        for (side, (dc, dr)) in [(0usize, (0i8, -1i8)), (1, (1, 0)), (2, (0, 1)), (3, (-1, 0))] {
+            let ports: Vec<Port> = (0..3).map(|k| Port::from_index(side * 3 + k)).collect();
+            let neighbour = (c as i8 + dc, r as i8 + dr);
+            let there = (neighbour.0 >= 0 && neighbour.1 >= 0)
+                .then(|| grid.get(&(neighbour.0 as u8, neighbour.1 as u8)))
+                .flatten();
+            match there {
+                Some(other) => {
+                    for &p in &ports {
+                        assert_eq!(
+                            kind_at(design, p),
+                            kind_at(other, p.facing()),
+                            "{} port {p} against {} port {}",
+                            design.id,
+                            other.id,
+                            p.facing()
+                        );
+                    }
+                }
+                None => {
+                    // Facing out, the side is a whole edge of its terrain, as on any tile: a city
+                    // at its centre; a road at its centre between two field halves; a field's
+                    // two halves.
+                    let (a, centre, b) = (ports[0], ports[1], ports[2]);
+                    use carcassonne_engine::Terrain::{City, Field, Road};
+                    let whole = match design.edges[side] {
+                        City => kind_at(design, centre) == Some(FeatureKind::City),
+                        Road => {
+                            kind_at(design, centre) == Some(FeatureKind::Road)
+                                && kind_at(design, a) == Some(FeatureKind::Field)
+                                && kind_at(design, b) == Some(FeatureKind::Field)
+                        }
+                        Field => {
+                            kind_at(design, a) == Some(FeatureKind::Field)
+                                && kind_at(design, b) == Some(FeatureKind::Field)
+                        }
+                        _ => false,
+                    };
+                    assert!(whole, "{} side {side} faces out of the city but is not a whole edge", design.id);
+                }
+            }
+        }
+    }
+}

@@ -281,6 +281,9 @@ pub struct TileDesign {
     /// A tile of a unit placed whole at set-up (The Count of Carcassonne): edges that face the
     /// other tiles of the unit carry no feature, so the edge-coverage check is relaxed.
     pub partial: bool,
+    /// For a `partial` design, its column and row in its unit, turned as printed (the city of
+    /// Carcassonne is 4 tiles wide and 3 high; docs/rules.md).
+    pub unit_at: Option<(u8, u8)>,
     /// A tile each player holds in supply instead of shuffling it into the pile (the abbey
     /// tiles of Abbey & Mayor, one per player); `count` is the number in the box.
     pub supply: bool,

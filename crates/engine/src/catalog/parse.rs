@@ -51,6 +51,7 @@ struct DesignDraft {
     river: Option<RiverRole>,
     symbols: Vec<Symbol>,
     partial: bool,
+    unit_at: Option<(u8, u8)>,
     supply: bool,
     features: Vec<FeatureDraft>,
 }
@@ -152,6 +153,7 @@ impl<'a> Parser<'a> {
         let mut river = None;
         let mut symbols = vec![];
         let mut partial = false;
+        let mut unit_at = None;
         let mut supply = false;
         let mut i = 2;
         while i < words.len() {
@@ -173,6 +175,7 @@ impl<'a> Parser<'a> {
                                 || words[i].contains('=')
                                     && !words[i].starts_with("symbols=")
                                     && !words[i].starts_with("river=")
+                                    && !words[i].starts_with("at=")
                         })
                     {
                         counts.extend(self.parse_count(set, words[i])?);
@@ -189,6 +192,14 @@ impl<'a> Parser<'a> {
                 }
                 "supply" => {
                     supply = true;
+                    i += 1;
+                }
+                word if word.starts_with("at=") => {
+                    let text = &word["at=".len()..];
+                    let place = text.split_once(',').and_then(|(c, r)| Some((c.parse().ok()?, r.parse().ok()?)));
+                    unit_at = Some(place.ok_or_else(|| {
+                        self.error(line, format!("`at={text}` must be a column and a row in the unit: `at=2,1`"))
+                    })?);
                     i += 1;
                 }
                 word if word.starts_with("river=") => {
@@ -211,6 +222,12 @@ impl<'a> Parser<'a> {
             }
         }
         let edges = edges.ok_or_else(|| self.error(line, format!("design `{name}` has no `edges`")))?;
+        if partial != unit_at.is_some() {
+            return Err(self.error(
+                line,
+                format!("design `{name}`: a `partial` design gives its place in the unit (`at=`), and only it"),
+            ));
+        }
         if counts.is_empty() {
             return Err(self.error(line, format!("design `{name}` has no `count`")));
         }
@@ -223,6 +240,7 @@ impl<'a> Parser<'a> {
             river,
             symbols,
             partial,
+            unit_at,
             supply,
             features: vec![],
         });
@@ -508,6 +526,7 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
         river: draft.river,
         symbols: draft.symbols.clone(),
         partial: draft.partial,
+        unit_at: draft.unit_at,
         supply: draft.supply,
         features,
         edges: draft.edges,
@@ -602,6 +621,12 @@ mod tests {
         assert!(parse("set t\ndesign Z edges ffff count 1\n  field NNW NNE ENE ESE SSE SSW WSW WNW pennant\n").is_err());
         assert!(parse("set t\ndesign Z edges ffff\n  field NNW NNE ENE ESE SSE SSW WSW WNW\n").is_err());
         assert!(parse("design Z edges ffff count 1\n").is_err());
+        // A partial design gives its place in its unit, and only a partial one.
+        let err = parse("set t\ndesign Z edges ffff count 1 partial\n").unwrap_err();
+        assert!(err.message.contains("at="), "{err}");
+        assert!(parse("set t\ndesign Z edges ffff count 1 at=1,2\n  field NNW NNE ENE ESE SSE SSW WSW WNW\n").is_err());
+        let err = parse("set t\ndesign Z edges ffff count 1 partial at=one\n").unwrap_err();
+        assert!(err.message.contains("column and a row"), "{err}");
     }
 
     /// The Count's city has the four quarters of seed 001, each feeding one kind of feature
