@@ -70,6 +70,18 @@ fn wagon_targets(g: &Game) -> BTreeSet<(i16, i16, FeatureKind)> {
         .collect()
 }
 
+/// The kinds of feature of the tile just placed (at `(x, y)`) that `figure` is offered.
+fn offered_on(g: &Game, x: i16, y: i16, figure: Figure) -> Vec<FeatureKind> {
+    let design = g.design(g.board().get(Pos::new(x, y)).unwrap().tile);
+    g.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Deploy { figure: f, feature } if f == figure => Some(design.features[feature as usize].kind),
+            _ => None,
+        })
+        .collect()
+}
+
 // ----- The abbey -----
 
 /// Seed 001's example: "BLUE places the abbey and so completes the road with the RED follower.
@@ -222,17 +234,7 @@ fn a_mayor_without_pennants_has_no_strength() {
 fn the_mayor_goes_only_into_an_unoccupied_city() {
     let mut g = game(2, &["base:D", "base:D"]);
     put(&mut g, 1, 0, 0);
-    let mayors: Vec<FeatureKind> = g
-        .legal_actions()
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Deploy { figure: Figure::Mayor, feature } => {
-                Some(g.design(g.board().get(Pos::new(1, 0)).unwrap().tile).features[feature as usize].kind)
-            }
-            _ => None,
-        })
-        .collect();
-    assert_eq!(mayors, vec![FeatureKind::City]);
+    assert_eq!(offered_on(&g, 1, 0, Figure::Mayor), vec![FeatureKind::City]);
     let road = feature(&g, 1, 0, "road@E");
     assert_eq!(
         g.check(Action::Deploy { figure: Figure::Mayor, feature: road }),
@@ -357,16 +359,7 @@ fn footnote131_the_wagon_never_moves_to_a_completed_feature_and_goes_home_with_n
 fn footnote129_the_wagon_goes_on_an_unoccupied_road_city_or_cloister_never_a_farm() {
     let mut g = game(2, &["base:A", "base:E"]);
     put(&mut g, 0, 1, 0);
-    let wagons: BTreeSet<FeatureKind> = g
-        .legal_actions()
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Deploy { figure: Figure::Wagon, feature } => {
-                Some(g.design(g.board().get(Pos::new(0, 1)).unwrap().tile).features[feature as usize].kind)
-            }
-            _ => None,
-        })
-        .collect();
+    let wagons: BTreeSet<FeatureKind> = offered_on(&g, 0, 1, Figure::Wagon).into_iter().collect();
     assert_eq!(wagons, BTreeSet::from([FeatureKind::Road, FeatureKind::Cloister]));
     let field = feature(&g, 0, 1, "field@NNW");
     assert_eq!(
@@ -414,19 +407,26 @@ fn footnote132_several_wagons_decide_from_the_current_player_clockwise() {
 /// (0,-2)). Red has a farmer on another farm that touches the same cities, west of the start
 /// tile. Blue's tile at (1,-2) makes four tiles meet, all farm, at its south-west corner.
 fn farms_beside_two_cities() -> Game {
-    let deck = ["base:E", "base:K", "base:E", "base:B", "base:U", "base:B", "base:B"];
-    let mut g = game(4, &deck);
-    put(&mut g, 0, -1, 180);
-    pass(&mut g);
-    put(&mut g, 1, 0, 0);
-    pass(&mut g);
-    put(&mut g, 1, -1, 180);
-    pass(&mut g);
-    put(&mut g, 0, -2, 0);
-    deploy(&mut g, F, "field@SSE");
+    let mut g = yellows_farmer_beside_two_cities(am_rules(&[]), "base:E", "base:B", &["base:U", "base:B", "base:B"]);
     put(&mut g, -1, 0, 0);
     deploy(&mut g, F, "field@NNW");
     put(&mut g, 1, -2, 0);
+    g
+}
+
+/// The first four turns of the barn examples, for four players under `rules`: `cap` closes the
+/// start tile's city at (0,-1), a city tile at (1,0) and its cap at (1,-1) make the second
+/// completed city, and yellow's farmer stands on `farm_tile` at (0,-2). The deck goes on with
+/// `rest`; red's turn comes next.
+fn yellows_farmer_beside_two_cities(rules: Rules, cap: &str, farm_tile: &str, rest: &[&str]) -> Game {
+    let deck: Vec<&str> = [cap, "base:K", "base:E", farm_tile].into_iter().chain(rest.iter().copied()).collect();
+    let mut g = game_with(rules, 4, &deck);
+    for (x, y, r) in [(0, -1, 180), (1, 0, 0), (1, -1, 180)] {
+        put(&mut g, x, y, r);
+        pass(&mut g);
+    }
+    put(&mut g, 0, -2, 0);
+    deploy(&mut g, F, "field@SSE");
     g
 }
 
@@ -506,15 +506,9 @@ fn footnote134_the_barn_is_no_follower_and_stands_outside_the_figures() {
 /// every completed city. The pig is then also returned to the player's supply."
 #[test]
 fn footnote137_a_pig_makes_the_barns_farmers_score_4_and_goes_home() {
-    let deck =
-        ["base:E", "base:K", "base:E", "base:B", "base:U", "base:B", "base:B", "base:B", "base:B", "base:B", "base:E"];
-    let mut g = game_with(am_rules(&[Expansion::TradersBuilders]), 4, &deck);
-    for (x, y, r) in [(0, -1, 180), (1, 0, 0), (1, -1, 180)] {
-        put(&mut g, x, y, r);
-        pass(&mut g);
-    }
-    put(&mut g, 0, -2, 0);
-    deploy(&mut g, F, "field@SSE");
+    let rest = ["base:U", "base:B", "base:B", "base:B", "base:B", "base:B", "base:E"];
+    let rules = am_rules(&[Expansion::TradersBuilders]);
+    let mut g = yellows_farmer_beside_two_cities(rules, "base:E", "base:B", &rest);
     for (x, y) in [(-1, 0), (-1, -2), (2, 0)] {
         put(&mut g, x, y, 0);
         pass(&mut g);
@@ -758,14 +752,8 @@ fn footnote119_the_wells_three_roads_score_only_when_all_three_are_finished() {
 /// yellow's farmer scores 3 for the plain city and 6 for the besieged one.
 #[test]
 fn footnote135_a_besieged_city_counts_double_when_a_barn_scores_the_farmers() {
-    let deck = ["cathars:01", "base:K", "base:E", "base:B", "base:U", "base:B", "base:B"];
-    let mut g = game_with(am_rules(&[Expansion::Cathars]), 4, &deck);
-    for (x, y, r) in [(0, -1, 180), (1, 0, 0), (1, -1, 180)] {
-        put(&mut g, x, y, r);
-        pass(&mut g);
-    }
-    put(&mut g, 0, -2, 0);
-    deploy(&mut g, F, "field@SSE");
+    let rest = ["base:U", "base:B", "base:B"];
+    let mut g = yellows_farmer_beside_two_cities(am_rules(&[Expansion::Cathars]), "cathars:01", "base:B", &rest);
     put(&mut g, -1, 0, 0);
     pass(&mut g);
     put(&mut g, 1, -2, 0);
@@ -910,16 +898,9 @@ fn footnote123_a_knight_escapes_a_siege_by_an_abbey() {
 /// the farmers the barn scores get 3 + 1 and 1 + 1 per city, the barn itself only 4.
 #[test]
 fn footnote98_the_pig_herd_counts_for_farmers_not_for_the_barn() {
-    let deck = ["base:E", "base:K", "base:E", "gq11:02", "base:U", "base:B", "base:B"];
     let variants = Variants { gq_pig_herd: true, pig_herd_without_traders_builders: true, ..Variants::default() };
     let rules = Rules { variants, ..am_rules(&[Expansion::Gq11]) };
-    let mut g = game_with(rules, 4, &deck);
-    for (x, y, r) in [(0, -1, 180), (1, 0, 0), (1, -1, 180)] {
-        put(&mut g, x, y, r);
-        pass(&mut g);
-    }
-    put(&mut g, 0, -2, 0);
-    deploy(&mut g, F, "field@SSE");
+    let mut g = yellows_farmer_beside_two_cities(rules, "base:E", "gq11:02", &["base:U", "base:B", "base:B"]);
     put(&mut g, -1, 0, 0);
     deploy(&mut g, F, "field@NNW");
     put(&mut g, 1, -2, 0);

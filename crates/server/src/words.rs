@@ -246,14 +246,9 @@ pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
 /// A figure off the board (in a supply, a prisoner): "follower", "big follower".
 pub fn figure_word(figure: Figure) -> &'static str {
     match figure {
-        Figure::Follower => "follower",
         Figure::BigFollower => "big follower",
-        Figure::Abbot => "abbot",
-        Figure::Builder => "builder",
-        Figure::Pig => "pig",
-        Figure::Mayor => "mayor",
-        Figure::Wagon => "wagon",
-        Figure::Barn => "barn",
+        // The other record names are words already.
+        other => other.name(),
     }
 }
 

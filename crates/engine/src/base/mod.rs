@@ -138,7 +138,8 @@ pub(crate) fn check_unoccupied(table: &Table, kind: FeatureKind, root: NodeId) -
 /// feature order (a feature reached twice once), then the cloisters on or around those tiles
 /// that are now surrounded (seed 001, "3. Score completed roads, cities or cloisters"). Usually
 /// one tile; two when a double turn's second tile came before the first one's scoring.
-pub(crate) fn find_completed(table: &mut Table) {
+/// Returns those tiles' placements, for the modules' own step 3A.
+pub(crate) fn find_completed(table: &mut Table) -> std::ops::Range<PlacementIndex> {
     let placed = table.unscored_from..table.board.len() as PlacementIndex;
     table.unscored_from = placed.end;
     table.completed.clear();
@@ -156,7 +157,7 @@ pub(crate) fn find_completed(table: &mut Table) {
     // Only cloisters on or around the new tiles can have just been surrounded (any other was
     // surrounded, and scored, before): those within one step of the tiles' bounding box.
     let (mut low, mut high) = (Pos::new(i16::MAX, i16::MAX), Pos::new(i16::MIN, i16::MIN));
-    for p in placed {
+    for p in placed.clone() {
         let at = table.board.placement(p).pos;
         (low.x, low.y, high.x, high.y) = (low.x.min(at.x), low.y.min(at.y), high.x.max(at.x), high.y.max(at.y));
     }
@@ -171,6 +172,7 @@ pub(crate) fn find_completed(table: &mut Table) {
             i += 1;
         }
     }
+    placed
 }
 
 /// What a road, city or cloister is worth under the base rules (seed 001, "3. Score completed

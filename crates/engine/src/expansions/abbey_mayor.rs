@@ -90,8 +90,6 @@ pub(crate) struct AbbeyMayor {
     abbey_tile: Option<TileId>,
     /// The players who still hold their abbey tile.
     abbeys: PlayerSet,
-    /// The tiles placed since the last scoring (3A looks for farms joined to a barn's).
-    new_tiles: Vec<PlacementIndex>,
     /// The farm of the barn placed this turn, until 3A.
     new_barn: Option<NodeId>,
     /// The farms 3A found must be scored, with their points per city.
@@ -277,45 +275,8 @@ impl AbbeyMayor {
                     }
                 }
             }
-            targets.sort_by(|a, b| crate::board::reading_order(a.0, b.0).then(a.1.cmp(&b.1)));
-            targets.dedup();
-            return targets;
-        }
-        for member in table.features.members(w.root) {
-            let (placement, local) = table.features.segment(member);
-            let placed = table.board.placement(placement);
-            let design = table.design(placed.tile);
-            let groups = design.features[local as usize].attrs.wagon_groups;
-            if groups != 0 {
-                for (j, other) in design.features.iter().enumerate() {
-                    if j != local as usize && other.attrs.wagon_groups & groups != 0 {
-                        consider(placement, j as LocalFeature);
-                    }
-                }
-            }
-            // An abbey and the features that end at its walls.
-            let spec = &design.features[local as usize];
-            for side in Side::ALL {
-                let Some(n) = table.board.get(placed.pos.step(side)) else { continue };
-                let theirs = table.design(n.tile);
-                let index = table.board.index_at(n.pos).expect("a tile on the board");
-                if design.symbols.contains(&Symbol::Abbey) {
-                    for port in side.ports() {
-                        if let Some(f) = theirs.feature_at(n.rotation, port.facing()) {
-                            consider(index, f);
-                        }
-                    }
-                } else if theirs.symbols.contains(&Symbol::Abbey) {
-                    let touches = side.ports().iter().any(|p| {
-                        design.feature_at(placed.rotation, *p) == Some(local) && spec.kind != FeatureKind::Field
-                    });
-                    if touches {
-                        if let Some(cloister) = theirs.cloister {
-                            consider(index, cloister);
-                        }
-                    }
-                }
-            }
+        } else {
+            adjacent_segments(table, w.root, &mut consider);
         }
         targets.sort_by(|a, b| crate::board::reading_order(a.0, b.0).then(a.1.cmp(&b.1)));
         targets.dedup();
@@ -384,6 +345,49 @@ impl AbbeyMayor {
     }
 }
 
+/// The segments of features "directly adjacent" to feature `root` (seed 001's wagon): on each of
+/// its tiles, the features sharing a wagon group of the catalog with it; and an abbey and the
+/// features ending at its walls.
+fn adjacent_segments(table: &Table, root: NodeId, mut visit: impl FnMut(PlacementIndex, LocalFeature)) {
+    for member in table.features.members(root) {
+        let (placement, local) = table.features.segment(member);
+        let placed = table.board.placement(placement);
+        let design = table.design(placed.tile);
+        let groups = design.features[local as usize].attrs.wagon_groups;
+        if groups != 0 {
+            for (j, other) in design.features.iter().enumerate() {
+                if j != local as usize && other.attrs.wagon_groups & groups != 0 {
+                    visit(placement, j as LocalFeature);
+                }
+            }
+        }
+        // An abbey and the features that end at its walls.
+        let spec = &design.features[local as usize];
+        for side in Side::ALL {
+            let Some(n) = table.board.get(placed.pos.step(side)) else { continue };
+            let theirs = table.design(n.tile);
+            let index = table.board.index_at(n.pos).expect("a tile on the board");
+            if design.symbols.contains(&Symbol::Abbey) {
+                for port in side.ports() {
+                    if let Some(f) = theirs.feature_at(n.rotation, port.facing()) {
+                        visit(index, f);
+                    }
+                }
+            } else if theirs.symbols.contains(&Symbol::Abbey) {
+                let touches = side
+                    .ports()
+                    .iter()
+                    .any(|p| design.feature_at(placed.rotation, *p) == Some(local) && spec.kind != FeatureKind::Field);
+                if touches {
+                    if let Some(cloister) = theirs.cloister {
+                        visit(index, cloister);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Whether a frontier position's edge code (one base-5 digit per side, 0 for no neighbour)
 /// has a neighbour on every side: the smallest such code is 1 + 5 + 25 + 125, and every digit
 /// must be non-zero.
@@ -410,7 +414,6 @@ impl Module for AbbeyMayor {
     const HOOKS: Hooks = Hooks::of(&[
         Hook::Supply,
         Hook::BeforeDraw,
-        Hook::TilePlaced,
         Hook::IdentifyCompleted,
         Hook::FeatureScored,
         Hook::AfterFeature,
@@ -426,15 +429,11 @@ impl Module for AbbeyMayor {
         (self.holds_abbey(player) && Self::holes(table).next().is_some()).then_some(Pending::Abbey { player })
     }
 
-    fn tile_placed(&mut self, table: &mut Table, _player: PlayerId, _events: &mut Vec<Event>) {
-        self.new_tiles.push(table.last_placement_index());
-    }
-
     /// The roads and cities an abbey closed (they lie on its neighbours, which step 3A of the
     /// base rules does not look at), then the farms where farmers meet a barn.
-    fn identify_completed(&mut self, table: &mut Table) {
+    fn identify_completed(&mut self, table: &mut Table, placed: std::ops::Range<PlacementIndex>) {
         self.farms_to_score.clear();
-        for &placement in &self.new_tiles {
+        for placement in placed {
             let placed = *table.board.placement(placement);
             let design = table.design(placed.tile);
             if design.symbols.contains(&Symbol::Abbey) {
@@ -471,7 +470,6 @@ impl Module for AbbeyMayor {
                 }
             }
         }
-        self.new_tiles.clear();
         self.new_barn = None;
     }
 

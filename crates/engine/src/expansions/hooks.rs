@@ -199,8 +199,9 @@ pub(crate) trait Module {
 
     /// 3A, after the base rules listed the roads, cities and cloisters the turn's tiles
     /// completed (`table.completed`): adds what else is scored now (the features an abbey
-    /// closed; farms whose farmers meet a barn).
-    fn identify_completed(&mut self, _table: &mut Table) {}
+    /// closed; farms whose farmers meet a barn). `placed` are the tiles placed since the last
+    /// scoring.
+    fn identify_completed(&mut self, _table: &mut Table, _placed: std::ops::Range<PlacementIndex>) {}
 
     /// Changes what a road, city or cloister is worth (after the base value and the modules
     /// before this one).

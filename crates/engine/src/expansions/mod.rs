@@ -509,8 +509,9 @@ impl Modules {
 
     /// 3A: what the modules add to the features the base rules found completed.
     #[inline]
-    pub(crate) fn identify_completed(&mut self, table: &mut Table) {
-        each_module!(self, self.implementing(Hook::IdentifyCompleted), |mut m| m.identify_completed(table));
+    pub(crate) fn identify_completed(&mut self, table: &mut Table, placed: std::ops::Range<PlacementIndex>) {
+        each_module!(self, self.implementing(Hook::IdentifyCompleted), |mut m| m
+            .identify_completed(table, placed.clone()));
     }
 
     /// 3B: a farm whose farmers meet a barn (Abbey & Mayor), scored at once.

@@ -235,8 +235,8 @@ impl Turn {
 
 /// Step 3A, then scoring from the first feature found.
 fn identify_completed(table: &mut Table, modules: &mut Modules) -> Step {
-    base::find_completed(table);
-    modules.identify_completed(table);
+    let placed = base::find_completed(table);
+    modules.identify_completed(table, placed);
     Step::Scoring(0)
 }
 
