@@ -112,6 +112,10 @@ fn decision(game: &Game) -> &'static str {
         Pending::Exchange { .. } => "exchange",
         Pending::Abbey { .. } => "abbey",
         Pending::MoveWagon { .. } => "move-wagon",
+        Pending::Carcassonne { .. } => "carcassonne",
+        Pending::MoveCount { .. } => "move-count",
+        Pending::Redeploy { .. } => "redeploy",
+        Pending::FinalRedeploy { .. } => "final-redeploy",
         Pending::GameOver => "game-over",
     }
 }
@@ -173,7 +177,25 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::Abbey { x, y, .. } => format!("place the abbey in the hole at ({x}, {y})"),
         RecordAction::Barn { corner, .. } => format!("place the barn on the {corner} corner of the tile just placed"),
         RecordAction::MoveWagon { x, y, feature, .. } => format!("move the wagon onto {feature} at ({x}, {y})"),
+        RecordAction::Carcassonne { figure, quarter, .. } => {
+            format!("deploy a {} to the {quarter} quarter of Carcassonne", figure.name())
+        }
+        RecordAction::MoveCount { quarter, .. } => format!("move the count to the {quarter} quarter"),
+        RecordAction::Redeploy { figure, x, y, feature, .. } => {
+            format!("move a {} from Carcassonne onto {feature} at ({x}, {y})", figure.name())
+        }
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. }) => "draw a tile".to_string(),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::Carcassonne { .. }) => {
+            "deploy nothing to Carcassonne".to_string()
+        }
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::MoveCount { .. }) => {
+            "leave the count where it is".to_string()
+        }
+        RecordAction::Pass { .. }
+            if matches!(game.pending(), Pending::Redeploy { .. } | Pending::FinalRedeploy { .. }) =>
+        {
+            "redeploy no more".to_string()
+        }
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::MoveWagon { .. }) => {
             "take the wagon home".to_string()
         }
@@ -197,6 +219,10 @@ fn write_text(
         Pending::Exchange { .. } => "choose the prisoner to exchange".to_string(),
         Pending::Abbey { .. } => "place the abbey or draw a tile".to_string(),
         Pending::MoveWagon { .. } => "move the wagon or take it home".to_string(),
+        Pending::Carcassonne { .. } => "deploy a figure to Carcassonne or pass".to_string(),
+        Pending::MoveCount { .. } => "move the count or leave it".to_string(),
+        Pending::Redeploy { .. } => "redeploy from Carcassonne onto the feature being scored, or pass".to_string(),
+        Pending::FinalRedeploy { .. } => "redeploy from Carcassonne before the final scoring, or pass".to_string(),
         _ => "deploy a figure or pass".to_string(),
     };
     writeln!(out, "{color} to {what}; {} legal actions; advice of {}", analysis.ranked.len(), args.bot)?;

@@ -267,6 +267,22 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             Event::TilesMixedIn { count } => {
                 writeln!(out, "    the {count} dragon tile(s) set aside are mixed into the face-down tiles")?;
             }
+            Event::FigureToQuarter { player, figure, quarter } => writeln!(
+                out,
+                "    {} deploys a {} to the {quarter} quarter of Carcassonne",
+                name(player),
+                figure.name()
+            )?,
+            Event::CountMoved { player, quarter } => {
+                writeln!(out, "    {} moves the count to the {quarter} quarter", name(player))?
+            }
+            Event::FigureRedeployed { player, figure, quarter, pos, feature } => writeln!(
+                out,
+                "    {} moves a {} from the {quarter} quarter onto {} at {pos}",
+                name(player),
+                figure.name(),
+                feature_name(game, pos, feature)
+            )?,
             Event::DragonPlaced { pos } => writeln!(out, "    the dragon comes to the volcano at {pos}")?,
             Event::DragonMoved { player, pos } => writeln!(out, "    {} moves the dragon to {pos}", name(player))?,
             Event::FigureEaten { player, figure, pos, feature } => writeln!(
@@ -498,6 +514,34 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             x: Some(pos.x),
             y: Some(pos.y),
         },
+        Pending::Carcassonne { player } => PendingJson {
+            kind: "carcassonne",
+            player: Some(game.player(player).color.name()),
+            tile: None,
+            x: None,
+            y: None,
+        },
+        Pending::MoveCount { player } => PendingJson {
+            kind: "move-count",
+            player: Some(game.player(player).color.name()),
+            tile: None,
+            x: None,
+            y: None,
+        },
+        Pending::Redeploy { player, pos, .. } => PendingJson {
+            kind: "redeploy",
+            player: Some(game.player(player).color.name()),
+            tile: None,
+            x: Some(pos.x),
+            y: Some(pos.y),
+        },
+        Pending::FinalRedeploy { player } => PendingJson {
+            kind: "final-redeploy",
+            player: Some(game.player(player).color.name()),
+            tile: None,
+            x: None,
+            y: None,
+        },
         Pending::GameOver => PendingJson { kind: "game-over", player: None, tile: None, x: None, y: None },
     };
     let mut out = output::stdout();
@@ -556,6 +600,32 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 "{}'s wagon on {} at {pos} was scored: it may move to an adjacent feature or pass to go home ({} legal actions):",
                 game.player(player).color.name(),
                 game.feature_name(pos, feature).unwrap_or_default(),
+                actions.len()
+            )?,
+            Pending::Carcassonne { player } => writeln!(
+                out,
+                "{}'s tile scored for others but not for them: they may deploy a figure to a quarter of Carcassonne or pass ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::MoveCount { player } => writeln!(
+                out,
+                "{} may move the count from the {} quarter or pass to leave it ({} legal actions):",
+                game.player(player).color.name(),
+                game.count_quarter().map_or("", |q| q.name()),
+                actions.len()
+            )?,
+            Pending::Redeploy { player, pos, feature } => writeln!(
+                out,
+                "the {} at {pos} is about to be scored: {} may move figures from Carcassonne onto it, one at a time, or pass ({} legal actions):",
+                game.feature_name(pos, feature).unwrap_or_default(),
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::FinalRedeploy { player } => writeln!(
+                out,
+                "before the final scoring {} may move one figure from Carcassonne onto an incomplete feature or a farm, or pass for good ({} legal actions):",
+                game.player(player).color.name(),
                 actions.len()
             )?,
             Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,

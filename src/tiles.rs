@@ -194,7 +194,7 @@ pub fn run(set_id: Option<&str>, edition: Edition, json: bool) -> anyhow::Result
                     unit_quarters: if d.partial {
                         set.quarters
                             .iter()
-                            .map(|q| QuarterJson { name: q.name.clone(), feeds: q.feeds.name() })
+                            .map(|q| QuarterJson { name: q.quarter.name().into(), feeds: q.feeds.name() })
                             .collect()
                     } else {
                         vec![]
@@ -236,7 +236,8 @@ fn print_table(out: &mut impl Write, catalog: &Catalog, set: &TileSet, edition: 
         writeln!(out, "{:<width$}  {count:>5}  {:<5}  {}", id_text, d.edge_letters(), features.join("; "))?;
     }
     if !set.quarters.is_empty() {
-        let quarters: Vec<String> = set.quarters.iter().map(|q| format!("{} ({})", q.name, q.feeds.name())).collect();
+        let quarters: Vec<String> =
+            set.quarters.iter().map(|q| format!("{} ({})", q.quarter, q.feeds.name())).collect();
         writeln!(out, "the partial tiles form one unit with the quarters {}", quarters.join(", "))?;
     }
     let total: u32 = designs.iter().map(|&(_, n)| n as u32).sum();

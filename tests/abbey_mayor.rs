@@ -13,6 +13,7 @@ use carcassonne_engine::{
 };
 
 use crate::princess_dragon::{apply, deploy, feature, figures_on, game_with};
+use crate::support::owned;
 
 const F: Figure = Figure::Follower;
 const RED: PlayerId = 0;
@@ -538,13 +539,6 @@ fn is_abbey_mayor_action(a: &Action) -> bool {
 }
 
 /// Counts of each figure a player owns wherever it is: supply, board, prisons, barns.
-fn owned(g: &Game, p: PlayerId, f: Figure) -> usize {
-    g.player(p).in_supply(f) as usize
-        + g.figures().iter().filter(|x| x.owner == p && x.figure == f).count()
-        + g.prisoners().iter().filter(|x| x.owner == p && x.figure == f).count()
-        + g.barns().iter().filter(|b| b.owner == p && f == Figure::Barn).count()
-}
-
 /// Plays one game with random choices (half of them among Abbey & Mayor's actions when there
 /// are any) and checks, after every action: every figure conserved (supply, board, prisons,
 /// barns); barns never move or leave; an abbey goes only into a hole, once per player; the

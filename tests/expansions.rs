@@ -278,9 +278,7 @@ fn random_game_checked(rules: Rules, players: usize, seed: u64) -> Game {
                 assert!(state.goods[g_i] >= *before, "trade counters only grow");
             }
             for (figure, count) in expected {
-                let on_board = g.figures().iter().filter(|f| f.owner as usize == i && f.figure == figure).count();
-                let held = g.prisoners().iter().filter(|f| f.owner as usize == i && f.figure == figure).count();
-                assert_eq!(state.in_supply(figure) as usize + on_board + held, count, "{figure:?} of seat {i}");
+                assert_eq!(crate::support::owned(&g, i as u8, figure), count, "{figure:?} of seat {i}");
             }
         }
     }

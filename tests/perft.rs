@@ -240,7 +240,10 @@ impl From<Action> for ActionKey {
             | Action::PayRansom { .. }
             | Action::PlaceAbbey { .. }
             | Action::PlaceBarn { .. }
-            | Action::MoveWagon { .. } => {
+            | Action::MoveWagon { .. }
+            | Action::DeployToQuarter { .. }
+            | Action::MoveCount { .. }
+            | Action::Redeploy { .. } => {
                 unreachable!("the perft positions are base games: no expansion's actions")
             }
         }

@@ -916,12 +916,7 @@ fn checked_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) {
     };
     // With The Tower, a figure may also be held prisoner; with Abbey & Mayor, a barn stands on
     // a corner.
-    let supply = |g: &Game, p: usize, f: Figure| {
-        g.player(p as u8).in_supply(f) as usize
-            + g.figures().iter().filter(|x| x.owner as usize == p && x.figure == f).count()
-            + g.prisoners().iter().filter(|x| x.owner as usize == p && x.figure == f).count()
-            + g.barns().iter().filter(|b| b.owner as usize == p && f == Figure::Barn).count()
-    };
+    let supply = |g: &Game, p: usize, f: Figure| crate::support::owned(g, p as u8, f);
     let initial: Vec<Vec<usize>> =
         (0..players).map(|p| Figure::ALL.iter().map(|&f| supply(&g, p, f)).collect()).collect();
     let mut rng = rng_from_seed(seed ^ 0x5eed);
@@ -1026,7 +1021,9 @@ fn checked_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) {
                 let fairy = g.fairy().map(|f| f.0);
                 let open = [(0, -1), (1, 0), (0, 1), (-1, 0)].into_iter().any(|(dx, dy)| {
                     let to = Pos::new(at.x + dx, at.y + dy);
-                    g.board().get(to).is_some() && !visited.contains(&to) && fairy != Some(to)
+                    // The Count of Carcassonne: never onto a tile of the city (footnotes 50, 51).
+                    let city = g.board().get(to).is_some_and(|t| g.design(t.tile).partial);
+                    g.board().get(to).is_some() && !city && !visited.contains(&to) && fairy != Some(to)
                 });
                 assert!(!open, "seed {seed}: the move stopped after {step_count} steps with a way on");
             }

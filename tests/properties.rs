@@ -423,6 +423,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::BarnPlaced { .. } | Event::BarnScoring { .. } | Event::WagonMoved { .. } => {
                 prop_assert!(game.rules().has(Expansion::AbbeyMayor), "an Abbey & Mayor event without it");
             }
+            Event::FigureToQuarter { .. } | Event::CountMoved { .. } | Event::FigureRedeployed { .. } => {
+                prop_assert!(game.rules().has(Expansion::Count), "a Count of Carcassonne event without it");
+            }
             Event::TokenScored { player, points, .. } => {
                 prop_assert!(game.rules().has(Expansion::KingRobber), "a King & Scout bonus without King & Scout");
                 t.points[player as usize] += points;
@@ -612,6 +615,12 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::Abbey { .. } | Pending::MoveWagon { .. } => {
                 prop_assert!(game.rules().has(Expansion::AbbeyMayor), "an Abbey & Mayor decision without it");
+            }
+            Pending::Carcassonne { .. }
+            | Pending::MoveCount { .. }
+            | Pending::Redeploy { .. }
+            | Pending::FinalRedeploy { .. } => {
+                prop_assert!(game.rules().has(Expansion::Count), "a Count of Carcassonne decision without it");
             }
             Pending::GameOver => unreachable!(),
         }

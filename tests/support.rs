@@ -1,10 +1,23 @@
-//! Helpers shared by the test modules that run the `carcassonne` binary as a real process.
+//! Helpers shared by the test modules: running the `carcassonne` binary as a real process,
+//! temporary files, and counting a player's figures wherever they are.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use carcassonne_engine::{Figure, Game, PlayerId};
 use serde_json::Value;
+
+/// How many of `figure` player `p` owns, wherever they are: in supply, on the board, held
+/// prisoner (The Tower), standing as barns (Abbey & Mayor) or waiting in Carcassonne (The
+/// Count). Every rule moves figures between these places; none creates or loses one.
+pub fn owned(g: &Game, p: PlayerId, figure: Figure) -> usize {
+    g.player(p).in_supply(figure) as usize
+        + g.figures().iter().filter(|x| x.owner == p && x.figure == figure).count()
+        + g.prisoners().iter().filter(|x| x.owner == p && x.figure == figure).count()
+        + g.barns().iter().filter(|b| b.owner == p && figure == Figure::Barn).count()
+        + g.residents().iter().filter(|r| r.owner == p && r.figure == figure).count()
+}
 
 /// Runs the binary with `args`.
 pub fn carcassonne(args: &[&str]) -> Output {

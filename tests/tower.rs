@@ -880,12 +880,7 @@ fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) 
         deck: RecordDeck::Seed(seed),
         actions: vec![],
     };
-    let count = |g: &Game, p: usize, f: Figure| {
-        g.player(p as u8).in_supply(f) as usize
-            + g.figures().iter().filter(|x| x.owner as usize == p && x.figure == f).count()
-            + g.prisoners().iter().filter(|x| x.owner as usize == p && x.figure == f).count()
-            + g.barns().iter().filter(|b| b.owner as usize == p && f == Figure::Barn).count()
-    };
+    let count = |g: &Game, p: usize, f: Figure| crate::support::owned(g, p as u8, f);
     let initial: Vec<Vec<usize>> =
         (0..players).map(|p| Figure::ALL.iter().map(|&f| count(&g, p, f)).collect()).collect();
     let pieces = |g: &Game| {

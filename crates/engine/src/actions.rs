@@ -2,7 +2,7 @@
 //! ([`Action`]). Actions are small `Copy` values; records name them in their own vocabulary
 //! (`record.rs`).
 
-use crate::catalog::{LocalFeature, TileId};
+use crate::catalog::{LocalFeature, Quarter, TileId};
 use crate::geometry::{Corner, Pos, Rotation};
 use crate::players::{Figure, PlayerId};
 
@@ -54,8 +54,20 @@ pub enum Action {
     /// Abbey & Mayor: after its feature was scored, move one's wagon onto feature `feature` of
     /// the tile at `pos`.
     MoveWagon { pos: Pos, feature: LocalFeature },
+    /// The Count of Carcassonne: after a scoring that paid others but not oneself, deploy a
+    /// figure from one's supply to a quarter of the city of Carcassonne.
+    DeployToQuarter { figure: Figure, quarter: Quarter },
+    /// The Count of Carcassonne: move the count to another quarter (after a deployment there).
+    MoveCount { quarter: Quarter },
+    /// The Count of Carcassonne: move one's figure of this kind from the quarter that feeds the
+    /// feature onto feature `feature` of the tile at `pos` (the segment the feature's score is
+    /// reported at): during the game the feature being scored, in the final scoring any
+    /// incomplete road, city or cloister, or a farm.
+    Redeploy { figure: Figure, pos: Pos, feature: LocalFeature },
     /// Deploy nothing this turn (or, when an escape is offered, let no knight escape; when the
-    /// abbey is offered, draw a tile instead; when a wagon may move, take it home).
+    /// abbey is offered, draw a tile instead; when a wagon may move, take it home; when
+    /// Carcassonne is offered, deploy nothing there; when the count may move, leave it; when a
+    /// redeployment is offered, redeploy no more).
     Pass,
 }
 
@@ -79,6 +91,9 @@ impl Action {
             Action::PlaceAbbey { .. } => "an abbey placement",
             Action::PlaceBarn { .. } => "a barn",
             Action::MoveWagon { .. } => "a move of the wagon",
+            Action::DeployToQuarter { .. } => "a deployment to Carcassonne",
+            Action::MoveCount { .. } => "a move of the count",
+            Action::Redeploy { .. } => "a redeployment from Carcassonne",
             Action::Pass => "a pass",
         }
     }
@@ -110,6 +125,19 @@ pub enum Pending {
     /// just scored; it may move to an adjacent incomplete, unoccupied feature (`Pass` takes it
     /// home).
     MoveWagon { player: PlayerId, pos: Pos, feature: LocalFeature },
+    /// The Count of Carcassonne: the turn's scoring paid other players but not `player`, who
+    /// may deploy a figure from supply to a quarter of Carcassonne (`Pass`: none).
+    Carcassonne { player: PlayerId },
+    /// The Count of Carcassonne: `player` just deployed to Carcassonne and may move the count to
+    /// another quarter (`Pass` leaves it).
+    MoveCount { player: PlayerId },
+    /// The Count of Carcassonne: the feature whose score is reported at feature `feature` of the
+    /// tile at `pos` is about to be scored; `player` may move figures from the quarter that
+    /// feeds it onto it, one at a time (`Pass`: no more).
+    Redeploy { player: PlayerId, pos: Pos, feature: LocalFeature },
+    /// The Count of Carcassonne, before the final scoring: `player` may move one figure from a
+    /// quarter onto an incomplete feature or a farm (`Pass`: no more this game).
+    FinalRedeploy { player: PlayerId },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -125,7 +153,11 @@ impl Pending {
             | Pending::Capture { player, .. }
             | Pending::Exchange { player, .. }
             | Pending::Abbey { player }
-            | Pending::MoveWagon { player, .. } => Some(player),
+            | Pending::MoveWagon { player, .. }
+            | Pending::Carcassonne { player }
+            | Pending::MoveCount { player }
+            | Pending::Redeploy { player, .. }
+            | Pending::FinalRedeploy { player } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -141,6 +173,10 @@ impl Pending {
             Pending::Exchange { .. } => "the choice of a prisoner to exchange",
             Pending::Abbey { .. } => "placing the abbey or drawing a tile",
             Pending::MoveWagon { .. } => "a move of the wagon or taking it home",
+            Pending::Carcassonne { .. } => "a deployment to Carcassonne or a pass",
+            Pending::MoveCount { .. } => "a move of the count or leaving it",
+            Pending::Redeploy { .. } => "a redeployment from Carcassonne onto the feature being scored, or a pass",
+            Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::GameOver => "nothing (the game is over)",
         }
     }

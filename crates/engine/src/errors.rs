@@ -2,7 +2,7 @@
 //! is unchanged.
 
 use crate::actions::{Action, Pending};
-use crate::catalog::{FeatureKind, LocalFeature};
+use crate::catalog::{FeatureKind, LocalFeature, Quarter};
 use crate::geometry::{Corner, Pos};
 use crate::players::{Color, PlayerId};
 
@@ -59,7 +59,7 @@ pub enum RuleError {
     #[error("the princess must remove a knight from the city (these rules say must, not may)")]
     PrincessMustRemove,
     #[error(
-        "a follower goes to another tile only through a magic gate placed this turn, and never onto the dragon's tile"
+        "a follower goes to another tile only through a magic gate placed this turn, never onto the dragon's tile nor a tile of the city of Carcassonne"
     )]
     NoMagicGate,
     #[error("the {0} is completed: a magic gate does not reach completed features")]
@@ -116,6 +116,16 @@ pub enum RuleError {
     RansomAlreadyPaid,
     #[error("a ransom costs 3 points and you have {0}")]
     RansomTooDear(u32),
+    #[error("a {0} cannot go to the {1} quarter of Carcassonne (the mayor waits only in the castle, the wagon not in the market, the abbot never; the market only with farmers)")]
+    NotForQuarter(&'static str, Quarter),
+    #[error("the count is already in the {0} quarter")]
+    CountAlreadyThere(Quarter),
+    #[error("the count blocks the {0} quarter: no follower is redeployed from it")]
+    QuarterBlocked(Quarter),
+    #[error("{0} has no {1} in the {2} quarter that may go there")]
+    NotInQuarter(Color, &'static str, Quarter),
+    #[error("a follower from Carcassonne cannot go to {0} feature {1}: during the game only to the feature being scored; in the final scoring to an incomplete road, city or cloister or a farm, named by the segment the scores name it by")]
+    NotARedeployTarget(Pos, LocalFeature),
 }
 
 impl RuleError {

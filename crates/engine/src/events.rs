@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::{FeatureKind, LocalFeature, TileId, TradeGood};
+use crate::catalog::{FeatureKind, LocalFeature, Quarter, TileId, TradeGood};
 use crate::geometry::{Corner, Pos, Rotation};
 use crate::players::{Figure, PlayerId, PlayerSet};
 
@@ -286,6 +286,27 @@ pub enum Event {
     /// Abbey & Mayor: `player` moved their wagon onto feature `feature` of the tile at `pos`.
     WagonMoved {
         player: PlayerId,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// The Count of Carcassonne: `player` deployed `figure` from supply to `quarter`.
+    FigureToQuarter {
+        player: PlayerId,
+        figure: Figure,
+        quarter: Quarter,
+    },
+    /// The Count of Carcassonne: the count moved to `quarter` (`player` moved it, or it moved by
+    /// the variant's rule after `player`'s deployment).
+    CountMoved {
+        player: PlayerId,
+        quarter: Quarter,
+    },
+    /// The Count of Carcassonne: `player` moved `figure` from `quarter` onto feature `feature`
+    /// of the tile at `pos`.
+    FigureRedeployed {
+        player: PlayerId,
+        figure: Figure,
+        quarter: Quarter,
         pos: Pos,
         feature: LocalFeature,
     },

@@ -107,10 +107,19 @@ impl Features {
 
     /// Joins two segments that touch across a shared edge port: the port is no longer open on
     /// either side.
+    #[inline]
     pub(crate) fn connect(&mut self, a: NodeId, b: NodeId) {
+        let root = self.join(a, b);
+        self.nodes[root as usize].open -= 2;
+    }
+
+    /// Makes two segments one feature without closing a port (the parts of the city of
+    /// Carcassonne on the Count's tiles, which meet across no edge port); returns its root.
+    #[inline]
+    pub(crate) fn join(&mut self, a: NodeId, b: NodeId) -> NodeId {
         let ra = self.find_mut(a);
         let rb = self.find_mut(b);
-        let root = if ra == rb {
+        if ra == rb {
             ra
         } else {
             let (big, small) =
@@ -135,8 +144,7 @@ impl Features {
             self.nodes[big as usize].next = s.next;
             self.nodes[small as usize].next = big_next;
             big
-        };
-        self.nodes[root as usize].open -= 2;
+        }
     }
 
     /// Closes a port of a segment that faces a tile edge with no feature (an abbey's wall).

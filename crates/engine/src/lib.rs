@@ -40,10 +40,11 @@ pub mod variants;
 
 pub use actions::{Action, Pending};
 pub use board::{Board, PlacedTile};
-pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, Quarter, TileDesign, TileId};
+pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, Quarter, QuarterSpec, TileDesign, TileId};
 pub use errors::{RuleError, SetupError};
 pub use events::{Breakdown, Event, Phase, Score, Token};
 pub use expansions::abbey_mayor::Barn;
+pub use expansions::count::Resident;
 pub use expansions::tower::{Prisoner, TowerSite, RANSOM};
 pub use game::{Deck, Game, GameSetup};
 pub use geometry::{Corner, Port, Pos, Rotation, Side, Terrain};
@@ -51,6 +52,6 @@ pub use observation::Observation;
 pub use players::{Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState};
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
 pub use rules::{
-    CombinedRivers, DoubleTurn, Expansion, FarmerScoring, RiverStartTile, RuleSet, Rules, VariantInfo, VariantKind,
-    Variants, VolcanoLake, WagonMoves,
+    CombinedRivers, CountMoves, DoubleTurn, Expansion, FarmerScoring, RiverStartTile, RuleSet, Rules, VariantInfo,
+    VariantKind, Variants, VolcanoLake, WagonMoves,
 };

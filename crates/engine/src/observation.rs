@@ -110,6 +110,16 @@ impl<'a> Observation<'a> {
         self.game.barns()
     }
 
+    /// The Count of Carcassonne: where the count stands and the figures in the quarters
+    /// (public: they stand in the city on the table).
+    pub fn count_quarter(&self) -> Option<crate::catalog::Quarter> {
+        self.game.count_quarter()
+    }
+
+    pub fn residents(&self) -> &'a [crate::expansions::count::Resident] {
+        self.game.residents()
+    }
+
     /// The face-down tiles as (design, count), in catalog order.
     pub fn remaining_tiles(&self) -> Vec<(TileId, u16)> {
         let mut counts: Vec<(TileId, u16)> = vec![];

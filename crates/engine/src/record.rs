@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
+use crate::catalog::Quarter;
 use crate::game::{parse_feature_name, Action, Color, Deck, Event, Figure, Game, GameSetup, Pending, PlayerId};
 use crate::geometry::{Corner, Pos, Rotation};
 use crate::rules::{Rules, Variants};
@@ -206,6 +207,31 @@ pub enum RecordAction {
         y: i16,
         feature: String,
     },
+    /// The Count of Carcassonne: the player's `figure` from supply to `quarter` (`castle`,
+    /// `market`, `blacksmith` or `cathedral`) of Carcassonne.
+    Carcassonne {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        quarter: Quarter,
+    },
+    /// The Count of Carcassonne: the count moves to `quarter`.
+    #[serde(rename = "move-count")]
+    MoveCount {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        quarter: Quarter,
+    },
+    /// The Count of Carcassonne: the player's `figure` moves from the quarter that feeds the
+    /// feature onto feature `feature` of the tile at (x, y).
+    Redeploy {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
     Pass {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
@@ -361,6 +387,11 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             RecordAction::Capture { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
         }
         (_, Action::Exchange { figure }) => RecordAction::Exchange { player, figure },
+        (_, Action::DeployToQuarter { figure, quarter }) => RecordAction::Carcassonne { player, figure, quarter },
+        (_, Action::MoveCount { quarter }) => RecordAction::MoveCount { player, quarter },
+        (_, Action::Redeploy { figure, pos, feature }) => {
+            RecordAction::Redeploy { player, figure, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
         (_, Action::PayRansom { captor, figure }) => {
             let captor = game.players().get(captor as usize).map_or(Color::Red, |p| p.color);
             RecordAction::Ransom { player, captor, figure }
@@ -386,6 +417,9 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Abbey { player, .. }
         | RecordAction::Barn { player, .. }
         | RecordAction::MoveWagon { player, .. }
+        | RecordAction::Carcassonne { player, .. }
+        | RecordAction::MoveCount { player, .. }
+        | RecordAction::Redeploy { player, .. }
         | RecordAction::Pass { player } => *player,
     };
     if let (Some(given), Some(expected)) = (player, expected) {
@@ -463,6 +497,14 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         RecordAction::MoveWagon { x, y, feature, .. } => {
             let pos = Pos::new(*x, *y);
             Ok(Action::MoveWagon { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::Carcassonne { figure, quarter, .. } => {
+            Ok(Action::DeployToQuarter { figure: *figure, quarter: *quarter })
+        }
+        RecordAction::MoveCount { quarter, .. } => Ok(Action::MoveCount { quarter: *quarter }),
+        RecordAction::Redeploy { figure, x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::Redeploy { figure: *figure, pos, feature: feature_at(game, pos, feature)? })
         }
         RecordAction::Pass { .. } => Ok(Action::Pass),
     }

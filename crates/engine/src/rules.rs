@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::errors::SetupError;
 
 pub use crate::variants::{
-    CombinedRivers, DoubleTurn, FarmerScoring, RiverStartTile, RuleSet, VariantInfo, VariantKind, Variants,
+    CombinedRivers, CountMoves, DoubleTurn, FarmerScoring, RiverStartTile, RuleSet, VariantInfo, VariantKind, Variants,
     VolcanoLake, WagonMoves,
 };
 
@@ -32,6 +32,9 @@ pub enum Expansion {
     TradersBuilders,
     /// King & Scout (seed 001 "KING AND SCOUT"): 5 tiles, the king and the robber baron.
     KingRobber,
+    /// The Count of Carcassonne (seed 001 "THE COUNT OF CARCASSONNE"): the city of Carcassonne,
+    /// twelve tiles placed at set-up instead of the start tile, its four quarters and the count.
+    Count,
     /// The Cathars (seed 001 "THE CATHARS"): 4 tiles with a siege.
     Cathars,
     /// The Abbot (seeds 000 and 003): one abbot per player, for cloisters and gardens (gardens
@@ -55,12 +58,13 @@ pub enum Expansion {
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 12] = [
+    pub const ALL: [Expansion; 13] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
         Expansion::TradersBuilders,
         Expansion::KingRobber,
+        Expansion::Count,
         Expansion::Cathars,
         Expansion::Abbot,
         Expansion::PrincessDragon,
@@ -77,6 +81,7 @@ impl Expansion {
             Expansion::InnsCathedrals => "inns-cathedrals",
             Expansion::TradersBuilders => "traders-builders",
             Expansion::KingRobber => "king-robber",
+            Expansion::Count => "count",
             Expansion::Cathars => "cathars",
             Expansion::Abbot => "abbot",
             Expansion::PrincessDragon => "princess-dragon",
@@ -124,6 +129,7 @@ impl Rules {
             (Expansion::InnsCathedrals, "inns-cathedrals"),
             (Expansion::TradersBuilders, "traders-builders"),
             (Expansion::KingRobber, "king-robber"),
+            (Expansion::Count, "count"),
             (Expansion::Cathars, "cathars"),
             (Expansion::PrincessDragon, "princess-dragon"),
             (Expansion::Tower, "tower"),

@@ -131,12 +131,24 @@ impl Table {
         placement: PlacementIndex,
         feature: LocalFeature,
     ) {
+        self.put_figure(player, figure, placement, feature);
+        *self.players[player as usize].supply_mut(figure) -= 1;
+    }
+
+    /// Puts `player`'s figure on a feature of a placed tile, from wherever it waited (the
+    /// supply's count is the caller's: a figure redeployed from Carcassonne was not in supply).
+    pub(crate) fn put_figure(
+        &mut self,
+        player: PlayerId,
+        figure: Figure,
+        placement: PlacementIndex,
+        feature: LocalFeature,
+    ) {
         let node = self.node_of(placement, feature);
         let root = self.features.find_mut(node);
         self.features.add_figure(root);
         self.figures.push(PlacedFigure { owner: player, figure, placement, feature, node, serial: self.next_serial });
         self.next_serial = self.next_serial.wrapping_add(1);
-        *self.players[player as usize].supply_mut(figure) -= 1;
     }
 
     /// Puts tiles back among the face-down tiles: mixed in at random (from the deck's seed and

@@ -131,6 +131,23 @@ pub enum WagonMoves {
     AroundTile,
 }
 
+/// Where the count goes when a follower is deployed to the city of Carcassonne (seed 001, THE
+/// COUNT OF CARCASSONNE, "The count"; "The Count of Carcassonne: Official Variants").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CountMoves {
+    /// "they may at the same time move the count to one of the city quarters": the player who
+    /// deployed chooses a quarter, or leaves the count where it is. The default.
+    #[default]
+    Free,
+    /// "whenever a new follower is deployed to the city of Carcassonne, the count is moved
+    /// clockwise to the next city quarter" (official variant).
+    Clockwise,
+    /// "the count is moved to whichever city quarter the new follower is deployed to" (official
+    /// variant).
+    ToQuarter,
+}
+
 /// When the second tile of a builder's double turn is drawn (seed 001, "Summary of rule sets",
 /// row "2nd tile (double turn)"; TRADERS AND BUILDERS, footnote 42).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -220,6 +237,9 @@ pub struct Variants {
     pub tower_captures_own_followers: bool,
     /// Where a wagon may move after its feature is scored (Abbey & Mayor).
     pub wagon_moves: WagonMoves,
+    /// Where the count goes when a follower is deployed to Carcassonne (The Count of
+    /// Carcassonne).
+    pub count_moves: CountMoves,
 }
 
 impl Default for Variants {
@@ -263,6 +283,7 @@ impl Variants {
             tower_captures_guards: rule_set != RuleSet::Rgg,
             tower_captures_own_followers: !original,
             wagon_moves: WagonMoves::Adjacent,
+            count_moves: CountMoves::Free,
         }
     }
 
@@ -431,6 +452,16 @@ impl Variants {
             kind: VariantKind::Choice(&[
                 ("adjacent", "to a feature directly adjacent to the scored one"),
                 ("around-tile", "to any feature on its tile or the eight around it"),
+            ]),
+        },
+        VariantInfo {
+            name: "count-moves",
+            label: "Where the count goes when a follower enters Carcassonne",
+            source: "seed 001, THE COUNT OF CARCASSONNE, The count; Official Variants",
+            kind: VariantKind::Choice(&[
+                ("free", "to any quarter the player chooses, or nowhere"),
+                ("clockwise", "to the next quarter clockwise"),
+                ("to-quarter", "to the quarter the follower entered"),
             ]),
         },
     ];

@@ -21,7 +21,20 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 8] = ["place", "deploy", "escape", "dragon", "capture", "exchange", "abbey", "wagon"];
+pub const DECISIONS: [&str; 12] = [
+    "place",
+    "deploy",
+    "escape",
+    "dragon",
+    "capture",
+    "exchange",
+    "abbey",
+    "wagon",
+    "redeploy",
+    "carcassonne",
+    "count",
+    "final-redeploy",
+];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks
 /// adaptations in blue and deviations in yellow.

@@ -277,6 +277,10 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::Exchange { .. } => Some("exchange"),
         Pending::Abbey { .. } => Some("abbey"),
         Pending::MoveWagon { .. } => Some("wagon"),
+        Pending::Redeploy { .. } => Some("redeploy"),
+        Pending::Carcassonne { .. } => Some("carcassonne"),
+        Pending::MoveCount { .. } => Some("count"),
+        Pending::FinalRedeploy { .. } => Some("final-redeploy"),
         Pending::GameOver => None,
     }
 }

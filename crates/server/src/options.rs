@@ -18,6 +18,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
         Expansion::InnsCathedrals => ("Inns & Cathedrals", "inns, cathedrals and the big follower"),
         Expansion::TradersBuilders => ("Traders & Builders", "trade goods, the builder and the pig"),
         Expansion::KingRobber => ("King & Scout", "the king and the robber baron"),
+        Expansion::Count => (
+            "The Count of Carcassonne",
+            "the city of Carcassonne starts the game; its quarters hold followers who step into others' scorings",
+        ),
         Expansion::Cathars => ("The Cathars", "besieged cities; knights may escape"),
         Expansion::Abbot => ("The Abbot", "an abbot for cloisters and gardens"),
         Expansion::PrincessDragon => {

@@ -12,8 +12,8 @@ use std::sync::OnceLock;
 
 use carcassonne_engine::record::encode_action;
 use carcassonne_engine::{
-    Action, Catalog, Corner, Event, FeatureKind, Figure, Game, Pending, Phase, PlayerId, Pos, RecordAction, Rotation,
-    Rules, TileId, Token,
+    Action, Catalog, Corner, Event, FeatureKind, Figure, Game, Pending, Phase, PlayerId, Pos, Quarter, RecordAction,
+    Rotation, Rules, TileId, Token,
 };
 use carcassonne_render::{color_hex, feature_anchors};
 use serde::Serialize;
@@ -54,6 +54,10 @@ pub struct GameView {
     /// Abbey & Mayor: the barns, each on a corner of a tile.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub barns: Vec<BarnView>,
+    /// The Count of Carcassonne: the quarters of the city, the count and the figures waiting
+    /// there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub carcassonne: Option<CarcassonneView>,
     pub tiles_left: usize,
     pub remaining: Vec<RemainingView>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -99,6 +103,43 @@ pub struct BarnView {
     pub corner: &'static str,
     /// Where on the tile it is drawn (the corner, in tile units from the north-west).
     pub at: [f32; 2],
+    pub label: String,
+}
+
+/// The Count of Carcassonne: the city's four quarters, where the count stands, and who waits
+/// in each.
+#[derive(Clone, Debug, Serialize)]
+pub struct CarcassonneView {
+    /// The quarter the count stands in; no figure is redeployed from it.
+    pub count: Quarter,
+    /// The quarters, clockwise from the castle.
+    pub quarters: Vec<QuarterView>,
+    /// Where the count stands, in words.
+    pub label: String,
+}
+
+/// A quarter of Carcassonne.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuarterView {
+    pub quarter: Quarter,
+    /// The kind of feature its figures may be redeployed to.
+    pub feeds: FeatureKind,
+    /// Where the quarter is drawn, in tile units on the board (x east, y south, from the
+    /// north-west corner of the tile at (0, 0)).
+    pub at: [f32; 2],
+    /// The count stands here.
+    pub blocked: bool,
+    pub residents: Vec<ResidentView>,
+    /// The quarter in words, with what it feeds and whether the count blocks it.
+    pub label: String,
+}
+
+/// A figure waiting in a quarter of Carcassonne.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResidentView {
+    pub seat: PlayerId,
+    pub figure: Figure,
+    /// The figure in words ("Anna's big follower").
     pub label: String,
 }
 
@@ -182,6 +223,32 @@ pub enum PendingView {
         x: i16,
         y: i16,
         feature: String,
+    },
+    /// The Count of Carcassonne: the turn's scoring paid others but not `seat`, who may deploy a
+    /// figure to a quarter of Carcassonne (the legal actions) or not.
+    Carcassonne {
+        seat: PlayerId,
+    },
+    /// The Count of Carcassonne: `seat` just deployed to Carcassonne and may move the count.
+    Count {
+        seat: PlayerId,
+    },
+    /// The Count of Carcassonne: the `kind` named by `feature` of the tile at (`x`, `y`) is about
+    /// to be scored; `seat` may move figures from the quarter that feeds it onto it, one at a
+    /// time, or pass ("none"). `label` names the feature in words.
+    Redeploy {
+        seat: PlayerId,
+        x: i16,
+        y: i16,
+        feature: String,
+        kind: FeatureKind,
+        label: String,
+    },
+    /// The Count of Carcassonne, before the final scoring: `seat` may move one figure out of
+    /// Carcassonne onto an incomplete feature or a farm, or pass (and redeploy no more).
+    #[serde(rename = "final-redeploy")]
+    FinalRedeploy {
+        seat: PlayerId,
     },
     Over,
 }
@@ -365,6 +432,13 @@ fn bare(action: RecordAction) -> RecordAction {
         RecordAction::Abbey { x, y, .. } => RecordAction::Abbey { player: None, x, y },
         RecordAction::Barn { corner, .. } => RecordAction::Barn { player: None, corner },
         RecordAction::MoveWagon { x, y, feature, .. } => RecordAction::MoveWagon { player: None, x, y, feature },
+        RecordAction::Carcassonne { figure, quarter, .. } => {
+            RecordAction::Carcassonne { player: None, figure, quarter }
+        }
+        RecordAction::MoveCount { quarter, .. } => RecordAction::MoveCount { player: None, quarter },
+        RecordAction::Redeploy { figure, x, y, feature, .. } => {
+            RecordAction::Redeploy { player: None, figure, x, y, feature }
+        }
         RecordAction::Pass { .. } => RecordAction::Pass { player: None },
     }
 }
@@ -395,6 +469,62 @@ fn corner_anchor(corner: Corner) -> [f32; 2] {
         Corner::SouthWest => [0.0, 1.0],
         Corner::NorthWest => [0.0, 0.0],
     }
+}
+
+/// Where each quarter of Carcassonne is drawn, in board tile units: the four quadrants of the
+/// city's block of tiles, clockwise from the castle at the top right.
+fn quarter_anchor(game: &Game, quarter: Quarter) -> [f32; 2] {
+    let city = game.board().tiles().iter().filter(|t| game.design(t.tile).partial);
+    let (x0, y0, x1, y1) = city.fold((i16::MAX, i16::MAX, i16::MIN, i16::MIN), |(a, b, c, d), t| {
+        (a.min(t.pos.x), b.min(t.pos.y), c.max(t.pos.x + 1), d.max(t.pos.y + 1))
+    });
+    if x0 > x1 {
+        return [0.5, 0.5];
+    }
+    let (cx, cy) = ((x0 + x1) as f32 / 2.0, (y0 + y1) as f32 / 2.0);
+    let (dx, dy) = ((x1 - x0) as f32 / 5.0, (y1 - y0) as f32 / 6.0);
+    match quarter {
+        Quarter::Castle => [cx + dx, cy - dy],
+        Quarter::Market => [cx + dx, cy + dy],
+        Quarter::Blacksmith => [cx - dx, cy + dy],
+        Quarter::Cathedral => [cx - dx, cy - dy],
+    }
+}
+
+/// The Count of Carcassonne's city, for the view.
+fn carcassonne_view(game: &Game, seats: &[Seat]) -> Option<CarcassonneView> {
+    let count = game.count_quarter()?;
+    let feeds = |q: Quarter| {
+        game.catalog().set("count").and_then(|s| s.quarters.iter().find(|spec| spec.quarter == q)).map(|s| s.feeds)
+    };
+    let quarters = Quarter::ALL
+        .into_iter()
+        .filter_map(|quarter| {
+            let feeds = feeds(quarter)?;
+            let residents: Vec<ResidentView> = game
+                .residents()
+                .iter()
+                .filter(|r| r.quarter == quarter)
+                .map(|r| ResidentView {
+                    seat: r.owner,
+                    figure: r.figure,
+                    label: format!(
+                        "{}'s {}",
+                        seats.get(r.owner as usize).map_or("?", |s| s.name.as_str()),
+                        words::figure_word(r.figure)
+                    ),
+                })
+                .collect();
+            let blocked = quarter == count;
+            let mut label =
+                format!("{} (to {})", words::capitalized(words::quarter_words(quarter)), words::kind_plural(feeds));
+            if blocked {
+                label.push_str(", blocked by the count");
+            }
+            Some(QuarterView { quarter, feeds, at: quarter_anchor(game, quarter), blocked, residents, label })
+        })
+        .collect();
+    Some(CarcassonneView { count, quarters, label: format!("The count, in {}", words::quarter_words(count)) })
 }
 
 /// The legal actions of the pending decision, for a client.
@@ -515,6 +645,43 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                         words::place_words(pos)
                     ),
                 ),
+                (_, Action::DeployToQuarter { figure, quarter }) => (
+                    Some(quarter_anchor(game, quarter)),
+                    format!(
+                        "deploy your {} to {} of Carcassonne",
+                        words::figure_word(figure),
+                        words::quarter_words(quarter)
+                    ),
+                ),
+                (_, Action::MoveCount { quarter }) => (
+                    Some(quarter_anchor(game, quarter)),
+                    format!("move the count to {}", words::quarter_words(quarter)),
+                ),
+                (_, Action::Redeploy { figure, pos, feature }) => {
+                    let kind = words::feature_kind(game, pos, feature);
+                    (
+                        anchor(game, pos, feature),
+                        format!(
+                            "move your {} from Carcassonne {} {} {}",
+                            words::figure_role(figure, kind),
+                            words::preposition_of_motion(kind),
+                            words::feature_words(game, pos, feature),
+                            words::place_words(pos)
+                        ),
+                    )
+                }
+                (Pending::Carcassonne { .. }, Action::Pass) => (None, "deploy nothing to Carcassonne".into()),
+                (Pending::MoveCount { .. }, Action::Pass) => (
+                    None,
+                    format!(
+                        "leave the count in {}",
+                        game.count_quarter().map_or_else(|| "its quarter".into(), words::quarter_words)
+                    ),
+                ),
+                (Pending::Redeploy { .. }, Action::Pass) => (None, "none: redeploy no more".into()),
+                (Pending::FinalRedeploy { .. }, Action::Pass) => {
+                    (None, "none: leave the rest in Carcassonne (they score nothing)".into())
+                }
                 (Pending::Abbey { .. }, Action::Pass) => (None, "draw a tile".into()),
                 (Pending::MoveWagon { .. }, Action::Pass) => (None, "take the wagon home".into()),
                 (Pending::Escape { .. }, Action::Pass) => (None, "no knight escapes".into()),
@@ -608,6 +775,17 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         Pending::MoveWagon { player, pos, feature } => {
             PendingView::Wagon { seat: player, x: pos.x, y: pos.y, feature: feature_name(game, pos, feature) }
         }
+        Pending::Carcassonne { player } => PendingView::Carcassonne { seat: player },
+        Pending::MoveCount { player } => PendingView::Count { seat: player },
+        Pending::Redeploy { player, pos, feature } => PendingView::Redeploy {
+            seat: player,
+            x: pos.x,
+            y: pos.y,
+            feature: feature_name(game, pos, feature),
+            kind: words::feature_kind(game, pos, feature),
+            label: format!("{} {}", words::feature_words(game, pos, feature), words::place_words(pos)),
+        },
+        Pending::FinalRedeploy { player } => PendingView::FinalRedeploy { seat: player },
         Pending::GameOver => PendingView::Over,
     };
     let board = game
@@ -703,6 +881,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         dragon_move,
         set_aside: game.tiles_set_aside().iter().map(|&t| game.design(t).id.clone()).collect(),
         barns,
+        carcassonne: carcassonne_view(game, input.seats),
         towers: game
             .towers()
             .iter()
@@ -968,6 +1147,36 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
                 words::place_words(pos)
             ),
         ),
+        Event::FigureToQuarter { player, figure, quarter } => (
+            json!({"type": "figure-to-quarter", "seat": player, "figure": figure, "quarter": quarter}),
+            format!(
+                "{} deploys a {} to {} of Carcassonne",
+                name(player),
+                words::figure_word(figure),
+                words::quarter_words(quarter)
+            ),
+        ),
+        Event::CountMoved { player, quarter } => (
+            json!({"type": "count-moved", "seat": player, "quarter": quarter}),
+            format!("{} moves the count to {}", name(player), words::quarter_words(quarter)),
+        ),
+        Event::FigureRedeployed { player, figure, quarter, pos, feature } => {
+            let mut detail = figure_detail("figure-redeployed", player, figure, pos, feature);
+            detail["quarter"] = json!(quarter);
+            let kind = words::feature_kind(game, pos, feature);
+            (
+                detail,
+                format!(
+                    "{} moves a {} from {} of Carcassonne {} {} {}",
+                    name(player),
+                    words::figure_role(figure, kind),
+                    words::quarter_words(quarter),
+                    words::preposition_of_motion(kind),
+                    words::feature_words(game, pos, feature),
+                    words::place_words(pos)
+                ),
+            )
+        }
         Event::GameEnded => (json!({"type": "game-ended"}), "The game is over".to_string()),
     };
     EventView { index, action, detail, text }

@@ -252,6 +252,32 @@ pub fn figure_word(figure: Figure) -> &'static str {
     }
 }
 
+/// The preposition for a figure moving onto a feature: into a city, onto a road.
+pub fn preposition_of_motion(kind: FeatureKind) -> &'static str {
+    match preposition(kind) {
+        "in" => "into",
+        _ => "onto",
+    }
+}
+
+/// A quarter of Carcassonne in words: "the castle quarter".
+pub fn quarter_words(quarter: carcassonne_engine::Quarter) -> String {
+    format!("the {} quarter", quarter.name())
+}
+
+/// A kind of feature in the plural: "cities", "roads".
+pub fn kind_plural(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::City => "cities",
+        FeatureKind::Road => "roads",
+        FeatureKind::Cloister => "cloisters",
+        FeatureKind::Field => "farms",
+        FeatureKind::Garden => "gardens",
+        FeatureKind::River => "rivers",
+        FeatureKind::Tower => "towers",
+    }
+}
+
 /// A tile's corner in words: "north-east".
 pub fn corner_words(corner: carcassonne_engine::Corner) -> &'static str {
     match corner {

@@ -230,7 +230,8 @@ pub struct FeatureSpec {
     /// For fields: the city features of the same tile that the field touches.
     pub borders: Vec<LocalFeature>,
     /// For a field enclosed between city segments, touching no edge: its name on the tile
-    /// (1 for `I`, 2 for `II`, ...). 0 otherwise.
+    /// (1 for `I`, 2 for `II`, ...). On a partial tile of the Count's unit, `city I` is the
+    /// tile's part of the city of Carcassonne itself. 0 otherwise.
     pub inner: u8,
     pub attrs: FeatureAttrs,
 }
@@ -347,17 +348,58 @@ pub struct TileSet {
     pub designs: Vec<TileId>,
     /// The quarters of the unit its `partial` tiles form (The Count of Carcassonne), in the
     /// order the catalog lists them; empty for other sets.
-    pub quarters: Vec<Quarter>,
+    pub quarters: Vec<QuarterSpec>,
 }
 
 /// A quarter of the city of Carcassonne (seed 001, THE COUNT OF CARCASSONNE): followers wait
 /// there and may be redeployed only to features of one kind. The quarters belong to the city
 /// as a whole, not to single tiles: "the followers in Carcassonne aren't unambiguously on the
-/// tiles as such" (footnote 50).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Quarter {
-    pub name: String,
-    /// The kind of feature a follower may be redeployed to from this quarter.
+/// tiles as such" (footnote 50). Listed clockwise from the castle, where the count starts: the
+/// seeds do not draw the city; the order is the printed city's (castle top right, then market,
+/// blacksmith and cathedral), which the count's "clockwise" variant follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Quarter {
+    Castle,
+    Market,
+    Blacksmith,
+    Cathedral,
+}
+
+impl Quarter {
+    /// Clockwise, from the castle.
+    pub const ALL: [Quarter; 4] = [Quarter::Castle, Quarter::Market, Quarter::Blacksmith, Quarter::Cathedral];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Quarter::Castle => "castle",
+            Quarter::Market => "market",
+            Quarter::Blacksmith => "blacksmith",
+            Quarter::Cathedral => "cathedral",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Quarter> {
+        Quarter::ALL.into_iter().find(|q| q.name() == s)
+    }
+
+    /// The next quarter clockwise.
+    pub const fn clockwise(self) -> Quarter {
+        Quarter::ALL[(self as usize + 1) % 4]
+    }
+}
+
+impl fmt::Display for Quarter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A quarter of a set's unit of partial tiles and the kind of feature its followers may be
+/// redeployed to (`quarter <name> feeds=<kind>` in the catalog).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuarterSpec {
+    pub quarter: Quarter,
     pub feeds: FeatureKind,
 }
 

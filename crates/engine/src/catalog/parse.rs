@@ -7,8 +7,8 @@ use std::sync::OnceLock;
 use crate::geometry::{rotate_ports, Port, PortSet, Rotation, Side, Terrain};
 
 use super::{
-    Catalog, CatalogError, Edition, FeatureAttrs, FeatureKind, FeatureSpec, LocalFeature, Quarter, RiverRole,
-    RotatedView, Symbol, TileDesign, TileId, TileSet, TradeGood, BUILTIN_FILES, FIT_TABLE_SIZE, INNER_NAMES,
+    Catalog, CatalogError, Edition, FeatureAttrs, FeatureKind, FeatureSpec, LocalFeature, Quarter, QuarterSpec,
+    RiverRole, RotatedView, Symbol, TileDesign, TileId, TileSet, TradeGood, BUILTIN_FILES, FIT_TABLE_SIZE, INNER_NAMES,
     NO_FEATURE,
 };
 
@@ -61,7 +61,8 @@ struct FeatureDraft {
     kind: FeatureKind,
     ports: PortSet,
     pennants: u8,
-    borders: Vec<Port>,
+    /// The cities the field borders: by a port of theirs, or by their inner name (`I`).
+    borders: Vec<Result<Port, u8>>,
     inner: u8,
     attrs: FeatureAttrs,
 }
@@ -130,16 +131,23 @@ impl<'a> Parser<'a> {
         let (Some(name), Some(feeds), None) = (words.get(1), words.get(2), words.get(3)) else {
             return Err(self.error(line, "expected `quarter <name> feeds=<feature kind>`"));
         };
+        let quarter = Quarter::from_name(name).ok_or_else(|| {
+            let known: Vec<&str> = Quarter::ALL.iter().map(|q| q.name()).collect();
+            self.error(line, format!("unknown quarter `{name}` (known: {})", known.join(", ")))
+        })?;
         let kind = feeds
             .strip_prefix("feeds=")
             .and_then(FeatureKind::from_name)
             .filter(|k| matches!(k, FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister | FeatureKind::Field))
             .ok_or_else(|| self.error(line, format!("`{feeds}`: expected feeds=road|city|cloister|field")))?;
         let quarters = &mut self.catalog.sets[set].quarters;
-        if quarters.iter().any(|q| q.name == *name) {
+        if quarters.iter().any(|q| q.quarter == quarter) {
             return Err(self.error(line, format!("quarter `{name}` is defined twice")));
         }
-        quarters.push(Quarter { name: name.to_string(), feeds: kind });
+        if quarters.iter().any(|q| q.feeds == kind) {
+            return Err(self.error(line, format!("two quarters feed {kind}s")));
+        }
+        quarters.push(QuarterSpec { quarter, feeds: kind });
         Ok(())
     }
 
@@ -302,7 +310,11 @@ impl<'a> Parser<'a> {
                 feature.pennants = n.parse().map_err(|_| self.error(line, format!("bad `{word}`")))?;
             } else if let Some(list) = word.strip_prefix("borders=") {
                 for p in list.split(',') {
-                    feature.borders.push(p.parse().map_err(|e: String| self.error(line, e))?);
+                    let border = match INNER_NAMES.iter().position(|name| *name == p) {
+                        Some(n) => Err(n as u8 + 1),
+                        None => Ok(p.parse().map_err(|e: String| self.error(line, e))?),
+                    };
+                    feature.borders.push(border);
                 }
             } else if let Some(good) = word.strip_prefix("good=") {
                 feature.attrs.good = Some(TradeGood::from_name(good).ok_or_else(bad)?);
@@ -378,8 +390,10 @@ impl<'a> Parser<'a> {
                 return Err(self
                     .error(f.line, format!("a {} must touch at least one port or be an inner field (I, II)", f.kind)));
             }
-            if f.inner != 0 && f.kind != FeatureKind::Field {
-                return Err(self.error(f.line, "only fields can be inner areas (I, II)"));
+            // A partial tile's inner city is its part of the unit's city (the Count's).
+            let inner_city = f.kind == FeatureKind::City && draft.partial;
+            if f.inner != 0 && f.kind != FeatureKind::Field && !inner_city {
+                return Err(self.error(f.line, "only fields (and a partial tile's city) can be inner areas (I, II)"));
             }
             let a = &f.attrs;
             if (a.inn || a.tunnel || a.wells > 0) && f.kind != FeatureKind::Road {
@@ -449,14 +463,20 @@ impl<'a> Parser<'a> {
         let mut specs = vec![];
         for f in &draft.features {
             let mut borders = vec![];
-            for &p in &f.borders {
-                match owner[p.index()] {
-                    Some(i) if draft.features[i].kind == FeatureKind::City => {
-                        if !borders.contains(&(i as u8)) {
-                            borders.push(i as u8);
-                        }
-                    }
-                    _ => return Err(self.error(f.line, format!("`borders={p}` names no city of this tile"))),
+            for &border in &f.borders {
+                let city = match border {
+                    Ok(p) => owner[p.index()].filter(|&i| draft.features[i].kind == FeatureKind::City),
+                    Err(inner) => draft.features.iter().position(|c| c.kind == FeatureKind::City && c.inner == inner),
+                };
+                let Some(i) = city else {
+                    let name = match border {
+                        Ok(p) => p.to_string(),
+                        Err(inner) => INNER_NAMES[inner as usize - 1].to_string(),
+                    };
+                    return Err(self.error(f.line, format!("`borders={name}` names no city of this tile")));
+                };
+                if !borders.contains(&(i as u8)) {
+                    borders.push(i as u8);
                 }
             }
             specs.push(FeatureSpec {
@@ -630,23 +650,44 @@ mod tests {
     }
 
     /// The Count's city has the four quarters of seed 001, each feeding one kind of feature
-    /// ("from the castle quarter, a follower may be moved to a city", ...).
+    /// ("from the castle quarter, a follower may be moved to a city", ...), listed clockwise.
     #[test]
     fn the_counts_city_has_four_quarters() {
         let catalog = Catalog::builtin();
         let count = catalog.set("count").unwrap();
-        let quarters: Vec<(&str, FeatureKind)> = count.quarters.iter().map(|q| (q.name.as_str(), q.feeds)).collect();
+        let quarters: Vec<(Quarter, FeatureKind)> = count.quarters.iter().map(|q| (q.quarter, q.feeds)).collect();
         assert_eq!(
             quarters,
             [
-                ("castle", FeatureKind::City),
-                ("blacksmith", FeatureKind::Road),
-                ("cathedral", FeatureKind::Cloister),
-                ("market", FeatureKind::Field)
+                (Quarter::Castle, FeatureKind::City),
+                (Quarter::Market, FeatureKind::Field),
+                (Quarter::Blacksmith, FeatureKind::Road),
+                (Quarter::Cathedral, FeatureKind::Cloister)
             ]
         );
+        assert_eq!(Quarter::Cathedral.clockwise(), Quarter::Castle);
         assert!(count.designs.iter().all(|&d| catalog.design(d).partial));
         assert!(catalog.sets().iter().filter(|s| s.id != "count").all(|s| s.quarters.is_empty()));
+    }
+
+    /// Every tile of the Count's city carries its part of the city of Carcassonne (an inner
+    /// city), and every field of the unit borders it (footnote 49: the city counts for farms).
+    #[test]
+    fn every_field_of_the_counts_city_borders_carcassonne() {
+        let catalog = Catalog::builtin();
+        let count = catalog.set("count").unwrap();
+        for &id in &count.designs {
+            let design = catalog.design(id);
+            let city = design.features.iter().position(|f| f.kind == FeatureKind::City && f.inner == 1);
+            let city = city.unwrap_or_else(|| panic!("{} has no part of Carcassonne", design.id)) as LocalFeature;
+            for field in design.features.iter().filter(|f| f.kind == FeatureKind::Field) {
+                assert!(field.borders.contains(&city), "{}: a field not along Carcassonne's walls", design.id);
+            }
+        }
+        let err = parse("set t\ndesign Z edges ffff count 1\n  field NNW NNE ENE ESE SSE SSW WSW WNW\n  city I\n");
+        assert!(err.unwrap_err().message.contains("inner areas"));
+        let err = parse("set t\ndesign Z edges ffff count 1 partial at=0,0\n  field NNW NNE borders=I\n").unwrap_err();
+        assert!(err.message.contains("`borders=I` names no city"), "{err}");
     }
 
     #[test]
@@ -655,7 +696,15 @@ mod tests {
         assert_eq!(err.line, 2);
         assert!(err.message.contains("feeds=road|city|cloister|field"), "{err}");
         assert!(parse("set t\nquarter castle\n").is_err());
-        assert!(parse("set t\nquarter a feeds=city\nquarter a feeds=road\n").unwrap_err().message.contains("twice"));
-        assert!(parse("quarter a feeds=city\n").is_err());
+        assert!(parse("set t\nquarter castle feeds=city\nquarter castle feeds=road\n")
+            .unwrap_err()
+            .message
+            .contains("twice"));
+        assert!(parse("set t\nquarter castle feeds=city\nquarter market feeds=city\n")
+            .unwrap_err()
+            .message
+            .contains("two"));
+        assert!(parse("set t\nquarter palace feeds=city\n").unwrap_err().message.contains("unknown quarter"));
+        assert!(parse("quarter castle feeds=city\n").is_err());
     }
 }

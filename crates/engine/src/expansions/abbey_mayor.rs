@@ -61,7 +61,7 @@ pub(crate) const BARN_CITY_VALUE: u16 = 4;
 /// Points per completed city for farmers on a farm where a barn is placed.
 const BARN_PLACED_CITY_VALUE: u16 = 3;
 /// Points per completed city for farmers whose farm is joined to a barn's.
-const BARN_JOINED_CITY_VALUE: u16 = 1;
+pub(crate) const BARN_JOINED_CITY_VALUE: u16 = 1;
 
 /// A barn on the board: on corner `corner` of the tile at `pos`, on the farm that is feature
 /// `feature` of that tile.
@@ -248,7 +248,9 @@ impl AbbeyMayor {
         let mut targets = vec![];
         let mut consider = |placement: PlacementIndex, feature: LocalFeature| {
             let placed = table.board.placement(placement);
-            if dragon == Some(placed.pos) {
+            // Never onto the dragon's tile, nor onto a tile of the city of Carcassonne (where no
+            // figure is deployed: seed 001, THE COUNT OF CARCASSONNE, footnote 52).
+            if dragon == Some(placed.pos) || table.design(placed.tile).partial {
                 return;
             }
             let spec = &table.design(placed.tile).features[feature as usize];

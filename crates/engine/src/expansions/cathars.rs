@@ -128,7 +128,13 @@ impl Module for Cathars {
 
     /// 4A: the escape is offered when one of the current player's knights can escape; only the
     /// besieged cities' figures need a look.
-    fn at(&mut self, point: HookPoint, table: &mut Table, _events: &mut Vec<Event>) -> Option<Pending> {
+    fn at(
+        &mut self,
+        point: HookPoint,
+        table: &mut Table,
+        _dragon: Option<Pos>,
+        _events: &mut Vec<Event>,
+    ) -> Option<Pending> {
         if point != HookPoint::TileActions {
             return None;
         }

@@ -22,13 +22,31 @@ pub(crate) enum HookPoint {
     AfterScoring,
     /// 4A: the tile's own actions at the end of the turn (the Cathars' escape).
     TileActions,
+    /// After the last turn, before the final scoring (the Count's redeployments).
+    BeforeFinalScoring,
+}
+
+/// What becomes of the base game's start tile at preparation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum BaseStartTile {
+    /// It starts the game, at the origin (unless a module's `arrange_deck` puts it elsewhere).
+    #[default]
+    Starts,
+    /// It goes into the pile with the other land tiles.
+    InPile,
+    /// It is not used at all (the Count's city starts the game instead).
+    Unused,
 }
 
 /// The start of the deck: the start tile and the tiles drawn before the shuffled land tiles.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct DeckPlan {
+    /// The tile placed at the origin to start the game.
     pub(crate) start: Option<TileId>,
     pub(crate) leading: Vec<TileId>,
+    /// Tiles on the table at the start instead of `start` alone, in the order they are put
+    /// down (the city of Carcassonne, then the spring).
+    pub(crate) layout: Vec<(TileId, Rotation, Pos)>,
 }
 
 /// The hooks of [`Module`], one each. A module lists the hooks it implements in
@@ -40,7 +58,7 @@ pub(crate) enum Hook {
     Supply,
     BringsTile,
     TakesTile,
-    BaseStartTileInPile,
+    BaseStartTile,
     ArrangeDeck,
     BeginTurn,
     BeforeDraw,
@@ -55,6 +73,7 @@ pub(crate) enum Hook {
     At,
     DrawsAgainBeforeScoring,
     IdentifyCompleted,
+    BeforeMajority,
     AdjustValue,
     FeatureScored,
     FeatureCompleted,
@@ -116,9 +135,10 @@ pub(crate) trait Module {
         false
     }
 
-    /// Whether the base start tile goes into the pile instead of starting the game.
-    fn base_start_tile_in_pile(&self) -> bool {
-        false
+    /// What becomes of the base start tile (the module asking the most wins: not used, then
+    /// in the pile, then starting the game).
+    fn base_start_tile(&self) -> BaseStartTile {
+        BaseStartTile::Starts
     }
 
     /// Changes the start tile and the tiles drawn before the land tiles; `rng` is given for a
@@ -183,8 +203,14 @@ pub(crate) trait Module {
 
     /// The module's step at `point`: a decision it asks for, or `None` when it has nothing to
     /// do there. After the decision (`Modules::apply_decision`) the turn goes on from the next
-    /// module.
-    fn at(&mut self, _point: HookPoint, _table: &mut Table, _events: &mut Vec<Event>) -> Option<Pending> {
+    /// module. `dragon` is the dragon's tile (no figure is put there).
+    fn at(
+        &mut self,
+        _point: HookPoint,
+        _table: &mut Table,
+        _dragon: Option<Pos>,
+        _events: &mut Vec<Event>,
+    ) -> Option<Pending> {
         None
     }
 
@@ -202,6 +228,13 @@ pub(crate) trait Module {
     /// closed; farms whose farmers meet a barn). `placed` are the tiles placed since the last
     /// scoring.
     fn identify_completed(&mut self, _table: &mut Table, _placed: std::ops::Range<PlacementIndex>) {}
+
+    /// 3B, before the majority on road, city or cloister `root` (completed this turn) is
+    /// counted: a decision the module asks for (a redeployment from Carcassonne), or `None`.
+    /// `dragon` is the dragon's tile.
+    fn before_majority(&mut self, _table: &mut Table, _root: NodeId, _dragon: Option<Pos>) -> Option<Pending> {
+        None
+    }
 
     /// Changes what a road, city or cloister is worth (after the base value and the modules
     /// before this one).

@@ -21,6 +21,7 @@
 pub(crate) mod abbey_mayor;
 pub(crate) mod abbot;
 pub(crate) mod cathars;
+pub(crate) mod count;
 pub(crate) mod gq;
 pub(crate) mod hooks;
 pub(crate) mod inns_cathedrals;
@@ -46,6 +47,7 @@ use crate::table::Table;
 use abbey_mayor::AbbeyMayor;
 use abbot::Abbot;
 use cathars::Cathars;
+use count::Count;
 use gq::GamesQuarterly;
 use inns_cathedrals::InnsCathedrals;
 use king_robber::KingRobber;
@@ -54,13 +56,14 @@ use river::River;
 use tower::Tower;
 use traders_builders::TradersBuilders;
 
-pub(crate) use hooks::{DeckPlan, Hook, HookPoint, Hooks, Module};
+pub(crate) use hooks::{BaseStartTile, DeckPlan, Hook, HookPoint, Hooks, Module};
 
 /// The modules, in the order their hooks run. The order matters where two modules act at the
 /// same point: Inns & Cathedrals values a city before The Cathars halves it; King & Scout
 /// takes its token before Traders & Builders hands out goods (and scores before it at the end);
 /// The Tower takes its prisoner before The Princess & the Dragon's dragon moves (seed 001,
-/// footnote 102). Abbey & Mayor comes last: its wagons decide after everything else a scored
+/// footnote 102); The Count offers Carcassonne in step 3C before the dragon moves there under
+/// the Rio Grande Big Box rules (seed 004, 3C). Abbey & Mayor comes last: its wagons decide after everything else a scored
 /// feature sets off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ModuleId {
@@ -71,13 +74,14 @@ pub(crate) enum ModuleId {
     Cathars,
     Abbot,
     Tower,
+    Count,
     PrincessDragon,
     GamesQuarterly,
     AbbeyMayor,
 }
 
 impl ModuleId {
-    const COUNT: usize = 10;
+    const COUNT: usize = 11;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -89,6 +93,7 @@ impl ModuleId {
             ModuleId::Cathars => Cathars::HOOKS,
             ModuleId::Abbot => Abbot::HOOKS,
             ModuleId::Tower => Tower::HOOKS,
+            ModuleId::Count => Count::HOOKS,
             ModuleId::PrincessDragon => PrincessDragon::HOOKS,
             ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
             ModuleId::AbbeyMayor => AbbeyMayor::HOOKS,
@@ -102,6 +107,7 @@ impl ModuleId {
             Expansion::InnsCathedrals => ModuleId::InnsCathedrals,
             Expansion::TradersBuilders => ModuleId::TradersBuilders,
             Expansion::KingRobber => ModuleId::KingRobber,
+            Expansion::Count => ModuleId::Count,
             Expansion::Cathars => ModuleId::Cathars,
             Expansion::Abbot => ModuleId::Abbot,
             Expansion::PrincessDragon => ModuleId::PrincessDragon,
@@ -132,6 +138,7 @@ pub(crate) struct Modules {
     cathars: Cathars,
     abbot: Abbot,
     tower: Tower,
+    the_count: Count,
     princess_dragon: PrincessDragon,
     games_quarterly: GamesQuarterly,
     abbey_mayor: AbbeyMayor,
@@ -144,14 +151,14 @@ macro_rules! each_module {
     ($modules:expr, $mask:expr, |$i:ident, mut $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
-            (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.princess_dragon),
+            (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.the_count), (&mut $modules.princess_dragon),
             (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
-            (&$modules.abbot), (&$modules.tower), (&$modules.princess_dragon), (&$modules.games_quarterly),
-            (&$modules.abbey_mayor), $body)
+            (&$modules.abbot), (&$modules.tower), (&$modules.the_count), (&$modules.princess_dragon),
+            (&$modules.games_quarterly), (&$modules.abbey_mayor), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
         each_module!($modules, $mask, |_index, mut $m| $body)
@@ -160,7 +167,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $pd:expr, $gq:expr, $am:expr, $body:expr) => {
+        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
                 ModuleId::River => { let $m = $river; $body }
@@ -170,6 +177,7 @@ macro_rules! each_module {
                 ModuleId::Cathars => { let $m = $cathars; $body }
                 ModuleId::Abbot => { let $m = $abbot; $body }
                 ModuleId::Tower => { let $m = $tower; $body }
+                ModuleId::Count => { let $m = $count; $body }
                 ModuleId::PrincessDragon => { let $m = $pd; $body }
                 ModuleId::GamesQuarterly => { let $m = $gq; $body }
                 ModuleId::AbbeyMayor => { let $m = $am; $body }
@@ -262,6 +270,7 @@ impl Modules {
             cathars: Cathars::new(rules),
             abbot: Abbot,
             tower: Tower::new(rules, players),
+            the_count: Count::new(rules, catalog),
             princess_dragon: PrincessDragon::new(rules),
             games_quarterly: GamesQuarterly::new(rules),
             abbey_mayor: AbbeyMayor::new(rules, players, catalog),
@@ -299,11 +308,12 @@ impl Modules {
         false
     }
 
-    pub(crate) fn base_start_tile_in_pile(&self) -> bool {
-        each_module!(self, self.implementing(Hook::BaseStartTileInPile), |m| if m.base_start_tile_in_pile() {
-            return true;
-        });
-        false
+    /// What becomes of the base start tile: the strongest wish of the modules (not used, then
+    /// in the pile, then starting the game).
+    pub(crate) fn base_start_tile(&self) -> BaseStartTile {
+        let mut wish = BaseStartTile::Starts;
+        each_module!(self, self.implementing(Hook::BaseStartTile), |m| wish = wish.max(m.base_start_tile()));
+        wish
     }
 
     pub(crate) fn arrange_deck(&mut self, catalog: &Catalog, plan: &mut DeckPlan, mut rng: Option<&mut GameRng>) {
@@ -480,8 +490,9 @@ impl Modules {
         table: &mut Table,
         events: &mut Vec<Event>,
     ) -> Option<(u8, Pending)> {
+        let dragon = self.princess_dragon.dragon();
         each_module!(self, self.implementing(Hook::At) & !((1u16 << from) - 1), |i, mut m| if let Some(p) =
-            m.at(point, table, events)
+            m.at(point, table, dragon, events)
         {
             return Some((i as u8, p));
         });
@@ -499,6 +510,27 @@ impl Modules {
             return Some((i as u8, p));
         });
         None
+    }
+
+    /// 3B, before the majority on a road, city or cloister the turn completed: the modules'
+    /// decisions from module `from`, with the index of the module that asks.
+    #[inline]
+    pub(crate) fn before_majority(&mut self, from: u8, table: &mut Table, root: NodeId) -> Option<(u8, Pending)> {
+        let dragon = self.princess_dragon.dragon();
+        each_module!(
+            self,
+            self.implementing(Hook::BeforeMajority) & !((1u16 << from) - 1),
+            |i, mut m| if let Some(p) = m.before_majority(table, root, dragon) {
+                return Some((i as u8, p));
+            }
+        );
+        None
+    }
+
+    /// Whether a module asks for decisions before each majority.
+    #[inline]
+    pub(crate) fn has_before_majority(&self) -> bool {
+        self.implementing(Hook::BeforeMajority) != 0
     }
 
     /// Whether a module asks for decisions after each scored feature.
@@ -551,6 +583,12 @@ impl Modules {
             Pending::Exchange { .. } => self.tower.each_exchange(pending, visit),
             Pending::Abbey { .. } => self.abbey_mayor.each_abbey_choice(table, pending, visit),
             Pending::MoveWagon { .. } => self.abbey_mayor.each_wagon_move(table, self.princess_dragon.dragon(), visit),
+            Pending::Carcassonne { .. } | Pending::MoveCount { .. } => {
+                self.the_count.each_deployment(table, pending, visit)
+            }
+            Pending::Redeploy { .. } | Pending::FinalRedeploy { .. } => {
+                self.the_count.each_redeployment(table, self.princess_dragon.dragon(), pending, visit)
+            }
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -565,6 +603,12 @@ impl Modules {
             (Pending::Abbey { .. }, _) => self.abbey_mayor.check_abbey_choice(table, pending, action),
             (Pending::MoveWagon { .. }, _) => {
                 self.abbey_mayor.check_wagon_move(table, self.princess_dragon.dragon(), pending, action)
+            }
+            (Pending::Carcassonne { .. } | Pending::MoveCount { .. }, _) => {
+                self.the_count.check_deployment(table, pending, action)
+            }
+            (Pending::Redeploy { .. } | Pending::FinalRedeploy { .. }, _) => {
+                self.the_count.check_redeployment(table, self.princess_dragon.dragon(), pending, action)
             }
             (Pending::Deploy { player, .. }, Action::PlaceBarn { .. }) if self.abbey_mayor_in_play => {
                 if self.only_figure_actions(table, player) {
@@ -640,6 +684,19 @@ impl Modules {
             (Pending::MoveWagon { .. }, _) => {
                 let dragon = self.princess_dragon.dragon();
                 return self.abbey_mayor.apply_wagon_move(table, dragon, action, events);
+            }
+            (Pending::Carcassonne { .. } | Pending::MoveCount { .. }, _) => {
+                return self.the_count.apply_deployment(table, pending, action, events);
+            }
+            (Pending::Redeploy { .. } | Pending::FinalRedeploy { .. }, _) => {
+                let dragon = self.princess_dragon.dragon();
+                let (next, target) = self.the_count.apply_redeployment(table, dragon, pending, action, events);
+                // Footnote 58: a farmer moved onto a farm with a barn in the final scoring "will
+                // then be scored immediately, and so scores only 1 point per city".
+                if let Some(root) = target.filter(|&r| table.features.has_barn(r)) {
+                    base::farms::score_farm_now(table, self, root, abbey_mayor::BARN_JOINED_CITY_VALUE, events);
+                }
+                return next;
             }
             (Pending::Deploy { player, .. }, Action::PlaceBarn { .. }) => {
                 self.abbey_mayor.place_barn(table, player, action, events)
@@ -717,6 +774,11 @@ impl Modules {
     /// Abbey & Mayor's public state (nothing without the expansion).
     pub(crate) fn abbey_mayor(&self) -> &AbbeyMayor {
         &self.abbey_mayor
+    }
+
+    /// The Count of Carcassonne's public state (nothing without the expansion).
+    pub(crate) fn the_count(&self) -> &Count {
+        &self.the_count
     }
 
     /// The Tower's public state (nothing without the expansion).

@@ -222,6 +222,10 @@ impl PrincessDragon {
         if !self.magic_gate_now || placement == table.last_placement_index() || self.dragon == Some(placed.pos) {
             return Err(RuleError::NoMagicGate);
         }
+        // The Count of Carcassonne, footnote 52: no magic gate onto the city's tiles.
+        if table.design(placed.tile).partial {
+            return Err(RuleError::NoMagicGate);
+        }
         let spec: &FeatureSpec =
             table.design(placed.tile).features.get(feature as usize).ok_or(RuleError::NoSuchFeature(feature))?;
         let root = table.features.find(placed.first_node + feature as NodeId);
@@ -258,7 +262,7 @@ impl PrincessDragon {
         }
         for placement in 0..table.last_placement_index() {
             let placed = table.board.placement(placement);
-            if self.dragon == Some(placed.pos) {
+            if self.dragon == Some(placed.pos) || table.design(placed.tile).partial {
                 continue;
             }
             for (feature, spec) in table.design(placed.tile).features.iter().enumerate() {
@@ -318,7 +322,10 @@ impl PrincessDragon {
         Side::ALL.into_iter().filter_map(move |side| {
             let m = movement?;
             let to = from?.step(side);
-            (table.board.is_occupied(to) && !m.visited().contains(&to) && fairy != Some(to)).then_some(to)
+            // The Count of Carcassonne, footnotes 50 and 51: the dragon enters no tile of the
+            // city of Carcassonne (and so cannot fly around it either).
+            let tile = table.board.get(to)?;
+            (!table.design(tile.tile).partial && !m.visited().contains(&to) && fairy != Some(to)).then_some(to)
         })
     }
 
@@ -526,11 +533,17 @@ impl Module for PrincessDragon {
     }
 
     /// The dragon's move, before the scoring (2C) or after it (3C) as the rules say.
-    fn at(&mut self, point: HookPoint, table: &mut Table, _events: &mut Vec<Event>) -> Option<Pending> {
+    fn at(
+        &mut self,
+        point: HookPoint,
+        table: &mut Table,
+        _dragon: Option<Pos>,
+        _events: &mut Vec<Event>,
+    ) -> Option<Pending> {
         let due = match point {
             HookPoint::AfterFigures => !self.readings.after_scoring,
             HookPoint::AfterScoring => self.readings.after_scoring,
-            HookPoint::TileActions => false,
+            HookPoint::TileActions | HookPoint::BeforeFinalScoring => false,
         };
         if !(due && self.dragon_due) {
             return None;

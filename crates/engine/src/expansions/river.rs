@@ -32,7 +32,7 @@ use crate::random::{shuffle, GameRng};
 use crate::rules::{CombinedRivers, Expansion, RiverStartTile, Rules, VolcanoLake};
 use crate::table::Table;
 
-use super::hooks::{DeckPlan, Hook, Hooks, Module};
+use super::hooks::{BaseStartTile, DeckPlan, Hook, Hooks, Module};
 
 /// The river while it is being built.
 #[derive(Clone, Debug, Default)]
@@ -124,7 +124,7 @@ impl River {
 impl Module for River {
     const HOOKS: Hooks = Hooks::of(&[
         Hook::BringsTile,
-        Hook::BaseStartTileInPile,
+        Hook::BaseStartTile,
         Hook::TakesTile,
         Hook::ArrangeDeck,
         Hook::Restricts,
@@ -140,8 +140,12 @@ impl Module for River {
         design.has_river()
     }
 
-    fn base_start_tile_in_pile(&self) -> bool {
-        self.start_tile == RiverStartTile::Shuffled
+    fn base_start_tile(&self) -> BaseStartTile {
+        if self.start_tile == RiverStartTile::Shuffled {
+            BaseStartTile::InPile
+        } else {
+            BaseStartTile::Starts
+        }
     }
 
     fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> bool {
@@ -192,8 +196,8 @@ impl Module for River {
         if !design.has_river() {
             return;
         }
-        if table.board.len() == 1 {
-            // The spring: the river leaves by its river edge.
+        if design.river == Some(RiverRole::Spring) {
+            // The spring (placed at set-up): the river leaves by its river edge.
             self.ends = river_sides(design, placed.rotation)
                 .into_iter()
                 .map(|exit| RiverEnd { pos: placed.pos, exit, last_turn: 0, last_was_turn: false, run: 0 })

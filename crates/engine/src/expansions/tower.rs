@@ -473,7 +473,13 @@ impl Module for Tower {
     }
 
     /// Step 2C: the capture after a tower piece, when the tower reaches a figure it may take.
-    fn at(&mut self, point: HookPoint, table: &mut Table, _events: &mut Vec<Event>) -> Option<Pending> {
+    fn at(
+        &mut self,
+        point: HookPoint,
+        table: &mut Table,
+        _dragon: Option<Pos>,
+        _events: &mut Vec<Event>,
+    ) -> Option<Pending> {
         if point != HookPoint::AfterFigures {
             return None;
         }

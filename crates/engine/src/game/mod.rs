@@ -20,7 +20,7 @@ use crate::board::{Board, PlacementIndex};
 use crate::catalog::{Catalog, LocalFeature, TileDesign, TileId};
 use crate::expansions::Modules;
 use crate::features::{Features, NodeId};
-use crate::geometry::{Pos, Rotation};
+use crate::geometry::Pos;
 use crate::rules::Rules;
 use crate::table::Table;
 use turn::Turn;
@@ -44,8 +44,9 @@ pub struct Game {
 }
 
 impl Game {
-    /// Starts a game with the built-in catalog: the start tile is placed at (0, 0) and the first
-    /// player's tile is drawn.
+    /// Starts a game with the built-in catalog: the start tile is placed at (0, 0) (with The
+    /// Count of Carcassonne, the city of Carcassonne around it) and the first player's tile is
+    /// drawn.
     pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
         Game::with_catalog(Catalog::builtin(), setup).map(|(game, _)| game)
     }
@@ -53,9 +54,13 @@ impl Game {
     /// As [`Game::new`], with a given catalog, also returning the events of the start: the
     /// first draw (and any tiles discarded before it).
     pub fn with_catalog(catalog: &'static Catalog, setup: GameSetup) -> Result<(Game, Vec<Event>), SetupError> {
-        let (mut table, mut modules, start) = setup::prepare(catalog, setup)?;
-        let placement = base::put_tile(&mut table, start, Rotation::R0, Pos::ORIGIN);
-        modules.tile_put(&mut table, placement);
+        let (mut table, mut modules, layout) = setup::prepare(catalog, setup)?;
+        for (tile, rotation, pos) in layout {
+            let placement = base::put_tile(&mut table, tile, rotation, pos);
+            modules.tile_put(&mut table, placement);
+        }
+        // Step 3A looks at the tiles placed from here on.
+        table.unscored_from = table.board.len() as PlacementIndex;
         let mut events = vec![];
         let turn = Turn::begin(&mut table, &mut modules, &mut events);
         Ok((Game { table, modules, turn }, events))
@@ -197,6 +202,18 @@ impl Game {
     /// Abbey & Mayor: the barns on the board, in the order they were placed.
     pub fn barns(&self) -> &[crate::expansions::abbey_mayor::Barn] {
         self.modules.abbey_mayor().barns()
+    }
+
+    /// The Count of Carcassonne: the quarter the count stands in (`None` without the
+    /// expansion).
+    pub fn count_quarter(&self) -> Option<crate::catalog::Quarter> {
+        self.modules.the_count().count()
+    }
+
+    /// The Count of Carcassonne: the figures waiting in the quarters of Carcassonne, in the
+    /// order they came.
+    pub fn residents(&self) -> &[crate::expansions::count::Resident] {
+        self.modules.the_count().residents()
     }
 
     /// The completed cities a farm borders or encloses, as feature roots.

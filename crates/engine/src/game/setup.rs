@@ -3,7 +3,8 @@
 
 use crate::catalog::{Catalog, TileId};
 use crate::errors::SetupError;
-use crate::expansions::{DeckPlan, Modules};
+use crate::expansions::{BaseStartTile, DeckPlan, Modules};
+use crate::geometry::{Pos, Rotation};
 use crate::players::{Color, PlayerState, MAX_PLAYERS};
 use crate::random::{rng_from_seed, shuffle};
 use crate::rules::Rules;
@@ -27,8 +28,15 @@ pub struct GameSetup {
     pub deck: Deck,
 }
 
-/// The table before the start tile is placed, the modules in play, and the start tile.
-pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Table, Modules, TileId), SetupError> {
+/// The tiles on the table at the start, in the order they are put down: the start tile at the
+/// origin, or a module's layout (the city of Carcassonne and the spring).
+pub(crate) type StartLayout = Vec<(TileId, Rotation, Pos)>;
+
+/// The table before the start tiles are placed, the modules in play, and the start tiles.
+pub(crate) fn prepare(
+    catalog: &'static Catalog,
+    setup: GameSetup,
+) -> Result<(Table, Modules, StartLayout), SetupError> {
     let GameSetup { rules, players, deck } = setup;
     if !(2..=MAX_PLAYERS).contains(&players.len()) {
         return Err(SetupError::PlayerCount(players.len()));
@@ -41,9 +49,11 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
     }
     let mut modules = Modules::new(&rules, players.len(), catalog);
     // The land tiles. Tiles players hold (abbeys) stay out of the pile; a module may take tiles
-    // to lay out itself (the river's), and river tiles no module takes stay in the box. The base start tile starts the game
-    // unless a module keeps it in the pile.
-    let start_in_pile = modules.base_start_tile_in_pile();
+    // to lay out itself (the river's, the Count's city), and river tiles no module takes stay
+    // in the box. The base start tile starts the game unless a module keeps it in the pile or
+    // out of the game.
+    let base_start_tile = modules.base_start_tile();
+    let start_in_pile = base_start_tile == BaseStartTile::InPile;
     let (mut land, mut base_start) = (vec![], None);
     for set_id in rules.tile_sets() {
         let Some(set) = catalog.set(set_id) else { continue };
@@ -62,7 +72,8 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
             land.extend(std::iter::repeat_n(id, count));
         }
     }
-    let mut plan = DeckPlan { start: base_start, leading: vec![] };
+    let start = base_start.filter(|_| base_start_tile != BaseStartTile::Unused);
+    let mut plan = DeckPlan { start, leading: vec![], layout: vec![] };
     let deck_seed = match deck {
         Deck::Seed(seed) => Some(seed),
         Deck::Order(_) => None,
@@ -79,7 +90,11 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
             (order, true)
         }
     };
-    let start = plan.start.ok_or(SetupError::NoStartTile)?;
+    let layout = match (plan.layout, plan.start) {
+        (layout, _) if !layout.is_empty() => layout,
+        (_, Some(start)) => vec![(start, Rotation::R0, Pos::ORIGIN)],
+        (_, None) => return Err(SetupError::NoStartTile),
+    };
     // An explicit order may hold any tiles of the sets in play, in any number.
     if explicit {
         let sets = rules.tile_sets();
@@ -87,6 +102,7 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
             let design = catalog.design(*t);
             sets.contains(&design.set.as_str())
                 && !design.supply
+                && !design.partial
                 && (!design.has_river() || modules.brings_tile(design))
         };
         if let Some(bad) = deck.iter().find(|t| !in_play(t)) {
@@ -96,5 +112,5 @@ pub(crate) fn prepare(catalog: &'static Catalog, setup: GameSetup) -> Result<(Ta
     let players = players.iter().map(|&color| PlayerState::new(color, |figure| modules.supply(figure))).collect();
     let mut table = Table::new(catalog, rules, players, deck);
     table.deck_seed = deck_seed;
-    Ok((table, modules, start))
+    Ok((table, modules, layout))
 }

@@ -9,12 +9,13 @@
 //! | 2A, 2B move the wood | deploy a figure, a module's action instead (`figure_actions`), or pass | `Deploy` |
 //! | 2C | the modules' steps (`at(AfterFigures)`); a second tile drawn now (`draws_again_before_scoring`) goes back to 1B | a module's |
 //! | 3A identify | the features the tile completed (`base::find_completed`), then what the modules add (`identify_completed`: an abbey's neighbours, farms meeting a barn) | |
-//! | 3B score | each in turn: value (base, then `adjust_value`), majority, figures home, `feature_completed`; then the modules' decisions about it (`after_feature`: wagons) | a module's |
+//! | 3B score | each in turn: the modules' decisions before the majority (`before_majority`: redeployments from Carcassonne), value (base, then `adjust_value`), majority, figures home, `feature_completed`; then the modules' decisions about it (`after_feature`: wagons) | a module's |
 //! | 3C | the modules' steps (`at(AfterScoring)`) | a module's |
 //! | 4A tile actions | the modules' steps (`at(TileActions)`: the Cathars' escape) | a module's |
 //! | 4B resolve the turn | `end_turn`: the same player again from 1B, or the next player from 1A | |
 //!
-//! After the last tile: the final scoring (`game/scoring.rs`). Each step either resolves itself
+//! After the last tile: the modules' steps before the final scoring (`at(BeforeFinalScoring)`:
+//! the redeployments from Carcassonne), then the final scoring (`game/scoring.rs`). Each step either resolves itself
 //! or leaves the game waiting for exactly one decision; [`Turn::apply`] takes it and runs on to
 //! the next decision.
 
@@ -47,6 +48,9 @@ pub(crate) enum Step {
     Hooks(HookPoint, u8),
     /// 3B: scoring the completed features, from this index of `Table::completed`.
     Scoring(u8),
+    /// 3B: the modules' decisions before the majority on feature `.0` is counted; `.1` is the
+    /// index of the module that asked for the pending decision, or of the next one to run.
+    BeforeMajority(u8, u8),
     /// 3B: the modules' decisions after feature `.0` was scored; `.1` is the index of the module
     /// that asked for the pending decision, or of the next one to run.
     AfterFeature(u8, u8),
@@ -135,6 +139,13 @@ impl Turn {
                 }
                 None => self.step = Step::AfterFeature(feature, module + 1),
             },
+            Step::BeforeMajority(feature, module) => match modules.apply_decision(table, pending, action, events) {
+                Some(next) => {
+                    self.pending = next;
+                    return;
+                }
+                None => self.step = Step::BeforeMajority(feature, module + 1),
+            },
             step => unreachable!("{action:?} accepted for {pending:?} at step {step:?}"),
         }
         self.advance(table, modules, events);
@@ -166,12 +177,7 @@ impl Turn {
                         }
                         Drawn::Discarded => self.step = Step::Draw { before_scoring, offer: true },
                         Drawn::Empty if before_scoring => self.step = identify_completed(table, modules),
-                        Drawn::Empty => {
-                            final_scoring(table, modules, events);
-                            self.pending = Pending::GameOver;
-                            self.step = Step::Over;
-                            return;
-                        }
+                        Drawn::Empty => self.step = Step::Hooks(HookPoint::BeforeFinalScoring, 0),
                     }
                 }
                 Step::Hooks(point, from) => match modules.at(point, from, table, events) {
@@ -188,6 +194,12 @@ impl Turn {
                             HookPoint::AfterFigures => identify_completed(table, modules),
                             HookPoint::AfterScoring => Step::Hooks(HookPoint::TileActions, 0),
                             HookPoint::TileActions => Step::EndTurn,
+                            HookPoint::BeforeFinalScoring => {
+                                final_scoring(table, modules, events);
+                                self.pending = Pending::GameOver;
+                                self.step = Step::Over;
+                                return;
+                            }
                         }
                     }
                 },
@@ -197,17 +209,24 @@ impl Turn {
                         modules.score_farm_now(table, root, events);
                         self.step = Step::Scoring(i + 1);
                     }
-                    Some(&root) => {
-                        score_feature(table, modules, root, Phase::Turn, events);
-                        modules.feature_completed(table, root, events);
-                        self.step =
-                            if modules.has_after_feature() { Step::AfterFeature(i, 0) } else { Step::Scoring(i + 1) };
-                    }
+                    Some(_) if modules.has_before_majority() => self.step = Step::BeforeMajority(i, 0),
+                    Some(&root) => self.step = score_completed(table, modules, i, root, events),
                     None => {
                         table.completed.clear();
                         self.step = Step::Hooks(HookPoint::AfterScoring, 0);
                     }
                 },
+                Step::BeforeMajority(i, from) => {
+                    let root = table.completed[i as usize];
+                    match modules.before_majority(from, table, root) {
+                        Some((module, decision)) => {
+                            self.step = Step::BeforeMajority(i, module);
+                            self.pending = decision;
+                            return;
+                        }
+                        None => self.step = score_completed(table, modules, i, root, events),
+                    }
+                }
                 Step::AfterFeature(i, from) => match modules.after_feature(from, table) {
                     Some((module, decision)) => {
                         self.step = Step::AfterFeature(i, module);
@@ -230,6 +249,24 @@ impl Turn {
                 Step::PlaceTile | Step::Figures | Step::BeforeDraw { .. } | Step::Over => return,
             }
         }
+    }
+}
+
+/// Step 3B for the `i`-th completed road, city or cloister: scored, its figures home, then
+/// the modules' decisions about it, if any of them asks for some.
+fn score_completed(
+    table: &mut Table,
+    modules: &mut Modules,
+    i: u8,
+    root: crate::features::NodeId,
+    events: &mut Vec<Event>,
+) -> Step {
+    score_feature(table, modules, root, Phase::Turn, events);
+    modules.feature_completed(table, root, events);
+    if modules.has_after_feature() {
+        Step::AfterFeature(i, 0)
+    } else {
+        Step::Scoring(i + 1)
     }
 }
 
