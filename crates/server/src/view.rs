@@ -645,8 +645,9 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                         words::place_words(pos)
                     ),
                 ),
+                // The quarters are drawn where `carcassonne.quarters[].at` says.
                 (_, Action::DeployToQuarter { figure, quarter }) => (
-                    Some(quarter_anchor(game, quarter)),
+                    None,
                     format!(
                         "deploy your {} to {} of Carcassonne",
                         words::figure_word(figure),
