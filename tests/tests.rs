@@ -5,6 +5,7 @@ mod architecture;
 mod bots;
 mod catalog;
 mod cli;
+mod count;
 mod expansions;
 mod faq;
 mod fidelity;

@@ -14,8 +14,9 @@ pub const FOLLOWER_VALUE: f64 = 1.5;
 
 /// The value of a position for player `me`: projected totals (score plus [`projected`] points)
 /// of `me` minus the best projected total of the others, plus [`FOLLOWER_VALUE`] per follower
-/// in supply and [`PRISONER_VALUE`] per prisoner held (scaled down over the last 24 tiles). At the end of the game it is the exact final
-/// margin.
+/// in supply (or on a completed feature being scored, about to come back) and
+/// [`PRISONER_VALUE`] per prisoner held (scaled down over the last 24 tiles). At the end of the
+/// game it is the exact final margin.
 pub fn evaluate(game: &Game, me: PlayerId) -> f64 {
     let totals = projected(game);
     let best_other =
@@ -23,7 +24,15 @@ pub fn evaluate(game: &Game, me: PlayerId) -> f64 {
     let mut value = totals[me as usize] - best_other;
     if !game.is_over() {
         let left = (game.tiles_left() as f64 / 24.0).min(1.0);
-        value += FOLLOWER_VALUE * left * game.player(me).followers as f64;
+        // The Count of Carcassonne: a follower redeployed onto the feature being scored is home
+        // again once it is scored.
+        let returning = game
+            .figures()
+            .iter()
+            .filter(|f| f.owner == me && f.figure == Figure::Follower)
+            .filter(|f| game.features().is_closed(game.feature_root(f.placement, f.feature)))
+            .count();
+        value += FOLLOWER_VALUE * left * (game.player(me).followers as usize + returning) as f64;
         // The Tower: a prisoner held may bring a ransom or buy back one's own follower.
         let held = game.prisoners().iter().filter(|p| p.captor == me).count();
         value += PRISONER_VALUE * left * held as f64;
@@ -35,6 +44,13 @@ pub fn evaluate(game: &Game, me: PlayerId) -> f64 {
 /// an exchange for one's own follower).
 pub const PRISONER_VALUE: f64 = 1.0;
 
+/// What a figure waiting in a quarter of Carcassonne is worth while many tiles are left (The
+/// Count of Carcassonne): a share of some later scoring it may step into, a little more than a
+/// follower in supply, so that a bot takes the offer; half as much while the count blocks its
+/// quarter. It falls to 0 as the deck runs out, when the final round's redeployments are valued
+/// by the features they reach.
+pub const RESIDENT_VALUE: f64 = 2.0;
+
 /// Each player's score plus the points its followers on the board are expected to bring:
 /// - roads: 1 per tile;
 /// - cities: 1 per tile and pennant now, and up to 2 if completed, weighted by a chance of
@@ -44,13 +60,21 @@ pub const PRISONER_VALUE: f64 = 1.0;
 /// - barns (Abbey & Mayor): 4 per completed city of the barn's farm, for its owner;
 /// - the fairy (The Princess & the Dragon): the 3 points its follower's owner gets when that
 ///   follower is scored, and half a point for each of that player's turns still to come (at
-///   most 10), for the point at the start of each turn.
+///   most 10), for the point at the start of each turn;
+/// - figures waiting in Carcassonne (The Count): [`RESIDENT_VALUE`] each (a big follower one and a
+///   half times as much), halved in the count's quarter, scaled down over the last 24 tiles.
 ///
 /// A feature's points go to every player with the most followers on it (as in the scoring).
 pub fn projected(game: &Game) -> Vec<f64> {
     let mut totals: Vec<f64> = game.players().iter().map(|p| p.score as f64).collect();
     if game.is_over() {
         return totals;
+    }
+    let left = (game.tiles_left() as f64 / 24.0).min(1.0);
+    for r in game.residents() {
+        let blocked = if Some(r.quarter) == game.count_quarter() { 0.5 } else { 1.0 };
+        let weight = if r.figure == Figure::BigFollower { 1.5 } else { 1.0 };
+        totals[r.owner as usize] += RESIDENT_VALUE * left * blocked * weight;
     }
     if let Some((_, Some(next_to))) = game.fairy() {
         let turns_left = game.tiles_left() as f64 / totals.len() as f64;
@@ -135,6 +159,8 @@ pub fn rank_actions(game: &Game) -> Vec<Ranked> {
                 best_follow_up(&next, me)
             }
             (_, Pending::Deploy { player, .. }) if player == me => best_follow_up(&next, me),
+            // The Count: a deployment to Carcassonne is worth its best move of the count.
+            (_, Pending::MoveCount { player }) if player == me => best_follow_up(&next, me),
             _ => evaluate(&next, me),
         };
         out.push(Ranked { action, value, visits: 0 });

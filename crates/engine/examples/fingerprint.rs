@@ -10,8 +10,8 @@
 
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
-    Color, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, RiverStartTile, RuleSet, Rules, Variants,
-    WagonMoves,
+    Color, CountMoves, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, RiverStartTile, RuleSet, Rules,
+    Variants, WagonMoves,
 };
 
 /// FNV-1a, 64 bits: stable across builds and toolchains (unlike the standard library's hasher).
@@ -93,6 +93,24 @@ fn configs() -> Vec<(&'static str, Rules)> {
         (
             "every-expansion-abbey-mayor",
             with(&[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor]].concat(), Variants::default()),
+        ),
+        ("count", with(&[Count], Variants::default())),
+        ("count-river-2", with(&[Count, River2], Variants::default())),
+        (
+            "count-clockwise",
+            with(&[Count, InnsCathedrals], Variants { count_moves: CountMoves::Clockwise, ..Variants::default() }),
+        ),
+        (
+            "count-to-quarter-rgg",
+            with(
+                &[Count, TradersBuilders, PrincessDragon],
+                Variants { count_moves: CountMoves::ToQuarter, ..Variants::preset(RuleSet::Rgg) },
+            ),
+        ),
+        ("count-no-farmers", with(&[Count, AbbeyMayor], Variants { farmers: false, ..Variants::default() })),
+        (
+            "every-expansion-count",
+            with(&[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(), Variants::default()),
         ),
     ]
 }

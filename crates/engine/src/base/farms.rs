@@ -128,16 +128,19 @@ fn score_per_farm(table: &mut Table, rules: &mut impl FarmRules, events: &mut Ve
     }
 }
 
-/// Scores one farm's farmers during the turn at `per_city` points per completed city (plus the
+/// Scores one farm's farmers at once at `per_city` points per completed city (plus the
 /// expansions' bonuses per player), then sends its farmers and pigs home: Abbey & Mayor's
 /// barn, whose farmers are "scored immediately, in the same way as at the end of the game"
 /// at 3 points per city, or at 1 when their farm is joined to a barn's later (seed 001,
-/// ABBEY AND MAYOR, "Scoring when placing a barn", "Scoring when a farm is connected").
+/// ABBEY AND MAYOR, "Scoring when placing a barn", "Scoring when a farm is connected"; in
+/// `phase` `Turn`), or at 1 when a farmer comes out of Carcassonne onto a barn's farm before
+/// the final scoring (THE COUNT OF CARCASSONNE, footnote 58; `Final`).
 pub(crate) fn score_farm_now(
     table: &mut Table,
     rules: &mut impl FarmRules,
     root: NodeId,
     per_city: u16,
+    phase: Phase,
     events: &mut Vec<Event>,
 ) {
     let cities = cities_of_farm(table, root);
@@ -146,12 +149,12 @@ pub(crate) fn score_farm_now(
     if rates.iter().any(|&(_, r)| r != per_city) {
         for (p, rate) in rates {
             let breakdown = farm_breakdown(table, &cities, rate, rules);
-            let score = farm_score_in(table, root, PlayerSet(1 << p), breakdown, Phase::Turn);
+            let score = farm_score_in(table, root, PlayerSet(1 << p), breakdown, phase);
             table.pay(score, events);
         }
     } else {
         let breakdown = farm_breakdown(table, &cities, per_city, rules);
-        let score = farm_score_in(table, root, owners, breakdown, Phase::Turn);
+        let score = farm_score_in(table, root, owners, breakdown, phase);
         table.pay(score, events);
     }
     rules.scored(table, root, events);

@@ -59,7 +59,7 @@
 
 use crate::actions::{Action, Pending};
 use crate::board::PlacementIndex;
-use crate::catalog::{Catalog, FeatureKind, Quarter, RiverRole, TileDesign, TileId};
+use crate::catalog::{Catalog, FeatureKind, LocalFeature, Quarter, RiverRole, TileDesign, TileId};
 use crate::errors::RuleError;
 use crate::events::Event;
 use crate::features::NodeId;
@@ -308,13 +308,10 @@ impl Count {
             let pending = match round.feature {
                 Some(root) => {
                     let kind = table.features.kind(root);
-                    let at = standing_place(table, root, dragon);
-                    match at {
-                        Some((pos, feature)) if self.may_redeploy_to(player, kind) => {
-                            Some(Pending::Redeploy { player, pos, feature })
-                        }
-                        _ => None,
-                    }
+                    self.may_redeploy_to(player, kind).then(|| {
+                        let (pos, feature) = standing_place(table, root, dragon);
+                        Pending::Redeploy { player, pos, feature }
+                    })
                 }
                 None if round.done.contains(player) => None,
                 None => {
@@ -356,7 +353,7 @@ impl Count {
                     continue;
                 }
                 for root in final_targets(table, kind) {
-                    let Some((pos, feature)) = standing_place(table, root, dragon) else { continue };
+                    let (pos, feature) = standing_place(table, root, dragon);
                     if visit(Action::Redeploy { figure, pos, feature }) {
                         return true;
                     }
@@ -421,7 +418,7 @@ impl Count {
             Pending::Redeploy { .. } => self.round.and_then(|r| r.feature) == Some(root),
             _ => is_final_target(table, kind, root),
         };
-        if !target || standing_place(table, root, dragon) != Some((pos, feature)) {
+        if !target || standing_place(table, root, dragon) != (pos, feature) {
             return Err(not_a_target);
         }
         let quarter = self.quarter_for(kind).ok_or(not_a_target)?;
@@ -482,15 +479,18 @@ fn shows(design: &TileDesign, rotation: Rotation, side: Side, terrain: Terrain) 
 }
 
 /// Where a figure redeployed onto feature `root` stands: on its first segment (from the root)
-/// that lies neither on the dragon's tile (where no follower stands) nor on a tile of the city
-/// of Carcassonne (footnote 52); `None` when it has none. The figure is scored with the feature
-/// whichever segment it stands on; the place matters only for what else happens to the tile.
-fn standing_place(table: &Table, root: NodeId, dragon: Option<Pos>) -> Option<(Pos, crate::catalog::LocalFeature)> {
-    table.features.members(root).find_map(|node| {
+/// that lies neither on the dragon's tile (where no follower is deployed) nor on a tile of the
+/// city of Carcassonne (where no figure is deployed: footnote 52), or on the root's own segment
+/// when every segment does (a feature only on those tiles takes its figure all the same). The
+/// figure is scored with the feature whichever segment it stands on; the place matters only for
+/// what else reaches the tile, and during the game the figure goes home with the scoring.
+fn standing_place(table: &Table, root: NodeId, dragon: Option<Pos>) -> (Pos, LocalFeature) {
+    let clear = table.features.members(root).find_map(|node| {
         let (placement, feature) = table.features.segment(node);
         let placed = table.board.placement(placement);
         (Some(placed.pos) != dragon && !table.design(placed.tile).partial).then_some((placed.pos, feature))
-    })
+    });
+    clear.unwrap_or_else(|| table.locate(root))
 }
 
 /// Whether a feature may receive a figure from Carcassonne in the final scoring: an incomplete

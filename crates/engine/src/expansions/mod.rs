@@ -549,7 +549,7 @@ impl Modules {
     /// 3B: a farm whose farmers meet a barn (Abbey & Mayor), scored at once.
     pub(crate) fn score_farm_now(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
         let rate = self.abbey_mayor.farm_rate(root);
-        base::farms::score_farm_now(table, self, root, rate, events);
+        base::farms::score_farm_now(table, self, root, rate, crate::events::Phase::Turn, events);
     }
 
     /// The final scoring of the barns (Abbey & Mayor, "Scoring barns"): each barn's owner scores
@@ -694,7 +694,8 @@ impl Modules {
                 // Footnote 58: a farmer moved onto a farm with a barn in the final scoring "will
                 // then be scored immediately, and so scores only 1 point per city".
                 if let Some(root) = target.filter(|&r| table.features.has_barn(r)) {
-                    base::farms::score_farm_now(table, self, root, abbey_mayor::BARN_JOINED_CITY_VALUE, events);
+                    let rate = abbey_mayor::BARN_JOINED_CITY_VALUE;
+                    base::farms::score_farm_now(table, self, root, rate, crate::events::Phase::Final, events);
                 }
                 return next;
             }
