@@ -47,13 +47,14 @@
 //!
 //! Every scenario must replay without error and end the game, and at the end every follower must
 //! be back in its owner's supply (the final scoring returns them all), but for the followers
-//! standing on towers and those held prisoner (The Tower), which stay where they are.
+//! standing on towers and those held prisoner (The Tower) and those left in Carcassonne (The
+//! Count), which stay where they are.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use carcassonne_engine::game::FOLLOWERS_PER_PLAYER;
-use carcassonne_engine::{Color, Event, FeatureKind, Phase, Record};
+use carcassonne_engine::{Color, Event, FeatureKind, Figure, Phase, Record};
 use serde::Deserialize;
 
 #[derive(Debug, Deserialize)]
@@ -284,7 +285,8 @@ fn check_scenario(path: &Path) -> Vec<String> {
         problems.push(format!("capture choices: expected {:?}, got {choices:?}", scenario.expect.capture_choices));
     }
 
-    // Every follower is back in its supply, but for guards on towers and prisoners.
+    // Every follower is back in its supply, but for guards on towers, prisoners and followers
+    // left in Carcassonne (The Count: they score nothing and stay, footnote 60).
     let on_towers = |p: usize| {
         game.figures()
             .iter()
@@ -294,7 +296,10 @@ fn check_scenario(path: &Path) -> Vec<String> {
             })
             .count()
     };
-    let held = |p: usize| game.prisoners().iter().filter(|q| q.owner as usize == p).count();
+    let held = |p: usize| {
+        game.prisoners().iter().filter(|q| q.owner as usize == p).count()
+            + game.residents().iter().filter(|r| r.owner as usize == p && r.figure == Figure::Follower).count()
+    };
     let guards: usize = (0..game.players().len()).map(on_towers).sum();
     if game.figures().len() != guards {
         problems.push(format!("{} figure(s) still on the board at the end", game.figures().len() - guards));
