@@ -6,7 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::board::PlacementIndex;
-use crate::catalog::LocalFeature;
+use crate::catalog::{FeatureKind, LocalFeature};
 use crate::features::NodeId;
 
 /// A seat at the table, 0-based in turn order.
@@ -130,6 +130,23 @@ impl Figure {
     /// and the pig); every other figure needs a feature with no figure on it.
     pub const fn joins_a_follower(self) -> bool {
         matches!(self, Figure::Builder | Figure::Pig)
+    }
+
+    /// Whether the figure can ever stand on a feature of `kind` by its module's rule (a
+    /// necessary condition only: the listing of deployments skips the other kinds at once, and
+    /// the full check decides the rest).
+    #[inline]
+    pub const fn may_stand_on(self, kind: FeatureKind) -> bool {
+        use FeatureKind::*;
+        match self {
+            Figure::Follower | Figure::BigFollower => matches!(kind, Road | City | Cloister | Field),
+            Figure::Abbot => matches!(kind, Cloister | Garden),
+            Figure::Builder => matches!(kind, Road | City),
+            Figure::Pig => matches!(kind, Field),
+            Figure::Mayor => matches!(kind, City),
+            Figure::Wagon => matches!(kind, Road | City | Cloister),
+            Figure::Barn => false,
+        }
     }
 
     /// Whether the figure is deployed on a feature of the tile just placed (`Action::Deploy`);

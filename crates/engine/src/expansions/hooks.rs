@@ -64,6 +64,7 @@ pub(crate) enum Hook {
     BeforeDraw,
     SetsAside,
     Restricts,
+    AllowsPosition,
     CheckPlace,
     TilePut,
     TilePlaced,
@@ -166,6 +167,14 @@ pub(crate) trait Module {
     /// edge rule alone).
     fn restricts(&self, _table: &Table, _tile: TileId) -> bool {
         false
+    }
+
+    /// A quick test of a position for a tile the module restricts, before its rotations are
+    /// tried one by one: false only where `check_place` refuses every rotation (the river goes
+    /// on only at its open ends). Listing a river tile's placements then skips the rest of the
+    /// frontier at once.
+    fn allows_position(&self, _table: &Table, _tile: TileId, _pos: Pos) -> bool {
+        true
     }
 
     /// The module's placement rules, for a tile it restricts.

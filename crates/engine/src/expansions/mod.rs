@@ -386,14 +386,27 @@ impl Modules {
         Ok(())
     }
 
+    /// Those modules' quick test of a position, before its rotations are tried.
+    #[inline]
+    pub(crate) fn allows_position(&self, rules: PlacementRules, table: &Table, tile: TileId, pos: Pos) -> bool {
+        each_module!(self, rules.0 & self.implementing(Hook::AllowsPosition), |m| if !m
+            .allows_position(table, tile, pos)
+        {
+            return false;
+        });
+        true
+    }
+
     /// Whether a tile with placement rules of its own can be placed anywhere.
     pub(crate) fn restricted_placement_exists(&self, rules: PlacementRules, table: &Table, tile: TileId) -> bool {
         let fits = &table.design(tile).fit_table;
         table.board.frontier().iter().any(|cell| {
-            Rotation::ALL.iter().any(|&r| {
-                fits[cell.code as usize] & (1 << r.index()) != 0
-                    && self.check_place(rules, table, tile, cell.pos, r).is_ok()
-            })
+            fits[cell.code as usize] != 0
+                && self.allows_position(rules, table, tile, cell.pos)
+                && Rotation::ALL.iter().any(|&r| {
+                    fits[cell.code as usize] & (1 << r.index()) != 0
+                        && self.check_place(rules, table, tile, cell.pos, r).is_ok()
+                })
         })
     }
 

@@ -108,7 +108,7 @@ impl River {
         if at_pos.next().is_some() {
             return Err(RuleError::RiverBranchesJoin);
         }
-        for next in river_step(table.design(tile), rotation, end)? {
+        for next in river_step(table.design(tile), rotation, end)?.iter() {
             let ahead = next.pos.step(next.exit);
             if table.board.is_occupied(ahead) {
                 return Err(RuleError::RiverBlocked);
@@ -128,6 +128,7 @@ impl Module for River {
         Hook::TakesTile,
         Hook::ArrangeDeck,
         Hook::Restricts,
+        Hook::AllowsPosition,
         Hook::CheckPlace,
         Hook::TilePut,
         Hook::TilePlaced,
@@ -186,6 +187,11 @@ impl Module for River {
         table.design(tile).has_river()
     }
 
+    /// A river tile goes only where the river leaves its last tile.
+    fn allows_position(&self, _table: &Table, _tile: TileId, pos: Pos) -> bool {
+        self.ends.iter().any(|e| e.pos.step(e.exit) == pos)
+    }
+
     fn check_place(&self, table: &Table, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), RuleError> {
         self.check_river(table, tile, pos, rotation)
     }
@@ -199,13 +205,12 @@ impl Module for River {
         if design.river == Some(RiverRole::Spring) {
             // The spring (placed at set-up): the river leaves by its river edge.
             self.ends = river_sides(design, placed.rotation)
-                .into_iter()
                 .map(|exit| RiverEnd { pos: placed.pos, exit, last_turn: 0, last_was_turn: false, run: 0 })
                 .collect();
         } else if let Some(i) = self.ends.iter().position(|e| e.pos.step(e.exit) == placed.pos) {
             let end = self.ends.remove(i);
             let next = river_step(design, placed.rotation, end).unwrap_or_default();
-            self.ends.splice(i..i, next);
+            self.ends.splice(i..i, next.iter().copied());
         }
     }
 
@@ -254,19 +259,37 @@ pub(crate) fn pig_herd_bonus(table: &Table, farm: NodeId) -> u16 {
 }
 
 /// The sides of a placed design that show a river.
-fn river_sides(design: &TileDesign, rotation: Rotation) -> Vec<Side> {
+fn river_sides(design: &TileDesign, rotation: Rotation) -> impl Iterator<Item = Side> {
     let edges = design.view(rotation).edges;
-    Side::ALL.into_iter().filter(|s| (edges >> (8 * s.index())) & 0xFF == Terrain::River as u32).collect()
+    Side::ALL.into_iter().filter(move |s| (edges >> (8 * s.index())) & 0xFF == Terrain::River as u32)
+}
+
+/// The open ends a river tile leaves: none (a lake), one, or two (the River II's fork). Kept
+/// on the stack: the river's rules test every rotation of every river tile drawn.
+#[derive(Clone, Copy, Debug, Default)]
+struct NextEnds {
+    ends: [Option<RiverEnd>; 2],
+}
+
+impl NextEnds {
+    fn push(&mut self, end: RiverEnd) {
+        let free = self.ends.iter_mut().find(|e| e.is_none()).expect("a river tile leaves at most two ends");
+        *free = Some(end);
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &RiverEnd> {
+        self.ends.iter().flatten()
+    }
 }
 
 /// The river's new open ends after a river tile continues it at `end`: none when the tile ends
 /// the river (a lake, or a river running into a city), one for an ordinary tile, two for the
 /// River II fork; or the rule the tile would break.
-fn river_step(design: &TileDesign, rotation: Rotation, end: RiverEnd) -> Result<Vec<RiverEnd>, RuleError> {
+fn river_step(design: &TileDesign, rotation: Rotation, end: RiverEnd) -> Result<NextEnds, RuleError> {
     let pos = end.pos.step(end.exit);
     let entry = end.exit.opposite();
-    let mut next = vec![];
-    for exit in river_sides(design, rotation).into_iter().filter(|&s| s != entry) {
+    let mut next = NextEnds::default();
+    for exit in river_sides(design, rotation).filter(|&s| s != entry) {
         let turn: i8 = if exit == end.exit {
             0
         } else if exit == end.exit.rotated(Rotation::R90) {

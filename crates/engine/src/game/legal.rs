@@ -27,6 +27,9 @@ pub(crate) fn each_legal_action(
             let rules = modules.placement_rules(table, tile);
             for cell in table.board.frontier() {
                 let mut rotations = fits[cell.code as usize];
+                if rotations != 0 && !rules.is_empty() && !modules.allows_position(rules, table, tile, cell.pos) {
+                    continue;
+                }
                 while rotations != 0 {
                     let rotation = Rotation::ALL[rotations.trailing_zeros() as usize];
                     rotations &= rotations - 1;
@@ -58,11 +61,13 @@ pub(crate) fn each_legal_action(
             if count > 0 {
                 for (i, spec) in table.design(placement.tile).features.iter().enumerate() {
                     // The feature is found once for all the figures; on an occupied feature only
-                    // the figures that join their owner's follower (builder, pig) are tried.
+                    // the figures that join their owner's follower (builder, pig) are tried, on
+                    // an empty one only the others, and each only on the kinds it stands on.
                     let root = table.features.find(placement.first_node + i as NodeId);
                     let occupied = table.features.figure_count(root) > 0;
                     for &figure in &available[..count] {
-                        if (!occupied || figure.joins_a_follower())
+                        if occupied == figure.joins_a_follower()
+                            && figure.may_stand_on(spec.kind)
                             && modules.check_deploy(table, figure, spec, root).is_ok()
                             && visit(Action::Deploy { figure, feature: i as LocalFeature })
                         {
