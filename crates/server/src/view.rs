@@ -494,13 +494,10 @@ fn quarter_anchor(game: &Game, quarter: Quarter) -> [f32; 2] {
 /// The Count of Carcassonne's city, for the view.
 fn carcassonne_view(game: &Game, seats: &[Seat]) -> Option<CarcassonneView> {
     let count = game.count_quarter()?;
-    let feeds = |q: Quarter| {
-        game.catalog().set("count").and_then(|s| s.quarters.iter().find(|spec| spec.quarter == q)).map(|s| s.feeds)
-    };
     let quarters = Quarter::ALL
         .into_iter()
         .filter_map(|quarter| {
-            let feeds = feeds(quarter)?;
+            let feeds = game.catalog().quarter_feeds(quarter)?;
             let residents: Vec<ResidentView> = game
                 .residents()
                 .iter()

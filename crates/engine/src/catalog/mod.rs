@@ -461,6 +461,18 @@ impl Catalog {
         self.by_id.get(id).copied()
     }
 
+    /// The Count of Carcassonne: the kind of feature the figures waiting in `quarter` may be
+    /// redeployed to (the `quarter` lines of the set whose unit has quarters).
+    pub fn quarter_feeds(&self, quarter: Quarter) -> Option<FeatureKind> {
+        self.sets.iter().flat_map(|s| &s.quarters).find(|q| q.quarter == quarter).map(|q| q.feeds)
+    }
+
+    /// The Count of Carcassonne: the quarter whose figures may be redeployed to features of
+    /// `kind`.
+    pub fn quarter_feeding(&self, kind: FeatureKind) -> Option<Quarter> {
+        self.sets.iter().flat_map(|s| &s.quarters).find(|q| q.feeds == kind).map(|q| q.quarter)
+    }
+
     /// The designs of a set in one edition with their counts (designs absent from the edition
     /// are left out).
     pub fn edition_designs(&self, set: &TileSet, edition: Edition) -> Vec<(TileId, u8)> {

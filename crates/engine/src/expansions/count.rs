@@ -122,13 +122,9 @@ impl Count {
         if !rules.has(crate::rules::Expansion::Count) {
             return Count::default();
         }
-        let mut feeds = [None; 4];
-        for spec in catalog.set("count").map(|s| s.quarters.as_slice()).unwrap_or_default() {
-            feeds[spec.quarter as usize] = Some(spec.feeds);
-        }
         Count {
             count: Some(Quarter::Castle),
-            feeds,
+            feeds: Quarter::ALL.map(|q| catalog.quarter_feeds(q)),
             moves: rules.variants.count_moves,
             farmers: rules.variants.farmers,
             ..Count::default()
@@ -308,10 +304,12 @@ impl Count {
             let pending = match round.feature {
                 Some(root) => {
                     let kind = table.features.kind(root);
-                    self.may_redeploy_to(player, kind).then(|| {
-                        let (pos, feature) = standing_place(table, root, dragon);
-                        Pending::Redeploy { player, pos, feature }
-                    })
+                    match standing_place(table, root, dragon) {
+                        Some((pos, feature)) if self.may_redeploy_to(player, kind) => {
+                            Some(Pending::Redeploy { player, pos, feature })
+                        }
+                        _ => None,
+                    }
                 }
                 None if round.done.contains(player) => None,
                 None => {
@@ -353,7 +351,7 @@ impl Count {
                     continue;
                 }
                 for root in final_targets(table, kind) {
-                    let (pos, feature) = standing_place(table, root, dragon);
+                    let Some((pos, feature)) = standing_place(table, root, dragon) else { continue };
                     if visit(Action::Redeploy { figure, pos, feature }) {
                         return true;
                     }
@@ -418,7 +416,7 @@ impl Count {
             Pending::Redeploy { .. } => self.round.and_then(|r| r.feature) == Some(root),
             _ => is_final_target(table, kind, root),
         };
-        if !target || standing_place(table, root, dragon) != (pos, feature) {
+        if !target || standing_place(table, root, dragon) != Some((pos, feature)) {
             return Err(not_a_target);
         }
         let quarter = self.quarter_for(kind).ok_or(not_a_target)?;
@@ -479,18 +477,27 @@ fn shows(design: &TileDesign, rotation: Rotation, side: Side, terrain: Terrain) 
 }
 
 /// Where a figure redeployed onto feature `root` stands: on its first segment (from the root)
-/// that lies neither on the dragon's tile (where no follower is deployed) nor on a tile of the
-/// city of Carcassonne (where no figure is deployed: footnote 52), or on the root's own segment
-/// when every segment does (a feature only on those tiles takes its figure all the same). The
-/// figure is scored with the feature whichever segment it stands on; the place matters only for
-/// what else reaches the tile, and during the game the figure goes home with the scoring.
-fn standing_place(table: &Table, root: NodeId, dragon: Option<Pos>) -> (Pos, LocalFeature) {
-    let clear = table.features.members(root).find_map(|node| {
+/// that lies neither on the dragon's tile nor on a tile of the city of Carcassonne (where no
+/// figure is deployed: footnote 52), else on its first segment off the dragon's tile (a feature
+/// only on the city's tiles takes its figure all the same); `None` when the whole feature lies
+/// on the dragon's tile, where no follower may stand ("At no point may followers occupy the
+/// same tile as the dragon", THE PRINCESS AND THE DRAGON), so it takes nobody. The figure is
+/// scored with the feature whichever segment it stands on; the place matters only for what
+/// else reaches the tile, and during the game the figure goes home with the scoring.
+fn standing_place(table: &Table, root: NodeId, dragon: Option<Pos>) -> Option<(Pos, LocalFeature)> {
+    let mut fallback = None;
+    for node in table.features.members(root) {
         let (placement, feature) = table.features.segment(node);
         let placed = table.board.placement(placement);
-        (Some(placed.pos) != dragon && !table.design(placed.tile).partial).then_some((placed.pos, feature))
-    });
-    clear.unwrap_or_else(|| table.locate(root))
+        if Some(placed.pos) == dragon {
+            continue;
+        }
+        if !table.design(placed.tile).partial {
+            return Some((placed.pos, feature));
+        }
+        fallback = fallback.or(Some((placed.pos, feature)));
+    }
+    fallback
 }
 
 /// Whether a feature may receive a figure from Carcassonne in the final scoring: an incomplete
