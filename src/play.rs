@@ -4,7 +4,9 @@
 //! per tile), the scores and supplies, the tiles left, the drawn tile and a numbered list of
 //! the legal actions; the player answers with a number. Bot seats decide with the bots of
 //! `carcassonne_bots` and their moves are announced in one line each. The game is kept as a
-//! record (docs/record-format.md), so it can be saved, replayed and resumed.
+//! record (docs/record-format.md), so it can be saved, replayed and resumed. With The Count of
+//! Carcassonne the city's tiles are drawn as one block of stone with the quarters' names, the
+//! count and the waiting figures in it, and the status lists the quarters in words.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -13,8 +15,8 @@ use anyhow::{bail, Context};
 use carcassonne_bots::{bot_by_name, Bot};
 use carcassonne_engine::record::{encode_action, RECORD_VERSION};
 use carcassonne_engine::{
-    Action, Color, Deck, Edition, Event, Expansion, Game, GameSetup, Pending, Phase, Pos, Record, RecordAction,
-    RecordDeck, Rotation, Score, Side, TileDesign,
+    Action, Color, Deck, Edition, Event, Expansion, FeatureKind, Figure, Game, GameSetup, Pending, Phase, Pos, Quarter,
+    Record, RecordAction, RecordDeck, Rotation, Score, Side, TileDesign,
 };
 use clap::Args;
 
@@ -37,6 +39,16 @@ const DEFAULT_SAVE: &str = "carcassonne-game.json";
         gray); empty places where the drawn tile fits show `?`. Then the scores, the supplies, \
         the drawn tile in its four rotations and the numbered legal actions. Type a number to \
         choose, `s` to save, `q` to save and quit.\n\n\
+        With The Count of Carcassonne (--expansions count) the game starts from the city of \
+        Carcassonne, its 12 tiles drawn as one block of stone (`%`) with its four quarters \
+        written in it: the castle top right, then clockwise the market, the blacksmith and the \
+        cathedral; in each quarter `@` is the count and a colour's letter a figure waiting there. \
+        The status lists each quarter, the features its figures may go to and who waits there. \
+        The Count's decisions are numbered lists too: deploy a figure from your supply to a \
+        quarter when your tile's scoring paid others but not you, then move the count (or leave \
+        it); before a completed feature is scored, move figures from the quarter that feeds it \
+        onto it, one at a time, or pass; before the final scoring, move figures onto incomplete \
+        features or farms, one per turn round the table, or pass for good.\n\n\
         The game is kept as a record: --save FILE writes it after every action (and on `s`, \
         `q` or the end of the input), so that `carcassonne replay FILE` shows it and \
         `carcassonne play --resume FILE` continues it. When the input ends during a human \
@@ -44,6 +56,7 @@ const DEFAULT_SAVE: &str = "carcassonne-game.json";
     after_help = "Examples:\n  \
         carcassonne play --players human,mcts:medium\n  \
         carcassonne play --players human,greedy,random --expansions river,inns-cathedrals --seed 7 --save game.json\n  \
+        carcassonne play --players human,greedy --expansions count --variant count-moves=clockwise\n  \
         carcassonne play --players human,mcts:medium --resume game.json --save game.json"
 )]
 pub struct PlayArgs {
@@ -293,6 +306,37 @@ impl Session {
                      or take it home"
                 )?;
             }
+            Pending::Carcassonne { .. } => {
+                writeln!(
+                    out,
+                    "{color}, your tile's scoring paid others but not you: deploy a figure from your supply to a \
+                     quarter of Carcassonne, or pass"
+                )?;
+            }
+            Pending::MoveCount { .. } => {
+                let at = game.count_quarter().map_or("", |q| q.name());
+                writeln!(
+                    out,
+                    "{color}, move the count to another quarter (no figure leaves the count's quarter), or leave it \
+                     in the {at} quarter:"
+                )?;
+            }
+            Pending::Redeploy { pos, feature, .. } => {
+                let on = game.feature_name(pos, feature).unwrap_or_default();
+                let from = feeding_quarter(game, pos, feature).map_or("a", |q| q.name());
+                writeln!(
+                    out,
+                    "{color}, {on} at {pos} is about to be scored: move one of your figures from the {from} quarter \
+                     onto it (one at a time), or pass to redeploy no more"
+                )?;
+            }
+            Pending::FinalRedeploy { .. } => {
+                writeln!(
+                    out,
+                    "{color}, before the final scoring: move one of your figures from Carcassonne onto an incomplete \
+                     feature or a farm (one each in turn), or pass to redeploy no more this game"
+                )?;
+            }
             _ => writeln!(out, "{color}, your decision:")?,
         }
         let labels: Vec<String> =
@@ -358,6 +402,13 @@ impl Session {
                 }
                 Event::Escaped { player, figure, pos, .. } => {
                     writeln!(out, "    {}'s {} escapes the besieged city at {pos}", name(player), figure.name())?;
+                }
+                // The count moves with a deployment by the variants' rule (clockwise, or to the
+                // deployment's quarter); a player's own move of the count is announced as an action.
+                Event::CountMoved { quarter, .. }
+                    if events.iter().any(|e| matches!(e, Event::FigureToQuarter { .. })) =>
+                {
+                    writeln!(out, "    the count moves to the {quarter} quarter")?;
                 }
                 _ => {}
             }
@@ -458,9 +509,27 @@ fn describe(game: &Game, action: Action) -> String {
         RecordAction::Abbey { x, y, .. } => format!("places the abbey in the hole at ({x},{y})"),
         RecordAction::Barn { corner, .. } => format!("places the barn on the {corner} corner of the tile"),
         RecordAction::MoveWagon { x, y, feature, .. } => format!("moves the wagon onto {feature} at ({x},{y})"),
+        RecordAction::Carcassonne { figure, quarter, .. } => {
+            format!("deploys {} to the {quarter} quarter of Carcassonne", with_article(figure))
+        }
+        RecordAction::MoveCount { quarter, .. } => format!("moves the count to the {quarter} quarter"),
+        RecordAction::Redeploy { figure, x, y, feature, .. } => {
+            format!("moves {} from {} onto {feature} at ({x},{y})", with_article(figure), redeploy_source(game, action))
+        }
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. }) => "draws a tile".to_string(),
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::MoveWagon { .. }) => {
             "takes the wagon home".to_string()
+        }
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::Carcassonne { .. }) => {
+            "deploys nothing to Carcassonne".to_string()
+        }
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::MoveCount { .. }) => {
+            format!("leaves the count in the {} quarter", game.count_quarter().map_or("", |q| q.name()))
+        }
+        RecordAction::Pass { .. }
+            if matches!(game.pending(), Pending::Redeploy { .. } | Pending::FinalRedeploy { .. }) =>
+        {
+            "redeploys no more from Carcassonne".to_string()
         }
         other => match generic(&other).as_str() {
             "pass" => "deploys nothing (passes)".to_string(),
@@ -499,11 +568,79 @@ fn short(game: &Game, action: Action) -> String {
         RecordAction::Abbey { x, y, .. } => format!("abbey: into the hole at ({x},{y})"),
         RecordAction::Barn { corner, .. } => format!("barn: on the {corner} corner"),
         RecordAction::MoveWagon { x, y, feature, .. } => format!("wagon: onto {feature} at ({x},{y})"),
+        RecordAction::Carcassonne { figure, quarter, .. } => {
+            let feeds = game
+                .catalog()
+                .quarter_feeds(quarter)
+                .map_or(String::new(), |k| format!(", later onto {}", kind_words(k)));
+            format!("Carcassonne: {} to the {quarter} quarter{feeds}", figure_words(figure))
+        }
+        RecordAction::MoveCount { quarter, .. } => format!("count: to the {quarter} quarter"),
+        RecordAction::Redeploy { figure, x, y, feature, .. } => {
+            format!(
+                "redeploy: {} from {} onto {feature} at ({x},{y})",
+                figure_words(figure),
+                redeploy_source(game, action)
+            )
+        }
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. }) => "draw a tile".to_string(),
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::MoveWagon { .. }) => {
             "take the wagon home".to_string()
         }
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::Carcassonne { .. }) => {
+            "deploy nothing to Carcassonne".to_string()
+        }
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::MoveCount { .. }) => {
+            format!("leave the count in the {} quarter", game.count_quarter().map_or("", |q| q.name()))
+        }
+        RecordAction::Pass { .. }
+            if matches!(game.pending(), Pending::Redeploy { .. } | Pending::FinalRedeploy { .. }) =>
+        {
+            "redeploy no more".to_string()
+        }
         other => generic(&other),
+    }
+}
+
+/// A figure in words: `big follower`.
+fn figure_words(figure: Figure) -> String {
+    figure.name().replace('-', " ")
+}
+
+/// A figure in words with its article: `a follower`, `an abbot`.
+fn with_article(figure: Figure) -> String {
+    let words = figure_words(figure);
+    let article = if words.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    format!("{article} {words}")
+}
+
+/// The Count of Carcassonne: the quarter whose figures may be redeployed onto feature `feature`
+/// of the tile at `pos`.
+fn feeding_quarter(game: &Game, pos: Pos, feature: u8) -> Option<Quarter> {
+    let design = game.design(game.board().get(pos)?.tile);
+    let kind = design.features.get(feature as usize)?.kind;
+    game.catalog().quarter_feeding(kind)
+}
+
+/// Where a redeployed figure comes from: `the castle quarter`.
+fn redeploy_source(game: &Game, action: Action) -> String {
+    match action {
+        Action::Redeploy { pos, feature, .. } => match feeding_quarter(game, pos, feature) {
+            Some(q) => format!("the {q} quarter"),
+            None => "Carcassonne".to_string(),
+        },
+        _ => "Carcassonne".to_string(),
+    }
+}
+
+/// A feature of the kind a quarter feeds, in words: `a city`, `a farm at the end`.
+fn kind_words(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::City => "a city",
+        FeatureKind::Road => "a road",
+        FeatureKind::Cloister => "a cloister",
+        FeatureKind::Field => "a farm at the end",
+        _ => "a feature",
     }
 }
 
@@ -667,25 +804,20 @@ fn write_board(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
             .find(|f| board.placement(f.placement).pos == pos)
             .map(|f| color_letter(game.player(f.owner).color))
     };
-    let mut header = String::from("     ");
-    for x in min_x..=max_x {
-        header.push_str(&format!("{x:^3} "));
-    }
-    writeln!(out, "{}", header.trim_end())?;
+    // The characters of the board: 3 rows per tile, 4 columns (the tile's 3 and a space).
+    let mut grid = Grid {
+        min: Pos::new(min_x, min_y),
+        cells: vec![vec![' '; 4 * (max_x - min_x + 1) as usize]; 3 * (max_y - min_y + 1) as usize],
+    };
     for y in min_y..=max_y {
-        let mut lines = [String::new(), String::new(), String::new()];
-        lines[0].push_str("     ");
-        lines[1].push_str(&format!("{y:>4} "));
-        lines[2].push_str("     ");
         for x in min_x..=max_x {
             let pos = Pos::new(x, y);
-            let block = match board.get(pos) {
+            let mut block = match board.get(pos) {
                 Some(placed) => tile_block(game.design(placed.tile), placed.rotation, figure_at(pos)),
                 None if targets.contains(&pos) => [[' '; 3], [' ', '?', ' '], [' '; 3]],
                 None => [[' '; 3]; 3],
             };
             // The Tower: the foundation (`t`) or the tower's height in the top-right corner.
-            let mut block = block;
             if let Some(tower) = game.towers().iter().find(|t| t.pos == pos) {
                 block[0][2] = match tower.height {
                     0 => 't',
@@ -693,16 +825,161 @@ fn write_board(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
                     _ => '*',
                 };
             }
-            for (line, row) in lines.iter_mut().zip(block) {
-                line.extend(row);
-                line.push(' ');
+            for (r, row) in block.into_iter().enumerate() {
+                for (c, ch) in row.into_iter().enumerate() {
+                    grid.set(pos, r, c, ch);
+                }
             }
         }
-        for line in lines {
-            writeln!(out, "{}", line.trim_end())?;
-        }
+    }
+    draw_city(&mut grid, game, figure_at);
+    let mut header = String::from("     ");
+    for x in min_x..=max_x {
+        header.push_str(&format!("{x:^3} "));
+    }
+    writeln!(out, "{}", header.trim_end())?;
+    for (row, cells) in grid.cells.iter().enumerate() {
+        let label = if row % 3 == 1 { format!("{:>4} ", min_y as i32 + (row / 3) as i32) } else { "     ".to_string() };
+        let line: String = cells.iter().collect();
+        writeln!(out, "{}", format!("{label}{line}").trim_end())?;
     }
     Ok(())
+}
+
+/// The board's characters (see [`write_board`]).
+struct Grid {
+    /// The position of the top-left tile.
+    min: Pos,
+    cells: Vec<Vec<char>>,
+}
+
+impl Grid {
+    /// The row and column of character (`r`, `c`) of the tile at `pos` (`c` 3 is the space
+    /// east of the tile).
+    fn at(&self, pos: Pos, r: usize, c: usize) -> (usize, usize) {
+        (3 * (pos.y - self.min.y) as usize + r, 4 * (pos.x - self.min.x) as usize + c)
+    }
+
+    fn get(&self, pos: Pos, r: usize, c: usize) -> char {
+        let (row, col) = self.at(pos, r, c);
+        self.cells[row][col]
+    }
+
+    fn set(&mut self, pos: Pos, r: usize, c: usize, ch: char) {
+        let (row, col) = self.at(pos, r, c);
+        self.cells[row][col] = ch;
+    }
+}
+
+/// The stone of the city of Carcassonne.
+const STONE: char = '%';
+/// The count in its quarter.
+const COUNT: char = '@';
+
+/// The Count of Carcassonne: the city's tiles (the partial tiles) as one block of stone, each
+/// tile keeping only the sides that face the land around the city; the names of the four
+/// quarters in the quadrants of the block (castle top right, then clockwise), each followed by
+/// the count (`@`) when it stands there and the colour letter of each figure waiting there. A
+/// figure on one of the city's outer fields or roads is shown on its tile's outer side.
+fn draw_city(grid: &mut Grid, game: &Game, figure_at: impl Fn(Pos) -> Option<char>) {
+    let board = game.board();
+    let is_city = |pos: Pos| board.get(pos).is_some_and(|t| game.design(t.tile).partial);
+    let city: Vec<Pos> = board.tiles().iter().map(|t| t.pos).filter(|&p| is_city(p)).collect();
+    if city.is_empty() {
+        return;
+    }
+    for &pos in &city {
+        let (n, e, s, w) = (
+            !is_city(Pos::new(pos.x, pos.y - 1)),
+            !is_city(Pos::new(pos.x + 1, pos.y)),
+            !is_city(Pos::new(pos.x, pos.y + 1)),
+            !is_city(Pos::new(pos.x - 1, pos.y)),
+        );
+        for r in 0..3 {
+            for c in 0..3 {
+                let outer = (r == 0 && n) || (r == 2 && s) || (c == 0 && w) || (c == 2 && e);
+                if !outer {
+                    grid.set(pos, r, c, STONE);
+                }
+            }
+        }
+        if let Some(ch) = figure_at(pos) {
+            let (r, c) = if n {
+                (0, 1)
+            } else if w {
+                (1, 0)
+            } else if e {
+                (1, 2)
+            } else {
+                (2, 1)
+            };
+            grid.set(pos, r, c, ch);
+        }
+    }
+    // The spaces between two tiles of the city are stone where stone lies on both sides.
+    for &pos in &city {
+        if is_city(Pos::new(pos.x + 1, pos.y)) {
+            for r in 0..3 {
+                if grid.get(pos, r, 2) == STONE && grid.get(Pos::new(pos.x + 1, pos.y), r, 0) == STONE {
+                    grid.set(pos, r, 3, STONE);
+                }
+            }
+        }
+    }
+    // The quarters, when the city is a full rectangle of tiles.
+    let (x0, x1) = (city.iter().map(|p| p.x).min().unwrap_or(0), city.iter().map(|p| p.x).max().unwrap_or(0));
+    let (y0, y1) = (city.iter().map(|p| p.y).min().unwrap_or(0), city.iter().map(|p| p.y).max().unwrap_or(0));
+    let Some(count) = game.count_quarter() else { return };
+    if city.len() != ((x1 - x0 + 1) as usize) * ((y1 - y0 + 1) as usize) {
+        return;
+    }
+    let (top, left) = grid.at(Pos::new(x0, y0), 0, 0);
+    let (bottom, right) = grid.at(Pos::new(x1, y1), 2, 2);
+    // The stone inside the block's outer ring, split in halves each way.
+    let (mid_row, mid_col) = ((top + bottom) / 2, (left + right) / 2);
+    for quarter in Quarter::ALL {
+        let (rows, cols) = match quarter {
+            Quarter::Castle => (top + 1..mid_row, mid_col + 1..right),
+            Quarter::Market => (mid_row + 1..bottom, mid_col + 1..right),
+            Quarter::Blacksmith => (mid_row + 1..bottom, left + 1..mid_col),
+            Quarter::Cathedral => (top + 1..mid_row, left + 1..mid_col),
+        };
+        let width = cols.len();
+        if width == 0 || rows.is_empty() {
+            continue;
+        }
+        let mut lines: Vec<Vec<char>> =
+            quarter_label(quarter).iter().map(|l| l.chars().take(width).collect()).collect();
+        let mut figures: Vec<char> = vec![];
+        if count == quarter {
+            figures.push(COUNT);
+        }
+        figures.extend(
+            game.residents().iter().filter(|r| r.quarter == quarter).map(|r| color_letter(game.player(r.owner).color)),
+        );
+        lines.extend(figures.chunks(width).map(|c| c.to_vec()));
+        if lines.len() > rows.len() {
+            lines.truncate(rows.len());
+            if let Some(last) = lines.last_mut().and_then(|l| l.last_mut()) {
+                *last = '+';
+            }
+        }
+        for (row, line) in rows.zip(lines) {
+            for (col, ch) in cols.clone().zip(line) {
+                grid.cells[row][col] = ch;
+            }
+        }
+    }
+}
+
+/// A quarter's name on the text board, in lines of at most 6 characters.
+fn quarter_label(quarter: Quarter) -> &'static [&'static str] {
+    match quarter {
+        Quarter::Castle => &["castle"],
+        Quarter::Market => &["market"],
+        Quarter::Blacksmith => &["black-", "smith"],
+        Quarter::Cathedral => &["cathe-", "dral"],
+    }
 }
 
 /// Scores, supplies and tiles left.
@@ -715,6 +992,12 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
     }
     if game.rules().has(Expansion::Tower) {
         writeln!(out, "top-right corner: t a tower foundation, 1-9 a tower's height (* for 10 or more)")?;
+    }
+    if game.count_quarter().is_some() {
+        writeln!(
+            out,
+            "% the city of Carcassonne, its quarters named; in a quarter @ the count and its figures' letters"
+        )?;
     }
     for p in game.players() {
         let mut supply = format!("{} follower{}", p.followers, if p.followers == 1 { "" } else { "s" });
@@ -759,6 +1042,50 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
     }
     if !game.tiles_set_aside().is_empty() {
         writeln!(out, "dragon tiles set aside until the dragon is in play: {}", game.tiles_set_aside().len())?;
+    }
+    write_quarters(out, game)
+}
+
+/// The Count of Carcassonne: where the count stands, and for each quarter the features its
+/// figures may be redeployed to and who waits there.
+fn write_quarters(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
+    let Some(count) = game.count_quarter() else { return Ok(()) };
+    writeln!(
+        out,
+        "the city of Carcassonne: the count stands in the {count} quarter (no figure leaves it while he stays)"
+    )?;
+    for quarter in Quarter::ALL {
+        let to = match game.catalog().quarter_feeds(quarter) {
+            Some(FeatureKind::City) => "cities",
+            Some(FeatureKind::Road) => "roads",
+            Some(FeatureKind::Cloister) => "cloisters",
+            Some(FeatureKind::Field) if game.rules().variants.farmers => "farms, only at the end",
+            Some(FeatureKind::Field) => "farms (none: no farmers)",
+            _ => "-",
+        };
+        // Each owner's figures of one kind together, in the order they came.
+        let mut groups: Vec<(u8, Figure, usize)> = vec![];
+        for r in game.residents().iter().filter(|r| r.quarter == quarter) {
+            match groups.iter_mut().find(|(o, f, _)| *o == r.owner && *f == r.figure) {
+                Some(group) => group.2 += 1,
+                None => groups.push((r.owner, r.figure, 1)),
+            }
+        }
+        let mut waiting: Vec<String> = groups
+            .iter()
+            .map(|&(owner, figure, n)| {
+                let color = game.player(owner).color.name();
+                match n {
+                    1 => format!("{color} {}", figure_words(figure)),
+                    n => format!("{color} {} ×{n}", figure_words(figure)),
+                }
+            })
+            .collect();
+        if waiting.is_empty() {
+            waiting.push("nobody".to_string());
+        }
+        let note = if quarter == count { " (the count)" } else { "" };
+        writeln!(out, "  {:<10} -> {to:<24} {}{note}", quarter.name(), waiting.join(", "))?;
     }
     Ok(())
 }

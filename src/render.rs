@@ -16,12 +16,18 @@ use clap::Args;
         picture: every placed tile, the followers in their owners' colours on the features \
         they stand on (farmers lying down), the dragon and the fairy (The Princess & the \
         Dragon), the towers (The Tower), the barns on their tile corners (Abbey & Mayor), \
-        and the last placed tile marked with a yellow border. Open the file in a browser.",
+        the city of Carcassonne's four quarters (The Count of Carcassonne: castle top right, \
+        then clockwise market, blacksmith and cathedral, each labelled with the features its \
+        figures may go to) with the count as a purple figure in its quarter and the figures \
+        waiting in each quarter in their owners' colours, and the last placed tile marked with \
+        a yellow border. Open the file in a browser.",
     after_help = "Examples:\n  \
         carcassonne simulate --games 1 --seed 3 --record-out game.json\n  \
         carcassonne render game.json --svg board.svg\n  \
         carcassonne render game.json --svg board.svg --coordinates --tile-size 120\n  \
-        carcassonne render game.json --svg turn40.svg --actions 80"
+        carcassonne render game.json --svg turn40.svg --actions 80\n  \
+        carcassonne simulate --games 1 --seed 4 --expansions count --record-out count.json\n  \
+        carcassonne render count.json --svg city.svg --tile-size 100"
 )]
 pub struct RenderArgs {
     /// The record (JSON); `-` reads stdin.
@@ -56,7 +62,16 @@ pub fn run(args: RenderArgs) -> anyhow::Result<()> {
     let options = BoardOptions { tile_size: args.tile_size, coordinates: args.coordinates, highlight_last: true };
     let svg = board_svg(game, &options);
     std::fs::write(&args.svg, svg).with_context(|| format!("cannot write `{}`", args.svg.display()))?;
-    println!("wrote {} ({} tiles, {} figures)", args.svg.display(), game.board().tiles().len(), game.figures().len());
+    let waiting = match game.count_quarter() {
+        Some(count) => format!(", {} waiting in Carcassonne, the count in the {count} quarter", game.residents().len()),
+        None => String::new(),
+    };
+    println!(
+        "wrote {} ({} tiles, {} figures{waiting})",
+        args.svg.display(),
+        game.board().tiles().len(),
+        game.figures().len()
+    );
     Ok(())
 }
 

@@ -16,8 +16,8 @@ pub struct RulesArgs {
     #[arg(long, value_enum, value_name = "EDITION")]
     pub edition: Option<EditionArg>,
     /// Expansions in play, comma-separated: river, river-2, inns-cathedrals, traders-builders,
-    /// king-robber, cathars, abbot, princess-dragon, gq11, winter (the Abbot's gardens are on
-    /// the second-edition tiles: --edition second).
+    /// king-robber, count, cathars, abbot, princess-dragon, tower, gq11, abbey-mayor, winter (the
+    /// Abbot's gardens are on the second-edition tiles: --edition second).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_expansion)]
     pub expansions: Vec<Expansion>,
     /// A rule variant, NAME=VALUE, applied after the rule set; repeatable.

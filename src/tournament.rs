@@ -218,7 +218,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
         };
         crate::output::write_json_line(&mut out, &json)?;
     } else {
-        let title = format!(
+        let mut title = format!(
             "{} games of {} players ({} decks x {} seat rotations), deck seeds {}..={}, rules {}",
             args.games,
             players,
@@ -228,6 +228,10 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
             args.seed.wrapping_add(decks - 1),
             args.rules.rules.rule_set().name()
         );
+        if !rules.expansions.is_empty() {
+            let names: Vec<&str> = rules.expansions.iter().map(|e| e.name()).collect();
+            title.push_str(&format!(", expansions: {}", names.join(", ")));
+        }
         writeln!(out, "{title}")?;
         write!(out, "{}", table(&stats))?;
         writeln!(out, "Elo: {ELO_METHOD}.")?;

@@ -345,3 +345,56 @@ fn every_command_has_help() {
     let output = carcassonne(&["frobnicate"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// The Count of Carcassonne through the game-playing commands: `simulate` and `tournament` play
+/// it and name it in their summaries; a record of it replays, and `legal` and `replay` put the
+/// deployment to Carcassonne in words.
+#[test]
+fn the_count_of_carcassonne_is_played_by_simulate_and_tournament_and_read_back() {
+    let text = ok(&["simulate", "--games", "20", "--expansions", "count"]);
+    assert!(text.starts_with("20 games of 2 players") && text.contains("expansions: count"), "{text}");
+    let text = ok(&["tournament", "--bots", "greedy,random", "--expansions", "count", "-n", "4"]);
+    assert!(text.starts_with("4 games of 2 players") && text.contains(", expansions: count"), "{text}");
+    assert!(text.contains("greedy ") && text.contains("random "), "{text}");
+    let text = ok(&["tournament", "--bots", "greedy,random", "-n", "2"]);
+    assert!(!text.contains("expansions"), "{text}");
+
+    // The first four-player game between random bots with a deployment to Carcassonne.
+    let path = temp_path("count.json");
+    let (record, at) = (0..40)
+        .find_map(|seed| {
+            let seed = seed.to_string();
+            let args = ["simulate", "--games", "1", "--players", "4", "--seed", &seed, "--expansions", "count"];
+            ok(&[&args[..], &["--record-out", path.to_str().unwrap()]].concat());
+            let record = json_of(&std::fs::read_to_string(&path).unwrap());
+            let at = record["actions"].as_array().unwrap().iter().position(|a| a["action"] == "carcassonne")?;
+            Some((record, at))
+        })
+        .expect("a game of seeds 0..40 deploys to Carcassonne");
+    assert_eq!(record["rules"]["expansions"], json!(["count"]));
+    let replay = json_of(&ok(&["replay", "--json", path.to_str().unwrap()]));
+    assert_eq!(replay["game_over"], true);
+    let action = &record["actions"][at];
+    let text = ok(&["replay", path.to_str().unwrap()]);
+    let words = format!(
+        "{} deploys a {} to the {} quarter of Carcassonne",
+        action["player"].as_str().unwrap(),
+        action["figure"].as_str().unwrap(),
+        action["quarter"].as_str().unwrap()
+    );
+    assert!(text.contains(&words), "{words}: {text}");
+
+    let mut before = record.clone();
+    before["actions"].as_array_mut().unwrap().truncate(at);
+    let before = record_file(&before);
+    let legal = json_of(&ok(&["legal", "--json", before.to_str().unwrap()]));
+    assert_eq!(legal["pending"]["kind"], "carcassonne");
+    let offered = legal["actions"].as_array().unwrap();
+    assert!(offered.contains(action), "{action} among {offered:?}");
+    assert_eq!(offered.last().unwrap()["action"], "pass");
+    let text = ok(&["legal", before.to_str().unwrap()]);
+    assert!(text.contains("may deploy a figure to a quarter of Carcassonne or pass"), "{text}");
+    for p in [path, before] {
+        let _ = std::fs::remove_file(p);
+    }
+}

@@ -147,6 +147,76 @@ fn a_human_finishes_a_game_with_abbey_and_mayor() {
     assert_eq!(final_scores(&stdout).len(), 2);
 }
 
+/// The Count of Carcassonne in the terminal. Three people share the keyboard, so that the game
+/// depends on the deck and the answers only; answering 2, then 1 when 2 is no choice, keeps
+/// some followers in supply. The first deck seed whose game offers someone a deployment to
+/// Carcassonne is played to the end: the city is drawn with its quarters, the status lists
+/// them, the deployment and the count's move are offered in words, and the saved record
+/// replays to the same scores.
+#[test]
+fn people_finish_a_game_of_the_count_with_its_decisions_and_the_city_shown() {
+    let answers = "2\n1\n".repeat(1000);
+    let save = temp_path("count.json");
+    let save = save.to_str().unwrap();
+    let play = |seed: &str, variant: &[&str]| {
+        let mut args = vec!["play", "--players", "human,human,human", "--seed", seed, "--expansions", "count"];
+        args.extend_from_slice(variant);
+        args.extend_from_slice(&["--save", save]);
+        run_ok(&args, &answers)
+    };
+    let offer = "but not you: deploy a figure from your supply to a quarter of Carcassonne, or pass";
+    let (seed, stdout) = (1..=40)
+        .map(|seed| seed.to_string())
+        .find_map(|seed| {
+            let stdout = play(&seed, &[]);
+            stdout.contains(offer).then_some((seed, stdout))
+        })
+        .expect("a deck seed in 1..=40 offers a deployment to Carcassonne");
+    // The board: the city as stone with the quarters' names in its quadrants, the count (@)
+    // in the castle at first.
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.iter().any(|l| l.contains("=cathe-%castle.")), "cathedral and castle on top:\n{stdout}");
+    assert!(lines.iter().any(|l| l.contains(".dral%%%@%%%%%.")), "the count in the castle:\n{stdout}");
+    assert!(lines.iter().any(|l| l.contains(".black-%market.")), "blacksmith and market below:\n{stdout}");
+    // The status: each quarter, what it feeds and who waits there.
+    assert!(stdout.contains("% the city of Carcassonne"), "{stdout}");
+    assert!(stdout.contains("the city of Carcassonne: the count stands in the castle quarter"), "{stdout}");
+    for quarter in ["castle     -> cities", "market     -> farms", "blacksmith -> roads", "cathedral  -> cloisters"] {
+        assert!(stdout.contains(&format!("  {quarter}")), "{quarter}: {stdout}");
+    }
+    // The deployment to Carcassonne and the count's move, offered as numbered choices.
+    assert!(stdout.contains("  1. Carcassonne: follower to the castle quarter, later onto a city"), "{stdout}");
+    assert!(stdout.contains("deploy nothing to Carcassonne"), "{stdout}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("(human) deploys a follower to the ") && l.ends_with(" quarter of Carcassonne")),
+        "{stdout}"
+    );
+    assert!(stdout.contains(", move the count to another quarter"), "{stdout}");
+    assert!(stdout.contains("  1. count: to the "), "{stdout}");
+    assert!(stdout.contains("(human) moves the count to the "), "{stdout}");
+    assert!(stdout.contains("market     -> farms, only at the end   "), "{stdout}");
+    assert!(stdout.contains("final scoring:"), "{stdout}");
+    let scores = final_scores(&stdout);
+    assert_eq!(scores.len(), 3);
+    let (replayed, over) = replayed_scores(save);
+    assert!(over, "the saved game is finished");
+    assert_eq!(sorted(scores), replayed);
+    let actions = record_actions(save);
+    assert!(actions.iter().any(|a| a["action"] == "carcassonne"), "the deployment is in the record");
+    assert!(actions.iter().any(|a| a["action"] == "move-count"), "the count's move is in the record");
+
+    // With the count moving clockwise by itself, nobody is asked where it goes: the move is
+    // announced.
+    let stdout = play(&seed, &["--variant", "count-moves=clockwise"]);
+    assert!(stdout.contains(offer), "{stdout}");
+    assert!(stdout.contains("    the count moves to the market quarter"), "{stdout}");
+    assert!(!stdout.contains(", move the count to another quarter"), "{stdout}");
+    assert!(stdout.contains("final scores: "), "{stdout}");
+    std::fs::remove_file(save).ok();
+}
+
 #[test]
 fn invalid_answers_re_prompt_without_crashing() {
     let mut input = String::from("x\n999\n0\n\n-3\n");

@@ -5,7 +5,10 @@
 use crate::support::{fails, ok, temp_path};
 
 use carcassonne_engine::catalog::Symbol;
-use carcassonne_engine::{Catalog, Edition, FeatureKind, Record, Rotation, TileDesign};
+use carcassonne_engine::{
+    Action, Catalog, Color, Deck, Edition, Expansion, FeatureKind, Game, GameSetup, Pending, Quarter, Record, Rotation,
+    Rules, TileDesign,
+};
 use carcassonne_render::{board_svg, feature_anchor, feature_anchors, tile_group, tile_svg, BoardOptions};
 
 /// Checks that `text` is well-formed XML: one root element, balanced and properly nested
@@ -358,5 +361,171 @@ fn symbols_of_the_princess_and_dragon_are_all_drawn() {
         let design = catalog.designs().iter().find(|d| d.symbols.contains(&symbol)).unwrap();
         let svg = tile_svg(design, Rotation::R90, 64);
         assert!(svg.contains(&format!(r#"class="symbol {}""#, symbol.name())), "{}", design.id);
+    }
+}
+
+/// The values of attribute `name` on the elements whose class starts with `class`, in order.
+fn attributes(svg: &str, class: &str, name: &str) -> Vec<String> {
+    svg.match_indices(&format!(r#"class="{class}"#))
+        .map(|(at, _)| {
+            let tag = &svg[at..at + svg[at..].find('>').expect("the tag ends")];
+            let start =
+                tag.find(&format!(r#" {name}=""#)).unwrap_or_else(|| panic!("{name} in {tag}")) + name.len() + 3;
+            tag[start..start + tag[start..].find('"').unwrap()].to_string()
+        })
+        .collect()
+}
+
+/// A game of The Count of Carcassonne between three seats that deploy to Carcassonne whenever
+/// they may (to a random quarter), move the count on, keep their followers in Carcassonne and
+/// otherwise act at random from a fixed seed; stopped once figures wait in two quarters or
+/// more and the count has left the castle.
+fn game_with_residents() -> Game {
+    let rules = Rules { expansions: vec![Expansion::Count], ..Rules::default() };
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    for seed in 0..40 {
+        let players = vec![Color::Red, Color::Blue, Color::Green];
+        let mut game = Game::new(GameSetup { rules: rules.clone(), players, deck: Deck::Seed(seed) }).unwrap();
+        while !game.is_over() {
+            let actions = game.legal_actions();
+            let to_city: Vec<Action> = actions
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::DeployToQuarter { .. } | Action::MoveCount { .. }))
+                .collect();
+            // Followers are kept for Carcassonne: deployed on the board one time in three,
+            // never redeployed.
+            let keep = match game.pending() {
+                Pending::Redeploy { .. } | Pending::FinalRedeploy { .. } => true,
+                Pending::Deploy { .. } => next(3) > 0,
+                _ => false,
+            };
+            let action = if !to_city.is_empty() {
+                to_city[next(to_city.len())]
+            } else if keep && actions.contains(&Action::Pass) {
+                Action::Pass
+            } else {
+                actions[next(actions.len())]
+            };
+            game.apply(action).unwrap();
+            let quarters = Quarter::ALL.iter().filter(|&&q| game.residents().iter().any(|r| r.quarter == q)).count();
+            if quarters >= 2 && game.count_quarter() != Some(Quarter::Castle) {
+                return game;
+            }
+        }
+    }
+    panic!("no game of seeds 0..40 had figures in two quarters");
+}
+
+#[test]
+fn a_board_of_the_count_shows_the_quarters_the_count_and_the_figures_waiting_there() {
+    let game = game_with_residents();
+    let svg = board_svg(&game, &BoardOptions::default());
+    check_xml(&svg).unwrap();
+    // The city's twelve tiles among the tiles drawn.
+    let city = game.board().tiles().iter().filter(|t| game.catalog().design(t.tile).partial).count();
+    assert_eq!(city, 12);
+    assert_eq!(count(&svg, r#"<g class="tile" "#), game.board().tiles().len());
+    // Four labelled quarters, clockwise from the castle.
+    let quarters = attributes(&svg, "quarter ", "data-quarter");
+    assert_eq!(quarters, ["castle", "market", "blacksmith", "cathedral"]);
+    assert_eq!(attributes(&svg, "quarter ", "data-feeds"), ["cities", "farms", "roads", "cloisters"]);
+    for q in Quarter::ALL {
+        assert!(svg.contains(&format!(r##"font-weight="bold" fill="#2f2a22">{}<tspan"##, q.name())), "{q} labelled");
+    }
+    // The count: one piece, in its quarter.
+    let count_at = game.count_quarter().unwrap();
+    assert_eq!(attributes(&svg, "piece count", "data-quarter"), [count_at.name()]);
+    // One element per figure waiting in Carcassonne, in its quarter and its owner's colour.
+    let residents = game.residents();
+    assert!(residents.len() >= 2);
+    assert_eq!(count(&svg, r#"class="resident "#), residents.len());
+    let mut drawn: Vec<(String, String)> = attributes(&svg, "resident ", "data-quarter")
+        .into_iter()
+        .zip(attributes(&svg, "resident ", "data-owner"))
+        .collect();
+    let mut expected: Vec<(String, String)> = residents
+        .iter()
+        .map(|r| (r.quarter.name().to_string(), game.player(r.owner).color.name().to_string()))
+        .collect();
+    drawn.sort();
+    expected.sort();
+    assert_eq!(drawn, expected);
+    for r in residents {
+        let colour = carcassonne_render::color_hex(game.player(r.owner).color);
+        assert!(svg.contains(&format!(r#"fill="{colour}""#)), "{colour}");
+    }
+    // Figures on the board are still the board's figures only.
+    assert_eq!(count(&svg, r#"class="figure "#), game.figures().len());
+
+    // Without the expansion no quarter is drawn.
+    let plain = board_svg(&simulated_record(20).replay().unwrap().game, &BoardOptions::default());
+    assert_eq!(count(&plain, r#"class="quarter"#), 0);
+    assert_eq!(count(&plain, "piece count"), 0);
+}
+
+#[test]
+fn the_city_of_carcassonne_draws_at_every_rotation_and_its_contact_sheet() {
+    let catalog = Catalog::builtin();
+    let set = catalog.set("count").unwrap();
+    assert_eq!(set.designs.len(), 12);
+    for &id in &set.designs {
+        let design = catalog.design(id);
+        for r in Rotation::ALL {
+            let svg = tile_svg(design, r, 96);
+            check_xml(&svg).unwrap_or_else(|e| panic!("{} {r:?}: {e}", design.id));
+            assert!(svg.contains(r#"class="carcassonne""#), "{} {r:?}: the stone", design.id);
+        }
+    }
+    let dir = temp_path("count-tiles");
+    let text = ok(&["tiles", "--set", "count", "--svg", dir.to_str().unwrap()]);
+    assert!(text.contains("wrote 12 tile pictures"), "{text}");
+    for &id in &set.designs {
+        let file = dir.join(format!("{}.svg", catalog.design(id).id.replace(':', "_")));
+        check_xml(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_cli_draws_the_city_of_a_record_with_the_count() {
+    let record_path = temp_path("count-record.json");
+    let out = temp_path("count-board.svg");
+    ok(&[
+        "simulate",
+        "--games",
+        "1",
+        "--seed",
+        "4",
+        "--expansions",
+        "count",
+        "--record-out",
+        record_path.to_str().unwrap(),
+    ]);
+    // At the start: the city alone, the count in the castle, nothing framed.
+    ok(&["render", record_path.to_str().unwrap(), "--svg", out.to_str().unwrap(), "--actions", "0"]);
+    let svg = std::fs::read_to_string(&out).unwrap();
+    check_xml(&svg).unwrap();
+    assert_eq!(count(&svg, r#"<g class="tile" "#), 12);
+    assert_eq!(count(&svg, r#"class="quarter "#), 4);
+    assert_eq!(attributes(&svg, "piece count", "data-quarter"), ["castle"]);
+    assert_eq!(count(&svg, r#"class="last-tile""#), 0);
+    // At the end: the count where the record left it, every waiting figure.
+    ok(&["render", record_path.to_str().unwrap(), "--svg", out.to_str().unwrap()]);
+    let svg = std::fs::read_to_string(&out).unwrap();
+    check_xml(&svg).unwrap();
+    let record = Record::from_json(&std::fs::read_to_string(&record_path).unwrap()).unwrap();
+    let game = record.replay().unwrap().game;
+    assert_eq!(attributes(&svg, "piece count", "data-quarter"), [game.count_quarter().unwrap().name()]);
+    assert_eq!(count(&svg, r#"class="resident "#), game.residents().len());
+    assert_eq!(count(&svg, r#"class="last-tile""#), 1);
+    for p in [record_path, out] {
+        let _ = std::fs::remove_file(p);
     }
 }

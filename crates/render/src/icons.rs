@@ -186,6 +186,14 @@ pub fn icon(kind: IconKind, at: Pt, r: f32) -> String {
     )
 }
 
+/// The outline of a follower in its -10..10 box, standing.
+const MEEPLE: &str = concat!(
+    "M0 -10C-2.6 -10 -3.6 -8 -3.4 -6.2C-5.5 -5.6 -8 -4.6 -9.2 -2.6C-9.8 -1.4 -8.8 -0.2 -7.3 -0.6",
+    "C-6.2 -0.9 -5 -1.3 -4 -1.6C-4.6 1.6 -6 5 -7.6 8.2C-7.9 9 -7.3 9.6 -6.5 9.6H-2.2C-1.6 9.6 -1.2 9.2 -1 8.6",
+    "L0 5.2L1 8.6C1.2 9.2 1.6 9.6 2.2 9.6H6.5C7.3 9.6 7.9 9 7.6 8.2C6 5 4.6 1.6 4 -1.6",
+    "C5 -1.3 6.2 -0.9 7.3 -0.6C8.8 -0.2 9.8 -1.4 9.2 -2.6C8 -4.6 5.5 -5.6 3.4 -6.2C3.6 -8 2.6 -10 0 -10Z"
+);
+
 /// A follower in a player's colour, standing or (a farmer) lying down; `size` is its height.
 pub fn meeple(at: Pt, colour: &str, lying: bool, size: f32, class: &str) -> String {
     let outline = if colour == "#222222" { "#e8e8e8" } else { "#1a1a1a" };
@@ -193,19 +201,37 @@ pub fn meeple(at: Pt, colour: &str, lying: bool, size: f32, class: &str) -> Stri
     format!(
         concat!(
             r#"<g class="{class}" transform="translate({x} {y}) scale({s}){turn}">"#,
-            r#"<path d="M0 -10C-2.6 -10 -3.6 -8 -3.4 -6.2C-5.5 -5.6 -8 -4.6 -9.2 -2.6C-9.8 -1.4 -8.8 -0.2 -7.3 -0.6"#,
-            r#"C-6.2 -0.9 -5 -1.3 -4 -1.6C-4.6 1.6 -6 5 -7.6 8.2C-7.9 9 -7.3 9.6 -6.5 9.6H-2.2C-1.6 9.6 -1.2 9.2 -1 8.6"#,
-            r#"L0 5.2L1 8.6C1.2 9.2 1.6 9.6 2.2 9.6H6.5C7.3 9.6 7.9 9 7.6 8.2C6 5 4.6 1.6 4 -1.6"#,
-            r#"C5 -1.3 6.2 -0.9 7.3 -0.6C8.8 -0.2 9.8 -1.4 9.2 -2.6C8 -4.6 5.5 -5.6 3.4 -6.2C3.6 -8 2.6 -10 0 -10Z" "#,
-            r#"fill="{colour}" stroke="{outline}" stroke-width="1.1" stroke-linejoin="round"/></g>"#
+            r#"<path d="{d}" fill="{colour}" stroke="{outline}" stroke-width="1.1" stroke-linejoin="round"/></g>"#
         ),
         class = class,
         x = num(at.x),
         y = num(at.y),
         s = num(size / 20.0),
         turn = turn,
+        d = MEEPLE,
         colour = colour,
         outline = outline
+    )
+}
+
+/// The colour of the count (The Count of Carcassonne), a neutral figure.
+pub const COUNT_COLOUR: &str = "#6a3d9a";
+
+/// The count (The Count of Carcassonne): a purple follower with a golden crown, standing in
+/// the quarter `quarter` of the city; `size` is its height.
+pub fn count_piece(at: Pt, size: f32, quarter: &str) -> String {
+    format!(
+        concat!(
+            r#"<g class="piece count" data-quarter="{quarter}" transform="translate({x} {y}) scale({s})">"#,
+            r##"<path d="{d}" fill="{colour}" stroke="#1a1a1a" stroke-width="1.1" stroke-linejoin="round"/>"##,
+            r##"<path d="M-3.2 -9.4V-13.2L-1.6 -11.4L0 -13.8L1.6 -11.4L3.2 -13.2V-9.4Z" fill="#f3c530" stroke="#7a5a08" stroke-width="0.7" stroke-linejoin="round"/></g>"##
+        ),
+        quarter = quarter,
+        x = num(at.x),
+        y = num(at.y),
+        s = num(size / 20.0),
+        d = MEEPLE,
+        colour = COUNT_COLOUR
     )
 }
 

@@ -789,6 +789,10 @@ pub fn layout(design: &TileDesign) -> Layout {
             continue;
         }
         anchors[i] = match f.kind {
+            // A partial tile's part of the unit's own city (`city I` of The Count): its stone.
+            FeatureKind::City if design.partial && f.ports == 0 => {
+                widest_of(raster.cells.iter().map(|&c| c == Cell::Stone).collect())
+            }
             FeatureKind::City => widest_of(raster.cells.iter().map(|&c| c == Cell::City(i as u8)).collect()),
             FeatureKind::Field => widest_of((0..N * N).map(|k| field_cells[k] == Some(i)).collect()),
             FeatureKind::Road | FeatureKind::River => ways.iter().find(|w| w.feature == i).map(|w| {

@@ -24,7 +24,7 @@ mod layout;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use carcassonne_engine::{Color, Corner, FeatureKind, Figure, Game, Rotation, TileDesign, TileId};
+use carcassonne_engine::{Color, Corner, FeatureKind, Figure, Game, Quarter, Rotation, TileDesign, TileId};
 
 use geom::{num, pt, Path, Pt, Shape, TILE};
 use layout::{Area, Layout, RIVER_HALF, ROAD_HALF};
@@ -280,7 +280,8 @@ impl Default for BoardOptions {
 }
 
 /// The board of a game as a standalone SVG document: every placed tile, every figure in its
-/// owner's colour on its feature (farmers lying down), the last placed tile highlighted.
+/// owner's colour on its feature (farmers lying down), the last placed tile highlighted; with
+/// The Count of Carcassonne the city's quarters, the count and the figures waiting there.
 pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
     let catalog = game.catalog();
     let tiles = game.board().tiles();
@@ -328,6 +329,7 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
             draw_tile(design, layout, t.rotation)
         );
     }
+    draw_quarters(&mut s, game);
     if options.coordinates {
         for t in tiles {
             let (x, y) = (t.pos.x as f32 * TILE, t.pos.y as f32 * TILE);
@@ -347,7 +349,8 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
         }
     }
     if options.highlight_last {
-        if let Some(t) = tiles.last() {
+        // The city of Carcassonne (The Count) is laid out at set-up: no player placed it.
+        if let Some(t) = tiles.last().filter(|t| !catalog.design(t.tile).partial) {
             let _ = write!(
                 s,
                 r##"<rect class="last-tile" x="{}" y="{}" width="96" height="96" fill="none" stroke="#ffd000" stroke-width="4" stroke-dasharray="none"/>"##,
@@ -415,6 +418,99 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// The Count of Carcassonne: the four quarters of the city drawn on its stone (the block of the
+/// partial tiles, from the middle of its outer tiles inwards), split into quadrants: the castle
+/// top right, then clockwise the market, the blacksmith and the cathedral, each labelled with
+/// its name and the features its figures may go to. The count stands in its quarter (a purple
+/// figure with a crown, the quarter tinted) and each figure waiting in a quarter in its owner's
+/// colour, big followers larger, in the order they came.
+fn draw_quarters(s: &mut String, game: &Game) {
+    let Some(count) = game.count_quarter() else { return };
+    let catalog = game.catalog();
+    let city: Vec<_> = game.board().tiles().iter().filter(|t| catalog.design(t.tile).partial).map(|t| t.pos).collect();
+    let Some(first) = city.first() else { return };
+    let (mut x0, mut y0, mut x1, mut y1) = (first.x as f32, first.y as f32, first.x as f32, first.y as f32);
+    for p in &city {
+        x0 = x0.min(p.x as f32);
+        y0 = y0.min(p.y as f32);
+        x1 = x1.max(p.x as f32);
+        y1 = y1.max(p.y as f32);
+    }
+    // The stone runs through the centres of the outer tiles.
+    let (left, top) = (x0 * TILE + TILE / 2.0, y0 * TILE + TILE / 2.0);
+    let (right, bottom) = ((x1 + 1.0) * TILE - TILE / 2.0, (y1 + 1.0) * TILE - TILE / 2.0);
+    let (right, bottom) = (right.max(left + TILE / 2.0), bottom.max(top + TILE / 2.0));
+    let (mx, my) = ((left + right) / 2.0, (top + bottom) / 2.0);
+    s.push_str(r#"<g class="quarters">"#);
+    for quarter in Quarter::ALL {
+        let (bx, by) = match quarter {
+            Quarter::Castle => (mx, top),
+            Quarter::Market => (mx, my),
+            Quarter::Blacksmith => (left, my),
+            Quarter::Cathedral => (left, top),
+        };
+        let (bw, bh) = (mx - left, my - top);
+        let here = quarter == count;
+        let (tint, opacity) = if here { (icons::COUNT_COLOUR, "0.16") } else { ("#ffffff", "0.12") };
+        let to = match catalog.quarter_feeds(quarter) {
+            Some(FeatureKind::City) => "cities",
+            Some(FeatureKind::Road) => "roads",
+            Some(FeatureKind::Cloister) => "cloisters",
+            Some(FeatureKind::Field) => "farms",
+            _ => "",
+        };
+        let _ = write!(
+            s,
+            concat!(
+                r#"<g class="quarter {name}" data-quarter="{name}" data-feeds="{to}">"#,
+                r#"<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="{tint}" fill-opacity="{opacity}" "#,
+                r#"stroke="{wall}" stroke-width="1" stroke-dasharray="4 3"/>"#,
+                r##"<text x="{tx}" y="{ty}" font-family="sans-serif" font-size="12" font-weight="bold" fill="#2f2a22">{name}"##,
+                r#"<tspan font-size="9" font-weight="normal"> · {to}</tspan></text>"#
+            ),
+            name = quarter.name(),
+            to = to,
+            x = num(bx + 3.0),
+            y = num(by + 3.0),
+            w = num(bw - 6.0),
+            h = num(bh - 6.0),
+            tint = tint,
+            opacity = opacity,
+            wall = STONE_WALL,
+            tx = num(bx + 8.0),
+            ty = num(by + 17.0),
+        );
+        // The count first, then the figures waiting here, on a grid below the label, as dense
+        // as their number needs.
+        let residents: Vec<_> = game.residents().iter().filter(|r| r.quarter == quarter).collect();
+        let n = residents.len() + usize::from(here);
+        let (ax, ay, aw, ah) = (bx + 6.0, by + 25.0, bw - 12.0, bh - 29.0);
+        let step = [30.0f32, 24.0, 20.0, 16.0, 12.0, 9.0, 7.0]
+            .into_iter()
+            .find(|&step| ((aw / step).floor() * (ah / step).floor()) as usize >= n)
+            .unwrap_or(6.0);
+        let cols = ((aw / step).floor() as usize).max(1);
+        let slot = |k: usize| pt(ax + step * ((k % cols) as f32 + 0.5), ay + step * ((k / cols) as f32 + 0.5));
+        if here {
+            s.push_str(&icons::count_piece(slot(0), step, quarter.name()));
+        }
+        for (k, r) in residents.iter().enumerate() {
+            let colour = game.players().get(r.owner as usize).map_or("#ffffff", |p| color_hex(p.color));
+            let owner = game.players().get(r.owner as usize).map_or("", |p| p.color.name());
+            let size = if r.figure == Figure::BigFollower { step } else { step * 0.8 };
+            let _ = write!(
+                s,
+                r#"<g class="resident {}" data-quarter="{}" data-owner="{owner}">{}</g>"#,
+                r.figure.name(),
+                quarter.name(),
+                icons::meeple(slot(k + usize::from(here)), colour, false, size, "meeple")
+            );
+        }
+        s.push_str("</g>");
+    }
+    s.push_str("</g>");
 }
 
 /// The anchors of every feature of a design at a rotation, in tile units (as
