@@ -6,6 +6,7 @@
 import { h, s, clear, seatHex, inkOn, isPair } from './ui.js';
 import { tileUse } from './tiles.js';
 import { towerShape, guardLift, reachShape, TOWER_SPAN } from './tower.js';
+import { countShape, cityLayout, isCityTile, residentScale, CITY_GROWTH } from './count.js';
 
 // Figure outlines centred on (0, 0), about 21 × 17 units (a tile is 100): the head is an arc
 // so that the outline is one path with no seam at the neck. Each kind has its own silhouette:
@@ -52,6 +53,9 @@ function wagonShape() {
     ...wheel(5.6),
   ];
 }
+
+/** The count's size on the board, relative to its picture. */
+const COUNT_SIZE = 1.15;
 
 /** The picture of a figure of `kind`, centred on (0, 0), before its colour and size. */
 function figureBody(kind) {
@@ -136,8 +140,14 @@ function fairyShape({ ghost = false } = {}) {
   );
 }
 
-/** The small picture inside a marker of each kind of choice (a dot for plain deployments). */
-function markerIcon(kind) {
+/**
+ * The small picture inside a marker of each kind of choice (a dot for plain deployments). The
+ * Count of Carcassonne's markers show what they would move: the count, or a figure of the kind
+ * (`figure`, in the colour `hex`) to or from a quarter.
+ */
+function markerIcon(kind, { figure = null, hex = '#888', feature = '' } = {}) {
+  if (kind === 'count') return s('g', { class: 'marker-icon', transform: 'scale(0.5) translate(0 2)' }, countShape());
+  if (['quarter', 'redeploy', 'final'].includes(kind) && figure) return figureShape(figure, hex, { scale: 0.5, feature: kind === 'quarter' ? '' : feature });
   if (kind === 'fairy') return s('path', { class: 'marker-icon', d: SPARKLE });
   if (kind === 'princess') return s('path', { class: 'marker-icon', d: CROWN });
   if (kind === 'gate') return s('path', { class: 'marker-icon', d: GATE });
@@ -233,7 +243,7 @@ export class Board {
     this.svg = s('svg', { class: 'board', 'data-testid': 'board', tabindex: '0', role: 'application', 'aria-label': 'The board' });
     this.viewport = s('g', { class: 'viewport' });
     this.layers = {};
-    for (const name of ['tiles', 'last', 'path', 'reach', 'spots', 'ghost', 'towers', 'barns', 'figures', 'pieces', 'steps', 'markers']) {
+    for (const name of ['tiles', 'city', 'last', 'focus', 'path', 'reach', 'spots', 'ghost', 'towers', 'barns', 'figures', 'pieces', 'steps', 'markers']) {
       this.layers[name] = s('g', { class: `layer-${name}` });
       this.viewport.append(this.layers[name]);
     }
@@ -296,7 +306,9 @@ export class Board {
     }
     const last = board && board.length ? board[board.length - 1] : null;
     clear(this.layers.last);
-    if (last && board.length > 1) {
+    // The Count of Carcassonne: the city's tiles lie there from the start; none of them is a
+    // player's last tile.
+    if (last && board.length > 1 && !isCityTile(last.tile)) {
       this.layers.last.append(
         s('rect', {
           class: 'last-tile',
@@ -347,6 +359,103 @@ export class Board {
       layer.append(labelled(g, b, { 'data-testid': 'barn', 'data-corner': b.corner, role: 'img', 'aria-label': b.label }, b.label));
     }
     this.scaleFigures();
+  }
+
+  /**
+   * The Count of Carcassonne (`cityOf`): each quarter of the city as a labelled area over the
+   * city's tiles (hatched while the count blocks it), the figures waiting there in their seats'
+   * colours with their seats' numbers, and the count in its quarter. Everything carries its
+   * label in words; the count glides to a new quarter.
+   */
+  setCity(city, seats) {
+    const layer = this.layers.city;
+    for (const el of [...layer.children]) if (!el.classList.contains('count-piece')) el.remove();
+    if (!city) {
+      if (this.countEl) this.countEl.remove();
+      this.countEl = null;
+      return;
+    }
+    const layout = cityLayout(city);
+    if (!this.svg.querySelector('#quarter-hatch')) {
+      this.svg.prepend(
+        s(
+          'defs',
+          {},
+          s(
+            'pattern',
+            { id: 'quarter-hatch', width: 9, height: 9, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
+            s('rect', { class: 'quarter-hatch-line', x: 0, y: 0, width: 3, height: 9 }),
+          ),
+        ),
+      );
+    }
+    const areas = [];
+    for (const q of city.quarters) {
+      const a = layout.get(q.quarter);
+      const who = q.residents.length ? q.residents.map((r) => r.label).join(', ') : 'nobody waits there';
+      const words = `${q.label}: ${who}`;
+      const g = s(
+        'g',
+        {
+          class: `quarter${q.blocked ? ' blocked' : ''}`,
+          'data-testid': 'quarter',
+          'data-quarter': q.quarter,
+          'data-blocked': q.blocked ? 'true' : 'false',
+          'data-residents': q.residents.length,
+          role: 'img',
+          'aria-label': words,
+        },
+        s('title', {}, words),
+        s('rect', { class: 'quarter-area', x: a.x0, y: a.y0, width: a.w, height: a.h, rx: 10 }),
+        q.blocked ? s('rect', { class: 'quarter-blocked', x: a.x0, y: a.y0, width: a.w, height: a.h, rx: 10, fill: 'url(#quarter-hatch)' }) : null,
+        s('text', { class: 'quarter-name', x: a.x0 + 10, y: a.y0 + 19 }, q.name),
+        s('text', { class: 'quarter-feeds', x: a.x0 + 10, y: a.y0 + 33 }, q.to),
+        q.blocked ? s('text', { class: 'quarter-blocked-words', x: a.x0 + 10, y: a.y0 + 47 }, 'blocked') : null,
+      );
+      q.residents.forEach((r, i) => {
+        const at = a.residentAt(i);
+        if (!at) return;
+        const f = figureShape(r.figure, seatHex((seats || [])[r.seat]), { px: at[0], py: at[1], seat: r.seat, scale: residentScale });
+        for (const [k, v] of Object.entries({ 'data-testid': 'resident', 'data-seat': r.seat, 'data-figure': r.figure, 'data-quarter': q.quarter })) f.setAttribute(k, v);
+        f.append(s('title', {}, r.label));
+        g.append(f);
+      });
+      const more = q.residents.length - q.residents.filter((_, i) => a.residentAt(i)).length;
+      if (more > 0) g.append(s('text', { class: 'quarter-more', x: a.x0 + a.w - 8, y: a.y0 + a.h - 8, 'text-anchor': 'end' }, `+${more}`));
+      areas.push(g);
+    }
+    layer.prepend(...areas);
+    // The count, kept from one call to the next so that a move glides.
+    const home = layout.get(city.count);
+    if (!home) {
+      if (this.countEl) this.countEl.remove();
+      this.countEl = null;
+      return;
+    }
+    if (!this.countEl) {
+      this.countEl = s('g', { class: 'count-piece', 'data-testid': 'count', role: 'img' }, s('title'), s('g', { class: 'count-body' }, countShape()));
+    }
+    layer.append(this.countEl);
+    this.countEl.setAttribute('data-quarter', city.count);
+    this.countEl.setAttribute('aria-label', city.label);
+    this.countEl.firstChild.textContent = city.label;
+    this.countEl.style.transform = `translate(${home.countAt[0]}px, ${home.countAt[1]}px)`;
+    this.scaleFigures();
+  }
+
+  /**
+   * The feature a decision is about (The Count of Carcassonne's redeployment: the feature about
+   * to be scored): its tile outlined and, when known, a glow where a figure would stand on it;
+   * `null` for nothing.
+   */
+  setFocus(focus) {
+    const layer = clear(this.layers.focus);
+    if (!focus) return;
+    const g = s('g', { class: 'focus', 'data-testid': 'focus', 'data-x': focus.x, 'data-y': focus.y, 'data-feature': focus.feature || '' });
+    g.append(s('rect', { class: 'focus-tile', x: focus.x * 100 + 2, y: focus.y * 100 + 2, width: 96, height: 96, rx: 6 }));
+    if (isPair(focus.at)) g.append(s('circle', { class: 'focus-glow', cx: (focus.x + focus.at[0]) * 100, cy: (focus.y + focus.at[1]) * 100, r: 20 }));
+    if (focus.label) g.append(s('title', {}, focus.label));
+    layer.append(g);
   }
 
   /**
@@ -516,6 +625,8 @@ export class Board {
         'data-feature': m.feature || '',
         'data-x': Number.isFinite(m.tx) ? m.tx : null,
         'data-y': Number.isFinite(m.ty) ? m.ty : null,
+        'data-quarter': m.quarter || null,
+        'data-figure': m.figure || null,
         role: 'button',
         'aria-label': m.title || 'a figure placement',
         'aria-pressed': m.selected ? 'true' : 'false',
@@ -525,10 +636,12 @@ export class Board {
       inner.append(s('circle', { class: 'marker-ring', r: 12 }));
       if (m.selected && m.preview && m.preview.kind === 'fairy') {
         inner.append(s('g', { transform: 'scale(0.85)' }, fairyShape({ ghost: true })));
+      } else if (m.selected && m.preview && m.preview.kind === 'count') {
+        inner.append(s('g', { transform: 'scale(0.62) translate(0 2)' }, countShape({ ghost: true })));
       } else if (m.selected && m.preview) {
         inner.append(figureShape(m.preview.kind, m.preview.hex, { feature: m.preview.feature, scale: 0.85, ghost: true }));
       } else {
-        const icon = markerIcon(m.kind);
+        const icon = markerIcon(m.kind, m);
         if (icon) inner.append(icon);
       }
       if (m.title) g.append(s('title', {}, m.title));
@@ -607,6 +720,13 @@ export class Board {
       const { px, py, k, lift } = g.dataset;
       g.setAttribute('transform', `translate(${px} ${py}) scale(${Number(k) * grow}) translate(0 ${Number(lift) || 0})`);
     }
+    // The figures waiting in Carcassonne and the count grow less: they share their quarter.
+    const cityGrow = Math.min(grow, CITY_GROWTH);
+    for (const g of this.layers.city.querySelectorAll('[data-testid=resident]')) {
+      const { px, py, k } = g.dataset;
+      g.setAttribute('transform', `translate(${px} ${py}) scale(${Number(k) * cityGrow})`);
+    }
+    for (const body of this.layers.city.querySelectorAll('.count-body')) body.setAttribute('transform', `scale(${COUNT_SIZE * cityGrow})`);
     for (const body of this.layers.towers.querySelectorAll('.tower-body')) {
       body.setAttribute('transform', `translate(${body.dataset.px} ${body.dataset.py}) scale(${grow})`);
     }

@@ -10,6 +10,7 @@ import { renderPlayers, renderRemaining, renderLog, finalTable, scoreChart, LOG_
 import { rememberGame, forgetGame, myGame, playLink, cueEnabled, setCueEnabled } from './mygames.js';
 import { towersOf, towerReach, towerIcon } from './tower.js';
 import { ABBEY_TILE, barnsOf, abbeyThumb } from './abbey.js';
+import { cityOf, cityLayout, cityIcon, countIcon } from './count.js';
 import { drawReference, highlightStep, stepOf } from './reference.js';
 
 const ROTATIONS = [0, 90, 180, 270];
@@ -24,7 +25,14 @@ const DECISIONS = {
   exchange: 'choose which prisoner comes back',
   abbey: 'place the abbey or draw a tile',
   wagon: 'move the wagon or take it home',
+  carcassonne: 'deploy a figure to Carcassonne or not',
+  count: 'move the count or leave it',
+  redeploy: 'move figures out of Carcassonne, or none',
+  'final-redeploy': 'move a figure out of Carcassonne before the final scoring, or none',
 };
+
+/** The Count of Carcassonne's decisions, made on the city's quarters or from them. */
+const COUNT_DECISIONS = ['carcassonne', 'count', 'redeploy', 'final-redeploy'];
 
 /** The confirm button's words for a chosen action. */
 function confirmWords(choice, decision) {
@@ -32,7 +40,16 @@ function confirmWords(choice, decision) {
     case 'deploy':
       return choice.feature === 'tower' ? 'Finish the tower' : 'Deploy';
     case 'pass':
-      return { escape: 'Stay', capture: 'Take no prisoner', abbey: 'Draw a tile', wagon: 'Take the wagon home' }[decision] || 'Pass';
+      return {
+        escape: 'Stay',
+        capture: 'Take no prisoner',
+        abbey: 'Draw a tile',
+        wagon: 'Take the wagon home',
+        carcassonne: 'Deploy nothing',
+        count: 'Leave the count',
+        redeploy: 'None',
+        'final-redeploy': 'Redeploy no more',
+      }[decision] || 'Pass';
     case 'escape':
       return 'Escape';
     case 'recall-abbot':
@@ -57,6 +74,12 @@ function confirmWords(choice, decision) {
       return 'Place the barn';
     case 'move-wagon':
       return 'Move the wagon';
+    case 'carcassonne':
+      return 'Deploy to Carcassonne';
+    case 'move-count':
+      return 'Move the count';
+    case 'redeploy':
+      return 'Redeploy';
     default:
       return 'Confirm';
   }
@@ -384,7 +407,9 @@ class GameView {
       const dragonNews = ['dragon-placed', 'figure-eaten', 'knight-removed'].includes(e.type) || (e.type === 'fairy-bonus' && e.points > 1);
       // The Tower: a figure taken prisoner, prisoners exchanged, a ransom paid.
       const towerNews = ['captured', 'prisoners-exchanged', 'ransom-paid'].includes(e.type);
-      if (['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected'].includes(e.type) || returnedAbbot || dragonNews || towerNews) {
+      // The Count of Carcassonne: a figure into a quarter, the count's move, a figure out of it.
+      const countNews = ['figure-to-quarter', 'count-moved', 'figure-redeployed'].includes(e.type);
+      if (['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected'].includes(e.type) || returnedAbbot || dragonNews || towerNews || countNews) {
         if (e.type === 'scored' && !(e.seats || []).length) continue;
         news.push(e);
       }
@@ -505,10 +530,17 @@ class GameView {
    * Tower one marker per tower (a piece for it, or a follower on top to finish it) and, in a
    * capture, one on each figure within reach. With Abbey & Mayor one on each corner of the new
    * tile where the barn may go and, in a wagon's decision, one on each feature it may move to.
+   * With The Count of Carcassonne one on each quarter for each kind of figure that may go there,
+   * one where the count would stand in each quarter it may move to, one for each kind of figure
+   * that may join the feature being scored, and before the final scoring one on each feature a
+   * figure may go to (the figure chosen in the panel where several may).
    */
   markerGroups() {
     const p = this.pending;
     const groups = new Map();
+    const city = COUNT_DECISIONS.includes(p.decision) ? cityLayout(cityOf(this.view)) : new Map();
+    // A quarter's marker: at `world` (world units), or at the action's own `at` on the board.
+    const inQuarter = (a, world) => (world ? [world[0] / 100, world[1] / 100] : isPair(a.at) ? a.at : null);
     // `entry`: {kind, testid, tx, ty (the tile), feature}; `at`: the anchor on that tile.
     const add = (key, entry, a, at = a.at) => {
       const anchor = isPair(at) ? at : [0.5, 0.5];
@@ -519,6 +551,24 @@ class GameView {
     const there = (a, kind, testid) => ({ kind, testid, tx: a.x, ty: a.y, feature: a.feature });
     for (const a of this.legal) {
       if (!a || typeof a !== 'object') continue;
+      if (a.action === 'carcassonne' && typeof a.quarter === 'string') {
+        const area = city.get(a.quarter);
+        const kinds = [...new Set(this.legal.filter((b) => b.action === 'carcassonne' && b.quarter === a.quarter).map((b) => b.figure))];
+        const at = inQuarter(a, area && area.markerAt(kinds.indexOf(a.figure)));
+        if (at) add(`quarter:${a.quarter}:${a.figure}`, { kind: 'quarter', testid: 'quarter-marker', tx: 0, ty: 0, quarter: a.quarter, figure: a.figure }, a, at);
+        continue;
+      }
+      if (a.action === 'move-count' && typeof a.quarter === 'string') {
+        const area = city.get(a.quarter);
+        const at = inQuarter(a, area && area.countAt);
+        if (at) add(`count:${a.quarter}`, { kind: 'count', testid: 'count-marker', tx: 0, ty: 0, quarter: a.quarter }, a, at);
+        continue;
+      }
+      if (a.action === 'redeploy' && onTile(a)) {
+        if (p.decision === 'redeploy') add(`redeploy:${a.figure}`, { ...there(a, 'redeploy', 'redeploy-marker'), figure: a.figure }, a);
+        else add(`final:${a.x},${a.y},${a.feature}`, there(a, 'final', 'final-marker'), a);
+        continue;
+      }
       if ((a.action === 'build-tower' || (a.action === 'deploy' && a.feature === 'tower')) && onTile(a)) {
         add(`tower:${a.x},${a.y}`, { ...there(a, 'tower', 'tower-marker'), feature: 'tower' }, a);
       } else if (a.action === 'move-wagon' && onTile(a)) {
@@ -746,6 +796,8 @@ class GameView {
     this.root.dataset.status = v.status || '';
     this.root.classList.toggle('mine', this.mine);
     this.board.setTiles(v.board);
+    this.board.setCity(cityOf(v), v.seats);
+    this.board.setFocus(this.focus());
     this.board.setTowers(towersOf(v));
     this.board.setBarns(barnsOf(v), v.seats);
     this.board.setFigures(v.figures, v.seats);
@@ -887,13 +939,14 @@ class GameView {
 
   renderMarkers() {
     const p = this.pending;
-    if (!this.mine || !['deploy', 'escape', 'capture', 'wagon'].includes(p.decision)) {
+    if (!this.mine || !['deploy', 'escape', 'capture', 'wagon', ...COUNT_DECISIONS].includes(p.decision)) {
       this.board.setMarkers([]);
       return;
     }
-    const previews = { deploy: true, gate: true, fairy: true, tower: true, barn: true, wagon: true };
-    // The piece a marker's preview shows: its own for the fairy, the barn and the wagon's move.
-    const piece = (g) => (['fairy', 'barn', 'wagon'].includes(g.kind) ? g.kind : this.choice.figure);
+    const previews = { deploy: true, gate: true, fairy: true, tower: true, barn: true, wagon: true, quarter: true, count: true, redeploy: true, final: true };
+    // The piece a marker's preview shows: its own for the fairy, the barn, the wagon's move and
+    // the count.
+    const piece = (g) => (['fairy', 'barn', 'wagon', 'count'].includes(g.kind) ? g.kind : this.choice.figure);
     const hex = seatHex(this.seat(p.seat));
     const markers = [];
     const groups = [...this.markerGroups().values()];
@@ -906,9 +959,14 @@ class GameView {
         kind: g.kind,
         x: g.x,
         y: g.y,
-        tx: g.tx,
-        ty: g.ty,
+        // A quarter is on no tile of its own.
+        tx: g.quarter ? null : g.tx,
+        ty: g.quarter ? null : g.ty,
         feature: g.feature,
+        quarter: g.quarter,
+        // The figure a marker shows: the kind it deploys or redeploys (several: the follower).
+        figure: g.figure || (g.kind === 'final' ? (g.actions.find((a) => a.figure === 'follower') || g.actions[0]).figure : null),
+        hex,
         testid: g.testid,
         title: capital(g.actions.map((a) => a.label).join(', or ')),
         selected,
@@ -989,6 +1047,10 @@ class GameView {
     }
     if (p.decision === 'abbey') {
       this.renderAbbeyPanel(el, seat);
+      return;
+    }
+    if (COUNT_DECISIONS.includes(p.decision)) {
+      this.renderCountPanel(el, seat);
       return;
     }
 
@@ -1183,6 +1245,132 @@ class GameView {
   }
 
   /**
+   * The Count of Carcassonne's redeployment: the feature about to be scored, for every screen
+   * (its tile outlined; where a figure would stand on it too, for the seat that decides).
+   */
+  focus() {
+    const p = this.pending;
+    if (p.decision !== 'redeploy' || !Number.isFinite(p.x) || !Number.isFinite(p.y)) return null;
+    const a = this.legal.find((l) => l.action === 'redeploy' && isPair(l.at));
+    const label = typeof p.label === 'string' && p.label ? `${capital(p.label)}: about to be scored` : 'The feature about to be scored';
+    return { x: p.x, y: p.y, feature: p.feature, at: a ? a.at : null, label };
+  }
+
+  /**
+   * The Count of Carcassonne's decisions: a figure to a quarter after a scoring that paid only
+   * others, the count's move, figures joining the feature being scored (one at a time, "None"
+   * at once), and before the final scoring a figure onto any feature that scores. On this
+   * screen's decision the choices (also markers on the board) and the confirmation; otherwise
+   * whom the game waits for.
+   */
+  renderCountPanel(el, seat) {
+    const p = this.pending;
+    const hex = seatHex(seat);
+    const city = cityOf(this.view);
+    const quarterOf = (name) => (city ? city.quarters.find((q) => q.quarter === name) : null);
+    const titles = { carcassonne: 'Carcassonne', count: 'The count', redeploy: 'From Carcassonne', 'final-redeploy': 'From Carcassonne, before the final scoring' };
+    el.append(h('div', { class: 'panel-title' }, h('span', {}, titles[p.decision]), p.decision === 'count' ? countIcon(22) : cityIcon(22)));
+    const feature = typeof p.label === 'string' && p.label ? p.label : 'the feature being scored';
+    if (!this.mine) {
+      const waiting = {
+        carcassonne: `${seat.name} may deploy a figure to a quarter of Carcassonne…`,
+        count: `${seat.name} may move the count to another quarter…`,
+        redeploy: `${seat.name} may move figures from Carcassonne onto ${feature} before it is scored…`,
+        'final-redeploy': `${seat.name} may move a figure from Carcassonne before the final scoring…`,
+      }[p.decision];
+      el.append(h('p', { class: 'hint', 'data-testid': 'deciding' }, waiting));
+      return;
+    }
+    const pass = this.legal.find((a) => a.action === 'pass');
+    const c = this.choice;
+    const groups = [...this.markerGroups().values()];
+    const hint = (text, cls = 'hint') => el.append(h('p', { class: cls }, text));
+    const passButton = (text) => (pass ? this.choiceButton(pass, 'pass', null, text) : null);
+
+    if (p.decision === 'carcassonne') {
+      hint('The scoring paid another player but not you: you may deploy a figure from your supply to a quarter of Carcassonne (markers on the city), or not.');
+      hint('It waits there until a feature of the kind its quarter feeds is about to be scored, and may then join it.', 'hint small muted rule-note');
+      const lists = quartersOffered(this.legal).map((name) => {
+        const q = quarterOf(name);
+        const actions = this.legal.filter((a) => a.action === 'carcassonne' && a.quarter === name);
+        return [
+          h('div', { class: 'subtitle' }, q ? q.label : capital(name)),
+          h('div', { class: 'choices' }, actions.map((a) => this.choiceButton(a, 'carcassonne-choice', figureIcon(a.figure, hex, 18)))),
+        ];
+      });
+      el.append(h('div', { class: 'choice-lists' }, lists), h('div', { class: 'choices' }, passButton('Deploy nothing (P)')));
+    } else if (p.decision === 'count') {
+      const here = city && quarterOf(city.count);
+      hint(`You may move the count to another quarter (markers on the city)${here ? `, or leave it in the ${here.name.toLowerCase()} quarter` : ''}.`);
+      hint('No figure leaves the quarter the count stands in.', 'hint small muted rule-note');
+      el.append(
+        h(
+          'div',
+          { class: 'choices' },
+          this.legal.filter((a) => a.action === 'move-count').map((a) => this.choiceButton(a, 'count-choice', countIcon(16))),
+          passButton(pass ? `${capital(pass.label)} (P)` : ''),
+        ),
+      );
+    } else if (p.decision === 'redeploy') {
+      hint(`${capital(feature)} is about to be scored (outlined on the board). You may move your figures from Carcassonne onto it, one at a time (markers), or none.`);
+      hint('A big follower counts two for the majority; every figure goes home after the scoring.', 'hint small muted rule-note');
+      // "None" is sent at once: every scoring of a feature asks again. `P` chooses it too, for
+      // `Enter`.
+      const chosen = !!pass && sameAction(pass, c);
+      const none = pass
+        ? h(
+            'button',
+            {
+              type: 'button',
+              class: `choice${chosen ? ' selected' : ''}`,
+              'data-testid': 'redeploy-none',
+              'aria-pressed': chosen ? 'true' : 'false',
+              title: 'Sent at once (or P, then Enter)',
+              disabled: this.busy,
+              onClick: () => this.sendNow(pass),
+            },
+            'None: redeploy no more',
+          )
+        : null;
+      el.append(h('div', { class: 'choices' }, groups.filter((g) => g.kind === 'redeploy').map((g) => this.choiceButton(g.actions[0], 'redeploy-choice', figureIcon(g.figure, hex, 18))), none));
+    } else {
+      hint('Before the final scoring: move one figure from Carcassonne onto an unfinished road, city or cloister, or a farm (markers on the board), or none.');
+      hint('Every player in turn moves one until all are done; figures left in Carcassonne score nothing.', 'hint small muted rule-note');
+      const targets = groups.filter((g) => g.kind === 'final');
+      const open = groups.find((g) => g.key === this.openFeature) || (c && targets.find((g) => g.actions.includes(c)));
+      if (open && open.actions.length > 1) {
+        el.append(
+          h('div', { class: 'subtitle' }, 'Which figure?'),
+          h('div', { class: 'choices' }, open.actions.map((a) => this.choiceButton(a, 'figure-choice', figureIcon(a.figure, hex, 20)))),
+        );
+      }
+      const button = (g) => {
+        const a = g.actions.find((x) => x.figure === 'follower') || g.actions[0];
+        const on = !!c && g.actions.includes(c);
+        return h(
+          'button',
+          { type: 'button', class: `choice${on ? ' selected' : ''}`, 'data-testid': 'final-choice', 'data-key': g.key, 'aria-pressed': on ? 'true' : 'false', onClick: () => this.clickMarker(g.key) },
+          figureIcon(a.figure, hex, 18),
+          ` ${capital(a.label)}`,
+        );
+      };
+      el.append(
+        h('div', { class: 'choice-lists' }, h('div', { class: 'subtitle' }, `${targets.length} place${targets.length === 1 ? '' : 's'}`), h('div', { class: 'choices' }, targets.map(button))),
+        h('div', { class: 'choices' }, passButton('None: leave the rest in Carcassonne (P)')),
+      );
+    }
+    if (c && c.action !== 'pass') el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, capital(c.label)));
+    el.append(this.confirmRow(c ? confirmWords(c, p.decision) : 'Choose', !!c));
+  }
+
+  /** Sends a legal action at once, without a confirmation (a redeployment's "None"). */
+  sendNow(action) {
+    if (!this.mine || this.busy) return;
+    this.choice = action;
+    this.confirm();
+  }
+
+  /**
    * Abbey & Mayor, before the draw: on this screen's decision the holes the abbey may fill
    * (also highlighted on the board), "Draw a tile" and the confirmation; otherwise who decides.
    */
@@ -1295,6 +1483,11 @@ class GameView {
       clear(box).append(h('p', { class: 'error' }, `The rematch could not be created: ${err.message}`));
     }
   }
+}
+
+/** The quarters the legal actions name, in the order they come. */
+function quartersOffered(legal) {
+  return [...new Set(legal.filter((a) => a.action === 'carcassonne' && typeof a.quarter === 'string').map((a) => a.quarter))];
 }
 
 function capital(text) {

@@ -6,6 +6,7 @@ import { figureIcon } from './board.js';
 import { tileThumb } from './tiles.js';
 import { towerIcon } from './tower.js';
 import { holdsAbbey, abbeyThumb } from './abbey.js';
+import { cityOf, residentsOf, cityIcon } from './count.js';
 
 const FIGURE_ORDER = ['follower', 'big-follower', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'];
 const GOODS = ['wine', 'grain', 'cloth'];
@@ -67,14 +68,29 @@ function abbeyItem(seat) {
   );
 }
 
+/** The Count of Carcassonne: how many of the seat's figures wait in the city's quarters, or null. */
+function cityItem(seat, city) {
+  if (!city) return null;
+  const n = residentsOf(city, seat.seat);
+  const words = `Figures waiting in Carcassonne: ${n}`;
+  return h(
+    'span',
+    { class: `supply-item carcassonne${n ? '' : ' used'}`, title: words, 'aria-label': words, 'data-testid': 'supply-carcassonne', 'data-count': n },
+    cityIcon(16),
+    h('span', { 'aria-hidden': 'true' }, `×${n}`),
+  );
+}
+
 /**
  * The seats: colour, name, score, figures in supply, goods and tokens; with The Tower the tower
  * pieces left and the prisoners each seat holds (`ransoms`, `chosen`, `onRansom`: the ransoms
- * this screen may pay now, see `prisonersRow`); with Abbey & Mayor whether it holds its abbey.
+ * this screen may pay now, see `prisonersRow`); with Abbey & Mayor whether it holds its abbey;
+ * with The Count of Carcassonne how many of its figures wait in the city.
  */
 export function renderPlayers(el, view, { you = [], active = null, ...ransom } = {}) {
   clear(el);
   const tokens = view.tokens || {};
+  const city = cityOf(view);
   for (const seat of view.seats || []) {
     const hex = seatHex(seat);
     const supply = seat.supply || {};
@@ -126,7 +142,7 @@ export function renderPlayers(el, view, { you = [], active = null, ...ransom } =
           ),
           h('span', { class: 'score', 'data-testid': 'score', 'data-seat': seat.seat, title: 'Score' }, seat.score ?? 0),
         ),
-        h('div', { class: 'supply' }, figures, pieces, abbeyItem(seat), held),
+        h('div', { class: 'supply' }, figures, pieces, abbeyItem(seat), cityItem(seat, city), held),
         goods,
         prisonersRow(seat, view.seats || [], ransom),
       ),

@@ -7,6 +7,7 @@ import { Board, boardPieces } from './board.js';
 import { loadTiles } from './tiles.js';
 import { towersOf, towerReach } from './tower.js';
 import { barnsOf } from './abbey.js';
+import { cityOf } from './count.js';
 import { renderPlayers, renderRemaining, renderLog, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 
 function stepFromHash() {
@@ -141,6 +142,7 @@ class ReplayView {
 
   draw(view) {
     this.board.setTiles(view.board);
+    this.board.setCity(cityOf(view), view.seats);
     this.board.setTowers(towersOf(view));
     this.board.setBarns(barnsOf(view), view.seats);
     this.board.setFigures(view.figures, view.seats);

@@ -32,9 +32,14 @@
 // the mayor, the wagon and the barn deployed by their markers, a wagon moved after a scoring
 // when the game offers it (the other window saying whom it waits for); the API checked after
 // each step.
+// Scenario 11 (desktop): The Count of Carcassonne, Ann and Ben in two windows: the test steers
+// the tiles with its own model of the roads until each completes a road that pays only the
+// other, deploys a follower to a quarter of Carcassonne by clicks and moves the count (or leaves
+// it); then redeployments from that quarter taken by clicks or refused by "None", the prompts of
+// one scoring in seat order, the other window waiting; the API checked after each step.
 //
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
-// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
+// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png, web-count.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
 // web-tablet-game.png, and failure-*.png when something goes wrong.
 
 import { chromium } from 'playwright-core';
@@ -1666,6 +1671,467 @@ async function scenarioReference() {
   passed += 1;
 }
 
+// ---- scenario 11: The Count of Carcassonne -------------------------------------------------
+
+/** The sides of a tile, clockwise from the north, each with the step to the neighbour there. */
+const CLOCKWISE = ['N', 'E', 'S', 'W'];
+const SIDE_STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+const FACING = { N: 'S', E: 'W', S: 'N', W: 'E' };
+
+/** The side of a tile whose middle a point of its drawing (100 × 100, north up) is, or null. */
+function sideAt(x, y) {
+  const near = (a, b) => Math.abs(a - b) < 1;
+  if (near(x, 50) && near(y, 0)) return 'N';
+  if (near(x, 100) && near(y, 50)) return 'E';
+  if (near(x, 50) && near(y, 100)) return 'S';
+  if (near(x, 0) && near(y, 50)) return 'W';
+  return null;
+}
+
+/**
+ * Each design's roads, read from its drawing (GET /api/tiles): a road is a `<g class="road">`
+ * whose path runs between the middles of two sides, or from one to a point inside the tile
+ * where it ends (a crossroads, a cloister, a city). `{design: [[sides of one road], …]}`, the
+ * tile not turned.
+ */
+function designRoads(tiles) {
+  const roads = {};
+  for (const [design, svg] of Object.entries(tiles)) {
+    roads[design] = [...svg.matchAll(/<g class="road"[^>]*>\s*<path d="([^"]*)"/g)].map((m) => {
+      const n = (m[1].match(/-?\d+(?:\.\d+)?/g) || []).map(Number);
+      const ends = [sideAt(n[0], n[1]), sideAt(n[n.length - 2], n[n.length - 1])].filter(Boolean);
+      return [...new Set(ends)];
+    });
+  }
+  return roads;
+}
+
+/**
+ * The road networks of a board (the API's `board`, with any tile being tried added): the roads
+ * of its tiles joined across the sides they share, each with how many of its ends are open (no
+ * tile beyond) and the figures on it (the API's `figures`: `road@E` is the road through the east
+ * side of its tile). `netOf(x, y, side)` is the network of the road through that side of a tile.
+ */
+function roadNetworks(roads, board, figures = []) {
+  const parts = [];
+  const byTile = new Map();
+  for (const t of board) {
+    const turns = ((t.rotation || 0) / 90) % 4;
+    byTile.set(
+      `${t.x},${t.y}`,
+      (roads[t.tile] || []).map((sides) => {
+        const part = { x: t.x, y: t.y, sides: sides.map((s) => CLOCKWISE[(CLOCKWISE.indexOf(s) + turns) % 4]), id: parts.length };
+        parts.push(part);
+        return part;
+      }),
+    );
+  }
+  const up = parts.map((p) => p.id);
+  const root = (i) => (up[i] === i ? i : (up[i] = root(up[i])));
+  const through = (x, y, side) => (byTile.get(`${x},${y}`) || []).find((p) => p.sides.includes(side));
+  const open = new Set();
+  for (const p of parts) {
+    for (const side of p.sides) {
+      const [dx, dy] = SIDE_STEP[side];
+      if (!byTile.has(`${p.x + dx},${p.y + dy}`)) open.add(p.id);
+      const beyond = through(p.x + dx, p.y + dy, FACING[side]);
+      if (beyond) up[root(p.id)] = root(beyond.id);
+    }
+  }
+  const nets = new Map();
+  for (const p of parts) {
+    const r = root(p.id);
+    if (!nets.has(r)) nets.set(r, { tiles: [], open: 0, figures: [] });
+    nets.get(r).tiles.push([p.x, p.y]);
+    if (open.has(p.id)) nets.get(r).open += 1;
+  }
+  for (const f of figures) {
+    const m = /^road@([NESW])$/.exec(f.feature || '');
+    const p = m && through(f.x, f.y, m[1]);
+    if (p) nets.get(root(p.id)).figures.push(f);
+  }
+  const netOf = (x, y, side) => {
+    const p = through(x, y, side);
+    return p ? nets.get(root(p.id)) : null;
+  };
+  return { nets: [...nets.values()], netOf };
+}
+
+/** The road networks the drawn tile would complete placed as `place` (a legal `place` action). */
+function roadsCompleted(roads, view, place) {
+  const board = [...view.board, { x: place.x, y: place.y, tile: view.pending.tile, rotation: place.rotation }];
+  return roadNetworks(roads, board, view.figures).nets.filter((n) => n.open === 0 && n.tiles.some(([x, y]) => x === place.x && y === place.y));
+}
+
+/** Followers of `seat` among `figures` (a big follower counts two). */
+function strength(figures, seat) {
+  return figures.filter((f) => f.seat === seat).reduce((n, f) => n + (f.figure === 'big-follower' ? 2 : 1), 0);
+}
+
+/**
+ * Where the seat whose turn it is puts its tile, and whether that placement is the one that
+ * steers the game: until the seat has a figure in Carcassonne, a placement that completes a
+ * road holding the other seat's thieves and none of its own (it scores nothing, the other
+ * does: Carcassonne is offered); once both seats wait in Carcassonne, one that completes any
+ * road (a redeployment is offered); otherwise the place with the most neighbours, where roads
+ * close soonest.
+ */
+function countPlacement(roads, view, tally) {
+  const seat = view.pending.seat;
+  const places = view.legal.filter((a) => a.action === 'place');
+  if (!tally.inCity[seat]) {
+    const steer = places.find((a) => {
+      const done = roadsCompleted(roads, view, a);
+      return done.some((n) => strength(n.figures, 1 - seat) > 0) && done.every((n) => strength(n.figures, seat) === 0);
+    });
+    if (steer) return { place: steer, steer: true };
+  } else if (tally.inCity.every(Boolean)) {
+    const steer = places.find((a) => roadsCompleted(roads, view, a).length);
+    if (steer) return { place: steer, steer: true };
+  }
+  const placed = new Set(view.board.map((t) => `${t.x},${t.y}`));
+  const around = (a) => Object.values(SIDE_STEP).filter(([dx, dy]) => placed.has(`${a.x + dx},${a.y + dy}`)).length;
+  return { place: places.reduce((best, a) => (around(a) > around(best) ? a : best), places[0]), steer: false };
+}
+
+/** Sends a legal action of `seat` through the API (the turns that need no clicking). */
+async function countAct(game, seat, action, version) {
+  const { at, label, ...record } = action;
+  return apiPost(`/api/games/${game.id}/actions`, { token: game.tokens[seat], action: record, version });
+}
+
+/**
+ * Waits until the window shows the API's state `version` with its own decision `decision`, so
+ * that what it is clicked on is what the API has.
+ */
+function waitForDecision(page, version, decision, what) {
+  return waitFor(
+    page,
+    what,
+    ({ version, decision }) => {
+      const g = document.querySelector('[data-testid=game]');
+      const t = document.querySelector('[data-testid=turn]');
+      return !!g && Number(g.dataset.version) === version && t.dataset.mine === 'true' && t.dataset.decision === decision;
+    },
+    { version, decision },
+  );
+}
+
+/**
+ * A placement made by clicks: its highlighted square (again until the tile is turned as wanted)
+ * and confirm.
+ */
+async function placeByClicks(page, place) {
+  const spot = `[data-testid=spot][data-x="${place.x}"][data-y="${place.y}"]`;
+  if (!(await clickable(page, spot)).length) await press(page, '[data-testid=zoom-fit]');
+  for (let i = 0; i < 4; i++) {
+    await press(page, spot);
+    if (Number(await page.getAttribute('[data-testid=drawn-tile]', 'data-rotation')) === place.rotation) break;
+  }
+  check(Number(await page.getAttribute('[data-testid=drawn-tile]', 'data-rotation')) === place.rotation, `the tile cannot be turned ${place.rotation}° at (${place.x}, ${place.y}) by clicks`);
+  await confirm(page, `placing the tile at (${place.x}, ${place.y}) turned ${place.rotation}°`);
+}
+
+/**
+ * The city as the API has it must be on the board: each quarter with its label, its figures
+ * (seat and kind) and whether the count blocks it, and the count in its quarter with its label.
+ */
+async function checkCity(page, city, what) {
+  await waitFor(
+    page,
+    `the city on the board as the API has it (${what})`,
+    (city) => {
+      const count = document.querySelector('svg.board [data-testid=count]');
+      if (!count || count.dataset.quarter !== city.count || count.getAttribute('aria-label') !== city.label) return false;
+      return city.quarters.every((q) => {
+        const el = document.querySelector(`svg.board [data-testid=quarter][data-quarter="${q.quarter}"]`);
+        if (!el || !el.getAttribute('aria-label').startsWith(q.label) || el.dataset.blocked !== String(q.blocked)) return false;
+        const shown = [...el.querySelectorAll('[data-testid=resident]')].map((r) => `${r.dataset.seat}:${r.dataset.figure}`).sort();
+        return JSON.stringify(shown) === JSON.stringify(q.residents.map((r) => `${r.seat}:${r.figure}`).sort());
+      });
+    },
+    city,
+  );
+}
+
+/** Pans the board to the city of Carcassonne and zooms in on it (a drag, then the mouse wheel). */
+async function zoomOnCity(page) {
+  const city = () =>
+    page.locator('svg.board [data-testid=quarter]').evaluateAll((els) => {
+      const r = els.map((e) => e.getBoundingClientRect());
+      const [x0, y0, x1, y1] = [Math.min(...r.map((b) => b.left)), Math.min(...r.map((b) => b.top)), Math.max(...r.map((b) => b.right)), Math.max(...r.map((b) => b.bottom))];
+      return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, w: x1 - x0 };
+    });
+  const board = await page.locator('[data-testid=board]').boundingBox();
+  const mid = { x: board.x + board.width / 2, y: board.y + board.height / 2 };
+  const before = await city();
+  await page.mouse.move(before.x, before.y);
+  await page.mouse.down();
+  await page.mouse.move((before.x + mid.x) / 2, (before.y + mid.y) / 2, { steps: 4 });
+  await page.mouse.move(mid.x, mid.y, { steps: 4 });
+  await page.mouse.up();
+  // The board zooms by e^(−0.0012 × deltaY) about the pointer: the quarters about 400 pixels wide.
+  await page.mouse.wheel(0, -Math.log(400 / before.w) / 0.0012);
+  await page.waitForTimeout(400);
+}
+
+/** The figures of `seat` in `quarter` of the API's city. */
+function residentsIn(view, quarter, seat) {
+  const q = view.carcassonne.quarters.find((x) => x.quarter === quarter);
+  return q.residents.filter((r) => r.seat === seat).length;
+}
+
+/**
+ * A figure to Carcassonne by clicks, in the window of the seat the scoring did not pay: a marker
+ * on each quarter for each figure offered, the other window waiting; the blacksmith's marker
+ * (roads) clicked and confirmed. The API must have the follower there and the event, and both
+ * boards must show it. A seat already waiting there deploys nothing (through the API).
+ */
+async function countToQuarter(page, other, game, view, tally) {
+  const seat = view.pending.seat;
+  const name = view.seats[seat].name;
+  if (tally.inCity[seat]) {
+    await countAct(game, seat, view.legal.find((a) => a.action === 'pass'), view.version);
+    return;
+  }
+  await waitForDecision(page, view.version, 'carcassonne', `${name}'s window to offer Carcassonne`);
+  await waitForWaiting(other, name, 'deploy a figure to Carcassonne');
+  const offers = view.legal.filter((a) => a.action === 'carcassonne');
+  const shown = await page.locator('svg.board [data-testid=quarter-marker]').count();
+  check(shown === offers.length && offers.length >= 4, `${offers.length} deployments to Carcassonne, ${shown} quarter markers on the board`);
+  check(/Deploy nothing/.test(await page.textContent('[data-testid=pass]')), 'the Carcassonne decision offers no "Deploy nothing"');
+  await checkCity(page, view.carcassonne, 'before the deployment');
+  await pressMarker(page, '[data-testid=quarter-marker][data-quarter=blacksmith][data-figure=follower]');
+  check(/blacksmith/.test(await page.textContent('[data-testid=chosen]')), 'the chosen quarter is not named');
+  if (tally.inCity.some(Boolean) && !tally.pictured) {
+    // The city with the other seat's follower waiting and the count moved, the quarter chosen.
+    await zoomOnCity(page);
+    await screenshot(page, 'web-count.png');
+    await press(page, '[data-testid=zoom-fit]');
+    tally.pictured = true;
+  }
+  const before = view.seats[seat].supply.follower;
+  await confirm(page, `${name}'s follower to the blacksmith quarter`);
+  const now = await api(`/api/games/${game.id}`);
+  const event = (await newEvents(game.id, view.events.length)).find((e) => e.type === 'figure-to-quarter');
+  check(event && event.seat === seat && event.figure === 'follower' && event.quarter === 'blacksmith', `the API has no follower of ${name} to the blacksmith quarter: ${JSON.stringify(event)}`);
+  check(residentsIn(now, 'blacksmith', seat) === residentsIn(view, 'blacksmith', seat) + 1, `the API's blacksmith quarter: ${JSON.stringify(now.carcassonne.quarters[2])}`);
+  check(now.seats[seat].supply.follower === before - 1, `${name} has ${now.seats[seat].supply.follower} followers in supply, not ${before - 1}`);
+  for (const p of [page, other]) await checkCity(p, now.carcassonne, `after ${name}'s deployment`);
+  await waitFor(
+    other,
+    `the players panel to count ${name}'s figure in Carcassonne`,
+    ({ seat, n }) => document.querySelector(`[data-testid=player][data-seat="${seat}"] [data-testid=supply-carcassonne]`)?.dataset.count === String(n),
+    { seat, n: residentsIn(now, 'blacksmith', seat) },
+  );
+  tally.inCity[seat] = true;
+  log(`${event.text}`);
+}
+
+/**
+ * The count's move after a deployment to Carcassonne, by clicks: a marker on each other quarter,
+ * the other window waiting. The first time the count goes to another quarter than the
+ * blacksmith's (marker, confirm); later it stays (P, then Enter). The API and both boards must
+ * have the count where it is, its quarter blocked.
+ */
+async function countMove(page, other, game, view, tally) {
+  const seat = view.pending.seat;
+  const name = view.seats[seat].name;
+  await waitForDecision(page, view.version, 'count', `${name}'s window to offer the count's move`);
+  await waitForWaiting(other, name, 'move the count');
+  const moves = view.legal.filter((a) => a.action === 'move-count');
+  const shown = await page.locator('svg.board [data-testid=count-marker]').count();
+  check(shown === moves.length && moves.length === 3, `${moves.length} moves of the count, ${shown} count markers on the board`);
+  check(!moves.some((a) => a.quarter === view.carcassonne.count), 'the count may move to its own quarter');
+  const to = moves.find((a) => a.quarter !== 'blacksmith');
+  if (!tally.countMoved) {
+    await pressMarker(page, `[data-testid=count-marker][data-quarter=${to.quarter}]`);
+    check(/count/.test(await page.textContent('[data-testid=chosen]')), 'the chosen move of the count is not named');
+    await confirm(page, `the count to the ${to.quarter} quarter`);
+  } else {
+    const leave = view.legal.find((a) => a.action === 'pass');
+    check(/^leave the count/.test(leave.label) && (await page.textContent('[data-testid=pass]')).includes(leave.label.slice(1)), `the "leave it" button reads "${await page.textContent('[data-testid=pass]')}"`);
+    await page.keyboard.press('p');
+    await page.locator('[data-testid=pass][aria-pressed=true]').waitFor();
+    await page.keyboard.press('Enter');
+    await waitForVersionAbove(page, view.version, 'leaving the count where it is');
+  }
+  const now = await api(`/api/games/${game.id}`);
+  const moved = (await newEvents(game.id, view.events.length)).find((e) => e.type === 'count-moved');
+  const where = tally.countMoved ? view.carcassonne.count : to.quarter;
+  check(now.carcassonne.count === where, `the API has the count in the ${now.carcassonne.count} quarter, not the ${where}`);
+  check(tally.countMoved ? !moved : moved && moved.seat === seat && moved.quarter === where, `the API's count-moved event: ${JSON.stringify(moved)}`);
+  check(now.carcassonne.quarters.find((q) => q.quarter === where).blocked, `the count's quarter is not blocked: ${JSON.stringify(now.carcassonne)}`);
+  for (const p of [page, other]) await checkCity(p, now.carcassonne, `after the count's decision`);
+  log(tally.countMoved ? `${name} left the count in the ${where} quarter (P, Enter)` : moved.text);
+  if (tally.countMoved) tally.countLeft = true;
+  tally.countMoved = true;
+}
+
+/**
+ * A redeployment, in the window of the seat asked (its figures wait in the quarter that feeds
+ * the feature about to be scored), the other window waiting for it; the feature outlined and a
+ * marker for each figure that may join it. A seat that already holds the feature alone, or
+ * while the other seat has nobody in Carcassonne yet, has nothing to gain: one click on "None"
+ * sends it. Otherwise it clicks the follower's marker and confirms: the API must have the
+ * figure out of the quarter and the event, and the log show it. The prompts of one scoring must
+ * come from the left of the player who placed the tile, that player last.
+ */
+async function countRedeploy(page, other, game, view, tally, roads) {
+  const p = view.pending;
+  const seat = p.seat;
+  const name = view.seats[seat].name;
+  await waitForDecision(page, view.version, 'redeploy', `${name}'s window to offer a redeployment`);
+  await waitForWaiting(other, name, 'move figures out of Carcassonne');
+  // The round: the tile that started the scoring, and the feature scored.
+  const placed = [...view.events].reverse().find((e) => e.type === 'tile-placed');
+  const round = `${placed.index}|${p.x},${p.y},${p.feature}`;
+  const prompts = tally.rounds.get(round) || [];
+  prompts.push(seat);
+  tally.rounds.set(round, prompts);
+  if (prompts.length === 2) {
+    check(prompts[0] === 1 - placed.seat && prompts[1] === placed.seat, `the redeployments of one scoring came to seats ${prompts} after seat ${placed.seat} placed the tile`);
+    tally.inOrder = true;
+    log(`the redeployment came to ${view.seats[prompts[0]].name} first, then to ${name}, who placed the tile`);
+  }
+  const offers = view.legal.filter((a) => a.action === 'redeploy');
+  check(offers.length > 0 && offers.every((a) => a.x === p.x && a.y === p.y && a.feature === p.feature), `the redeployments do not all go to the feature scored: ${JSON.stringify(offers)}`);
+  await page.locator(`svg.board [data-testid=focus][data-x="${p.x}"][data-y="${p.y}"][data-feature="${p.feature}"]`).waitFor({ state: 'attached' });
+  const shown = await page.locator('svg.board [data-testid=redeploy-marker]').count();
+  check(shown === new Set(offers.map((a) => a.figure)).size, `${offers.length} redeployments, ${shown} markers on the board`);
+  const net = roadNetworks(roads, view.board, view.figures).netOf(p.x, p.y, p.feature.replace(/^road@/, ''));
+  check(net, `the feature scored (${p.feature} at (${p.x}, ${p.y})) is not a road of the test's model`);
+  const nothingToGain = strength(net.figures, seat) > strength(net.figures, 1 - seat) || !tally.inCity.every(Boolean);
+  const quarter = residentsIn(view, 'blacksmith', seat);
+  if (nothingToGain) {
+    await press(page, '[data-testid=redeploy-none]');
+    await waitForVersionAbove(page, view.version, `${name}'s "None"`);
+    const now = await api(`/api/games/${game.id}`);
+    check(residentsIn(now, 'blacksmith', seat) === quarter, `after "None" ${name} has ${residentsIn(now, 'blacksmith', seat)} figures in the blacksmith quarter, not ${quarter}`);
+    check(!(await newEvents(game.id, view.events.length)).some((e) => e.type === 'figure-redeployed' && e.seat === seat), `"None" redeployed a figure of ${name}`);
+    tally.none = true;
+    log(`${name} redeploys nothing (one click on "None")`);
+    return;
+  }
+  await pressMarker(page, '[data-testid=redeploy-marker][data-figure=follower]');
+  check(/from Carcassonne/.test(await page.textContent('[data-testid=chosen]')), 'the chosen redeployment is not named');
+  await confirm(page, `${name}'s follower from Carcassonne onto ${p.feature} at (${p.x}, ${p.y})`);
+  const now = await api(`/api/games/${game.id}`);
+  const event = (await newEvents(game.id, view.events.length)).find((e) => e.type === 'figure-redeployed');
+  check(
+    event && event.seat === seat && event.figure === 'follower' && event.quarter === 'blacksmith' && event.x === p.x && event.y === p.y && event.feature === p.feature,
+    `the API has no redeployment of ${name}'s follower: ${JSON.stringify(event)}`,
+  );
+  check(residentsIn(now, 'blacksmith', seat) === quarter - 1, `after the redeployment ${name} has ${residentsIn(now, 'blacksmith', seat)} figures in the blacksmith quarter`);
+  for (const w of [page, other]) {
+    await checkCity(w, now.carcassonne, 'after the redeployment');
+    await w.locator('[data-testid=event][data-type=figure-redeployed]').first().waitFor();
+  }
+  tally.taken = true;
+  log(event.text);
+}
+
+/**
+ * Plays a game of The Count of Carcassonne, Ann and Ben in two windows, until each has deployed
+ * a follower to Carcassonne by clicks (the count moved once and left once), a redeployment was
+ * taken by clicks, another refused by "None", and one scoring asked both seats in turn; or
+ * until 60 tiles are played. The test keeps its own model of the roads to steer the tiles; the
+ * turns that decide nothing of The Count go through the API.
+ */
+async function playCountGame(ann, ben, roads) {
+  const created = await createGame(ann.page, ['human', 'human'], ['Ann', 'Ben'], ['count']);
+  const game = { id: created.id, tokens: created.links.map((l) => /#token=([0-9a-f]+)/.exec(l)[1]) };
+  const windows = [ann, ben];
+  await ann.page.goto(created.links[0]);
+  await ben.page.goto(created.links[1]);
+  for (const w of windows) await waitFor(w.page, 'both seats online', () => document.querySelectorAll('[data-testid=player] .online').length === 2);
+  const first = await api(`/api/games/${game.id}`);
+  check(first.carcassonne && first.carcassonne.count === 'castle' && first.carcassonne.quarters.length === 4, `a new game's city: ${JSON.stringify(first.carcassonne)}`);
+  check(first.board.length === 12 && first.board.every((t) => /^count:/.test(t.tile)), 'a new game does not start with the twelve tiles of the city');
+  for (const w of windows) await checkCity(w.page, first.carcassonne, 'at the start');
+  const tally = { tiles: 0, inCity: [false, false], countMoved: false, countLeft: false, taken: false, none: false, inOrder: false, rounds: new Map(), steered: 0 };
+  const done = () => tally.inCity.every(Boolean) && tally.countLeft && tally.taken && tally.none && tally.inOrder;
+  let steered = false;
+  while (!done() && tally.tiles < 60) {
+    check(Date.now() - started < TOTAL_MS - 30_000, `the Count game is still running after ${tally.tiles} tiles; out of time`);
+    const pending = (await api(`/api/games/${game.id}`)).pending;
+    if (pending.decision === 'over') break;
+    const seat = pending.seat;
+    const view = await api(`/api/games/${game.id}?token=${game.tokens[seat]}`);
+    const { page } = windows[seat];
+    const other = windows[1 - seat].page;
+    const pass = view.legal.find((a) => a.action === 'pass');
+    if (pending.decision === 'place') {
+      tally.tiles += 1;
+      const { place, steer } = countPlacement(roads, view, tally);
+      steered = steer;
+      if (steer) {
+        // The placement that completes a road: by clicks.
+        await waitForDecision(page, view.version, 'place', `${view.seats[seat].name}'s window to place the tile`);
+        await placeByClicks(page, place);
+        tally.steered += 1;
+      } else {
+        await countAct(game, seat, place, view.version);
+      }
+    } else if (pending.decision === 'deploy') {
+      // A thief on a road still open and free, keeping two followers for Carcassonne; nothing
+      // after a placement that completes a road (a thief there would score for its owner).
+      const { netOf } = roadNetworks(roads, view.board, view.figures);
+      const thief = view.legal.find((a) => {
+        if (a.action !== 'deploy' || a.figure !== 'follower' || a.x !== undefined || !/^road@/.test(a.feature)) return false;
+        const net = netOf(pending.x, pending.y, a.feature.slice(5));
+        return net && net.open > 0 && !net.figures.length;
+      });
+      const deploy = !steered && thief && view.seats[seat].supply.follower > 2;
+      await countAct(game, seat, deploy ? thief : pass, view.version);
+    } else if (pending.decision === 'carcassonne') {
+      await countToQuarter(page, other, game, view, tally);
+    } else if (pending.decision === 'count') {
+      await countMove(page, other, game, view, tally);
+    } else if (pending.decision === 'redeploy') {
+      await countRedeploy(page, other, game, view, tally, roads);
+    } else if (pending.decision === 'final-redeploy') {
+      await countAct(game, seat, pass, view.version);
+    } else {
+      fail(`the Count game asks for an unexpected decision: ${pending.decision}`);
+    }
+  }
+  log(
+    `Count game ${game.id}: ${tally.tiles} tiles (${tally.steered} placed by clicks to complete a road); in Carcassonne ${tally.inCity}, count moved ${tally.countMoved} and left ${tally.countLeft}, redeployment taken ${tally.taken}, "None" ${tally.none}, both seats asked in order ${tally.inOrder}`,
+  );
+  return { ...tally, game, done: done() };
+}
+
+async function scenarioCount() {
+  log('scenario 11 (desktop): The Count of Carcassonne in two windows, Carcassonne, the count and a redeployment by clicks');
+  const ann = await openBrowser('count-ann', DESKTOP);
+  const ben = await openBrowser('count-ben', DESKTOP);
+  check((await checkLobbyOffers(ann.page, 'count', 'The Count of Carcassonne', /^count-/)) === 1, 'the lobby does not offer the variant count-moves');
+  // The lobby's expansion and variant carry the API's descriptions.
+  const options = await api('/api/options');
+  const expansion = options.expansions.find((e) => e.id === 'count');
+  const variant = options.variants.find((v) => v.id === 'count-moves');
+  check((await ann.page.locator('[data-testid=expansion-count]').locator('xpath=..').getAttribute('title')) === expansion.description, 'the lobby does not describe The Count of Carcassonne');
+  check((await ann.page.locator('[data-testid=variant-count-moves]').locator('xpath=..').getAttribute('title')) === variant.description, 'the lobby does not describe the variant count-moves');
+  const choices = await ann.page.locator('[data-testid=variant-count-moves] option').allTextContents();
+  check(variant.values.every((v) => choices.includes(variant.value_labels[v])), `the lobby's choices for count-moves: ${choices}`);
+  const roads = designRoads(await (await fetch(`${BASE}/api/tiles`)).json().then((d) => d.tiles));
+  // The server picks each game's deck: a game without every step in 60 tiles is followed by
+  // another (three at most).
+  let tally;
+  for (let attempt = 1; ; attempt++) {
+    tally = await playCountGame(ann, ben, roads);
+    if (tally.done) break;
+    check(attempt < 3, 'three games of The Count of Carcassonne without every decision by clicks');
+    log('that game did not reach every decision in time: another game');
+  }
+  for (const w of [ann, ben]) {
+    const texts = await checkNoNotation(w.page, '[data-testid=event], [data-testid=action-panel], [data-testid=players], [data-testid=turn]');
+    log(`${w.name}: ${texts} texts checked`);
+  }
+  passed += 1;
+}
+
 // ---- main ---------------------------------------------------------------------------------
 
 async function failureShots() {
@@ -1689,9 +2155,11 @@ try {
   const only = (process.env.E2E_ONLY || '').split(',').filter(Boolean).map(Number);
   const scenarios = [scenarioAgainstBot, scenarioComeBack, scenarioKeyboard, scenarioLive, scenarioDragon, scenarioTower,
     scenarioHostileNames, scenarioLimit, scenarioReference];
-  // By number: scenario 10 is Abbey & Mayor's, whatever the list above holds.
+  // By number: scenario 10 is Abbey & Mayor's, 11 The Count of Carcassonne's, whatever the
+  // list above holds.
   const numbered = new Map(scenarios.map((scenario, i) => [i + 1, scenario]));
   numbered.set(10, scenarioAbbeyMayor);
+  numbered.set(11, scenarioCount);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();
