@@ -266,7 +266,7 @@ fn no_carcassonne_when_the_placer_scores_or_nobody_does() {
 /// (footnote 53) nor the abbot (a follower only for cloisters and gardens; no seed sends it
 /// there). Without farmers the market takes nobody.
 #[test]
-fn footnote_53_the_mayor_and_the_wagon_may_go_to_carcassonne_the_barn_may_not() {
+fn footnotes_53_and_125_the_mayor_and_the_wagon_may_go_to_carcassonne_the_barn_may_not() {
     let all = [Expansion::InnsCathedrals, Expansion::AbbeyMayor, Expansion::Abbot];
     let mut g = game_with(rules(&all), 2, &["base:U", "base:A", "base:A"]);
     // Abbey & Mayor offers the abbey before the draws: decline it.
@@ -691,7 +691,7 @@ fn footnote_49_the_city_of_carcassonne_counts_for_farms() {
 /// final scoring proper." BLUE's barn stands on the farm north of the city; BLUE's farmer from
 /// the market scores 1 (the city of Carcassonne) at once, then the barn its 4.
 #[test]
-fn footnote_58_a_farmer_from_carcassonne_on_a_barns_farm_scores_1_per_city_at_once() {
+fn footnotes_58_and_139_a_farmer_from_carcassonne_on_a_barns_farm_scores_1_per_city_at_once() {
     let mut g = game_with(rules(&[Expansion::AbbeyMayor]), 2, &["base:U", "base:A", "base:B", "base:B"]);
     let decline = |g: &mut Game| {
         if let Pending::Abbey { .. } = g.pending() {
@@ -748,7 +748,7 @@ fn in_the_city(pos: Pos) -> bool {
 /// whole tile": it never steps onto one of the city's twelve tiles, whose followers and count
 /// are safe, so it cannot pass through them either.
 #[test]
-fn footnotes_50_and_51_the_dragon_never_enters_the_city() {
+fn footnotes_50_51_77_78_the_dragon_never_enters_the_city() {
     // RED's volcano above the city, BLUE's cloister beside it, RED's dragon tile: the dragon's
     // only step is the cloister; from there only back the way it came, which it may not.
     let deck = ["princess-dragon:01", "base:B", "princess-dragon:16", "base:B"];
@@ -779,7 +779,7 @@ fn footnotes_50_and_51_the_dragon_never_enters_the_city() {
 /// allows followers to be deployed to tiles that can be legally occupied according to the usual
 /// rules").
 #[test]
-fn footnotes_52_and_55_no_magic_gate_leads_into_the_city() {
+fn footnotes_52_55_86_88_no_magic_gate_leads_into_the_city() {
     let mut g = game_with(pd_rules(), 2, &["princess-dragon:02", "base:B"]);
     place(&mut g, 1, -2);
     let gates: Vec<Pos> = g
