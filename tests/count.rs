@@ -82,12 +82,21 @@ fn residents(g: &Game) -> Vec<(PlayerId, Figure, Quarter)> {
     g.residents().iter().map(|r| (r.owner, r.figure, r.quarter)).collect()
 }
 
+/// With Abbey & Mayor the abbey is offered before the draws: declines it.
+fn decline_abbey(g: &mut Game) {
+    if let Pending::Abbey { .. } = g.pending() {
+        pass(g);
+    }
+}
+
 /// The road north of the city: RED's thief on base:U at (1, -2), then BLUE closes it with the
 /// cloister base:A at (1, -3): 3 points for RED (the city's tile 04, U and A), none for BLUE,
 /// who may then deploy to Carcassonne.
 fn blue_closes_reds_road(g: &mut Game) -> Vec<Event> {
+    decline_abbey(g);
     place(g, 1, -2);
     deploy(g, F, "road@N");
+    decline_abbey(g);
     let mut events = place(g, 1, -3);
     events.extend(pass(g));
     events
@@ -269,18 +278,7 @@ fn no_carcassonne_when_the_placer_scores_or_nobody_does() {
 fn footnotes_53_and_125_the_mayor_and_the_wagon_may_go_to_carcassonne_the_barn_may_not() {
     let all = [Expansion::InnsCathedrals, Expansion::AbbeyMayor, Expansion::Abbot];
     let mut g = game_with(rules(&all), 2, &["base:U", "base:A", "base:A"]);
-    // Abbey & Mayor offers the abbey before the draws: decline it.
-    let decline = |g: &mut Game| {
-        if let Pending::Abbey { .. } = g.pending() {
-            pass(g);
-        }
-    };
-    decline(&mut g);
-    place(&mut g, 1, -2);
-    deploy(&mut g, F, "road@N");
-    decline(&mut g);
-    place(&mut g, 1, -3);
-    pass(&mut g);
+    blue_closes_reds_road(&mut g);
     assert_eq!(g.pending(), Pending::Carcassonne { player: BLUE });
     let offered: Vec<(Figure, Quarter)> = g
         .legal_actions()
@@ -693,23 +691,13 @@ fn footnote_49_the_city_of_carcassonne_counts_for_farms() {
 #[test]
 fn footnotes_58_and_139_a_farmer_from_carcassonne_on_a_barns_farm_scores_1_per_city_at_once() {
     let mut g = game_with(rules(&[Expansion::AbbeyMayor]), 2, &["base:U", "base:A", "base:B", "base:B"]);
-    let decline = |g: &mut Game| {
-        if let Pending::Abbey { .. } = g.pending() {
-            pass(g);
-        }
-    };
-    decline(&mut g);
-    place(&mut g, 1, -2);
-    deploy(&mut g, F, "road@N");
-    decline(&mut g);
-    place(&mut g, 1, -3);
-    pass(&mut g);
+    blue_closes_reds_road(&mut g);
     to_quarter(&mut g, F, Quarter::Market);
     pass(&mut g);
-    decline(&mut g);
+    decline_abbey(&mut g);
     place(&mut g, -1, -2);
     pass(&mut g);
-    decline(&mut g);
+    decline_abbey(&mut g);
     place(&mut g, 0, -2);
     apply(&mut g, Action::PlaceBarn { corner: carcassonne_engine::Corner::SouthWest });
     // The tiles ran out with BLUE's tile: RED begins the final round but has nobody there.

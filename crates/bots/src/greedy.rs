@@ -29,8 +29,7 @@ pub fn evaluate(game: &Game, me: PlayerId) -> f64 {
         let returning = game
             .figures()
             .iter()
-            .filter(|f| f.owner == me && f.figure == Figure::Follower)
-            .filter(|f| game.features().is_closed(game.feature_root(f.placement, f.feature)))
+            .filter(|f| f.owner == me && f.figure == Figure::Follower && is_completed(game, f))
             .count();
         value += FOLLOWER_VALUE * left * (game.player(me).followers as usize + returning) as f64;
         // The Tower: a prisoner held may bring a ransom or buy back one's own follower.
@@ -38,6 +37,17 @@ pub fn evaluate(game: &Game, me: PlayerId) -> f64 {
         value += PRISONER_VALUE * left * held as f64;
     }
     value
+}
+
+/// Whether the feature a figure stands on is completed (a road or city with no open edge, a
+/// surrounded cloister): it is being scored, and the figure is about to come home.
+fn is_completed(game: &Game, f: &carcassonne_engine::PlacedFigure) -> bool {
+    let root = game.feature_root(f.placement, f.feature);
+    match game.features().kind(root) {
+        FeatureKind::Road | FeatureKind::City => game.features().is_closed(root),
+        FeatureKind::Cloister => game.board().neighbours_around(game.board().placement(f.placement).pos) == 8,
+        _ => false,
+    }
 }
 
 /// What a prisoner held is worth to its captor while tiles are left (a possible ransom of 3, or

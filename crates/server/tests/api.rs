@@ -636,7 +636,7 @@ async fn the_reference_follows_the_query_and_a_games_rules() {
     assert_eq!(r["decisions"]["capture"], "2B-1");
     let text = r.to_string();
     assert!(text.contains("4 players: 7 each") && !text.contains("5 players: 6 each"));
-    let (status, r) = server.get("/api/reference?expansions=count&rules=rgg-big-box").await;
+    let (status, r) = server.get("/api/reference?expansions=goldmines&rules=rgg-big-box").await;
     assert_eq!(status, 200, "{r}");
     assert_eq!(r["selection"]["rules"], "rgg-big-box");
     assert!(r.to_string().contains("\"playable\":false"));
@@ -1063,4 +1063,61 @@ async fn a_stopping_server_finishes_the_actions_in_flight() {
     let store = carcassonne_server::store::Store::open(&db).unwrap();
     let (_, actions) = store.load_game(&id).unwrap().unwrap().unwrap();
     assert_eq!(actions.len(), 1, "the action in flight was stored");
+}
+
+/// The Count of Carcassonne through HTTP and the WebSocket: the view shows the city's quarters
+/// with the count in the castle; bots deploy to Carcassonne in a game and the view and its
+/// events show who waits where; a deployment to Carcassonne out of its time and an unknown
+/// quarter are refused with their field, the game unchanged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_count_of_carcassonne_shows_its_quarters_and_refuses_bad_actions() {
+    let server = Running::start(None).await;
+    let created = server
+        .create(json!({"seats": [{"player": "human"}, {"player": "human"}], "rules": {"expansions": ["count"]}}))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let red = created["seats"][0]["token"].as_str().unwrap();
+    let (_, view) = server.get(&format!("/api/games/{id}?token={red}")).await;
+    assert_eq!(view["board"].as_array().unwrap().len(), 12, "the city of Carcassonne starts the game");
+    let city = &view["carcassonne"];
+    assert_eq!(city["count"], "castle");
+    let quarters: Vec<&str> =
+        city["quarters"].as_array().unwrap().iter().map(|q| q["quarter"].as_str().unwrap()).collect();
+    assert_eq!(quarters, ["castle", "market", "blacksmith", "cathedral"]);
+    assert_eq!(city["quarters"][0]["feeds"], "city");
+    assert_eq!(city["quarters"][0]["blocked"], true);
+    assert!(city["quarters"].as_array().unwrap().iter().all(|q| q["residents"] == json!([])));
+    let path = format!("/api/games/{id}/actions");
+    let body = |action: Value| json!({"token": red, "action": action}).to_string();
+    let early = json!({"action": "carcassonne", "figure": "follower", "quarter": "castle"});
+    let (status, error) = server.post(&path, &body(early)).await;
+    assert_eq!((status, error["field"].as_str()), (422, Some("action")), "{error}");
+    assert!(error["error"].as_str().unwrap().contains("deployment to Carcassonne"), "{error}");
+    let (status, error) = server.post(&path, &body(json!({"action": "move-count", "quarter": "palace"}))).await;
+    assert_eq!(status, 400, "{error}");
+    assert!(error["error"].as_str().unwrap().contains("palace"), "{error}");
+    let (_, after) = server.get(&format!("/api/games/{id}?token={red}")).await;
+    assert_eq!(after["version"], view["version"]);
+    // Bots: some game sends a follower to Carcassonne (greedy takes every offer).
+    let mut seen = false;
+    for _ in 0..4 {
+        let created = server
+            .create(json!({"seats": [{"player": "greedy"}, {"player": "greedy"}, {"player": "greedy"}],
+                           "rules": {"expansions": ["count"]}}))
+            .await;
+        let id = created["id"].as_str().unwrap();
+        let mut spectator = server.ws(id, None).await;
+        let last = spectator.until_over().await;
+        let (_, full) = server.get(&format!("/api/games/{id}/replay?step={}", last["version"])).await;
+        let events = full["events"].as_array().cloned().unwrap_or_default();
+        let entered: Vec<&Value> = events.iter().filter(|e| e["type"] == "figure-to-quarter").collect();
+        if let Some(e) = entered.first() {
+            assert!(e["text"].as_str().unwrap().contains("quarter of Carcassonne"), "{e}");
+            assert!(last["carcassonne"]["quarters"].is_array());
+            seen = true;
+            break;
+        }
+    }
+    assert!(seen, "four games of greedy bots and nobody went to Carcassonne");
+    server.stop().await;
 }
