@@ -273,9 +273,13 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 name(player),
                 figure.name()
             )?,
-            Event::CountMoved { player, quarter } => {
-                writeln!(out, "    {} moves the count to the {quarter} quarter", name(player))?
-            }
+            // Under the official variants the count moves by itself with the deployment.
+            Event::CountMoved { player, quarter } => match game.rules().variants.count_moves {
+                carcassonne_engine::CountMoves::Free => {
+                    writeln!(out, "    {} moves the count to the {quarter} quarter", name(player))?
+                }
+                _ => writeln!(out, "    the count moves to the {quarter} quarter")?,
+            },
             Event::FigureRedeployed { player, figure, quarter, pos, feature } => writeln!(
                 out,
                 "    {} moves a {} from the {quarter} quarter onto {} at {pos}",

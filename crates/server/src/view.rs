@@ -1156,7 +1156,12 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
         ),
         Event::CountMoved { player, quarter } => (
             json!({"type": "count-moved", "seat": player, "quarter": quarter}),
-            format!("{} moves the count to {}", name(player), words::quarter_words(quarter)),
+            // Under the official variants the count moves by itself with the deployment.
+            if game.rules().variants.count_moves == carcassonne_engine::CountMoves::Free {
+                format!("{} moves the count to {}", name(player), words::quarter_words(quarter))
+            } else {
+                format!("The count moves to {}", words::quarter_words(quarter))
+            },
         ),
         Event::FigureRedeployed { player, figure, quarter, pos, feature } => {
             let mut detail = figure_detail("figure-redeployed", player, figure, pos, feature);
