@@ -9,8 +9,8 @@ use carcassonne_bots::{Bot, RandomBot};
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::record::{decode_action, encode_action, RECORD_VERSION};
 use carcassonne_engine::{
-    Action, Catalog, Color, Deck, Edition, Expansion, Figure, Game, GameSetup, Pos, Record, RecordAction, RecordDeck,
-    Rotation, Rules, Variants,
+    Action, Catalog, Color, Corner, Deck, Edition, Expansion, Figure, Game, GameSetup, Pos, Quarter, Record,
+    RecordAction, RecordDeck, Rotation, Rules, Variants,
 };
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -149,6 +149,17 @@ fn any_action() -> impl Strategy<Value = Action> {
         (0..Figure::ALL.len()).prop_map(|f| Action::Exchange { figure: Figure::ALL[f] }),
         (any::<u8>(), 0..Figure::ALL.len())
             .prop_map(|(captor, f)| Action::PayRansom { captor, figure: Figure::ALL[f] }),
+        position().prop_map(|pos| Action::PlaceAbbey { pos }),
+        (0..4usize).prop_map(|c| Action::PlaceBarn { corner: Corner::ALL[c] }),
+        (position(), any::<u8>()).prop_map(|(pos, feature)| Action::MoveWagon { pos, feature }),
+        (0..Figure::ALL.len(), 0..4usize)
+            .prop_map(|(f, q)| Action::DeployToQuarter { figure: Figure::ALL[f], quarter: Quarter::ALL[q] }),
+        (0..4usize).prop_map(|q| Action::MoveCount { quarter: Quarter::ALL[q] }),
+        (0..Figure::ALL.len(), position(), any::<u8>()).prop_map(|(f, pos, feature)| Action::Redeploy {
+            figure: Figure::ALL[f],
+            pos,
+            feature
+        }),
         Just(Action::Pass),
     ]
 }
@@ -167,6 +178,12 @@ fn record_action_json() -> impl Strategy<Value = Value> {
         Just("capture".to_string()),
         Just("exchange".to_string()),
         Just("ransom".to_string()),
+        Just("abbey".to_string()),
+        Just("barn".to_string()),
+        Just("move-wagon".to_string()),
+        Just("carcassonne".to_string()),
+        Just("move-count".to_string()),
+        Just("redeploy".to_string()),
         Just("pass".to_string()),
         "[a-z-]{0,12}",
     ];
@@ -176,8 +193,23 @@ fn record_action_json() -> impl Strategy<Value = Value> {
         any::<i32>().prop_map(Value::from)
     ];
     let name = prop_oneof![
-        prop::sample::select(vec!["follower", "big-follower", "abbot", "builder", "pig", "red", "blue", "green"])
-            .prop_map(|s| s.to_string()),
+        prop::sample::select(vec![
+            "follower",
+            "big-follower",
+            "abbot",
+            "builder",
+            "pig",
+            "mayor",
+            "wagon",
+            "red",
+            "blue",
+            "green",
+            "castle",
+            "market",
+            "NE",
+            "SW"
+        ])
+        .prop_map(|s| s.to_string()),
         "(city|road|field|cloister|garden)@[NESW]{0,3}",
         Just("tower".to_string()),
         "\\PC{0,10}",
@@ -185,10 +217,17 @@ fn record_action_json() -> impl Strategy<Value = Value> {
     (kind, number.clone(), number, rotation, name.clone(), name.clone(), name, any::<u8>()).prop_map(
         |(kind, x, y, rotation, figure, feature, player, drop)| {
             let mut value = json!({"action": kind, "x": x, "y": y, "rotation": rotation, "figure": figure,
-                "feature": feature, "player": player, "captor": player});
-            // Only a ransom names a captor (records refuse unknown fields).
+                "feature": feature, "player": player, "captor": player, "corner": feature, "quarter": figure});
+            // Only a ransom names a captor, a barn a corner, The Count's actions a quarter
+            // (records refuse unknown fields).
             if kind != "ransom" {
                 value.as_object_mut().unwrap().remove("captor");
+            }
+            if kind != "barn" {
+                value.as_object_mut().unwrap().remove("corner");
+            }
+            if kind != "carcassonne" && kind != "move-count" {
+                value.as_object_mut().unwrap().remove("quarter");
             }
             // Leave some fields out.
             for (bit, field) in ["x", "y", "rotation", "figure", "feature", "player"].iter().enumerate() {
