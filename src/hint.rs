@@ -116,6 +116,7 @@ fn decision(game: &Game) -> &'static str {
         Pending::MoveCount { .. } => "move-count",
         Pending::Redeploy { .. } => "redeploy",
         Pending::FinalRedeploy { .. } => "final-redeploy",
+        Pending::HeldTile { .. } => "held-tile",
         Pending::GameOver => "game-over",
     }
 }
@@ -158,7 +159,12 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
             format!("finish the tower at ({x}, {y}) with a {} on top", figure.name())
         }
         RecordAction::Deploy { figure, feature, x: Some(x), y: Some(y), .. } => {
-            format!("deploy a {} on {feature} at ({x}, {y}) through the magic gate", figure.name())
+            let how = if game.rules().variants.follower_unpunctuality {
+                "onto an earlier tile"
+            } else {
+                "through the magic gate"
+            };
+            format!("deploy a {} on {feature} at ({x}, {y}) {how}", figure.name())
         }
         RecordAction::Deploy { figure, feature, .. } => format!("deploy a {} on {feature}", figure.name()),
         RecordAction::MoveFairy { x, y, feature, .. } => format!("move the fairy next to {feature} at ({x}, {y})"),
@@ -184,7 +190,10 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::Redeploy { figure, x, y, feature, .. } => {
             format!("move a {} from Carcassonne onto {feature} at ({x}, {y})", figure.name())
         }
-        RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. }) => "draw a tile".to_string(),
+        RecordAction::HeldTile { .. } => "place your own tile instead of drawing".to_string(),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. } | Pending::HeldTile { .. }) => {
+            "draw a tile".to_string()
+        }
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::Carcassonne { .. }) => {
             "deploy nothing to Carcassonne".to_string()
         }
@@ -223,6 +232,7 @@ fn write_text(
         Pending::MoveCount { .. } => "move the count or leave it".to_string(),
         Pending::Redeploy { .. } => "redeploy from Carcassonne onto the feature being scored, or pass".to_string(),
         Pending::FinalRedeploy { .. } => "redeploy from Carcassonne before the final scoring, or pass".to_string(),
+        Pending::HeldTile { .. } => "place your own tile or draw one".to_string(),
         _ => "deploy a figure or pass".to_string(),
     };
     writeln!(out, "{color} to {what}; {} legal actions; advice of {}", analysis.ranked.len(), args.bot)?;

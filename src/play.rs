@@ -306,6 +306,13 @@ impl Session {
                      or take it home"
                 )?;
             }
+            Pending::HeldTile { tile, .. } => {
+                writeln!(
+                    out,
+                    "{color}, you may place your own tile ({}) instead of drawing one, or draw:",
+                    game.design(tile).id
+                )?;
+            }
             Pending::Carcassonne { .. } => {
                 writeln!(
                     out,
@@ -516,7 +523,10 @@ fn describe(game: &Game, action: Action) -> String {
         RecordAction::Redeploy { figure, x, y, feature, .. } => {
             format!("moves {} from {} onto {feature} at ({x},{y})", with_article(figure), redeploy_source(game, action))
         }
-        RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. }) => "draws a tile".to_string(),
+        RecordAction::HeldTile { .. } => "places their own tile instead of drawing".to_string(),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. } | Pending::HeldTile { .. }) => {
+            "draws a tile".to_string()
+        }
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::MoveWagon { .. }) => {
             "takes the wagon home".to_string()
         }
@@ -546,7 +556,8 @@ fn short(game: &Game, action: Action) -> String {
             format!("tower: finish the tower at ({x},{y}) with a {}", figure.name())
         }
         RecordAction::Deploy { figure, feature, x: Some(x), y: Some(y), .. } => {
-            format!("magic gate: deploy {} on {feature} at ({x},{y})", figure.name())
+            let how = if game.rules().variants.follower_unpunctuality { "earlier tile" } else { "magic gate" };
+            format!("{how}: deploy {} on {feature} at ({x},{y})", figure.name())
         }
         RecordAction::BuildTower { x, y, .. } => {
             let height = game.towers().iter().find(|t| t.pos == Pos::new(x, y)).map_or(0, |t| t.height);
@@ -583,7 +594,10 @@ fn short(game: &Game, action: Action) -> String {
                 redeploy_source(game, action)
             )
         }
-        RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. }) => "draw a tile".to_string(),
+        RecordAction::HeldTile { .. } => "own tile: place it instead of drawing".to_string(),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. } | Pending::HeldTile { .. }) => {
+            "draw a tile".to_string()
+        }
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::MoveWagon { .. }) => {
             "take the wagon home".to_string()
         }

@@ -187,7 +187,12 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     write!(text, " and deploys a {} on {on}", figure.name())?;
                 }
                 if Some(pos) != placed_at && on != "tower" {
-                    write!(text, " at {pos} (through the magic gate)")?;
+                    let how = if game.rules().variants.follower_unpunctuality {
+                        "onto an earlier tile"
+                    } else {
+                        "through the magic gate"
+                    };
+                    write!(text, " at {pos} ({how})")?;
                 }
                 writeln!(out, "{text}")?;
             }
@@ -266,6 +271,9 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             }
             Event::TilesMixedIn { count } => {
                 writeln!(out, "    the {count} dragon tile(s) set aside are mixed into the face-down tiles")?;
+            }
+            Event::HeldTilePlayed { player, tile: t } => {
+                writeln!(out, "{} places their own {} instead of drawing", name(player), tile(t))?
             }
             Event::FigureToQuarter { player, figure, quarter } => writeln!(
                 out,
@@ -546,6 +554,13 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             x: None,
             y: None,
         },
+        Pending::HeldTile { player, tile } => PendingJson {
+            kind: "held-tile",
+            player: Some(game.player(player).color.name()),
+            tile: Some(game.design(tile).id.clone()),
+            x: None,
+            y: None,
+        },
         Pending::GameOver => PendingJson { kind: "game-over", player: None, tile: None, x: None, y: None },
     };
     let mut out = output::stdout();
@@ -630,6 +645,13 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 out,
                 "before the final scoring {} may move one figure from Carcassonne onto an incomplete feature or a farm, or pass for good ({} legal actions):",
                 game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::HeldTile { player, tile } => writeln!(
+                out,
+                "{} may place their own {} instead of drawing, or pass to draw ({} legal actions):",
+                game.player(player).color.name(),
+                game.design(tile).id,
                 actions.len()
             )?,
             Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,

@@ -229,13 +229,15 @@ fn random_games(expansions: &[Expansion], players: usize, games: u64) -> Vec<Gam
 /// tests, extended to the expansions: every kind of figure conserved (followers, big followers,
 /// abbots, builders, pigs), trade counters only growing, scores never falling, an illegal action
 /// refused without changing anything, and the record replaying to the same game.
-fn random_game_checked(rules: Rules, players: usize, seed: u64) -> Game {
+pub(crate) fn random_game_checked(rules: Rules, players: usize, seed: u64) -> Game {
     let colors = &[Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray][..players];
     let setup = GameSetup { rules: rules.clone(), players: colors.to_vec(), deck: Deck::Seed(seed) };
     let mut g = Game::new(setup).unwrap();
     let each = |e: Expansion| rules.has(e) as usize;
+    // Seven followers each, fewer with more players under the variation "Fewer followers".
+    let followers = if rules.variants.fewer_followers { 9 - players as u8 } else { 7 };
     let expected = [
-        (F, 7),
+        (F, followers as usize),
         (BIG, each(Expansion::InnsCathedrals)),
         (ABBOT, each(Expansion::Abbot)),
         (Figure::Builder, each(Expansion::TradersBuilders)),

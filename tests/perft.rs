@@ -243,7 +243,8 @@ impl From<Action> for ActionKey {
             | Action::MoveWagon { .. }
             | Action::DeployToQuarter { .. }
             | Action::MoveCount { .. }
-            | Action::Redeploy { .. } => {
+            | Action::Redeploy { .. }
+            | Action::PlayHeldTile => {
                 unreachable!("the perft positions are base games: no expansion's actions")
             }
         }

@@ -426,6 +426,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::FigureToQuarter { .. } | Event::CountMoved { .. } | Event::FigureRedeployed { .. } => {
                 prop_assert!(game.rules().has(Expansion::Count), "a Count of Carcassonne event without it");
             }
+            Event::HeldTilePlayed { .. } => {
+                prop_assert!(rules.cloisters_for_everyone, "a held tile without the variation");
+            }
             Event::TokenScored { player, points, .. } => {
                 prop_assert!(game.rules().has(Expansion::KingRobber), "a King & Scout bonus without King & Scout");
                 t.points[player as usize] += points;
@@ -621,6 +624,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             | Pending::Redeploy { .. }
             | Pending::FinalRedeploy { .. } => {
                 prop_assert!(game.rules().has(Expansion::Count), "a Count of Carcassonne decision without it");
+            }
+            Pending::HeldTile { .. } => {
+                prop_assert!(game.rules().variants.cloisters_for_everyone, "a held tile without the variation");
             }
             Pending::GameOver => unreachable!(),
         }

@@ -386,8 +386,11 @@ fn the_figures_each_player_receives_agree_with_the_engine() {
     let mut configs: Vec<Vec<Expansion>> = Expansion::ALL.iter().map(|&e| vec![e]).collect();
     configs.push(vec![]);
     configs.push(Expansion::ALL.to_vec());
-    for expansions in configs {
-        let rules = Rules { expansions: expansions.clone(), ..Rules::base() };
+    // Each with the standard supply and with the official variation "Fewer followers".
+    let configs = configs.into_iter().flat_map(|e| [(e.clone(), false), (e, true)]);
+    for (expansions, fewer_followers) in configs {
+        let variants = Variants { fewer_followers, ..Rules::base().variants };
+        let rules = Rules { expansions: expansions.clone(), variants };
         for players in 2..=6usize {
             if rules.check_player_count(players).is_err() {
                 continue;
@@ -404,7 +407,7 @@ fn the_figures_each_player_receives_agree_with_the_engine() {
                     assert_eq!(
                         Some(g.player(p).in_supply(figure)).filter(|&n| n > 0),
                         count,
-                        "{expansions:?}, {players} players: {}",
+                        "{expansions:?}, {players} players (fewer followers: {fewer_followers}): {}",
                         figure.name()
                     );
                 }
@@ -644,6 +647,15 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
     configs.push((Rules::base(), 4, None));
     let prisoners = vec![Expansion::InnsCathedrals, Expansion::Tower];
     configs.push((Rules { expansions: prisoners, ..Rules::base() }, 30, Some(2)));
+    // The official variations that bring decisions of their own: every player's cloister in
+    // hand, and followers deployed late onto earlier tiles.
+    let variations = Variants {
+        cloisters_for_everyone: true,
+        follower_unpunctuality: true,
+        fewer_followers: true,
+        ..Variants::default()
+    };
+    configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: variations }, 8, None));
     for (i, (rules, games, players)) in configs.iter().enumerate() {
         for seed in 0..*games {
             let players = players.unwrap_or(2 + (seed as usize % 5));
@@ -659,9 +671,9 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
                     .step_of_decision(kind)
                     .unwrap_or_else(|| panic!("{rules:?}: no step of the reference for the decision `{kind}`"));
                 assert_eq!(r.step_of(pending, rules, Some(players as u8)).as_deref(), Some(step));
-                // A tile's turn begins with its placement, or with the choice of the abbey
-                // before the draw.
-                if kind == "place" || kind == "abbey" {
+                // A tile's turn begins with its placement, or with the choice of the abbey or
+                // of the held cloister before the draw.
+                if kind == "place" || kind == "abbey" || kind == "held-tile" {
                     reached = 0;
                 }
                 assert!(index(step) >= reached, "{rules:?}: `{kind}` ({step}) after step {}", order[reached]);

@@ -20,3 +20,4 @@ mod scenarios;
 mod server;
 mod support;
 mod tower;
+mod variations;

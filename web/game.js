@@ -24,6 +24,7 @@ const DECISIONS = {
   capture: 'take a prisoner with the tower, or none',
   exchange: 'choose which prisoner comes back',
   abbey: 'place the abbey or draw a tile',
+  'held-tile': 'place the cloister in hand or draw a tile',
   wagon: 'move the wagon or take it home',
   carcassonne: 'deploy a figure to Carcassonne or not',
   count: 'move the count or leave it',
@@ -44,6 +45,7 @@ function confirmWords(choice, decision) {
         escape: 'Stay',
         capture: 'Take no prisoner',
         abbey: 'Draw a tile',
+        'held-tile': 'Draw a tile',
         wagon: 'Take the wagon home',
         carcassonne: 'Deploy nothing',
         count: 'Leave the count',
@@ -70,6 +72,8 @@ function confirmWords(choice, decision) {
       return 'Pay the ransom';
     case 'abbey':
       return 'Place the abbey';
+    case 'held-tile':
+      return 'Place your cloister';
     case 'barn':
       return 'Place the barn';
     case 'move-wagon':
@@ -578,6 +582,9 @@ class GameView {
         add(`barn:${a.corner}`, { kind: 'barn', testid: 'barn-marker', tx: p.x, ty: p.y, feature: a.corner }, a);
       } else if (a.action === 'capture' && onTile(a)) {
         add(`capture:${a.x},${a.y},${a.feature}`, there(a, 'capture', 'capture-marker'), a);
+      } else if (a.action === 'deploy' && onTile(a) && this.unpunctual) {
+        // The variation "Follower unpunctuality": a follower only onto an earlier tile.
+        add(`earlier:${a.x},${a.y},${a.feature}`, there(a, 'earlier', 'earlier-marker'), a);
       } else if (a.action === 'deploy' && onTile(a)) {
         // Through the magic gate: onto a tile other than the one just placed.
         add(`gate:${a.x},${a.y},${a.feature}`, there(a, 'gate', 'gate-marker'), a);
@@ -601,14 +608,25 @@ class GameView {
   }
 
   /**
-   * Whether the magic gate's places are shown (on the board and in the panel's list): while
+   * Whether the places on other tiles are shown (on the board and in the panel's list): while
    * there are few, or as the player opened or closed the list, or when one is chosen. Late in
-   * a game there can be a hundred, which would bury the new tile's markers.
+   * a game there can be a hundred magic-gate places, which would bury the new tile's markers;
+   * under "Follower unpunctuality" the earlier tiles are the only places for a follower, so
+   * they are shown unless the player folds them away.
    */
   gatesShown(count) {
     const c = this.choice;
     if (c && c.action === 'deploy' && Number.isFinite(c.x)) return true;
-    return this.gatesOpen ?? count <= GATES_SHOWN;
+    return this.gatesOpen ?? (this.unpunctual || count <= GATES_SHOWN);
+  }
+
+  /**
+   * The variation "Follower unpunctuality": followers go only onto earlier tiles (the legal
+   * `deploy` actions with `x`, `y`), never onto the tile just placed.
+   */
+  get unpunctual() {
+    const variants = this.view && this.view.rules && this.view.rules.variants;
+    return !!variants && variants['follower-unpunctuality'] === true;
   }
 
   /** The tiles of a decision made on whole tiles (`SPOT_CHOICES`): the dragon's steps, the abbey's holes. */
@@ -829,6 +847,17 @@ class GameView {
     document.title = `${this.mine ? '▶ Your turn · ' : ''}Carcassonne ${this.id}`;
   }
 
+  /** Whether the tile to place is the seat's own cloister ("Cloisters for everyone!"), just taken in hand. */
+  heldTilePlaced() {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (!e) continue;
+      if (e.type === 'held-tile-played') return true;
+      if (e.type === 'tile-placed') return false;
+    }
+    return false;
+  }
+
   /** Whether the tile to place is a builder's second tile (the last turn-ending news). */
   secondTile() {
     for (let i = this.events.length - 1; i >= 0; i--) {
@@ -862,13 +891,15 @@ class GameView {
       : Number.isInteger(left)
         ? h('span', { class: 'badge', 'data-testid': 'dragon-badge' }, `Dragon: ${steps(left)} left`)
         : null;
+    // "Cloisters for everyone!": the tile to place is the seat's own cloister.
+    const held = p.decision === 'place' && this.heldTilePlaced() ? h('span', { class: 'badge', 'data-testid': 'held-tile-badge' }, 'Own cloister') : null;
     if (this.mine) {
       const hot = this.you.length > 1;
-      el.append(...[dot, h('strong', {}, hot ? `${seat.name}, your turn` : 'Your turn'), ` — ${what}.`, second].filter(Boolean));
+      el.append(...[dot, h('strong', {}, hot ? `${seat.name}, your turn` : 'Your turn'), ` — ${what}.`, second, held].filter(Boolean));
     } else if (this.you.length) {
-      el.append(...[dot, `Waiting for ${seat.name}`, seat.player && seat.player !== 'human' ? ' (bot)' : '', ` to ${what}…`, second].filter(Boolean));
+      el.append(...[dot, `Waiting for ${seat.name}`, seat.player && seat.player !== 'human' ? ' (bot)' : '', ` to ${what}…`, second, held].filter(Boolean));
     } else {
-      el.append(...[dot, `${seat.name} to ${what}.`, second, h('span', { class: 'muted' }, ' You are watching.')].filter(Boolean));
+      el.append(...[dot, `${seat.name} to ${what}.`, second, held, h('span', { class: 'muted' }, ' You are watching.')].filter(Boolean));
       // This browser has a seat in the game: offer it rather than leaving the player a spectator.
       const mine = myGame(this.id)[0];
       if (mine) el.append(' ', h('a', { href: playLink(mine), 'data-testid': 'play-my-seat', }, `Play your seat (${(mine.names || []).join(', ')})`));
@@ -943,16 +974,17 @@ class GameView {
       this.board.setMarkers([]);
       return;
     }
-    const previews = { deploy: true, gate: true, fairy: true, tower: true, barn: true, wagon: true, quarter: true, count: true, redeploy: true, final: true };
+    const previews = { deploy: true, gate: true, earlier: true, fairy: true, tower: true, barn: true, wagon: true, quarter: true, count: true, redeploy: true, final: true };
     // The piece a marker's preview shows: its own for the fairy, the barn, the wagon's move and
     // the count.
     const piece = (g) => (['fairy', 'barn', 'wagon', 'count'].includes(g.kind) ? g.kind : this.choice.figure);
     const hex = seatHex(this.seat(p.seat));
     const markers = [];
     const groups = [...this.markerGroups().values()];
-    const gatesShown = this.gatesShown(groups.filter((g) => g.kind === 'gate').length);
+    const elsewhere = (g) => g.kind === 'gate' || g.kind === 'earlier';
+    const gatesShown = this.gatesShown(groups.filter(elsewhere).length);
     for (const g of groups) {
-      if (g.kind === 'gate' && !gatesShown) continue;
+      if (elsewhere(g) && !gatesShown) continue;
       const selected = !!this.choice && g.actions.includes(this.choice);
       markers.push({
         key: g.key,
@@ -1049,6 +1081,10 @@ class GameView {
       this.renderAbbeyPanel(el, seat);
       return;
     }
+    if (p.decision === 'held-tile') {
+      this.renderHeldTilePanel(el, seat);
+      return;
+    }
     if (COUNT_DECISIONS.includes(p.decision)) {
       this.renderCountPanel(el, seat);
       return;
@@ -1068,7 +1104,10 @@ class GameView {
     const groups = [...this.markerGroups().values()];
     const of = (kind) => groups.filter((g) => g.kind === kind);
     const deploys = of('deploy');
-    const gates = of('gate');
+    // Places on other tiles: through a magic gate, or (under "Follower unpunctuality") onto an
+    // earlier tile.
+    const gates = of('gate').concat(of('earlier'));
+    const earlier = of('earlier').length > 0;
     const fairies = of('fairy');
     const princesses = of('princess');
     const escapes = of('escape');
@@ -1083,6 +1122,9 @@ class GameView {
     const hint = (text) => el.append(h('p', { class: 'hint' }, text));
 
     if (deploys.length) hint(`Tap a marker on the new tile to deploy a figure (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or pass.`);
+    if (earlier) {
+      hint('Follower unpunctuality: no follower may go on the tile just placed. Tap a marker on an earlier tile to deploy a follower there, or pass.');
+    }
     if (escapes.length) hint('A knight of yours may escape the siege: tap it on the board, or stay.');
     if (captures.length) hint('Tap a ringed figure within the tower’s reach (shaded on the board) to take it prisoner, or take none.');
     if (wagons.length) {
@@ -1095,7 +1137,7 @@ class GameView {
 
     // The figures that may stand on the chosen feature (on a tower: a piece, or a guard).
     const open = groups.find((g) => g.key === this.openFeature) || (this.choice && groups.find((g) => g.actions.includes(this.choice)));
-    if (open && ['deploy', 'gate', 'tower'].includes(open.kind) && open.actions.length > 1) {
+    if (open && ['deploy', 'gate', 'earlier', 'tower'].includes(open.kind) && open.actions.length > 1) {
       el.append(
         h('div', { class: 'subtitle' }, open.kind === 'tower' ? 'A piece or a guard?' : 'Which figure?'),
         h(
@@ -1121,14 +1163,15 @@ class GameView {
     }
 
     // A button for each marker of a kind: it does what tapping the marker does.
-    const markerButton = (g, testid, icon) => {
+    // `words` may shorten the label (the list's heading says the rest).
+    const markerButton = (g, testid, icon, words = (label) => label) => {
       const a = g.actions.find((x) => x.action === 'build-tower') || g.actions.find((x) => x.figure === 'follower') || g.actions[0];
       const selected = !!this.choice && g.actions.includes(this.choice);
       return h(
         'button',
         { type: 'button', class: `choice${selected ? ' selected' : ''}`, 'data-testid': testid, 'data-key': g.key, 'aria-pressed': selected ? 'true' : 'false', onClick: () => this.clickMarker(g.key) },
         icon,
-        ` ${capital(a.label)}`,
+        ` ${capital(words(a.label || ''))}`,
       );
     };
     // A button for one action (an escape, a capture, an exchange, a ransom).
@@ -1176,11 +1219,29 @@ class GameView {
           },
           h(
             'summary',
-            { class: 'subtitle', 'data-testid': 'gate-summary', title: 'Show or hide the magic gate’s places on the board' },
-            `Through the magic gate: ${gates.length} place${gates.length === 1 ? '' : 's'}`,
+            {
+              class: 'subtitle',
+              'data-testid': 'gate-summary',
+              title: earlier ? 'Show or hide the places on earlier tiles on the board' : 'Show or hide the magic gate’s places on the board',
+            },
+            `${earlier ? 'Onto an earlier tile' : 'Through the magic gate'}: ${gates.length} place${gates.length === 1 ? '' : 's'}`,
           ),
-          h('p', { class: 'hint small' }, 'A follower may go to a free road, city, cloister or farm of a tile already in play (arch markers).'),
-          h('div', { class: 'choices' }, gates.map((g) => markerButton(g, 'gate-choice', pieceIcon('gate')))),
+          h(
+            'p',
+            { class: 'hint small' },
+            earlier
+              ? 'A follower may go to a free road, city, cloister or farm of a tile placed before this one (markers on those tiles).'
+              : 'A follower may go to a free road, city, cloister or farm of a tile already in play (arch markers).',
+          ),
+          h(
+            'div',
+            { class: 'choices' },
+            gates.map((g) =>
+              g.kind === 'earlier'
+                ? markerButton(g, 'earlier-choice', figureIcon('follower', hex, 18), (label) => label.replace(/^onto an earlier tile: /, ''))
+                : markerButton(g, 'gate-choice', pieceIcon('gate')),
+            ),
+          ),
         ),
       );
     }
@@ -1389,6 +1450,36 @@ class GameView {
     );
     if (c && c.action === 'abbey') el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, capital(c.label)));
     el.append(this.confirmRow(c ? confirmWords(c, 'abbey') : 'Pick a hole, or draw', !!c));
+  }
+
+  /**
+   * The variation "Cloisters for everyone!", before the draw: on this screen's decision "Place
+   * your cloister" (the tile is then placed like a drawn one), "Draw a tile" and the
+   * confirmation; otherwise who decides.
+   */
+  renderHeldTilePanel(el, seat) {
+    const p = this.pending;
+    const name = typeof p.tile_name === 'string' && p.tile_name ? p.tile_name : 'a cloister';
+    const thumb = (size) => (typeof p.tile === 'string' && p.tile ? tileThumb(p.tile, 0, { class: 'tile-thumb held-thumb', width: size, height: size, 'aria-label': capital(name) }) : null);
+    el.append(h('div', { class: 'panel-title' }, h('span', {}, this.mine ? 'Your cloister' : `${seat.name}’s cloister`), thumb(28)));
+    if (!this.mine) {
+      el.append(h('p', { class: 'hint', 'data-testid': 'deciding' }, `${seat.name} may place their own cloister instead of drawing a tile…`));
+      return;
+    }
+    const held = this.legal.find((a) => a.action === 'held-tile');
+    const pass = this.legal.find((a) => a.action === 'pass');
+    const c = this.choice;
+    el.append(
+      h('p', { class: 'hint' }, 'Instead of drawing a tile you may place the cloister you hold (once in the game); you then place it like a drawn tile, and the figure decision follows as usual.'),
+      h('p', { class: 'hint small muted rule-note' }, 'Cloisters for everyone: every player received a cloister face up at the start; it may be placed before any of their draws.'),
+      h(
+        'div',
+        { class: 'choices' },
+        held ? this.choiceButton(held, 'held-tile-choice', thumb(18), 'Place your cloister') : null,
+        pass ? this.choiceButton(pass, 'pass', null, 'Draw a tile') : null,
+      ),
+    );
+    el.append(this.confirmRow(c ? confirmWords(c, 'held-tile') : 'Place your cloister, or draw', !!c));
   }
 
   /** A button that chooses one legal action (`text`: its words, by default its label). */

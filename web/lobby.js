@@ -25,6 +25,8 @@ export function normalizeOptions(raw) {
     values: v.type === 'bool' ? [false, true] : v.values,
     valueLabels: v.value_labels || {},
     default: v.default,
+    group: v.group || 'rule-difference',
+    author: v.author || '',
   }));
   const presets = raw.rule_sets.map((r) => ({ name: r.id, label: r.label || label(r.id), variants: r.variants }));
   const colors = raw.colors.map((c) => ({ name: c.id, hex: c.hex }));
@@ -239,8 +241,10 @@ function buildForm(card, options, result, referenceCard) {
     refreshReference();
   });
 
-  const variantRows = options.variants.map((v) => {
+  const variantRow = (v) => {
     let input;
+    // An official variation's author, after its label (one box, so that they wrap as one text).
+    const author = v.author ? h('span', { class: 'muted variant-author', 'data-testid': 'variant-author' }, ` by ${v.author}`) : null;
     if (v.kind === 'bool') {
       input = h('input', {
         type: 'checkbox',
@@ -253,7 +257,7 @@ function buildForm(card, options, result, referenceCard) {
         },
       });
       variantInputs.set(v.name, input);
-      return h('label', { class: 'check', title: v.description || v.name }, input, ' ', v.label);
+      return h('label', { class: 'check', title: v.description || v.name }, input, h('span', {}, v.label, author));
     }
     input = h(
       'select',
@@ -272,8 +276,21 @@ function buildForm(card, options, result, referenceCard) {
     );
     input.value = String(v.default);
     variantInputs.set(v.name, input);
-    return h('label', { class: 'field', for: `variant-${v.name}`, title: v.description || v.name }, h('span', {}, v.label), input);
-  });
+    return h('label', { class: 'field', for: `variant-${v.name}`, title: v.description || v.name }, h('span', {}, v.label, author), input);
+  };
+  // The variants in the groups of docs/rules.md: the differences between publishers and
+  // editions, the official variations (with their authors), and house rules.
+  const variantGroups = [
+    ['rule-difference', 'Rule differences between editions'],
+    ['variation', 'Official variations'],
+    ['house-rule', 'House rules'],
+  ];
+  const variantRows = variantGroups
+    .map(([group, title]) => [title, options.variants.filter((v) => v.group === group)])
+    .filter(([, members]) => members.length)
+    .map(([title, members]) =>
+      h('div', { class: 'variant-group', 'data-testid': `variant-group-${members[0].group}` }, h('h3', {}, title), members.map(variantRow)),
+    );
   matchPreset();
 
   // --- seats

@@ -68,6 +68,22 @@ function abbeyItem(seat) {
   );
 }
 
+/**
+ * The variation "Cloisters for everyone!": the cloister the seat still holds face up (to place
+ * instead of a draw), or null once placed or without the variation.
+ */
+function heldTileItem(seat) {
+  const tile = seat.held_tile;
+  if (typeof tile !== 'string' || !tile) return null;
+  const words = 'Holds a cloister to place instead of drawing';
+  return h(
+    'span',
+    { class: 'supply-item held-tile', title: words, 'aria-label': words, 'data-testid': 'supply-held-tile', 'data-tile': tile },
+    tileThumb(tile, 0, { class: 'tile-thumb held-thumb', width: 16, height: 16, 'aria-label': words }),
+    h('span', { 'aria-hidden': 'true' }, '×1'),
+  );
+}
+
 /** The Count of Carcassonne: how many of the seat's figures wait in the city's quarters, or null. */
 function cityItem(seat, city) {
   if (!city) return null;
@@ -85,7 +101,8 @@ function cityItem(seat, city) {
  * The seats: colour, name, score, figures in supply, goods and tokens; with The Tower the tower
  * pieces left and the prisoners each seat holds (`ransoms`, `chosen`, `onRansom`: the ransoms
  * this screen may pay now, see `prisonersRow`); with Abbey & Mayor whether it holds its abbey;
- * with The Count of Carcassonne how many of its figures wait in the city.
+ * with "Cloisters for everyone!" the cloister it still holds; with The Count of Carcassonne how
+ * many of its figures wait in the city.
  */
 export function renderPlayers(el, view, { you = [], active = null, ...ransom } = {}) {
   clear(el);
@@ -142,7 +159,7 @@ export function renderPlayers(el, view, { you = [], active = null, ...ransom } =
           ),
           h('span', { class: 'score', 'data-testid': 'score', 'data-seat': seat.seat, title: 'Score' }, seat.score ?? 0),
         ),
-        h('div', { class: 'supply' }, figures, pieces, abbeyItem(seat), cityItem(seat, city), held),
+        h('div', { class: 'supply' }, figures, pieces, abbeyItem(seat), heldTileItem(seat), cityItem(seat, city), held),
         goods,
         prisonersRow(seat, view.seats || [], ransom),
       ),

@@ -37,9 +37,15 @@
 // other, deploys a follower to a quarter of Carcassonne by clicks and moves the count (or leaves
 // it); then redeployments from that quarter taken by clicks or refused by "None", the prompts of
 // one scoring in seat order, the other window waiting; the API checked after each step.
+// Scenario 12 (desktop): the official variations: the lobby's variant groups (with the
+// variations' authors, also on a phone); a game against two greedy bots with fewer followers
+// (6 each, in the API and the players panel), cloisters for everyone (the held cloister drawn
+// past by keyboard, then placed by the panel and the board, leaving the API's seat and the
+// players panel) and follower unpunctuality (no marker on the tile just placed, a follower
+// deployed onto an earlier tile by its marker, the API checked).
 //
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
-// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png, web-count.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
+// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png, web-count.png, web-variations.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
 // web-tablet-game.png, and failure-*.png when something goes wrong.
 
 import { chromium } from 'playwright-core';
@@ -327,12 +333,16 @@ async function deployOrPass(page, turn, wantDeploy) {
   return null;
 }
 
-async function createGame(page, players, names, expansions = [], { hotSeat = false } = {}) {
+async function createGame(page, players, names, expansions = [], { hotSeat = false, variants = [] } = {}) {
   await page.goto(`${BASE}/`);
   await page.locator('[data-testid=create-form]').waitFor();
   for (const expansion of expansions) await page.check(`[data-testid=expansion-${expansion}]`);
+  // Variants given by id are ticked (yes-or-no variants only).
+  for (const variant of variants) await page.check(`[data-testid=variant-${variant}]`);
   if (hotSeat) await page.check('[data-testid=hot-seat]');
   for (let i = 0; i < players.length; i++) {
+    // The lobby starts with two seats: more are added.
+    if (!(await page.locator(`[data-testid=seat-name-${i}]`).count())) await press(page, '[data-testid=add-seat]');
     await page.fill(`[data-testid=seat-name-${i}]`, names[i]);
     await page.selectOption(`[data-testid=seat-player-${i}]`, players[i]);
   }
@@ -2132,6 +2142,232 @@ async function scenarioCount() {
   passed += 1;
 }
 
+// ---- scenario 12: the official variations -----------------------------------------------------
+
+/** The yes-or-no official variations the game of scenario 12 is created with. */
+const VARIATIONS = ['fewer-followers', 'follower-unpunctuality', 'cloisters-for-everyone'];
+
+/**
+ * The lobby's variants in their groups: every variant of the API in the group the API names
+ * (rule differences, official variations, house rules, each under its heading), an official
+ * variation's author after its label; on a phone the groups do not make the lobby scroll
+ * sideways.
+ */
+async function checkVariantGroups(page) {
+  const options = await api('/api/options');
+  await page.goto(`${BASE}/`);
+  await page.locator('[data-testid=create-form]').waitFor();
+  const titles = { 'rule-difference': 'Rule differences between editions', variation: 'Official variations', 'house-rule': 'House rules' };
+  for (const [group, title] of Object.entries(titles)) {
+    const heading = page.locator(`[data-testid=variant-group-${group}] h3`);
+    check((await heading.count()) === 1, `the lobby has no group of variants "${title}"`);
+    check((await heading.textContent()) === title, `the lobby's group ${group} is headed "${await heading.textContent()}"`);
+  }
+  for (const v of options.variants) {
+    const group = v.group || 'rule-difference';
+    check(group in titles, `the API puts the variant ${v.id} in an unknown group ${group}`);
+    const input = page.locator(`[data-testid=variant-group-${group}] [data-testid=variant-${v.id}]`);
+    check((await input.count()) === 1, `the variant ${v.id} is not in the lobby's group ${group}`);
+    const label = await input.locator('xpath=..').textContent();
+    if (v.author) check(label.includes(`by ${v.author}`), `the lobby's variant ${v.id} reads "${label}", without its author ${v.author}`);
+    check((await input.locator('xpath=..').locator('[data-testid=variant-author]').count()) === (v.author ? 1 : 0), `the lobby's variant ${v.id} names an author the API does not`);
+  }
+  const authors = { 'fewer-followers': 'Holger Peine', 'follower-unpunctuality': 'Bernd Eisenstein', 'cloisters-for-everyone': 'Bernd Eisenstein' };
+  for (const [id, author] of Object.entries(authors)) {
+    const v = options.variants.find((x) => x.id === id);
+    check(v && v.type === 'bool' && v.group === 'variation' && v.author === author, `the API's variant ${id}: ${JSON.stringify(v)}`);
+  }
+  await page.setViewportSize(PHONE.viewport);
+  await checkNoSidewaysScroll(page, 'the lobby\'s variant groups on a phone');
+  for (const id of Object.keys(authors)) {
+    const author = `[data-testid=variant-${id}] + span [data-testid=variant-author]`;
+    await page.locator(author).scrollIntoViewIfNeeded();
+    await checkInView(page, author, `the author of ${id} on a phone`);
+  }
+  await page.setViewportSize(DESKTOP.viewport);
+  log(`lobby: ${options.variants.length} variants in their groups, the authors of the official variations named`);
+}
+
+/**
+ * Every deployment of the deploy decision `view` under "Follower unpunctuality": no follower may
+ * go on the tile just placed, and the board must mark every place of an earlier tile the API
+ * offers (and nothing on the new tile), the panel list them. Returns those deployments.
+ */
+async function checkUnpunctual(page, view) {
+  const { x, y } = view.pending;
+  const deploys = view.legal.filter((a) => a.action === 'deploy');
+  const onNew = deploys.filter((a) => !Number.isInteger(a.x) || (a.x === x && a.y === y));
+  check(!onNew.length, `a figure may be deployed on the tile just placed at (${x}, ${y}): ${JSON.stringify(onNew)}`);
+  const earlier = deploys.filter((a) => Number.isInteger(a.x));
+  check(earlier.every((a) => /^onto an earlier tile/.test(a.label)), `an earlier tile's deployment is labelled otherwise: ${earlier.map((a) => a.label).join('; ')}`);
+  const places = new Set(earlier.map((a) => `${a.x},${a.y},${a.feature}`));
+  const markers = await page.evaluate(() =>
+    [...document.querySelectorAll('svg.board [data-marker]')].map((m) => ({ testid: m.dataset.testid, x: Number(m.dataset.x), y: Number(m.dataset.y), feature: m.dataset.feature })),
+  );
+  check(!markers.some((m) => m.x === x && m.y === y), `a marker stands on the tile just placed at (${x}, ${y}): ${JSON.stringify(markers.filter((m) => m.x === x && m.y === y))}`);
+  const marked = markers.filter((m) => m.testid === 'earlier-marker');
+  check(marked.length === markers.length && marked.length === places.size, `${places.size} places on earlier tiles, ${marked.length} of ${markers.length} markers for them`);
+  check(marked.every((m) => places.has(`${m.x},${m.y},${m.feature}`)), 'a marker stands where the API offers no deployment');
+  if (places.size) {
+    const summary = await page.textContent('[data-testid=gate-summary]');
+    check(summary === `Onto an earlier tile: ${places.size} place${places.size === 1 ? '' : 's'}`, `the panel's list of earlier tiles is headed "${summary}"`);
+    check((await page.locator('[data-testid=earlier-choice]').count()) === places.size, `the panel does not list the ${places.size} places on earlier tiles`);
+  }
+  return earlier;
+}
+
+/**
+ * The cloister held since the start placed instead of a draw, by clicks: the held-tile panel
+ * (its picture, "Place your cloister" and "Draw a tile"; an arrow key picks a choice, Esc drops
+ * it), confirmed; then the tile placed like a drawn one. The API must have the tile on the
+ * board and the seat no longer holding it, and the players panel too.
+ */
+async function placeHeldCloister(page, id, token, view, turn) {
+  const tile = view.pending.tile;
+  check(typeof tile === 'string' && tile === view.seats[0].held_tile, `the held-tile decision offers ${tile}, the seat holds ${view.seats[0].held_tile}`);
+  await page.locator('[data-testid=held-tile-choice]').waitFor();
+  check((await page.locator('[data-testid=action-panel] .panel-title .held-thumb').count()) === 1, 'the held-tile panel shows no picture of the cloister');
+  check(/Place your cloister/.test(await page.textContent('[data-testid=held-tile-choice]')), 'the held-tile panel offers no "Place your cloister"');
+  check(/Draw a tile/.test(await page.textContent('[data-testid=pass]')), 'the held-tile panel offers no "Draw a tile"');
+  check(!(await page.locator('[data-testid=confirm]').isEnabled()), 'the confirm button is enabled before a choice');
+  await page.keyboard.press('ArrowRight');
+  await page.locator('[data-testid=held-tile-choice][aria-pressed=true]').waitFor();
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=held-tile-choice][aria-pressed=false]').waitFor();
+  await press(page, '[data-testid=held-tile-choice]');
+  check(/Place your cloister/.test(await page.textContent('[data-testid=confirm]')), 'the confirm button does not say "Place your cloister"');
+  await confirm(page, 'placing the held cloister instead of drawing a tile');
+  const next = await waitForTurn(page, 'the placement of the held cloister');
+  check(next === 'place', `after "Place your cloister" the page asks to ${next}`);
+  const drawn = await page.getAttribute('[data-testid=drawn-tile]', 'data-tile');
+  check(drawn === tile, `the tile to place is ${drawn}, not the held cloister ${tile}`);
+  await page.locator('[data-testid=held-tile-badge]').waitFor();
+  const mid = await api(`/api/games/${id}?token=${token}`);
+  check(mid.pending.decision === 'place' && mid.pending.tile === tile, `after the held-tile action the API asks ${JSON.stringify(mid.pending)}`);
+  check(mid.seats[0].held_tile === undefined, `the API has the seat still holding ${mid.seats[0].held_tile}`);
+  check(mid.events.some((e) => e.type === 'held-tile-played' && e.seat === 0 && e.tile === tile), 'the API has no held-tile-played event');
+  // The players panel: the item gone for this seat, still there for the seats that hold theirs.
+  const holding = mid.seats.map((s) => typeof s.held_tile === 'string');
+  await waitFor(
+    page,
+    'the held cloister gone from the players panel',
+    (holding) =>
+      holding.every((held, seat) => !!document.querySelector(`[data-testid=player][data-seat="${seat}"] [data-testid=supply-held-tile]`) === held) &&
+      !!document.querySelector('[data-testid=event][data-type=held-tile-played]'),
+    holding,
+  );
+  const at = await placeTile(page, turn);
+  const now = await api(`/api/games/${id}`);
+  const placed = now.board.find((t) => t.x === at.x && t.y === at.y);
+  check(placed && placed.tile === tile, `the API has ${JSON.stringify(placed)} at (${at.x}, ${at.y}), not the held cloister`);
+  log(`Ann placed her own cloister at (${at.x}, ${at.y}) instead of drawing`);
+  return at;
+}
+
+/**
+ * A follower onto an earlier tile by its marker (a farm where one is offered: it stays there),
+ * confirmed; the API must have it on that tile, none of the seat's on the tile just placed, and
+ * the board must show it.
+ */
+async function deployOntoEarlierTile(page, id, view, earlier) {
+  const followers = earlier.filter((a) => a.figure === 'follower');
+  const a = followers.find((x) => x.feature.startsWith('field')) || followers[0];
+  const { x, y } = view.pending;
+  const marker = `[data-testid=earlier-marker][data-x="${a.x}"][data-y="${a.y}"][data-feature="${a.feature}"]`;
+  await pressMarker(page, marker);
+  if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
+  await page.locator(`svg.board ${marker}[aria-pressed=true]`).waitFor();
+  check(/earlier tile/.test(await page.textContent('[data-testid=chosen]')), 'the chosen place on an earlier tile is not named');
+  await screenshot(page, 'web-variations.png');
+  await confirm(page, `a follower onto ${a.feature} of the earlier tile at (${a.x}, ${a.y})`);
+  const now = await api(`/api/games/${id}`);
+  const deployed = (await newEvents(id, view.events.length)).find((e) => e.type === 'figure-deployed' && e.seat === 0);
+  check(deployed && deployed.x === a.x && deployed.y === a.y && deployed.figure === 'follower', `the API deployed ${JSON.stringify(deployed)}, not a follower at (${a.x}, ${a.y})`);
+  check(!now.figures.some((f) => f.seat === 0 && f.x === x && f.y === y), `the API has a figure of Ann's on the tile just placed at (${x}, ${y})`);
+  const there = now.figures.some((f) => f.seat === 0 && f.figure === 'follower' && f.x === a.x && f.y === a.y && f.feature === a.feature);
+  const returned = (await newEvents(id, view.events.length)).some((e) => e.type === 'figure-returned' && e.seat === 0 && e.x === a.x && e.y === a.y);
+  check(there || returned, `the API has no follower of Ann's on ${a.feature} at (${a.x}, ${a.y})`);
+  if (there) {
+    await page.locator(`svg.board [data-testid=figure][data-figure=follower][data-seat="0"][data-x="${a.x}"][data-y="${a.y}"][data-feature="${a.feature}"]`).waitFor({ state: 'attached' });
+  }
+  log(`Ann deployed a follower onto an earlier tile: ${a.label}`);
+  return a;
+}
+
+async function scenarioVariations() {
+  log('scenario 12 (desktop): the official variations, fewer followers, follower unpunctuality and cloisters for everyone, against two greedy bots');
+  const { page } = await openBrowser('variations', DESKTOP);
+  await checkVariantGroups(page);
+  const { id, play } = await createGame(page, ['human', 'greedy', 'greedy'], ['Ann', 'Greedy 1', 'Greedy 2'], [], { variants: VARIATIONS });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  log(`created game ${id}`);
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  let decision = await waitForTurn(page, 'Ann\'s first decision');
+  const start = await api(`/api/games/${id}?token=${token}`);
+  for (const v of VARIATIONS) check(start.rules.variants[v] === true, `the game's rules have ${v} = ${start.rules.variants[v]}`);
+  // Fewer followers: 6 each with three players; every seat holds a cloister.
+  for (const seat of start.seats) {
+    check(seat.supply.follower === 6, `${seat.name} has ${seat.supply.follower} followers, not 6`);
+    check(typeof seat.held_tile === 'string' && seat.held_tile, `${seat.name} holds no cloister: ${seat.held_tile}`);
+  }
+  await waitFor(
+    page,
+    'six followers and a cloister in each seat\'s supply',
+    (n) => {
+      const rows = [...document.querySelectorAll('[data-testid=player]')];
+      return (
+        rows.length === n &&
+        rows.every((r) => (r.querySelector('[data-testid=supply-follower]')?.textContent || '').replace(/\D/g, '') === '6') &&
+        rows.every((r) => r.querySelector('[data-testid=supply-held-tile]')?.getAttribute('title') === 'Holds a cloister to place instead of drawing')
+      );
+    },
+    start.seats.length,
+  );
+  check(decision === 'held-tile' && start.pending.decision === 'held-tile' && start.pending.seat === 0, `Ann's first decision: the page asks to ${decision}, the API ${JSON.stringify(start.pending)}`);
+
+  const tally = { turns: 0, drawn: false, cloister: null, earlier: null, deploys: 0 };
+  while (!tally.earlier) {
+    check(tally.turns < 30 && Date.now() - started < TOTAL_MS - 30_000, `no follower onto an earlier tile after ${tally.turns} turns`);
+    if (decision === 'over') fail('the game ended before a follower went onto an earlier tile');
+    const view = await api(`/api/games/${id}?token=${token}`);
+    check(view.pending.decision === decision && view.pending.seat === 0, `the page asks to ${decision}, the API ${JSON.stringify(view.pending)}`);
+    if (decision === 'held-tile' && !tally.drawn) {
+      // The first time: "Draw a tile" by the keyboard (P, Enter); the cloister stays in hand.
+      await page.keyboard.press('p');
+      await page.locator('[data-testid=pass][aria-pressed=true]').waitFor();
+      check(/Draw a tile/.test(await page.textContent('[data-testid=confirm]')), 'the confirm button does not say "Draw a tile"');
+      await page.keyboard.press('Enter');
+      await waitForVersionAbove(page, view.version, 'drawing a tile instead of placing the cloister');
+      const now = await api(`/api/games/${id}?token=${token}`);
+      check(now.pending.decision === 'place' && now.seats[0].held_tile === view.seats[0].held_tile, `after "Draw a tile": ${JSON.stringify(now.pending)}, holding ${now.seats[0].held_tile}`);
+      tally.drawn = true;
+    } else if (decision === 'held-tile') {
+      tally.turns += 1;
+      tally.cloister = await placeHeldCloister(page, id, token, view, tally.turns);
+    } else if (decision === 'place') {
+      tally.turns += 1;
+      await placeTile(page, tally.turns);
+    } else if (decision === 'deploy') {
+      const earlier = await checkUnpunctual(page, view);
+      tally.deploys += 1;
+      if (tally.cloister && earlier.some((a) => a.figure === 'follower')) {
+        tally.earlier = await deployOntoEarlierTile(page, id, view, earlier);
+        break;
+      }
+      await press(page, '[data-testid=pass]');
+      await confirm(page, 'passing');
+    } else {
+      fail(`the game asks for an unexpected decision: ${decision}`);
+    }
+    decision = await waitForTurn(page, `Ann's decision after ${tally.turns} tiles`);
+  }
+  log(`game ${id}: ${tally.turns} tiles, ${tally.deploys} deploy decisions checked for unpunctuality`);
+  const texts = await checkNoNotation(page, '[data-testid=event], [data-testid=action-panel], [data-testid=players], [data-testid=turn]');
+  log(`${texts} texts checked`);
+  passed += 1;
+}
+
 // ---- main ---------------------------------------------------------------------------------
 
 async function failureShots() {
@@ -2155,11 +2391,12 @@ try {
   const only = (process.env.E2E_ONLY || '').split(',').filter(Boolean).map(Number);
   const scenarios = [scenarioAgainstBot, scenarioComeBack, scenarioKeyboard, scenarioLive, scenarioDragon, scenarioTower,
     scenarioHostileNames, scenarioLimit, scenarioReference];
-  // By number: scenario 10 is Abbey & Mayor's, 11 The Count of Carcassonne's, whatever the
-  // list above holds.
+  // By number: scenario 10 is Abbey & Mayor's, 11 The Count of Carcassonne's, 12 the official
+  // variations', whatever the list above holds.
   const numbered = new Map(scenarios.map((scenario, i) => [i + 1, scenario]));
   numbered.set(10, scenarioAbbeyMayor);
   numbered.set(11, scenarioCount);
+  numbered.set(12, scenarioVariations);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -171,6 +171,9 @@ pub fn rank_actions(game: &Game) -> Vec<Ranked> {
             (_, Pending::Deploy { player, .. }) if player == me => best_follow_up(&next, me),
             // The Count: a deployment to Carcassonne is worth its best move of the count.
             (_, Pending::MoveCount { player }) if player == me => best_follow_up(&next, me),
+            // Cloisters for everyone: one's own cloister, or a draw, each worth the best placement
+            // of the tile with its best deployment.
+            (Pending::HeldTile { .. }, Pending::PlaceTile { player, .. }) if player == me => best_placement(&next, me),
             _ => evaluate(&next, me),
         };
         out.push(Ranked { action, value, visits: 0 });
@@ -178,30 +181,35 @@ pub fn rank_actions(game: &Game) -> Vec<Ranked> {
     out
 }
 
-/// The value of the best deployment or pass after a placement (with The Tower, a tower piece
-/// counts with its best capture).
-fn best_follow_up(game: &Game, me: PlayerId) -> f64 {
+/// The best of `value` over the positions after each legal action.
+fn best_over(game: &Game, value: impl Fn(&Game) -> f64) -> f64 {
     let mut best = f64::MIN;
     let mut next = game.clone();
     for action in game.legal_actions() {
         next.clone_from(game);
         next.apply(action).expect("a legal action");
-        let value = match next.pending() {
-            Pending::Capture { player, .. } | Pending::Exchange { player, .. } if player == me => {
-                let mut after = next.clone();
-                let mut best_capture = f64::MIN;
-                for capture in next.legal_actions() {
-                    after.clone_from(&next);
-                    after.apply(capture).expect("a legal action");
-                    best_capture = best_capture.max(evaluate(&after, me));
-                }
-                best_capture
-            }
-            _ => evaluate(&next, me),
-        };
-        best = best.max(value);
+        best = best.max(value(&next));
     }
     best
+}
+
+/// The value of the best placement of the tile to place, each with its best deployment.
+fn best_placement(game: &Game, me: PlayerId) -> f64 {
+    best_over(game, |next| match next.pending() {
+        Pending::Deploy { player, .. } if player == me => best_follow_up(next, me),
+        _ => evaluate(next, me),
+    })
+}
+
+/// The value of the best deployment or pass after a placement (with The Tower, a tower piece
+/// counts with its best capture).
+fn best_follow_up(game: &Game, me: PlayerId) -> f64 {
+    best_over(game, |next| match next.pending() {
+        Pending::Capture { player, .. } | Pending::Exchange { player, .. } if player == me => {
+            best_over(next, |after| evaluate(after, me))
+        }
+        _ => evaluate(next, me),
+    })
 }
 
 impl Bot for GreedyBot {

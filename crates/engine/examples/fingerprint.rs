@@ -112,6 +112,24 @@ fn configs() -> Vec<(&'static str, Rules)> {
             "every-expansion-count",
             with(&[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(), Variants::default()),
         ),
+        ("fewer-followers", with(&[], Variants { fewer_followers: true, ..Variants::default() })),
+        (
+            "unpunctuality",
+            with(&[Abbot, TradersBuilders], Variants { follower_unpunctuality: true, ..Variants::default() }),
+        ),
+        ("cloisters-for-everyone", with(&[], Variants { cloisters_for_everyone: true, ..Variants::default() })),
+        (
+            "every-expansion-variations",
+            with(
+                &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(),
+                Variants {
+                    fewer_followers: true,
+                    follower_unpunctuality: true,
+                    cloisters_for_everyone: true,
+                    ..Variants::default()
+                },
+            ),
+        ),
     ]
 }
 

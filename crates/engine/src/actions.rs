@@ -64,6 +64,9 @@ pub enum Action {
     /// reported at): during the game the feature being scored, in the final scoring any
     /// incomplete road, city or cloister, or a farm.
     Redeploy { figure: Figure, pos: Pos, feature: LocalFeature },
+    /// Place the tile one holds (the variation "Cloisters for everyone!": one's cloister) instead
+    /// of drawing one; it is then placed like a drawn tile.
+    PlayHeldTile,
     /// Deploy nothing this turn (or, when an escape is offered, let no knight escape; when the
     /// abbey is offered, draw a tile instead; when a wagon may move, take it home; when
     /// Carcassonne is offered, deploy nothing there; when the count may move, leave it; when a
@@ -94,6 +97,7 @@ impl Action {
             Action::DeployToQuarter { .. } => "a deployment to Carcassonne",
             Action::MoveCount { .. } => "a move of the count",
             Action::Redeploy { .. } => "a redeployment from Carcassonne",
+            Action::PlayHeldTile => "playing one's own tile",
             Action::Pass => "a pass",
         }
     }
@@ -138,6 +142,9 @@ pub enum Pending {
     /// The Count of Carcassonne, before the final scoring: `player` may move one figure from a
     /// quarter onto an incomplete feature or a farm (`Pass`: no more this game).
     FinalRedeploy { player: PlayerId },
+    /// The variation "Cloisters for everyone!": before drawing, `player` may place the tile they
+    /// hold, `tile`, instead (`Pass` draws).
+    HeldTile { player: PlayerId, tile: TileId },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -157,7 +164,8 @@ impl Pending {
             | Pending::Carcassonne { player }
             | Pending::MoveCount { player }
             | Pending::Redeploy { player, .. }
-            | Pending::FinalRedeploy { player } => Some(player),
+            | Pending::FinalRedeploy { player }
+            | Pending::HeldTile { player, .. } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -177,6 +185,7 @@ impl Pending {
             Pending::MoveCount { .. } => "a move of the count or leaving it",
             Pending::Redeploy { .. } => "a redeployment from Carcassonne onto the feature being scored, or a pass",
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
+            Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::GameOver => "nothing (the game is over)",
         }
     }

@@ -124,6 +124,12 @@ pub enum RuleError {
     QuarterBlocked(Quarter),
     #[error("{0} has no {1} in the {2} quarter that may go there")]
     NotInQuarter(Color, &'static str, Quarter),
+    #[error("followers are deployed only onto tiles placed before the one just placed (Follower unpunctuality); a builder or pig still goes on it")]
+    Unpunctual,
+    #[error("a follower cannot go to the tile at {0}: only to a feature of a tile placed before this turn's, unoccupied and not completed before this turn, never the dragon's tile nor one of the city of Carcassonne's")]
+    NotAnEarlierTile(Pos),
+    #[error("you hold no tile to play, or it fits nowhere")]
+    NoHeldTile,
     #[error("a follower from Carcassonne cannot go to {0} feature {1}: during the game only to the feature being scored; in the final scoring to an incomplete road, city or cloister or a farm, named by the segment the scores name it by")]
     NotARedeployTarget(Pos, LocalFeature),
 }

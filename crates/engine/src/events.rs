@@ -310,6 +310,12 @@ pub enum Event {
         pos: Pos,
         feature: LocalFeature,
     },
+    /// The variation "Cloisters for everyone!": `player` places the tile they held, `tile`,
+    /// instead of drawing (its placement follows).
+    HeldTilePlayed {
+        player: PlayerId,
+        tile: TileId,
+    },
     /// The final scoring is over.
     GameEnded,
 }

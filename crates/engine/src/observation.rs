@@ -120,6 +120,11 @@ impl<'a> Observation<'a> {
         self.game.residents()
     }
 
+    /// The variation "Cloisters for everyone!": the tile a player holds (public: face up).
+    pub fn held_tile(&self, player: PlayerId) -> Option<TileId> {
+        self.game.held_tile(player)
+    }
+
     /// The face-down tiles as (design, count), in catalog order.
     pub fn remaining_tiles(&self) -> Vec<(TileId, u16)> {
         let mut counts: Vec<(TileId, u16)> = vec![];

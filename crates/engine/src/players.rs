@@ -126,6 +126,10 @@ impl Figure {
         !matches!(self, Figure::Builder | Figure::Pig | Figure::Barn)
     }
 
+    /// The figures that are followers ([`Figure::is_follower`]), in the order moves list them.
+    pub const FOLLOWERS: [Figure; 5] =
+        [Figure::Follower, Figure::BigFollower, Figure::Abbot, Figure::Mayor, Figure::Wagon];
+
     /// Whether the figure goes onto a feature beside one of its owner's followers (the builder
     /// and the pig); every other figure needs a feature with no figure on it.
     pub const fn joins_a_follower(self) -> bool {
@@ -245,13 +249,13 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
-    /// A player at the start: seven followers, no score, and `supply(figure)` of each other
-    /// figure.
-    pub(crate) fn new(color: Color, supply: impl Fn(Figure) -> u8) -> PlayerState {
+    /// A player at the start: `followers` followers (seven unless a variation says otherwise),
+    /// no score, and `supply(figure)` of each other figure.
+    pub(crate) fn new(color: Color, followers: u8, supply: impl Fn(Figure) -> u8) -> PlayerState {
         PlayerState {
             color,
             score: 0,
-            followers: FOLLOWERS_PER_PLAYER,
+            followers,
             big_followers: supply(Figure::BigFollower),
             abbots: supply(Figure::Abbot),
             builders: supply(Figure::Builder),
@@ -261,6 +265,19 @@ impl PlayerState {
             barns: supply(Figure::Barn),
             goods: [0; 3],
         }
+    }
+
+    /// Those of `figures` the player has in supply, in their order: a fixed array and how many
+    /// of it are filled (no allocation while moves are listed).
+    pub(crate) fn figures_in_supply<const N: usize>(&self, figures: [Figure; N]) -> ([Figure; N], usize) {
+        let (mut found, mut count) = ([Figure::Follower; N], 0);
+        for figure in figures {
+            if self.in_supply(figure) > 0 {
+                found[count] = figure;
+                count += 1;
+            }
+        }
+        (found, count)
     }
 
     /// How many of a figure the player has in supply.

@@ -232,6 +232,13 @@ pub enum RecordAction {
         y: i16,
         feature: String,
     },
+    /// The variation "Cloisters for everyone!": instead of drawing, the player places the tile
+    /// they hold (their cloister); the `place` of that tile follows.
+    #[serde(rename = "held-tile")]
+    HeldTile {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+    },
     Pass {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
@@ -388,6 +395,7 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         }
         (_, Action::Exchange { figure }) => RecordAction::Exchange { player, figure },
         (_, Action::DeployToQuarter { figure, quarter }) => RecordAction::Carcassonne { player, figure, quarter },
+        (_, Action::PlayHeldTile) => RecordAction::HeldTile { player },
         (_, Action::MoveCount { quarter }) => RecordAction::MoveCount { player, quarter },
         (_, Action::Redeploy { figure, pos, feature }) => {
             RecordAction::Redeploy { player, figure, x: pos.x, y: pos.y, feature: name(pos, feature) }
@@ -420,6 +428,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Carcassonne { player, .. }
         | RecordAction::MoveCount { player, .. }
         | RecordAction::Redeploy { player, .. }
+        | RecordAction::HeldTile { player }
         | RecordAction::Pass { player } => *player,
     };
     if let (Some(given), Some(expected)) = (player, expected) {
@@ -506,6 +515,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             let pos = Pos::new(*x, *y);
             Ok(Action::Redeploy { figure: *figure, pos, feature: feature_at(game, pos, feature)? })
         }
+        RecordAction::HeldTile { .. } => Ok(Action::PlayHeldTile),
         RecordAction::Pass { .. } => Ok(Action::Pass),
     }
 }

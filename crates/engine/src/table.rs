@@ -105,10 +105,14 @@ impl Table {
         self.board.placement(placement).pos
     }
 
-    /// The next face-down tile, if any is left.
     /// Whether face-down tiles remain to be drawn.
     pub(crate) fn has_tiles_to_draw(&self) -> bool {
         self.next_draw < self.deck.len()
+    }
+
+    /// The next face-down tile, if any is left.
+    pub(crate) fn next_to_draw(&self) -> Option<TileId> {
+        self.deck.get(self.next_draw).copied()
     }
 
     pub(crate) fn draw(&mut self) -> Option<TileId> {

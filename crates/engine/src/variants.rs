@@ -240,6 +240,15 @@ pub struct Variants {
     /// Where the count goes when a follower is deployed to Carcassonne (The Count of
     /// Carcassonne).
     pub count_moves: CountMoves,
+    /// Official variation "Fewer followers" (seed 001, SELECTED VARIATIONS): 7, 6, 5 followers
+    /// for 2, 3, 4 players (and one fewer for each further player). Off by default.
+    pub fewer_followers: bool,
+    /// Official variation "Follower unpunctuality": followers are deployed only to tiles placed
+    /// before the one just placed. Off by default.
+    pub follower_unpunctuality: bool,
+    /// Official variation "Cloisters for everyone!": each player holds a cloister tile to place
+    /// instead of drawing, once. Off by default.
+    pub cloisters_for_everyone: bool,
 }
 
 impl Default for Variants {
@@ -284,6 +293,9 @@ impl Variants {
             tower_captures_own_followers: !original,
             wagon_moves: WagonMoves::Adjacent,
             count_moves: CountMoves::Free,
+            fewer_followers: false,
+            follower_unpunctuality: false,
+            cloisters_for_everyone: false,
         }
     }
 
@@ -305,6 +317,8 @@ impl Variants {
             name: "farmer-scoring",
             label: "Farm scoring",
             source: "seed 001, footnotes 27 and 28",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Choice(&[
                 ("third-edition", "3 per city, each farm on its own (Hans im Glück)"),
                 ("second-edition", "3 per city, each city once per player"),
@@ -315,19 +329,32 @@ impl Variants {
             name: "small-city",
             label: "Small city (2 tiles) scores 1 per tile and pennant",
             source: "seed 001, footnote 17 (Rio Grande)",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
-        VariantInfo { name: "farmers", label: "Farmers", source: "seeds 000 and 003", kind: VariantKind::Bool },
+        VariantInfo {
+            name: "farmers",
+            label: "Farmers",
+            source: "seeds 000 and 003",
+            group: VariantGroup::RuleDifference,
+            author: None,
+            kind: VariantKind::Bool,
+        },
         VariantInfo {
             name: "tile-edition",
             label: "Tile printing",
             source: "seed 000, tile distributions",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Choice(&[("first", "original artwork"), ("second", "C2/C3 artwork, with gardens")]),
         },
         VariantInfo {
             name: "river-start-tile",
             label: "Base start tile with a river",
             source: "seed 001, THE RIVER, Preparation; seed 003",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Choice(&[
                 ("after-river", "placed as soon as the river is completed"),
                 ("in-river-stack", "mixed into the river tiles"),
@@ -338,6 +365,8 @@ impl Variants {
             name: "combined-rivers",
             label: "Spring and lake with several rivers",
             source: "seed 004, Preparation; seed 001, footnote 29",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Choice(&[
                 ("assembled-reference", "GQ or River II spring, the volcano lake"),
                 ("first-set", "The River's spring and lake"),
@@ -347,6 +376,8 @@ impl Variants {
             name: "volcano-lake",
             label: "Volcano lake without the dragon",
             source: "seed 001, THE RIVER II; seed 000, The River",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Choice(&[
                 ("no-significance", "an ordinary lake"),
                 ("extra-turn", "no figure on it, and another turn"),
@@ -356,6 +387,8 @@ impl Variants {
             name: "double-turn",
             label: "Builder's second tile",
             source: "seed 001, Summary of rule sets; footnote 42",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Choice(&[
                 ("after-scoring", "drawn after scoring (The Big Box)"),
                 ("immediately", "drawn immediately (original boxes)"),
@@ -365,90 +398,120 @@ impl Variants {
             name: "builders-and-pigs-are-followers",
             label: "Builders and pigs are followers (original boxes)",
             source: "seed 001, Summary of rule sets; footnote 39",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "builder-and-pig-stay-without-follower",
             label: "Builder and pig stay when the last follower leaves (original boxes)",
             source: "seed 001, Summary of rule sets; footnote 44",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "pig-herd-without-traders-builders",
             label: "The pig-herd counts without Traders & Builders",
             source: "seed 001, THE RIVER II, footnote 96",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "gq-pig-herd",
             label: "House rule: the GQ pigs are a pig-herd",
             source: "seed 001, GQ, footnotes 116 and 117",
+            group: VariantGroup::HouseRule,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "sixth-player-in-winter",
             label: "A sixth player in the Winter Edition",
             source: "seed 002 (2 to 5 players); seed 001, footnote 4",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "dragon-moves-after-scoring",
             label: "The dragon moves after scoring (Rio Grande Big Box)",
             source: "seed 001, Summary of rule sets; footnotes 75 and 82",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "volcano-allows-builder-and-pig",
             label: "A builder or pig may go on a volcano",
             source: "seed 001, Summary of rule sets; footnote 73",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "volcano-allows-fairy",
             label: "The fairy may move on a volcano turn",
             source: "seed 001, Summary of rule sets; footnote 73",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "princess-must-remove",
             label: "The princess must remove a knight",
             source: "seed 001, Summary of rule sets; footnote 89",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "princess-big-follower-only-if-last",
             label: "The princess takes a big follower only as the last knight",
             source: "seed 001, Summary of rule sets; footnote 90",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "magic-gate-to-unscored-features",
             label: "A magic gate reaches completed, unscored features",
             source: "seed 001, Summary of rule sets; footnote 87",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "tower-captures-builders-and-pigs",
             label: "Towers capture builders and pigs (original boxes)",
             source: "seed 001, Summary of rule sets; footnote 101",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "tower-captures-guards",
             label: "Towers capture followers on other towers",
             source: "seed 001, Summary of rule sets; footnote 107",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "tower-captures-own-followers",
             label: "A tower may capture its builder's own follower",
             source: "seed 001, Summary of rule sets; footnote 100",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "wagon-moves",
             label: "Where a wagon moves after scoring",
             source: "seed 001, ABBEY AND MAYOR, The wagon; seed 004, Step 3B",
+            group: VariantGroup::RuleDifference,
+            author: None,
             kind: VariantKind::Choice(&[
                 ("adjacent", "to a feature directly adjacent to the scored one"),
                 ("around-tile", "to any feature on its tile or the eight around it"),
@@ -458,11 +521,37 @@ impl Variants {
             name: "count-moves",
             label: "Where the count goes when a follower enters Carcassonne",
             source: "seed 001, THE COUNT OF CARCASSONNE, The count; Official Variants",
+            group: VariantGroup::Variation,
+            author: None,
             kind: VariantKind::Choice(&[
                 ("free", "to any quarter the player chooses, or nowhere"),
                 ("clockwise", "to the next quarter clockwise"),
                 ("to-quarter", "to the quarter the follower entered"),
             ]),
+        },
+        VariantInfo {
+            name: "fewer-followers",
+            label: "Fewer followers: 7, 6, 5 for 2, 3, 4 players",
+            source: "seed 001, SELECTED VARIATIONS, Fewer followers",
+            group: VariantGroup::Variation,
+            author: Some("Holger Peine"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "follower-unpunctuality",
+            label: "Follower unpunctuality: followers only onto tiles placed before",
+            source: "seed 001, SELECTED VARIATIONS, Follower unpunctuality",
+            group: VariantGroup::Variation,
+            author: Some("Bernd Eisenstein"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "cloisters-for-everyone",
+            label: "Cloisters for everyone: each player's own cloister, placed instead of a draw",
+            source: "seed 001, SELECTED VARIATIONS, Cloisters for everyone!",
+            group: VariantGroup::Variation,
+            author: Some("Bernd Eisenstein"),
+            kind: VariantKind::Bool,
         },
     ];
 
@@ -503,7 +592,35 @@ pub struct VariantInfo {
     pub label: &'static str,
     /// The seed passage it comes from.
     pub source: &'static str,
+    /// What kind of difference it is (the lobby groups them).
+    pub group: VariantGroup,
+    /// Who made the variation, as the seed names them (seed 001's SELECTED VARIATIONS).
+    pub author: Option<&'static str>,
     pub kind: VariantKind,
+}
+
+/// What kind of rule difference a variant is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VariantGroup {
+    /// A difference between publishers, editions or boxes (seed 001's "Summary of rule sets",
+    /// the FAQ's corrections, the expansions' readings).
+    RuleDifference,
+    /// An official variation from the publisher's home page (seed 001, SELECTED VARIATIONS;
+    /// The Count's official variants).
+    Variation,
+    /// A house rule of the seeds (seeds 000 and 002, the GQ tile's footnote 117).
+    HouseRule,
+}
+
+impl VariantGroup {
+    pub const fn name(self) -> &'static str {
+        match self {
+            VariantGroup::RuleDifference => "rule-difference",
+            VariantGroup::Variation => "variation",
+            VariantGroup::HouseRule => "house-rule",
+        }
+    }
 }
 
 /// A variant's values.

@@ -281,6 +281,7 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::Carcassonne { .. } => Some("carcassonne"),
         Pending::MoveCount { .. } => Some("count"),
         Pending::FinalRedeploy { .. } => Some("final-redeploy"),
+        Pending::HeldTile { .. } => Some("held-tile"),
         Pending::GameOver => None,
     }
 }
@@ -483,7 +484,9 @@ mod tests {
         let r = Reference::builtin();
         let all: Vec<String> = Expansion::ALL.iter().map(|e| e.name().to_string()).collect();
         for rs in RuleSet::ALL {
-            let selection = Selection::new(r, &all, Variants::preset(rs), None);
+            // Decisions that only a variation brings (a held cloister) need the variation.
+            let variants = Variants { cloisters_for_everyone: true, ..Variants::preset(rs) };
+            let selection = Selection::new(r, &all, variants, None);
             let a = r.assemble(&selection);
             for d in DECISIONS {
                 let steps: Vec<&str> = a

@@ -42,15 +42,24 @@ fn variants() -> Vec<Value> {
         .iter()
         .map(|info| {
             let default = defaults.get(info.name).cloned().unwrap_or(Value::Null);
-            let description = format!("{} ({})", info.label, info.source);
-            match info.kind {
+            let description = match info.author {
+                Some(author) => format!("{} (by {author}; {})", info.label, info.source),
+                None => format!("{} ({})", info.label, info.source),
+            };
+            let mut variant = match info.kind {
                 VariantKind::Bool => json!({"id": info.name, "label": info.label, "description": description,
                     "type": "bool", "default": default}),
                 VariantKind::Choice(values) => json!({"id": info.name, "label": info.label, "description": description,
                     "type": "choice", "values": values.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
                     "value_labels": values.iter().map(|(v, l)| (v.to_string(), json!(l))).collect::<serde_json::Map<_, _>>(),
                     "default": default}),
+            };
+            // The lobby groups them: rule differences, the official variations, house rules.
+            variant["group"] = json!(info.group.name());
+            if let Some(author) = info.author {
+                variant["author"] = json!(author);
             }
+            variant
         })
         .collect()
 }

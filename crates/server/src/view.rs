@@ -92,6 +92,9 @@ pub struct SeatView {
     /// Abbey & Mayor: whether the seat still holds its abbey tile.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub abbey: Option<bool>,
+    /// The variation "Cloisters for everyone!": the tile the seat still holds (catalog id).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub held_tile: Option<String>,
 }
 
 /// Abbey & Mayor: a barn on corner `corner` (`NE`, `SE`, `SW`, `NW`) of the tile at (`x`, `y`).
@@ -249,6 +252,14 @@ pub enum PendingView {
     #[serde(rename = "final-redeploy")]
     FinalRedeploy {
         seat: PlayerId,
+    },
+    /// The variation "Cloisters for everyone!": before drawing, `seat` may place the tile it
+    /// holds (`tile`, the catalog id; `tile_name` in words) instead.
+    #[serde(rename = "held-tile")]
+    HeldTile {
+        seat: PlayerId,
+        tile: String,
+        tile_name: String,
     },
     Over,
 }
@@ -439,6 +450,7 @@ fn bare(action: RecordAction) -> RecordAction {
         RecordAction::Redeploy { figure, x, y, feature, .. } => {
             RecordAction::Redeploy { player: None, figure, x, y, feature }
         }
+        RecordAction::HeldTile { .. } => RecordAction::HeldTile { player: None },
         RecordAction::Pass { .. } => RecordAction::Pass { player: None },
     }
 }
@@ -543,7 +555,14 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                 (_, Action::DeployAt { pos, figure, feature }) => (
                     anchor(game, pos, feature),
                     format!(
-                        "through the magic gate: {}, {}",
+                        "{}: {}, {}",
+                        // The variation "Follower unpunctuality" sends followers to earlier
+                        // tiles without a magic gate.
+                        if game.rules().variants.follower_unpunctuality {
+                            "onto an earlier tile"
+                        } else {
+                            "through the magic gate"
+                        },
                         words::figure_on(game, figure, pos, feature),
                         words::place_words(pos)
                     ),
@@ -680,7 +699,12 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                 (Pending::FinalRedeploy { .. }, Action::Pass) => {
                     (None, "none: leave the rest in Carcassonne (they score nothing)".into())
                 }
-                (Pending::Abbey { .. }, Action::Pass) => (None, "draw a tile".into()),
+                (Pending::HeldTile { tile, .. }, Action::PlayHeldTile) => (
+                    None,
+                    format!("place the tile you hold ({}) instead of drawing one", words::tile_name(game.design(tile))),
+                ),
+                (_, Action::PlayHeldTile) => (None, "place the tile you hold".into()),
+                (Pending::Abbey { .. } | Pending::HeldTile { .. }, Action::Pass) => (None, "draw a tile".into()),
                 (Pending::MoveWagon { .. }, Action::Pass) => (None, "take the wagon home".into()),
                 (Pending::Escape { .. }, Action::Pass) => (None, "no knight escapes".into()),
                 (Pending::Capture { .. }, Action::Pass) => (None, "take no prisoner".into()),
@@ -739,6 +763,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
                 })
                 .collect(),
             abbey: game.rules().has(carcassonne_engine::Expansion::AbbeyMayor).then(|| game.holds_abbey(i as PlayerId)),
+            held_tile: game.held_tile(i as PlayerId).map(|t| game.design(t).id.clone()),
         })
         .collect();
     let barns = game
@@ -784,6 +809,11 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
             label: format!("{} {}", words::feature_words(game, pos, feature), words::place_words(pos)),
         },
         Pending::FinalRedeploy { player } => PendingView::FinalRedeploy { seat: player },
+        Pending::HeldTile { player, tile } => PendingView::HeldTile {
+            seat: player,
+            tile: game.design(tile).id.clone(),
+            tile_name: words::tile_name(game.design(tile)),
+        },
         Pending::GameOver => PendingView::Over,
     };
     let board = game
@@ -1180,6 +1210,10 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
                 ),
             )
         }
+        Event::HeldTilePlayed { player, tile } => (
+            json!({"type": "held-tile-played", "seat": player, "tile": tile_id(tile)}),
+            format!("{} places the tile they held ({}) instead of drawing one", name(player), tile_words(tile)),
+        ),
         Event::GameEnded => (json!({"type": "game-ended"}), "The game is over".to_string()),
     };
     EventView { index, action, detail, text }

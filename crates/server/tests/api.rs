@@ -1121,3 +1121,68 @@ async fn the_count_of_carcassonne_shows_its_quarters_and_refuses_bad_actions() {
     assert!(seen, "four games of greedy bots and nobody went to Carcassonne");
     server.stop().await;
 }
+
+/// The official variations through HTTP: the options group them with their authors; a game with
+/// "Cloisters for everyone!", "Follower unpunctuality" and "Fewer followers" shows each seat's
+/// cloister and 6 followers for 3 seats, asks first for the held cloister, which the `held-tile`
+/// action plays (the next decision places it); a follower onto the tile just placed is refused
+/// with its field, the game unchanged; bots finish such a game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_official_variations_show_the_held_cloister_and_refuse_an_unpunctual_follower() {
+    let server = Running::start(None).await;
+    let (_, options) = server.get("/api/options").await;
+    let variant = |id: &str| options["variants"].as_array().unwrap().iter().find(|v| v["id"] == id).cloned().unwrap();
+    assert_eq!(variant("fewer-followers")["group"], "variation");
+    assert_eq!(variant("fewer-followers")["author"], "Holger Peine");
+    assert_eq!(variant("cloisters-for-everyone")["author"], "Bernd Eisenstein");
+    assert_eq!(variant("farmer-scoring")["group"], "rule-difference");
+    assert!(variant("farmer-scoring").get("author").is_none());
+    let variants = json!({"cloisters-for-everyone": true, "follower-unpunctuality": true, "fewer-followers": true});
+    let created = server
+        .create(json!({"seats": [{"player": "human"}, {"player": "human"}, {"player": "human"}],
+                       "rules": {"variants": variants}}))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let red = created["seats"][0]["token"].as_str().unwrap();
+    let (_, view) = server.get(&format!("/api/games/{id}?token={red}")).await;
+    for seat in view["seats"].as_array().unwrap() {
+        assert_eq!(seat["held_tile"], "base:B", "{seat}");
+        assert_eq!(seat["supply"]["follower"], 6, "{seat}");
+    }
+    assert_eq!(view["pending"]["decision"], "held-tile", "{}", view["pending"]);
+    assert_eq!(view["pending"]["tile"], "base:B");
+    let actions: Vec<Value> = legal(&view).iter().map(|a| a["action"].clone()).collect();
+    assert_eq!(actions, [json!("held-tile"), json!("pass")]);
+    let path = format!("/api/games/{id}/actions");
+    let body = |action: Value| json!({"token": red, "action": action}).to_string();
+    let (status, view) = server.post(&path, &body(json!({"action": "held-tile"}))).await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["pending"]["decision"], "place");
+    assert_eq!(view["pending"]["tile"], "base:B");
+    assert!(view["seats"][0].get("held_tile").is_none(), "{}", view["seats"][0]);
+    assert!(view["events"].as_array().unwrap().iter().any(|e| e["type"] == "held-tile-played"));
+    // The cloister south of the start tile; a monk on it is refused, the earlier tiles offered.
+    let (status, view) = server.post(&path, &body(json!({"action": "place", "x": 0, "y": 1, "rotation": 0}))).await;
+    assert_eq!(status, 200, "{view}");
+    let (status, error) =
+        server.post(&path, &body(json!({"action": "deploy", "figure": "follower", "feature": "cloister"}))).await;
+    assert_eq!((status, error["field"].as_str()), (422, Some("action")), "{error}");
+    assert!(error["error"].as_str().unwrap().contains("just placed"), "{error}");
+    let (_, after) = server.get(&format!("/api/games/{id}?token={red}")).await;
+    assert_eq!(after["version"], view["version"]);
+    let earlier: Vec<Value> = legal(&after).into_iter().filter(|a| a["action"] == "deploy").collect();
+    assert!(!earlier.is_empty());
+    for a in &earlier {
+        assert_eq!((a["x"].as_i64(), a["y"].as_i64()), (Some(0), Some(0)), "{a}");
+        assert!(a["label"].as_str().unwrap().starts_with("onto an earlier tile"), "{a}");
+    }
+    // Bots play such a game to the end.
+    let created = server
+        .create(json!({"seats": [{"player": "greedy"}, {"player": "random"}], "rules": {"variants": variants}}))
+        .await;
+    let bots = created["id"].as_str().unwrap().to_owned();
+    let mut spectator = server.ws(&bots, None).await;
+    let last = spectator.until_over().await;
+    assert_eq!(last["pending"]["decision"], "over");
+    server.stop().await;
+}

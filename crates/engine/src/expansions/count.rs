@@ -531,12 +531,12 @@ impl Module for Count {
         Hook::BeforeMajority,
     ]);
 
-    fn takes_tile(&mut self, id: TileId, design: &TileDesign, _count: u8) -> bool {
+    fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> u8 {
         if design.partial && design.set == "count" {
             self.city_tiles.push(id);
-            return true;
+            return count;
         }
-        false
+        0
     }
 
     /// "As such, the normal starting tile is not used."

@@ -130,10 +130,11 @@ pub(crate) trait Module {
         false
     }
 
-    /// Offered each tile of the sets in play at preparation (`count` copies): true to take it
-    /// out of the land tiles, for `arrange_deck` to lay out.
-    fn takes_tile(&mut self, _id: TileId, _design: &TileDesign, _count: u8) -> bool {
-        false
+    /// Offered each tile of the sets in play at preparation (`count` copies left): how many of
+    /// them it takes out of the land tiles, for `arrange_deck` to lay out or for the players to
+    /// hold (0: none).
+    fn takes_tile(&mut self, _id: TileId, _design: &TileDesign, _count: u8) -> u8 {
+        0
     }
 
     /// What becomes of the base start tile (the module asking the most wins: not used, then

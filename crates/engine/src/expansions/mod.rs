@@ -26,10 +26,13 @@ pub(crate) mod gq;
 pub(crate) mod hooks;
 pub(crate) mod inns_cathedrals;
 pub(crate) mod king_robber;
+pub(crate) mod own_cloisters;
 pub(crate) mod princess_dragon;
 pub(crate) mod river;
 pub(crate) mod tower;
 pub(crate) mod traders_builders;
+pub(crate) mod unpunctuality;
+pub(crate) mod variations;
 
 use crate::actions::{Action, Pending};
 use crate::base;
@@ -51,10 +54,12 @@ use count::Count;
 use gq::GamesQuarterly;
 use inns_cathedrals::InnsCathedrals;
 use king_robber::KingRobber;
+use own_cloisters::OwnCloisters;
 use princess_dragon::PrincessDragon;
 use river::River;
 use tower::Tower;
 use traders_builders::TradersBuilders;
+use unpunctuality::Unpunctuality;
 
 pub(crate) use hooks::{BaseStartTile, DeckPlan, Hook, HookPoint, Hooks, Module};
 
@@ -78,10 +83,13 @@ pub(crate) enum ModuleId {
     PrincessDragon,
     GamesQuarterly,
     AbbeyMayor,
+    /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
+    Unpunctuality,
+    OwnCloisters,
 }
 
 impl ModuleId {
-    const COUNT: usize = 11;
+    const COUNT: usize = 13;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -97,7 +105,17 @@ impl ModuleId {
             ModuleId::PrincessDragon => PrincessDragon::HOOKS,
             ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
             ModuleId::AbbeyMayor => AbbeyMayor::HOOKS,
+            ModuleId::Unpunctuality => Unpunctuality::HOOKS,
+            ModuleId::OwnCloisters => OwnCloisters::HOOKS,
         }
+    }
+
+    /// The modules of the official variations the rules switch on.
+    fn of_variations(rules: &Rules) -> impl Iterator<Item = ModuleId> {
+        let v = &rules.variants;
+        [(v.follower_unpunctuality, ModuleId::Unpunctuality), (v.cloisters_for_everyone, ModuleId::OwnCloisters)]
+            .into_iter()
+            .filter_map(|(on, id)| on.then_some(id))
     }
 
     /// The module of an expansion (`None` for the Winter Edition, which is tiles only).
@@ -131,6 +149,9 @@ pub(crate) struct Modules {
     tower_in_play: bool,
     /// Abbey & Mayor is in play (its barn is listed outside the hooks, like the tower).
     abbey_mayor_in_play: bool,
+    /// The variation "Follower unpunctuality" is in play (its deployments need the dragon's
+    /// tile, like the tower's actions).
+    unpunctual_in_play: bool,
     river: River,
     inns_cathedrals: InnsCathedrals,
     king_robber: KingRobber,
@@ -142,6 +163,8 @@ pub(crate) struct Modules {
     princess_dragon: PrincessDragon,
     games_quarterly: GamesQuarterly,
     abbey_mayor: AbbeyMayor,
+    unpunctuality: Unpunctuality,
+    own_cloisters: OwnCloisters,
 }
 
 /// Runs `$body` with `$m` bound to each module of `$mask` (bit `i` for the `i`-th module in
@@ -152,13 +175,15 @@ macro_rules! each_module {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.the_count), (&mut $modules.princess_dragon),
-            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), $body)
+            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.unpunctuality),
+            (&mut $modules.own_cloisters), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
             (&$modules.abbot), (&$modules.tower), (&$modules.the_count), (&$modules.princess_dragon),
-            (&$modules.games_quarterly), (&$modules.abbey_mayor), $body)
+            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.unpunctuality),
+            (&$modules.own_cloisters), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
         each_module!($modules, $mask, |_index, mut $m| $body)
@@ -167,7 +192,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $body:expr) => {
+        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $un:expr, $oc:expr, $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
                 ModuleId::River => { let $m = $river; $body }
@@ -181,6 +206,8 @@ macro_rules! each_module {
                 ModuleId::PrincessDragon => { let $m = $pd; $body }
                 ModuleId::GamesQuarterly => { let $m = $gq; $body }
                 ModuleId::AbbeyMayor => { let $m = $am; $body }
+                ModuleId::Unpunctuality => { let $m = $un; $body }
+                ModuleId::OwnCloisters => { let $m = $oc; $body }
             }
         }
     };
@@ -245,6 +272,7 @@ impl Modules {
     pub(crate) fn new(rules: &Rules, players: usize, catalog: &Catalog) -> Modules {
         let mut in_play = [ModuleId::River; ModuleId::COUNT];
         let mut ids: Vec<ModuleId> = rules.expansions.iter().filter_map(|&e| ModuleId::of(e)).collect();
+        ids.extend(ModuleId::of_variations(rules));
         ids.sort_by_key(|&id| id as u8);
         ids.dedup();
         let mut hook_masks = [0; Hook::COUNT];
@@ -263,6 +291,7 @@ impl Modules {
             hook_masks,
             tower_in_play: rules.has(Expansion::Tower),
             abbey_mayor_in_play: rules.has(Expansion::AbbeyMayor),
+            unpunctual_in_play: rules.variants.follower_unpunctuality,
             river: River::new(rules),
             inns_cathedrals: InnsCathedrals,
             king_robber: KingRobber::default(),
@@ -274,6 +303,8 @@ impl Modules {
             princess_dragon: PrincessDragon::new(rules),
             games_quarterly: GamesQuarterly::new(rules),
             abbey_mayor: AbbeyMayor::new(rules, players, catalog),
+            unpunctuality: Unpunctuality,
+            own_cloisters: OwnCloisters::new(rules, players, catalog),
         }
     }
 
@@ -299,13 +330,14 @@ impl Modules {
         false
     }
 
-    /// Offers a tile of the sets in play to the modules; true if one takes it out of the land
-    /// tiles (to lay it out itself).
-    pub(crate) fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> bool {
-        each_module!(self, self.implementing(Hook::TakesTile), |mut m| if m.takes_tile(id, design, count) {
-            return true;
+    /// Offers the `count` copies of a tile of the sets in play to the modules, one after the
+    /// other: how many they take out of the land tiles (to lay out, or for the players to hold).
+    pub(crate) fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> u8 {
+        let mut left = count;
+        each_module!(self, self.implementing(Hook::TakesTile), |mut m| if left > 0 {
+            left -= m.takes_tile(id, design, left).min(left);
         });
-        false
+        count - left
     }
 
     /// What becomes of the base start tile: the strongest wish of the modules (not used, then
@@ -336,11 +368,14 @@ impl Modules {
         }
     }
 
-    /// 1B: a decision a module offers instead of drawing (the abbey), if any.
+    /// 1B: a decision a module from module `from` on offers instead of drawing (the abbey, a
+    /// held cloister), with the index of the module that offers it.
     #[inline]
-    pub(crate) fn before_draw(&self, table: &Table) -> Option<Pending> {
-        each_module!(self, self.implementing(Hook::BeforeDraw), |m| if let Some(p) = m.before_draw(table) {
-            return Some(p);
+    pub(crate) fn before_draw(&self, from: u8, table: &Table) -> Option<(u8, Pending)> {
+        each_module!(self, self.implementing(Hook::BeforeDraw) & !((1u16 << from) - 1), |i, m| if let Some(p) =
+            m.before_draw(table)
+        {
+            return Some((i as u8, p));
         });
         None
     }
@@ -476,7 +511,18 @@ impl Modules {
         if self.tower_in_play && self.tower_actions(table, player, visit) {
             return true;
         }
-        self.abbey_mayor_in_play && self.barn_actions(table, player, visit)
+        if self.abbey_mayor_in_play && self.barn_actions(table, player, visit) {
+            return true;
+        }
+        self.unpunctual_in_play && self.unpunctual_actions(table, player, visit)
+    }
+
+    /// The variation "Follower unpunctuality": the followers' deployments to earlier tiles,
+    /// never beside a princess that must act.
+    #[inline(never)]
+    fn unpunctual_actions(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        !self.only_figure_actions(table, player)
+            && self.unpunctuality.actions(table, player, self.princess_dragon.dragon(), visit)
     }
 
     /// Abbey & Mayor's barn, never beside a princess that must act.
@@ -602,6 +648,7 @@ impl Modules {
             Pending::Redeploy { .. } | Pending::FinalRedeploy { .. } => {
                 self.the_count.each_redeployment(table, self.princess_dragon.dragon(), pending, visit)
             }
+            Pending::HeldTile { .. } => self.own_cloisters.each_choice(pending, visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -622,6 +669,18 @@ impl Modules {
             }
             (Pending::Redeploy { .. } | Pending::FinalRedeploy { .. }, _) => {
                 self.the_count.check_redeployment(table, self.princess_dragon.dragon(), pending, action)
+            }
+            (Pending::HeldTile { .. }, _) => self.own_cloisters.check_choice(table, pending, action),
+            (Pending::Deploy { player, .. }, Action::DeployAt { pos, figure, feature }) if self.unpunctual_in_play => {
+                if self.only_figure_actions(table, player) {
+                    return Err(RuleError::PrincessMustRemove);
+                }
+                let state = &table.players[player as usize];
+                if state.in_supply(figure) == 0 {
+                    return Err(RuleError::NoFigureInSupply(state.color, figure.name()));
+                }
+                let placement = table.board.index_at(pos).ok_or(RuleError::NotAnEarlierTile(pos))?;
+                Unpunctuality::check_earlier(table, placement, feature, figure, self.princess_dragon.dragon())
             }
             (Pending::Deploy { player, .. }, Action::PlaceBarn { .. }) if self.abbey_mayor_in_play => {
                 if self.only_figure_actions(table, player) {
@@ -700,6 +759,13 @@ impl Modules {
             }
             (Pending::Carcassonne { .. } | Pending::MoveCount { .. }, _) => {
                 return self.the_count.apply_deployment(table, pending, action, events);
+            }
+            (Pending::HeldTile { player, .. }, Action::PlayHeldTile) => self.own_cloisters.play(player, events),
+            (Pending::HeldTile { .. }, _) => {}
+            (Pending::Deploy { player, .. }, Action::DeployAt { pos, figure, feature }) if self.unpunctual_in_play => {
+                let placement = table.board.index_at(pos).expect("checked: a tile");
+                table.deploy(player, figure, placement, feature);
+                events.push(Event::FigureDeployed { player, figure, pos, feature });
             }
             (Pending::Redeploy { .. } | Pending::FinalRedeploy { .. }, _) => {
                 let dragon = self.princess_dragon.dragon();
@@ -788,6 +854,11 @@ impl Modules {
     /// Abbey & Mayor's public state (nothing without the expansion).
     pub(crate) fn abbey_mayor(&self) -> &AbbeyMayor {
         &self.abbey_mayor
+    }
+
+    /// The variation "Cloisters for everyone!": the tile a player holds (none without it).
+    pub(crate) fn held_tile(&self, player: PlayerId) -> Option<TileId> {
+        self.own_cloisters.held(player)
     }
 
     /// The Count of Carcassonne's public state (nothing without the expansion).

@@ -84,6 +84,9 @@ struct Readings {
     big_follower_only_if_last: bool,
     gate_to_unscored: bool,
     builders_are_followers: bool,
+    /// The variation "Follower unpunctuality" sends every follower to an earlier tile: the
+    /// magic gate has nothing left to add, and its deployments are not listed twice.
+    unpunctual: bool,
 }
 
 /// A dragon's move in progress.
@@ -117,6 +120,7 @@ impl PrincessDragon {
                 big_follower_only_if_last: v.princess_big_follower_only_if_last,
                 gate_to_unscored: v.magic_gate_to_unscored_features,
                 builders_are_followers: v.builders_and_pigs_are_followers,
+                unpunctual: v.follower_unpunctuality,
             },
             ..PrincessDragon::default()
         }
@@ -248,15 +252,8 @@ impl PrincessDragon {
     /// figures (follower, big follower, abbot, mayor, wagon): the same as `check_gate` accepts, with the
     /// checks shared by the figures done once per feature.
     fn gate_deployments(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
-        let state = &table.players[player as usize];
-        // The figures in supply that may use the gate, in this order, found once.
-        let (mut figures, mut count) = ([Figure::Follower; 5], 0);
-        for figure in [Figure::Follower, Figure::BigFollower, Figure::Abbot, Figure::Mayor, Figure::Wagon] {
-            if state.in_supply(figure) > 0 {
-                figures[count] = figure;
-                count += 1;
-            }
-        }
+        // The figures in supply that may use the gate (the followers), found once.
+        let (figures, count) = table.players[player as usize].figures_in_supply(Figure::FOLLOWERS);
         if count == 0 {
             return false;
         }
@@ -526,7 +523,7 @@ impl Module for PrincessDragon {
                 }
             }
         }
-        if self.magic_gate_now {
+        if self.magic_gate_now && !self.readings.unpunctual {
             return self.gate_deployments(table, player, visit);
         }
         false

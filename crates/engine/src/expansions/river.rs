@@ -149,16 +149,16 @@ impl Module for River {
         }
     }
 
-    fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> bool {
+    fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> u8 {
         if !design.has_river() {
-            return false;
+            return 0;
         }
         let copies = match design.river {
             Some(RiverRole::Spring | RiverRole::Lake) => 1,
             Some(RiverRole::Fork) | None => count as usize,
         };
         self.taken.extend(std::iter::repeat_n((design.river, id), copies));
-        true
+        count
     }
 
     fn arrange_deck(

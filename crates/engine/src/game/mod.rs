@@ -216,6 +216,12 @@ impl Game {
         self.modules.the_count().residents()
     }
 
+    /// The variation "Cloisters for everyone!": the tile `player` still holds, face up (none
+    /// without the variation or once placed).
+    pub fn held_tile(&self, player: PlayerId) -> Option<TileId> {
+        self.modules.held_tile(player)
+    }
+
     /// The completed cities a farm borders or encloses, as feature roots.
     pub fn cities_of_farm(&self, field: NodeId) -> Vec<NodeId> {
         base::farms::cities_of_farm(&self.table, field)

@@ -59,10 +59,14 @@ pub(crate) fn prepare(
         let Some(set) = catalog.set(set_id) else { continue };
         for (id, count) in catalog.edition_designs(set, set.edition_for(rules.variants.tile_edition)) {
             let design = catalog.design(id);
-            if design.supply || modules.takes_tile(id, design, count) || design.has_river() {
+            if design.supply {
                 continue;
             }
-            let mut count = count as usize;
+            let taken = modules.takes_tile(id, design, count);
+            if taken == count || design.has_river() {
+                continue;
+            }
+            let mut count = (count - taken) as usize;
             if design.start && base_start.is_none() {
                 base_start = Some(id);
                 if !start_in_pile {
@@ -109,7 +113,9 @@ pub(crate) fn prepare(
             return Err(SetupError::TileNotInPlay(catalog.design(*bad).id.clone()));
         }
     }
-    let players = players.iter().map(|&color| PlayerState::new(color, |figure| modules.supply(figure))).collect();
+    let followers = crate::expansions::variations::followers_per_player(&rules, players.len());
+    let players =
+        players.iter().map(|&color| PlayerState::new(color, followers, |figure| modules.supply(figure))).collect();
     let mut table = Table::new(catalog, rules, players, deck);
     table.deck_seed = deck_seed;
     Ok((table, modules, layout))

@@ -4,7 +4,7 @@
 //! | step | what happens | decision |
 //! |---|---|---|
 //! | 1A begin turn | `begin_turn` (the fairy's point; not when no tile is left, as the game then ends with the last tile's turn) | |
-//! | 1B draw a tile | a module may offer a choice instead of drawing (`before_draw`: the abbey); a module may set the tile aside (`sets_aside`); tiles that fit nowhere are discarded and another drawn; an empty pile ends the game | a module's |
+//! | 1B draw a tile | the modules may offer a choice instead of drawing, one after the other (`before_draw`: the abbey, a held cloister); a module may set the tile aside (`sets_aside`); tiles that fit nowhere are discarded and another drawn; an empty pile ends the game | a module's |
 //! | 1C place the tile | the tile joins the board; `tile_put`, then `tile_placed` hooks | `PlaceTile` |
 //! | 2A, 2B move the wood | deploy a figure, a module's action instead (`figure_actions`), or pass | `Deploy` |
 //! | 2C | the modules' steps (`at(AfterFigures)`); a second tile drawn now (`draws_again_before_scoring`) goes back to 1B | a module's |
@@ -34,10 +34,10 @@ pub(crate) enum Step {
     BeginTurn,
     /// 1B: a tile is drawn (`before_scoring`: a double turn's second tile, drawn before the
     /// first one's scoring; with nothing left to draw the turn goes on to its scoring). With
-    /// `offer`, the modules may first offer a choice instead of drawing.
-    Draw { before_scoring: bool, offer: bool },
-    /// 1B: waiting for the choice a module offered instead of drawing.
-    BeforeDraw { before_scoring: bool },
+    /// `offer_from`, the modules from that index on may first offer a choice instead of drawing.
+    Draw { before_scoring: bool, offer_from: Option<u8> },
+    /// 1B: waiting for the choice module `module` offered instead of drawing.
+    BeforeDraw { before_scoring: bool, module: u8 },
     /// 1C: waiting for the drawn tile's placement.
     PlaceTile,
     /// 2A, 2B: waiting for the figure phase's decision.
@@ -96,14 +96,22 @@ impl Turn {
                 self.pending = Pending::Deploy { player, pos };
                 return;
             }
-            Step::BeforeDraw { before_scoring } => match (pending, action) {
+            Step::BeforeDraw { before_scoring, module } => match (pending, action) {
                 (Pending::Abbey { player }, Action::PlaceAbbey { pos }) => {
                     modules.apply_decision(table, pending, action, events);
                     self.step = Step::Figures;
                     self.pending = Pending::Deploy { player, pos };
                     return;
                 }
-                _ => self.step = Step::Draw { before_scoring, offer: false },
+                // A tile the player holds, placed instead of a drawn one.
+                (Pending::HeldTile { player, tile }, Action::PlayHeldTile) => {
+                    modules.apply_decision(table, pending, action, events);
+                    self.step = Step::PlaceTile;
+                    self.pending = Pending::PlaceTile { player, tile };
+                    return;
+                }
+                // Declined: the next module's offer, or the draw.
+                _ => self.step = Step::Draw { before_scoring, offer_from: Some(module + 1) },
             },
             Step::Figures => {
                 match (pending, action) {
@@ -157,14 +165,14 @@ impl Turn {
             match self.step {
                 Step::BeginTurn => {
                     modules.begin_turn(table, events);
-                    self.step = Step::Draw { before_scoring: false, offer: true };
+                    self.step = Step::Draw { before_scoring: false, offer_from: Some(0) };
                 }
-                Step::Draw { before_scoring, offer } => {
+                Step::Draw { before_scoring, offer_from } => {
                     let player = table.current;
-                    if offer && table.has_tiles_to_draw() {
-                        if let Some(decision) = modules.before_draw(table) {
+                    if let Some(from) = offer_from.filter(|_| table.has_tiles_to_draw()) {
+                        if let Some((module, decision)) = modules.before_draw(from, table) {
                             self.pending = decision;
-                            self.step = Step::BeforeDraw { before_scoring };
+                            self.step = Step::BeforeDraw { before_scoring, module };
                             return;
                         }
                     }
@@ -175,7 +183,7 @@ impl Turn {
                             self.step = Step::PlaceTile;
                             return;
                         }
-                        Drawn::Discarded => self.step = Step::Draw { before_scoring, offer: true },
+                        Drawn::Discarded => self.step = Step::Draw { before_scoring, offer_from: Some(0) },
                         Drawn::Empty if before_scoring => self.step = identify_completed(table, modules),
                         Drawn::Empty => self.step = Step::Hooks(HookPoint::BeforeFinalScoring, 0),
                     }
@@ -189,7 +197,7 @@ impl Turn {
                     None => {
                         self.step = match point {
                             HookPoint::AfterFigures if modules.draws_again_before_scoring(table, events) => {
-                                Step::Draw { before_scoring: true, offer: true }
+                                Step::Draw { before_scoring: true, offer_from: Some(0) }
                             }
                             HookPoint::AfterFigures => identify_completed(table, modules),
                             HookPoint::AfterScoring => Step::Hooks(HookPoint::TileActions, 0),
@@ -238,7 +246,7 @@ impl Turn {
                 Step::EndTurn => {
                     if modules.end_turn(table, events) {
                         // Seed 004, 4B: "repeat Steps 1B through 4A once more".
-                        self.step = Step::Draw { before_scoring: false, offer: true };
+                        self.step = Step::Draw { before_scoring: false, offer_from: Some(0) };
                     } else {
                         table.current = table.next_player();
                         table.turns += 1;
