@@ -101,7 +101,15 @@ fn random_game(seed: u64, steps: usize) -> Option<(Game, Record)> {
     let mut rng = rng_from_seed(seed);
     let expansions: Vec<Expansion> = Expansion::ALL.iter().copied().filter(|_| below(&mut rng, 3) == 0).collect();
     let edition = if below(&mut rng, 2) == 0 { Edition::First } else { Edition::Second };
-    let rules = Rules { expansions, variants: Variants { tile_edition: edition, ..Variants::default() } };
+    // The official variations that bring actions of their own, now and then.
+    let (unpunctual, cloisters) = (below(&mut rng, 4) == 0, below(&mut rng, 4) == 0);
+    let variants = Variants {
+        tile_edition: edition,
+        follower_unpunctuality: unpunctual,
+        cloisters_for_everyone: cloisters,
+        ..Variants::default()
+    };
+    let rules = Rules { expansions, variants };
     let players = 2 + below(&mut rng, 4) as usize;
     let colors = [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black];
     let setup = GameSetup { rules: rules.clone(), players: colors[..players].to_vec(), deck: Deck::Seed(seed) };
@@ -160,6 +168,7 @@ fn any_action() -> impl Strategy<Value = Action> {
             pos,
             feature
         }),
+        Just(Action::PlayHeldTile),
         Just(Action::Pass),
     ]
 }
@@ -184,6 +193,7 @@ fn record_action_json() -> impl Strategy<Value = Value> {
         Just("carcassonne".to_string()),
         Just("move-count".to_string()),
         Just("redeploy".to_string()),
+        Just("held-tile".to_string()),
         Just("pass".to_string()),
         "[a-z-]{0,12}",
     ];
