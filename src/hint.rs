@@ -117,6 +117,7 @@ fn decision(game: &Game) -> &'static str {
         Pending::Redeploy { .. } => "redeploy",
         Pending::FinalRedeploy { .. } => "final-redeploy",
         Pending::HeldTile { .. } => "held-tile",
+        Pending::ChooseTile { .. } => "choose-tile",
         Pending::GameOver => "game-over",
     }
 }
@@ -191,6 +192,10 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
             format!("move a {} from Carcassonne onto {feature} at ({x}, {y})", figure.name())
         }
         RecordAction::HeldTile { .. } => "place your own tile instead of drawing".to_string(),
+        RecordAction::ChooseTile { tile, .. } => format!("take {tile} to place it"),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::ChooseTile { .. }) => {
+            "draw a tile from the pile instead".to_string()
+        }
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. } | Pending::HeldTile { .. }) => {
             "draw a tile".to_string()
         }
@@ -233,6 +238,7 @@ fn write_text(
         Pending::Redeploy { .. } => "redeploy from Carcassonne onto the feature being scored, or pass".to_string(),
         Pending::FinalRedeploy { .. } => "redeploy from Carcassonne before the final scoring, or pass".to_string(),
         Pending::HeldTile { .. } => "place your own tile or draw one".to_string(),
+        Pending::ChooseTile { .. } => "choose the tile to place".to_string(),
         _ => "deploy a figure or pass".to_string(),
     };
     writeln!(out, "{color} to {what}; {} legal actions; advice of {}", analysis.ranked.len(), args.bot)?;

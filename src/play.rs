@@ -49,6 +49,11 @@ const DEFAULT_SAVE: &str = "carcassonne-game.json";
         it); before a completed feature is scored, move figures from the quarter that feeds it \
         onto it, one at a time, or pass; before the final scoring, move figures onto incomplete \
         features or farms, one per turn round the table, or pass for good.\n\n\
+        With the official variations that give the players tiles to choose from (--variant \
+        tiles-in-hand=three, battle-for-cloisters=true, architects=true or \
+        collective-planning=true) your own tiles (or the face-up row) are listed first and you \
+        take one by number; then you place it like a drawn tile. The other players' hands are \
+        never shown, only how many tiles they hold.\n\n\
         The game is kept as a record: --save FILE writes it after every action (and on `s`, \
         `q` or the end of the input), so that `carcassonne replay FILE` shows it and \
         `carcassonne play --resume FILE` continues it. When the input ends during a human \
@@ -57,6 +62,7 @@ const DEFAULT_SAVE: &str = "carcassonne-game.json";
         carcassonne play --players human,mcts:medium\n  \
         carcassonne play --players human,greedy,random --expansions river,inns-cathedrals --seed 7 --save game.json\n  \
         carcassonne play --players human,greedy --expansions count --variant count-moves=clockwise\n  \
+        carcassonne play --players human,mcts:medium --variant tiles-in-hand=three\n  \
         carcassonne play --players human,mcts:medium --resume game.json --save game.json"
 )]
 pub struct PlayArgs {
@@ -313,6 +319,16 @@ impl Session {
                     game.design(tile).id
                 )?;
             }
+            Pending::ChooseTile { player } => {
+                let ids = |tiles: &[carcassonne_engine::TileId]| {
+                    tiles.iter().map(|&t| game.design(t).id.as_str()).collect::<Vec<_>>().join(", ")
+                };
+                if game.tile_row().is_empty() {
+                    writeln!(out, "{color}, your tiles: {}. Choose the one to place:", ids(game.hand(player)))?;
+                } else {
+                    writeln!(out, "{color}, face up: {}. Take one, or draw from the pile:", ids(game.tile_row()))?;
+                }
+            }
             Pending::Carcassonne { .. } => {
                 writeln!(
                     out,
@@ -524,6 +540,10 @@ fn describe(game: &Game, action: Action) -> String {
             format!("moves {} from {} onto {feature} at ({x},{y})", with_article(figure), redeploy_source(game, action))
         }
         RecordAction::HeldTile { .. } => "places their own tile instead of drawing".to_string(),
+        RecordAction::ChooseTile { tile, .. } => format!("takes {tile}"),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::ChooseTile { .. }) => {
+            "draws from the pile".to_string()
+        }
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. } | Pending::HeldTile { .. }) => {
             "draws a tile".to_string()
         }
@@ -595,6 +615,10 @@ fn short(game: &Game, action: Action) -> String {
             )
         }
         RecordAction::HeldTile { .. } => "own tile: place it instead of drawing".to_string(),
+        RecordAction::ChooseTile { tile, .. } => format!("take {tile}"),
+        RecordAction::Pass { .. } if matches!(game.pending(), Pending::ChooseTile { .. }) => {
+            "draw from the pile instead".to_string()
+        }
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::Abbey { .. } | Pending::HeldTile { .. }) => {
             "draw a tile".to_string()
         }
@@ -1034,7 +1058,17 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
                 supply.push_str(&format!("; holds {}", held.join(", ")));
             }
         }
+        let seat = game.players().iter().position(|q| q.color == p.color).unwrap_or(0) as u8;
+        let held = game.hand(seat).len();
+        if held > 0 {
+            // Only how many: the tiles themselves are their owner's secret.
+            supply.push_str(&format!("; {held} tile{} in hand", if held == 1 { "" } else { "s" }));
+        }
         writeln!(out, "  {:<7} {:>3} points, in supply: {supply}", p.color.name(), p.score)?;
+    }
+    if !game.tile_row().is_empty() {
+        let row: Vec<&str> = game.tile_row().iter().map(|&t| game.design(t).id.as_str()).collect();
+        writeln!(out, "face up: {}", row.join(", "))?;
     }
     let finished: Vec<String> =
         game.towers().iter().filter(|t| t.finished).map(|t| format!("{} ({} high)", t.pos, t.height)).collect();

@@ -275,6 +275,25 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             Event::HeldTilePlayed { player, tile: t } => {
                 writeln!(out, "{} places their own {} instead of drawing", name(player), tile(t))?
             }
+            // A tile into a hand is secret until it is chosen; a record reveals it then.
+            Event::TileToHand { .. } => {}
+            Event::TileFaceUp { tile: t } => writeln!(out, "{} is turned face up", tile(t))?,
+            Event::TileChosen { player, tile: t, face_up } => {
+                let from = match (face_up, game.rules().variants.architects) {
+                    (true, _) => "the face-up row",
+                    (false, true) => "their stack",
+                    (false, false) => "their hand",
+                };
+                writeln!(out, "{} takes {} from {from}", name(player), tile(t))?
+            }
+            Event::CloisterToNeighbour { owners } => {
+                let owners: Vec<&str> = owners.iter().map(name).collect();
+                writeln!(
+                    out,
+                    "    the battle for completed cloisters: the points of {}'s unfinished cloister go to the player on the left",
+                    owners.join(" and ")
+                )?
+            }
             Event::FigureToQuarter { player, figure, quarter } => writeln!(
                 out,
                 "    {} deploys a {} to the {quarter} quarter of Carcassonne",
@@ -477,92 +496,29 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
     let (_, replay) = replay_file(path)?;
     let game = &replay.game;
     let actions: Vec<RecordAction> = game.legal_actions().into_iter().map(|a| encode_action(game, a)).collect();
-    let pending = match game.pending() {
-        Pending::PlaceTile { player, tile } => PendingJson {
-            kind: "place",
-            player: Some(game.player(player).color.name()),
-            tile: Some(game.design(tile).id.clone()),
-            x: None,
-            y: None,
-        },
-        Pending::Deploy { player, pos } => PendingJson {
-            kind: "deploy",
-            player: Some(game.player(player).color.name()),
-            tile: game.board().get(pos).map(|t| game.design(t.tile).id.clone()),
-            x: Some(pos.x),
-            y: Some(pos.y),
-        },
-        Pending::Escape { player } => {
-            PendingJson { kind: "escape", player: Some(game.player(player).color.name()), tile: None, x: None, y: None }
+    let name = |player| game.player(player).color.name();
+    let id = |tile| game.design(tile).id.clone();
+    // kind, the deciding player, the tile concerned, the place concerned.
+    let (kind, player, tile, at) = match game.pending() {
+        Pending::PlaceTile { player, tile } => ("place", Some(player), Some(id(tile)), None),
+        Pending::Deploy { player, pos } => {
+            ("deploy", Some(player), game.board().get(pos).map(|t| id(t.tile)), Some(pos))
         }
-        Pending::MoveDragon { player } => PendingJson {
-            kind: "move-dragon",
-            player: Some(game.player(player).color.name()),
-            tile: None,
-            x: game.dragon().map(|p| p.x),
-            y: game.dragon().map(|p| p.y),
-        },
-        Pending::Capture { player, pos } => PendingJson {
-            kind: "capture",
-            player: Some(game.player(player).color.name()),
-            tile: None,
-            x: Some(pos.x),
-            y: Some(pos.y),
-        },
-        Pending::Exchange { player, .. } => PendingJson {
-            kind: "exchange",
-            player: Some(game.player(player).color.name()),
-            tile: None,
-            x: None,
-            y: None,
-        },
-        Pending::Abbey { player } => {
-            PendingJson { kind: "abbey", player: Some(game.player(player).color.name()), tile: None, x: None, y: None }
-        }
-        Pending::MoveWagon { player, pos, .. } => PendingJson {
-            kind: "move-wagon",
-            player: Some(game.player(player).color.name()),
-            tile: None,
-            x: Some(pos.x),
-            y: Some(pos.y),
-        },
-        Pending::Carcassonne { player } => PendingJson {
-            kind: "carcassonne",
-            player: Some(game.player(player).color.name()),
-            tile: None,
-            x: None,
-            y: None,
-        },
-        Pending::MoveCount { player } => PendingJson {
-            kind: "move-count",
-            player: Some(game.player(player).color.name()),
-            tile: None,
-            x: None,
-            y: None,
-        },
-        Pending::Redeploy { player, pos, .. } => PendingJson {
-            kind: "redeploy",
-            player: Some(game.player(player).color.name()),
-            tile: None,
-            x: Some(pos.x),
-            y: Some(pos.y),
-        },
-        Pending::FinalRedeploy { player } => PendingJson {
-            kind: "final-redeploy",
-            player: Some(game.player(player).color.name()),
-            tile: None,
-            x: None,
-            y: None,
-        },
-        Pending::HeldTile { player, tile } => PendingJson {
-            kind: "held-tile",
-            player: Some(game.player(player).color.name()),
-            tile: Some(game.design(tile).id.clone()),
-            x: None,
-            y: None,
-        },
-        Pending::GameOver => PendingJson { kind: "game-over", player: None, tile: None, x: None, y: None },
+        Pending::Escape { player } => ("escape", Some(player), None, None),
+        Pending::MoveDragon { player } => ("move-dragon", Some(player), None, game.dragon()),
+        Pending::Capture { player, pos } => ("capture", Some(player), None, Some(pos)),
+        Pending::Exchange { player, .. } => ("exchange", Some(player), None, None),
+        Pending::Abbey { player } => ("abbey", Some(player), None, None),
+        Pending::MoveWagon { player, pos, .. } => ("move-wagon", Some(player), None, Some(pos)),
+        Pending::Carcassonne { player } => ("carcassonne", Some(player), None, None),
+        Pending::MoveCount { player } => ("move-count", Some(player), None, None),
+        Pending::Redeploy { player, pos, .. } => ("redeploy", Some(player), None, Some(pos)),
+        Pending::FinalRedeploy { player } => ("final-redeploy", Some(player), None, None),
+        Pending::HeldTile { player, tile } => ("held-tile", Some(player), Some(id(tile)), None),
+        Pending::ChooseTile { player } => ("choose-tile", Some(player), None, None),
+        Pending::GameOver => ("game-over", None, None, None),
     };
+    let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
     let mut out = output::stdout();
     if json {
         output::write_json_pretty(&mut out, &LegalJson { pending, actions })?;
@@ -652,6 +608,12 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 "{} may place their own {} instead of drawing, or pass to draw ({} legal actions):",
                 game.player(player).color.name(),
                 game.design(tile).id,
+                actions.len()
+            )?,
+            Pending::ChooseTile { player } => writeln!(
+                out,
+                "{} chooses the tile to place ({} legal actions):",
+                game.player(player).color.name(),
                 actions.len()
             )?,
             Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,

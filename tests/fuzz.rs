@@ -103,12 +103,20 @@ fn random_game(seed: u64, steps: usize) -> Option<(Game, Record)> {
     let edition = if below(&mut rng, 2) == 0 { Edition::First } else { Edition::Second };
     // The official variations that bring actions of their own, now and then.
     let (unpunctual, cloisters) = (below(&mut rng, 4) == 0, below(&mut rng, 4) == 0);
-    let variants = Variants {
+    let mut variants = Variants {
         tile_edition: edition,
         follower_unpunctuality: unpunctual,
         cloisters_for_everyone: cloisters,
         ..Variants::default()
     };
+    // One way of choosing tiles, now and then.
+    match below(&mut rng, 8) {
+        0 => variants.tiles_in_hand = carcassonne_engine::TilesInHand::Three,
+        1 => variants.collective_planning = true,
+        2 => variants.architects = true,
+        3 => variants.battle_for_cloisters = true,
+        _ => {}
+    }
     let rules = Rules { expansions, variants };
     let players = 2 + below(&mut rng, 4) as usize;
     let colors = [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black];
@@ -169,6 +177,7 @@ fn any_action() -> impl Strategy<Value = Action> {
             feature
         }),
         Just(Action::PlayHeldTile),
+        (0..400u16).prop_map(|t| Action::ChooseTile { tile: carcassonne_engine::TileId(t) }),
         Just(Action::Pass),
     ]
 }
@@ -194,6 +203,7 @@ fn record_action_json() -> impl Strategy<Value = Value> {
         Just("move-count".to_string()),
         Just("redeploy".to_string()),
         Just("held-tile".to_string()),
+        Just("choose-tile".to_string()),
         Just("pass".to_string()),
         "[a-z-]{0,12}",
     ];
@@ -238,6 +248,10 @@ fn record_action_json() -> impl Strategy<Value = Value> {
             }
             if kind != "carcassonne" && kind != "move-count" {
                 value.as_object_mut().unwrap().remove("quarter");
+            }
+            // A choice of tile names a tile, known or not.
+            if kind == "choose-tile" {
+                value["tile"] = json!(if drop & 64 == 0 { "base:U" } else { "base:?" });
             }
             // Leave some fields out.
             for (bit, field) in ["x", "y", "rotation", "figure", "feature", "player"].iter().enumerate() {

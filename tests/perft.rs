@@ -238,6 +238,7 @@ impl From<Action> for ActionKey {
             | Action::Capture { .. }
             | Action::Exchange { .. }
             | Action::PayRansom { .. }
+            | Action::ChooseTile { .. }
             | Action::PlaceAbbey { .. }
             | Action::PlaceBarn { .. }
             | Action::MoveWagon { .. }

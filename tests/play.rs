@@ -282,3 +282,21 @@ fn bad_seats_are_refused() {
     let output = run_with_input(&["play", "--players", "human"], "");
     assert_eq!(output.status.code(), Some(1));
 }
+
+/// "More tiles in hand" in the terminal: the human sees their own three tiles (never the bot's)
+/// and picks one by number, then places it; the game runs to the end and its record replays.
+#[test]
+fn a_human_chooses_from_a_hand_of_three() {
+    let save = temp_path("hand.json");
+    let save = save.to_str().unwrap();
+    let args = ["play", "--players", "human,greedy", "--seed", "8", "--variant", "tiles-in-hand=three", "--save", save];
+    let stdout = run_ok(&args, &ones(800));
+    let hand_line = stdout.lines().find(|l| l.starts_with("red, your tiles: ")).unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(hand_line.matches("base:").count(), 3, "{hand_line}");
+    assert!(!stdout.contains("blue, your tiles"), "the bot's hand is never shown: {stdout}");
+    assert!(stdout.contains("  1. take base:"), "{stdout}");
+    assert!(stdout.contains("final scoring:"), "{stdout}");
+    let (replayed, over) = replayed_scores(save);
+    assert!(over);
+    assert_eq!(sorted(final_scores(&stdout)), replayed);
+}

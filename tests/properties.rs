@@ -429,6 +429,12 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::HeldTilePlayed { .. } => {
                 prop_assert!(rules.cloisters_for_everyone, "a held tile without the variation");
             }
+            Event::TileToHand { .. }
+            | Event::TileFaceUp { .. }
+            | Event::TileChosen { .. }
+            | Event::CloisterToNeighbour { .. } => {
+                prop_assert!(false, "a variation's event in the base game: {:?}", e);
+            }
             Event::TokenScored { player, points, .. } => {
                 prop_assert!(game.rules().has(Expansion::KingRobber), "a King & Scout bonus without King & Scout");
                 t.points[player as usize] += points;
@@ -628,6 +634,7 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             Pending::HeldTile { .. } => {
                 prop_assert!(game.rules().variants.cloisters_for_everyone, "a held tile without the variation");
             }
+            Pending::ChooseTile { .. } => prop_assert!(false, "a choice of tiles in the base game"),
             Pending::GameOver => unreachable!(),
         }
         probe_illegal(&mut game, &legal, &mut probe, &mut full_compares)?;

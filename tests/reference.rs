@@ -648,14 +648,18 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
     let prisoners = vec![Expansion::InnsCathedrals, Expansion::Tower];
     configs.push((Rules { expansions: prisoners, ..Rules::base() }, 30, Some(2)));
     // The official variations that bring decisions of their own: every player's cloister in
-    // hand, and followers deployed late onto earlier tiles.
+    // hand, followers deployed late onto earlier tiles, tiles chosen from a hand or the face-up
+    // row.
     let variations = Variants {
         cloisters_for_everyone: true,
         follower_unpunctuality: true,
         fewer_followers: true,
+        tiles_in_hand: carcassonne_engine::TilesInHand::Three,
         ..Variants::default()
     };
     configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: variations }, 8, None));
+    let row = Variants { collective_planning: true, ..Variants::default() };
+    configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: row }, 4, None));
     for (i, (rules, games, players)) in configs.iter().enumerate() {
         for seed in 0..*games {
             let players = players.unwrap_or(2 + (seed as usize % 5));
@@ -671,9 +675,9 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
                     .step_of_decision(kind)
                     .unwrap_or_else(|| panic!("{rules:?}: no step of the reference for the decision `{kind}`"));
                 assert_eq!(r.step_of(pending, rules, Some(players as u8)).as_deref(), Some(step));
-                // A tile's turn begins with its placement, or with the choice of the abbey or
-                // of the held cloister before the draw.
-                if kind == "place" || kind == "abbey" || kind == "held-tile" {
+                // A tile's turn begins with its placement, or with the choice of the abbey, of
+                // the held cloister or of a tile from a hand before the draw.
+                if kind == "place" || kind == "abbey" || kind == "held-tile" || kind == "choose-tile" {
                     reached = 0;
                 }
                 assert!(index(step) >= reached, "{rules:?}: `{kind}` ({step}) after step {}", order[reached]);

@@ -10,6 +10,7 @@ mod expansions;
 mod faq;
 mod fidelity;
 mod fuzz;
+mod hands;
 mod perft;
 mod play;
 mod princess_dragon;

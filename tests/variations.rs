@@ -436,9 +436,10 @@ fn records_keep_and_replay_the_held_cloister() {
 
 // ----- All three together -----
 
-/// Random games with the three variations together, alone and with every expansion, keep the
-/// properties of the expansions' random games (every figure conserved, scores never falling,
-/// illegal actions refused without a change, records replaying).
+/// Random games with each of the three variations, and with all three together, alone and with
+/// every expansion, keep the properties of the expansions' random games (every figure
+/// conserved, scores never falling, illegal actions refused without a change, records
+/// replaying).
 #[test]
 fn random_games_with_the_variations_keep_the_properties() {
     let all = Variants {
@@ -447,6 +448,10 @@ fn random_games_with_the_variations_keep_the_properties() {
         cloisters_for_everyone: true,
         ..Variants::default()
     };
+    for (i, each) in [fewer(), unpunctual(), cloisters()].into_iter().enumerate() {
+        random_game_checked(with(&[], each.clone()), 2 + i, 400 + i as u64);
+        random_game_checked(with(&Expansion::ALL, each), 4 + i, 450 + i as u64);
+    }
     for seed in 0..3u64 {
         random_game_checked(with(&[], all.clone()), 2 + seed as usize, 500 + seed);
         random_game_checked(with(&Expansion::ALL, all.clone()), 3 + seed as usize, 600 + seed);

@@ -6,7 +6,7 @@ import { getGame, postAction, createGame, GameSocket, getGameReference } from '.
 import { h, clear, seatHex, setTopbar, inkOn, isPair } from './ui.js';
 import { Board, figureIcon, pieceIcon, coarsePointer, boardPieces } from './board.js';
 import { loadTiles, tileThumb } from './tiles.js';
-import { renderPlayers, renderRemaining, renderLog, finalTable, scoreChart, LOG_PAGE } from './panels.js';
+import { renderPlayers, renderRemaining, renderLog, renderHand, renderTileRow, tileNames, chosenTileWords, playsStacks, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 import { rememberGame, forgetGame, myGame, playLink, cueEnabled, setCueEnabled } from './mygames.js';
 import { towersOf, towerReach, towerIcon } from './tower.js';
 import { ABBEY_TILE, barnsOf, abbeyThumb } from './abbey.js';
@@ -25,12 +25,29 @@ const DECISIONS = {
   exchange: 'choose which prisoner comes back',
   abbey: 'place the abbey or draw a tile',
   'held-tile': 'place the cloister in hand or draw a tile',
+  'choose-tile': 'choose the tile to place',
   wagon: 'move the wagon or take it home',
   carcassonne: 'deploy a figure to Carcassonne or not',
   count: 'move the count or leave it',
   redeploy: 'move figures out of Carcassonne, or none',
   'final-redeploy': 'move a figure out of Carcassonne before the final scoring, or none',
 };
+
+/**
+ * The variations that let a player choose the tile to place: what the "choose-tile" decision
+ * asks, by where the tile comes from (the view's `pending.from`).
+ */
+const CHOOSE_FROM = {
+  hand: 'choose the tile to place from the hand',
+  stack: 'choose the tile to place from the stack',
+  row: 'take a face-up tile or draw from the pile',
+};
+
+/** What a pending decision asks, in words, for the turn banner. */
+function decisionWords(p) {
+  if (p.decision === 'choose-tile' && CHOOSE_FROM[p.from]) return CHOOSE_FROM[p.from];
+  return DECISIONS[p.decision] || 'decide';
+}
 
 /** The Count of Carcassonne's decisions, made on the city's quarters or from them. */
 const COUNT_DECISIONS = ['carcassonne', 'count', 'redeploy', 'final-redeploy'];
@@ -46,6 +63,7 @@ function confirmWords(choice, decision) {
         capture: 'Take no prisoner',
         abbey: 'Draw a tile',
         'held-tile': 'Draw a tile',
+        'choose-tile': 'Draw from the pile',
         wagon: 'Take the wagon home',
         carcassonne: 'Deploy nothing',
         count: 'Leave the count',
@@ -74,6 +92,8 @@ function confirmWords(choice, decision) {
       return 'Place the abbey';
     case 'held-tile':
       return 'Place your cloister';
+    case 'choose-tile':
+      return 'Take this tile';
     case 'barn':
       return 'Place the barn';
     case 'move-wagon':
@@ -154,6 +174,10 @@ class GameView {
       boardHost: h('div', { class: 'board-host' }),
       overlay: h('div', { class: 'overlay-host' }),
       action: h('div', { class: 'action-panel panel', 'data-testid': 'action-panel' }),
+      // The variations that let a player choose the tile: the tiles this screen's seat holds
+      // (hidden from the others), and with collective planning the face-up tiles (public).
+      hand: h('div', { class: 'panel hand-panel', 'data-testid': 'your-hand', hidden: true }),
+      row: h('div', { class: 'panel tile-row-panel', 'data-testid': 'tile-row', hidden: true }),
       error: h('div', { class: 'error-box', 'data-testid': 'error', role: 'alert', hidden: true }),
       log: h('ol', { class: 'log', 'data-testid': 'log' }),
       help: h('div', { class: 'help', 'data-testid': 'help' }, helpText()),
@@ -169,6 +193,8 @@ class GameView {
         'aside',
         { class: 'side right' },
         e.action,
+        e.hand,
+        e.row,
         e.error,
         h('div', { class: 'panel log-panel' }, h('div', { class: 'panel-title' }, 'Game log'), e.log),
       ),
@@ -413,7 +439,7 @@ class GameView {
       const towerNews = ['captured', 'prisoners-exchanged', 'ransom-paid'].includes(e.type);
       // The Count of Carcassonne: a figure into a quarter, the count's move, a figure out of it.
       const countNews = ['figure-to-quarter', 'count-moved', 'figure-redeployed'].includes(e.type);
-      if (['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected'].includes(e.type) || returnedAbbot || dragonNews || towerNews || countNews) {
+      if (['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected', 'cloister-to-neighbour'].includes(e.type) || returnedAbbot || dragonNews || towerNews || countNews) {
         if (e.type === 'scored' && !(e.seats || []).length) continue;
         news.push(e);
       }
@@ -778,7 +804,8 @@ class GameView {
 
   /** Steps through every choice of a figure decision (each figure on each place, then pass). */
   stepChoice(dir) {
-    const choices = this.legal;
+    // The tiles to choose from in the order the panel shows them, then the pile.
+    const choices = this.pending.decision === 'choose-tile' ? [...this.tileChoices(), ...this.legal.filter((a) => a.action === 'pass')] : this.legal;
     if (!choices.length || this.busy) return;
     const at = this.choice ? choices.findIndex((a) => sameAction(a, this.choice)) : -1;
     const n = choices.length;
@@ -830,6 +857,10 @@ class GameView {
       onRansom: (a) => this.choose(a),
     });
     renderRemaining(this.el.remaining, v);
+    this.names = tileNames(v, this.events);
+    const chosenTile = this.choice && this.choice.action === 'choose-tile' ? this.choice.tile : null;
+    renderHand(this.el.hand, v, this.handSeat(), { names: this.names, chosen: p.from === 'row' ? null : chosenTile, hotSeat: this.you.length > 1 });
+    renderTileRow(this.el.row, v, { names: this.names, chosen: p.from === 'row' ? chosenTile : null });
     renderLog(this.el.log, this.events, v.seats, {
       shown: this.logShown,
       onMore: (shown) => {
@@ -845,6 +876,46 @@ class GameView {
     this.markRulesStep(false);
     this.updateDock();
     document.title = `${this.mine ? '▶ Your turn · ' : ''}Carcassonne ${this.id}`;
+  }
+
+  /**
+   * The seat whose hand this screen shows: the one deciding, if it is this screen's, otherwise
+   * the first of this screen's seats that holds tiles (null: none).
+   */
+  handSeat() {
+    const p = this.pending;
+    const holds = (i) => Array.isArray((this.seat(i) || {}).hand);
+    if (this.you.includes(p.seat) && holds(p.seat)) return p.seat;
+    const i = this.you.find(holds);
+    return i === undefined ? null : i;
+  }
+
+  /**
+   * The tiles of a "choose-tile" decision, in the order the panel shows them: the order of the
+   * hand or the face-up row (a stack's in the catalog's order), each design once.
+   */
+  tileChoices() {
+    const offered = this.legal.filter((a) => a.action === 'choose-tile' && typeof a.tile === 'string');
+    const p = this.pending;
+    const source = p.from === 'row' ? this.view.tile_row : p.from === 'hand' ? (this.seat(p.seat) || {}).hand : null;
+    if (!Array.isArray(source)) return offered;
+    const ordered = [];
+    for (const t of source) {
+      const a = offered.find((x) => x.tile === t);
+      if (a && !ordered.includes(a)) ordered.push(a);
+    }
+    return ordered.concat(offered.filter((a) => !ordered.includes(a)));
+  }
+
+  /** The tile to place was chosen (from a hand, a stack or the face-up row): its `tile-chosen` event, or null. */
+  tileChosen() {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (!e) continue;
+      if (e.type === 'tile-chosen') return e;
+      if (e.type === 'tile-placed' || e.type === 'tile-drawn') return null;
+    }
+    return null;
   }
 
   /** Whether the tile to place is the seat's own cloister ("Cloisters for everyone!"), just taken in hand. */
@@ -881,7 +952,7 @@ class GameView {
     }
     const seat = this.seat(p.seat) || { name: `Seat ${p.seat + 1}` };
     const hex = seatHex(seat);
-    const what = DECISIONS[p.decision] || 'decide';
+    const what = decisionWords(p);
     el.className = `turn-banner${this.mine ? ' mine' : ''}`;
     el.style.setProperty('--seat', hex);
     const dot = h('span', { class: 'swatch', style: { background: hex, color: inkOn(hex) } }, p.seat + 1);
@@ -892,7 +963,13 @@ class GameView {
         ? h('span', { class: 'badge', 'data-testid': 'dragon-badge' }, `Dragon: ${steps(left)} left`)
         : null;
     // "Cloisters for everyone!": the tile to place is the seat's own cloister.
-    const held = p.decision === 'place' && this.heldTilePlaced() ? h('span', { class: 'badge', 'data-testid': 'held-tile-badge' }, 'Own cloister') : null;
+    let held = p.decision === 'place' && this.heldTilePlaced() ? h('span', { class: 'badge', 'data-testid': 'held-tile-badge' }, 'Own cloister') : null;
+    // The tile to place was chosen: from the face-up row, a hand or a stack.
+    const chosen = p.decision === 'place' && !held ? this.tileChosen() : null;
+    if (chosen) {
+      const from = chosen.face_up ? 'From the face-up row' : playsStacks(this.view) ? 'From the stack' : 'From the hand';
+      held = h('span', { class: 'badge', 'data-testid': 'chosen-tile-badge' }, from);
+    }
     if (this.mine) {
       const hot = this.you.length > 1;
       el.append(...[dot, h('strong', {}, hot ? `${seat.name}, your turn` : 'Your turn'), ` — ${what}.`, second, held].filter(Boolean));
@@ -1042,7 +1119,8 @@ class GameView {
         { class: 'drawn', 'data-testid': 'drawn-tile', 'data-tile': p.tile || '', 'data-rotation': rotation, title: name },
         p.tile ? tileThumb(p.tile, rotation, { class: 'tile-thumb big', 'aria-label': `${name}, turned ${rotation}°` }) : h('div', { class: 'tile-back' }, '?'),
       );
-      el.append(h('div', { class: 'panel-title' }, h('span', {}, this.mine ? 'Your tile: ' : `${seat.name || 'Next'} draws `, h('span', { class: 'tile-name', 'data-testid': 'tile-name' }, name))));
+      const taken = this.tileChosen() ? `${seat.name || 'Next'} took ` : `${seat.name || 'Next'} draws `;
+      el.append(h('div', { class: 'panel-title' }, h('span', {}, this.mine ? 'Your tile: ' : taken, h('span', { class: 'tile-name', 'data-testid': 'tile-name' }, name))));
       if (!this.mine) {
         el.append(preview);
         return;
@@ -1083,6 +1161,10 @@ class GameView {
     }
     if (p.decision === 'held-tile') {
       this.renderHeldTilePanel(el, seat);
+      return;
+    }
+    if (p.decision === 'choose-tile') {
+      this.renderChooseTilePanel(el, seat);
       return;
     }
     if (COUNT_DECISIONS.includes(p.decision)) {
@@ -1480,6 +1562,72 @@ class GameView {
       ),
     );
     el.append(this.confirmRow(c ? confirmWords(c, 'held-tile') : 'Place your cloister, or draw', !!c));
+  }
+
+  /**
+   * The variations that let a player choose the tile to place (tiles in hand, the battle for
+   * completed cloisters, the architects' stacks, collective planning's face-up row): on this
+   * screen's decision the tiles that fit somewhere, as pictures with their words (a stack's
+   * many designs as pictures alone, with how many of each), with the face-up row "Draw from the
+   * pile", and the confirmation; the tile chosen is then placed like a drawn one. Otherwise who
+   * decides.
+   */
+  renderChooseTilePanel(el, seat) {
+    const p = this.pending;
+    const from = CHOOSE_FROM[p.from] ? p.from : 'hand';
+    const titles = { hand: 'Choose a tile from your hand', stack: 'Choose a tile from your stack', row: 'Take a face-up tile' };
+    el.append(h('div', { class: 'panel-title' }, h('span', {}, this.mine ? titles[from] : `${seat.name} chooses a tile`)));
+    if (!this.mine) {
+      const waiting = {
+        hand: `${seat.name} is choosing a tile from their hand…`,
+        stack: `${seat.name} is choosing a tile from their stack…`,
+        row: `${seat.name} is taking a face-up tile or drawing from the pile…`,
+      }[from];
+      el.append(h('p', { class: 'hint', 'data-testid': 'deciding' }, waiting));
+      return;
+    }
+    const choices = this.tileChoices();
+    const pass = this.legal.find((a) => a.action === 'pass');
+    const c = this.choice;
+    const held = from === 'row' ? this.view.tile_row || [] : (this.seat(p.seat) || {}).hand || [];
+    const count = (tile) => (from === 'row' ? 1 : held.filter((t) => t === tile).length);
+    const many = choices.length > 6;
+    const notes = {
+      hand: 'Choose the tile to place this turn. You place it like a drawn tile; then you draw another into your hand.',
+      stack: 'Choose any tile of your stack to place this turn; you place it like a drawn tile.',
+      row: 'Take one of the face-up tiles and place it like a drawn one, or draw from the pile instead. A tile taken is replaced at the end of the turn.',
+    };
+    el.append(h('p', { class: 'hint' }, notes[from]));
+    // Tiles that fit nowhere now cannot be chosen; they stay where they are.
+    const unfit = [...new Set(held)].filter((t) => !choices.some((a) => a.tile === t)).length;
+    if (unfit) {
+      const where = { hand: 'in your hand', stack: 'in your stack', row: 'in the row' }[from];
+      el.append(h('p', { class: 'hint small muted rule-note', 'data-testid': 'unfit-tiles' }, `${unfit} kind${unfit === 1 ? '' : 's'} of tile ${where} fit${unfit === 1 ? 's' : ''} nowhere now and stay${unfit === 1 ? 's' : ''} there.`));
+    }
+    const button = (a) => {
+      const on = sameAction(a, c);
+      const words = chosenTileWords(a.label) || this.names.get(a.tile) || 'a tile';
+      const n = count(a.tile);
+      return h(
+        'button',
+        {
+          type: 'button',
+          class: `choice tile-choice${on ? ' selected' : ''}`,
+          'data-testid': 'hand-tile',
+          'data-tile': a.tile,
+          'aria-pressed': on ? 'true' : 'false',
+          title: capital(a.label || words),
+          onClick: () => this.choose(a),
+        },
+        tileThumb(a.tile, 0, { class: 'tile-thumb', 'aria-label': capital(words) }),
+        many ? null : h('span', { class: 'tile-choice-name' }, capital(words)),
+        n > 1 ? h('span', { class: 'count', title: `${n} of them` }, `×${n}`) : null,
+      );
+    };
+    el.append(h('div', { class: `tile-choices${many ? ' many' : ''}`, 'data-testid': 'tile-choices' }, choices.map(button)));
+    if (pass) el.append(h('div', { class: 'choices' }, this.choiceButton(pass, 'pass', null, 'Draw from the pile (P)')));
+    if (c && c.action === 'choose-tile') el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, capital(c.label)));
+    el.append(this.confirmRow(c ? confirmWords(c, 'choose-tile') : pass ? 'Choose a tile, or draw' : 'Choose a tile', !!c));
   }
 
   /** A button that chooses one legal action (`text`: its words, by default its label). */

@@ -84,6 +84,40 @@ function heldTileItem(seat) {
   );
 }
 
+/** Whether the view's game deals every tile into stacks of one's own (the variation "The architects"). */
+export function playsStacks(view) {
+  const variants = view && view.rules && view.rules.variants;
+  return !!variants && variants.architects === true;
+}
+
+/** A face-down tile (its back), for counts of hidden tiles. */
+function tileBackIcon(size = 16) {
+  return s(
+    'svg',
+    { class: 'tile-back-icon', viewBox: '0 0 20 20', width: size, height: size, 'aria-hidden': 'true' },
+    s('rect', { x: 5, y: 1, width: 14, height: 14, rx: 2, class: 'back-under' }),
+    s('rect', { x: 1, y: 5, width: 14, height: 14, rx: 2, class: 'back-top' }),
+  );
+}
+
+/**
+ * The variations that let a player choose the tile to place (more tiles in hand, the battle for
+ * completed cloisters, the architects): how many tiles the seat holds, hidden from the others
+ * (the view's `hand_size`), or null without them.
+ */
+function handItem(seat, view) {
+  const n = seat.hand_size;
+  if (!Number.isInteger(n) || n < 0) return null;
+  const tiles = `${n} tile${n === 1 ? '' : 's'}`;
+  const words = playsStacks(view) ? `Holds ${tiles} in their stack` : `Holds ${tiles} in hand`;
+  return h(
+    'span',
+    { class: `supply-item hand${n ? '' : ' used'}`, title: words, 'aria-label': words, 'data-testid': 'supply-hand', 'data-count': n },
+    tileBackIcon(16),
+    h('span', { 'aria-hidden': 'true' }, `×${n}`),
+  );
+}
+
 /** The Count of Carcassonne: how many of the seat's figures wait in the city's quarters, or null. */
 function cityItem(seat, city) {
   if (!city) return null;
@@ -101,8 +135,9 @@ function cityItem(seat, city) {
  * The seats: colour, name, score, figures in supply, goods and tokens; with The Tower the tower
  * pieces left and the prisoners each seat holds (`ransoms`, `chosen`, `onRansom`: the ransoms
  * this screen may pay now, see `prisonersRow`); with Abbey & Mayor whether it holds its abbey;
- * with "Cloisters for everyone!" the cloister it still holds; with The Count of Carcassonne how
- * many of its figures wait in the city.
+ * with "Cloisters for everyone!" the cloister it still holds; with the variations of tiles in hand
+ * (or stacks) how many tiles it holds; with The Count of Carcassonne how many of its figures wait
+ * in the city.
  */
 export function renderPlayers(el, view, { you = [], active = null, ...ransom } = {}) {
   clear(el);
@@ -159,7 +194,7 @@ export function renderPlayers(el, view, { you = [], active = null, ...ransom } =
           ),
           h('span', { class: 'score', 'data-testid': 'score', 'data-seat': seat.seat, title: 'Score' }, seat.score ?? 0),
         ),
-        h('div', { class: 'supply' }, figures, pieces, abbeyItem(seat), heldTileItem(seat), cityItem(seat, city), held),
+        h('div', { class: 'supply' }, figures, pieces, abbeyItem(seat), heldTileItem(seat), handItem(seat, view), cityItem(seat, city), held),
         goods,
         prisonersRow(seat, view.seats || [], ransom),
       ),
@@ -204,6 +239,107 @@ export function renderRemaining(el, view) {
   );
 }
 
+/** The words of a legal "choose-tile" action's tile: "take a straight road from your hand" -> "a straight road". */
+export function chosenTileWords(label) {
+  return typeof label === 'string' ? label.replace(/^take /, '').replace(/ from (your hand|your stack|the face-up row)$/, '') : '';
+}
+
+/**
+ * Words for tile designs, by catalog id, from what the view says of them: the tiles left, the
+ * tile to place, the legal choices of a tile, the tiles turned face up. A design none of these
+ * names is left out (callers fall back to general words, never to the catalog id).
+ */
+export function tileNames(view, events = []) {
+  const names = new Map();
+  const v = view || {};
+  for (const r of Array.isArray(v.remaining) ? v.remaining : []) {
+    if (r && typeof r.tile === 'string' && typeof r.name === 'string' && r.name) names.set(r.tile, r.name);
+  }
+  for (const e of events || []) {
+    if (!e || e.type !== 'tile-face-up' || typeof e.tile !== 'string' || typeof e.text !== 'string') continue;
+    const words = e.text.replace(/ is turned face up\.?$/, '');
+    if (words !== e.text && words) names.set(e.tile, words[0].toLowerCase() + words.slice(1));
+  }
+  const p = v.pending || {};
+  if (typeof p.tile === 'string' && typeof p.tile_name === 'string' && p.tile_name) names.set(p.tile, p.tile_name);
+  for (const a of Array.isArray(v.legal) ? v.legal : []) {
+    if (a && a.action === 'choose-tile' && typeof a.tile === 'string' && chosenTileWords(a.label)) names.set(a.tile, chosenTileWords(a.label));
+  }
+  return names;
+}
+
+/**
+ * Tiles as a row of pictures, each with `data-tile` (its catalog id) and its words as its label;
+ * `group`: one picture per design with a count (a stack of thirty tiles), in the catalog's
+ * order; `chosen`: the design chosen now, outlined.
+ */
+function tileStrip(tiles, names, { group = false, chosen = null, fallback = 'a tile', testid = 'held-tile' } = {}) {
+  const entries = [];
+  if (group) {
+    const counts = new Map();
+    for (const t of tiles) counts.set(t, (counts.get(t) || 0) + 1);
+    for (const t of [...counts.keys()].sort(naturalCompare)) entries.push([t, counts.get(t)]);
+  } else {
+    for (const t of tiles) entries.push([t, 1]);
+  }
+  return h(
+    'div',
+    { class: `tile-strip${group ? ' grouped' : ''}` },
+    entries.map(([tile, count]) => {
+      const words = names.get(tile) || fallback;
+      const title = count > 1 ? `${words} (${count})` : words;
+      return h(
+        'div',
+        { class: `strip-tile${chosen === tile ? ' selected' : ''}`, 'data-testid': testid, 'data-tile': tile, 'data-count': count, title },
+        tileThumb(tile, 0, { 'aria-label': title }),
+        count > 1 ? h('span', { class: 'count' }, count) : null,
+      );
+    }),
+  );
+}
+
+/**
+ * The tiles a seat of this screen holds, hidden from the others (the view's `hand`): "Your hand"
+ * (or "Your stack" with the architects; the seat's name at a hot seat), shown whoever's turn it
+ * is. `chosen`: the design chosen in the action panel, outlined. Hidden without a hand.
+ */
+export function renderHand(el, view, seatIndex, { names = new Map(), chosen = null, hotSeat = false } = {}) {
+  clear(el);
+  const seat = ((view && view.seats) || [])[seatIndex];
+  const hand = seat && Array.isArray(seat.hand) ? seat.hand.filter((t) => typeof t === 'string' && t) : null;
+  el.hidden = !hand;
+  if (!hand) return;
+  const stack = playsStacks(view);
+  const what = stack ? 'stack' : 'hand';
+  const title = hotSeat ? `${seat.name}’s ${what}` : `Your ${what}`;
+  el.dataset.seat = String(seat.seat);
+  el.dataset.count = String(hand.length);
+  el.append(
+    h('div', { class: 'panel-title' }, h('span', {}, title), h('span', { class: 'muted small', 'data-testid': 'hand-count' }, `${hand.length} tile${hand.length === 1 ? '' : 's'}`)),
+    hand.length
+      ? tileStrip(hand, names, { group: hand.length > 6, chosen, fallback: `a tile in your ${what}`, testid: 'hand-item' })
+      : h('p', { class: 'hint small muted' }, `No tiles in your ${what}.`),
+    h('p', { class: 'hint small muted' }, stack ? 'Only you see your stack; the others see how many tiles it holds.' : 'Only you see your hand; the others see how many tiles you hold. After placing you draw another.'),
+  );
+}
+
+/**
+ * The variation "Collective planning": the face-up tiles (the view's `tile_row`), which the
+ * player whose turn it is may take instead of drawing; shown to everyone. Hidden without them.
+ */
+export function renderTileRow(el, view, { names = new Map(), chosen = null } = {}) {
+  clear(el);
+  const row = view && Array.isArray(view.tile_row) ? view.tile_row.filter((t) => typeof t === 'string' && t) : [];
+  el.hidden = !row.length;
+  if (!row.length) return;
+  el.dataset.count = String(row.length);
+  el.append(
+    h('div', { class: 'panel-title' }, h('span', {}, 'Face-up tiles'), h('span', { class: 'muted small', 'data-testid': 'row-count' }, `${row.length} tile${row.length === 1 ? '' : 's'}`)),
+    tileStrip(row, names, { chosen, fallback: 'a face-up tile', testid: 'row-tile' }),
+    h('p', { class: 'hint small muted' }, 'Collective planning: the player whose turn it is takes one of these or draws from the pile; a tile taken is replaced at the end of the turn.'),
+  );
+}
+
 // The events that pay points: their `points` go to `seats` (scores) or `seat` (the others).
 // A ransom (The Tower) moves points from its `seat` to its `captor` (see `pointsOf`).
 const SCORING = ['scored', 'goods-scored', 'token-scored', 'fairy-bonus'];
@@ -227,6 +363,38 @@ function seatNames(event, seats) {
   return list.map((i) => seats[i]).filter(Boolean);
 }
 
+/**
+ * Several tiles drawn into hands by one action (the deal at the start, with tiles in hand or the
+ * architects' stacks: one `tile-to-hand` event per tile): one log entry, "Tiles dealt into the
+ * hands: Ann 3, Ben 3".
+ */
+function dealEntry(group, seats) {
+  const counts = new Map();
+  for (const e of group) counts.set(e.seat, (counts.get(e.seat) || 0) + 1);
+  const first = group[0];
+  const where = (/into their (\w+)$/.exec(typeof first.text === 'string' ? first.text : '') || [])[1] || 'hand';
+  const who = [...counts].map(([seat, n]) => `${(seats[seat] || {}).name || `Seat ${Number(seat) + 1}`} ${n}`);
+  return h(
+    'li',
+    { class: 'event tile-to-hand dealt', style: { '--seat': '#999' }, 'data-testid': 'event', 'data-type': 'tile-to-hand', 'data-count': group.length, 'data-action': first.action ?? '' },
+    h('span', { class: 'text' }, `Tiles dealt into the ${where}s: ${who.join(', ')}`),
+  );
+}
+
+/**
+ * The log's entries, oldest first: one per event, but the tiles drawn into hands by one action
+ * (`tile-to-hand`, the deal) make one entry.
+ */
+function logItems(events) {
+  const items = [];
+  for (const e of events) {
+    const last = items[items.length - 1];
+    if (e.type === 'tile-to-hand' && last && last[0].type === 'tile-to-hand' && last[0].action === e.action) last.push(e);
+    else items.push([e]);
+  }
+  return items;
+}
+
 /** One log entry. A ransom shows its points as the payer's loss. */
 function logEntry(event, seats) {
   const who = seatNames(event, seats);
@@ -243,6 +411,7 @@ function logEntry(event, seats) {
       style: { '--seat': hex },
       'data-testid': 'event',
       'data-type': event.type,
+      'data-action': event.action ?? '',
     },
     scored && points !== null
       ? h('span', { class: `points${points === 0 ? ' zero' : ''}`, style: { background: hex, color: inkOn(hex) } }, signed(points))
@@ -257,14 +426,17 @@ export const LOG_PAGE = 100;
 
 /**
  * The event log, newest first: the newest `shown` entries (a page at first), then a button
- * that shows the next page of older ones. Every event is kept, however long the game.
- * `onMore(shown)` is called with the new count when the button is pressed.
+ * that shows the next page of older ones. Every event is kept, however long the game (the
+ * tiles one action deals into hands share an entry). `onMore(shown)` is called with the new count when the button is pressed.
  */
 export function renderLog(el, events, seats, { shown = LOG_PAGE, onMore = null } = {}) {
   clear(el);
-  const known = events.filter(Boolean);
+  const known = logItems(events.filter((e) => e && typeof e === 'object'));
   const entries = [];
-  for (let i = known.length - 1; i >= 0 && entries.length < shown; i--) entries.push(logEntry(known[i], seats || []));
+  for (let i = known.length - 1; i >= 0 && entries.length < shown; i--) {
+    const item = known[i];
+    entries.push(item.length > 1 ? dealEntry(item, seats || []) : logEntry(item[0], seats || []));
+  }
   el.append(...entries);
   const older = known.length - entries.length;
   if (older > 0 && onMore) {

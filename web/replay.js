@@ -8,7 +8,7 @@ import { loadTiles } from './tiles.js';
 import { towersOf, towerReach } from './tower.js';
 import { barnsOf } from './abbey.js';
 import { cityOf } from './count.js';
-import { renderPlayers, renderRemaining, renderLog, finalTable, scoreChart, LOG_PAGE } from './panels.js';
+import { renderPlayers, renderRemaining, renderLog, renderTileRow, tileNames, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 
 function stepFromHash() {
   const n = Number(new URLSearchParams(location.hash.replace(/^#/, '')).get('step'));
@@ -41,6 +41,8 @@ class ReplayView {
       boardHost: h('div', { class: 'board-host' }),
       log: h('ol', { class: 'log', 'data-testid': 'log' }),
       final: h('div', { class: 'panel final-panel', hidden: true }),
+      // Collective planning: the face-up tiles (public, as everyone saw them).
+      row: h('div', { class: 'panel tile-row-panel', 'data-testid': 'tile-row', hidden: true }),
       error: h('div', { class: 'error-box', 'data-testid': 'error', role: 'alert', hidden: true }),
       label: h('span', { class: 'step-label', 'data-testid': 'replay-step' }, '…'),
       slider: h('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, 'data-testid': 'replay-slider', 'aria-label': 'Step' }),
@@ -72,7 +74,7 @@ class ReplayView {
           h('div', { class: 'board-area' }, e.boardHost),
           h('div', { class: 'help' }, 'Replay: ← / → step, Home / End jump, Space plays; drag to pan, wheel, pinch or +/− to zoom.'),
         ),
-        h('aside', { class: 'side right' }, e.error, e.final, h('div', { class: 'panel log-panel' }, h('div', { class: 'panel-title' }, 'Game log'), e.log)),
+        h('aside', { class: 'side right' }, e.error, e.row, e.final, h('div', { class: 'panel log-panel' }, h('div', { class: 'panel-title' }, 'Game log'), e.log)),
       ),
     );
     this.board = new Board(e.boardHost, {});
@@ -152,6 +154,7 @@ class ReplayView {
     renderPlayers(this.el.players, view, { active: p.decision && p.decision !== 'over' ? p.seat : null });
     renderRemaining(this.el.remaining, view);
     const events = view.events || [];
+    renderTileRow(this.el.row, view, { names: tileNames(view, events) });
     renderLog(this.el.log, events, view.seats, {
       shown: this.logShown,
       onMore: (shown) => {
@@ -159,11 +162,11 @@ class ReplayView {
         this.draw(view);
       },
     });
-    // The events of the action just stepped over stand out.
-    const last = this.step - 1;
-    this.el.log.querySelectorAll('li[data-testid=event]').forEach((li, i) => {
-      const event = events[events.length - 1 - i];
-      if (event && event.action === last) li.classList.add('current');
+    // The events of the action just stepped over stand out (an entry may stand for several
+    // events: the tiles dealt into hands).
+    const last = String(this.step - 1);
+    this.el.log.querySelectorAll('li[data-testid=event]').forEach((li) => {
+      if (li.dataset.action === last) li.classList.add('current');
     });
     // The scores so far, over the whole game's length; the final table once it is over.
     const final = clear(this.el.final);

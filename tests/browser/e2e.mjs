@@ -44,8 +44,14 @@
 // players panel) and follower unpunctuality (no marker on the tile just placed, a follower
 // deployed onto an earlier tile by its marker, the API checked).
 //
+// Scenario 13 (desktop): choosing the tile to place: the lobby's variations of it; three tiles
+// in hand against a greedy bot ("Your hand" as the API has it, the bot's hand never shown, only
+// counted; a spectator sees no hand), two turns of a tile chosen in the panel and placed; then
+// collective planning: the face-up row, a face-up tile taken and placed, later "Draw from the
+// pile".
+//
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
-// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png, web-count.png, web-variations.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
+// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png, web-count.png, web-variations.png, web-hands.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
 // web-tablet-game.png, and failure-*.png when something goes wrong.
 
 import { chromium } from 'playwright-core';
@@ -333,12 +339,14 @@ async function deployOrPass(page, turn, wantDeploy) {
   return null;
 }
 
-async function createGame(page, players, names, expansions = [], { hotSeat = false, variants = [] } = {}) {
+async function createGame(page, players, names, expansions = [], { hotSeat = false, variants = [], choices = {} } = {}) {
   await page.goto(`${BASE}/`);
   await page.locator('[data-testid=create-form]').waitFor();
   for (const expansion of expansions) await page.check(`[data-testid=expansion-${expansion}]`);
-  // Variants given by id are ticked (yes-or-no variants only).
+  // Variants given by id are ticked (yes-or-no variants only); `choices` selects the value of
+  // a variant of several values.
   for (const variant of variants) await page.check(`[data-testid=variant-${variant}]`);
+  for (const [variant, value] of Object.entries(choices)) await page.selectOption(`[data-testid=variant-${variant}]`, value);
   if (hotSeat) await page.check('[data-testid=hot-seat]');
   for (let i = 0; i < players.length; i++) {
     // The lobby starts with two seats: more are added.
@@ -2368,6 +2376,233 @@ async function scenarioVariations() {
   passed += 1;
 }
 
+// ---- scenario 13: choosing the tile to place (tiles in hand, collective planning) -------------
+
+/** The variations that let a player choose the tile to place. */
+const HAND_VARIATIONS = ['tiles-in-hand', 'battle-for-cloisters', 'collective-planning', 'architects'];
+
+/** The catalog ids a container of the page shows (`data-tile`), in order. */
+function tilesShown(page, selector) {
+  return page.evaluate((sel) => [...document.querySelectorAll(sel)].map((e) => e.dataset.tile), selector);
+}
+
+const sorted = (list) => [...list].sort();
+const sameTiles = (a, b) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+
+/** The lobby offers the variations of choosing tiles among the official ones, `tiles-in-hand` as a choice of one, two or three. */
+async function checkHandVariants(page) {
+  const options = await api('/api/options');
+  await page.goto(`${BASE}/`);
+  await page.locator('[data-testid=create-form]').waitFor();
+  for (const id of HAND_VARIATIONS) {
+    const v = options.variants.find((x) => x.id === id);
+    check(v && v.group === 'variation', `the API's variant ${id}: ${JSON.stringify(v)}`);
+    const input = page.locator(`[data-testid=variant-group-variation] [data-testid=variant-${id}]`);
+    check((await input.count()) === 1, `the lobby's official variations lack ${id}`);
+    const tag = await input.evaluate((e) => e.tagName);
+    check(tag === (v.type === 'choice' ? 'SELECT' : 'INPUT'), `the lobby's ${id} is a ${tag}`);
+  }
+  const values = await page.locator('[data-testid=variant-tiles-in-hand] option').evaluateAll((os) => os.map((o) => o.value));
+  check(JSON.stringify(values) === JSON.stringify(['one', 'two', 'three']), `the lobby's tiles-in-hand offers ${values}`);
+  check((await page.inputValue('[data-testid=variant-tiles-in-hand]')) === 'one', 'the lobby does not start with one tile in hand');
+}
+
+/**
+ * The page shows the hand the API gives the human seat (and no other): "Your hand" with exactly
+ * those tiles, each seat's count of tiles held in the players panel, the choices of the action
+ * panel all from that hand.
+ */
+async function checkHand(page, view, what) {
+  const hand = view.seats[0].hand;
+  check(Array.isArray(hand), `${what}: the API gives the human seat no hand`);
+  check(view.seats.slice(1).every((s) => s.hand === undefined), `${what}: the human's view holds another seat's hand: ${JSON.stringify(view.seats.map((s) => s.hand))}`);
+  check(view.seats.every((s) => Number.isInteger(s.hand_size)), `${what}: a seat without hand_size`);
+  check(hand.length === view.seats[0].hand_size, `${what}: a hand of ${hand.length} tiles, hand_size ${view.seats[0].hand_size}`);
+  await waitFor(
+    page,
+    `${what}: "Your hand" with the API's ${hand.length} tiles and each seat's count`,
+    ({ hand, sizes }) => {
+      const panel = document.querySelector('[data-testid=your-hand]');
+      if (!panel || panel.hidden || !/^Your hand/.test(panel.querySelector('.panel-title')?.textContent || '')) return false;
+      const shown = [...panel.querySelectorAll('[data-tile]')].map((e) => e.dataset.tile);
+      if (JSON.stringify(shown) !== JSON.stringify(hand)) return false;
+      return sizes.every((n, seat) => {
+        const item = document.querySelector(`[data-testid=player][data-seat="${seat}"] [data-testid=supply-hand]`);
+        return item && item.getAttribute('title') === `Holds ${n} tile${n === 1 ? '' : 's'} in hand` && item.textContent === `×${n}`;
+      });
+    },
+    { hand, sizes: view.seats.map((s) => s.hand_size) },
+  );
+  // Nothing else on the page shows a held tile: one hand panel, and the choices only from it.
+  check((await page.locator('[data-testid=your-hand]').count()) === 1, `${what}: more than one hand shown`);
+  const choices = await tilesShown(page, '[data-testid=hand-tile]');
+  check(choices.length <= hand.length && choices.every((t) => hand.includes(t)), `${what}: the panel offers ${choices}, the hand is ${hand}`);
+}
+
+/**
+ * One turn from the hand by clicks: the panel offers each tile of the API's choices (pictures
+ * of the hand's tiles), one is clicked and confirmed; the tile to place is that one ("From the
+ * hand", the hand one tile shorter in the API and on the page); placed on a highlighted spot;
+ * then a follower or a pass. Returns the tile.
+ */
+async function playFromHand(page, id, token, turn) {
+  const view = await api(`/api/games/${id}?token=${token}`);
+  check(view.pending.decision === 'choose-tile' && view.pending.seat === 0 && view.pending.from === 'hand', `turn ${turn}: the API asks ${JSON.stringify(view.pending)}`);
+  await checkHand(page, view, `turn ${turn}`);
+  const offered = view.legal.filter((a) => a.action === 'choose-tile').map((a) => a.tile);
+  check(offered.length > 0 && offered.every((t) => view.seats[0].hand.includes(t)), `turn ${turn}: the API offers ${offered} from the hand ${view.seats[0].hand}`);
+  await page.locator('[data-testid=hand-tile]').first().waitFor();
+  const buttons = await tilesShown(page, '[data-testid=hand-tile]');
+  check(sameTiles(buttons, offered), `turn ${turn}: the panel offers ${buttons}, the API ${offered}`);
+  check((await page.locator('[data-testid=hand-tile] svg.tile-thumb').count()) === buttons.length, `turn ${turn}: a choice without the tile's picture`);
+  check(!(await page.locator('[data-testid=pass]').count()), `turn ${turn}: a hand offers to draw from the pile`);
+  check(!(await page.locator('[data-testid=confirm]').isEnabled()), `turn ${turn}: the confirm button is enabled before a choice`);
+  if (turn === 1) {
+    // The keyboard: an arrow picks the first tile, Esc drops it.
+    await page.keyboard.press('ArrowRight');
+    await page.locator(`[data-testid=hand-tile][data-tile="${buttons[0]}"][aria-pressed=true]`).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=hand-tile][aria-pressed=true]').waitFor({ state: 'detached' });
+  }
+  const tile = buttons[(turn * 5) % buttons.length];
+  await press(page, `[data-testid=hand-tile][data-tile="${tile}"]`);
+  await page.locator(`[data-testid=hand-tile][data-tile="${tile}"][aria-pressed=true]`).waitFor();
+  check(/Take this tile/.test(await page.textContent('[data-testid=confirm]')), 'the confirm button does not say "Take this tile"');
+  await confirm(page, `taking ${tile} from the hand`);
+  const next = await waitForTurn(page, `the placement of the tile from the hand (turn ${turn})`);
+  check(next === 'place', `turn ${turn}: after choosing a tile the page asks to ${next}`);
+  check((await page.getAttribute('[data-testid=drawn-tile]', 'data-tile')) === tile, `turn ${turn}: the tile to place is not ${tile}`);
+  check((await page.textContent('[data-testid=chosen-tile-badge]')) === 'From the hand', `turn ${turn}: no "From the hand" badge`);
+  const mid = await api(`/api/games/${id}?token=${token}`);
+  check(mid.pending.decision === 'place' && mid.pending.tile === tile, `turn ${turn}: after the choice the API asks ${JSON.stringify(mid.pending)}`);
+  check(mid.seats[0].hand_size === view.seats[0].hand_size - 1, `turn ${turn}: the hand holds ${mid.seats[0].hand_size} tiles while one is placed`);
+  check(mid.events.some((e) => e.type === 'tile-chosen' && e.seat === 0 && e.tile === tile && e.face_up === false), `turn ${turn}: the API has no tile-chosen event`);
+  await checkHand(page, mid, `turn ${turn}, placing`);
+  await page.locator('[data-testid=event][data-type=tile-chosen]').first().waitFor();
+  if (turn === 2) await screenshot(page, 'web-hands.png');
+  const at = await placeTile(page, turn);
+  const placed = (await api(`/api/games/${id}`)).board.find((t) => t.x === at.x && t.y === at.y);
+  check(placed && placed.tile === tile, `turn ${turn}: the API has ${JSON.stringify(placed)} at (${at.x}, ${at.y}), not ${tile}`);
+  const decision = await waitForTurn(page, `the figure decision of turn ${turn}`);
+  if (decision === 'deploy') await deployOrPass(page, turn, turn === 1);
+  log(`turn ${turn}: Ann took ${tile} from her hand of ${view.seats[0].hand.length} and placed it at (${at.x}, ${at.y})`);
+  return tile;
+}
+
+/**
+ * One turn of collective planning: the face-up row as the API has it, for everyone; a face-up
+ * tile taken (`take`) or "Draw from the pile", confirmed, placed, a pass.
+ */
+async function playFromRow(page, id, token, turn, take) {
+  const view = await api(`/api/games/${id}?token=${token}`);
+  const row = view.tile_row;
+  check(view.pending.decision === 'choose-tile' && view.pending.from === 'row', `row turn ${turn}: the API asks ${JSON.stringify(view.pending)}`);
+  check(Array.isArray(row) && row.length === 3, `row turn ${turn}: the API's row is ${JSON.stringify(row)}`);
+  check(view.seats.every((s) => s.hand === undefined && s.hand_size === undefined), 'collective planning gives a seat a hand');
+  await waitFor(
+    page,
+    `the face-up row ${row}`,
+    (row) => {
+      const panel = document.querySelector('[data-testid=tile-row]');
+      return panel && !panel.hidden && JSON.stringify([...panel.querySelectorAll('[data-tile]')].map((e) => e.dataset.tile)) === JSON.stringify(row);
+    },
+    row,
+  );
+  check(await page.locator('[data-testid=your-hand]').isHidden(), 'collective planning shows a hand');
+  check(!(await page.locator('[data-testid=supply-hand]').count()), 'collective planning counts tiles in hand');
+  const offered = view.legal.filter((a) => a.action === 'choose-tile').map((a) => a.tile);
+  const buttons = await tilesShown(page, '[data-testid=hand-tile]');
+  check(sameTiles(buttons, offered) && buttons.every((t) => row.includes(t)), `row turn ${turn}: the panel offers ${buttons}, the API ${offered}`);
+  check(/Draw from the pile/.test(await page.textContent('[data-testid=pass]')), 'the row offers no "Draw from the pile"');
+  let tile;
+  if (take) {
+    tile = buttons[turn % buttons.length];
+    await press(page, `[data-testid=hand-tile][data-tile="${tile}"]`);
+    await confirm(page, `taking ${tile} from the face-up row`);
+  } else {
+    await press(page, '[data-testid=pass]');
+    await page.locator('[data-testid=pass][aria-pressed=true]').waitFor();
+    check(/Draw from the pile/.test(await page.textContent('[data-testid=confirm]')), 'the confirm button does not say "Draw from the pile"');
+    await confirm(page, 'drawing from the pile instead of the row');
+  }
+  check((await waitForTurn(page, `the placement of row turn ${turn}`)) === 'place', `row turn ${turn}: no placement after the choice`);
+  const mid = await api(`/api/games/${id}?token=${token}`);
+  if (take) {
+    check(mid.pending.tile === tile, `row turn ${turn}: the API has ${mid.pending.tile} to place, not ${tile}`);
+    check((await page.textContent('[data-testid=chosen-tile-badge]')) === 'From the face-up row', `row turn ${turn}: no "From the face-up row" badge`);
+    check(mid.events.some((e) => e.type === 'tile-chosen' && e.seat === 0 && e.tile === tile && e.face_up === true), `row turn ${turn}: the API has no face-up tile-chosen event`);
+  } else {
+    tile = mid.pending.tile;
+    check(JSON.stringify(mid.tile_row) === JSON.stringify(row), `row turn ${turn}: drawing from the pile changed the row from ${row} to ${mid.tile_row}`);
+    check(!(await page.locator('[data-testid=chosen-tile-badge]').count()), `row turn ${turn}: a tile drawn from the pile is badged as chosen`);
+    check(mid.events.some((e) => e.type === 'tile-drawn' && e.seat === 0 && e.tile === tile), `row turn ${turn}: the API has no tile-drawn event`);
+  }
+  check((await page.getAttribute('[data-testid=drawn-tile]', 'data-tile')) === tile, `row turn ${turn}: the page does not show ${tile} to place`);
+  const at = await placeTile(page, turn);
+  const placed = (await api(`/api/games/${id}`)).board.find((t) => t.x === at.x && t.y === at.y);
+  check(placed && placed.tile === tile, `row turn ${turn}: the API has ${JSON.stringify(placed)} at (${at.x}, ${at.y}), not ${tile}`);
+  if ((await waitForTurn(page, `the figure decision of row turn ${turn}`)) === 'deploy') await deployOrPass(page, turn, false);
+  log(`row turn ${turn}: Ann ${take ? 'took the face-up' : 'drew'} ${tile} and placed it at (${at.x}, ${at.y})`);
+  return tile;
+}
+
+async function scenarioHands() {
+  log('scenario 13 (desktop): choosing the tile to place, three tiles in hand and collective planning, against greedy');
+  const { page } = await openBrowser('hands', DESKTOP);
+  await checkHandVariants(page);
+  const { id, play } = await createGame(page, ['human', 'greedy'], ['Ann', 'Greedy'], [], { choices: { 'tiles-in-hand': 'three' } });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  log(`created game ${id} with three tiles in hand`);
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  check((await waitForTurn(page, 'Ann\'s first decision')) === 'choose-tile', 'Ann\'s first decision is not the choice of a tile');
+  const start = await api(`/api/games/${id}?token=${token}`);
+  check(start.rules.variants['tiles-in-hand'] === 'three', `the game's rules have tiles-in-hand = ${start.rules.variants['tiles-in-hand']}`);
+  check(start.seats.every((s) => s.hand_size === 3), `the seats hold ${start.seats.map((s) => s.hand_size)} tiles, not 3 each`);
+  check(start.seats[0].hand.length === 3 && start.seats[1].hand === undefined, `Ann's view has the hands ${JSON.stringify(start.seats.map((s) => s.hand))}`);
+  const dealt = start.events.filter((e) => e.type === 'tile-to-hand').length;
+  await page.locator(`[data-testid=event][data-type=tile-to-hand][data-count="${dealt}"]`).waitFor();
+
+  // A spectator (the watch link, in another tab) sees whom the game waits for and how many tiles
+  // each seat holds, and no hand.
+  const watcher = await page.context().newPage();
+  watcher.on('pageerror', (err) => pageErrors.push(`hands watcher: ${err.message}`));
+  await watcher.goto(`${BASE}/play/${id}`);
+  const deciding = await watcher.locator('[data-testid=deciding]').textContent();
+  check(deciding === 'Ann is choosing a tile from their hand…', `the spectator's panel says "${deciding}"`);
+  check((await watcher.locator('[data-testid=supply-hand]').count()) === 2, 'the spectator does not see each seat\'s count of tiles held');
+  check((await tilesShown(watcher, '[data-testid=your-hand] [data-tile], [data-testid=hand-tile]')).length === 0, 'the spectator sees tiles of a hand');
+  const spectator = await api(`/api/games/${id}`);
+  check(spectator.seats.every((s) => s.hand === undefined && s.hand_size === 3), 'the spectator\'s view holds a hand');
+  await watcher.close();
+
+  for (let turn = 1; turn <= 2; turn++) {
+    await playFromHand(page, id, token, turn);
+    check((await waitForTurn(page, `Ann's turn after turn ${turn}`)) === 'choose-tile', `after turn ${turn} Ann is not asked to choose a tile`);
+    const after = await api(`/api/games/${id}?token=${token}`);
+    check(after.seats.every((s) => s.hand_size === 3), `after turn ${turn} the seats hold ${after.seats.map((s) => s.hand_size)} tiles`);
+    check(after.events.some((e) => e.type === 'tile-chosen' && e.seat === 1), `after turn ${turn} the bot chose no tile`);
+    await checkHand(page, after, `after turn ${turn}`);
+  }
+  const texts = await checkNoNotation(page, '[data-testid=event], [data-testid=action-panel], [data-testid=players], [data-testid=turn], [data-testid=your-hand]');
+
+  // Collective planning: three face-up tiles, or the pile.
+  const planning = await createGame(page, ['human', 'greedy'], ['Ann', 'Greedy'], [], { variants: ['collective-planning'] });
+  const planningToken = /#token=([0-9a-f]+)/.exec(planning.play)[1];
+  log(`created game ${planning.id} with collective planning`);
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  check((await waitForTurn(page, 'Ann\'s first decision')) === 'choose-tile', 'Ann\'s first decision is not the face-up row');
+  await playFromRow(page, planning.id, planningToken, 1, true);
+  check((await waitForTurn(page, 'Ann\'s second turn')) === 'choose-tile', 'Ann\'s second decision is not the face-up row');
+  const later = await api(`/api/games/${planning.id}`);
+  check(later.tile_row.length === 3 && later.events.some((e) => e.type === 'tile-face-up' && e.action !== null), `the row was not refilled: ${JSON.stringify(later.tile_row)}`);
+  await playFromRow(page, planning.id, planningToken, 2, false);
+  const rowTexts = await checkNoNotation(page, '[data-testid=event], [data-testid=action-panel], [data-testid=players], [data-testid=turn], [data-testid=tile-row]');
+  log(`${texts + rowTexts} texts checked`);
+  passed += 1;
+}
+
 // ---- main ---------------------------------------------------------------------------------
 
 async function failureShots() {
@@ -2392,11 +2627,12 @@ try {
   const scenarios = [scenarioAgainstBot, scenarioComeBack, scenarioKeyboard, scenarioLive, scenarioDragon, scenarioTower,
     scenarioHostileNames, scenarioLimit, scenarioReference];
   // By number: scenario 10 is Abbey & Mayor's, 11 The Count of Carcassonne's, 12 the official
-  // variations', whatever the list above holds.
+  // variations', 13 the choice of the tile to place, whatever the list above holds.
   const numbered = new Map(scenarios.map((scenario, i) => [i + 1, scenario]));
   numbered.set(10, scenarioAbbeyMayor);
   numbered.set(11, scenarioCount);
   numbered.set(12, scenarioVariations);
+  numbered.set(13, scenarioHands);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

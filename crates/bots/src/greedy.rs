@@ -174,6 +174,11 @@ pub fn rank_actions(game: &Game) -> Vec<Ranked> {
             // Cloisters for everyone: one's own cloister, or a draw, each worth the best placement
             // of the tile with its best deployment.
             (Pending::HeldTile { .. }, Pending::PlaceTile { player, .. }) if player == me => best_placement(&next, me),
+            // A tile chosen from a hand, a stack or the face-up row (or one drawn instead): worth
+            // its best placement.
+            (Pending::ChooseTile { .. }, Pending::PlaceTile { player, .. }) if player == me => {
+                best_placement(&next, me)
+            }
             _ => evaluate(&next, me),
         };
         out.push(Ranked { action, value, visits: 0 });

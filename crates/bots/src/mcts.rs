@@ -1,15 +1,17 @@
 //! `mcts`: determinized (information-set) Monte Carlo tree search.
 //!
-//! Everything in Carcassonne is public except the order of the face-down tiles, so a node of
-//! the tree stands for the public history that reaches it: the actions taken and the tiles
-//! drawn. Every iteration samples a possible world with [`Observation::sample_game`] (the
-//! face-down tiles reshuffled; the real order is never seen) and walks the tree in it:
+//! Everything in Carcassonne is public except the order of the face-down tiles (and, under the
+//! variations with tiles in hand, the other players' hands), so a node of the tree stands for
+//! the public history that reaches it: the actions taken and the tiles drawn. Every iteration
+//! samples a possible world with [`Observation::sample_game`] (the face-down tiles reshuffled,
+//! the hidden hands dealt anew; the real order is never seen) and walks the tree in it:
 //! - at a decision node, UCT picks among the legal actions (they are the same in every world,
 //!   since they depend on public information only); each node maximises the reward of the
 //!   player deciding there;
 //! - after an action that ends a turn, the world draws the next tile: the child is looked up
 //!   by that tile (a chance outcome), so outcomes appear in the tree as often as the worlds
-//!   produce them;
+//!   produce them; a choice from a hand is looked up by the hand the world dealt (its actions
+//!   are that hand's tiles);
 //! - the first action not yet tried at a node (in a shuffled order) is expanded into a new
 //!   node, and a playout follows to the end of the game ([`DEFAULT_PLAYOUT`]): random play,
 //!   made cheaply more like real play ([`Placements::Compact`], [`Deployments::Weighted`];
@@ -455,11 +457,22 @@ struct Method {
 /// The outcome key of a decision within the turn (a deployment, an escape).
 const WITHIN_TURN: u32 = 1 << 20;
 
+/// The outcome keys of choices from a hand: this bit and a hash of the hand.
+const HAND_CHOICE: u32 = 1 << 23;
+
 /// What tells apart the children of an edge: the pending decision after the action (the tile
-/// drawn, a deployment, or the end of the game).
+/// drawn, a deployment, or the end of the game). A choice from a hidden hand differs from world
+/// to world with the hand sampled, so its node is looked up by the hand (as a tile drawn is),
+/// and its actions are the same wherever it is reached.
 fn outcome_key(game: &Game) -> u32 {
     match game.pending() {
         Pending::PlaceTile { tile, .. } => tile.0 as u32,
+        Pending::ChooseTile { player } => {
+            let mut hand = game.hand(player).to_vec();
+            hand.sort_unstable();
+            let hash = hand.iter().fold(0x811c_9dc5u32, |h, t| (h ^ t.0 as u32).wrapping_mul(0x0100_0193));
+            HAND_CHOICE | (hash & (HAND_CHOICE - 1))
+        }
         Pending::GameOver => 1 << 21,
         // A deployment, or any other decision within the turn.
         _ => WITHIN_TURN,
@@ -557,9 +570,13 @@ impl Tree {
             } else {
                 self.select(n, method.exploration)
             };
-            self.path.push((node, edge));
             self.events.clear();
-            game.apply_into(self.edges[edge as usize].action, &mut self.events).expect("tree actions are legal");
+            // Two hands may share a hash: an action of the other hand is refused (the game
+            // unchanged), and the iteration plays out from here.
+            if game.apply_into(self.edges[edge as usize].action, &mut self.events).is_err() {
+                break;
+            }
+            self.path.push((node, edge));
             let key = outcome_key(game);
             // Find the child for this outcome, or add it and stop descending.
             let mut child = self.edges[edge as usize].child;

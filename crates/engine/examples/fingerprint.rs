@@ -11,7 +11,7 @@
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
     Color, CountMoves, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, RiverStartTile, RuleSet, Rules,
-    Variants, WagonMoves,
+    TilesInHand, Variants, WagonMoves,
 };
 
 /// FNV-1a, 64 bits: stable across builds and toolchains (unlike the standard library's hasher).
@@ -118,6 +118,16 @@ fn configs() -> Vec<(&'static str, Rules)> {
             with(&[Abbot, TradersBuilders], Variants { follower_unpunctuality: true, ..Variants::default() }),
         ),
         ("cloisters-for-everyone", with(&[], Variants { cloisters_for_everyone: true, ..Variants::default() })),
+        ("tiles-in-hand-three", with(&[], Variants { tiles_in_hand: TilesInHand::Three, ..Variants::default() })),
+        ("battle-for-cloisters", with(&[Abbot], Variants { battle_for_cloisters: true, ..Variants::default() })),
+        ("collective-planning", with(&[River], Variants { collective_planning: true, ..Variants::default() })),
+        (
+            "architects-every-expansion",
+            with(
+                &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(),
+                Variants { architects: true, ..Variants::default() },
+            ),
+        ),
         (
             "every-expansion-variations",
             with(

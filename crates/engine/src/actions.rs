@@ -67,10 +67,14 @@ pub enum Action {
     /// Place the tile one holds (the variation "Cloisters for everyone!": one's cloister) instead
     /// of drawing one; it is then placed like a drawn tile.
     PlayHeldTile,
+    /// Take `tile` from one's hand or stack, or from the face-up row (the variations "More tiles
+    /// in hand", "The architects", "Collective planning"); it is then placed like a drawn tile.
+    ChooseTile { tile: TileId },
     /// Deploy nothing this turn (or, when an escape is offered, let no knight escape; when the
     /// abbey is offered, draw a tile instead; when a wagon may move, take it home; when
     /// Carcassonne is offered, deploy nothing there; when the count may move, leave it; when a
-    /// redeployment is offered, redeploy no more).
+    /// redeployment is offered, redeploy no more; when a tile of the face-up row may be taken, draw
+    /// one from the pile instead).
     Pass,
 }
 
@@ -98,6 +102,7 @@ impl Action {
             Action::MoveCount { .. } => "a move of the count",
             Action::Redeploy { .. } => "a redeployment from Carcassonne",
             Action::PlayHeldTile => "playing one's own tile",
+            Action::ChooseTile { .. } => "the choice of a tile",
             Action::Pass => "a pass",
         }
     }
@@ -145,6 +150,10 @@ pub enum Pending {
     /// The variation "Cloisters for everyone!": before drawing, `player` may place the tile they
     /// hold, `tile`, instead (`Pass` draws).
     HeldTile { player: PlayerId, tile: TileId },
+    /// The variations that let a player choose the tile to place: `player` takes a tile from
+    /// their hand or stack, or one of the face-up row (`Pass`: draw from the pile, where the row
+    /// allows it).
+    ChooseTile { player: PlayerId },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -165,7 +174,8 @@ impl Pending {
             | Pending::MoveCount { player }
             | Pending::Redeploy { player, .. }
             | Pending::FinalRedeploy { player }
-            | Pending::HeldTile { player, .. } => Some(player),
+            | Pending::HeldTile { player, .. }
+            | Pending::ChooseTile { player } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -186,6 +196,7 @@ impl Pending {
             Pending::Redeploy { .. } => "a redeployment from Carcassonne onto the feature being scored, or a pass",
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
+            Pending::ChooseTile { .. } => "the choice of a tile to place",
             Pending::GameOver => "nothing (the game is over)",
         }
     }

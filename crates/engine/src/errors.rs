@@ -130,6 +130,10 @@ pub enum RuleError {
     NotAnEarlierTile(Pos),
     #[error("you hold no tile to play, or it fits nowhere")]
     NoHeldTile,
+    #[error("that tile is not yours to choose, or it fits nowhere: choose one of the tiles offered (your hand, your stack or the face-up row)")]
+    NotYourTile,
+    #[error("no tile can be drawn instead: take one of the face-up tiles")]
+    NothingToDraw,
     #[error("a follower from Carcassonne cannot go to {0} feature {1}: during the game only to the feature being scored; in the final scoring to an incomplete road, city or cloister or a farm, named by the segment the scores name it by")]
     NotARedeployTarget(Pos, LocalFeature),
 }
@@ -157,4 +161,8 @@ pub enum SetupError {
     TileNotInPlay(String),
     #[error("the sets in play have no start tile")]
     NoStartTile,
+    #[error(
+        "the variations {0} and {1} cannot be played together: each gives the players their own way of choosing a tile"
+    )]
+    IncompatibleVariations(&'static str, &'static str),
 }

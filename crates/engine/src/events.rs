@@ -316,6 +316,27 @@ pub enum Event {
         player: PlayerId,
         tile: TileId,
     },
+    /// The variations with tiles in hand: `player` drew a tile into their hand or stack (which
+    /// one, only they know).
+    TileToHand {
+        player: PlayerId,
+    },
+    /// Collective planning: `tile` was laid face up in the row.
+    TileFaceUp {
+        tile: TileId,
+    },
+    /// `player` took `tile` from their hand or stack, or from the face-up row (`face_up`), to
+    /// place it.
+    TileChosen {
+        player: PlayerId,
+        tile: TileId,
+        face_up: bool,
+    },
+    /// "The battle for completed cloisters": the final points of `owners`' incomplete cloister
+    /// go to the players on their left (the `Scored` event that follows names them).
+    CloisterToNeighbour {
+        owners: PlayerSet,
+    },
     /// The final scoring is over.
     GameEnded,
 }

@@ -27,7 +27,8 @@ impl<'a> Observation<'a> {
         self.game.pending()
     }
 
-    /// The legal actions of the pending decision (they depend on public information only).
+    /// The legal actions of the pending decision (they depend on public information only, but
+    /// for a choice from a hidden hand, which only its owner decides).
     pub fn legal_actions(&self) -> Vec<Action> {
         self.game.legal_actions()
     }
@@ -125,10 +126,30 @@ impl<'a> Observation<'a> {
         self.game.held_tile(player)
     }
 
-    /// The face-down tiles as (design, count), in catalog order.
+    /// The variations with tiles in hand or stacks of one's own: the tiles `player` holds, if
+    /// this view may see them (its own; hands are hidden from the others and from spectators).
+    pub fn hand(&self, player: PlayerId) -> Option<&'a [TileId]> {
+        (self.viewer == Some(player)).then(|| self.game.hand(player))
+    }
+
+    /// How many tiles `player` holds in hand or in their stack (public).
+    pub fn hand_size(&self, player: PlayerId) -> usize {
+        self.game.hand(player).len()
+    }
+
+    /// Collective planning: the face-up row (public).
+    pub fn tile_row(&self) -> &'a [TileId] {
+        self.game.tile_row()
+    }
+
+    /// The tiles this view cannot see, as (design, count), in catalog order: the face-down ones
+    /// and the other players' hands and stacks.
     pub fn remaining_tiles(&self) -> Vec<(TileId, u16)> {
         let mut counts: Vec<(TileId, u16)> = vec![];
         let mut deck = self.game.hidden_deck().to_vec();
+        for (_, hand) in self.game.hidden_hands(self.viewer) {
+            deck.extend(hand);
+        }
         deck.sort_unstable();
         for t in deck {
             match counts.last_mut() {
@@ -144,6 +165,7 @@ impl<'a> Observation<'a> {
     pub fn sample_game(&self, rng: &mut impl RngCore) -> Game {
         let mut game = self.game.clone();
         shuffle(game.hidden_deck_mut(), rng);
+        game.redeal_hidden_hands(self.viewer, rng);
         // The sampled world's own seed for tiles mixed in later, taken from its sampled order
         // (drawing it from `rng` would change every existing bot's stream of samples).
         let seed = game

@@ -239,6 +239,14 @@ pub enum RecordAction {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
     },
+    /// The variations that let a player choose the tile to place: the player takes `tile` from
+    /// their hand or stack, or from the face-up row; the `place` of that tile follows.
+    #[serde(rename = "choose-tile")]
+    ChooseTile {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        tile: String,
+    },
     Pass {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
@@ -396,6 +404,7 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         (_, Action::Exchange { figure }) => RecordAction::Exchange { player, figure },
         (_, Action::DeployToQuarter { figure, quarter }) => RecordAction::Carcassonne { player, figure, quarter },
         (_, Action::PlayHeldTile) => RecordAction::HeldTile { player },
+        (_, Action::ChooseTile { tile }) => RecordAction::ChooseTile { player, tile: game.design(tile).id.clone() },
         (_, Action::MoveCount { quarter }) => RecordAction::MoveCount { player, quarter },
         (_, Action::Redeploy { figure, pos, feature }) => {
             RecordAction::Redeploy { player, figure, x: pos.x, y: pos.y, feature: name(pos, feature) }
@@ -429,6 +438,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::MoveCount { player, .. }
         | RecordAction::Redeploy { player, .. }
         | RecordAction::HeldTile { player }
+        | RecordAction::ChooseTile { player, .. }
         | RecordAction::Pass { player } => *player,
     };
     if let (Some(given), Some(expected)) = (player, expected) {
@@ -516,6 +526,11 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             Ok(Action::Redeploy { figure: *figure, pos, feature: feature_at(game, pos, feature)? })
         }
         RecordAction::HeldTile { .. } => Ok(Action::PlayHeldTile),
+        RecordAction::ChooseTile { tile, .. } => game
+            .catalog()
+            .lookup(tile)
+            .map(|tile| Action::ChooseTile { tile })
+            .ok_or_else(|| format!("unknown tile `{tile}`")),
         RecordAction::Pass { .. } => Ok(Action::Pass),
     }
 }

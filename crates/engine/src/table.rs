@@ -45,6 +45,10 @@ pub(crate) struct Table {
     /// The seed of a shuffled deck (tiles put back into the face-down tiles during the game are
     /// mixed in with a generator derived from it); `None` for an explicit order.
     pub(crate) deck_seed: Option<u64>,
+    /// How many tiles at the start of the deck are laid out before the land tiles (the river,
+    /// and a base start tile placed after it): drawn one by one even where the players hold
+    /// tiles in hand.
+    pub(crate) leading: usize,
 }
 
 /// A reusable buffer whose contents never matter between uses, so a copy of the table starts
@@ -78,6 +82,7 @@ impl Table {
             scratch: Scratch(Vec::with_capacity(80)),
             next_serial: 0,
             deck_seed: None,
+            leading: 0,
         }
     }
 
@@ -110,9 +115,9 @@ impl Table {
         self.next_draw < self.deck.len()
     }
 
-    /// The next face-down tile, if any is left.
-    pub(crate) fn next_to_draw(&self) -> Option<TileId> {
-        self.deck.get(self.next_draw).copied()
+    /// Whether the tiles laid out before the land tiles (the river) are still being drawn.
+    pub(crate) fn laying_out_start(&self) -> bool {
+        self.next_draw < self.leading
     }
 
     pub(crate) fn draw(&mut self) -> Option<TileId> {

@@ -162,6 +162,28 @@ pub enum DoubleTurn {
     Immediately,
 }
 
+/// How many tiles each player holds in hand (seed 001, SELECTED VARIATIONS, "More tiles in
+/// hand": "two or three tiles in their hand at all times"). One is the standard game: the tile
+/// drawn is the tile placed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TilesInHand {
+    #[default]
+    One,
+    Two,
+    Three,
+}
+
+impl TilesInHand {
+    pub const fn count(self) -> u8 {
+        match self {
+            TilesInHand::One => 1,
+            TilesInHand::Two => 2,
+            TilesInHand::Three => 3,
+        }
+    }
+}
+
 /// Every rule difference the engine knows, each with its default.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
@@ -249,6 +271,19 @@ pub struct Variants {
     /// Official variation "Cloisters for everyone!": each player holds a cloister tile to place
     /// instead of drawing, once. Off by default.
     pub cloisters_for_everyone: bool,
+    /// Official variation "More tiles in hand": each player holds two or three tiles, hidden
+    /// from the others, places one of them and draws another. One (the standard game) by
+    /// default.
+    pub tiles_in_hand: TilesInHand,
+    /// Official variation "Collective planning": three tiles lie face up; a player takes one of
+    /// them or draws from the pile. Off by default.
+    pub collective_planning: bool,
+    /// Official variation "The architects": the tiles are dealt among the players, each of whom
+    /// places any tile of their own stack. Off by default.
+    pub architects: bool,
+    /// Official variation "The battle for completed cloisters": two tiles in hand, and every
+    /// incomplete cloister's final points go to the player on the left. Off by default.
+    pub battle_for_cloisters: bool,
 }
 
 impl Default for Variants {
@@ -296,6 +331,10 @@ impl Variants {
             fewer_followers: false,
             follower_unpunctuality: false,
             cloisters_for_everyone: false,
+            tiles_in_hand: TilesInHand::One,
+            collective_planning: false,
+            architects: false,
+            battle_for_cloisters: false,
         }
     }
 
@@ -551,6 +590,42 @@ impl Variants {
             source: "seed 001, SELECTED VARIATIONS, Cloisters for everyone!",
             group: VariantGroup::Variation,
             author: Some("Bernd Eisenstein"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "tiles-in-hand",
+            label: "More tiles in hand: each player holds 2 or 3 tiles, hidden",
+            source: "seed 001, SELECTED VARIATIONS, More tiles in hand",
+            group: VariantGroup::Variation,
+            author: None,
+            kind: VariantKind::Choice(&[
+                ("one", "one: the tile drawn is placed (the standard game)"),
+                ("two", "two tiles in hand"),
+                ("three", "three tiles in hand"),
+            ]),
+        },
+        VariantInfo {
+            name: "collective-planning",
+            label: "Collective planning: three face-up tiles to take instead of a draw",
+            source: "seed 001, SELECTED VARIATIONS, Collective planning",
+            group: VariantGroup::Variation,
+            author: Some("Bernd Eisenstein"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "architects",
+            label: "The architects: the tiles dealt out, each player places from their own stack",
+            source: "seed 001, SELECTED VARIATIONS, The architects",
+            group: VariantGroup::Variation,
+            author: Some("Tobias Stapelfeldt"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "battle-for-cloisters",
+            label: "The battle for completed cloisters: two tiles in hand, unfinished cloisters score for the player on the left",
+            source: "seed 001, SELECTED VARIATIONS, The battle for completed cloisters",
+            group: VariantGroup::Variation,
+            author: Some("Frank Rudloff"),
             kind: VariantKind::Bool,
         },
     ];

@@ -282,6 +282,7 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::MoveCount { .. } => Some("count"),
         Pending::FinalRedeploy { .. } => Some("final-redeploy"),
         Pending::HeldTile { .. } => Some("held-tile"),
+        Pending::ChooseTile { .. } => Some("choose-tile"),
         Pending::GameOver => None,
     }
 }
@@ -484,8 +485,13 @@ mod tests {
         let r = Reference::builtin();
         let all: Vec<String> = Expansion::ALL.iter().map(|e| e.name().to_string()).collect();
         for rs in RuleSet::ALL {
-            // Decisions that only a variation brings (a held cloister) need the variation.
-            let variants = Variants { cloisters_for_everyone: true, ..Variants::preset(rs) };
+            // Decisions that only a variation brings (a held cloister, a tile chosen from a hand)
+            // need the variation.
+            let variants = Variants {
+                cloisters_for_everyone: true,
+                tiles_in_hand: carcassonne_engine::TilesInHand::Two,
+                ..Variants::preset(rs)
+            };
             let selection = Selection::new(r, &all, variants, None);
             let a = r.assemble(&selection);
             for d in DECISIONS {

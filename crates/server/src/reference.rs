@@ -67,8 +67,13 @@ mod tests {
     fn views_name_each_decision_as_the_reference_does() {
         let every = Rules { expansions: Expansion::ALL.to_vec(), ..Rules::base() };
         let prisoners = Rules { expansions: vec![Expansion::InnsCathedrals, Expansion::Tower], ..Rules::base() };
-        // The official variation that brings a decision of its own (a held cloister).
-        let variants = carcassonne_engine::Variants { cloisters_for_everyone: true, ..Rules::base().variants };
+        // The official variations that bring decisions of their own (a held cloister, a tile
+        // chosen from a hand).
+        let variants = carcassonne_engine::Variants {
+            cloisters_for_everyone: true,
+            tiles_in_hand: carcassonne_engine::TilesInHand::Two,
+            ..Rules::base().variants
+        };
         let cloisters = Rules { expansions: vec![Expansion::AbbeyMayor], variants };
         let mut seen = BTreeSet::new();
         for (rules, games) in [(every, 12u64), (prisoners, 30), (cloisters, 2)] {

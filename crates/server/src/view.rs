@@ -58,6 +58,9 @@ pub struct GameView {
     /// there.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub carcassonne: Option<CarcassonneView>,
+    /// Collective planning: the face-up tiles (catalog ids).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tile_row: Vec<String>,
     pub tiles_left: usize,
     pub remaining: Vec<RemainingView>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -95,6 +98,13 @@ pub struct SeatView {
     /// The variation "Cloisters for everyone!": the tile the seat still holds (catalog id).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub held_tile: Option<String>,
+    /// The variations with tiles in hand or stacks of one's own: how many tiles the seat holds
+    /// (public).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand_size: Option<usize>,
+    /// The same: the tiles themselves (catalog ids), only in the view of the seat's own token.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Vec<String>>,
 }
 
 /// Abbey & Mayor: a barn on corner `corner` (`NE`, `SE`, `SW`, `NW`) of the tile at (`x`, `y`).
@@ -260,6 +270,14 @@ pub enum PendingView {
         seat: PlayerId,
         tile: String,
         tile_name: String,
+    },
+    /// The variations that let a player choose the tile to place: `seat` takes a tile from
+    /// `from` (`hand`, `stack` or the face-up `row`); with the row it may draw from the pile
+    /// instead.
+    #[serde(rename = "choose-tile")]
+    ChooseTile {
+        seat: PlayerId,
+        from: &'static str,
     },
     Over,
 }
@@ -451,6 +469,7 @@ fn bare(action: RecordAction) -> RecordAction {
             RecordAction::Redeploy { player: None, figure, x, y, feature }
         }
         RecordAction::HeldTile { .. } => RecordAction::HeldTile { player: None },
+        RecordAction::ChooseTile { tile, .. } => RecordAction::ChooseTile { player: None, tile },
         RecordAction::Pass { .. } => RecordAction::Pass { player: None },
     }
 }
@@ -704,6 +723,11 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                     format!("place the tile you hold ({}) instead of drawing one", words::tile_name(game.design(tile))),
                 ),
                 (_, Action::PlayHeldTile) => (None, "place the tile you hold".into()),
+                (_, Action::ChooseTile { tile }) => {
+                    let name = words::tile_name(game.design(tile));
+                    (None, format!("take {name} {}", choose_source_words(game)))
+                }
+                (Pending::ChooseTile { .. }, Action::Pass) => (None, "draw a tile from the pile instead".into()),
                 (Pending::Abbey { .. } | Pending::HeldTile { .. }, Action::Pass) => (None, "draw a tile".into()),
                 (Pending::MoveWagon { .. }, Action::Pass) => (None, "take the wagon home".into()),
                 (Pending::Escape { .. }, Action::Pass) => (None, "no knight escapes".into()),
@@ -764,6 +788,9 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
                 .collect(),
             abbey: game.rules().has(carcassonne_engine::Expansion::AbbeyMayor).then(|| game.holds_abbey(i as PlayerId)),
             held_tile: game.held_tile(i as PlayerId).map(|t| game.design(t).id.clone()),
+            hand_size: hidden_hands(game).then(|| game.hand(i as PlayerId).len()),
+            hand: (hidden_hands(game) && you.contains(&(i as PlayerId)))
+                .then(|| game.hand(i as PlayerId).iter().map(|&t| game.design(t).id.clone()).collect()),
         })
         .collect();
     let barns = game
@@ -809,6 +836,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
             label: format!("{} {}", words::feature_words(game, pos, feature), words::place_words(pos)),
         },
         Pending::FinalRedeploy { player } => PendingView::FinalRedeploy { seat: player },
+        Pending::ChooseTile { player } => PendingView::ChooseTile { seat: player, from: choose_source(game) },
         Pending::HeldTile { player, tile } => PendingView::HeldTile {
             seat: player,
             tile: game.design(tile).id.clone(),
@@ -879,7 +907,13 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         steps_left,
         visited: visited.iter().map(|p| [p.x, p.y]).collect(),
     });
-    let remaining = observation
+    // The tiles this view cannot see: a seat's own hand is not among them.
+    let viewer = match you.as_slice() {
+        [seat] => Some(*seat),
+        _ => None,
+    };
+    let remaining = game
+        .observation(viewer)
         .remaining_tiles()
         .into_iter()
         .map(|(tile, count)| RemainingView {
@@ -910,6 +944,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         set_aside: game.tiles_set_aside().iter().map(|&t| game.design(t).id.clone()).collect(),
         barns,
         carcassonne: carcassonne_view(game, input.seats),
+        tile_row: game.tile_row().iter().map(|&t| game.design(t).id.clone()).collect(),
         towers: game
             .towers()
             .iter()
@@ -1214,9 +1249,76 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
             json!({"type": "held-tile-played", "seat": player, "tile": tile_id(tile)}),
             format!("{} places the tile they held ({}) instead of drawing one", name(player), tile_words(tile)),
         ),
+        Event::TileToHand { player } => (
+            json!({"type": "tile-to-hand", "seat": player}),
+            format!(
+                "{} draws a tile into their {}",
+                name(player),
+                if game.rules().variants.architects { "stack" } else { "hand" }
+            ),
+        ),
+        Event::TileFaceUp { tile } => (
+            json!({"type": "tile-face-up", "tile": tile_id(tile)}),
+            format!("{} is turned face up", capitalized(&tile_words(tile))),
+        ),
+        Event::TileChosen { player, tile, face_up } => (
+            json!({"type": "tile-chosen", "seat": player, "tile": tile_id(tile), "face_up": face_up}),
+            format!(
+                "{} takes {} from {}",
+                name(player),
+                tile_words(tile),
+                if face_up { "the face-up row".to_string() } else { format!("their {}", choose_source(game)) }
+            ),
+        ),
+        Event::CloisterToNeighbour { owners } => {
+            let owners: Vec<PlayerId> = owners.iter().collect();
+            let left: Vec<String> = owners.iter().map(|&p| name((p + 1) % names.len().max(1) as PlayerId)).collect();
+            (
+                json!({"type": "cloister-to-neighbour", "seats": owners}),
+                format!(
+                    "The battle for completed cloisters: the unfinished cloister of {} scores for {}",
+                    owners.iter().map(|&p| name(p)).collect::<Vec<_>>().join(" and "),
+                    left.join(" and ")
+                ),
+            )
+        }
         Event::GameEnded => (json!({"type": "game-ended"}), "The game is over".to_string()),
     };
     EventView { index, action, detail, text }
+}
+
+/// Whether the players hold hidden tiles (hands or stacks of their own).
+fn hidden_hands(game: &Game) -> bool {
+    let v = &game.rules().variants;
+    v.architects || v.battle_for_cloisters || v.tiles_in_hand != carcassonne_engine::TilesInHand::One
+}
+
+/// Where the players choose their tiles from: `hand`, `stack` (the architects) or `row`
+/// (collective planning).
+fn choose_source(game: &Game) -> &'static str {
+    let v = &game.rules().variants;
+    if v.architects {
+        "stack"
+    } else if v.collective_planning {
+        "row"
+    } else {
+        "hand"
+    }
+}
+
+/// "from your hand", "from your stack", "from the face-up row".
+fn choose_source_words(game: &Game) -> &'static str {
+    match choose_source(game) {
+        "stack" => "from your stack",
+        "row" => "from the face-up row",
+        _ => "from your hand",
+    }
+}
+
+/// `text` with its first letter in capitals.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 #[cfg(test)]

@@ -1186,3 +1186,60 @@ async fn the_official_variations_show_the_held_cloister_and_refuse_an_unpunctual
     assert_eq!(last["pending"]["decision"], "over");
     server.stop().await;
 }
+
+/// Hidden hands through HTTP and the WebSocket ("More tiles in hand"): each seat's view shows
+/// its own tiles and only the number of the others'; a spectator sees none; the seat to play is
+/// offered its own tiles, and a tile not in its hand is refused with its field, the game
+/// unchanged; the chosen tile is then placed like a drawn one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hands_are_seen_only_by_their_owners() {
+    let server = Running::start(None).await;
+    let created = server
+        .create(json!({"seats": [{"player": "human"}, {"player": "human"}, {"player": "human"}],
+                       "rules": {"variants": {"tiles-in-hand": "three"}}}))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let token = |seat: usize| created["seats"][seat]["token"].as_str().unwrap().to_owned();
+    let (red, blue) = (token(0), token(1));
+    let (_, red_view) = server.get(&format!("/api/games/{id}?token={red}")).await;
+    let (_, blue_view) = server.get(&format!("/api/games/{id}?token={blue}")).await;
+    let (_, spectator) = server.get(&format!("/api/games/{id}")).await;
+    let red_hand: Vec<String> =
+        red_view["seats"][0]["hand"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_owned()).collect();
+    assert_eq!(red_hand.len(), 3);
+    for view in [&red_view, &blue_view, &spectator] {
+        for (seat, s) in view["seats"].as_array().unwrap().iter().enumerate() {
+            assert_eq!(s["hand_size"], 3, "{s}");
+            let own = view == &red_view && seat == 0 || view == &blue_view && seat == 1;
+            assert_eq!(s.get("hand").is_some(), own, "seat {seat}'s hand in another's view: {s}");
+        }
+    }
+    assert_eq!(red_view["pending"], json!({"decision": "choose-tile", "seat": 0, "from": "hand"}));
+    assert!(blue_view.get("legal").is_none(), "blue is not offered red's choices");
+    let offered: Vec<String> = legal(&red_view).iter().map(|a| a["tile"].as_str().unwrap().to_owned()).collect();
+    assert!(offered.iter().all(|t| red_hand.contains(t)), "{offered:?} from {red_hand:?}");
+    // Blue's live view never carries red's hand.
+    let mut blue_ws = server.ws(id, Some(&blue)).await;
+    let first = blue_ws.state_at(0).await;
+    assert!(first["seats"][0].get("hand").is_none());
+    let path = format!("/api/games/{id}/actions");
+    let body = |action: Value| json!({"token": red, "action": action}).to_string();
+    let missing =
+        ["base:A", "base:B", "base:C", "base:X"].into_iter().find(|t| !red_hand.iter().any(|h| h == t)).unwrap();
+    let (status, error) = server.post(&path, &body(json!({"action": "choose-tile", "tile": missing}))).await;
+    assert_eq!((status, error["field"].as_str()), (422, Some("action")), "{error}");
+    assert!(error["error"].as_str().unwrap().contains("not yours to choose"), "{error}");
+    let (_, after) = server.get(&format!("/api/games/{id}?token={red}")).await;
+    assert_eq!(after["version"], red_view["version"]);
+    let (status, view) = server.post(&path, &body(json!({"action": "choose-tile", "tile": offered[0]}))).await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["pending"]["decision"], "place");
+    assert_eq!(view["pending"]["tile"], offered[0].as_str());
+    assert_eq!(view["seats"][0]["hand_size"], 2);
+    let seen = blue_ws.state_at(view["version"].as_u64().unwrap()).await;
+    assert!(seen["seats"][0].get("hand").is_none());
+    assert_eq!(seen["seats"][0]["hand_size"], 2);
+    let texts: Vec<&str> = seen["events"].as_array().unwrap().iter().filter_map(|e| e["text"].as_str()).collect();
+    assert!(texts.iter().any(|t| t.contains("takes")), "{texts:?}");
+    server.stop().await;
+}

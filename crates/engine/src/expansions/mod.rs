@@ -21,8 +21,10 @@
 pub(crate) mod abbey_mayor;
 pub(crate) mod abbot;
 pub(crate) mod cathars;
+mod choosing;
 pub(crate) mod count;
 pub(crate) mod gq;
+pub(crate) mod hands;
 pub(crate) mod hooks;
 pub(crate) mod inns_cathedrals;
 pub(crate) mod king_robber;
@@ -52,6 +54,7 @@ use abbot::Abbot;
 use cathars::Cathars;
 use count::Count;
 use gq::GamesQuarterly;
+use hands::Hands;
 use inns_cathedrals::InnsCathedrals;
 use king_robber::KingRobber;
 use own_cloisters::OwnCloisters;
@@ -165,6 +168,9 @@ pub(crate) struct Modules {
     abbey_mayor: AbbeyMayor,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
+    /// The variations with tiles in hand, stacks of one's own or a face-up row (not a hook
+    /// module: the turn asks it at the draw, and it draws through the other modules).
+    hands: Hands,
 }
 
 /// Runs `$body` with `$m` bound to each module of `$mask` (bit `i` for the `i`-th module in
@@ -305,6 +311,7 @@ impl Modules {
             abbey_mayor: AbbeyMayor::new(rules, players, catalog),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
+            hands: Hands::new(rules, players),
         }
     }
 
@@ -649,6 +656,7 @@ impl Modules {
                 self.the_count.each_redeployment(table, self.princess_dragon.dragon(), pending, visit)
             }
             Pending::HeldTile { .. } => self.own_cloisters.each_choice(pending, visit),
+            Pending::ChooseTile { player } => self.each_tile_choice(table, player, visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -671,6 +679,15 @@ impl Modules {
                 self.the_count.check_redeployment(table, self.princess_dragon.dragon(), pending, action)
             }
             (Pending::HeldTile { .. }, _) => self.own_cloisters.check_choice(table, pending, action),
+            (Pending::ChooseTile { player }, Action::ChooseTile { tile }) => {
+                if self.hands.holds(player, action) && self.placeable(table, tile) {
+                    Ok(())
+                } else {
+                    Err(RuleError::NotYourTile)
+                }
+            }
+            (Pending::ChooseTile { .. }, Action::Pass) if self.hands.may_draw_instead(table) => Ok(()),
+            (Pending::ChooseTile { .. }, Action::Pass) => Err(RuleError::NothingToDraw),
             (Pending::Deploy { player, .. }, Action::DeployAt { pos, figure, feature }) if self.unpunctual_in_play => {
                 if self.only_figure_actions(table, player) {
                     return Err(RuleError::PrincessMustRemove);
@@ -761,6 +778,8 @@ impl Modules {
                 return self.the_count.apply_deployment(table, pending, action, events);
             }
             (Pending::HeldTile { player, .. }, Action::PlayHeldTile) => self.own_cloisters.play(player, events),
+            (Pending::ChooseTile { player }, Action::ChooseTile { tile }) => self.hands.take(player, tile, events),
+            (Pending::ChooseTile { .. }, _) => {}
             (Pending::HeldTile { .. }, _) => {}
             (Pending::Deploy { player, .. }, Action::DeployAt { pos, figure, feature }) if self.unpunctual_in_play => {
                 let placement = table.board.index_at(pos).expect("checked: a tile");
@@ -832,6 +851,10 @@ impl Modules {
 
     #[inline]
     pub(crate) fn end_turn(&mut self, table: &mut Table, events: &mut Vec<Event>) -> bool {
+        // Collective planning: "they are replaced at the end of the turn".
+        if self.hands.end_turn() {
+            self.fill_row(table, events);
+        }
         let mut again = false;
         each_module!(self, self.implementing(Hook::EndTurn), |mut m| again |= m.end_turn(table, events));
         again

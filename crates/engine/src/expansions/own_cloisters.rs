@@ -116,7 +116,7 @@ impl Module for OwnCloisters {
     fn before_draw(&self, table: &Table) -> Option<Pending> {
         // The river is laid first, from a stack of its own (seed 001, THE RIVER): the cloister
         // replaces a draw from the land tiles.
-        if table.next_to_draw().is_some_and(|t| table.design(t).has_river()) {
+        if table.laying_out_start() {
             return None;
         }
         let player = table.current;

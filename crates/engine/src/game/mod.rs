@@ -222,6 +222,19 @@ impl Game {
         self.modules.held_tile(player)
     }
 
+    /// The variations with tiles in hand ("More tiles in hand", "The battle for completed
+    /// cloisters") or stacks of one's own ("The architects"): the tiles `player` holds, in the
+    /// order they came. Hidden from the other players: their [`Game::observation`] gives only
+    /// the number.
+    pub fn hand(&self, player: PlayerId) -> &[TileId] {
+        self.modules.hand(player)
+    }
+
+    /// Collective planning: the face-up tiles (public).
+    pub fn tile_row(&self) -> &[TileId] {
+        self.modules.tile_row()
+    }
+
     /// The completed cities a farm borders or encloses, as feature roots.
     pub fn cities_of_farm(&self, field: NodeId) -> Vec<NodeId> {
         base::farms::cities_of_farm(&self.table, field)
@@ -294,6 +307,11 @@ impl Game {
 
     // ----- The face-down tiles, for the engine's own views -----
 
+    /// The hands and stacks `viewer` cannot see.
+    pub(crate) fn hidden_hands(&self, viewer: Option<PlayerId>) -> impl Iterator<Item = (PlayerId, &Vec<TileId>)> {
+        self.modules.hands().hidden_hands(viewer)
+    }
+
     /// The face-down tiles in draw order. Only for the engine's own views and for tests:
     /// players learn the order only by drawing.
     pub(crate) fn hidden_deck(&self) -> &[TileId] {
@@ -304,6 +322,23 @@ impl Game {
     pub(crate) fn hidden_deck_mut(&mut self) -> &mut [TileId] {
         let next = self.table.next_draw;
         &mut self.table.deck[next..]
+    }
+
+    /// Deals the hands `viewer` cannot see (every hand but theirs, for a spectator every one)
+    /// anew from those tiles and the face-down ones, shuffled together by `rng`: a possible
+    /// world of hidden hands. Uses `rng` only where such hands exist.
+    pub(crate) fn redeal_hidden_hands(&mut self, viewer: Option<PlayerId>, rng: &mut impl rand_core::RngCore) {
+        let mut pool: Vec<TileId> = self.hidden_deck().to_vec();
+        let face_down = pool.len();
+        for (_, hand) in self.modules.hands().hidden_hands(viewer) {
+            pool.extend(hand);
+        }
+        if pool.len() == face_down {
+            return;
+        }
+        crate::random::shuffle(&mut pool, rng);
+        self.hidden_deck_mut().copy_from_slice(&pool[..face_down]);
+        self.modules.hands_mut().redeal(viewer, &mut pool[face_down..].iter().copied());
     }
 
     /// Replaces the deck's seed, which orders tiles mixed into the face-down ones later (the

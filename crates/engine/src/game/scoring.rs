@@ -6,6 +6,7 @@ use crate::catalog::FeatureKind;
 use crate::events::{Event, Phase, Score};
 use crate::expansions::Modules;
 use crate::features::NodeId;
+use crate::players::PlayerSet;
 use crate::table::Table;
 
 /// Scores one road, city or cloister (completed during the turn, or in the final scoring):
@@ -21,9 +22,19 @@ pub(crate) fn score_feature(
     let completed = phase == Phase::Turn;
     let mut breakdown = base::feature_value(table, root, completed);
     modules.adjust_value(table, root, completed, &mut breakdown);
-    let players = table.majority(root);
+    let mut players = table.majority(root);
     let (pos, feature) = table.locate(root);
     let kind = table.features.kind(root);
+    // "The battle for completed cloisters": "During the final scoring, the score of every
+    // incomplete cloister is awarded to the opponent", the player on the left.
+    if !completed && kind == FeatureKind::Cloister && table.rules.variants.battle_for_cloisters && !players.is_empty() {
+        events.push(Event::CloisterToNeighbour { owners: players });
+        let mut neighbours = PlayerSet::default();
+        for p in players.iter() {
+            neighbours.insert(crate::expansions::hands::left_neighbour(p, table.players.len()));
+        }
+        players = neighbours;
+    }
     let score = Score { kind, phase, completed, pos, feature, players, points: breakdown.total(), breakdown };
     table.pay(score, events);
     modules.feature_scored(table, root, events);

@@ -42,6 +42,9 @@ pub(crate) fn prepare(
         return Err(SetupError::PlayerCount(players.len()));
     }
     rules.check_player_count(players.len())?;
+    if let Some((a, b)) = crate::expansions::hands::conflicting(&rules) {
+        return Err(SetupError::IncompatibleVariations(a, b));
+    }
     for (i, c) in players.iter().enumerate() {
         if players[..i].contains(c) {
             return Err(SetupError::DuplicateColor(*c));
@@ -82,16 +85,19 @@ pub(crate) fn prepare(
         Deck::Seed(seed) => Some(seed),
         Deck::Order(_) => None,
     };
-    let (deck, explicit) = match deck {
+    let (deck, explicit, leading) = match deck {
         Deck::Seed(seed) => {
             let mut rng = rng_from_seed(seed);
             modules.arrange_deck(catalog, &mut plan, Some(&mut rng));
             shuffle(&mut land, &mut rng);
-            (std::mem::take(&mut plan.leading).into_iter().chain(land).collect(), false)
+            let leading = plan.leading.len();
+            (std::mem::take(&mut plan.leading).into_iter().chain(land).collect(), false, leading)
         }
         Deck::Order(order) => {
             modules.arrange_deck(catalog, &mut plan, None);
-            (order, true)
+            // An explicit order lays out the river tiles it begins with.
+            let leading = order.iter().take_while(|t| catalog.design(**t).has_river()).count();
+            (order, true, leading)
         }
     };
     let layout = match (plan.layout, plan.start) {
@@ -118,5 +124,6 @@ pub(crate) fn prepare(
         players.iter().map(|&color| PlayerState::new(color, followers, |figure| modules.supply(figure))).collect();
     let mut table = Table::new(catalog, rules, players, deck);
     table.deck_seed = deck_seed;
+    table.leading = leading;
     Ok((table, modules, layout))
 }

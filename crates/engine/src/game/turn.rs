@@ -22,6 +22,7 @@
 use crate::actions::{Action, Pending};
 use crate::base;
 use crate::events::{Event, Phase};
+use crate::expansions::hands::HandTurn;
 use crate::expansions::{HookPoint, Modules};
 use crate::table::Table;
 
@@ -38,6 +39,9 @@ pub(crate) enum Step {
     Draw { before_scoring: bool, offer_from: Option<u8> },
     /// 1B: waiting for the choice module `module` offered instead of drawing.
     BeforeDraw { before_scoring: bool, module: u8 },
+    /// 1B with tiles in hand, in a stack or face up: waiting for the player's choice of a tile
+    /// (or, declining the face-up row, a draw from the pile).
+    ChooseTile { before_scoring: bool },
     /// 1C: waiting for the drawn tile's placement.
     PlaceTile,
     /// 2A, 2B: waiting for the figure phase's decision.
@@ -91,6 +95,9 @@ impl Turn {
                 modules.tile_put(table, placement);
                 events.push(Event::TilePlaced { player, tile, pos, rotation });
                 modules.tile_placed(table, player, events);
+                if modules.hands_in_play() {
+                    modules.after_placement(table, player, events);
+                }
                 // 2A, 2B: the figure phase waits for its decision at once.
                 self.step = Step::Figures;
                 self.pending = Pending::Deploy { player, pos };
@@ -112,6 +119,20 @@ impl Turn {
                 }
                 // Declined: the next module's offer, or the draw.
                 _ => self.step = Step::Draw { before_scoring, offer_from: Some(module + 1) },
+            },
+            Step::ChooseTile { before_scoring } => match (pending, action) {
+                (Pending::ChooseTile { player }, Action::ChooseTile { tile }) => {
+                    modules.apply_decision(table, pending, action, events);
+                    self.step = Step::PlaceTile;
+                    self.pending = Pending::PlaceTile { player, tile };
+                    return;
+                }
+                // Collective planning: a tile from the pile instead of the face-up row.
+                _ => {
+                    if self.draw_from_pile(table, modules, before_scoring, events) {
+                        return;
+                    }
+                }
             },
             Step::Figures => {
                 match (pending, action) {
@@ -169,23 +190,37 @@ impl Turn {
                 }
                 Step::Draw { before_scoring, offer_from } => {
                     let player = table.current;
-                    if let Some(from) = offer_from.filter(|_| table.has_tiles_to_draw()) {
+                    let tiles_left = table.has_tiles_to_draw() || modules.holds_tiles(player);
+                    if let Some(from) = offer_from.filter(|_| tiles_left) {
                         if let Some((module, decision)) = modules.before_draw(from, table) {
                             self.pending = decision;
                             self.step = Step::BeforeDraw { before_scoring, module };
                             return;
                         }
                     }
-                    match draw_placeable(table, modules, events) {
-                        Drawn::Tile(tile) => {
-                            events.push(Event::TileDrawn { player, tile });
-                            self.pending = Pending::PlaceTile { player, tile };
-                            self.step = Step::PlaceTile;
-                            return;
+                    if modules.hands_in_play() {
+                        match modules.hand_turn(table, events) {
+                            HandTurn::Choose => {
+                                self.pending = Pending::ChooseTile { player };
+                                self.step = Step::ChooseTile { before_scoring };
+                                return;
+                            }
+                            HandTurn::Draw => {}
+                            HandTurn::Nothing => {
+                                self.step = if before_scoring {
+                                    identify_completed(table, modules)
+                                } else if modules.tiles_held() {
+                                    // Others still hold tiles: this player misses the turn.
+                                    Step::EndTurn
+                                } else {
+                                    Step::Hooks(HookPoint::BeforeFinalScoring, 0)
+                                };
+                                continue;
+                            }
                         }
-                        Drawn::Discarded => self.step = Step::Draw { before_scoring, offer_from: Some(0) },
-                        Drawn::Empty if before_scoring => self.step = identify_completed(table, modules),
-                        Drawn::Empty => self.step = Step::Hooks(HookPoint::BeforeFinalScoring, 0),
+                    }
+                    if self.draw_from_pile(table, modules, before_scoring, events) {
+                        return;
                     }
                 }
                 Step::Hooks(point, from) => match modules.at(point, from, table, events) {
@@ -254,9 +289,36 @@ impl Turn {
                     }
                 }
                 // Decisions, entered with their pending decision set.
-                Step::PlaceTile | Step::Figures | Step::BeforeDraw { .. } | Step::Over => return,
+                Step::PlaceTile | Step::Figures | Step::BeforeDraw { .. } | Step::ChooseTile { .. } | Step::Over => {
+                    return
+                }
             }
         }
+    }
+
+    /// 1B: draws from the pile (a tile that fits nowhere is discarded and the draw step starts
+    /// again). True when the drawn tile now waits for its placement.
+    #[inline]
+    fn draw_from_pile(
+        &mut self,
+        table: &mut Table,
+        modules: &mut Modules,
+        before_scoring: bool,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        let player = table.current;
+        match draw_placeable(table, modules, events) {
+            Drawn::Tile(tile) => {
+                events.push(Event::TileDrawn { player, tile });
+                self.pending = Pending::PlaceTile { player, tile };
+                self.step = Step::PlaceTile;
+                return true;
+            }
+            Drawn::Discarded => self.step = Step::Draw { before_scoring, offer_from: Some(0) },
+            Drawn::Empty if before_scoring => self.step = identify_completed(table, modules),
+            Drawn::Empty => self.step = Step::Hooks(HookPoint::BeforeFinalScoring, 0),
+        }
+        false
     }
 }
 
@@ -306,13 +368,7 @@ fn draw_placeable(table: &mut Table, modules: &mut Modules, events: &mut Vec<Eve
         if modules.sets_aside(table, tile, events) {
             continue;
         }
-        let rules = modules.placement_rules(table, tile);
-        let placeable = if rules.is_empty() {
-            table.board.has_place_for(table.design(tile))
-        } else {
-            modules.restricted_placement_exists(rules, table, tile)
-        };
-        if placeable {
+        if modules.placeable(table, tile) {
             return Drawn::Tile(tile);
         }
         table.discarded.push(tile);
