@@ -412,13 +412,13 @@ impl Session {
                 Event::Scored(score) if score.phase == Phase::Turn && !score.players.is_empty() => {
                     writeln!(out, "    {}", describe_score(game, &score))?;
                 }
-                Event::TileDiscarded { player, tile } => {
-                    writeln!(
-                        out,
-                        "    {} drew {}, which fits nowhere: it is removed",
-                        name(player),
-                        game.design(tile).id
-                    )?;
+                Event::TileDiscarded { player, tile } | Event::TileBackToPile { player, tile } => {
+                    let fate = if matches!(event, Event::TileDiscarded { .. }) {
+                        "it is removed"
+                    } else {
+                        "it goes back into the pile"
+                    };
+                    writeln!(out, "    {} drew {}, which fits nowhere: {fate}", name(player), game.design(tile).id)?;
                 }
                 Event::TokenTaken { player, token, tiles } => {
                     writeln!(out, "    {} takes the {} ({tiles} tiles)", name(player), token.name())?;

@@ -168,6 +168,9 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             Event::TileDiscarded { player, tile: t } => {
                 writeln!(out, "{} draws {}, which fits nowhere: it is removed from the game", name(player), tile(t))?;
             }
+            Event::TileBackToPile { player, tile: t } => {
+                writeln!(out, "{} draws {}, which fits nowhere: it goes back into the pile", name(player), tile(t))?;
+            }
             Event::TilePlaced { player, tile: t, pos, rotation } => {
                 turn += 1;
                 placed_at = Some(pos);
@@ -235,6 +238,9 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             }
             Event::DoubleTurn { player } => {
                 writeln!(out, "    {} takes a double turn (builder)", name(player))?;
+            }
+            Event::HoleFilled { player } => {
+                writeln!(out, "    {} filled a hole and takes another turn", name(player))?;
             }
             Event::ExtraTurn { player } => {
                 writeln!(out, "    {} takes another turn (the volcano lake)", name(player))?;

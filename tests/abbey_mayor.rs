@@ -46,7 +46,10 @@ fn pass(g: &mut Game) -> Vec<Event> {
 }
 
 /// Every score event of `events` as (kind, phase, players, points).
-fn scores(events: &[Event]) -> Vec<(FeatureKind, Phase, Vec<PlayerId>, u32)> {
+/// (kind, phase, seats paid, points) of a score.
+type ScoreRow = (FeatureKind, Phase, Vec<PlayerId>, u32);
+
+fn scores(events: &[Event]) -> Vec<ScoreRow> {
     events
         .iter()
         .filter_map(|e| match e {
@@ -886,25 +889,50 @@ fn footnote123_a_knight_escapes_a_siege_by_an_abbey() {
     assert!(g.legal_actions().contains(&Action::Escape { pos: Pos::new(1, -1), feature: city }));
 }
 
-/// Seed 001, THE RIVER II, footnote 98 (and seed 000, The River, Abbey & Mayor notes 43, 44):
-/// "The pig-herd tile only counts in connection with farmers, not the barn." The barn example
-/// with yellow's farmer on a field that counts as a pig-herd (the GQ pigs under the house rule):
-/// the farmers the barn scores get 3 + 1 and 1 + 1 per city, the barn itself only 4.
-#[test]
-fn footnote98_the_pig_herd_counts_for_farmers_not_for_the_barn() {
-    let variants = Variants { gq_pig_herd: true, pig_herd_without_traders_builders: true, ..Variants::default() };
+/// Footnote 98's example: yellow's farmer on a field that counts as a pig-herd (the GQ pigs under
+/// the house rule) meets red's barn, then blue's barn is scored at the end; the scores of the
+/// barn's placement and of the last turn.
+fn barn_beside_a_pig_herd(counts_for_barn: bool) -> (Vec<ScoreRow>, Vec<ScoreRow>) {
+    let variants = Variants {
+        gq_pig_herd: true,
+        pig_herd_without_traders_builders: true,
+        pig_herd_counts_for_barn: counts_for_barn,
+        ..Variants::default()
+    };
     let rules = Rules { variants, ..am_rules(&[Expansion::Gq11]) };
     let mut g = yellows_farmer_beside_two_cities(rules, "base:E", "gq11:02", &["base:U", "base:B", "base:B"]);
     put(&mut g, -1, 0, 0);
     deploy(&mut g, F, "field@NNW");
     put(&mut g, 1, -2, 0);
-    let events = apply(&mut g, Action::PlaceBarn { corner: Corner::SouthWest });
-    assert_eq!(scores(&events), vec![(FeatureKind::Field, Phase::Turn, vec![YELLOW], 8)]);
+    let placed = scores(&apply(&mut g, Action::PlaceBarn { corner: Corner::SouthWest }));
     put(&mut g, -1, -1, 0);
-    let events = pass(&mut g);
+    (placed, scores(&pass(&mut g)))
+}
+
+/// Seed 001, THE RIVER II, footnote 98 (and seed 000, The River, Abbey & Mayor notes 43, 44):
+/// "The pig-herd tile only counts in connection with farmers, not the barn": the farmers the
+/// barn scores get 3 + 1 and 1 + 1 per city, the barn itself only 4.
+#[test]
+fn footnote98_the_pig_herd_counts_for_farmers_not_for_the_barn() {
+    let (placed, last) = barn_beside_a_pig_herd(false);
+    assert_eq!(placed, vec![(FeatureKind::Field, Phase::Turn, vec![YELLOW], 8)]);
     assert_eq!(
-        scores(&events),
+        last,
         vec![(FeatureKind::Field, Phase::Turn, vec![RED], 4), (FeatureKind::Field, Phase::Final, vec![BLUE], 8)]
+    );
+}
+
+/// Seed 000, The River II, footnote 43 ("Common house rule or variant"): "The pig-herd tile can
+/// still score an extra point per city when there is a barn on the field" - footnote 98's
+/// example under the house rule: the barn scores 5 per city, 10 for its two cities; the
+/// farmers as before.
+#[test]
+fn house_rule_the_pig_herd_counts_for_the_barn_too() {
+    let (placed, last) = barn_beside_a_pig_herd(true);
+    assert_eq!(placed, vec![(FeatureKind::Field, Phase::Turn, vec![YELLOW], 8)]);
+    assert_eq!(
+        last,
+        vec![(FeatureKind::Field, Phase::Turn, vec![RED], 4), (FeatureKind::Field, Phase::Final, vec![BLUE], 10)]
     );
 }
 

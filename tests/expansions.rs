@@ -284,11 +284,14 @@ pub(crate) fn random_game_checked(rules: Rules, players: usize, seed: u64) -> Ga
             }
         }
     }
-    // Every figure is home at the end, but for the guards on towers (The Tower).
-    let on_tower = |f: &&carcassonne_engine::PlacedFigure| {
-        g.design(g.board().placement(f.placement).tile).features[f.feature as usize].kind == FeatureKind::Tower
+    // Every figure is home at the end, but for the guards on towers (The Tower) and, under the
+    // house rule that scores no unfinished feature, the figures on unfinished roads, cities and
+    // cloisters.
+    let stays = |f: &&carcassonne_engine::PlacedFigure| {
+        let kind = g.design(g.board().placement(f.placement).tile).features[f.feature as usize].kind;
+        kind == FeatureKind::Tower || (rules.variants.incomplete_features_score_nothing && kind != FeatureKind::Field)
     };
-    assert_eq!(g.figures().iter().filter(on_tower).count(), g.figures().len(), "every figure is home at the end");
+    assert_eq!(g.figures().iter().filter(stays).count(), g.figures().len(), "every figure is home at the end");
     let replay =
         carcassonne_engine::Record::from_json(&serde_json::to_string(&record).unwrap()).unwrap().replay().unwrap();
     assert_eq!(replay.game.scores(), g.scores(), "the record replays to the same scores");
@@ -1738,6 +1741,20 @@ fn footnote_97_the_pig_herd_counts_without_a_pig() {
     let farms: Vec<_> = paid(&g, &events).into_iter().filter(|p| p.0 == FeatureKind::Field).collect();
     assert_eq!(farms, vec![(FeatureKind::Field, Phase::Final, 4, vec![Color::Red])]);
     assert_eq!(g.player(0).pigs, 1, "red's pig never left the supply");
+}
+
+/// House rule for The River II (seed 000, Joff): "Pig-herd tiles do not score a bonus" - the
+/// farm of footnote 97's example scores 3 points a city, with Traders & Builders in play.
+#[test]
+fn house_rule_the_pig_herd_scores_nothing() {
+    let variants = carcassonne_engine::Variants { pig_herd_scores_nothing: true, ..Default::default() };
+    let rules = Rules { variants, ..rules(&[Expansion::River2, Expansion::TradersBuilders]) };
+    let mut g = two_player(rules, &["river-2:11", "base:E", "base:E"]);
+    turn(&mut g, 1, 0, 0, Some((F, "field@NNE")));
+    turn(&mut g, 2, 0, 0, None);
+    let events = turn(&mut g, 2, -1, 180, None);
+    let farms: Vec<_> = paid(&g, &events).into_iter().filter(|p| p.0 == FeatureKind::Field).collect();
+    assert_eq!(farms, vec![(FeatureKind::Field, Phase::Final, 3, vec![Color::Red])]);
 }
 
 /// Seed 000, The River, "Clarifications for new landscape tiles" (footnotes 40 and 41, official)

@@ -376,6 +376,14 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
                 let fits = reference::fitting_placements(game.catalog(), game.board(), game.design(tile));
                 prop_assert!(fits.is_empty(), "{} was discarded but fits at {:?}", game.design(tile).id, fits);
             }
+            Event::TileBackToPile { tile, .. } => {
+                prop_assert!(rules.unplayable_tiles_back, "a tile back to the pile without the house rule");
+                let fits = reference::fitting_placements(game.catalog(), game.board(), game.design(tile));
+                prop_assert!(fits.is_empty(), "{} went back to the pile but fits at {:?}", game.design(tile).id, fits);
+            }
+            Event::HoleFilled { .. } => {
+                prop_assert!(rules.hole_filling_extra_turn, "a hole's extra turn without the house rule");
+            }
             Event::TilePlaced { .. } | Event::Passed { .. } => {}
             Event::FigureDeployed { player, pos, feature, .. } => {
                 let pi = game.board().index_at(pos).expect("a tile at the deployment");

@@ -11,6 +11,7 @@ mod faq;
 mod fidelity;
 mod fuzz;
 mod hands;
+mod house_rules;
 mod perft;
 mod play;
 mod princess_dragon;

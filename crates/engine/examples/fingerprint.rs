@@ -140,6 +140,20 @@ fn configs() -> Vec<(&'static str, Rules)> {
                 },
             ),
         ),
+        (
+            "house-rules-every-expansion",
+            with(
+                &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(),
+                Variants {
+                    incomplete_features_score_nothing: true,
+                    hole_filling_extra_turn: true,
+                    unplayable_tiles_back: true,
+                    no_figures_on_river: true,
+                    pig_herd_counts_for_barn: true,
+                    ..Variants::default()
+                },
+            ),
+        ),
     ]
 }
 

@@ -46,6 +46,8 @@ pub enum RuleError {
     AbbotFeatureComplete(Pos),
     #[error("no figure may be deployed on the volcano lake (seed 000's reading of The River II)")]
     NoFigureOnVolcanoLake,
+    #[error("no figure may be deployed until the whole river is laid (house rule no-figures-on-river)")]
+    NoFigureWhileRiverIsLaid,
     #[error("no follower may be deployed on a volcano tile: the dragon is there")]
     NoFollowerOnVolcano,
     #[error("nothing may be deployed on a volcano tile under these rules")]

@@ -128,6 +128,12 @@ pub enum Event {
         player: PlayerId,
         tile: TileId,
     },
+    /// House rule "unplayable tiles back": a drawn tile fitted nowhere and went back among the
+    /// face-down tiles; the same player draws again.
+    TileBackToPile {
+        player: PlayerId,
+        tile: TileId,
+    },
     TilePlaced {
         player: PlayerId,
         tile: TileId,
@@ -192,6 +198,11 @@ pub enum Event {
     /// The volcano lake (seed 000's reading of The River II, or with the dragon) gives `player`
     /// another turn.
     ExtraTurn {
+        player: PlayerId,
+    },
+    /// House rule "hole-filling-extra-turn": a tile `player` placed touched tiles on all four
+    /// sides, and the turn earned begins.
+    HoleFilled {
         player: PlayerId,
     },
     /// The Princess & the Dragon: a dragon tile drawn before the dragon is in play is set aside.

@@ -284,6 +284,25 @@ pub struct Variants {
     /// Official variation "The battle for completed cloisters": two tiles in hand, and every
     /// incomplete cloister's final points go to the player on the left. Off by default.
     pub battle_for_cloisters: bool,
+    /// House rule (seeds 000 and 002, "House rules", metoth): "Incomplete features at the end of
+    /// the game do not score points at the end of the game." Off by default.
+    pub incomplete_features_score_nothing: bool,
+    /// House rule (seeds 000 and 002, viberunner): a tile that touches tiles on all four sides
+    /// earns another turn ("Does not apply to the abbey tile"). Off by default.
+    pub hole_filling_extra_turn: bool,
+    /// House rule (seeds 000 and 002, dwhitworth; seed 000's footnote 7): a tile that fits
+    /// nowhere goes back into the pile rather than out of the game. Off by default.
+    pub unplayable_tiles_back: bool,
+    /// House rule for The River (seed 000, metoth): "You are not permitted to lay down any
+    /// meeples until the entire river is down." Off by default.
+    pub no_figures_on_river: bool,
+    /// House rule for The River II (seed 000, Joff): "Pig-herd tiles do not score a bonus."
+    /// Off by default.
+    pub pig_herd_scores_nothing: bool,
+    /// House rule (seed 000, The River II's footnote 43): "The pig-herd tile can still score an
+    /// extra point per city when there is a barn on the field" (the FAQ, seed 001 footnote 98:
+    /// it "only counts in connection with farmers, not the barn"). Off by default.
+    pub pig_herd_counts_for_barn: bool,
 }
 
 impl Default for Variants {
@@ -335,6 +354,12 @@ impl Variants {
             collective_planning: false,
             architects: false,
             battle_for_cloisters: false,
+            incomplete_features_score_nothing: false,
+            hole_filling_extra_turn: false,
+            unplayable_tiles_back: false,
+            no_figures_on_river: false,
+            pig_herd_scores_nothing: false,
+            pig_herd_counts_for_barn: false,
         }
     }
 
@@ -626,6 +651,54 @@ impl Variants {
             source: "seed 001, SELECTED VARIATIONS, The battle for completed cloisters",
             group: VariantGroup::Variation,
             author: Some("Frank Rudloff"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "incomplete-features-score-nothing",
+            label: "House rule: unfinished roads, cities and cloisters score nothing at the end",
+            source: "seeds 000 and 002, House rules",
+            group: VariantGroup::HouseRule,
+            author: Some("metoth"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "hole-filling-extra-turn",
+            label: "House rule: a tile touching tiles on all four sides earns another turn",
+            source: "seeds 000 and 002, House rules",
+            group: VariantGroup::HouseRule,
+            author: Some("viberunner"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "unplayable-tiles-back",
+            label: "House rule: a tile that fits nowhere goes back into the pile",
+            source: "seeds 000 and 002, House rules; seed 000, footnote 7",
+            group: VariantGroup::HouseRule,
+            author: Some("dwhitworth"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "no-figures-on-river",
+            label: "House rule: no figures until the whole river is laid",
+            source: "seed 000, House rules for The River",
+            group: VariantGroup::HouseRule,
+            author: Some("metoth"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "pig-herd-scores-nothing",
+            label: "House rule: the River II's pig-herd gives no bonus",
+            source: "seed 000, House rules for The River II",
+            group: VariantGroup::HouseRule,
+            author: Some("Joff"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "pig-herd-counts-for-barn",
+            label: "House rule: the pig-herd adds 1 per city to a barn too",
+            source: "seed 000, The River II, footnote 43",
+            group: VariantGroup::HouseRule,
+            author: None,
             kind: VariantKind::Bool,
         },
     ];

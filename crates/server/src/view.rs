@@ -992,6 +992,15 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
             json!({"type": "tile-drawn", "seat": player, "tile": tile_id(tile)}),
             format!("{} draws {}", name(player), tile_words(tile)),
         ),
+        Event::TileBackToPile { player, tile } => (
+            json!({"type": "tile-back-to-pile", "seat": player, "tile": tile_id(tile)}),
+            format!(
+                "{} cannot place {} anywhere; it goes back into the pile and {} draws again",
+                name(player),
+                tile_words(tile),
+                name(player)
+            ),
+        ),
         Event::TileDiscarded { player, tile } => (
             json!({"type": "tile-discarded", "seat": player, "tile": tile_id(tile)}),
             format!(
@@ -1074,6 +1083,10 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
         Event::DoubleTurn { player } => (
             json!({"type": "double-turn", "seat": player}),
             format!("{}'s builder earns a second tile: {} plays again", name(player), name(player)),
+        ),
+        Event::HoleFilled { player } => (
+            json!({"type": "hole-filled", "seat": player}),
+            format!("{} filled a hole: {} plays again", name(player), name(player)),
         ),
         Event::ExtraTurn { player } => (
             json!({"type": "extra-turn", "seat": player}),

@@ -26,11 +26,13 @@ pub(crate) mod count;
 pub(crate) mod gq;
 pub(crate) mod hands;
 pub(crate) mod hooks;
+pub(crate) mod house_rules;
 pub(crate) mod inns_cathedrals;
 pub(crate) mod king_robber;
 pub(crate) mod own_cloisters;
 pub(crate) mod princess_dragon;
 pub(crate) mod river;
+mod state;
 pub(crate) mod tower;
 pub(crate) mod traders_builders;
 pub(crate) mod unpunctuality;
@@ -41,7 +43,7 @@ use crate::base;
 use crate::board::PlacementIndex;
 use crate::catalog::{Catalog, FeatureSpec, TileDesign, TileId};
 use crate::errors::RuleError;
-use crate::events::{Breakdown, Event, Token};
+use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation};
 use crate::players::{Figure, PlayerId};
@@ -55,6 +57,7 @@ use cathars::Cathars;
 use count::Count;
 use gq::GamesQuarterly;
 use hands::Hands;
+use house_rules::HouseRules;
 use inns_cathedrals::InnsCathedrals;
 use king_robber::KingRobber;
 use own_cloisters::OwnCloisters;
@@ -171,6 +174,8 @@ pub(crate) struct Modules {
     /// The variations with tiles in hand, stacks of one's own or a face-up row (not a hook
     /// module: the turn asks it at the draw, and it draws through the other modules).
     hands: Hands,
+    /// The house rules with a state of their own (read at placement and at the turn's end).
+    house_rules: HouseRules,
 }
 
 /// Runs `$body` with `$m` bound to each module of `$mask` (bit `i` for the `i`-th module in
@@ -312,6 +317,7 @@ impl Modules {
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             hands: Hands::new(rules, players),
+            house_rules: HouseRules::new(rules),
         }
     }
 
@@ -457,9 +463,10 @@ impl Modules {
         each_module!(self, self.implementing(Hook::TilePut), |mut m| m.tile_put(table, placement));
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn tile_placed(&mut self, table: &mut Table, player: PlayerId, events: &mut Vec<Event>) {
         each_module!(self, self.implementing(Hook::TilePlaced), |mut m| m.tile_placed(table, player, events));
+        self.house_rules.tile_placed(table);
     }
 
     // ----- Moving the wood -----
@@ -626,7 +633,8 @@ impl Modules {
         }
         for (barn, farm) in self.abbey_mayor.final_barns(table) {
             let cities = base::farms::cities_of_farm(table, farm);
-            let breakdown = base::farms::farm_breakdown(table, &cities, abbey_mayor::BARN_CITY_VALUE, self);
+            let breakdown =
+                base::farms::farm_breakdown(table, &cities, house_rules::barn_city_value(table, farm), self);
             let mut players = crate::players::PlayerSet::default();
             players.insert(barn.owner);
             let (_, feature) = table.features.segment(barn.node);
@@ -857,40 +865,11 @@ impl Modules {
         }
         let mut again = false;
         each_module!(self, self.implementing(Hook::EndTurn), |mut m| again |= m.end_turn(table, events));
-        again
+        // A hole's turn comes after the turn another module gives (the builder's second tile).
+        again || self.house_rules.take_extra_turn(table, events)
     }
 
     pub(crate) fn final_scoring(&mut self, table: &mut Table, events: &mut Vec<Event>) {
         each_module!(self, self.implementing(Hook::FinalScoring), |mut m| m.final_scoring(table, events));
-    }
-
-    /// King & Scout's tokens (no holder without the expansion).
-    pub(crate) fn token_holder(&self, token: Token) -> Option<(PlayerId, u16)> {
-        self.king_robber.holder(token)
-    }
-
-    /// The Princess & the Dragon's public state (nothing without the expansion).
-    pub(crate) fn princess_dragon(&self) -> &PrincessDragon {
-        &self.princess_dragon
-    }
-
-    /// Abbey & Mayor's public state (nothing without the expansion).
-    pub(crate) fn abbey_mayor(&self) -> &AbbeyMayor {
-        &self.abbey_mayor
-    }
-
-    /// The variation "Cloisters for everyone!": the tile a player holds (none without it).
-    pub(crate) fn held_tile(&self, player: PlayerId) -> Option<TileId> {
-        self.own_cloisters.held(player)
-    }
-
-    /// The Count of Carcassonne's public state (nothing without the expansion).
-    pub(crate) fn the_count(&self) -> &Count {
-        &self.the_count
-    }
-
-    /// The Tower's public state (nothing without the expansion).
-    pub(crate) fn tower(&self) -> &Tower {
-        &self.tower
     }
 }

@@ -20,6 +20,9 @@
 //!   volcano may not deploy a follower to this tile, but should place the dragon on the tile
 //!   instead. The player may therefore take another tile immediately" (the dragon's module
 //!   places the dragon and keeps followers off; this module gives the extra turn).
+//! - Two house rules of seed 000 live here: "You are not permitted to lay down any meeples
+//!   until the entire river is down" (The River, metoth; `no-figures-on-river`) and "Pig-herd
+//!   tiles do not score a bonus" (The River II, Joff; `pig-herd-scores-nothing`).
 
 use crate::board::PlacementIndex;
 use crate::catalog::{FeatureSpec, RiverRole, Symbol, TileDesign, TileId};
@@ -50,6 +53,8 @@ pub(crate) struct River {
     /// The volcano lake takes no figure at all (seed 000's reading without the dragon; with it,
     /// the dragon's module keeps followers off the volcano).
     volcano_bans_figures: bool,
+    /// House rule: no figure is deployed while the river is being laid.
+    no_figures_on_river: bool,
     /// The volcano lake was placed this turn under seed 000's reading.
     volcano_turn: bool,
     /// At preparation: the river tiles of the sets in play with their roles.
@@ -78,6 +83,7 @@ impl River {
                 || rules.has(Expansion::PrincessDragon),
             volcano_bans_figures: rules.variants.volcano_lake == VolcanoLake::ExtraTurn
                 && !rules.has(Expansion::PrincessDragon),
+            no_figures_on_river: rules.variants.no_figures_on_river,
             ..River::default()
         }
     }
@@ -218,9 +224,17 @@ impl Module for River {
         self.volcano_turn = self.volcano_extra_turn && is_volcano_lake(table.design(table.last_placement().tile));
     }
 
-    fn restrict_deploy(&self, _table: &Table, _figure: Figure, _spec: &FeatureSpec) -> Result<(), RuleError> {
+    fn restrict_deploy(&self, table: &Table, _figure: Figure, _spec: &FeatureSpec) -> Result<(), RuleError> {
         if self.volcano_turn && self.volcano_bans_figures {
             return Err(RuleError::NoFigureOnVolcanoLake);
+        }
+        // House rule (seed 000, "House rules for The River", metoth): "You are not permitted to
+        // lay down any meeples until the entire river is down": not on a river tile, nor on a
+        // tile placed while river tiles remain to be drawn (a start tile mixed into them).
+        if self.no_figures_on_river
+            && (table.laying_out_start() || table.design(table.last_placement().tile).has_river())
+        {
+            return Err(RuleError::NoFigureWhileRiverIsLaid);
         }
         Ok(())
     }
@@ -248,9 +262,11 @@ fn is_volcano_lake(design: &TileDesign) -> bool {
 }
 
 /// Whether pig-herds score: with Traders & Builders, "the relevant expansion" (seed 001, THE
-/// RIVER II), or by the variant of footnote 96.
+/// RIVER II), or by the variant of footnote 96; unless the house rule for The River II takes
+/// the bonus away ("Pig-herd tiles do not score a bonus", seed 000, Joff).
 pub(crate) fn pig_herds_count(rules: &Rules) -> bool {
-    rules.has(Expansion::TradersBuilders) || rules.variants.pig_herd_without_traders_builders
+    (rules.has(Expansion::TradersBuilders) || rules.variants.pig_herd_without_traders_builders)
+        && !rules.variants.pig_herd_scores_nothing
 }
 
 /// Seed 001, THE RIVER II: a farm with a pig-herd pays its owners 1 more per city.

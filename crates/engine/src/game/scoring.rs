@@ -45,9 +45,15 @@ pub(crate) fn score_feature(
 /// figures, then farms and barns, then what the modules add (tokens, trade goods). A follower on a tower
 /// stands on no feature (seed 001, THE TOWER: it "remains on top of the tower until the end of
 /// the game"): it is neither scored nor sent home.
+///
+/// House rule `incomplete-features-score-nothing` (seeds 000 and 002, metoth: "Incomplete
+/// features at the end of the game do not score points at the end of the game"): the
+/// incomplete roads, cities and cloisters are not scored and their figures stay; the farms,
+/// which are scored only at the end, and the barns still are (our reading).
 pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) {
     let scored = |kind| !matches!(kind, FeatureKind::Field | FeatureKind::Tower);
-    while let Some(f) = table.figures.iter().find(|f| scored(table.features.kind(f.node))) {
+    while !table.rules.variants.incomplete_features_score_nothing {
+        let Some(f) = table.figures.iter().find(|f| scored(table.features.kind(f.node))) else { break };
         let root = table.features.find(f.node);
         score_feature(table, modules, root, Phase::Final, events);
     }

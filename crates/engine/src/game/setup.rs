@@ -95,8 +95,9 @@ pub(crate) fn prepare(
         }
         Deck::Order(order) => {
             modules.arrange_deck(catalog, &mut plan, None);
-            // An explicit order lays out the river tiles it begins with.
-            let leading = order.iter().take_while(|t| catalog.design(**t).has_river()).count();
+            // An explicit order lays out the river tiles it begins with, up to the last one (a
+            // start tile mixed among them is laid out with them).
+            let leading = order.iter().rposition(|t| catalog.design(*t).has_river()).map_or(0, |last| last + 1);
             (order, true, leading)
         }
     };

@@ -21,6 +21,7 @@
 
 use crate::actions::{Action, Pending};
 use crate::base;
+use crate::catalog::TileId;
 use crate::events::{Event, Phase};
 use crate::expansions::hands::HandTurn;
 use crate::expansions::{HookPoint, Modules};
@@ -362,6 +363,18 @@ enum Drawn {
 /// player draws again (seed 001, "1. Place a tile"), or, where a module offers a choice before
 /// each draw, chooses again (seed 000, base footnote 6: the abbey "instead of drawing another
 /// tile").
+/// Puts an unplayable tile back among the face-down tiles when one of them fits somewhere (so
+/// the game still ends: the last tiles that fit nowhere leave it as usual).
+#[cold]
+fn back_to_pile(table: &mut Table, modules: &Modules, tile: TileId) -> bool {
+    let left = table.deck[table.next_draw..].to_vec();
+    if !left.iter().any(|&t| modules.placeable(table, t)) {
+        return false;
+    }
+    table.mix_into_deck(&[tile]);
+    true
+}
+
 fn draw_placeable(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) -> Drawn {
     let player = table.current;
     while let Some(tile) = table.draw() {
@@ -371,8 +384,14 @@ fn draw_placeable(table: &mut Table, modules: &mut Modules, events: &mut Vec<Eve
         if modules.placeable(table, tile) {
             return Drawn::Tile(tile);
         }
-        table.discarded.push(tile);
-        events.push(Event::TileDiscarded { player, tile });
+        // House rule (seeds 000 and 002, dwhitworth): "unplayable tiles can be put back into the
+        // bag rather than set to one side", while some tile left could still be placed.
+        if table.rules.variants.unplayable_tiles_back && back_to_pile(table, modules, tile) {
+            events.push(Event::TileBackToPile { player, tile });
+        } else {
+            table.discarded.push(tile);
+            events.push(Event::TileDiscarded { player, tile });
+        }
         if modules.offers_before_draw() {
             return Drawn::Discarded;
         }

@@ -1,0 +1,43 @@
+//! The modules' public state, read by the game's queries and observations: a child of the
+//! dispatch that `mod.rs` does not import, so that no module depends on another's accessor.
+
+use super::abbey_mayor::AbbeyMayor;
+use super::count::Count;
+use super::princess_dragon::PrincessDragon;
+use super::tower::Tower;
+use super::Modules;
+use crate::catalog::TileId;
+use crate::events::Token;
+use crate::players::PlayerId;
+
+impl Modules {
+    /// King & Scout's tokens (no holder without the expansion).
+    pub(crate) fn token_holder(&self, token: Token) -> Option<(PlayerId, u16)> {
+        self.king_robber.holder(token)
+    }
+
+    /// The Princess & the Dragon's public state (nothing without the expansion).
+    pub(crate) fn princess_dragon(&self) -> &PrincessDragon {
+        &self.princess_dragon
+    }
+
+    /// Abbey & Mayor's public state (nothing without the expansion).
+    pub(crate) fn abbey_mayor(&self) -> &AbbeyMayor {
+        &self.abbey_mayor
+    }
+
+    /// The variation "Cloisters for everyone!": the tile a player holds (none without it).
+    pub(crate) fn held_tile(&self, player: PlayerId) -> Option<TileId> {
+        self.own_cloisters.held(player)
+    }
+
+    /// The Count of Carcassonne's public state (nothing without the expansion).
+    pub(crate) fn the_count(&self) -> &Count {
+        &self.the_count
+    }
+
+    /// The Tower's public state (nothing without the expansion).
+    pub(crate) fn tower(&self) -> &Tower {
+        &self.tower
+    }
+}

@@ -1,0 +1,338 @@
+//! The mechanical house rules of seeds 000 and 002 ("House rules", "Common house rule or
+//! variant"), each a variant that is off by default. Each sentence of a house rule, and each
+//! reading docs/rules.md records where one is silent, is a named test here; the River II's
+//! pig-herd rules are tested beside the pig-herd's own tests (tests/expansions.rs,
+//! tests/abbey_mayor.rs).
+//!
+//! The start tile (base:D) lies at the origin: a city to the north, a road from west to east,
+//! fields to the south (y grows southwards).
+
+use carcassonne_engine::{
+    Action, Color, Deck, Event, Expansion, FeatureKind, Game, GameSetup, Pending, Phase, Pos, RuleError, Rules,
+    Variants,
+};
+
+use crate::expansions::{random_game_checked, F};
+use crate::princess_dragon::{apply, deploy, game_with, place};
+
+const RED: u8 = 0;
+const BLUE: u8 = 1;
+
+fn with(expansions: &[Expansion], variants: Variants) -> Rules {
+    Rules { expansions: expansions.to_vec(), variants }
+}
+
+fn seeded(rules: Rules, players: usize, seed: u64) -> Game {
+    Game::new(GameSetup { rules, players: Color::ALL[..players].to_vec(), deck: Deck::Seed(seed) }).unwrap()
+}
+
+fn nothing_at_the_end() -> Variants {
+    Variants { incomplete_features_score_nothing: true, ..Variants::default() }
+}
+
+fn holes() -> Variants {
+    Variants { hole_filling_extra_turn: true, ..Variants::default() }
+}
+
+fn back_to_pile() -> Variants {
+    Variants { unplayable_tiles_back: true, ..Variants::default() }
+}
+
+fn river_first() -> Variants {
+    Variants { no_figures_on_river: true, ..Variants::default() }
+}
+
+/// Every house rule of this slice at once.
+fn all() -> Variants {
+    Variants {
+        incomplete_features_score_nothing: true,
+        hole_filling_extra_turn: true,
+        unplayable_tiles_back: true,
+        no_figures_on_river: true,
+        pig_herd_scores_nothing: true,
+        pig_herd_counts_for_barn: true,
+        ..Variants::default()
+    }
+}
+
+/// The final scores of the game's last events: (kind, points) of each that paid someone.
+fn final_scores(events: &[Event]) -> Vec<(FeatureKind, u32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored(s) if s.phase == Phase::Final && !s.players.is_empty() => Some((s.kind, s.points)),
+            _ => None,
+        })
+        .collect()
+}
+
+// ----- Incomplete features score nothing -----
+
+/// "Incomplete features at the end of the game do not score points at the end of the game":
+/// red's road of two tiles scores nothing at the end, and red's follower stays on it; without
+/// the house rule it scores 2.
+#[test]
+fn an_unfinished_road_scores_nothing_at_the_end() {
+    for (variants, expected) in [(Variants::default(), vec![(FeatureKind::Road, 2)]), (nothing_at_the_end(), vec![])] {
+        let on = variants.incomplete_features_score_nothing;
+        let mut g = game_with(with(&[], variants), 2, &["base:U"]);
+        place(&mut g, 1, 0);
+        let events = deploy(&mut g, F, "road@E");
+        assert!(g.is_over());
+        assert_eq!(final_scores(&events), expected, "house rule {on}");
+        assert_eq!(g.scores(), vec![expected.first().map_or(0, |s| s.1), 0]);
+        assert_eq!(g.figures().len(), usize::from(on), "the follower stays only under the house rule");
+    }
+}
+
+/// Our reading: the farms, which are scored only at the end, still score, and only they do.
+/// Random games under the house rule: no road, city or cloister scores at the end, and farms
+/// do in some of them.
+#[test]
+fn farms_still_score_at_the_end_and_nothing_else_does() {
+    let mut farm_points = 0;
+    for seed in 0..12u64 {
+        let mut g = seeded(with(&[], nothing_at_the_end()), 2, 900 + seed);
+        let mut bot = carcassonne_bots::bot_by_name("random", seed).unwrap();
+        let mut last = vec![];
+        while g.pending().player().is_some() {
+            let action = bot.choose_action(&g.observation(g.pending().player()));
+            last = g.apply(action).unwrap();
+        }
+        for (kind, points) in final_scores(&last) {
+            assert_eq!(kind, FeatureKind::Field, "seed {seed}: an unfinished {kind:?} scored {points}");
+            farm_points += points;
+        }
+    }
+    assert!(farm_points > 0, "no farm scored in twelve games");
+}
+
+// ----- Filling a hole earns a turn -----
+
+/// The hole at (0, 1): south of the start tile, closed by tiles at (1, 1), (0, 2) and (-1, 1).
+/// Red, Blue, Red, Blue, Red, Blue place around it; the seventh tile, red's, fills it.
+fn around_the_hole(variants: Variants, expansions: &[Expansion], extra: &[&str]) -> Game {
+    let deck = [&["base:U", "base:B", "base:B", "base:B", "base:B", "base:B"][..], extra].concat();
+    let mut g = game_with(with(expansions, variants), 2, &deck);
+    for (x, y) in [(1, 0), (1, 1), (1, 2), (0, 2), (-1, 2), (-1, 1)] {
+        if let Pending::Abbey { .. } = g.pending() {
+            apply(&mut g, Action::Pass);
+        }
+        place(&mut g, x, y);
+        apply(&mut g, Action::Pass);
+    }
+    g
+}
+
+/// "If you place a tile that fills a hole in the playing field by touching something on all
+/// four adjacent sides, you get another turn": red fills the hole and plays again; without the
+/// house rule blue is next.
+#[test]
+fn filling_a_hole_earns_another_turn() {
+    for (variants, next) in [(Variants::default(), BLUE), (holes(), RED)] {
+        let mut g = around_the_hole(variants.clone(), &[], &["base:B", "base:B", "base:B"]);
+        assert_eq!(g.pending().player(), Some(RED));
+        place(&mut g, 0, 1);
+        let events = apply(&mut g, Action::Pass);
+        assert_eq!(
+            events.iter().any(|e| matches!(e, Event::HoleFilled { player: RED })),
+            variants.hole_filling_extra_turn
+        );
+        assert_eq!(g.pending().player(), Some(next), "{variants:?}");
+        // A tile that touches fewer than four tiles earns nothing.
+        place(&mut g, 2, 1);
+        apply(&mut g, Action::Pass);
+        assert_eq!(g.pending().player(), Some(1 - next));
+    }
+}
+
+/// "(Does not apply to the abbey tile.)": blue's abbey placed in the hole earns no turn.
+#[test]
+fn the_abbey_in_a_hole_earns_no_turn() {
+    let mut g = around_the_hole(holes(), &[Expansion::AbbeyMayor], &["base:B", "base:B"]);
+    // Red declines the abbey, places elsewhere; blue places the abbey in the hole.
+    apply(&mut g, Action::Pass);
+    place(&mut g, 2, 1);
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.pending(), Pending::Abbey { player: BLUE });
+    apply(&mut g, Action::PlaceAbbey { pos: Pos::new(0, 1) });
+    let events = apply(&mut g, Action::Pass);
+    assert!(!events.iter().any(|e| matches!(e, Event::HoleFilled { .. })), "{events:?}");
+    assert_eq!(g.pending().player(), Some(RED));
+}
+
+/// Our reading: each hole filled earns a turn, also in a turn that was itself earned. Two
+/// holes, at (0, 1) and (2, 1); red fills the first, then in the turn it earns the second,
+/// and plays a third turn.
+#[test]
+fn a_hole_filled_in_an_earned_turn_earns_another() {
+    let b = "base:B";
+    let deck = ["base:U", b, b, b, b, b, "base:U", b, b, b, b, b, b, b];
+    let mut g = game_with(with(&[], holes()), 2, &deck);
+    let around = [(1, 0), (1, 1), (1, 2), (0, 2), (-1, 2), (-1, 1), (2, 0), (2, 2), (3, 2), (3, 1)];
+    for (i, (x, y)) in around.into_iter().enumerate() {
+        assert_eq!(g.pending().player(), Some(i as u8 % 2));
+        place(&mut g, x, y);
+        apply(&mut g, Action::Pass);
+    }
+    let mut earned = 0;
+    for (x, y) in [(0, 1), (2, 1)] {
+        assert_eq!(g.pending().player(), Some(RED));
+        place(&mut g, x, y);
+        let events = apply(&mut g, Action::Pass);
+        earned += events.iter().filter(|e| matches!(e, Event::HoleFilled { player: RED })).count();
+    }
+    assert_eq!(earned, 2);
+    assert_eq!(g.pending().player(), Some(RED), "red's third turn");
+    place(&mut g, 4, 1);
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.pending().player(), Some(BLUE));
+}
+
+// ----- Unplayable tiles back into the pile -----
+
+/// "unplayable tiles can be put back into the bag rather than set to one side": the four-sided
+/// city fits nowhere once the start tile's city is closed; it goes back under the pile while a
+/// tile there fits, and leaves the game only when none does.
+#[test]
+fn a_tile_that_fits_nowhere_goes_back_while_another_fits() {
+    let deck = ["base:E", "base:C", "base:B", "base:B"];
+    for variants in [Variants::default(), back_to_pile()] {
+        let on = variants.unplayable_tiles_back;
+        let mut g = game_with(with(&[], variants), 2, &deck);
+        // Red closes the start tile's city with a city cap at (0, -1).
+        let cap = g
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Place { pos, .. } if *pos == Pos::new(0, -1)))
+            .unwrap();
+        let events = [apply(&mut g, cap), apply(&mut g, Action::Pass)].concat();
+        let back = events.iter().filter(|e| matches!(e, Event::TileBackToPile { player: BLUE, .. })).count();
+        let gone = events.iter().filter(|e| matches!(e, Event::TileDiscarded { player: BLUE, .. })).count();
+        assert_eq!((back, gone), if on { (1, 0) } else { (0, 1) }, "house rule {on}: {events:?}");
+        assert_eq!(g.discarded().len(), usize::from(!on));
+        // Both cloisters are placed; then the city, drawn again, fits nowhere and no tile is
+        // left that fits: it leaves the game, and the game ends.
+        place(&mut g, 0, 1);
+        apply(&mut g, Action::Pass);
+        place(&mut g, 1, 1);
+        let events = apply(&mut g, Action::Pass);
+        assert!(g.is_over());
+        assert_eq!(g.discarded().len(), 1);
+        assert_eq!(events.iter().any(|e| matches!(e, Event::TileDiscarded { .. })), on, "{events:?}");
+    }
+}
+
+// ----- No figures until the river is laid -----
+
+/// "You are not permitted to lay down any meeples until the entire river is down": on a river
+/// tile no deployment is offered and one is refused; after the lake the first land tile takes
+/// a monk.
+#[test]
+fn no_figure_goes_down_until_the_river_is_laid() {
+    let deck = ["river:04", "river:07", "river:02", "base:B"];
+    let mut g = game_with(with(&[Expansion::River], river_first()), 2, &deck);
+    for x in 1..=3 {
+        place(&mut g, x, 0);
+        assert_eq!(g.legal_actions(), vec![Action::Pass], "at ({x}, 0)");
+        let field = 0;
+        let before = format!("{g:?}");
+        assert_eq!(g.apply(Action::Deploy { figure: F, feature: field }), Err(RuleError::NoFigureWhileRiverIsLaid));
+        assert_eq!(format!("{g:?}"), before);
+        apply(&mut g, Action::Pass);
+    }
+    place(&mut g, 0, 1);
+    let events = deploy(&mut g, F, "cloister");
+    assert!(events.iter().any(|e| matches!(e, Event::FigureDeployed { .. })), "{events:?}");
+    // Without the house rule the first river tile takes a farmer.
+    let mut g = game_with(with(&[Expansion::River], Variants::default()), 2, &deck);
+    place(&mut g, 1, 0);
+    apply(&mut g, Action::Deploy { figure: F, feature: 0 });
+}
+
+/// Our reading: the base start tile mixed into the river's tiles is placed "while the river is
+/// not down" and takes no figure either.
+#[test]
+fn the_start_tile_mixed_into_the_river_takes_no_figure_either() {
+    let variants =
+        Variants { river_start_tile: carcassonne_engine::rules::RiverStartTile::InRiverStack, ..river_first() };
+    let mut g = game_with(with(&[Expansion::River], variants), 2, &["river:04", "base:D", "river:02", "base:B"]);
+    place(&mut g, 1, 0);
+    apply(&mut g, Action::Pass);
+    let Pending::PlaceTile { tile, .. } = g.pending() else { panic!("{:?}", g.pending()) };
+    assert_eq!(g.design(tile).id, "base:D");
+    let at = g
+        .legal_actions()
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Place { pos, .. } => Some(pos),
+            _ => None,
+        })
+        .unwrap();
+    place(&mut g, at.x, at.y);
+    assert_eq!(g.legal_actions(), vec![Action::Pass]);
+}
+
+// ----- Random games, bots, records -----
+
+/// Random games under each house rule alone and with every expansion keep the properties of
+/// the expansions' random games (figures conserved, scores never falling, illegal actions
+/// refused without a change, records replaying).
+#[test]
+fn random_games_with_the_house_rules_keep_the_properties() {
+    let each = [
+        nothing_at_the_end(),
+        holes(),
+        back_to_pile(),
+        river_first(),
+        Variants { pig_herd_scores_nothing: true, ..Variants::default() },
+        Variants { pig_herd_counts_for_barn: true, ..Variants::default() },
+    ];
+    for (i, variants) in each.into_iter().enumerate() {
+        random_game_checked(with(&[], variants.clone()), 2 + i % 3, 800 + i as u64);
+        random_game_checked(with(&Expansion::ALL, variants), 3 + i % 3, 850 + i as u64);
+    }
+    for seed in 0..3u64 {
+        random_game_checked(with(&Expansion::ALL, all()), 2 + seed as usize, 870 + seed);
+    }
+}
+
+/// Every bot plays a game with every house rule to the end, and filling holes earns turns.
+#[test]
+fn every_bot_plays_the_house_rules() {
+    for name in ["random", "greedy", "mcts:iters=30"] {
+        let mut g = seeded(with(&[Expansion::River, Expansion::AbbeyMayor], all()), 3, 41);
+        let mut bots: Vec<_> = (0..3u64).map(|k| carcassonne_bots::bot_by_name(name, k).unwrap()).collect();
+        while let Some(p) = g.pending().player() {
+            let action = bots[p as usize].choose_action(&g.observation(Some(p)));
+            g.apply(action).unwrap();
+        }
+        assert!(g.is_over(), "{name}");
+    }
+}
+
+/// `simulate --variant` plays the house rules, its record keeps them, and `replay` reads it.
+#[test]
+fn the_command_line_plays_and_replays_the_house_rules() {
+    let path = crate::support::temp_path("house-rules.json");
+    let file = path.to_str().unwrap();
+    let mut args = vec!["simulate", "--games", "1", "--players", "3", "--seed", "5", "--record-out", file];
+    args.extend(["--expansions", "river,abbey-mayor"]);
+    for name in [
+        "incomplete-features-score-nothing",
+        "hole-filling-extra-turn",
+        "unplayable-tiles-back",
+        "no-figures-on-river",
+        "pig-herd-scores-nothing",
+        "pig-herd-counts-for-barn",
+    ] {
+        args.extend(["--variant", Box::leak(format!("{name}=true").into_boxed_str())]);
+    }
+    crate::support::ok(&args);
+    let json = crate::support::json_of(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(json["rules"]["variants"]["hole-filling-extra-turn"], true);
+    assert_eq!(json["rules"]["variants"]["incomplete-features-score-nothing"], true);
+    let text = crate::support::ok(&["replay", file]);
+    assert!(text.contains("final"), "{text}");
+    std::fs::remove_file(&path).ok();
+}
