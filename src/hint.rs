@@ -118,6 +118,7 @@ fn decision(game: &Game) -> &'static str {
         Pending::FinalRedeploy { .. } => "final-redeploy",
         Pending::HeldTile { .. } => "held-tile",
         Pending::ChooseTile { .. } => "choose-tile",
+        Pending::GiveTile { .. } => "give-tile",
         Pending::GameOver => "game-over",
     }
 }
@@ -193,6 +194,7 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         }
         RecordAction::HeldTile { .. } => "place your own tile instead of drawing".to_string(),
         RecordAction::ChooseTile { tile, .. } => format!("take {tile} to place it"),
+        RecordAction::GiveTile { tile, to, .. } => format!("give {tile} to {to}"),
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::ChooseTile { .. }) => {
             "draw a tile from the pile instead".to_string()
         }
@@ -239,6 +241,7 @@ fn write_text(
         Pending::FinalRedeploy { .. } => "redeploy from Carcassonne before the final scoring, or pass".to_string(),
         Pending::HeldTile { .. } => "place your own tile or draw one".to_string(),
         Pending::ChooseTile { .. } => "choose the tile to place".to_string(),
+        Pending::GiveTile { .. } => "hand out the round's tiles".to_string(),
         _ => "deploy a figure or pass".to_string(),
     };
     writeln!(out, "{color} to {what}; {} legal actions; advice of {}", analysis.ranked.len(), args.bot)?;

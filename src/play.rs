@@ -329,6 +329,14 @@ impl Session {
                     writeln!(out, "{color}, face up: {}. Take one, or draw from the pile:", ids(game.tile_row()))?;
                 }
             }
+            Pending::GiveTile { player } => {
+                let ids: Vec<&str> = game.hand(player).iter().map(|&t| game.design(t).id.as_str()).collect();
+                writeln!(
+                    out,
+                    "{color}, you drew {} for the round: hand one to each player without a tile (you keep the last):",
+                    ids.join(", ")
+                )?;
+            }
             Pending::Carcassonne { .. } => {
                 writeln!(
                     out,
@@ -541,6 +549,8 @@ fn describe(game: &Game, action: Action) -> String {
         }
         RecordAction::HeldTile { .. } => "places their own tile instead of drawing".to_string(),
         RecordAction::ChooseTile { tile, .. } => format!("takes {tile}"),
+        // Face down, only the two players know which tile.
+        RecordAction::GiveTile { to, .. } => format!("hands a tile to {to}"),
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::ChooseTile { .. }) => {
             "draws from the pile".to_string()
         }
@@ -616,6 +626,7 @@ fn short(game: &Game, action: Action) -> String {
         }
         RecordAction::HeldTile { .. } => "own tile: place it instead of drawing".to_string(),
         RecordAction::ChooseTile { tile, .. } => format!("take {tile}"),
+        RecordAction::GiveTile { tile, to, .. } => format!("give {tile} to {to}"),
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::ChooseTile { .. }) => {
             "draw from the pile instead".to_string()
         }

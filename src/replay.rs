@@ -292,6 +292,10 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 };
                 writeln!(out, "{} takes {} from {from}", name(player), tile(t))?
             }
+            Event::TileGiven { from, to, tile: t } => match t {
+                Some(t) => writeln!(out, "{} hands {} to {}", name(from), tile(t), name(to))?,
+                None => writeln!(out, "{} hands a tile to {}", name(from), name(to))?,
+            },
             Event::CloisterToNeighbour { owners } => {
                 let owners: Vec<&str> = owners.iter().map(name).collect();
                 writeln!(
@@ -522,6 +526,7 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         Pending::FinalRedeploy { player } => ("final-redeploy", Some(player), None, None),
         Pending::HeldTile { player, tile } => ("held-tile", Some(player), Some(id(tile)), None),
         Pending::ChooseTile { player } => ("choose-tile", Some(player), None, None),
+        Pending::GiveTile { player } => ("give-tile", Some(player), None, None),
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -619,6 +624,12 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             Pending::ChooseTile { player } => writeln!(
                 out,
                 "{} chooses the tile to place ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::GiveTile { player } => writeln!(
+                out,
+                "{} hands out the round's tiles ({} legal actions):",
                 game.player(player).color.name(),
                 actions.len()
             )?,

@@ -110,13 +110,19 @@ fn random_game(seed: u64, steps: usize) -> Option<(Game, Record)> {
         ..Variants::default()
     };
     // One way of choosing tiles, now and then.
-    match below(&mut rng, 8) {
+    match below(&mut rng, 10) {
         0 => variants.tiles_in_hand = carcassonne_engine::TilesInHand::Three,
         1 => variants.collective_planning = true,
         2 => variants.architects = true,
         3 => variants.battle_for_cloisters = true,
+        4 => variants.only_one_can_choose = carcassonne_engine::OnlyOneCanChoose::FaceDown,
+        5 => variants.only_one_can_choose = carcassonne_engine::OnlyOneCanChoose::FaceUp,
         _ => {}
     }
+    // The house rules, now and then.
+    variants.hole_filling_extra_turn = below(&mut rng, 4) == 0;
+    variants.unplayable_tiles_back = below(&mut rng, 4) == 0;
+    variants.incomplete_features_score_nothing = below(&mut rng, 4) == 0;
     let rules = Rules { expansions, variants };
     let players = 2 + below(&mut rng, 4) as usize;
     let colors = [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black];
@@ -178,6 +184,7 @@ fn any_action() -> impl Strategy<Value = Action> {
         }),
         Just(Action::PlayHeldTile),
         (0..400u16).prop_map(|t| Action::ChooseTile { tile: carcassonne_engine::TileId(t) }),
+        (0..400u16, 0..8u8).prop_map(|(t, to)| Action::GiveTile { tile: carcassonne_engine::TileId(t), to }),
         Just(Action::Pass),
     ]
 }
@@ -204,6 +211,7 @@ fn record_action_json() -> impl Strategy<Value = Value> {
         Just("redeploy".to_string()),
         Just("held-tile".to_string()),
         Just("choose-tile".to_string()),
+        Just("give-tile".to_string()),
         Just("pass".to_string()),
         "[a-z-]{0,12}",
     ];
@@ -250,8 +258,11 @@ fn record_action_json() -> impl Strategy<Value = Value> {
                 value.as_object_mut().unwrap().remove("quarter");
             }
             // A choice of tile names a tile, known or not.
-            if kind == "choose-tile" {
+            if kind == "choose-tile" || kind == "give-tile" {
                 value["tile"] = json!(if drop & 64 == 0 { "base:U" } else { "base:?" });
+            }
+            if kind == "give-tile" {
+                value["to"] = json!(if drop & 128 == 0 { "blue" } else { "purple" });
             }
             // Leave some fields out.
             for (bit, field) in ["x", "y", "rotation", "figure", "feature", "player"].iter().enumerate() {

@@ -239,6 +239,7 @@ impl From<Action> for ActionKey {
             | Action::Exchange { .. }
             | Action::PayRansom { .. }
             | Action::ChooseTile { .. }
+            | Action::GiveTile { .. }
             | Action::PlaceAbbey { .. }
             | Action::PlaceBarn { .. }
             | Action::MoveWagon { .. }

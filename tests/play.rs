@@ -286,6 +286,33 @@ fn bad_seats_are_refused() {
 /// "More tiles in hand" in the terminal: the human sees their own three tiles (never the bot's)
 /// and picks one by number, then places it; the game runs to the end and its record replays.
 #[test]
+fn a_human_hands_out_tiles_when_only_one_can_choose() {
+    let save = temp_path("only-one.json");
+    let save = save.to_str().unwrap();
+    let args = [
+        "play",
+        "--players",
+        "human,greedy,random",
+        "--seed",
+        "8",
+        "--variant",
+        "only-one-can-choose=face-down",
+        "--save",
+        save,
+    ];
+    let stdout = run_ok(&args, &ones(800));
+    let drew = stdout.lines().find(|l| l.starts_with("red, you drew ")).unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(drew.matches("base:").count(), 3, "{drew}");
+    assert!(stdout.contains("  1. give base:"), "{stdout}");
+    assert!(stdout.contains("hands a tile to"), "{stdout}");
+    assert!(!stdout.contains("blue, you drew"), "the bots' tiles are never shown: {stdout}");
+    assert!(stdout.contains("final scoring:"), "{stdout}");
+    let (replayed, over) = replayed_scores(save);
+    assert!(over);
+    assert_eq!(sorted(final_scores(&stdout)), replayed);
+}
+
+#[test]
 fn a_human_chooses_from_a_hand_of_three() {
     let save = temp_path("hand.json");
     let save = save.to_str().unwrap();

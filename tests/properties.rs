@@ -440,6 +440,7 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::TileToHand { .. }
             | Event::TileFaceUp { .. }
             | Event::TileChosen { .. }
+            | Event::TileGiven { .. }
             | Event::CloisterToNeighbour { .. } => {
                 prop_assert!(false, "a variation's event in the base game: {:?}", e);
             }
@@ -642,7 +643,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             Pending::HeldTile { .. } => {
                 prop_assert!(game.rules().variants.cloisters_for_everyone, "a held tile without the variation");
             }
-            Pending::ChooseTile { .. } => prop_assert!(false, "a choice of tiles in the base game"),
+            Pending::ChooseTile { .. } | Pending::GiveTile { .. } => {
+                prop_assert!(false, "a choice of tiles in the base game")
+            }
             Pending::GameOver => unreachable!(),
         }
         probe_illegal(&mut game, &legal, &mut probe, &mut full_compares)?;

@@ -660,6 +660,8 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
     configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: variations }, 8, None));
     let row = Variants { collective_planning: true, ..Variants::default() };
     configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: row }, 4, None));
+    let given = Variants { only_one_can_choose: carcassonne_engine::OnlyOneCanChoose::FaceDown, ..Variants::default() };
+    configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: given }, 4, None));
     for (i, (rules, games, players)) in configs.iter().enumerate() {
         for seed in 0..*games {
             let players = players.unwrap_or(2 + (seed as usize % 5));
@@ -676,8 +678,8 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
                     .unwrap_or_else(|| panic!("{rules:?}: no step of the reference for the decision `{kind}`"));
                 assert_eq!(r.step_of(pending, rules, Some(players as u8)).as_deref(), Some(step));
                 // A tile's turn begins with its placement, or with the choice of the abbey, of
-                // the held cloister or of a tile from a hand before the draw.
-                if kind == "place" || kind == "abbey" || kind == "held-tile" || kind == "choose-tile" {
+                // the held cloister, of a tile from a hand or of the round's hand-out before the draw.
+                if ["place", "abbey", "held-tile", "choose-tile", "give-tile"].contains(&kind) {
                     reached = 0;
                 }
                 assert!(index(step) >= reached, "{rules:?}: `{kind}` ({step}) after step {}", order[reached]);

@@ -12,6 +12,7 @@ mod fidelity;
 mod fuzz;
 mod hands;
 mod house_rules;
+mod only_one;
 mod perft;
 mod play;
 mod princess_dragon;

@@ -6,7 +6,7 @@ import { getGame, postAction, createGame, GameSocket, getGameReference } from '.
 import { h, clear, seatHex, setTopbar, inkOn, isPair } from './ui.js';
 import { Board, figureIcon, pieceIcon, coarsePointer, boardPieces } from './board.js';
 import { loadTiles, tileThumb } from './tiles.js';
-import { renderPlayers, renderRemaining, renderLog, renderHand, renderTileRow, tileNames, chosenTileWords, playsStacks, finalTable, scoreChart, LOG_PAGE } from './panels.js';
+import { renderPlayers, renderRemaining, renderLog, renderHand, renderTileRow, tileNames, chosenTileWords, givenTileWords, playsStacks, handsOut, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 import { rememberGame, forgetGame, myGame, playLink, cueEnabled, setCueEnabled } from './mygames.js';
 import { towersOf, towerReach, towerIcon } from './tower.js';
 import { ABBEY_TILE, barnsOf, abbeyThumb } from './abbey.js';
@@ -26,6 +26,7 @@ const DECISIONS = {
   abbey: 'place the abbey or draw a tile',
   'held-tile': 'place the cloister in hand or draw a tile',
   'choose-tile': 'choose the tile to place',
+  'give-tile': 'hand out the tiles',
   wagon: 'move the wagon or take it home',
   carcassonne: 'deploy a figure to Carcassonne or not',
   count: 'move the count or leave it',
@@ -94,6 +95,8 @@ function confirmWords(choice, decision) {
       return 'Place your cloister';
     case 'choose-tile':
       return 'Take this tile';
+    case 'give-tile':
+      return 'Give the tile';
     case 'barn':
       return 'Place the barn';
     case 'move-wagon':
@@ -157,6 +160,7 @@ class GameView {
     this.hover = null; // place: {x, y}
     this.choice = null; // deploy/escape: the legal action chosen, waiting for confirmation
     this.openFeature = null; // a feature whose several figure choices are listed
+    this.giveTile = null; // give-tile: the tile picked in the panel, before (or with) its recipient
     this.busy = false;
     this.finalDismissed = false;
     this.refetching = false;
@@ -402,6 +406,7 @@ class GameView {
       this.hover = null;
       this.choice = null;
       this.openFeature = null;
+      this.giveTile = null;
       this.gatesOpen = null; // the magic gate's list as the player opened or closed it
       this.busy = false;
     } else if (this.choice) {
@@ -439,7 +444,9 @@ class GameView {
       const towerNews = ['captured', 'prisoners-exchanged', 'ransom-paid'].includes(e.type);
       // The Count of Carcassonne: a figure into a quarter, the count's move, a figure out of it.
       const countNews = ['figure-to-quarter', 'count-moved', 'figure-redeployed'].includes(e.type);
-      if (['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected', 'cloister-to-neighbour'].includes(e.type) || returnedAbbot || dragonNews || towerNews || countNews) {
+      // "Only one can choose": a tile handed to a seat of this screen.
+      const given = e.type === 'tile-given' && this.you.includes(e.to);
+      if (given || ['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected', 'cloister-to-neighbour'].includes(e.type) || returnedAbbot || dragonNews || towerNews || countNews) {
         if (e.type === 'scored' && !(e.seats || []).length) continue;
         news.push(e);
       }
@@ -682,6 +689,7 @@ class GameView {
   choose(action) {
     if (!this.mine || this.busy) return;
     this.choice = action;
+    if (action && action.action === 'give-tile') this.giveTile = action.tile;
     this.hideError();
     this.render();
   }
@@ -703,6 +711,7 @@ class GameView {
     this.selected = null;
     this.choice = null;
     this.openFeature = null;
+    this.giveTile = null;
     this.render();
   }
 
@@ -805,12 +814,15 @@ class GameView {
   /** Steps through every choice of a figure decision (each figure on each place, then pass). */
   stepChoice(dir) {
     // The tiles to choose from in the order the panel shows them, then the pile.
-    const choices = this.pending.decision === 'choose-tile' ? [...this.tileChoices(), ...this.legal.filter((a) => a.action === 'pass')] : this.legal;
+    // Handing out tiles: each tile (in the hand's order) to each player still without one.
+    const d = this.pending.decision;
+    const choices = d === 'choose-tile' ? [...this.tileChoices(), ...this.legal.filter((a) => a.action === 'pass')] : d === 'give-tile' ? this.giveChoices() : this.legal;
     if (!choices.length || this.busy) return;
     const at = this.choice ? choices.findIndex((a) => sameAction(a, this.choice)) : -1;
     const n = choices.length;
     const next = choices[at < 0 ? (dir > 0 ? 0 : n - 1) : (at + dir + n) % n];
     this.choice = next;
+    if (next.action === 'give-tile') this.giveTile = next.tile;
     const group = [...this.markerGroups().values()].find((g) => g.actions.includes(next));
     this.openFeature = group && group.actions.length > 1 ? group.key : null;
     this.hideError();
@@ -848,8 +860,10 @@ class GameView {
     this.board.setFigures(v.figures, v.seats);
     this.board.setPieces(boardPieces(v, this.events));
     this.board.setReach(towerReach(v, this.choice));
+    this.names = tileNames(v, this.events);
     renderPlayers(this.el.players, v, {
       you: this.you,
+      names: this.names,
       active: p.decision === 'over' ? null : p.seat,
       // The Tower: a ransom is chosen by the prisoner, in the captor's row, then confirmed.
       ransoms: this.legal.filter((a) => a.action === 'ransom'),
@@ -857,8 +871,7 @@ class GameView {
       onRansom: (a) => this.choose(a),
     });
     renderRemaining(this.el.remaining, v);
-    this.names = tileNames(v, this.events);
-    const chosenTile = this.choice && this.choice.action === 'choose-tile' ? this.choice.tile : null;
+    const chosenTile = this.choice && this.choice.action === 'choose-tile' ? this.choice.tile : p.decision === 'give-tile' && this.mine ? this.giveTile : null;
     renderHand(this.el.hand, v, this.handSeat(), { names: this.names, chosen: p.from === 'row' ? null : chosenTile, hotSeat: this.you.length > 1 });
     renderTileRow(this.el.row, v, { names: this.names, chosen: p.from === 'row' ? chosenTile : null });
     renderLog(this.el.log, this.events, v.seats, {
@@ -918,6 +931,36 @@ class GameView {
     return null;
   }
 
+  /**
+   * "Only one can choose": where the tile `seat` places now came from in this round's hand-out:
+   * `{from}` (the seat that handed it over) or `{kept: true}` (the seat handed the tiles out and
+   * kept the last), or null. The round begins with the tiles drawn into the distributor's hand.
+   */
+  tileHandedOut(seat) {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (!e) continue;
+      if (e.type === 'tile-given' && e.to === seat) return { from: e.seat };
+      if (e.type === 'tile-to-hand') return e.seat === seat ? { kept: true } : null;
+    }
+    return null;
+  }
+
+  /**
+   * The choices of a "give-tile" decision in the order the panel shows them: the tiles in the
+   * order of the hand (each design once), each to the players still without a tile in seat order.
+   */
+  giveChoices() {
+    const offered = this.legal.filter((a) => a.action === 'give-tile' && typeof a.tile === 'string');
+    const hand = (this.seat(this.pending.seat) || {}).hand;
+    const tiles = [...new Set([...(Array.isArray(hand) ? hand : []), ...offered.map((a) => a.tile)])];
+    const seatOf = (a) => {
+      const i = (this.view.seats || []).findIndex((s) => s.color === a.to);
+      return i < 0 ? Infinity : i;
+    };
+    return tiles.flatMap((t) => offered.filter((a) => a.tile === t).sort((a, b) => seatOf(a) - seatOf(b)));
+  }
+
   /** Whether the tile to place is the seat's own cloister ("Cloisters for everyone!"), just taken in hand. */
   heldTilePlaced() {
     for (let i = this.events.length - 1; i >= 0; i--) {
@@ -967,7 +1010,16 @@ class GameView {
     // The tile to place was chosen: from the face-up row, a hand or a stack.
     const chosen = p.decision === 'place' && !held ? this.tileChosen() : null;
     if (chosen) {
-      const from = chosen.face_up ? 'From the face-up row' : playsStacks(this.view) ? 'From the stack' : 'From the hand';
+      const given = handsOut(this.view) ? this.tileHandedOut(p.seat) : null;
+      const from = given
+        ? given.kept
+          ? 'Kept from the hand-out'
+          : `Handed over by ${(this.seat(given.from) || {}).name || 'another player'}`
+        : chosen.face_up
+          ? 'From the face-up row'
+          : playsStacks(this.view)
+            ? 'From the stack'
+            : 'From the hand';
       held = h('span', { class: 'badge', 'data-testid': 'chosen-tile-badge' }, from);
     }
     if (this.mine) {
@@ -1165,6 +1217,10 @@ class GameView {
     }
     if (p.decision === 'choose-tile') {
       this.renderChooseTilePanel(el, seat);
+      return;
+    }
+    if (p.decision === 'give-tile') {
+      this.renderGiveTilePanel(el, seat);
       return;
     }
     if (COUNT_DECISIONS.includes(p.decision)) {
@@ -1628,6 +1684,116 @@ class GameView {
     if (pass) el.append(h('div', { class: 'choices' }, this.choiceButton(pass, 'pass', null, 'Draw from the pile (P)')));
     if (c && c.action === 'choose-tile') el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, capital(c.label)));
     el.append(this.confirmRow(c ? confirmWords(c, 'choose-tile') : pass ? 'Choose a tile, or draw' : 'Choose a tile', !!c));
+  }
+
+  /**
+   * The variation "Only one can choose": the seat whose turn begins the round drew a tile for
+   * each player and hands them out, one at a time, to each player still without one, keeping
+   * the last. On this screen's decision: the tiles of the hand as pictures (pick one), then
+   * the players still without a tile (pick one; with a single one it is picked with the tile),
+   * each button titled with the server's words of its action, and the confirmation. Otherwise
+   * who hands out the tiles, and to whom they still go.
+   */
+  renderGiveTilePanel(el, seat) {
+    const p = this.pending;
+    const faceUp = handsOut(this.view) === 'face-up';
+    const recipients = (Array.isArray(p.recipients) ? p.recipients : []).map((i) => this.seat(i)).filter(Boolean);
+    const names = (list) => {
+      const n = list.map((r) => r.name);
+      return n.length > 1 ? `${n.slice(0, -1).join(', ')} and ${n[n.length - 1]}` : n[0] || 'the others';
+    };
+    el.append(h('div', { class: 'panel-title' }, h('span', {}, this.mine ? 'Hand out the tiles' : `${seat.name} hands out the tiles`)));
+    if (!this.mine) {
+      el.append(
+        h('p', { class: 'hint', 'data-testid': 'deciding' }, `${seat.name} is handing out the tiles…`),
+        h(
+          'p',
+          { class: 'hint small muted', 'data-testid': 'give-note' },
+          `Only one can choose: ${seat.name} drew a tile for each player and gives one to each player without one (still: ${names(recipients)}), ` +
+            `keeping the last. ${faceUp ? 'The tiles are handed out face up.' : 'Only the receiver sees a tile handed out face down.'}`,
+        ),
+      );
+      return;
+    }
+    const choices = this.giveChoices();
+    const c = this.choice && this.choice.action === 'give-tile' ? this.choice : null;
+    const picked = c ? c.tile : choices.some((a) => a.tile === this.giveTile) ? this.giveTile : null;
+    const hand = (this.seat(p.seat) || {}).hand || [];
+    const tiles = [...new Set(choices.map((a) => a.tile))];
+    el.append(
+      h(
+        'p',
+        { class: 'hint' },
+        `You drew a tile for each player. Give one to each player without a tile (still: ${names(recipients)}), one at a time; ` +
+          `you keep the last and place it this turn. ${faceUp ? 'Face up: everyone sees the tiles.' : 'Face down: only the receiver sees the tile.'}`,
+      ),
+      h('div', { class: 'subtitle' }, '1. A tile'),
+    );
+    const tileButton = (tile) => {
+      const on = tile === picked;
+      const first = choices.find((a) => a.tile === tile);
+      const words = givenTileWords(first && first.label) || this.names.get(tile) || 'a tile';
+      const n = hand.filter((t) => t === tile).length;
+      return h(
+        'button',
+        {
+          type: 'button',
+          class: `choice tile-choice${on ? ' selected' : ''}`,
+          'data-testid': 'give-tile',
+          'data-tile': tile,
+          'aria-pressed': on ? 'true' : 'false',
+          title: `Give ${words}`,
+          onClick: () => this.pickGiveTile(tile),
+        },
+        tileThumb(tile, 0, { class: 'tile-thumb', 'aria-label': capital(words) }),
+        h('span', { class: 'tile-choice-name' }, capital(words)),
+        n > 1 ? h('span', { class: 'count', title: `${n} of them` }, `×${n}`) : null,
+      );
+    };
+    el.append(h('div', { class: 'tile-choices', 'data-testid': 'give-tiles' }, tiles.map(tileButton)));
+    // The players still without a tile: for the tile picked, each button is one legal action.
+    el.append(h('div', { class: 'subtitle' }, picked ? '2. To whom?' : '2. To whom? (pick a tile first)'));
+    const recipientButton = (r) => {
+      const a = picked ? choices.find((x) => x.tile === picked && x.to === r.color) : null;
+      const on = !!a && sameAction(a, c);
+      const hex = seatHex(r);
+      return h(
+        'button',
+        {
+          type: 'button',
+          class: `choice recipient${on ? ' selected' : ''}`,
+          'data-testid': 'give-to',
+          'data-seat': r.seat,
+          'data-tile': a ? a.tile : '',
+          'aria-pressed': on ? 'true' : 'false',
+          'aria-label': a ? `${capital(a.label)} (${r.name})` : `Give to ${r.name} (pick a tile first)`,
+          title: a ? capital(a.label) : 'Pick a tile first',
+          disabled: !a || this.busy,
+          onClick: () => a && this.choose(a),
+        },
+        h('span', { class: 'swatch', style: { background: hex, color: inkOn(hex) } }, r.seat + 1),
+        ` Give to ${r.name}`,
+      );
+    };
+    el.append(h('div', { class: 'choices recipients', 'data-testid': 'give-recipients' }, recipients.map(recipientButton)));
+    if (c) el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, `${capital(c.label)} (${(recipients.find((r) => r.color === c.to) || {}).name || c.to}).`));
+    el.append(this.confirmRow(c ? confirmWords(c, 'give-tile') : picked ? 'Choose a player' : 'Choose a tile and a player', !!c));
+  }
+
+  /**
+   * "Only one can choose": a tile of the hand picked in the panel. With one player left to give
+   * it to (or the player picked before still without a tile), that is the action chosen; otherwise
+   * the players to give it to are offered.
+   */
+  pickGiveTile(tile) {
+    if (!this.mine || this.busy) return;
+    const offered = this.giveChoices().filter((a) => a.tile === tile);
+    if (!offered.length) return;
+    this.giveTile = tile;
+    const to = this.choice && this.choice.action === 'give-tile' ? this.choice.to : null;
+    this.choice = offered.length === 1 ? offered[0] : offered.find((a) => a.to === to) || null;
+    this.hideError();
+    this.render();
   }
 
   /** A button that chooses one legal action (`text`: its words, by default its label). */

@@ -90,6 +90,16 @@ export function playsStacks(view) {
   return !!variants && variants.architects === true;
 }
 
+/**
+ * The variation "Only one can choose": how the round's tiles are handed out (`face-down` or
+ * `face-up`, the view's rules), or null when it is not played.
+ */
+export function handsOut(view) {
+  const variants = view && view.rules && view.rules.variants;
+  const value = variants && variants['only-one-can-choose'];
+  return value === 'face-down' || value === 'face-up' ? value : null;
+}
+
 /** A face-down tile (its back), for counts of hidden tiles. */
 function tileBackIcon(size = 16) {
   return s(
@@ -105,17 +115,30 @@ function tileBackIcon(size = 16) {
  * completed cloisters, the architects): how many tiles the seat holds, hidden from the others
  * (the view's `hand_size`), or null without them.
  */
-function handItem(seat, view) {
+function handItem(seat, view, names = new Map()) {
   const n = seat.hand_size;
   if (!Number.isInteger(n) || n < 0) return null;
   const tiles = `${n} tile${n === 1 ? '' : 's'}`;
   const words = playsStacks(view) ? `Holds ${tiles} in their stack` : `Holds ${tiles} in hand`;
-  return h(
+  const count = h(
     'span',
     { class: `supply-item hand${n ? '' : ' used'}`, title: words, 'aria-label': words, 'data-testid': 'supply-hand', 'data-count': n },
     tileBackIcon(16),
     h('span', { 'aria-hidden': 'true' }, `×${n}`),
   );
+  // "Only one can choose", handed out face up: everyone sees the tiles each seat holds.
+  const open = handsOut(view) === 'face-up' && Array.isArray(seat.hand) ? seat.hand.filter((t) => typeof t === 'string' && t) : [];
+  if (!open.length) return count;
+  return [
+    count,
+    h(
+      'span',
+      { class: 'supply-item open-hand', 'data-testid': 'open-hand', 'data-seat': seat.seat, title: `Face up: ${open.map((t) => names.get(t) || 'a tile').join(', ')}` },
+      open.map((t) =>
+        h('span', { class: 'open-tile', 'data-tile': t }, tileThumb(t, 0, { class: 'tile-thumb open-thumb', width: 22, height: 22, 'aria-label': names.get(t) || 'a tile' })),
+      ),
+    ),
+  ];
 }
 
 /** The Count of Carcassonne: how many of the seat's figures wait in the city's quarters, or null. */
@@ -139,7 +162,7 @@ function cityItem(seat, city) {
  * (or stacks) how many tiles it holds; with The Count of Carcassonne how many of its figures wait
  * in the city.
  */
-export function renderPlayers(el, view, { you = [], active = null, ...ransom } = {}) {
+export function renderPlayers(el, view, { you = [], active = null, names = new Map(), ...ransom } = {}) {
   clear(el);
   const tokens = view.tokens || {};
   const city = cityOf(view);
@@ -194,7 +217,7 @@ export function renderPlayers(el, view, { you = [], active = null, ...ransom } =
           ),
           h('span', { class: 'score', 'data-testid': 'score', 'data-seat': seat.seat, title: 'Score' }, seat.score ?? 0),
         ),
-        h('div', { class: 'supply' }, figures, pieces, abbeyItem(seat), heldTileItem(seat), handItem(seat, view), cityItem(seat, city), held),
+        h('div', { class: 'supply' }, figures, pieces, abbeyItem(seat), heldTileItem(seat), handItem(seat, view, names), cityItem(seat, city), held),
         goods,
         prisonersRow(seat, view.seats || [], ransom),
       ),
@@ -244,6 +267,11 @@ export function chosenTileWords(label) {
   return typeof label === 'string' ? label.replace(/^take /, '').replace(/ from (your hand|your stack|the face-up row)$/, '') : '';
 }
 
+/** The words of a legal "give-tile" action's tile: "give a straight road to blue" -> "a straight road". */
+export function givenTileWords(label) {
+  return typeof label === 'string' && /^give /.test(label) ? label.replace(/^give /, '').replace(/ to [a-z]+$/, '') : '';
+}
+
 /**
  * Words for tile designs, by catalog id, from what the view says of them: the tiles left, the
  * tile to place, the legal choices of a tile, the tiles turned face up. A design none of these
@@ -264,6 +292,15 @@ export function tileNames(view, events = []) {
   if (typeof p.tile === 'string' && typeof p.tile_name === 'string' && p.tile_name) names.set(p.tile, p.tile_name);
   for (const a of Array.isArray(v.legal) ? v.legal : []) {
     if (a && a.action === 'choose-tile' && typeof a.tile === 'string' && chosenTileWords(a.label)) names.set(a.tile, chosenTileWords(a.label));
+    if (a && a.action === 'give-tile' && typeof a.tile === 'string' && givenTileWords(a.label)) names.set(a.tile, givenTileWords(a.label));
+  }
+  // A tile taken from a hand (the server's words: "Ann takes a city corner from their hand").
+  for (const e of events || []) {
+    if (!e || e.type !== 'tile-chosen' || typeof e.tile !== 'string' || typeof e.text !== 'string' || names.has(e.tile)) continue;
+    const who = ((v.seats || [])[e.seat] || {}).name;
+    if (typeof who !== 'string' || !e.text.startsWith(`${who} takes `)) continue;
+    const words = (/^(.+) from (their \w+|the face-up row)$/.exec(e.text.slice(who.length + 7)) || [])[1];
+    if (words) names.set(e.tile, words);
   }
   return names;
 }
@@ -319,8 +356,17 @@ export function renderHand(el, view, seatIndex, { names = new Map(), chosen = nu
     hand.length
       ? tileStrip(hand, names, { group: hand.length > 6, chosen, fallback: `a tile in your ${what}`, testid: 'hand-item' })
       : h('p', { class: 'hint small muted' }, `No tiles in your ${what}.`),
-    h('p', { class: 'hint small muted' }, stack ? 'Only you see your stack; the others see how many tiles it holds.' : 'Only you see your hand; the others see how many tiles you hold. After placing you draw another.'),
+    h('p', { class: 'hint small muted' }, handNote(view, stack)),
   );
+}
+
+/** What "Your hand" says of who sees it and how it fills. */
+function handNote(view, stack) {
+  if (stack) return 'Only you see your stack; the others see how many tiles it holds.';
+  const out = handsOut(view);
+  if (out === 'face-up') return 'Only one can choose, face up: everyone sees the tiles handed out. Each round the player whose turn it is draws a tile for each player and hands them out.';
+  if (out) return 'Only one can choose: only you see the tiles you hold; the others see how many. Each round the player whose turn it is draws a tile for each player and hands them out.';
+  return 'Only you see your hand; the others see how many tiles you hold. After placing you draw another.';
 }
 
 /**
@@ -373,11 +419,16 @@ function dealEntry(group, seats) {
   for (const e of group) counts.set(e.seat, (counts.get(e.seat) || 0) + 1);
   const first = group[0];
   const where = (/into their (\w+)$/.exec(typeof first.text === 'string' ? first.text : '') || [])[1] || 'hand';
-  const who = [...counts].map(([seat, n]) => `${(seats[seat] || {}).name || `Seat ${Number(seat) + 1}`} ${n}`);
+  const name = (seat) => (seats[seat] || {}).name || `Seat ${Number(seat) + 1}`;
+  const who = [...counts].map(([seat, n]) => `${name(seat)} ${n}`);
+  // One seat drawing several tiles ("Only one can choose": the round's tiles, to hand out).
+  const one = counts.size === 1 ? first.seat : null;
+  const text = one !== null ? `${name(one)} draws ${group.length} tiles into their ${where}` : `Tiles dealt into the ${where}s: ${who.join(', ')}`;
+  const hex = one !== null && seats[one] ? seatHex(seats[one]) : '#999';
   return h(
     'li',
-    { class: 'event tile-to-hand dealt', style: { '--seat': '#999' }, 'data-testid': 'event', 'data-type': 'tile-to-hand', 'data-count': group.length, 'data-action': first.action ?? '' },
-    h('span', { class: 'text' }, `Tiles dealt into the ${where}s: ${who.join(', ')}`),
+    { class: 'event tile-to-hand dealt', style: { '--seat': hex }, 'data-testid': 'event', 'data-type': 'tile-to-hand', 'data-count': group.length, 'data-action': first.action ?? '' },
+    h('span', { class: 'text' }, text),
   );
 }
 

@@ -151,10 +151,11 @@ class ReplayView {
     this.board.setPieces(boardPieces(view, view.events));
     this.board.setReach(towerReach(view, null));
     const p = view.pending || {};
-    renderPlayers(this.el.players, view, { active: p.decision && p.decision !== 'over' ? p.seat : null });
-    renderRemaining(this.el.remaining, view);
     const events = view.events || [];
-    renderTileRow(this.el.row, view, { names: tileNames(view, events) });
+    const names = tileNames(view, events);
+    renderPlayers(this.el.players, view, { active: p.decision && p.decision !== 'over' ? p.seat : null, names });
+    renderRemaining(this.el.remaining, view);
+    renderTileRow(this.el.row, view, { names });
     renderLog(this.el.log, events, view.seats, {
       shown: this.logShown,
       onMore: (shown) => {

@@ -50,8 +50,13 @@
 // collective planning: the face-up row, a face-up tile taken and placed, later "Draw from the
 // pile".
 //
+// Scenario 14 (desktop): only one can choose, face down, against a greedy bot: Ann hands a tile
+// to the bot in the panel by clicks (a spectator waiting, seeing counts only), places the tile
+// she kept; in the next round the bot hands a tile to her and she places it; the log shows the
+// hand-outs.
+//
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
-// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png, web-count.png, web-variations.png, web-hands.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
+// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png, web-count.png, web-variations.png, web-hands.png, web-hand-out.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
 // web-tablet-game.png, and failure-*.png when something goes wrong.
 
 import { chromium } from 'playwright-core';
@@ -2603,6 +2608,164 @@ async function scenarioHands() {
   passed += 1;
 }
 
+// ---- scenario 14: only one can choose (the round's tiles handed out) ---------------------------
+
+/** The players panel counts `sizes[seat]` tiles held for each seat. */
+function handCounts(page, what, sizes) {
+  return waitFor(
+    page,
+    `${what}: the players panel counting ${sizes} tiles held`,
+    (sizes) =>
+      sizes.every((n, seat) => {
+        const item = document.querySelector(`[data-testid=player][data-seat="${seat}"] [data-testid=supply-hand]`);
+        return item && item.getAttribute('title') === `Holds ${n} tile${n === 1 ? '' : 's'} in hand` && item.textContent === `×${n}`;
+      }),
+    sizes,
+  );
+}
+
+/** The log shows an entry of type `type` whose text is `text`. */
+function logShows(page, what, type, text) {
+  return waitFor(
+    page,
+    `${what}: the log line "${text}"`,
+    ({ type, text }) => [...document.querySelectorAll(`[data-testid=event][data-type=${type}]`)].some((e) => e.textContent === text),
+    { type, text },
+  );
+}
+
+async function scenarioHandOut() {
+  log('scenario 14 (desktop): only one can choose, the tiles handed out face down, against greedy');
+  const { page } = await openBrowser('hand-out', DESKTOP);
+  // The lobby offers the variation among the official ones, a choice of off, face-down, face-up.
+  const options = await api('/api/options');
+  const variant = options.variants.find((v) => v.id === 'only-one-can-choose');
+  check(variant && variant.group === 'variation' && variant.type === 'choice', `the API's variant only-one-can-choose: ${JSON.stringify(variant)}`);
+  await page.goto(`${BASE}/`);
+  await page.locator('[data-testid=create-form]').waitFor();
+  const select = page.locator('[data-testid=variant-group-variation] select[data-testid=variant-only-one-can-choose]');
+  check((await select.count()) === 1, 'the lobby\'s official variations have no select for only-one-can-choose');
+  const values = await select.locator('option').evaluateAll((os) => os.map((o) => o.value));
+  check(JSON.stringify(values) === JSON.stringify(['off', 'face-down', 'face-up']), `the lobby's only-one-can-choose offers ${values}`);
+  check((await select.inputValue()) === 'off', 'the lobby does not start with only-one-can-choose off');
+
+  const { id, play } = await createGame(page, ['human', 'greedy'], ['Ann', 'Greedy'], [], { choices: { 'only-one-can-choose': 'face-down' } });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  log(`created game ${id} with the tiles handed out face down`);
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  check((await waitForTurn(page, 'Ann\'s first decision')) === 'give-tile', 'Ann\'s first decision is not handing out the tiles');
+
+  // Round 1: Ann drew a tile for each player and hands one to Greedy.
+  const start = await api(`/api/games/${id}?token=${token}`);
+  check(start.rules.variants['only-one-can-choose'] === 'face-down', `the game's rules have only-one-can-choose = ${start.rules.variants['only-one-can-choose']}`);
+  const p0 = start.pending;
+  check(p0.decision === 'give-tile' && p0.seat === 0 && JSON.stringify(p0.recipients) === '[1]', `the API asks ${JSON.stringify(p0)}`);
+  const hand = start.seats[0].hand;
+  check(Array.isArray(hand) && hand.length === 2 && start.seats[0].hand_size === 2, `Ann holds ${JSON.stringify(hand)} (hand_size ${start.seats[0].hand_size})`);
+  check(start.seats[1].hand === undefined && start.seats[1].hand_size === 0, `Ann's view of Greedy's hand: ${JSON.stringify(start.seats[1])}`);
+  const blue = start.seats[1].color;
+  const gives = start.legal.filter((a) => a.action === 'give-tile');
+  check(gives.length === start.legal.length && gives.every((a) => a.to === blue && hand.includes(a.tile) && /^give .+ to [a-z]+$/.test(a.label)), `the legal actions: ${JSON.stringify(start.legal)}`);
+  const offered = [...new Set(gives.map((a) => a.tile))];
+
+  await page.locator('[data-testid=give-tile]').first().waitFor();
+  const title = await page.textContent('[data-testid=action-panel] .panel-title');
+  check(title === 'Hand out the tiles', `the action panel is headed "${title}"`);
+  const buttons = await tilesShown(page, '[data-testid=give-tile]');
+  check(sameTiles(buttons, offered), `the panel offers ${buttons}, the API ${offered}`);
+  check((await page.locator('[data-testid=give-tile] svg.tile-thumb').count()) === buttons.length, 'a tile to give without its picture');
+  check((await page.locator('[data-testid=give-to]').count()) === 1, 'the panel does not offer exactly one player to give to');
+  check((await page.getAttribute('[data-testid=give-to]', 'data-seat')) === '1', 'the player to give to is not Greedy');
+  check(!(await page.locator('[data-testid=give-to]').isEnabled()), 'a player to give to is offered before a tile is picked');
+  check(!(await page.locator('[data-testid=confirm]').isEnabled()), 'the confirm button is enabled before a choice');
+  await waitFor(
+    page,
+    '"Your hand" with the two tiles to hand out',
+    (hand) => {
+      const panel = document.querySelector('[data-testid=your-hand]');
+      return panel && !panel.hidden && JSON.stringify([...panel.querySelectorAll('[data-tile]')].map((e) => e.dataset.tile)) === JSON.stringify(hand);
+    },
+    hand,
+  );
+  await handCounts(page, 'the hand-out', [2, 0]);
+
+  // A spectator sees whom the game waits for, the counts and no tile.
+  const watcher = await page.context().newPage();
+  watcher.on('pageerror', (err) => pageErrors.push(`hand-out watcher: ${err.message}`));
+  await watcher.goto(`${BASE}/play/${id}`);
+  const deciding = await watcher.locator('[data-testid=deciding]').textContent();
+  check(deciding === 'Ann is handing out the tiles…', `the spectator's panel says "${deciding}"`);
+  const banner = await watcher.textContent('[data-testid=turn]');
+  check(banner.includes('Ann to hand out the tiles'), `the spectator's banner says "${banner}"`);
+  await handCounts(watcher, 'the spectator', [2, 0]);
+  check((await tilesShown(watcher, '[data-testid=your-hand] [data-tile], [data-testid=give-tile], [data-testid=open-hand] [data-tile]')).length === 0, 'the spectator sees a tile handed out face down');
+  await watcher.close();
+
+  // The keyboard: an arrow picks the first tile for the first player, Esc drops it.
+  await page.keyboard.press('ArrowRight');
+  await page.locator(`[data-testid=give-tile][data-tile="${buttons[0]}"][aria-pressed=true]`).waitFor();
+  await page.locator('[data-testid=give-to][aria-pressed=true]').waitFor();
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=give-tile][aria-pressed=true]').waitFor({ state: 'detached' });
+
+  // By clicks: the tile, then the player (the only one: picked with the tile).
+  const given = buttons[buttons.length - 1];
+  const action = gives.find((a) => a.tile === given);
+  await press(page, `[data-testid=give-tile][data-tile="${given}"]`);
+  await page.locator(`[data-testid=give-tile][data-tile="${given}"][aria-pressed=true]`).waitFor();
+  await press(page, '[data-testid=give-to][data-seat="1"]');
+  await page.locator('[data-testid=give-to][data-seat="1"][aria-pressed=true]').waitFor();
+  const toTitle = await page.getAttribute('[data-testid=give-to]', 'title');
+  check(toTitle === action.label[0].toUpperCase() + action.label.slice(1), `the button to give to Greedy is titled "${toTitle}", the API's label is "${action.label}"`);
+  check(/Give the tile/.test(await page.textContent('[data-testid=confirm]')), 'the confirm button does not say "Give the tile"');
+  await screenshot(page, 'web-hand-out.png');
+  await confirm(page, `giving ${given} to Greedy`);
+
+  // Ann keeps the other tile and places it at once.
+  const kept = [...hand];
+  kept.splice(kept.indexOf(given), 1);
+  check((await waitForTurn(page, 'the placement of the tile kept')) === 'place', 'after the hand-out Ann is not asked to place a tile');
+  const mid = await api(`/api/games/${id}?token=${token}`);
+  check(mid.pending.decision === 'place' && mid.pending.seat === 0 && mid.pending.tile === kept[0], `after the hand-out the API asks ${JSON.stringify(mid.pending)}, Ann kept ${kept}`);
+  check(mid.seats[1].hand_size === 1 && mid.seats[1].hand === undefined, `after the hand-out Ann's view of Greedy: ${JSON.stringify(mid.seats[1])}`);
+  check(mid.events.some((e) => e.type === 'tile-given' && e.seat === 0 && e.to === 1 && e.tile === null), 'the API has no face-down tile-given event from Ann to Greedy');
+  check((await page.getAttribute('[data-testid=drawn-tile]', 'data-tile')) === kept[0], `the tile to place is not ${kept[0]}`);
+  check((await page.textContent('[data-testid=chosen-tile-badge]')) === 'Kept from the hand-out', 'no "Kept from the hand-out" badge');
+  await logShows(page, 'after the hand-out', 'tile-given', 'Ann hands a tile to Greedy');
+  await handCounts(page, 'Ann placing', [0, 1]);
+  const at = await placeTile(page, 1);
+  const placed = (await api(`/api/games/${id}`)).board.find((t) => t.x === at.x && t.y === at.y);
+  check(placed && placed.tile === kept[0], `the API has ${JSON.stringify(placed)} at (${at.x}, ${at.y}), not ${kept[0]}`);
+  if ((await waitForTurn(page, 'the figure decision of round 1')) === 'deploy') await deployOrPass(page, 1, false);
+
+  // Greedy places the tile it was given; round 2 is Greedy's: it hands a tile to Ann, who places it.
+  check((await waitForTurn(page, 'Ann\'s turn in round 2')) === 'place', 'in round 2 Ann is not asked to place the tile handed to her');
+  const round2 = await api(`/api/games/${id}?token=${token}`);
+  const handed = round2.events.filter((e) => e.type === 'tile-given');
+  check(handed.length === 2 && handed[1].seat === 1 && handed[1].to === 0 && handed[1].tile === null, `in round 2 the API has the hand-outs ${JSON.stringify(handed)}`);
+  check(round2.events.filter((e) => e.type === 'tile-placed' && e.seat === 1).length === 2, 'Greedy did not place its two tiles (the one given, its own of round 2) before Ann\'s second turn');
+  check(round2.pending.decision === 'place' && round2.pending.seat === 0 && typeof round2.pending.tile === 'string', `in round 2 the API asks ${JSON.stringify(round2.pending)}`);
+  const received = round2.pending.tile;
+  check((await page.getAttribute('[data-testid=drawn-tile]', 'data-tile')) === received, `the tile to place is not ${received}`);
+  check((await page.textContent('[data-testid=chosen-tile-badge]')) === 'Handed over by Greedy', 'no "Handed over by Greedy" badge');
+  await logShows(page, 'round 2', 'tile-given', 'Greedy hands a tile to Ann');
+  check((await page.locator('[data-testid=event][data-type=tile-given]').count()) === 2, 'the log does not show two hand-outs');
+  const logText = await page.textContent('[data-testid=log]');
+  check(logText.includes('hands a tile to'), 'the log has no "hands a tile to"');
+  const at2 = await placeTile(page, 2);
+  const placed2 = (await api(`/api/games/${id}`)).board.find((t) => t.x === at2.x && t.y === at2.y);
+  check(placed2 && placed2.tile === received, `the API has ${JSON.stringify(placed2)} at (${at2.x}, ${at2.y}), not ${received}`);
+  if ((await waitForTurn(page, 'the figure decision of round 2')) === 'deploy') await deployOrPass(page, 2, false);
+
+  // Round 3 is Ann's again: she hands out the tiles.
+  check((await waitForTurn(page, 'Ann\'s decision in round 3')) === 'give-tile', 'round 3 does not begin with Ann handing out the tiles');
+  await page.locator('[data-testid=give-tile]').first().waitFor();
+  const texts = await checkNoNotation(page, '[data-testid=event], [data-testid=action-panel], [data-testid=players], [data-testid=turn], [data-testid=your-hand]');
+  log(`Ann gave ${given}, kept and placed ${kept[0]} at (${at.x}, ${at.y}), then placed ${received} from Greedy at (${at2.x}, ${at2.y}); ${texts} texts checked`);
+  passed += 1;
+}
+
 // ---- main ---------------------------------------------------------------------------------
 
 async function failureShots() {
@@ -2627,12 +2790,14 @@ try {
   const scenarios = [scenarioAgainstBot, scenarioComeBack, scenarioKeyboard, scenarioLive, scenarioDragon, scenarioTower,
     scenarioHostileNames, scenarioLimit, scenarioReference];
   // By number: scenario 10 is Abbey & Mayor's, 11 The Count of Carcassonne's, 12 the official
-  // variations', 13 the choice of the tile to place, whatever the list above holds.
+  // variations', 13 the choice of the tile to place, 14 the tiles handed out, whatever the list
+  // above holds.
   const numbered = new Map(scenarios.map((scenario, i) => [i + 1, scenario]));
   numbered.set(10, scenarioAbbeyMayor);
   numbered.set(11, scenarioCount);
   numbered.set(12, scenarioVariations);
   numbered.set(13, scenarioHands);
+  numbered.set(14, scenarioHandOut);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

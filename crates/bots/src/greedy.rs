@@ -4,7 +4,7 @@
 
 use carcassonne_engine::features::NodeId;
 use carcassonne_engine::random::{rng_from_seed, GameRng};
-use carcassonne_engine::{Action, FarmerScoring, FeatureKind, Figure, Game, Observation, Pending, PlayerId};
+use carcassonne_engine::{Action, FarmerScoring, FeatureKind, Figure, Game, Observation, Pending, PlayerId, TileId};
 
 use crate::{Analysis, Bot, Ranked};
 
@@ -158,6 +158,9 @@ impl GreedyBot {
 /// legal order. A placement is worth its best follow-up (deployment or pass).
 pub fn rank_actions(game: &Game) -> Vec<Ranked> {
     let me = game.pending().player().expect("a pending decision");
+    if let Pending::GiveTile { .. } = game.pending() {
+        return rank_gifts(game, me);
+    }
     let mut out = vec![];
     for action in game.legal_actions() {
         let mut next = game.clone();
@@ -184,6 +187,45 @@ pub fn rank_actions(game: &Game) -> Vec<Ranked> {
         out.push(Ranked { action, value, visits: 0 });
     }
     out
+}
+
+/// "Only one can choose": a gift is worth the best placement of the best tile it leaves to keep,
+/// less a quarter of what the tile given would be worth to us (a good tile helps whoever gets
+/// it). A tile's worth is its best placement once every other tile is given away.
+fn rank_gifts(game: &Game, me: PlayerId) -> Vec<Ranked> {
+    let mut hand: Vec<TileId> = game.hand(me).to_vec();
+    hand.sort_unstable();
+    hand.dedup();
+    let keep: Vec<(TileId, f64)> = hand.iter().map(|&t| (t, keep_value(game, me, t))).collect();
+    let worth = |t: TileId| keep.iter().find(|k| k.0 == t).map_or(0.0, |k| k.1);
+    game.legal_actions()
+        .into_iter()
+        .map(|action| {
+            let Action::GiveTile { tile, .. } = action else { unreachable!("a hand-out offers gifts only") };
+            let mut left = game.hand(me).to_vec();
+            left.remove(left.iter().position(|&t| t == tile).expect("a tile of the hand"));
+            let best_kept = left.iter().map(|&t| worth(t)).fold(f64::MIN, f64::max);
+            Ranked { action, value: best_kept - 0.25 * worth(tile), visits: 0 }
+        })
+        .collect()
+}
+
+/// The worth of keeping `tile`: every other tile given away, its best placement.
+fn keep_value(game: &Game, me: PlayerId, tile: TileId) -> f64 {
+    let mut next = game.clone();
+    while let Pending::GiveTile { .. } = next.pending() {
+        let gift = next
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::GiveTile { tile: t, .. } if *t != tile))
+            .or_else(|| next.legal_actions().into_iter().next())
+            .expect("a gift");
+        next.apply(gift).expect("a legal action");
+    }
+    match next.pending() {
+        Pending::PlaceTile { player, .. } if player == me => best_placement(&next, me),
+        _ => evaluate(&next, me),
+    }
 }
 
 /// The best of `value` over the positions after each legal action.

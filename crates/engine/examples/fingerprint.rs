@@ -10,8 +10,8 @@
 
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
-    Color, CountMoves, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, RiverStartTile, RuleSet, Rules,
-    TilesInHand, Variants, WagonMoves,
+    Color, CountMoves, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, OnlyOneCanChoose, RiverStartTile,
+    RuleSet, Rules, TilesInHand, Variants, WagonMoves,
 };
 
 /// FNV-1a, 64 bits: stable across builds and toolchains (unlike the standard library's hasher).
@@ -138,6 +138,17 @@ fn configs() -> Vec<(&'static str, Rules)> {
                     cloisters_for_everyone: true,
                     ..Variants::default()
                 },
+            ),
+        ),
+        (
+            "only-one-can-choose",
+            with(&[River, Abbot], Variants { only_one_can_choose: OnlyOneCanChoose::FaceDown, ..Variants::default() }),
+        ),
+        (
+            "only-one-face-up-every-expansion",
+            with(
+                &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(),
+                Variants { only_one_can_choose: OnlyOneCanChoose::FaceUp, ..Variants::default() },
             ),
         ),
         (

@@ -70,6 +70,9 @@ pub enum Action {
     /// Take `tile` from one's hand or stack, or from the face-up row (the variations "More tiles
     /// in hand", "The architects", "Collective planning"); it is then placed like a drawn tile.
     ChooseTile { tile: TileId },
+    /// "Only one can choose": give `tile`, one of the tiles drawn for the round, to player `to`
+    /// (one tile to each other player; the last tile is kept).
+    GiveTile { tile: TileId, to: PlayerId },
     /// Deploy nothing this turn (or, when an escape is offered, let no knight escape; when the
     /// abbey is offered, draw a tile instead; when a wagon may move, take it home; when
     /// Carcassonne is offered, deploy nothing there; when the count may move, leave it; when a
@@ -103,6 +106,7 @@ impl Action {
             Action::Redeploy { .. } => "a redeployment from Carcassonne",
             Action::PlayHeldTile => "playing one's own tile",
             Action::ChooseTile { .. } => "the choice of a tile",
+            Action::GiveTile { .. } => "handing out a tile",
             Action::Pass => "a pass",
         }
     }
@@ -154,6 +158,8 @@ pub enum Pending {
     /// their hand or stack, or one of the face-up row (`Pass`: draw from the pile, where the row
     /// allows it).
     ChooseTile { player: PlayerId },
+    /// "Only one can choose": `player` hands out the tiles drawn for the round, one at a time.
+    GiveTile { player: PlayerId },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -175,7 +181,8 @@ impl Pending {
             | Pending::Redeploy { player, .. }
             | Pending::FinalRedeploy { player }
             | Pending::HeldTile { player, .. }
-            | Pending::ChooseTile { player } => Some(player),
+            | Pending::ChooseTile { player }
+            | Pending::GiveTile { player } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -197,6 +204,7 @@ impl Pending {
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",
+            Pending::GiveTile { .. } => "handing out the round's tiles",
             Pending::GameOver => "nothing (the game is over)",
         }
     }

@@ -136,6 +136,8 @@ pub enum RuleError {
     NotYourTile,
     #[error("no tile can be drawn instead: take one of the face-up tiles")]
     NothingToDraw,
+    #[error("seat {0} cannot receive a tile: give one to each other player who has none yet")]
+    NotARecipient(u8),
     #[error("a follower from Carcassonne cannot go to {0} feature {1}: during the game only to the feature being scored; in the final scoring to an incomplete road, city or cloister or a farm, named by the segment the scores name it by")]
     NotARedeployTarget(Pos, LocalFeature),
 }

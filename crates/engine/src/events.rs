@@ -343,6 +343,13 @@ pub enum Event {
         tile: TileId,
         face_up: bool,
     },
+    /// "Only one can choose": `from` gave `to` a tile; which one is told (`tile`) when the tiles
+    /// are handed out face up.
+    TileGiven {
+        from: PlayerId,
+        to: PlayerId,
+        tile: Option<TileId>,
+    },
     /// "The battle for completed cloisters": the final points of `owners`' incomplete cloister
     /// go to the players on their left (the `Scored` event that follows names them).
     CloisterToNeighbour {

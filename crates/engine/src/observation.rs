@@ -129,7 +129,7 @@ impl<'a> Observation<'a> {
     /// The variations with tiles in hand or stacks of one's own: the tiles `player` holds, if
     /// this view may see them (its own; hands are hidden from the others and from spectators).
     pub fn hand(&self, player: PlayerId) -> Option<&'a [TileId]> {
-        (self.viewer == Some(player)).then(|| self.game.hand(player))
+        (self.viewer == Some(player) || self.game.hands_are_public()).then(|| self.game.hand(player))
     }
 
     /// How many tiles `player` holds in hand or in their stack (public).

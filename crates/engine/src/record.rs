@@ -247,6 +247,14 @@ pub enum RecordAction {
         player: Option<Color>,
         tile: String,
     },
+    /// "Only one can choose": the player hands `tile` out to the player of colour `to`.
+    #[serde(rename = "give-tile")]
+    GiveTile {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        tile: String,
+        to: Color,
+    },
     Pass {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
@@ -405,6 +413,10 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         (_, Action::DeployToQuarter { figure, quarter }) => RecordAction::Carcassonne { player, figure, quarter },
         (_, Action::PlayHeldTile) => RecordAction::HeldTile { player },
         (_, Action::ChooseTile { tile }) => RecordAction::ChooseTile { player, tile: game.design(tile).id.clone() },
+        (_, Action::GiveTile { tile, to }) => {
+            let to = game.players().get(to as usize).map_or(Color::Red, |p| p.color);
+            RecordAction::GiveTile { player, tile: game.design(tile).id.clone(), to }
+        }
         (_, Action::MoveCount { quarter }) => RecordAction::MoveCount { player, quarter },
         (_, Action::Redeploy { figure, pos, feature }) => {
             RecordAction::Redeploy { player, figure, x: pos.x, y: pos.y, feature: name(pos, feature) }
@@ -439,6 +451,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Redeploy { player, .. }
         | RecordAction::HeldTile { player }
         | RecordAction::ChooseTile { player, .. }
+        | RecordAction::GiveTile { player, .. }
         | RecordAction::Pass { player } => *player,
     };
     if let (Some(given), Some(expected)) = (player, expected) {
@@ -531,6 +544,15 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             .lookup(tile)
             .map(|tile| Action::ChooseTile { tile })
             .ok_or_else(|| format!("unknown tile `{tile}`")),
+        RecordAction::GiveTile { tile, to, .. } => {
+            let tile = game.catalog().lookup(tile).ok_or_else(|| format!("unknown tile `{tile}`"))?;
+            let to = game
+                .players()
+                .iter()
+                .position(|p| p.color == *to)
+                .ok_or_else(|| format!("no {to} player in this game"))?;
+            Ok(Action::GiveTile { tile, to: to as PlayerId })
+        }
         RecordAction::Pass { .. } => Ok(Action::Pass),
     }
 }

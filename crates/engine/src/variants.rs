@@ -184,6 +184,22 @@ impl TilesInHand {
     }
 }
 
+/// "Only one can choose" (seed 001, SELECTED VARIATIONS, by Robert Vötter): the player whose
+/// turn it is draws as many tiles as there are players and distributes them among the others,
+/// keeping one; "Variation a): Distribute the tiles face down. Variation b): Distribute the
+/// tiles face up".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnlyOneCanChoose {
+    /// Not played (the standard game).
+    #[default]
+    Off,
+    /// Variation a): the tiles are given face down; each player sees only their own.
+    FaceDown,
+    /// Variation b): the tiles are given face up, for all to see.
+    FaceUp,
+}
+
 /// Every rule difference the engine knows, each with its default.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
@@ -284,6 +300,9 @@ pub struct Variants {
     /// Official variation "The battle for completed cloisters": two tiles in hand, and every
     /// incomplete cloister's final points go to the player on the left. Off by default.
     pub battle_for_cloisters: bool,
+    /// Official variation "Only one can choose": the tiles of a round are drawn by one player
+    /// and distributed among the others. Off by default.
+    pub only_one_can_choose: OnlyOneCanChoose,
     /// House rule (seeds 000 and 002, "House rules", metoth): "Incomplete features at the end of
     /// the game do not score points at the end of the game." Off by default.
     pub incomplete_features_score_nothing: bool,
@@ -354,6 +373,7 @@ impl Variants {
             collective_planning: false,
             architects: false,
             battle_for_cloisters: false,
+            only_one_can_choose: OnlyOneCanChoose::Off,
             incomplete_features_score_nothing: false,
             hole_filling_extra_turn: false,
             unplayable_tiles_back: false,
@@ -652,6 +672,18 @@ impl Variants {
             group: VariantGroup::Variation,
             author: Some("Frank Rudloff"),
             kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "only-one-can-choose",
+            label: "Only one can choose: the player whose turn it is draws a tile for everyone and hands them out",
+            source: "seed 001, SELECTED VARIATIONS, Only one can choose",
+            group: VariantGroup::Variation,
+            author: Some("Robert Vötter"),
+            kind: VariantKind::Choice(&[
+                ("off", "not played"),
+                ("face-down", "variation a): the tiles handed out face down"),
+                ("face-up", "variation b): the tiles handed out face up"),
+            ]),
         },
         VariantInfo {
             name: "incomplete-features-score-nothing",

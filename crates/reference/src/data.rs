@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 14] = [
+pub const DECISIONS: [&str; 15] = [
     "place",
     "deploy",
     "escape",
@@ -36,6 +36,7 @@ pub const DECISIONS: [&str; 14] = [
     "final-redeploy",
     "held-tile",
     "choose-tile",
+    "give-tile",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks

@@ -283,6 +283,7 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::FinalRedeploy { .. } => Some("final-redeploy"),
         Pending::HeldTile { .. } => Some("held-tile"),
         Pending::ChooseTile { .. } => Some("choose-tile"),
+        Pending::GiveTile { .. } => Some("give-tile"),
         Pending::GameOver => None,
     }
 }
@@ -485,11 +486,13 @@ mod tests {
         let r = Reference::builtin();
         let all: Vec<String> = Expansion::ALL.iter().map(|e| e.name().to_string()).collect();
         for rs in RuleSet::ALL {
-            // Decisions that only a variation brings (a held cloister, a tile chosen from a hand)
-            // need the variation.
+            // Decisions that only a variation brings (a held cloister, a tile chosen from a hand,
+            // a hand-out) need the variation (the reference's lines do not know that the last two
+            // are not played together).
             let variants = Variants {
                 cloisters_for_everyone: true,
                 tiles_in_hand: carcassonne_engine::TilesInHand::Two,
+                only_one_can_choose: carcassonne_engine::OnlyOneCanChoose::FaceDown,
                 ..Variants::preset(rs)
             };
             let selection = Selection::new(r, &all, variants, None);

@@ -68,15 +68,20 @@ mod tests {
         let every = Rules { expansions: Expansion::ALL.to_vec(), ..Rules::base() };
         let prisoners = Rules { expansions: vec![Expansion::InnsCathedrals, Expansion::Tower], ..Rules::base() };
         // The official variations that bring decisions of their own (a held cloister, a tile
-        // chosen from a hand).
+        // chosen from a hand, a hand-out).
         let variants = carcassonne_engine::Variants {
             cloisters_for_everyone: true,
             tiles_in_hand: carcassonne_engine::TilesInHand::Two,
             ..Rules::base().variants
         };
         let cloisters = Rules { expansions: vec![Expansion::AbbeyMayor], variants };
+        let handed_out = carcassonne_engine::Variants {
+            only_one_can_choose: carcassonne_engine::OnlyOneCanChoose::FaceDown,
+            ..Rules::base().variants
+        };
+        let given = Rules { expansions: vec![], variants: handed_out };
         let mut seen = BTreeSet::new();
-        for (rules, games) in [(every, 12u64), (prisoners, 30), (cloisters, 2)] {
+        for (rules, games) in [(every, 12u64), (prisoners, 30), (cloisters, 2), (given, 1)] {
             for seed in 0..games {
                 let players = 2 + (seed as usize % 2);
                 let setup =

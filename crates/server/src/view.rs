@@ -279,6 +279,12 @@ pub enum PendingView {
         seat: PlayerId,
         from: &'static str,
     },
+    /// "Only one can choose": `seat` hands out the round's tiles, one to each of `recipients`.
+    #[serde(rename = "give-tile")]
+    GiveTile {
+        seat: PlayerId,
+        recipients: Vec<PlayerId>,
+    },
     Over,
 }
 
@@ -470,6 +476,7 @@ fn bare(action: RecordAction) -> RecordAction {
         }
         RecordAction::HeldTile { .. } => RecordAction::HeldTile { player: None },
         RecordAction::ChooseTile { tile, .. } => RecordAction::ChooseTile { player: None, tile },
+        RecordAction::GiveTile { tile, to, .. } => RecordAction::GiveTile { player: None, tile, to },
         RecordAction::Pass { .. } => RecordAction::Pass { player: None },
     }
 }
@@ -727,6 +734,10 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                     let name = words::tile_name(game.design(tile));
                     (None, format!("take {name} {}", choose_source_words(game)))
                 }
+                (_, Action::GiveTile { tile, to }) => {
+                    let name = words::tile_name(game.design(tile));
+                    (None, format!("give {name} to {}", game.player(to).color.name()))
+                }
                 (Pending::ChooseTile { .. }, Action::Pass) => (None, "draw a tile from the pile instead".into()),
                 (Pending::Abbey { .. } | Pending::HeldTile { .. }, Action::Pass) => (None, "draw a tile".into()),
                 (Pending::MoveWagon { .. }, Action::Pass) => (None, "take the wagon home".into()),
@@ -789,7 +800,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
             abbey: game.rules().has(carcassonne_engine::Expansion::AbbeyMayor).then(|| game.holds_abbey(i as PlayerId)),
             held_tile: game.held_tile(i as PlayerId).map(|t| game.design(t).id.clone()),
             hand_size: hidden_hands(game).then(|| game.hand(i as PlayerId).len()),
-            hand: (hidden_hands(game) && you.contains(&(i as PlayerId)))
+            hand: (hidden_hands(game) && (you.contains(&(i as PlayerId)) || game.hands_are_public()))
                 .then(|| game.hand(i as PlayerId).iter().map(|&t| game.design(t).id.clone()).collect()),
         })
         .collect();
@@ -837,6 +848,12 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         },
         Pending::FinalRedeploy { player } => PendingView::FinalRedeploy { seat: player },
         Pending::ChooseTile { player } => PendingView::ChooseTile { seat: player, from: choose_source(game) },
+        Pending::GiveTile { player } => PendingView::GiveTile {
+            seat: player,
+            recipients: (0..game.players().len() as PlayerId)
+                .filter(|&p| p != player && game.hand(p).is_empty())
+                .collect(),
+        },
         Pending::HeldTile { player, tile } => PendingView::HeldTile {
             seat: player,
             tile: game.design(tile).id.clone(),
@@ -1274,6 +1291,13 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
             json!({"type": "tile-face-up", "tile": tile_id(tile)}),
             format!("{} is turned face up", capitalized(&tile_words(tile))),
         ),
+        Event::TileGiven { from, to, tile } => (
+            json!({"type": "tile-given", "seat": from, "to": to, "tile": tile.map(tile_id)}),
+            match tile {
+                Some(tile) => format!("{} hands {} to {}", name(from), tile_words(tile), name(to)),
+                None => format!("{} hands a tile to {}", name(from), name(to)),
+            },
+        ),
         Event::TileChosen { player, tile, face_up } => (
             json!({"type": "tile-chosen", "seat": player, "tile": tile_id(tile), "face_up": face_up}),
             format!(
@@ -1301,9 +1325,15 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
 }
 
 /// Whether the players hold hidden tiles (hands or stacks of their own).
+/// Whether the players hold tiles of their own (a hand, a stack, or the tiles handed out by
+/// "Only one can choose"): each seat's count is shown, the tiles to their owner (to all when
+/// handed out face up).
 fn hidden_hands(game: &Game) -> bool {
     let v = &game.rules().variants;
-    v.architects || v.battle_for_cloisters || v.tiles_in_hand != carcassonne_engine::TilesInHand::One
+    v.architects
+        || v.battle_for_cloisters
+        || v.tiles_in_hand != carcassonne_engine::TilesInHand::One
+        || v.only_one_can_choose != carcassonne_engine::OnlyOneCanChoose::Off
 }
 
 /// Where the players choose their tiles from: `hand`, `stack` (the architects) or `row`

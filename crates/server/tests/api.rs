@@ -1243,3 +1243,58 @@ async fn hands_are_seen_only_by_their_owners() {
     assert!(texts.iter().any(|t| t.contains("takes")), "{texts:?}");
     server.stop().await;
 }
+
+/// "Only one can choose" face down: the distributor's tiles and each tile handed out are seen by
+/// their holder only (the others see how many), the hand-out is offered to the distributor
+/// alone, a gift to a player who may not receive one is refused with the field named, and the
+/// log says who received a tile but not which. Face up, every view shows every hand.
+#[tokio::test]
+async fn tiles_handed_out_face_down_are_seen_only_by_their_holders() {
+    let server = Running::start(None).await;
+    let created = server
+        .create(json!({"seats": [{"player": "human"}, {"player": "human"}, {"player": "human"}],
+                       "rules": {"variants": {"only-one-can-choose": "face-down"}}}))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let token = |seat: usize| created["seats"][seat]["token"].as_str().unwrap().to_owned();
+    let (red, blue, green) = (token(0), token(1), token(2));
+    let (_, red_view) = server.get(&format!("/api/games/{id}?token={red}")).await;
+    assert_eq!(red_view["pending"], json!({"decision": "give-tile", "seat": 0, "recipients": [1, 2]}));
+    let red_hand: Vec<String> =
+        red_view["seats"][0]["hand"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_owned()).collect();
+    assert_eq!(red_hand.len(), 3);
+    let (_, green_view) = server.get(&format!("/api/games/{id}?token={green}")).await;
+    assert!(green_view["seats"][0].get("hand").is_none(), "{}", green_view["seats"][0]);
+    assert_eq!(green_view["seats"][0]["hand_size"], 3);
+    assert!(green_view.get("legal").is_none(), "green is not offered red's hand-out");
+    let path = format!("/api/games/{id}/actions");
+    let body = |action: Value| json!({"token": red, "action": action}).to_string();
+    let (status, error) =
+        server.post(&path, &body(json!({"action": "give-tile", "tile": red_hand[0], "to": "red"}))).await;
+    assert_eq!((status, error["field"].as_str()), (422, Some("action")), "{error}");
+    assert!(error["error"].as_str().unwrap().contains("cannot receive a tile"), "{error}");
+    let (status, view) =
+        server.post(&path, &body(json!({"action": "give-tile", "tile": red_hand[0], "to": "blue"}))).await;
+    assert_eq!(status, 200, "{view}");
+    let (_, blue_view) = server.get(&format!("/api/games/{id}?token={blue}")).await;
+    assert_eq!(blue_view["seats"][1]["hand"], json!([red_hand[0]]));
+    let (_, green_view) = server.get(&format!("/api/games/{id}?token={green}")).await;
+    assert!(green_view["seats"][1].get("hand").is_none());
+    assert_eq!(green_view["seats"][1]["hand_size"], 1);
+    let given: Vec<&Value> =
+        green_view["events"].as_array().unwrap().iter().filter(|e| e["type"] == "tile-given").collect();
+    assert_eq!(given.len(), 1, "{}", green_view["events"]);
+    assert!(given[0]["tile"].is_null(), "{}", given[0]);
+    assert!(given[0]["text"].as_str().unwrap().contains("hands a tile to"), "{}", given[0]);
+    server.stop().await;
+
+    let server = Running::start(None).await;
+    let created = server
+        .create(json!({"seats": [{"player": "human"}, {"player": "human"}],
+                       "rules": {"variants": {"only-one-can-choose": "face-up"}}}))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let (_, spectator) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(spectator["seats"][0]["hand"].as_array().map(Vec::len), Some(2), "{}", spectator["seats"][0]);
+    server.stop().await;
+}

@@ -112,7 +112,7 @@ impl Modules {
                 }
             }
             Some(Choosing::Row) => self.fill_row(table, events),
-            None => {}
+            Some(Choosing::Given { .. }) | None => {}
         }
     }
 
@@ -139,6 +139,7 @@ impl Modules {
                     HandTurn::Nothing
                 }
             }
+            Some(Choosing::Given { .. }) => self.given_turn(table, events),
             Some(Choosing::Hand(_) | Choosing::Stack) => loop {
                 // Tiles put back into the pile (a volcano's dragon tiles) go to the stacks.
                 if self.hands.choosing() == Some(Choosing::Stack) && table.has_tiles_to_draw() {
@@ -183,5 +184,64 @@ impl Modules {
         if self.hands.may_draw_instead(table) {
             visit(Action::Pass);
         }
+    }
+
+    /// Step 1B under "Only one can choose": the round's distributor draws a tile for each
+    /// player and hands them out; then each player places the tile they hold, as a drawn tile
+    /// (one that fits nowhere is discarded, and the player draws from the pile as usual), and a
+    /// player without one (a builder's second tile) draws.
+    fn given_turn(&mut self, table: &mut Table, events: &mut Vec<Event>) -> HandTurn {
+        let player = table.current;
+        if self.hands.draws_round(player) {
+            for _ in 0..table.players.len() {
+                let Some(tile) = self.take_from_pile(table, events) else { break };
+                self.hands.give(player, tile);
+                events.push(Event::TileToHand { player });
+            }
+            self.hands.round_drawn();
+        }
+        if self.hands.giving(player) {
+            return HandTurn::Give;
+        }
+        if let Some(&tile) = self.hands.hand(player).first() {
+            if self.placeable(table, tile) {
+                self.hands.take_given(player, tile, events);
+                return HandTurn::Place(tile);
+            }
+            self.hands.discard_hand(table, player, events);
+        }
+        if table.has_tiles_to_draw() {
+            HandTurn::Draw
+        } else {
+            HandTurn::Nothing
+        }
+    }
+
+    /// The choices of `Pending::GiveTile`: each tile design of the hand to each player
+    /// without a tile.
+    pub(crate) fn each_give_choice(&self, player: PlayerId, mut visit: impl FnMut(Action) -> bool) {
+        let mut tiles = self.hands.hand(player).to_vec();
+        tiles.sort_unstable();
+        tiles.dedup();
+        for tile in tiles {
+            for to in self.hands.recipients(player) {
+                if visit(Action::GiveTile { tile, to }) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Whether `player` holds a tile handed out to them for the round.
+    #[inline]
+    pub(crate) fn holds_given_tile(&self, player: PlayerId) -> bool {
+        self.hands.holds_given_tile(player)
+    }
+
+    /// The player who takes the next turn: after a round of "Only one can choose", the one after
+    /// its distributor; else the player on the left.
+    #[inline]
+    pub(crate) fn next_player(&self, table: &Table) -> PlayerId {
+        self.hands.after_round(table.players.len()).unwrap_or_else(|| table.next_player())
     }
 }

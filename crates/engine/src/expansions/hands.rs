@@ -45,7 +45,7 @@ use crate::actions::Action;
 use crate::catalog::TileId;
 use crate::events::Event;
 use crate::players::PlayerId;
-use crate::rules::Rules;
+use crate::rules::{OnlyOneCanChoose, Rules};
 use crate::table::Table;
 
 /// Where the players choose their tiles from.
@@ -57,6 +57,8 @@ pub(crate) enum Choosing {
     Stack,
     /// From the face-up row of three, or from the pile.
     Row,
+    /// "Only one can choose": from the tiles handed out for the round (face up or down).
+    Given { face_up: bool },
 }
 
 /// The size of the face-up row of collective planning.
@@ -78,6 +80,10 @@ pub(crate) enum HandTurn {
     Draw,
     /// The player has no tile to place and none to draw.
     Nothing,
+    /// "Only one can choose": the player hands out the round's tiles (`Pending::GiveTile`).
+    Give,
+    /// "Only one can choose": the player places the tile they were given (or kept).
+    Place(TileId),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -89,13 +95,19 @@ pub(crate) struct Hands {
     row: Vec<TileId>,
     dealt: bool,
     taken: Option<Taken>,
+    /// "Only one can choose": the player who hands out (or handed out) the tiles of the round
+    /// in progress, and whether they have drawn them yet.
+    distributor: Option<PlayerId>,
+    round_drawn: bool,
 }
 
 /// Whether the rules let the players choose their tiles, and how.
 pub(crate) fn choosing(rules: &Rules) -> Option<Choosing> {
     let v = &rules.variants;
     let hand = v.tiles_in_hand.count().max(if v.battle_for_cloisters { 2 } else { 1 });
-    if v.architects {
+    if v.only_one_can_choose != OnlyOneCanChoose::Off {
+        Some(Choosing::Given { face_up: v.only_one_can_choose == OnlyOneCanChoose::FaceUp })
+    } else if v.architects {
         Some(Choosing::Stack)
     } else if v.collective_planning {
         Some(Choosing::Row)
@@ -112,11 +124,16 @@ pub(crate) fn conflicting(rules: &Rules) -> Option<(&'static str, &'static str)>
     let v = &rules.variants;
     let hand = v.tiles_in_hand.count() > 1 || v.battle_for_cloisters;
     let hand_name = if v.tiles_in_hand.count() > 1 { "tiles-in-hand" } else { "battle-for-cloisters" };
-    let chosen: Vec<&'static str> =
-        [(hand, hand_name), (v.collective_planning, "collective-planning"), (v.architects, "architects")]
-            .into_iter()
-            .filter_map(|(on, name)| on.then_some(name))
-            .collect();
+    let given = v.only_one_can_choose != OnlyOneCanChoose::Off;
+    let chosen: Vec<&'static str> = [
+        (hand, hand_name),
+        (v.collective_planning, "collective-planning"),
+        (v.architects, "architects"),
+        (given, "only-one-can-choose"),
+    ]
+    .into_iter()
+    .filter_map(|(on, name)| on.then_some(name))
+    .collect();
     (chosen.len() > 1).then(|| (chosen[0], chosen[1]))
 }
 
@@ -248,7 +265,7 @@ impl Hands {
     /// among the face-down tiles, shuffled with them by the caller, and dealt again with
     /// [`Hands::redeal`].
     pub(crate) fn hidden_hands(&self, viewer: Option<PlayerId>) -> impl Iterator<Item = (PlayerId, &Vec<TileId>)> {
-        let hidden = !matches!(self.choosing, Some(Choosing::Row) | None);
+        let hidden = self.hidden();
         self.hands
             .iter()
             .enumerate()
@@ -258,7 +275,7 @@ impl Hands {
 
     /// Gives the hidden hands new tiles from `pool` (as many as each held), in seat order.
     pub(crate) fn redeal(&mut self, viewer: Option<PlayerId>, pool: &mut impl Iterator<Item = TileId>) {
-        if matches!(self.choosing, Some(Choosing::Row) | None) {
+        if !self.hidden() {
             return;
         }
         for (p, hand) in self.hands.iter_mut().enumerate() {
@@ -270,14 +287,83 @@ impl Hands {
         }
     }
 
+    /// Whether the players' tiles are hidden from the others (not the face-up row, nor tiles
+    /// handed out face up).
+    pub(crate) fn hidden(&self) -> bool {
+        !matches!(self.choosing, Some(Choosing::Row | Choosing::Given { face_up: true }) | None)
+    }
+
+    // ----- "Only one can choose" -----
+
+    /// At the start of a turn (not an extra one): when nobody holds a tile, this player hands
+    /// out the next round's tiles.
+    pub(crate) fn begin_turn(&mut self, table: &Table) {
+        if matches!(self.choosing, Some(Choosing::Given { .. })) && !self.any_held() {
+            self.distributor = Some(table.current);
+            self.round_drawn = false;
+        }
+    }
+
+    /// Whether `player` draws the round's tiles now.
+    pub(crate) fn draws_round(&self, player: PlayerId) -> bool {
+        self.distributor == Some(player) && !self.round_drawn && !self.any_held()
+    }
+
+    pub(crate) fn round_drawn(&mut self) {
+        self.round_drawn = true;
+    }
+
+    /// Whether `player` still has tiles to hand out: more than the one they keep, and a player
+    /// without a tile to give one to.
+    pub(crate) fn giving(&self, player: PlayerId) -> bool {
+        self.distributor == Some(player) && self.hand(player).len() > 1 && self.recipients(player).next().is_some()
+    }
+
+    /// The players `player` may give a tile to: each other player without one.
+    pub(crate) fn recipients(&self, player: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        (0..self.hands.len() as PlayerId).filter(move |&p| p != player && self.hand(p).is_empty())
+    }
+
+    /// `from` gives `tile` to `to`.
+    pub(crate) fn give_away(&mut self, from: PlayerId, tile: TileId, to: PlayerId, events: &mut Vec<Event>) {
+        let hand = &mut self.hands[from as usize];
+        let at = hand.iter().position(|&t| t == tile).expect("checked: the tile is there");
+        hand.remove(at);
+        self.hands[to as usize].push(tile);
+        let face_up = matches!(self.choosing, Some(Choosing::Given { face_up: true }));
+        events.push(Event::TileGiven { from, to, tile: face_up.then_some(tile) });
+    }
+
+    /// The player who takes the turn after a round's last: the one after its distributor.
+    pub(crate) fn after_round(&self, players: usize) -> Option<PlayerId> {
+        let distributor = self.distributor.filter(|_| !self.any_held())?;
+        Some((distributor + 1) % players as PlayerId)
+    }
+
+    /// Whether `player` holds a tile given for the round (no offer replaces the draw then: the
+    /// tile is theirs to place).
+    pub(crate) fn holds_given_tile(&self, player: PlayerId) -> bool {
+        matches!(self.choosing, Some(Choosing::Given { .. })) && !self.hand(player).is_empty()
+    }
+
+    /// `player` takes the tile they hold to place it.
+    pub(crate) fn take_given(&mut self, player: PlayerId, tile: TileId, events: &mut Vec<Event>) {
+        let hand = &mut self.hands[player as usize];
+        let at = hand.iter().position(|&t| t == tile).expect("checked: the tile is held");
+        hand.remove(at);
+        events.push(Event::TileChosen { player, tile, face_up: false });
+    }
+
     /// Whether `action` is a choice the pending decision of `player` takes (the tile's fit is
     /// for the caller).
     pub(crate) fn holds(&self, player: PlayerId, action: Action) -> bool {
         match action {
             Action::ChooseTile { tile } => match self.choosing {
                 Some(Choosing::Row) => self.row.contains(&tile),
+                Some(Choosing::Given { .. }) => false,
                 _ => self.hand(player).contains(&tile),
             },
+            Action::GiveTile { tile, .. } => self.giving(player) && self.hand(player).contains(&tile),
             _ => false,
         }
     }

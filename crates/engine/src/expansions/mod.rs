@@ -375,6 +375,7 @@ impl Modules {
     /// (seed 001, "End of the game"), so nothing of step 1A happens.
     #[inline]
     pub(crate) fn begin_turn(&mut self, table: &mut Table, events: &mut Vec<Event>) {
+        self.hands.begin_turn(table);
         let mask = self.implementing(Hook::BeginTurn);
         if mask != 0 && table.has_tiles_to_draw() {
             each_module!(self, mask, |mut m| m.begin_turn(table, events));
@@ -665,6 +666,7 @@ impl Modules {
             }
             Pending::HeldTile { .. } => self.own_cloisters.each_choice(pending, visit),
             Pending::ChooseTile { player } => self.each_tile_choice(table, player, visit),
+            Pending::GiveTile { player } => self.each_give_choice(player, visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -696,6 +698,11 @@ impl Modules {
             }
             (Pending::ChooseTile { .. }, Action::Pass) if self.hands.may_draw_instead(table) => Ok(()),
             (Pending::ChooseTile { .. }, Action::Pass) => Err(RuleError::NothingToDraw),
+            (Pending::GiveTile { player }, Action::GiveTile { to, .. }) => match self.hands.holds(player, action) {
+                false => Err(RuleError::NotYourTile),
+                true if self.hands.recipients(player).any(|p| p == to) => Ok(()),
+                true => Err(RuleError::NotARecipient(to)),
+            },
             (Pending::Deploy { player, .. }, Action::DeployAt { pos, figure, feature }) if self.unpunctual_in_play => {
                 if self.only_figure_actions(table, player) {
                     return Err(RuleError::PrincessMustRemove);
@@ -788,6 +795,10 @@ impl Modules {
             (Pending::HeldTile { player, .. }, Action::PlayHeldTile) => self.own_cloisters.play(player, events),
             (Pending::ChooseTile { player }, Action::ChooseTile { tile }) => self.hands.take(player, tile, events),
             (Pending::ChooseTile { .. }, _) => {}
+            (Pending::GiveTile { player }, Action::GiveTile { tile, to }) => {
+                self.hands.give_away(player, tile, to, events)
+            }
+            (Pending::GiveTile { .. }, _) => {}
             (Pending::HeldTile { .. }, _) => {}
             (Pending::Deploy { player, .. }, Action::DeployAt { pos, figure, feature }) if self.unpunctual_in_play => {
                 let placement = table.board.index_at(pos).expect("checked: a tile");

@@ -230,6 +230,12 @@ impl Game {
         self.modules.hand(player)
     }
 
+    /// Whether every player may see every hand: "Only one can choose" with the tiles handed out
+    /// face up (variation b). Otherwise a hand is its owner's alone.
+    pub fn hands_are_public(&self) -> bool {
+        !self.modules.hands().hidden()
+    }
+
     /// Collective planning: the face-up tiles (public).
     pub fn tile_row(&self) -> &[TileId] {
         self.modules.tile_row()

@@ -128,6 +128,11 @@ impl Turn {
                     self.pending = Pending::PlaceTile { player, tile };
                     return;
                 }
+                // "Only one can choose": one tile handed out; the next, or the player's own.
+                (Pending::GiveTile { .. }, Action::GiveTile { .. }) => {
+                    modules.apply_decision(table, pending, action, events);
+                    self.step = Step::Draw { before_scoring, offer_from: None };
+                }
                 // Collective planning: a tile from the pile instead of the face-up row.
                 _ => {
                     if self.draw_from_pile(table, modules, before_scoring, events) {
@@ -192,7 +197,8 @@ impl Turn {
                 Step::Draw { before_scoring, offer_from } => {
                     let player = table.current;
                     let tiles_left = table.has_tiles_to_draw() || modules.holds_tiles(player);
-                    if let Some(from) = offer_from.filter(|_| tiles_left) {
+                    // A tile handed out for the round is placed: no offer replaces it.
+                    if let Some(from) = offer_from.filter(|_| tiles_left && !modules.holds_given_tile(player)) {
                         if let Some((module, decision)) = modules.before_draw(from, table) {
                             self.pending = decision;
                             self.step = Step::BeforeDraw { before_scoring, module };
@@ -204,6 +210,16 @@ impl Turn {
                             HandTurn::Choose => {
                                 self.pending = Pending::ChooseTile { player };
                                 self.step = Step::ChooseTile { before_scoring };
+                                return;
+                            }
+                            HandTurn::Give => {
+                                self.pending = Pending::GiveTile { player };
+                                self.step = Step::ChooseTile { before_scoring };
+                                return;
+                            }
+                            HandTurn::Place(tile) => {
+                                self.pending = Pending::PlaceTile { player, tile };
+                                self.step = Step::PlaceTile;
                                 return;
                             }
                             HandTurn::Draw => {}
@@ -284,7 +300,7 @@ impl Turn {
                         // Seed 004, 4B: "repeat Steps 1B through 4A once more".
                         self.step = Step::Draw { before_scoring: false, offer_from: Some(0) };
                     } else {
-                        table.current = table.next_player();
+                        table.current = modules.next_player(table);
                         table.turns += 1;
                         self.step = Step::BeginTurn;
                     }
