@@ -9,7 +9,7 @@
 
 use carcassonne_engine::{
     Action, Color, Deck, Event, Expansion, FeatureKind, Game, GameSetup, Pending, Phase, Pos, RuleError, Rules,
-    Variants,
+    TableSize, Variants,
 };
 
 use crate::expansions::{random_game_checked, F};
@@ -51,6 +51,7 @@ fn all() -> Variants {
         no_figures_on_river: true,
         pig_herd_scores_nothing: true,
         pig_herd_counts_for_barn: true,
+        table_size: TableSize::Medium,
         ..Variants::default()
     }
 }
@@ -273,6 +274,52 @@ fn the_start_tile_mixed_into_the_river_takes_no_figure_either() {
     assert_eq!(g.legal_actions(), vec![Action::Pass]);
 }
 
+// ----- The edge of the table -----
+
+fn table(size: TableSize) -> Variants {
+    Variants { table_size: size, ..Variants::default() }
+}
+
+/// "The edge of the table limits the playing area. Thus, a player may not place a tile past the
+/// edge of the table": on the 19 × 13 table the start tile's road reaches the east edge at
+/// x = 9; the tenth road tile is offered nowhere past it, and a placement there is refused.
+#[test]
+fn no_tile_goes_past_the_edge_of_the_table() {
+    let mut g = game_with(with(&[], table(TableSize::Small)), 2, &["base:U"; 11]);
+    for x in 1..=9 {
+        place(&mut g, x, 0);
+        apply(&mut g, Action::Pass);
+    }
+    let legal = g.legal_actions();
+    assert!(legal.iter().all(|a| matches!(a, Action::Place { pos, .. } if pos.x.abs() <= 9)), "{legal:?}");
+    assert!(!legal.is_empty(), "the west end is still open");
+    let past = Action::Place { pos: Pos::new(10, 0), rotation: carcassonne_engine::Rotation::R0 };
+    let before = format!("{g:?}");
+    assert_eq!(g.apply(past), Err(RuleError::OffTheTable(Pos::new(10, 0))));
+    assert_eq!(format!("{g:?}"), before);
+    // Without the house rule the road goes on.
+    let mut g = game_with(with(&[], Variants::default()), 2, &["base:U"; 11]);
+    for x in 1..=10 {
+        place(&mut g, x, 0);
+        apply(&mut g, Action::Pass);
+    }
+}
+
+/// Random games on each table keep every tile on it (the Count's city and the river too) and
+/// keep the expansions' properties.
+#[test]
+fn random_games_stay_on_the_table() {
+    for (i, size) in [TableSize::Small, TableSize::Medium, TableSize::Large].into_iter().enumerate() {
+        let (w, h) = size.tiles().unwrap();
+        for expansions in [vec![], Expansion::ALL.to_vec()] {
+            let g = random_game_checked(with(&expansions, table(size)), 2 + i, 820 + i as u64);
+            for t in g.board().tiles() {
+                assert!(t.pos.x.abs() <= w / 2 && t.pos.y.abs() <= h / 2, "{size:?}: a tile at {}", t.pos);
+            }
+        }
+    }
+}
+
 // ----- Random games, bots, records -----
 
 /// Random games under each house rule alone and with every expansion keep the properties of
@@ -328,10 +375,12 @@ fn the_command_line_plays_and_replays_the_house_rules() {
     ] {
         args.extend(["--variant", Box::leak(format!("{name}=true").into_boxed_str())]);
     }
+    args.extend(["--variant", "table-size=19x13"]);
     crate::support::ok(&args);
     let json = crate::support::json_of(&std::fs::read_to_string(&path).unwrap());
     assert_eq!(json["rules"]["variants"]["hole-filling-extra-turn"], true);
     assert_eq!(json["rules"]["variants"]["incomplete-features-score-nothing"], true);
+    assert_eq!(json["rules"]["variants"]["table-size"], "19x13");
     let text = crate::support::ok(&["replay", file]);
     assert!(text.contains("final"), "{text}");
     std::fs::remove_file(&path).ok();

@@ -11,7 +11,7 @@
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
     Color, CountMoves, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, OnlyOneCanChoose, RiverStartTile,
-    RuleSet, Rules, TilesInHand, Variants, WagonMoves,
+    RuleSet, Rules, TableSize, TilesInHand, Variants, WagonMoves,
 };
 
 /// FNV-1a, 64 bits: stable across builds and toolchains (unlike the standard library's hasher).
@@ -149,6 +149,13 @@ fn configs() -> Vec<(&'static str, Rules)> {
             with(
                 &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(),
                 Variants { only_one_can_choose: OnlyOneCanChoose::FaceUp, ..Variants::default() },
+            ),
+        ),
+        (
+            "table-19x13-every-expansion",
+            with(
+                &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(),
+                Variants { table_size: TableSize::Small, ..Variants::default() },
             ),
         ),
         (

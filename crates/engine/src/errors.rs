@@ -48,6 +48,8 @@ pub enum RuleError {
     NoFigureOnVolcanoLake,
     #[error("no figure may be deployed until the whole river is laid (house rule no-figures-on-river)")]
     NoFigureWhileRiverIsLaid,
+    #[error("{0} is past the edge of the table (house rule table-size)")]
+    OffTheTable(Pos),
     #[error("no follower may be deployed on a volcano tile: the dragon is there")]
     NoFollowerOnVolcano,
     #[error("nothing may be deployed on a volcano tile under these rules")]

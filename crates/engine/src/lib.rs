@@ -53,5 +53,5 @@ pub use players::{Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState}
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
 pub use rules::{
     CombinedRivers, CountMoves, DoubleTurn, Expansion, FarmerScoring, OnlyOneCanChoose, RiverStartTile, RuleSet, Rules,
-    TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
+    TableSize, TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
 };

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use crate::errors::SetupError;
 
 pub use crate::variants::{
-    CombinedRivers, CountMoves, DoubleTurn, FarmerScoring, OnlyOneCanChoose, RiverStartTile, RuleSet, TilesInHand,
-    VariantGroup, VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
+    CombinedRivers, CountMoves, DoubleTurn, FarmerScoring, OnlyOneCanChoose, RiverStartTile, RuleSet, TableSize,
+    TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
 };
 
 /// An expansion (or edition) that can be switched on. The base game with farmers is always in

@@ -20,6 +20,7 @@
 
 pub(crate) mod abbey_mayor;
 pub(crate) mod abbot;
+mod barns;
 pub(crate) mod cathars;
 mod choosing;
 pub(crate) mod count;
@@ -33,6 +34,7 @@ pub(crate) mod own_cloisters;
 pub(crate) mod princess_dragon;
 pub(crate) mod river;
 mod state;
+pub(crate) mod table_edge;
 pub(crate) mod tower;
 pub(crate) mod traders_builders;
 pub(crate) mod unpunctuality;
@@ -63,6 +65,7 @@ use king_robber::KingRobber;
 use own_cloisters::OwnCloisters;
 use princess_dragon::PrincessDragon;
 use river::River;
+use table_edge::TableEdge;
 use tower::Tower;
 use traders_builders::TradersBuilders;
 use unpunctuality::Unpunctuality;
@@ -92,10 +95,12 @@ pub(crate) enum ModuleId {
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
+    /// A house rule: the edge of the table.
+    TableEdge,
 }
 
 impl ModuleId {
-    const COUNT: usize = 13;
+    const COUNT: usize = 14;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -113,15 +118,20 @@ impl ModuleId {
             ModuleId::AbbeyMayor => AbbeyMayor::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
+            ModuleId::TableEdge => TableEdge::HOOKS,
         }
     }
 
     /// The modules of the official variations the rules switch on.
     fn of_variations(rules: &Rules) -> impl Iterator<Item = ModuleId> {
         let v = &rules.variants;
-        [(v.follower_unpunctuality, ModuleId::Unpunctuality), (v.cloisters_for_everyone, ModuleId::OwnCloisters)]
-            .into_iter()
-            .filter_map(|(on, id)| on.then_some(id))
+        [
+            (v.follower_unpunctuality, ModuleId::Unpunctuality),
+            (v.cloisters_for_everyone, ModuleId::OwnCloisters),
+            (v.table_size.tiles().is_some(), ModuleId::TableEdge),
+        ]
+        .into_iter()
+        .filter_map(|(on, id)| on.then_some(id))
     }
 
     /// The module of an expansion (`None` for the Winter Edition, which is tiles only).
@@ -171,6 +181,7 @@ pub(crate) struct Modules {
     abbey_mayor: AbbeyMayor,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
+    table_edge: TableEdge,
     /// The variations with tiles in hand, stacks of one's own or a face-up row (not a hook
     /// module: the turn asks it at the draw, and it draws through the other modules).
     hands: Hands,
@@ -187,14 +198,14 @@ macro_rules! each_module {
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.the_count), (&mut $modules.princess_dragon),
             (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.unpunctuality),
-            (&mut $modules.own_cloisters), $body)
+            (&mut $modules.own_cloisters), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
             (&$modules.abbot), (&$modules.tower), (&$modules.the_count), (&$modules.princess_dragon),
             (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.unpunctuality),
-            (&$modules.own_cloisters), $body)
+            (&$modules.own_cloisters), (&$modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
         each_module!($modules, $mask, |_index, mut $m| $body)
@@ -203,7 +214,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $un:expr, $oc:expr, $body:expr) => {
+        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $un:expr, $oc:expr, $te:expr, $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
                 ModuleId::River => { let $m = $river; $body }
@@ -219,6 +230,7 @@ macro_rules! each_module {
                 ModuleId::AbbeyMayor => { let $m = $am; $body }
                 ModuleId::Unpunctuality => { let $m = $un; $body }
                 ModuleId::OwnCloisters => { let $m = $oc; $body }
+                ModuleId::TableEdge => { let $m = $te; $body }
             }
         }
     };
@@ -316,6 +328,7 @@ impl Modules {
             abbey_mayor: AbbeyMayor::new(rules, players, catalog),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
+            table_edge: TableEdge::new(rules),
             hands: Hands::new(rules, players),
             house_rules: HouseRules::new(rules),
         }
@@ -618,32 +631,6 @@ impl Modules {
     pub(crate) fn identify_completed(&mut self, table: &mut Table, placed: std::ops::Range<PlacementIndex>) {
         each_module!(self, self.implementing(Hook::IdentifyCompleted), |mut m| m
             .identify_completed(table, placed.clone()));
-    }
-
-    /// 3B: a farm whose farmers meet a barn (Abbey & Mayor), scored at once.
-    pub(crate) fn score_farm_now(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
-        let rate = self.abbey_mayor.farm_rate(root);
-        base::farms::score_farm_now(table, self, root, rate, crate::events::Phase::Turn, events);
-    }
-
-    /// The final scoring of the barns (Abbey & Mayor, "Scoring barns"): each barn's owner scores
-    /// 4 points per completed city of its farm (a besieged city twice), every barn in full.
-    pub(crate) fn score_barns(&mut self, table: &mut Table, events: &mut Vec<Event>) {
-        if !self.abbey_mayor_in_play {
-            return;
-        }
-        for (barn, farm) in self.abbey_mayor.final_barns(table) {
-            let cities = base::farms::cities_of_farm(table, farm);
-            let breakdown =
-                base::farms::farm_breakdown(table, &cities, house_rules::barn_city_value(table, farm), self);
-            let mut players = crate::players::PlayerSet::default();
-            players.insert(barn.owner);
-            let (_, feature) = table.features.segment(barn.node);
-            let mut score = base::farms::farm_score_in(table, farm, players, breakdown, crate::events::Phase::Final);
-            (score.pos, score.feature) = (barn.pos, feature);
-            events.push(Event::BarnScoring { player: barn.owner, pos: barn.pos, corner: barn.corner });
-            table.pay(score, events);
-        }
     }
 
     // ----- The modules' own decisions -----
