@@ -147,6 +147,52 @@ fn filling_a_hole_earns_another_turn() {
     }
 }
 
+/// A placement at (x, y) and the figure deployed on the named feature, if any.
+type Turn<'a> = (i16, i16, Option<(carcassonne_engine::Figure, &'a str)>);
+
+/// Our reading: when one tile earns both the builder's second tile and a hole's turn, the player
+/// takes both: first the builder's tile, then the hole's turn. Red's thief and builder stand on
+/// the road (1, 1)-(2, 1); red's straight road at (0, 1) extends it and fills the hole beside the
+/// start tile.
+#[test]
+fn a_hole_and_a_builder_give_two_more_turns() {
+    let rules = with(&[Expansion::TradersBuilders], holes());
+    let (u, b) = ("base:U", "base:B");
+    let mut g = game_with(rules, 2, &[u, u, u, b, u, b, u, b, u, b, b, b, b]);
+    let turns: [Turn; 8] = [
+        (1, 0, None),
+        (-1, 0, None),
+        (1, 1, Some((F, "road@E"))),
+        (1, 2, None),
+        (2, 1, Some((carcassonne_engine::Figure::Builder, "road@E"))),
+        (0, 2, None),
+        (-1, 1, None),
+        (2, 2, None),
+    ];
+    for (x, y, figure) in turns {
+        place(&mut g, x, y);
+        match figure {
+            Some((figure, name)) => deploy(&mut g, figure, name),
+            None => apply(&mut g, Action::Pass),
+        };
+    }
+    assert_eq!(g.pending().player(), Some(RED));
+    place(&mut g, 0, 1);
+    let events = apply(&mut g, Action::Pass);
+    assert!(events.iter().any(|e| matches!(e, Event::DoubleTurn { player: RED })), "{events:?}");
+    assert!(!events.iter().any(|e| matches!(e, Event::HoleFilled { .. })), "the builder's tile comes first");
+    let anywhere = |g: &Game| g.legal_actions().into_iter().find(|a| matches!(a, Action::Place { .. })).unwrap();
+    let second = anywhere(&g);
+    apply(&mut g, second);
+    let events = apply(&mut g, Action::Pass);
+    assert!(events.iter().any(|e| matches!(e, Event::HoleFilled { player: RED })), "{events:?}");
+    assert_eq!(g.pending().player(), Some(RED), "the hole's turn");
+    let third = anywhere(&g);
+    apply(&mut g, third);
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.pending().player(), Some(BLUE));
+}
+
 /// "(Does not apply to the abbey tile.)": blue's abbey placed in the hole earns no turn.
 #[test]
 fn the_abbey_in_a_hole_earns_no_turn() {

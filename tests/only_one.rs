@@ -198,6 +198,43 @@ fn the_builders_second_tile_is_drawn_from_the_pile() {
     assert_eq!(g.hand(BLUE).len(), 1, "blue still holds the round's tile");
 }
 
+/// Our reading: the abbey (Abbey & Mayor) is offered instead of the round's draw, to its
+/// distributor only; a player holding a tile handed out places it. The hole at (0, 1) is ready
+/// after three rounds; blue, handing out the fourth, is offered the abbey; red, holding the tile
+/// blue gave, is not.
+#[test]
+fn the_abbey_is_offered_to_the_distributor_only() {
+    let rules = Rules { expansions: vec![Expansion::AbbeyMayor], variants: given(OnlyOneCanChoose::FaceDown) };
+    let mut deck = vec!["base:B"; 10];
+    deck[0] = "base:U";
+    let mut g = game_with(rules, 2, &deck);
+    let gift = |g: &mut Game, to| {
+        let give = g
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::GiveTile { tile, .. } if g.design(*tile).id == "base:B"))
+            .unwrap();
+        let Action::GiveTile { tile, .. } = give else { unreachable!() };
+        apply(g, Action::GiveTile { tile, to });
+    };
+    // Rounds of two: red hands out, red and blue place; blue hands out, blue and red place; ...
+    let rounds = [(RED, BLUE, (1, 0), (1, 1)), (BLUE, RED, (1, 2), (0, 2)), (RED, BLUE, (-1, 2), (-1, 1))];
+    for (distributor, other, first, second) in rounds {
+        assert_eq!(g.pending(), Pending::GiveTile { player: distributor });
+        gift(&mut g, other);
+        place(&mut g, first.0, first.1);
+        apply(&mut g, Action::Pass);
+        place(&mut g, second.0, second.1);
+        apply(&mut g, Action::Pass);
+    }
+    assert_eq!(g.pending(), Pending::Abbey { player: BLUE }, "the distributor may place the abbey instead");
+    apply(&mut g, Action::Pass);
+    gift(&mut g, RED);
+    place(&mut g, 2, 1);
+    apply(&mut g, Action::Pass);
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: RED, .. }), "{:?}", g.pending());
+}
+
 /// Only one way of choosing tiles is played at a time.
 #[test]
 fn only_one_can_choose_is_refused_with_another_way_of_choosing() {
