@@ -52,6 +52,7 @@ fn all() -> Variants {
         pig_herd_scores_nothing: true,
         pig_herd_counts_for_barn: true,
         table_size: TableSize::Medium,
+        table_borders_complete: true,
         ..Variants::default()
     }
 }
@@ -351,6 +352,35 @@ fn no_tile_goes_past_the_edge_of_the_table() {
     }
 }
 
+/// "Table borders COMPLETE features as an abbey would": red's road from the cloister at (-1, 0)
+/// runs east to the edge of the 19 × 13 table at (9, 0): the edge ends it, and red's thief
+/// scores its 11 tiles at once; without the house rule the road stays open.
+#[test]
+fn the_edge_of_the_table_completes_a_road() {
+    for complete in [false, true] {
+        let variants = Variants { table_borders_complete: complete, ..table(TableSize::Small) };
+        let mut deck = vec!["base:U"; 9];
+        deck.extend(["base:A", "base:B"]);
+        let mut g = game_with(with(&[], variants), 2, &deck);
+        place(&mut g, 1, 0);
+        deploy(&mut g, F, "road@E");
+        for x in 2..=9 {
+            place(&mut g, x, 0);
+            apply(&mut g, Action::Pass);
+        }
+        place(&mut g, -1, 0);
+        let events = apply(&mut g, Action::Pass);
+        let roads: Vec<u32> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Scored(s) if s.kind == FeatureKind::Road && s.phase == Phase::Turn => Some(s.points),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(roads, if complete { vec![11] } else { vec![] }, "borders complete: {complete}");
+    }
+}
+
 /// Random games on each table keep every tile on it (the Count's city and the river too) and
 /// keep the expansions' properties.
 #[test]
@@ -421,7 +451,7 @@ fn the_command_line_plays_and_replays_the_house_rules() {
     ] {
         args.extend(["--variant", Box::leak(format!("{name}=true").into_boxed_str())]);
     }
-    args.extend(["--variant", "table-size=19x13"]);
+    args.extend(["--variant", "table-size=19x13", "--variant", "table-borders-complete=true"]);
     crate::support::ok(&args);
     let json = crate::support::json_of(&std::fs::read_to_string(&path).unwrap());
     assert_eq!(json["rules"]["variants"]["hole-filling-extra-turn"], true);

@@ -159,6 +159,13 @@ fn configs() -> Vec<(&'static str, Rules)> {
             ),
         ),
         (
+            "table-borders-every-expansion",
+            with(
+                &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(),
+                Variants { table_size: TableSize::Small, table_borders_complete: true, ..Variants::default() },
+            ),
+        ),
+        (
             "house-rules-every-expansion",
             with(
                 &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(),

@@ -200,6 +200,9 @@ pub struct Variants {
     /// House rule (seeds 000 and 002, metoth): the edge of the table limits the playing area.
     /// Unlimited by default.
     pub table_size: TableSize,
+    /// House rule (seeds 000 and 002, PreGy): "Table borders COMPLETE features as an abbey
+    /// would" (with a `table_size`). Off by default.
+    pub table_borders_complete: bool,
 }
 
 impl Default for Variants {
@@ -259,6 +262,7 @@ impl Variants {
             pig_herd_scores_nothing: false,
             pig_herd_counts_for_barn: false,
             table_size: TableSize::Unlimited,
+            table_borders_complete: false,
         }
     }
 
@@ -624,6 +628,14 @@ impl Variants {
                 ("25x17", "25 × 17 tiles (about 120 × 80 cm)"),
                 ("35x19", "35 × 19 tiles (about 160 × 90 cm)"),
             ]),
+        },
+        VariantInfo {
+            name: "table-borders-complete",
+            label: "House rule: the edge of the table ends the roads and cities that reach it, as an abbey would",
+            source: "seeds 000 and 002, House rules",
+            group: VariantGroup::HouseRule,
+            author: Some("PreGy"),
+            kind: VariantKind::Bool,
         },
     ];
 

@@ -10,10 +10,18 @@
 //! (a tile is 4.5 cm): `19x13` (a table of about 90 × 60 cm), `25x17` (120 × 80 cm), `35x19`
 //! (160 × 90 cm); `unlimited`, the default, is the rules' endless table. A tile that fits
 //! nowhere on the table is discarded as any tile that fits nowhere.
+//!
+//! House rule `table-borders-complete` (seeds 000 and 002, PreGy): "Table borders COMPLETE
+//! features as an abbey would." With a table size, a road or city running into the edge of the
+//! table ends there, as at an abbey's wall ("all four of the adjoining tiles are completed",
+//! seed 001, ABBEY AND MAYOR). Our reading: the border is no tile, so a cloister by the edge
+//! still needs its eight neighbours (an abbey beside it counts as one because it is a tile).
 
-use crate::catalog::TileId;
+use crate::board::PlacementIndex;
+use crate::catalog::{TileId, NO_FEATURE};
 use crate::errors::RuleError;
-use crate::geometry::{Pos, Rotation};
+use crate::features::NodeId;
+use crate::geometry::{Pos, Rotation, Side};
 use crate::rules::Rules;
 use crate::table::Table;
 
@@ -24,12 +32,18 @@ use super::hooks::{Hook, Hooks, Module};
 pub(crate) struct TableEdge {
     half_width: i16,
     half_height: i16,
+    /// The edge closes the roads and cities that run into it.
+    borders_complete: bool,
 }
 
 impl TableEdge {
     pub(crate) fn new(rules: &Rules) -> TableEdge {
         let (width, height) = rules.variants.table_size.tiles().unwrap_or((0, 0));
-        TableEdge { half_width: width / 2, half_height: height / 2 }
+        TableEdge {
+            half_width: width / 2,
+            half_height: height / 2,
+            borders_complete: rules.variants.table_borders_complete,
+        }
     }
 
     /// Whether `pos` lies on the table.
@@ -39,7 +53,7 @@ impl TableEdge {
 }
 
 impl Module for TableEdge {
-    const HOOKS: Hooks = Hooks::of(&[Hook::Restricts, Hook::AllowsPosition, Hook::CheckPlace]);
+    const HOOKS: Hooks = Hooks::of(&[Hook::Restricts, Hook::AllowsPosition, Hook::CheckPlace, Hook::TilePut]);
 
     fn restricts(&self, _table: &Table, _tile: TileId) -> bool {
         true
@@ -54,6 +68,26 @@ impl Module for TableEdge {
             Ok(())
         } else {
             Err(RuleError::OffTheTable(pos))
+        }
+    }
+
+    /// With `table-borders-complete`: the ports of the new tile that face the edge are closed.
+    fn tile_put(&mut self, table: &mut Table, placement: PlacementIndex) {
+        if !self.borders_complete {
+            return;
+        }
+        let placed = *table.board.placement(placement);
+        let view = table.design(placed.tile).view(placed.rotation);
+        for side in Side::ALL {
+            if self.on_table(placed.pos.step(side)) {
+                continue;
+            }
+            for port in side.ports() {
+                let ours = view.port_feature[port.index()];
+                if ours != NO_FEATURE {
+                    table.features.close_port(placed.first_node + ours as NodeId);
+                }
+            }
         }
     }
 }
