@@ -203,6 +203,18 @@ export function boardPieces(view, events) {
   return { dragon, fairy, path: visited };
 }
 
+/**
+ * The house rule "the edge of the table" (variant `table-size`): `{width, height, complete}`
+ * in tiles (the start tile in the middle), `complete` with `table-borders-complete`; null for
+ * the endless table (`unlimited`, the default) or a view without rules.
+ */
+export function tableEdge(view) {
+  const variants = view && view.rules && view.rules.variants;
+  const size = variants && /^(\d+)x(\d+)$/.exec(String(variants['table-size'] || ''));
+  if (!size) return null;
+  return { width: Number(size[1]), height: Number(size[2]), complete: variants['table-borders-complete'] === true };
+}
+
 /** A little <svg> of a piece or a choice, for panels and buttons: `dragon`, `fairy`, `princess` or `gate`. */
 export function pieceIcon(kind, size = 20) {
   let art;
@@ -243,7 +255,7 @@ export class Board {
     this.svg = s('svg', { class: 'board', 'data-testid': 'board', tabindex: '0', role: 'application', 'aria-label': 'The board' });
     this.viewport = s('g', { class: 'viewport' });
     this.layers = {};
-    for (const name of ['tiles', 'city', 'last', 'focus', 'path', 'reach', 'spots', 'ghost', 'towers', 'barns', 'figures', 'pieces', 'steps', 'markers']) {
+    for (const name of ['table', 'tiles', 'city', 'last', 'focus', 'path', 'reach', 'spots', 'ghost', 'towers', 'barns', 'figures', 'pieces', 'steps', 'markers']) {
       this.layers[name] = s('g', { class: `layer-${name}` });
       this.viewport.append(this.layers[name]);
     }
@@ -490,6 +502,49 @@ export class Board {
       );
     }
     this.scaleFigures();
+  }
+
+  /**
+   * The edge of the table (`tableEdge`), or nothing: the play area's outline (the positions
+   * with |x| <= floor(W/2) and |y| <= floor(H/2)) and a light shade outside it, under the
+   * tiles. It does not count for the board's bounds: zooming to fit shows the tiles.
+   */
+  setTable(edge) {
+    const layer = clear(this.layers.table);
+    if (!edge) return;
+    const hw = Math.floor(edge.width / 2);
+    const hh = Math.floor(edge.height / 2);
+    const x0 = -hw * 100;
+    const y0 = -hh * 100;
+    const w = (2 * hw + 1) * 100;
+    const hgt = (2 * hh + 1) * 100;
+    const far = 1e6;
+    let title = `Edge of the table (${edge.width} × ${edge.height} tiles)`;
+    if (edge.complete) title += ': roads and cities that run into it are complete';
+    layer.append(
+      s('path', {
+        class: 'table-outside',
+        'fill-rule': 'evenodd',
+        d: `M${-far},${-far} H${far} V${far} H${-far} Z M${x0},${y0} V${y0 + hgt} H${x0 + w} V${y0} Z`,
+        'aria-hidden': 'true',
+      }),
+      s(
+        'rect',
+        {
+          class: 'table-edge',
+          'data-testid': 'table-edge',
+          'data-width': edge.width,
+          'data-height': edge.height,
+          role: 'img',
+          'aria-label': title,
+          x: x0,
+          y: y0,
+          width: w,
+          height: hgt,
+        },
+        s('title', {}, title),
+      ),
+    );
   }
 
   /** The Tower: the reach of a tower (`towerReach`) shaded over its row and column, or nothing. */

@@ -4,7 +4,7 @@
 
 import { getGame, postAction, createGame, GameSocket, getGameReference } from './api.js';
 import { h, clear, seatHex, setTopbar, inkOn, isPair } from './ui.js';
-import { Board, figureIcon, pieceIcon, coarsePointer, boardPieces } from './board.js';
+import { Board, figureIcon, pieceIcon, coarsePointer, boardPieces, tableEdge } from './board.js';
 import { loadTiles, tileThumb } from './tiles.js';
 import { renderPlayers, renderRemaining, renderLog, renderHand, renderTileRow, tileNames, chosenTileWords, givenTileWords, playsStacks, handsOut, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 import { rememberGame, forgetGame, myGame, playLink, cueEnabled, setCueEnabled } from './mygames.js';
@@ -852,6 +852,7 @@ class GameView {
     this.root.dataset.version = String(v.version);
     this.root.dataset.status = v.status || '';
     this.root.classList.toggle('mine', this.mine);
+    this.board.setTable(tableEdge(v));
     this.board.setTiles(v.board);
     this.board.setCity(cityOf(v), v.seats);
     this.board.setFocus(this.focus());

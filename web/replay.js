@@ -3,7 +3,7 @@
 
 import { getReplay } from './api.js';
 import { h, clear, setTopbar } from './ui.js';
-import { Board, boardPieces } from './board.js';
+import { Board, boardPieces, tableEdge } from './board.js';
 import { loadTiles } from './tiles.js';
 import { towersOf, towerReach } from './tower.js';
 import { barnsOf } from './abbey.js';
@@ -143,6 +143,7 @@ class ReplayView {
   }
 
   draw(view) {
+    this.board.setTable(tableEdge(view));
     this.board.setTiles(view.board);
     this.board.setCity(cityOf(view), view.seats);
     this.board.setTowers(towersOf(view));

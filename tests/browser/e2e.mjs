@@ -55,6 +55,10 @@
 // she kept; in the next round the bot hands a tile to her and she places it; the log shows the
 // hand-outs.
 //
+// Scenario 15 (desktop): a game with the house rule table-size 19x13 draws the table's edge
+// (its outline titled "Edge of the table (19 × 13 tiles)" around |x| <= 9, |y| <= 6, a shade
+// past it); a default game draws none.
+//
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
 // web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png, web-count.png, web-variations.png, web-hands.png, web-hand-out.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
 // web-tablet-game.png, and failure-*.png when something goes wrong.
@@ -2766,6 +2770,41 @@ async function scenarioHandOut() {
   passed += 1;
 }
 
+// ---- scenario 15: the edge of the table (house rule table-size) -----------------------------
+
+async function scenarioTableEdge() {
+  log('scenario 15 (desktop): the edge of the table drawn for table-size 19x13, none by default');
+  const seats = [{ player: 'human', name: 'Ann' }, { player: 'human', name: 'Ben' }];
+  const edged = await apiPost('/api/games', { seats, rules: { variants: { 'table-size': '19x13' } } });
+  const plain = await apiPost('/api/games', { seats });
+  const view = await api(`/api/games/${edged.id}`);
+  check(view.rules.variants['table-size'] === '19x13', `the game's rules have table-size = ${view.rules.variants['table-size']}`);
+  const { page } = await openBrowser('table-edge', DESKTOP);
+
+  // 19 × 13 tiles: the positions with |x| <= 9 and |y| <= 6, world units of 100 a tile.
+  await page.goto(`${BASE}${edged.seats[0].join}`);
+  await page.locator('[data-testid=board] .tile').first().waitFor();
+  const edge = page.locator('[data-testid=board] [data-testid=table-edge]');
+  await edge.waitFor({ state: 'attached' });
+  check((await edge.count()) === 1, `the board has ${await edge.count()} table edges`);
+  const title = await edge.locator('title').textContent();
+  check(title === 'Edge of the table (19 × 13 tiles)', `the table's edge is titled "${title}"`);
+  const box = await edge.evaluate((r) => ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a))));
+  check(JSON.stringify(box) === JSON.stringify([-900, -600, 1900, 1300]), `the table's edge is the rectangle ${box}`);
+  check((await page.locator('[data-testid=board] .table-outside').count()) === 1, 'no shade outside the table');
+  await page.locator('[data-testid=board] [data-spot]').first().waitFor();
+  const spots = await page.locator('[data-testid=board] [data-spot]').evaluateAll((es) => es.map((e) => [Number(e.dataset.x), Number(e.dataset.y)]));
+  check(spots.every(([x, y]) => Math.abs(x) <= 9 && Math.abs(y) <= 6), `a highlighted square past the edge: ${JSON.stringify(spots)}`);
+
+  // The endless table (the default): no edge, no shade.
+  await page.goto(`${BASE}${plain.seats[0].join}`);
+  await page.locator('[data-testid=board] .tile').first().waitFor();
+  await page.locator('[data-testid=board] [data-spot]').first().waitFor();
+  check((await page.locator('[data-testid=board] [data-testid=table-edge], [data-testid=board] .table-outside').count()) === 0, 'a default game shows a table edge');
+  log(`game ${edged.id} shows "${title}", game ${plain.id} no edge`);
+  passed += 1;
+}
+
 // ---- main ---------------------------------------------------------------------------------
 
 async function failureShots() {
@@ -2798,6 +2837,7 @@ try {
   numbered.set(12, scenarioVariations);
   numbered.set(13, scenarioHands);
   numbered.set(14, scenarioHandOut);
+  numbered.set(15, scenarioTableEdge);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();
