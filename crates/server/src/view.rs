@@ -799,8 +799,8 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
                 .collect(),
             abbey: game.rules().has(carcassonne_engine::Expansion::AbbeyMayor).then(|| game.holds_abbey(i as PlayerId)),
             held_tile: game.held_tile(i as PlayerId).map(|t| game.design(t).id.clone()),
-            hand_size: hidden_hands(game).then(|| game.hand(i as PlayerId).len()),
-            hand: (hidden_hands(game) && (you.contains(&(i as PlayerId)) || game.hands_are_public()))
+            hand_size: game.players_hold_tiles().then(|| game.hand(i as PlayerId).len()),
+            hand: (game.players_hold_tiles() && (you.contains(&(i as PlayerId)) || game.hands_are_public()))
                 .then(|| game.hand(i as PlayerId).iter().map(|&t| game.design(t).id.clone()).collect()),
         })
         .collect();
@@ -1322,18 +1322,6 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
         Event::GameEnded => (json!({"type": "game-ended"}), "The game is over".to_string()),
     };
     EventView { index, action, detail, text }
-}
-
-/// Whether the players hold hidden tiles (hands or stacks of their own).
-/// Whether the players hold tiles of their own (a hand, a stack, or the tiles handed out by
-/// "Only one can choose"): each seat's count is shown, the tiles to their owner (to all when
-/// handed out face up).
-fn hidden_hands(game: &Game) -> bool {
-    let v = &game.rules().variants;
-    v.architects
-        || v.battle_for_cloisters
-        || v.tiles_in_hand != carcassonne_engine::TilesInHand::One
-        || v.only_one_can_choose != carcassonne_engine::OnlyOneCanChoose::Off
 }
 
 /// Where the players choose their tiles from: `hand`, `stack` (the architects) or `row`

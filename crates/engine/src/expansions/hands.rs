@@ -230,8 +230,7 @@ impl Hands {
             Some(Choosing::Row) => (&mut self.row, Taken::Row),
             _ => (&mut self.hands[player as usize], Taken::Hand),
         };
-        let at = from.iter().position(|&t| t == tile).expect("checked: the tile is there");
-        from.remove(at);
+        remove_one(from, tile);
         self.taken = Some(taken);
         events.push(Event::TileChosen { player, tile, face_up: taken == Taken::Row });
     }
@@ -287,6 +286,12 @@ impl Hands {
         }
     }
 
+    /// Whether the players hold tiles of their own (a hand, a stack, tiles handed out), as
+    /// opposed to the public face-up row or the standard draw.
+    pub(crate) fn own_tiles(&self) -> bool {
+        matches!(self.choosing, Some(Choosing::Hand(_) | Choosing::Stack | Choosing::Given { .. }))
+    }
+
     /// Whether the players' tiles are hidden from the others (not the face-up row, nor tiles
     /// handed out face up).
     pub(crate) fn hidden(&self) -> bool {
@@ -326,9 +331,7 @@ impl Hands {
 
     /// `from` gives `tile` to `to`.
     pub(crate) fn give_away(&mut self, from: PlayerId, tile: TileId, to: PlayerId, events: &mut Vec<Event>) {
-        let hand = &mut self.hands[from as usize];
-        let at = hand.iter().position(|&t| t == tile).expect("checked: the tile is there");
-        hand.remove(at);
+        remove_one(&mut self.hands[from as usize], tile);
         self.hands[to as usize].push(tile);
         let face_up = matches!(self.choosing, Some(Choosing::Given { face_up: true }));
         events.push(Event::TileGiven { from, to, tile: face_up.then_some(tile) });
@@ -348,9 +351,7 @@ impl Hands {
 
     /// `player` takes the tile they hold to place it.
     pub(crate) fn take_given(&mut self, player: PlayerId, tile: TileId, events: &mut Vec<Event>) {
-        let hand = &mut self.hands[player as usize];
-        let at = hand.iter().position(|&t| t == tile).expect("checked: the tile is held");
-        hand.remove(at);
+        remove_one(&mut self.hands[player as usize], tile);
         events.push(Event::TileChosen { player, tile, face_up: false });
     }
 
@@ -367,4 +368,10 @@ impl Hands {
             _ => false,
         }
     }
+}
+
+/// Removes one copy of `tile`, which the caller checked is there.
+fn remove_one(tiles: &mut Vec<TileId>, tile: TileId) {
+    let at = tiles.iter().position(|&t| t == tile).expect("checked: the tile is there");
+    tiles.remove(at);
 }

@@ -230,6 +230,13 @@ impl Game {
         self.modules.hand(player)
     }
 
+    /// Whether the players hold tiles of their own: a hand ("More tiles in hand", "The battle
+    /// for completed cloisters"), a stack ("The architects") or tiles handed out ("Only one can
+    /// choose"); not collective planning's public row.
+    pub fn players_hold_tiles(&self) -> bool {
+        self.modules.hands().own_tiles()
+    }
+
     /// Whether every player may see every hand: "Only one can choose" with the tiles handed out
     /// face up (variation b). Otherwise a hand is its owner's alone.
     pub fn hands_are_public(&self) -> bool {

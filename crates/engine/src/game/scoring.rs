@@ -52,10 +52,11 @@ pub(crate) fn score_feature(
 /// which are scored only at the end, and the barns still are (our reading).
 pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) {
     let scored = |kind| !matches!(kind, FeatureKind::Field | FeatureKind::Tower);
-    while !table.rules.variants.incomplete_features_score_nothing {
-        let Some(f) = table.figures.iter().find(|f| scored(table.features.kind(f.node))) else { break };
-        let root = table.features.find(f.node);
-        score_feature(table, modules, root, Phase::Final, events);
+    if !table.rules.variants.incomplete_features_score_nothing {
+        while let Some(f) = table.figures.iter().find(|f| scored(table.features.kind(f.node))) {
+            let root = table.features.find(f.node);
+            score_feature(table, modules, root, Phase::Final, events);
+        }
     }
     base::farms::score_farms(table, modules, events);
     modules.score_barns(table, events);
