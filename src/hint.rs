@@ -119,6 +119,7 @@ fn decision(game: &Game) -> &'static str {
         Pending::HeldTile { .. } => "held-tile",
         Pending::ChooseTile { .. } => "choose-tile",
         Pending::GiveTile { .. } => "give-tile",
+        Pending::TakePrisoner { .. } => "take-prisoner",
         Pending::GameOver => "game-over",
     }
 }
@@ -178,6 +179,20 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::RecallAbbot { x, y, .. } => format!("take back the abbot at ({x}, {y}) and score it"),
         RecordAction::BuildTower { x, y, .. } => format!("put a tower piece on the tower at ({x}, {y})"),
         RecordAction::Capture { x, y, feature, .. } => format!("take the figure on {feature} at ({x}, {y}) prisoner"),
+        RecordAction::MoveFollower { figure, from_x, from_y, from_feature, x, y, feature, .. } => format!(
+            "move your {} from {from_feature} at ({from_x}, {from_y}) onto {feature} at ({x}, {y})",
+            figure.name()
+        ),
+        RecordAction::ReligiousWar { x, y, knights, .. } => {
+            let from: Vec<String> = knights.iter().map(|k| format!("({}, {})", k.x, k.y)).collect();
+            format!("religious war: your knights at {} take the cloister at ({x}, {y})", from.join(" and "))
+        }
+        RecordAction::TakePrisoner { x, y, feature, .. } => {
+            format!("take the follower on {feature} at ({x}, {y}) prisoner, guarded by your follower")
+        }
+        RecordAction::ReleasePrisoner { owner, figure, .. } => {
+            format!("release {owner}'s {} and have your guard back", figure.name())
+        }
         RecordAction::Exchange { figure, .. } => format!("have your {} back in the exchange", figure.name()),
         RecordAction::Ransom { captor, figure, .. } => {
             format!("pay {captor} 3 points of ransom for your {}", figure.name())
@@ -193,6 +208,9 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
             format!("move a {} from Carcassonne onto {feature} at ({x}, {y})", figure.name())
         }
         RecordAction::HeldTile { .. } => "place your own tile instead of drawing".to_string(),
+        RecordAction::Mountain { tile, x, y, .. } => {
+            format!("turn {} upside down as a mountain at ({x}, {y})", tile.unwrap_or_default())
+        }
         RecordAction::ChooseTile { tile, .. } => format!("take {tile} to place it"),
         RecordAction::GiveTile { tile, to, .. } => format!("give {tile} to {to}"),
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::ChooseTile { .. }) => {

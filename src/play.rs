@@ -526,6 +526,20 @@ fn describe(game: &Game, action: Action) -> String {
         }
         RecordAction::BuildTower { x, y, .. } => format!("puts a tower piece on the tower at ({x},{y})"),
         RecordAction::Capture { x, y, feature, .. } => format!("takes the figure on {feature} at ({x},{y}) prisoner"),
+        RecordAction::TakePrisoner { x, y, feature, .. } => {
+            format!("takes the follower on {feature} at ({x},{y}) prisoner, with a follower on guard duty")
+        }
+        RecordAction::MoveFollower { figure, from_x, from_y, from_feature, x, y, feature, .. } => format!(
+            "moves their {} from {from_feature} at ({from_x},{from_y}) onto {feature} at ({x},{y})",
+            figure.name()
+        ),
+        RecordAction::ReligiousWar { x, y, knights, .. } => {
+            let from: Vec<String> = knights.iter().map(|k| format!("({},{})", k.x, k.y)).collect();
+            format!("wages religious war: knights from {} take the cloister at ({x},{y})", from.join(" and "))
+        }
+        RecordAction::ReleasePrisoner { owner, figure, .. } => {
+            format!("releases {owner}'s {} and has the guard back", figure.name())
+        }
         RecordAction::Exchange { figure, .. } => format!("has their {} back in the exchange", figure.name()),
         RecordAction::Ransom { captor, figure, .. } => {
             format!("pays {captor} 3 points of ransom for their {}", figure.name())
@@ -548,6 +562,9 @@ fn describe(game: &Game, action: Action) -> String {
             format!("moves {} from {} onto {feature} at ({x},{y})", with_article(figure), redeploy_source(game, action))
         }
         RecordAction::HeldTile { .. } => "places their own tile instead of drawing".to_string(),
+        RecordAction::Mountain { tile, x, y, .. } => {
+            format!("turns {} upside down: a mountain at ({x},{y})", tile.unwrap_or_default())
+        }
         RecordAction::ChooseTile { tile, .. } => format!("takes {tile}"),
         // Face down, only the two players know which tile.
         RecordAction::GiveTile { to, .. } => format!("hands a tile to {to}"),
@@ -594,6 +611,17 @@ fn short(game: &Game, action: Action) -> String {
             format!("tower: a piece on the tower at ({x},{y}), {height} high")
         }
         RecordAction::Capture { x, y, feature, .. } => format!("capture: the figure on {feature} at ({x},{y})"),
+        RecordAction::TakePrisoner { x, y, feature, .. } => format!("prisoner: the follower on {feature} at ({x},{y})"),
+        RecordAction::MoveFollower { figure, from_x, from_y, from_feature, x, y, feature, .. } => {
+            format!("move: {} from {from_feature} at ({from_x},{from_y}) to {feature} at ({x},{y})", figure.name())
+        }
+        RecordAction::ReligiousWar { x, y, knights, .. } => {
+            let from: Vec<String> = knights.iter().map(|k| format!("({},{})", k.x, k.y)).collect();
+            format!("religious war: knights from {} to the cloister at ({x},{y})", from.join(" and "))
+        }
+        RecordAction::ReleasePrisoner { owner, figure, .. } => {
+            format!("release {owner}'s {} (your guard comes back)", figure.name())
+        }
         RecordAction::Exchange { figure, .. } => format!("exchange: your {} comes back", figure.name()),
         RecordAction::Ransom { captor, figure, .. } => {
             format!("ransom: pay {captor} 3 points for your {}", figure.name())
@@ -625,6 +653,7 @@ fn short(game: &Game, action: Action) -> String {
             )
         }
         RecordAction::HeldTile { .. } => "own tile: place it instead of drawing".to_string(),
+        RecordAction::Mountain { x, y, .. } => format!("mountain at ({x},{y}): the tile upside down"),
         RecordAction::ChooseTile { tile, .. } => format!("take {tile}"),
         RecordAction::GiveTile { tile, to, .. } => format!("give {tile} to {to}"),
         RecordAction::Pass { .. } if matches!(game.pending(), Pending::ChooseTile { .. }) => {
@@ -744,6 +773,10 @@ fn terrain(design: &TileDesign, rotation: Rotation, side: Side) -> u32 {
 
 /// The 3x3 characters of a tile; `centre` overrides the middle character.
 fn tile_block(design: &TileDesign, rotation: Rotation, centre: Option<char>) -> [[char; 3]; 3] {
+    // The variation "Mountains": a tile upside down.
+    if design.is_mountain() {
+        return [['^'; 3], ['^', centre.unwrap_or('M'), '^'], ['^'; 3]];
+    }
     let t = |side| terrain(design, rotation, side);
     let side_char = |side: Side| match t(side) {
         3 => 'C',
@@ -829,7 +862,7 @@ fn write_board(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
     let mut targets: Vec<Pos> = vec![];
     if let Pending::PlaceTile { .. } = game.pending() {
         for action in game.legal_actions() {
-            if let Action::Place { pos, .. } = action {
+            if let Action::Place { pos, .. } | Action::RaiseMountain { pos } = action {
                 if !targets.contains(&pos) {
                     targets.push(pos);
                 }

@@ -181,6 +181,12 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     rotation.degrees()
                 ));
             }
+            Event::MountainRaised { player, tile: t, pos } => {
+                turn += 1;
+                placed_at = Some(pos);
+                line =
+                    Some(format!("turn {turn}: {} turns {} upside down: a mountain at {pos}", name(player), tile(t)));
+            }
             Event::FigureDeployed { figure, pos, feature, .. } => {
                 let mut text = line.take().unwrap_or_default();
                 let on = feature_name(game, pos, feature);
@@ -362,6 +368,41 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 write!(text, " and builds the tower at {pos} to {height} piece(s)")?;
                 writeln!(out, "{text}")?;
             }
+            Event::PrisonerTaken { player, owner, figure, pos, feature, guard, guard_pos, guard_feature } => {
+                writeln!(
+                    out,
+                    "    {} takes {}'s {} on {} at {pos} prisoner; their {} from {} at {guard_pos} guards it",
+                    name(player),
+                    name(owner),
+                    figure.name(),
+                    feature_name(game, pos, feature),
+                    guard.name(),
+                    feature_name(game, guard_pos, guard_feature)
+                )?;
+            }
+            Event::FollowerMoved { player, figure, from, from_feature, pos, feature } => {
+                writeln!(
+                    out,
+                    "    {} moves their {} from {} at {from} onto {} at {pos}",
+                    name(player),
+                    figure.name(),
+                    feature_name(game, from, from_feature),
+                    feature_name(game, pos, feature)
+                )?;
+            }
+            Event::PointSacrificed { player } => {
+                writeln!(out, "    {} gives up a point for another move (the dash)", name(player))?;
+            }
+            Event::PrisonerReleased { player, guard, owner, figure } => {
+                writeln!(
+                    out,
+                    "    {} releases {}'s {}; their {} on guard duty comes back",
+                    name(player),
+                    name(owner),
+                    figure.name(),
+                    guard.name()
+                )?;
+            }
             Event::Captured { player, owner, figure, pos, feature } => {
                 let on = feature_name(game, pos, feature);
                 if owner == player {
@@ -527,6 +568,7 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         Pending::HeldTile { player, tile } => ("held-tile", Some(player), Some(id(tile)), None),
         Pending::ChooseTile { player } => ("choose-tile", Some(player), None, None),
         Pending::GiveTile { player } => ("give-tile", Some(player), None, None),
+        Pending::TakePrisoner { player } => ("take-prisoner", Some(player), None, None),
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -565,6 +607,12 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             Pending::Capture { player, pos } => writeln!(
                 out,
                 "{} built on the tower at {pos} and may take a prisoner within its reach or pass ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::TakePrisoner { player } => writeln!(
+                out,
+                "{}'s tile joined their follower's city to another's: they may take a follower prisoner or pass ({} legal actions):",
                 game.player(player).color.name(),
                 actions.len()
             )?,

@@ -123,6 +123,10 @@ fn random_game(seed: u64, steps: usize) -> Option<(Game, Record)> {
     variants.hole_filling_extra_turn = below(&mut rng, 4) == 0;
     variants.unplayable_tiles_back = below(&mut rng, 4) == 0;
     variants.incomplete_features_score_nothing = below(&mut rng, 4) == 0;
+    variants.mountains = below(&mut rng, 4) == 0;
+    variants.prisoners = below(&mut rng, 4) == 0;
+    variants.new_lease_of_life = below(&mut rng, 4) == 0;
+    variants.dash = below(&mut rng, 6) == 0;
     let rules = Rules { expansions, variants };
     let players = 2 + below(&mut rng, 4) as usize;
     let colors = [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black];
@@ -183,6 +187,20 @@ fn any_action() -> impl Strategy<Value = Action> {
             feature
         }),
         Just(Action::PlayHeldTile),
+        position().prop_map(|pos| Action::RaiseMountain { pos }),
+        (any::<u8>(), position(), any::<u8>()).prop_map(|(figure, pos, feature)| Action::MoveFollower {
+            figure,
+            pos,
+            feature
+        }),
+        (position(), any::<u8>(), any::<u8>(), any::<u8>()).prop_map(|(pos, feature, a, b)| Action::ReligiousWar {
+            pos,
+            feature,
+            knights: [a, b]
+        }),
+        (position(), any::<u8>()).prop_map(|(pos, feature)| Action::TakePrisoner { pos, feature }),
+        (any::<u8>(), 0..Figure::ALL.len())
+            .prop_map(|(owner, f)| Action::ReleasePrisoner { owner, figure: Figure::ALL[f] }),
         (0..400u16).prop_map(|t| Action::ChooseTile { tile: carcassonne_engine::TileId(t) }),
         (0..400u16, 0..8u8).prop_map(|(t, to)| Action::GiveTile { tile: carcassonne_engine::TileId(t), to }),
         Just(Action::Pass),
@@ -212,6 +230,11 @@ fn record_action_json() -> impl Strategy<Value = Value> {
         Just("held-tile".to_string()),
         Just("choose-tile".to_string()),
         Just("give-tile".to_string()),
+        Just("mountain".to_string()),
+        Just("take-prisoner".to_string()),
+        Just("release-prisoner".to_string()),
+        Just("move-follower".to_string()),
+        Just("religious-war".to_string()),
         Just("pass".to_string()),
         "[a-z-]{0,12}",
     ];
@@ -263,6 +286,10 @@ fn record_action_json() -> impl Strategy<Value = Value> {
             }
             if kind == "give-tile" {
                 value["to"] = json!(if drop & 128 == 0 { "blue" } else { "purple" });
+            }
+            // A release names the prisoner's owner.
+            if kind == "release-prisoner" {
+                value["owner"] = json!(if drop & 128 == 0 { "blue" } else { "purple" });
             }
             // Leave some fields out.
             for (bit, field) in ["x", "y", "rotation", "figure", "feature", "player"].iter().enumerate() {

@@ -228,6 +228,11 @@ impl From<Action> for ActionKey {
             Action::Deploy { feature, .. } => ActionKey::Deploy(feature),
             Action::Pass => ActionKey::Pass,
             Action::Escape { .. }
+            | Action::RaiseMountain { .. }
+            | Action::TakePrisoner { .. }
+            | Action::MoveFollower { .. }
+            | Action::ReligiousWar { .. }
+            | Action::ReleasePrisoner { .. }
             | Action::RecallAbbot { .. }
             | Action::DeployAt { .. }
             | Action::MoveFairy { .. }

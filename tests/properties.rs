@@ -385,6 +385,15 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
                 prop_assert!(rules.hole_filling_extra_turn, "a hole's extra turn without the house rule");
             }
             Event::TilePlaced { .. } | Event::Passed { .. } => {}
+            Event::FollowerMoved { .. } | Event::PointSacrificed { .. } => {
+                prop_assert!(rules.new_lease_of_life || rules.dash, "a follower's move without the variation");
+            }
+            Event::PrisonerTaken { .. } | Event::PrisonerReleased { .. } => {
+                prop_assert!(rules.prisoners, "a prisoner without the variation");
+            }
+            Event::MountainRaised { .. } => {
+                prop_assert!(rules.mountains, "a mountain without the variation");
+            }
             Event::FigureDeployed { player, pos, feature, .. } => {
                 let pi = game.board().index_at(pos).expect("a tile at the deployment");
                 t.figures.push((player, pi, feature));
@@ -609,6 +618,8 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
                     for (i, spec) in design.features.iter().enumerate() {
                         let allowed = match spec.kind {
                             FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => true,
+                            // The variation "Mountains": a miner.
+                            FeatureKind::Mountain => true,
                             FeatureKind::Field => p.farmers,
                             FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower => false,
                         };
@@ -645,6 +656,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::ChooseTile { .. } | Pending::GiveTile { .. } => {
                 prop_assert!(false, "a choice of tiles in the base game")
+            }
+            Pending::TakePrisoner { .. } => {
+                prop_assert!(game.rules().variants.prisoners, "a prisoner offered without the variation");
             }
             Pending::GameOver => unreachable!(),
         }

@@ -662,6 +662,10 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
     configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: row }, 4, None));
     let given = Variants { only_one_can_choose: carcassonne_engine::OnlyOneCanChoose::FaceDown, ..Variants::default() };
     configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: given }, 4, None));
+    // The variation "Prisoners": a capture needs two occupied parts of a city joined, which
+    // random play makes about once in twenty games.
+    let captive = Variants { prisoners: true, ..Variants::default() };
+    configs.push((Rules { expansions: vec![], variants: captive }, 100, Some(4)));
     for (i, (rules, games, players)) in configs.iter().enumerate() {
         for seed in 0..*games {
             let players = players.unwrap_or(2 + (seed as usize % 5));

@@ -177,6 +177,7 @@ fn every_design_draws_as_well_formed_svg_with_its_cities_and_symbols() {
         assert_eq!(count(&svg, r#"class="well""#), attr(&|f| f.attrs.wells > 0), "{}: wells", design.id);
         assert_eq!(count(&svg, r#"class="tunnel""#) > 0, attr(&|f| f.attrs.tunnel) > 0, "{}: tunnels", design.id);
         assert_eq!(count(&svg, r#"class="carcassonne""#) > 0, design.partial, "{}: the Count's city", design.id);
+        assert_eq!(count(&svg, r#"class="mountain""#), design.is_mountain() as usize, "{}: a mountain", design.id);
     }
 }
 

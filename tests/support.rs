@@ -9,14 +9,16 @@ use carcassonne_engine::{Figure, Game, PlayerId};
 use serde_json::Value;
 
 /// How many of `figure` player `p` owns, wherever they are: in supply, on the board, held
-/// prisoner (The Tower), standing as barns (Abbey & Mayor) or waiting in Carcassonne (The
-/// Count). Every rule moves figures between these places; none creates or loses one.
+/// prisoner (The Tower), standing as barns (Abbey & Mayor), waiting in Carcassonne (The
+/// Count), or on guard duty and held prisoner (the variation "Prisoners"). Every rule moves figures between these places; none creates or loses one.
 pub fn owned(g: &Game, p: PlayerId, figure: Figure) -> usize {
     g.player(p).in_supply(figure) as usize
         + g.figures().iter().filter(|x| x.owner == p && x.figure == figure).count()
         + g.prisoners().iter().filter(|x| x.owner == p && x.figure == figure).count()
         + g.barns().iter().filter(|b| b.owner == p && figure == Figure::Barn).count()
         + g.residents().iter().filter(|r| r.owner == p && r.figure == figure).count()
+        + g.guards().iter().filter(|x| x.captor == p && x.guard == figure).count()
+        + g.guards().iter().filter(|x| x.owner == p && x.prisoner == figure).count()
 }
 
 /// Runs the binary with `args`.

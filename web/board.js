@@ -112,6 +112,10 @@ const CROSSHAIR = 'M0,-12 V-7 M0,7 V12 M-12,0 H-7 M7,0 H12';
 // Abbey & Mayor: a barn for a corner's marker, a cart for a wagon's move.
 const BARN_ICON = 'M-6,5.5 V-0.5 L0,-6.5 L6,-0.5 V5.5 Z';
 const WAGON_ICON = 'M-7,-4.5 H7 V1.5 H-7 Z M-6.6,3.6 A2.4,2.4 0 1 0 -1.8,3.6 A2.4,2.4 0 1 0 -6.6,3.6 Z M1.8,3.6 A2.4,2.4 0 1 0 6.6,3.6 A2.4,2.4 0 1 0 1.8,3.6 Z';
+// "A new lease of life" and "The dash": an arrow for a follower's move (drawn as a line), crossed
+// swords for a religious war.
+const MOVE_ARROW = 'M-6.5,0 H5 M1,-4.5 L5.5,0 L1,4.5';
+const SWORDS = 'M-6,-6 L6,6 M6,-6 L-6,6 M-6.5,2.5 L-2.5,6.5 M6.5,2.5 L2.5,6.5';
 const GATE = 'M-5.5,5.5 L-5.5,-0.5 A5.5,5.5 0 0 1 5.5,-0.5 L5.5,5.5 L2.6,5.5 L2.6,-0.5 A2.6,2.6 0 0 0 -2.6,-0.5 L-2.6,5.5 Z';
 
 /** The dragon's picture (no position). */
@@ -153,9 +157,14 @@ function markerIcon(kind, { figure = null, hex = '#888', feature = '' } = {}) {
   if (kind === 'gate') return s('path', { class: 'marker-icon', d: GATE });
   if (kind === 'barn') return s('path', { class: 'marker-icon', d: BARN_ICON });
   if (kind === 'wagon') return s('path', { class: 'marker-icon', d: WAGON_ICON });
+  // "A new lease of life": where a follower of the player's would move to (an arrow), or the
+  // cloister two knights would take in a religious war (crossed swords).
+  if (kind === 'move') return s('path', { class: 'marker-icon', d: MOVE_ARROW });
+  if (kind === 'war') return s('path', { class: 'marker-icon', d: SWORDS });
   // The Tower: a figure a tower may take prisoner (a tower's own marker is a ring around it).
   if (kind === 'tower') return null;
-  if (kind === 'capture') return s('path', { class: 'marker-icon', d: CROSSHAIR });
+  // The variation "Prisoners": a follower that may be taken prisoner, ringed the same way.
+  if (kind === 'capture' || kind === 'prisoner') return s('path', { class: 'marker-icon', d: CROSSHAIR });
   return s('circle', { class: 'marker-dot', r: 4 });
 }
 
@@ -215,7 +224,10 @@ export function tableEdge(view) {
   return { width: Number(size[1]), height: Number(size[2]), complete: variants['table-borders-complete'] === true };
 }
 
-/** A little <svg> of a piece or a choice, for panels and buttons: `dragon`, `fairy`, `princess` or `gate`. */
+/**
+ * A little <svg> of a piece or a choice, for panels and buttons: `dragon`, `fairy`, `princess`,
+ * `gate`, `move` (a follower's move) or `war` (a religious war).
+ */
 export function pieceIcon(kind, size = 20) {
   let art;
   if (kind === 'dragon') art = s('g', { transform: 'scale(0.5)' }, dragonShape());
@@ -241,7 +253,8 @@ export function coarsePointer() {
 export class Board {
   /**
    * @param {HTMLElement} container where the board goes (it fills it)
-   * @param {object} handlers onSpotClick(x, y), onSpotHover(x, y | null), onMarkerClick(key)
+   * @param {object} handlers onSpotClick(x, y), onSpotHover(x, y | null), onMarkerClick(key),
+   *   onMarkerHover(key | null)
    */
   constructor(container, handlers = {}) {
     this.handlers = handlers;
@@ -255,7 +268,7 @@ export class Board {
     this.svg = s('svg', { class: 'board', 'data-testid': 'board', tabindex: '0', role: 'application', 'aria-label': 'The board' });
     this.viewport = s('g', { class: 'viewport' });
     this.layers = {};
-    for (const name of ['table', 'tiles', 'city', 'last', 'focus', 'path', 'reach', 'spots', 'ghost', 'towers', 'barns', 'figures', 'pieces', 'steps', 'markers']) {
+    for (const name of ['table', 'tiles', 'city', 'last', 'focus', 'path', 'reach', 'spots', 'ghost', 'towers', 'barns', 'figures', 'pieces', 'steps', 'hints', 'markers']) {
       this.layers[name] = s('g', { class: `layer-${name}` });
       this.viewport.append(this.layers[name]);
     }
@@ -339,16 +352,27 @@ export class Board {
 
   /**
    * Draws the figures in their seats' colours, each with its seat's number; a tower's guard
-   * stands on top of its tower (`setTowers` first).
+   * stands on top of its tower (`setTowers` first). Figures on the same feature of one tile
+   * (two knights sent to a cloister in a religious war, a farmer moved into a city beside a
+   * knight) stand side by side around its anchor.
    */
   setFigures(figures, seats) {
     const layer = clear(this.layers.figures);
+    const key = (f) => `${f.x},${f.y},${f.feature}`;
+    const sharing = new Map();
+    for (const f of figures || []) if (f.feature !== 'tower') sharing.set(key(f), (sharing.get(key(f)) || 0) + 1);
+    const placed = new Map();
     for (const f of figures || []) {
       const seat = (seats || [])[f.seat];
-      const at = f.at || [0.5, 0.5];
+      // A miner (the variation "Mountains") stands in the middle of its mountain.
+      const at = isPair(f.at) ? f.at : [0.5, 0.5];
       const tower = f.feature === 'tower' ? this.towers.get(`${f.x},${f.y}`) : null;
+      const n = sharing.get(key(f)) || 1;
+      const i = placed.get(key(f)) || 0;
+      placed.set(key(f), i + 1);
+      const dx = n > 1 ? (i - (n - 1) / 2) * 0.2 : 0;
       const g = figureShape(f.figure, seatHex(seat), {
-        px: (f.x + at[0]) * 100,
+        px: (f.x + at[0] + dx) * 100,
         py: (f.y + at[1]) * 100,
         feature: f.feature,
         seat: f.seat,
@@ -554,6 +578,58 @@ export class Board {
   }
 
   /**
+   * "A new lease of life" and "The dash": the move a marker stands for, while it is hovered or
+   * chosen (`null`: none). `hint`: `{kind ('move' or 'war'), sources: [{x, y, feature, at}]
+   * (the follower that moves, or both knights of a religious war), victims: [the same] (the monk
+   * a religious war drives out), to: {x, y, at} (where they go), selected}`. Each source is
+   * ringed (and its figure marked `moving`), with an arrow to where it would stand; a victim is
+   * ringed in red (its figure marked `driven-out`).
+   */
+  setMoveHint(hint) {
+    const layer = clear(this.layers.hints);
+    for (const f of this.layers.figures.querySelectorAll('.moving, .driven-out')) f.classList.remove('moving', 'driven-out');
+    if (!hint || !hint.to) return;
+    const figureAt = (p) =>
+      [...this.layers.figures.children].find((g) => Number(g.dataset.x) === p.x && Number(g.dataset.y) === p.y && g.dataset.feature === p.feature);
+    // Where a figure stands as drawn (figures sharing a feature stand apart), or its anchor.
+    const point = (p) => {
+      const f = p.feature !== undefined ? figureAt(p) : null;
+      if (f) return [Number(f.dataset.px), Number(f.dataset.py)];
+      const at = isPair(p.at) ? p.at : [0.5, 0.5];
+      return [(p.x + at[0]) * 100, (p.y + at[1]) * 100];
+    };
+    const [tx, ty] = point(hint.to);
+    const g = s('g', { class: `move-hint ${hint.kind || 'move'}${hint.selected ? ' selected' : ''}`, 'data-testid': 'move-hint', 'data-kind': hint.kind || 'move', 'aria-hidden': 'true' });
+    const ring = (p, cls, testid) => {
+      const [x, y] = point(p);
+      g.append(s('circle', { class: cls, 'data-testid': testid, 'data-x': p.x, 'data-y': p.y, 'data-feature': p.feature || '', 'data-r': 15, cx: x, cy: y, r: 15 }));
+    };
+    for (const src of hint.sources || []) {
+      const [sx, sy] = point(src);
+      const d = Math.hypot(tx - sx, ty - sy);
+      if (d > 20) {
+        // From the ring's edge to short of the target's marker, with a head.
+        const ux = (tx - sx) / d;
+        const uy = (ty - sy) / d;
+        const [x1, y1] = [sx + ux * 16, sy + uy * 16];
+        const [x2, y2] = [tx - ux * 14, ty - uy * 14];
+        const head = `M${x2 - ux * 9 - uy * 6},${y2 - uy * 9 + ux * 6} L${x2},${y2} L${x2 - ux * 9 + uy * 6},${y2 - uy * 9 - ux * 6}`;
+        g.append(s('path', { class: 'move-arrow', d: `M${x1},${y1} L${x2},${y2} ${head}` }));
+      }
+      ring(src, 'move-source', 'move-source');
+      const f = figureAt(src);
+      if (f) f.classList.add('moving');
+    }
+    for (const victim of hint.victims || []) {
+      ring(victim, 'move-victim', 'move-victim');
+      const f = figureAt(victim);
+      if (f) f.classList.add('driven-out');
+    }
+    layer.append(g);
+    this.scaleFigures();
+  }
+
+  /**
    * The Princess & the Dragon's neutral pieces (`boardPieces`): the dragon on its tile, the
    * fairy beside its follower, and the tiles the dragon has crossed in the move under way,
    * joined by a faint line. The pieces are kept from one call to the next, so that a piece
@@ -605,7 +681,8 @@ export class Board {
   /**
    * Highlighted squares: [{x, y, fits, selected, title, kind, testid}]. For a tile to place
    * (the default kind) they are the legal positions, `fits` when the tile fits there in the
-   * current rotation (a stronger highlight); kind `dragon-step` marks a tile the dragon may
+   * current rotation (a stronger highlight); kind `mountain` a site where the tile may go upside
+   * down as a mountain (the variation "Mountains", grey); kind `dragon-step` marks a tile the dragon may
    * step onto, drawn over the figures there (they are the ones it would eat) so that all of
    * the tile can be clicked.
    */
@@ -646,7 +723,7 @@ export class Board {
   setGhost(ghost) {
     const layer = clear(this.layers.ghost);
     if (!ghost) return;
-    const g = s('g', { class: `ghost-tile${ghost.selected ? ' selected' : ''}`, 'data-testid': 'ghost-tile' });
+    const g = s('g', { class: `ghost-tile${ghost.selected ? ' selected' : ''}`, 'data-testid': 'ghost-tile', 'data-tile': ghost.tile, 'data-x': ghost.x, 'data-y': ghost.y });
     g.append(tileUse(ghost.tile, ghost.x, ghost.y, ghost.rotation));
     g.append(
       s('rect', {
@@ -665,8 +742,11 @@ export class Board {
    * Clickable markers: [{key, kind, x, y (tile units, may be fractional), tx, ty (the tile),
    * testid, title, selected, preview: {kind, hex, feature}}]. The kind sets the marker's look
    * (a dot for deployments; a sparkle for the fairy, a crown for the princess, an arch for the
-   * magic gate; a wide ring around a tower, a ring with ticks around a figure a tower may take
-   * prisoner). A selected marker shows the figure (or the fairy) it would put there.
+   * magic gate; a wide ring around a tower, a ring with ticks around a figure a tower, or under
+   * the variation "Prisoners" the player, may take prisoner; with "A new lease of life" an
+   * arrow where a follower would move to, `from` naming that follower, and crossed swords beside
+   * a cloister of a religious war). A selected marker shows the figure (or the fairy) it would
+   * put there.
    * Markers keep a size a finger can hit at every zoom, and are pushed apart where they would
    * overlap, with a line back to where the figure would stand (`layoutMarkers`).
    */
@@ -682,6 +762,8 @@ export class Board {
         'data-y': Number.isFinite(m.ty) ? m.ty : null,
         'data-quarter': m.quarter || null,
         'data-figure': m.figure || null,
+        // "A new lease of life": the follower a move takes ("x,y,feature").
+        'data-from': m.from || null,
         role: 'button',
         'aria-label': m.title || 'a figure placement',
         'aria-pressed': m.selected ? 'true' : 'false',
@@ -788,6 +870,8 @@ export class Board {
     for (const body of this.layers.pieces.querySelectorAll('.piece-body')) {
       body.setAttribute('transform', `scale(${Number(body.dataset.k) * grow})`);
     }
+    // The rings of a move's hint keep around their figures as these grow.
+    for (const ring of this.layers.hints.querySelectorAll('circle[data-r]')) ring.setAttribute('r', (Number(ring.dataset.r) * grow).toFixed(1));
   }
 
   // ---- pan and zoom --------------------------------------------------------------------
@@ -979,9 +1063,17 @@ export class Board {
     });
 
     let hovered = null;
+    let hoveredMarker = null;
     svg.addEventListener('pointerover', (e) => {
       // A finger has no hover: its tap selects, and a hover ghost would only flicker.
       if (e.pointerType === 'touch') return;
+      // A marker under the pointer (a move's target shows the follower that would move).
+      const marker = e.target.closest('[data-marker]');
+      const markerKey = marker ? marker.dataset.marker : null;
+      if (markerKey !== hoveredMarker) {
+        hoveredMarker = markerKey;
+        if (this.handlers.onMarkerHover) this.handlers.onMarkerHover(markerKey);
+      }
       const spot = e.target.closest('[data-spot]');
       const key = spot ? `${spot.dataset.x},${spot.dataset.y}` : null;
       if (key === hovered) return;
@@ -992,6 +1084,8 @@ export class Board {
     });
     svg.addEventListener('pointerleave', () => {
       hovered = null;
+      if (hoveredMarker !== null && this.handlers.onMarkerHover) this.handlers.onMarkerHover(null);
+      hoveredMarker = null;
       if (this.handlers.onSpotHover) this.handlers.onSpotHover(null, null);
     });
   }

@@ -15,6 +15,24 @@ import { drawReference, highlightStep, stepOf } from './reference.js';
 
 const ROTATIONS = [0, 90, 180, 270];
 
+/**
+ * The variation "Mountains": the design a drawn tile becomes when it is placed upside down (the
+ * board's tile there, drawn by the server like any design).
+ */
+const MOUNTAIN_TILE = 'variations:mountain';
+
+/** The events that put the drawn tile on the board: placed as usual, or upside down as a mountain. */
+const TILE_PUT = ['tile-placed', 'mountain-raised'];
+
+/**
+ * "The dash": the events after which the figure decision comes again, a round bought for a
+ * point (a deployment of a follower or a move of the seat's, after its tile this turn).
+ */
+const DASH_AFTER = ['figure-deployed', 'follower-moved'];
+
+/** "The dash": what a round bought asks, for the turn banner and the action panel. */
+const DASH_WORDS = 'another follower or move for 1 point, or stop';
+
 /** What each decision asks, for the turn banner. */
 const DECISIONS = {
   place: 'place a tile',
@@ -32,6 +50,7 @@ const DECISIONS = {
   count: 'move the count or leave it',
   redeploy: 'move figures out of Carcassonne, or none',
   'final-redeploy': 'move a figure out of Carcassonne before the final scoring, or none',
+  'take-prisoner': 'take a follower prisoner in the city, or none',
 };
 
 /**
@@ -44,17 +63,27 @@ const CHOOSE_FROM = {
   row: 'take a face-up tile or draw from the pile',
 };
 
-/** What a pending decision asks, in words, for the turn banner. */
-function decisionWords(p) {
+/**
+ * What a pending decision asks, in words, for the turn banner; `mountains`: the game plays the
+ * variation "Mountains" (the drawn tile may become a mountain instead); `dash`: the figure
+ * decision is a round of "The dash", bought for a point.
+ */
+function decisionWords(p, mountains = false, dash = false) {
   if (p.decision === 'choose-tile' && CHOOSE_FROM[p.from]) return CHOOSE_FROM[p.from];
+  if (p.decision === 'deploy' && dash) return `decide on the dash: ${DASH_WORDS}`;
+  if (p.decision === 'place' && mountains) return 'place a tile or raise a mountain';
   return DECISIONS[p.decision] || 'decide';
 }
 
 /** The Count of Carcassonne's decisions, made on the city's quarters or from them. */
 const COUNT_DECISIONS = ['carcassonne', 'count', 'redeploy', 'final-redeploy'];
 
-/** The confirm button's words for a chosen action. */
-function confirmWords(choice, decision) {
+/**
+ * The confirm button's words for a chosen action; `dash`: in a round of "The dash", where "pass"
+ * stops and anything else costs a point.
+ */
+function confirmWords(choice, decision, dash = false) {
+  if (dash) return choice.action === 'pass' ? 'Stop' : `${confirmWords(choice, decision)} (−1 point)`;
   switch (choice.action) {
     case 'deploy':
       return choice.feature === 'tower' ? 'Finish the tower' : 'Deploy';
@@ -70,6 +99,7 @@ function confirmWords(choice, decision) {
         count: 'Leave the count',
         redeploy: 'None',
         'final-redeploy': 'Redeploy no more',
+        'take-prisoner': 'Take no prisoner',
       }[decision] || 'Pass';
     case 'escape':
       return 'Escape';
@@ -89,6 +119,10 @@ function confirmWords(choice, decision) {
       return 'Exchange';
     case 'ransom':
       return 'Pay the ransom';
+    case 'take-prisoner':
+      return 'Take prisoner';
+    case 'release-prisoner':
+      return 'Release the prisoner';
     case 'abbey':
       return 'Place the abbey';
     case 'held-tile':
@@ -97,6 +131,8 @@ function confirmWords(choice, decision) {
       return 'Take this tile';
     case 'give-tile':
       return 'Give the tile';
+    case 'mountain':
+      return 'Raise the mountain';
     case 'barn':
       return 'Place the barn';
     case 'move-wagon':
@@ -107,6 +143,13 @@ function confirmWords(choice, decision) {
       return 'Move the count';
     case 'redeploy':
       return 'Redeploy';
+    case 'move-follower': {
+      // "Move your thief", "Move your farmer", "Move your knight" (the label names the role).
+      const role = /^move your (thief|farmer|knight|monk|follower)\b/.exec(choice.label || '');
+      return `Move your ${role ? role[1] : 'follower'}`;
+    }
+    case 'religious-war':
+      return 'Drive the monk out';
     default:
       return 'Confirm';
   }
@@ -129,13 +172,20 @@ function steps(n) {
   return `${n} step${n === 1 ? '' : 's'}`;
 }
 
-/** Whether two legal actions are the same decision (views are rebuilt, so not by identity). */
+/**
+ * Whether two legal actions are the same decision (views are rebuilt, so not by identity; a
+ * religious war's `knights` are compared by their contents).
+ */
 function sameAction(a, b) {
   if (!a || !b) return false;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   keys.delete('at');
-  return [...keys].every((k) => a[k] === b[k]);
+  const same = (x, y) => x === y || (typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && JSON.stringify(x) === JSON.stringify(y));
+  return [...keys].every((k) => same(a[k], b[k]));
 }
+
+/** How many moves of "A new lease of life" are shown without asking. */
+const MOVES_SHOWN = 10;
 
 /** The token of the seat(s) this screen plays, from the URL fragment (`#token=...`). */
 export function tokenFromHash() {
@@ -161,6 +211,8 @@ class GameView {
     this.choice = null; // deploy/escape: the legal action chosen, waiting for confirmation
     this.openFeature = null; // a feature whose several figure choices are listed
     this.giveTile = null; // give-tile: the tile picked in the panel, before (or with) its recipient
+    this.mountainMode = false; // place, with the variation "Mountains": the mountain sites shown instead of the placements
+    this.hoverAction = null; // "A new lease of life": the move whose marker or button is under the pointer
     this.busy = false;
     this.finalDismissed = false;
     this.refetching = false;
@@ -208,6 +260,7 @@ class GameView {
       onSpotClick: (x, y) => this.clickSpot(x, y),
       onSpotHover: (x, y) => this.hoverSpot(x, y),
       onMarkerClick: (key) => this.clickMarker(key),
+      onMarkerHover: (key) => this.hoverMarker(key),
     });
     this.onKey = (ev) => this.key(ev);
     document.addEventListener('keydown', this.onKey);
@@ -407,7 +460,10 @@ class GameView {
       this.choice = null;
       this.openFeature = null;
       this.giveTile = null;
+      this.mountainMode = false;
       this.gatesOpen = null; // the magic gate's list as the player opened or closed it
+      this.movesOpen = null; // "A new lease of life": the list of moves as the player opened or closed it
+      this.hoverAction = null;
       this.busy = false;
     } else if (this.choice) {
       // The same state again (a POST answer and the socket's message both arrive): keep the
@@ -423,7 +479,8 @@ class GameView {
 
   /**
    * Says over the board what the last actions did that a player must not miss: scores, a
-   * builder's second tile, an escape from a siege, an abbot taken back, a token changing hands.
+   * builder's second tile, an escape from a siege, an abbot taken back, a token changing hands,
+   * another seat's follower moved or point given up ("A new lease of life", "The dash").
    * The first view announces nothing (its news are old).
    */
   announceNews() {
@@ -442,11 +499,18 @@ class GameView {
       const dragonNews = ['dragon-placed', 'figure-eaten', 'knight-removed'].includes(e.type) || (e.type === 'fairy-bonus' && e.points > 1);
       // The Tower: a figure taken prisoner, prisoners exchanged, a ransom paid.
       const towerNews = ['captured', 'prisoners-exchanged', 'ransom-paid'].includes(e.type);
+      // The variation "Prisoners": a follower taken prisoner in a city, a prisoner released.
+      const prisonerNews = ['prisoner-taken', 'prisoner-released'].includes(e.type);
       // The Count of Carcassonne: a figure into a quarter, the count's move, a figure out of it.
       const countNews = ['figure-to-quarter', 'count-moved', 'figure-redeployed'].includes(e.type);
       // "Only one can choose": a tile handed to a seat of this screen.
       const given = e.type === 'tile-given' && this.you.includes(e.to);
-      if (given || ['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected', 'cloister-to-neighbour'].includes(e.type) || returnedAbbot || dragonNews || towerNews || countNews) {
+      // The variation "Mountains": another seat turned its tile into a mountain.
+      const mountain = e.type === 'mountain-raised' && !this.you.includes(e.seat);
+      // "A new lease of life" and "The dash": another seat moved a follower (a religious war
+      // moves two knights, and the monk's owner must not miss it), or gave up a point.
+      const leaseNews = ['follower-moved', 'point-sacrificed'].includes(e.type) && !this.you.includes(e.seat);
+      if (given || mountain || leaseNews || ['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected', 'cloister-to-neighbour'].includes(e.type) || returnedAbbot || dragonNews || towerNews || prisonerNews || countNews) {
         if (e.type === 'scored' && !(e.seats || []).length) continue;
         news.push(e);
       }
@@ -514,6 +578,81 @@ class GameView {
     return map;
   }
 
+  /**
+   * The variation "Mountains": the legal sites where the drawn tile may go upside down as a
+   * mountain (the `mountain` actions of the placement decision), in the server's order.
+   */
+  mountainSites() {
+    if (this.pending.decision !== 'place') return [];
+    return this.legal.filter((a) => a.action === 'mountain' && Number.isFinite(a.x) && Number.isFinite(a.y));
+  }
+
+  /** Whether this game plays the variation "Mountains" (its rules say so). */
+  get playsMountains() {
+    const variants = this.view && this.view.rules && this.view.rules.variants;
+    return !!variants && variants.mountains === true;
+  }
+
+  /** Whether this game plays the variation "The dash" (its rules say so). */
+  get playsDash() {
+    const variants = this.view && this.view.rules && this.view.rules.variants;
+    return !!variants && variants.dash === true;
+  }
+
+  /**
+   * "The dash": whether the pending figure decision is a round bought for a point. The view has
+   * no field for it; the events tell: since the seat's tile of this turn (placed or raised as a
+   * mountain), the same seat deployed a follower or moved one, and the figure decision came
+   * again (without the dash the figure phase ends with the first of them).
+   */
+  dashRound() {
+    const p = this.pending;
+    if (p.decision !== 'deploy' || !this.playsDash) return false;
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (!e) continue;
+      if (TILE_PUT.includes(e.type)) return false;
+      if (DASH_AFTER.includes(e.type) && e.seat === p.seat) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether the placement shows the mountain sites instead of the usual places: the player
+   * switched to mountain mode, or the tile fits nowhere as usual and can only become a mountain.
+   */
+  get mountainShown() {
+    if (!this.mine || this.pending.decision !== 'place' || !this.mountainSites().length) return false;
+    return this.mountainMode || this.placements().size === 0;
+  }
+
+  /**
+   * Switches between placing the tile as usual and raising a mountain (`on`: which; by default
+   * the other one). The selection is dropped; the tile's rotation is kept for the way back.
+   */
+  toggleMountain(on = !this.mountainShown) {
+    if (!this.mine || this.pending.decision !== 'place' || this.busy || !this.mountainSites().length) return;
+    // A tile that fits nowhere else can only become a mountain.
+    if (!on && this.placements().size === 0) return;
+    if (on === this.mountainShown) return;
+    // The panel is drawn anew: a keyboard user keeps the focus on the switch.
+    const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.testid === 'mountain-mode';
+    this.mountainMode = on;
+    this.selected = null;
+    this.hover = null;
+    this.hideError();
+    this.render();
+    if (focused) {
+      const toggle = this.el.action.querySelector('[data-testid=mountain-mode]');
+      if (toggle) toggle.focus();
+    }
+  }
+
+  /** The mountain site at (x, y), or undefined. */
+  mountainAt(x, y) {
+    return this.mountainSites().find((a) => a.x === x && a.y === y);
+  }
+
   /** The next fitting rotation from `from`, turning in `dir` (+1 clockwise), `from` included if `inclusive`. */
   nextRotation(rotations, from, dir, inclusive) {
     if (!rotations.length) return from;
@@ -533,6 +672,14 @@ class GameView {
       return;
     }
     if (!this.mine || this.pending.decision !== 'place' || this.busy) return;
+    if (this.mountainShown) {
+      // A mountain has no turns: a click picks the site.
+      if (!this.mountainAt(x, y)) return;
+      this.selected = { x, y };
+      this.hideError();
+      this.render();
+      return;
+    }
     const spot = this.placements().get(`${x},${y}`);
     if (!spot) return;
     const again = this.selected && this.selected.x === x && this.selected.y === y;
@@ -550,7 +697,8 @@ class GameView {
   }
 
   rotate(dir) {
-    if (!this.mine || this.pending.decision !== 'place' || this.busy) return;
+    // A mountain lies upside down: nothing to turn.
+    if (!this.mine || this.pending.decision !== 'place' || this.busy || this.mountainShown) return;
     if (this.selected) {
       const spot = this.placements().get(`${this.selected.x},${this.selected.y}`);
       this.rotation = this.nextRotation(spot ? spot.rotations : ROTATIONS, this.rotation, dir, false);
@@ -565,8 +713,12 @@ class GameView {
    * the board, each at its anchor on its own tile: deployments on the tile just placed, and
    * with The Princess & the Dragon deployments through a magic gate on other tiles. With The
    * Tower one marker per tower (a piece for it, or a follower on top to finish it) and, in a
-   * capture, one on each figure within reach. With Abbey & Mayor one on each corner of the new
-   * tile where the barn may go and, in a wagon's decision, one on each feature it may move to.
+   * capture, one on each figure within reach; with the variation "Prisoners" one on each
+   * follower that may be taken prisoner in the city the tile joined. With Abbey & Mayor one on
+   * each corner of the new tile where the barn may go and, in a wagon's decision, one on each
+   * feature it may move to.
+   * With "A new lease of life" (or "The dash") one where each follower of the seat may move to
+   * (an arrow) and one on each cloister two of its knights may take in a religious war.
    * With The Count of Carcassonne one on each quarter for each kind of figure that may go there,
    * one where the count would stand in each quarter it may move to, one for each kind of figure
    * that may join the feature being scored, and before the final scoring one on each feature a
@@ -615,6 +767,19 @@ class GameView {
         add(`barn:${a.corner}`, { kind: 'barn', testid: 'barn-marker', tx: p.x, ty: p.y, feature: a.corner }, a);
       } else if (a.action === 'capture' && onTile(a)) {
         add(`capture:${a.x},${a.y},${a.feature}`, there(a, 'capture', 'capture-marker'), a);
+      } else if (a.action === 'move-follower' && onTile(a)) {
+        // "A new lease of life": where one of the seat's followers may move to (one marker per
+        // follower and target: the same farm may be offered to two thieves).
+        const from = `${a.from_x},${a.from_y},${a.from_feature}`;
+        add(`move:${from}>${a.x},${a.y},${a.feature}`, { ...there(a, 'move', 'move-marker'), from }, a);
+      } else if (a.action === 'religious-war' && onTile(a)) {
+        // A cloister two of the seat's knights may take (each pair of knights an action): beside
+        // the monk, so that the monk stays in sight.
+        const at = isPair(a.at) ? [Math.min(0.9, a.at[0] + 0.22), Math.max(0.1, a.at[1] - 0.2)] : null;
+        add(`war:${a.x},${a.y},${a.feature}`, there(a, 'war', 'war-marker'), a, at);
+      } else if (a.action === 'take-prisoner' && onTile(a)) {
+        // The variation "Prisoners": a follower of another player in the city the tile joined.
+        add(`prisoner:${a.x},${a.y},${a.feature}`, there(a, 'prisoner', 'prisoner-marker'), a);
       } else if (a.action === 'deploy' && onTile(a) && this.unpunctual) {
         // The variation "Follower unpunctuality": a follower only onto an earlier tile.
         add(`earlier:${a.x},${a.y},${a.feature}`, there(a, 'earlier', 'earlier-marker'), a);
@@ -660,6 +825,63 @@ class GameView {
   get unpunctual() {
     const variants = this.view && this.view.rules && this.view.rules.variants;
     return !!variants && variants['follower-unpunctuality'] === true;
+  }
+
+  /**
+   * "A new lease of life": whether the moves are shown (on the board and in the panel's list):
+   * while there are few, or as the player opened or closed the list, or when one is chosen.
+   */
+  movesShown(count) {
+    const c = this.choice;
+    if (c && c.action === 'move-follower') return true;
+    return this.movesOpen ?? count <= MOVES_SHOWN;
+  }
+
+  /** A marker under the pointer (`key`, or null): a move's marker shows the follower that would move. */
+  hoverMarker(key) {
+    const group = key ? this.markerGroups().get(key) : null;
+    const moves = group ? group.actions.filter((a) => ['move-follower', 'religious-war'].includes(a.action)) : [];
+    // A cloister with several pairs of knights: the pair chosen, or the first.
+    this.hoverAction = moves.find((a) => sameAction(a, this.choice)) || moves[0] || null;
+    this.renderHints();
+  }
+
+  /**
+   * "A new lease of life": the move to show on the board, the one hovered (a marker or a button of
+   * the panel) or else the one chosen, as a hint for `Board.setMoveHint`: the figures that would
+   * move, ringed, with arrows to the target; a religious war's monk ringed in red. Null for none.
+   */
+  moveHint() {
+    if (!this.mine || this.pending.decision !== 'deploy') return null;
+    const isMove = (a) => !!a && ['move-follower', 'religious-war'].includes(a.action) && Number.isFinite(a.x) && Number.isFinite(a.y);
+    const hovered = isMove(this.hoverAction) ? this.hoverAction : null;
+    const a = hovered || (isMove(this.choice) ? this.choice : null);
+    if (!a) return null;
+    const figures = this.view.figures || [];
+    const figure = (x, y, feature) => figures.find((f) => f.x === x && f.y === y && f.feature === feature);
+    const place = (x, y, feature) => {
+      const f = figure(x, y, feature);
+      return { x, y, feature, at: f && isPair(f.at) ? f.at : null };
+    };
+    const sources = a.action === 'move-follower'
+      ? [place(a.from_x, a.from_y, a.from_feature)]
+      : (Array.isArray(a.knights) ? a.knights : []).map((k) => place(k.x, k.y, k.feature));
+    const seat = this.pending.seat;
+    const victims = a.action === 'religious-war'
+      ? figures.filter((f) => f.x === a.x && f.y === a.y && f.feature === a.feature && f.seat !== seat).map((f) => ({ x: f.x, y: f.y, feature: f.feature, at: f.at }))
+      : [];
+    return {
+      kind: a.action === 'religious-war' ? 'war' : 'move',
+      sources,
+      victims,
+      to: { x: a.x, y: a.y, at: isPair(a.at) ? a.at : null },
+      selected: !hovered || sameAction(hovered, this.choice),
+    };
+  }
+
+  /** Draws the move hint (`moveHint`) on the board, without redrawing the rest. */
+  renderHints() {
+    this.board.setMoveHint(this.moveHint());
   }
 
   /** The tiles of a decision made on whole tiles (`SPOT_CHOICES`): the dragon's steps, the abbey's holes. */
@@ -708,6 +930,8 @@ class GameView {
   }
 
   cancel() {
+    // Esc with no site picked leaves mountain mode (back to the usual places).
+    if (this.mountainShown && !this.selected && this.placements().size) this.mountainMode = false;
     this.selected = null;
     this.choice = null;
     this.openFeature = null;
@@ -718,6 +942,13 @@ class GameView {
   /** The action to send for the current selection, or null. */
   pendingAction() {
     if (!this.mine) return null;
+    if (this.pending.decision === 'place' && this.mountainShown) {
+      const site = this.selected && this.mountainAt(this.selected.x, this.selected.y);
+      if (!site) return null;
+      // The legal action as listed, without its words.
+      const { at, label, ...action } = site;
+      return action;
+    }
     if (this.pending.decision === 'place') {
       return this.selected ? { action: 'place', x: this.selected.x, y: this.selected.y, rotation: this.rotation } : null;
     }
@@ -758,6 +989,7 @@ class GameView {
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (k === 'r' || k === 'R') this.rotate(1);
     else if (k === 'e' || k === 'E') this.rotate(-1);
+    else if ((k === 'm' || k === 'M') && this.mine && this.pending.decision === 'place' && this.mountainSites().length) this.toggleMountain();
     else if (arrows[k] && this.mine && this.pending.decision === 'place') this.moveSelection(...arrows[k]);
     else if (arrows[k] && this.mine && this.pending.decision === 'dragon') this.stepDragon(...arrows[k]);
     else if (arrows[k] && this.mine) this.stepChoice(k === 'ArrowLeft' || k === 'ArrowUp' ? -1 : 1);
@@ -786,7 +1018,8 @@ class GameView {
    * selected yet, to the one nearest the middle of the board.
    */
   moveSelection(dx, dy) {
-    const spots = [...this.placements().values()];
+    const mountain = this.mountainShown;
+    const spots = mountain ? this.mountainSites().map((a) => ({ x: a.x, y: a.y, rotations: [0] })) : [...this.placements().values()];
     if (!spots.length || this.busy) return;
     let next;
     if (!this.selected) {
@@ -805,7 +1038,7 @@ class GameView {
     }
     const again = this.selected && this.selected.x === next.x && this.selected.y === next.y;
     this.selected = { x: next.x, y: next.y };
-    this.rotation = this.nextRotation(next.rotations, this.rotation, 1, !again);
+    if (!mountain) this.rotation = this.nextRotation(next.rotations, this.rotation, 1, !again);
     this.hideError();
     this.board.reveal(next.x, next.y);
     this.render();
@@ -868,6 +1101,9 @@ class GameView {
       active: p.decision === 'over' ? null : p.seat,
       // The Tower: a ransom is chosen by the prisoner, in the captor's row, then confirmed.
       ransoms: this.legal.filter((a) => a.action === 'ransom'),
+      // The variation "Prisoners": a release is chosen by the captor, in its own row.
+      releases: this.legal.filter((a) => a.action === 'release-prisoner'),
+      releaser: p.decision === 'over' ? null : p.seat,
       chosen: this.choice,
       onRansom: (a) => this.choose(a),
     });
@@ -886,6 +1122,7 @@ class GameView {
     this.renderAction();
     this.renderPlacement();
     this.renderMarkers();
+    this.renderHints();
     this.renderFinal();
     this.markRulesStep(false);
     this.updateDock();
@@ -927,7 +1164,7 @@ class GameView {
       const e = this.events[i];
       if (!e) continue;
       if (e.type === 'tile-chosen') return e;
-      if (e.type === 'tile-placed' || e.type === 'tile-drawn') return null;
+      if (TILE_PUT.includes(e.type) || e.type === 'tile-drawn') return null;
     }
     return null;
   }
@@ -968,7 +1205,7 @@ class GameView {
       const e = this.events[i];
       if (!e) continue;
       if (e.type === 'held-tile-played') return true;
-      if (e.type === 'tile-placed') return false;
+      if (TILE_PUT.includes(e.type)) return false;
     }
     return false;
   }
@@ -979,7 +1216,7 @@ class GameView {
       const e = this.events[i];
       if (!e) continue;
       if (e.type === 'double-turn') return true;
-      if (e.type === 'tile-placed') return false;
+      if (TILE_PUT.includes(e.type)) return false;
     }
     return false;
   }
@@ -996,7 +1233,10 @@ class GameView {
     }
     const seat = this.seat(p.seat) || { name: `Seat ${p.seat + 1}` };
     const hex = seatHex(seat);
-    const what = decisionWords(p);
+    // The variation "Mountains": this screen's banner offers it where the tile may become one.
+    // "The dash": a figure decision bought for a point, for every screen.
+    const dash = this.dashRound();
+    const what = decisionWords(p, this.mine ? this.mountainSites().length > 0 : this.playsMountains, dash);
     el.className = `turn-banner${this.mine ? ' mine' : ''}`;
     el.style.setProperty('--seat', hex);
     const dot = h('span', { class: 'swatch', style: { background: hex, color: inkOn(hex) } }, p.seat + 1);
@@ -1023,6 +1263,7 @@ class GameView {
             : 'From the hand';
       held = h('span', { class: 'badge', 'data-testid': 'chosen-tile-badge' }, from);
     }
+    if (dash) held = h('span', { class: 'badge dash-badge', 'data-testid': 'dash-badge', title: 'The dash: each further follower or move costs 1 point' }, 'Dash round');
     if (this.mine) {
       const hot = this.you.length > 1;
       el.append(...[dot, h('strong', {}, hot ? `${seat.name}, your turn` : 'Your turn'), ` — ${what}.`, second, held].filter(Boolean));
@@ -1067,6 +1308,10 @@ class GameView {
       if (this.hoverInfo) this.hoverInfo.textContent = '';
       return;
     }
+    if (this.mountainShown) {
+      this.renderMountainSites(withSpots);
+      return;
+    }
     const places = this.placements();
     const turns = (spot) => spot.rotations.map((r) => `${r}°`).join(', ');
     const spots = [...places.values()].map((s) => ({
@@ -1098,23 +1343,54 @@ class GameView {
     if (this.hoverInfo) this.hoverInfo.textContent = info;
   }
 
+  /**
+   * The variation "Mountains", in mountain mode: the sites where the tile may go upside down,
+   * highlighted in grey (kind `mountain`), the mountain shown on the site hovered or picked.
+   */
+  renderMountainSites(withSpots) {
+    const sites = this.mountainSites();
+    const sel = this.selected;
+    const spots = sites.map((a) => ({
+      x: a.x,
+      y: a.y,
+      kind: 'mountain',
+      testid: 'mountain-spot',
+      title: capital(a.label || 'upside down as a mountain'),
+      selected: !!sel && sel.x === a.x && sel.y === a.y,
+    }));
+    if (withSpots) this.board.setSpots(spots);
+    let ghost = null;
+    let info = '';
+    const hovered = this.hover && this.mountainAt(this.hover.x, this.hover.y);
+    if (hovered && !(sel && sel.x === hovered.x && sel.y === hovered.y)) {
+      ghost = { tile: MOUNTAIN_TILE, x: hovered.x, y: hovered.y, rotation: 0 };
+      info = `${capital(hovered.label || 'a mountain site')}. Click to pick it.`;
+    } else if (sel) {
+      ghost = { tile: MOUNTAIN_TILE, x: sel.x, y: sel.y, rotation: 0, selected: true };
+    }
+    this.board.setGhost(ghost);
+    if (this.hoverInfo) this.hoverInfo.textContent = info;
+  }
+
   renderMarkers() {
     const p = this.pending;
-    if (!this.mine || !['deploy', 'escape', 'capture', 'wagon', ...COUNT_DECISIONS].includes(p.decision)) {
+    if (!this.mine || !['deploy', 'escape', 'capture', 'take-prisoner', 'wagon', ...COUNT_DECISIONS].includes(p.decision)) {
       this.board.setMarkers([]);
       return;
     }
-    const previews = { deploy: true, gate: true, earlier: true, fairy: true, tower: true, barn: true, wagon: true, quarter: true, count: true, redeploy: true, final: true };
+    const previews = { deploy: true, gate: true, earlier: true, fairy: true, tower: true, barn: true, wagon: true, quarter: true, count: true, redeploy: true, final: true, move: true, war: true };
     // The piece a marker's preview shows: its own for the fairy, the barn, the wagon's move and
-    // the count.
-    const piece = (g) => (['fairy', 'barn', 'wagon', 'count'].includes(g.kind) ? g.kind : this.choice.figure);
+    // the count; a follower for a move or a religious war (whose actions name no figure).
+    const piece = (g) => (['fairy', 'barn', 'wagon', 'count'].includes(g.kind) ? g.kind : this.choice.figure || 'follower');
     const hex = seatHex(this.seat(p.seat));
     const markers = [];
     const groups = [...this.markerGroups().values()];
     const elsewhere = (g) => g.kind === 'gate' || g.kind === 'earlier';
     const gatesShown = this.gatesShown(groups.filter(elsewhere).length);
+    const movesShown = this.movesShown(groups.filter((g) => g.kind === 'move').length);
     for (const g of groups) {
       if (elsewhere(g) && !gatesShown) continue;
+      if (g.kind === 'move' && !movesShown) continue;
       const selected = !!this.choice && g.actions.includes(this.choice);
       markers.push({
         key: g.key,
@@ -1126,6 +1402,7 @@ class GameView {
         ty: g.quarter ? null : g.ty,
         feature: g.feature,
         quarter: g.quarter,
+        from: g.from,
         // The figure a marker shows: the kind it deploys or redeploys (several: the follower).
         figure: g.figure || (g.kind === 'final' ? (g.actions.find((a) => a.figure === 'follower') || g.actions[0]).figure : null),
         hex,
@@ -1150,7 +1427,7 @@ class GameView {
     if (p.decision === 'over') {
       el.append(
         h('div', { class: 'panel-title' }, 'Game over'),
-        finalTable(v),
+        finalTable(v, this.events),
         h(
           'div',
           { class: 'row' },
@@ -1181,25 +1458,83 @@ class GameView {
       const places = this.placements();
       this.hoverInfo = h('p', { class: 'hint small hover-info', 'data-testid': 'hover-info' });
       const sel = this.selected;
-      const where = sel ? this.placeWords(sel.x, sel.y) : '';
+      // The variation "Mountains": the tile may go upside down instead, in mountain mode.
+      const sites = this.mountainSites();
+      const mountain = this.mountainShown;
+      const onlyMountain = mountain && places.size === 0;
+      if (mountain) {
+        // The tile to place, as it would lie: its back, a mountain.
+        clear(preview).append(tileThumb(MOUNTAIN_TILE, 0, { class: 'tile-thumb big', 'aria-label': `${capital(name)}, upside down: a mountain` }));
+        preview.dataset.mountain = 'true';
+      }
+      const turnButton = (dir, testid, text, title, label) =>
+        h('button', { type: 'button', class: 'icon big', title, 'aria-label': label, 'data-testid': testid, disabled: mountain, onClick: () => this.rotate(dir) }, text);
       el.append(
         h(
           'div',
           { class: 'drawn-row' },
-          h('button', { type: 'button', class: 'icon big', title: 'Turn counter-clockwise (E)', 'aria-label': 'Turn the tile counter-clockwise', 'data-testid': 'rotate-ccw', onClick: () => this.rotate(-1) }, '⟲'),
+          turnButton(-1, 'rotate-ccw', '⟲', 'Turn counter-clockwise (E)', 'Turn the tile counter-clockwise'),
           preview,
-          h('button', { type: 'button', class: 'icon big', title: 'Turn clockwise (R)', 'aria-label': 'Turn the tile clockwise', 'data-testid': 'rotate-cw', onClick: () => this.rotate(1) }, '⟳'),
+          turnButton(1, 'rotate-cw', '⟳', 'Turn clockwise (R)', 'Turn the tile clockwise'),
         ),
-        h(
-          'p',
-          { class: 'hint', 'data-testid': 'place-hint', 'aria-live': 'polite' },
-          sel
-            ? `${where[0].toUpperCase()}${where.slice(1)}, turned ${this.rotation}°` +
-                (places.get(`${sel.x},${sel.y}`).rotations.length > 1 ? ' — other turns fit too: turn it, or tap again.' : '.')
-            : `${places.size} highlighted place${places.size === 1 ? '' : 's'}: brighter ones fit as the tile is turned now.`,
-        ),
-        this.hoverInfo,
-        this.confirmRow(sel ? 'Place tile' : 'Pick a place', !!sel),
+      );
+      if (sites.length) {
+        el.append(
+          h(
+            'div',
+            { class: 'row mountain-row' },
+            h(
+              'button',
+              {
+                type: 'button',
+                class: `choice mountain-toggle${mountain ? ' selected' : ''}`,
+                'data-testid': 'mountain-mode',
+                'aria-pressed': mountain ? 'true' : 'false',
+                'data-sites': sites.length,
+                title: onlyMountain
+                  ? 'The tile fits nowhere as usual: it can only become a mountain'
+                  : mountain
+                    ? 'Back to placing the tile as usual (M)'
+                    : 'Place the tile upside down as a mountain instead (M)',
+                disabled: onlyMountain || this.busy,
+                onClick: () => this.toggleMountain(),
+              },
+              mountainThumb(),
+              // The name stays "Mountain mode"; aria-pressed says whether it is on.
+              h('span', {}, 'Mountain mode', h('span', { class: 'mountain-state', 'aria-hidden': 'true' }, mountain ? ': on' : '')),
+            ),
+          ),
+        );
+      }
+      let hintText;
+      if (mountain && sel) {
+        const site = this.mountainAt(sel.x, sel.y);
+        hintText = `${capital(site ? site.label : 'upside down as a mountain')}.`;
+      } else if (mountain) {
+        hintText =
+          `${sites.length} mountain site${sites.length === 1 ? '' : 's'} (grey): the tile goes there upside down as a mountain.` +
+          (onlyMountain ? ' It fits nowhere as usual.' : ' Press “Mountain mode” again (or M, Esc) to place it as usual.');
+      } else if (sel) {
+        const where = this.placeWords(sel.x, sel.y);
+        hintText =
+          `${where[0].toUpperCase()}${where.slice(1)}, turned ${this.rotation}°` +
+          (places.get(`${sel.x},${sel.y}`).rotations.length > 1 ? ' — other turns fit too: turn it, or tap again.' : '.');
+      } else {
+        hintText = `${places.size} highlighted place${places.size === 1 ? '' : 's'}: brighter ones fit as the tile is turned now.`;
+      }
+      el.append(
+        ...[
+          h('p', { class: 'hint', 'data-testid': 'place-hint', 'aria-live': 'polite' }, hintText),
+          mountain
+            ? h(
+                'p',
+                { class: 'hint small muted rule-note', 'data-testid': 'mountain-note' },
+                'Mountains: every tile next to a mountain must show a farm without a road there. A follower deployed on it is a miner and stays to the end of the game; near a pennant it counts as a knight and a farmer for that city.',
+              )
+            : null,
+          this.hoverInfo,
+          this.confirmRow(sel ? (mountain ? confirmWords({ action: 'mountain' }) : 'Place tile') : mountain ? 'Pick a mountain site' : 'Pick a place', !!sel),
+        ].filter(Boolean),
       );
       return;
     }
@@ -1229,14 +1564,26 @@ class GameView {
       return;
     }
 
-    // deploy, escape, The Tower's capture and exchange, and the wagon's move after a scoring
-    const titles = { escape: 'Siege: a knight may escape', capture: 'The tower: take a prisoner', exchange: 'Exchange of prisoners', wagon: 'The wagon' };
+    // deploy, escape, The Tower's capture and exchange, the wagon's move after a scoring, and
+    // the variation "Prisoners": a follower taken prisoner in the city the tile joined
+    const titles = {
+      escape: 'Siege: a knight may escape',
+      capture: 'The tower: take a prisoner',
+      exchange: 'Exchange of prisoners',
+      wagon: 'The wagon',
+      'take-prisoner': 'Prisoners: take a prisoner',
+    };
     const tower = p.decision === 'capture' || p.decision === 'exchange';
-    const icon = tower ? towerIcon(22) : p.decision === 'wagon' ? figureIcon('wagon', hex, 24) : null;
-    el.append(h('div', { class: 'panel-title' }, h('span', {}, titles[p.decision] || 'Figures'), icon));
+    // "The dash": a round of the figure decision bought for a point.
+    const dash = this.dashRound();
+    const icon = tower ? towerIcon(22) : p.decision === 'wagon' ? figureIcon('wagon', hex, 24) : dash ? pieceIcon('move') : null;
+    el.append(h('div', { class: 'panel-title' }, h('span', {}, dash ? 'The dash' : titles[p.decision] || 'Figures'), icon));
     if (!this.mine) {
       // The wagon's owner decides, whoever's turn it is.
-      const waiting = p.decision === 'wagon' ? `${seat.name} decides where their wagon goes: onto a neighbouring road, city or cloister, or home…` : `${seat.name} is deciding…`;
+      const waiting = {
+        wagon: `${seat.name} decides where their wagon goes: onto a neighbouring road, city or cloister, or home…`,
+        'take-prisoner': `${seat.name} may take a follower prisoner in the city their tile joined…`,
+      }[p.decision] || (dash ? `${seat.name} may deploy another follower or move one for 1 point, or stop…` : `${seat.name} is deciding…`);
       el.append(h('p', { class: 'hint', 'data-testid': 'deciding' }, waiting));
       return;
     }
@@ -1257,15 +1604,65 @@ class GameView {
     const wagons = of('wagon');
     const exchanges = this.legal.filter((a) => a.action === 'exchange');
     const ransoms = this.legal.filter((a) => a.action === 'ransom');
+    // The variation "Prisoners": followers that may be taken prisoner, and in the figure
+    // decision the prisoners this seat may release.
+    const prisoners = of('prisoner');
+    const releases = this.legal.filter((a) => a.action === 'release-prisoner');
+    // "A new lease of life" (and "The dash"): the seat's followers' moves and religious wars.
+    const moves = of('move');
+    const wars = of('war');
     const pass = this.legal.find((a) => a.action === 'pass');
     const hint = (text) => el.append(h('p', { class: 'hint' }, text));
 
-    if (deploys.length) hint(`Tap a marker on the new tile to deploy a figure (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or pass.`);
+    if (dash) {
+      const score = Number(seat.score) || 0;
+      el.append(
+        h('p', { class: 'hint dash-note', 'data-testid': 'dash-note' }, `Dash: ${DASH_WORDS}.`),
+        h(
+          'p',
+          { class: 'hint small muted rule-note', 'data-testid': 'dash-rule' },
+          `You have ${score} point${score === 1 ? '' : 's'}. Each further follower deployed or moved costs 1 point, taken when you confirm; “Stop” ends your figures for this turn.`,
+        ),
+      );
+    }
+    if (deploys.length) hint(`Tap a marker on the new tile to deploy a ${dash ? 'follower' : 'figure'} (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or ${dash ? 'stop' : 'pass'}.`);
+    if ((moves.length || wars.length) && !dash) {
+      hint('Instead of deploying you may move one of your followers (arrow markers)' + (wars.length ? ', or send two knights to drive a monk out of a cloister (sword markers).' : '.'));
+    }
+    if (this.playsDash && !dash) {
+      el.append(
+        h(
+          'p',
+          { class: 'hint small muted rule-note', 'data-testid': 'dash-rule' },
+          'The dash: after deploying a follower or moving one you may buy another, 1 point each, while you have points.',
+        ),
+      );
+    }
+    if (deploys.some((g) => g.feature === 'mountain')) {
+      // The variation "Mountains": the new tile is a mountain; its one place is for a miner.
+      el.append(
+        h(
+          'p',
+          { class: 'hint small muted rule-note', 'data-testid': 'miner-note' },
+          'A follower on the mountain is a miner: it stays there to the end of the game. Near a pennant (two tiles away at most) it counts as a knight and a farmer for that city.',
+        ),
+      );
+    }
     if (earlier) {
       hint('Follower unpunctuality: no follower may go on the tile just placed. Tap a marker on an earlier tile to deploy a follower there, or pass.');
     }
     if (escapes.length) hint('A knight of yours may escape the siege: tap it on the board, or stay.');
     if (captures.length) hint('Tap a ringed figure within the tower’s reach (shaded on the board) to take it prisoner, or take none.');
+    if (prisoners.length) {
+      hint('Your tile joined your part of a city to another player’s: tap a ringed follower to take it prisoner, or take none.');
+      el.append(
+        h(
+          'p',
+          { class: 'hint small muted rule-note', 'data-testid': 'prisoner-note' },
+          'One of your followers from the other part of the city becomes its guard: both leave the board. In a later figure decision you may release the prisoner; your guard then comes back to your supply.',
+        ),
+      );
+    }
     if (wagons.length) {
       hint('Your wagon’s feature was scored and the wagon is back with you. Tap a wagon marker to move it onto a neighbouring road, city or cloister that is unfinished and free, or take it home.');
     }
@@ -1329,6 +1726,11 @@ class GameView {
       const note = 'Pay 3 points to the player who holds your figure to have it back (once a turn); then deploy as usual.';
       extra.push(...section('Ransom', note, ransoms.map((a) => listed(a, 'ransom-choice', figureIcon(a.figure, hex, 18)))));
     }
+    if (releases.length) {
+      const note = 'Release a prisoner you hold: it goes back to its owner, and your guard to your supply; then deploy as usual.';
+      const ownerHex = (a) => seatHex((this.view.seats || []).find((x) => x && x.color === a.owner));
+      extra.push(...section('Your prisoners', note, releases.map((a) => listed(a, 'release-choice', figureIcon(a.figure, ownerHex(a), 18)))));
+    }
     if (barns.length) {
       const note = 'Instead of a figure: on a corner of the new tile where four farms meet (barn markers). Farmers already on that farm score now and go home; no farmer may join it later.';
       extra.push(...section('The barn', note, barns.map((g) => markerButton(g, 'barn-choice', figureIcon('barn', hex, 18)))));
@@ -1384,6 +1786,61 @@ class GameView {
         ),
       );
     }
+    // A button of a move shows the move on the board while the pointer is over it.
+    const hovering = (button, a) => {
+      button.addEventListener('mouseenter', () => {
+        this.hoverAction = a;
+        this.renderHints();
+      });
+      button.addEventListener('mouseleave', () => {
+        if (this.hoverAction !== a) return;
+        this.hoverAction = null;
+        this.renderHints();
+      });
+      return button;
+    };
+    if (moves.length) {
+      // Each follower's moves: folded away (and off the board) when many, as the magic gate's.
+      const shown = this.movesShown(moves.length);
+      extra.push(
+        h(
+          'details',
+          {
+            class: 'move-list',
+            open: shown,
+            onToggle: (ev) => {
+              if (ev.target.open === shown) return;
+              this.movesOpen = ev.target.open;
+              if (!this.movesOpen && moves.some((g) => g.actions.includes(this.choice))) this.choice = null;
+              this.render();
+            },
+          },
+          h(
+            'summary',
+            { class: 'subtitle', 'data-testid': 'move-summary', title: 'Show or hide the moves on the board' },
+            `Move a follower: ${moves.length} move${moves.length === 1 ? '' : 's'}`,
+          ),
+          h(
+            'p',
+            { class: 'hint small' },
+            'A new lease of life: a thief may settle on a free farm beside its road, a farmer go into an unfinished city beside its farm, a knight onto a road of a tile of its city (arrow markers, where it would stand).',
+          ),
+          h(
+            'div',
+            { class: 'choices' },
+            moves.map((g) => {
+              const b = markerButton(g, 'move-choice', pieceIcon('move', 18));
+              b.dataset.from = g.from;
+              return hovering(b, g.actions[0]);
+            }),
+          ),
+        ),
+      );
+    }
+    if (wars.length) {
+      const note = 'Religious war: two of your knights leave their cities for a cloister with another player’s monk, which goes home (sword markers on the cloisters).';
+      extra.push(...section('Religious war', note, wars.flatMap((g) => g.actions.map((a) => hovering(listed(a, 'war-choice', pieceIcon('war', 18)), a)))));
+    }
     if (extra.length) el.append(h('div', { class: 'choice-lists' }, extra));
 
     const others = h('div', { class: 'choices' });
@@ -1399,6 +1856,11 @@ class GameView {
       const f = (this.view.figures || []).find((x) => x.x === a.x && x.y === a.y && x.feature === a.feature);
       others.append(listed(a, 'capture-choice', f ? figureIcon(f.figure, seatHex(this.seat(f.seat)), 20) : null));
     }
+    for (const g of prisoners) {
+      const a = g.actions[0];
+      const f = (this.view.figures || []).find((x) => x.x === a.x && x.y === a.y && x.feature === a.feature);
+      others.append(listed(a, 'prisoner-choice', f ? figureIcon(f.figure, seatHex(this.seat(f.seat)), 20) : null));
+    }
     for (const a of exchanges) others.append(listed(a, 'exchange-choice', figureIcon(a.figure, hex, 20)));
     for (const g of wagons) others.append(markerButton(g, 'wagon-choice', figureIcon('wagon', hex, 20)));
     if (pass) {
@@ -1406,17 +1868,18 @@ class GameView {
         h(
           'button',
           { type: 'button', class: `choice${this.choice === pass ? ' selected' : ''}`, 'data-testid': 'pass', title: 'P', onClick: () => this.choose(pass) },
-          { escape: 'Stay (no escape)', capture: 'Take no prisoner', wagon: 'Take the wagon home' }[p.decision] || 'Pass (no figure)',
+          dash ? 'Stop (no more)' : { escape: 'Stay (no escape)', capture: 'Take no prisoner', 'take-prisoner': 'Take no prisoner', wagon: 'Take the wagon home' }[p.decision] || 'Pass (no figure)',
         ),
       );
     }
     el.append(others);
 
     const c = this.choice;
-    if (c && ['deploy', 'move-fairy', 'remove-knight', 'build-tower', 'capture', 'ransom', 'barn', 'move-wagon'].includes(c.action)) {
+    if (c && ['deploy', 'move-fairy', 'remove-knight', 'build-tower', 'capture', 'ransom', 'take-prisoner', 'release-prisoner', 'barn', 'move-wagon', 'move-follower', 'religious-war'].includes(c.action)) {
       el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, capital(c.label)));
+      if (dash) el.append(h('p', { class: 'hint small dash-cost', 'data-testid': 'dash-cost' }, 'This costs 1 point.'));
     }
-    el.append(this.confirmRow(c ? confirmWords(c, p.decision) : 'Choose', !!c));
+    el.append(this.confirmRow(c ? confirmWords(c, p.decision, dash) : dash ? 'Choose, or stop' : 'Choose', !!c));
   }
 
   /**
@@ -1839,7 +2302,7 @@ class GameView {
         'div',
         { class: 'final-card', 'data-testid': 'final-scores' },
         h('h2', {}, 'Final scores'),
-        finalTable(this.view),
+        finalTable(this.view, this.events),
         scoreChart(this.events, this.view.seats, this.view.version),
         h(
           'div',
@@ -1894,6 +2357,16 @@ class GameView {
 /** The quarters the legal actions name, in the order they come. */
 function quartersOffered(legal) {
   return [...new Set(legal.filter((a) => a.action === 'carcassonne' && typeof a.quarter === 'string').map((a) => a.quarter))];
+}
+
+/** The variation "Mountains": a small picture of a mountain for the switch, decoration only. */
+function mountainThumb() {
+  const thumb = tileThumb(MOUNTAIN_TILE, 0, { class: 'tile-thumb mountain-thumb' });
+  thumb.querySelector('title')?.remove();
+  thumb.removeAttribute('role');
+  thumb.removeAttribute('aria-label');
+  thumb.setAttribute('aria-hidden', 'true');
+  return thumb;
 }
 
 function capital(text) {

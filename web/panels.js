@@ -8,18 +8,29 @@ import { towerIcon } from './tower.js';
 import { holdsAbbey, abbeyThumb } from './abbey.js';
 import { cityOf, residentsOf, cityIcon } from './count.js';
 
+/** The variation "Mountains": the design of a tile placed upside down. */
+const MOUNTAIN_TILE = 'variations:mountain';
+
 const FIGURE_ORDER = ['follower', 'big-follower', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'];
 const GOODS = ['wine', 'grain', 'cloth'];
 
 /**
- * The Tower: the figures a seat holds prisoner, each in its owner's colour with the server's
- * words ("Ann's follower"); and for each legal ransom (the seat deciding may pay this seat to
- * free a figure) a button that chooses it (`onRansom(action)`; `chosen` is the action chosen).
+ * The figures a seat holds prisoner (by its towers, and with the variation "Prisoners" by its
+ * guards), each in its owner's colour with the server's words ("Ann's follower", "Ann's follower, guarded
+ * by a follower"); for each legal ransom (the seat deciding may pay this seat to free a figure)
+ * a button that chooses it (`onRansom(action)`; `chosen` is the action chosen); and in the row
+ * of the seat deciding (`releaser`) a button for each legal release of a prisoner it guards
+ * (`releases`, chosen the same way).
  */
-function prisonersRow(seat, seats, { ransoms = [], chosen = null, onRansom = null } = {}) {
+function prisonersRow(seat, seats, { ransoms = [], releases = [], releaser = null, chosen = null, onRansom = null } = {}) {
   const held = (Array.isArray(seat.prisoners) ? seat.prisoners : []).filter((p) => p && typeof p === 'object');
   if (!held.length) return null;
   const mine = ransoms.filter((a) => a.captor === seat.color);
+  const freed = seat.seat === releaser ? releases : [];
+  const ownerName = (color) => {
+    const owner = seats.find((x) => x && x.color === color);
+    return owner ? `${owner.name}'s` : `the ${color} player's`;
+  };
   return h(
     'div',
     { class: 'prisoners', 'data-testid': 'prisoners', 'data-seat': seat.seat },
@@ -49,6 +60,24 @@ function prisonersRow(seat, seats, { ransoms = [], chosen = null, onRansom = nul
               onClick: () => onRansom(a),
             },
             `Pay 3 to free your ${label(a.figure).toLowerCase()}`,
+          ),
+        )
+      : null,
+    onRansom
+      ? freed.map((a) =>
+          h(
+            'button',
+            {
+              type: 'button',
+              class: `small ransom release${chosen === a ? ' selected' : ''}`,
+              'data-testid': 'release-button',
+              'data-owner': a.owner,
+              'data-figure': a.figure,
+              'aria-pressed': chosen === a ? 'true' : 'false',
+              title: a.label || 'release a prisoner',
+              onClick: () => onRansom(a),
+            },
+            `Release ${ownerName(a.owner)} ${label(a.figure).toLowerCase()}`,
           ),
         )
       : null,
@@ -157,7 +186,8 @@ function cityItem(seat, city) {
 /**
  * The seats: colour, name, score, figures in supply, goods and tokens; with The Tower the tower
  * pieces left and the prisoners each seat holds (`ransoms`, `chosen`, `onRansom`: the ransoms
- * this screen may pay now, see `prisonersRow`); with Abbey & Mayor whether it holds its abbey;
+ * this screen may pay now; `releases`, `releaser`: with the variation "Prisoners" the releases
+ * the seat deciding may make, see `prisonersRow`); with Abbey & Mayor whether it holds its abbey;
  * with "Cloisters for everyone!" the cloister it still holds; with the variations of tiles in hand
  * (or stacks) how many tiles it holds; with The Count of Carcassonne how many of its figures wait
  * in the city.
@@ -395,8 +425,20 @@ function signed(n) {
   return n < 0 ? `−${-n}` : `+${n}`;
 }
 
-/** What an event pays to whom: [[seat, points]] (a ransom: the payer loses, the captor gains). */
+/**
+ * "The dash": the points a seat gives up for another deployment or move (the event names none:
+ * one each).
+ */
+function sacrificed(e) {
+  return e.type === 'point-sacrificed' ? Number(e.points) || 1 : 0;
+}
+
+/**
+ * What an event pays to whom: [[seat, points]] (a ransom: the payer loses, the captor gains; a
+ * point given up for the dash: the seat loses it).
+ */
 function pointsOf(e) {
+  if (sacrificed(e)) return [[e.seat, -sacrificed(e)]];
   const points = Number(e.points) || 0;
   if (!points) return [];
   if (e.type === 'ransom-paid') return [[e.seat, -points], [e.captor, points]];
@@ -446,13 +488,24 @@ function logItems(events) {
   return items;
 }
 
-/** One log entry. A ransom shows its points as the payer's loss. */
+/** A small picture of a mountain, for the log: decoration only (the entry's text says it). */
+function mountainIcon() {
+  const thumb = tileThumb(MOUNTAIN_TILE, 0, { class: 'tile-thumb log-thumb', width: 14, height: 14 });
+  thumb.querySelector('title')?.remove();
+  thumb.removeAttribute('role');
+  thumb.removeAttribute('aria-label');
+  thumb.setAttribute('aria-hidden', 'true');
+  return thumb;
+}
+
+/** One log entry. A ransom shows its points as the payer's loss, a point given up for the dash as −1. */
 function logEntry(event, seats) {
   const who = seatNames(event, seats);
   const hex = who.length ? seatHex(who[0]) : '#999';
   const ransom = event.type === 'ransom-paid';
-  const scored = SCORING.includes(event.type) || ransom;
-  const points = typeof event.points === 'number' ? (ransom ? -event.points : event.points) : null;
+  const dash = sacrificed(event);
+  const scored = SCORING.includes(event.type) || ransom || dash > 0;
+  const points = dash ? -dash : typeof event.points === 'number' ? (ransom ? -event.points : event.points) : null;
   const text = typeof event.text === 'string' && event.text ? event.text : String(event.type || '');
   const breakdown = event.breakdown && !text.includes(event.breakdown) ? event.breakdown : null;
   return h(
@@ -467,6 +520,8 @@ function logEntry(event, seats) {
     scored && points !== null
       ? h('span', { class: `points${points === 0 ? ' zero' : ''}`, style: { background: hex, color: inkOn(hex) } }, signed(points))
       : null,
+    // The variation "Mountains": a tile turned upside down shows the mountain it became.
+    event.type === 'mountain-raised' ? mountainIcon() : null,
     h('span', { class: 'text' }, text),
     breakdown ? h('span', { class: 'breakdown' }, breakdown) : null,
   );
@@ -593,13 +648,20 @@ function winnerStar() {
 
 const sum = (points) => Object.values(points || {}).reduce((a, b) => a + (Number(b) || 0), 0);
 
-/** The final scoring: for each seat the points during the game and at the end, by kind. */
-export function finalTable(view) {
+/**
+ * The final scoring: for each seat the points during the game and at the end, by kind. `events`
+ * (the game's, when known) add the points given up for "The dash" during the game, as the kind
+ * `dash` (negative), where the view's points do not count them.
+ */
+export function finalTable(view, events = null) {
   const seats = [...(view.seats || [])].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
   const best = seats.length ? seats[0].score ?? 0 : 0;
+  const given = new Map();
+  for (const e of events || []) if (e && sacrificed(e)) given.set(e.seat, (given.get(e.seat) || 0) + sacrificed(e));
   const body = seats.map((seat, rank) => {
     const hex = seatHex(seat);
-    const turn = (seat.points && seat.points.turn) || {};
+    let turn = (seat.points && seat.points.turn) || {};
+    if (given.get(seat.seat) && !('dash' in turn)) turn = { ...turn, dash: -given.get(seat.seat) };
     const fin = (seat.points && seat.points.final) || {};
     const winner = (seat.score ?? 0) === best;
     return h(

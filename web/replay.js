@@ -174,7 +174,7 @@ class ReplayView {
     const final = clear(this.el.final);
     final.hidden = false;
     final.append(scoreChart(events, view.seats, this.steps));
-    if (p.decision === 'over') final.prepend(h('div', { class: 'panel-title' }, 'Final scores'), finalTable(view));
+    if (p.decision === 'over') final.prepend(h('div', { class: 'panel-title' }, 'Final scores'), finalTable(view, events));
   }
 
   togglePlay() {

@@ -77,6 +77,7 @@ const LABELS = {
   fairy: 'Fairy',
   tower: 'The Tower',
   ransom: 'Ransom',
+  dash: 'Dash',
   gq11: 'Games Quarterly tiles',
   winter: 'Winter Edition',
   'hig-big-box': 'Hans im Glück, Big Box',

@@ -59,8 +59,33 @@
 // (its outline titled "Edge of the table (19 × 13 tiles)" around |x| <= 9, |y| <= 6, a shade
 // past it); a default game draws none.
 //
+// Scenario 16 (desktop): mountains against a greedy bot: the lobby's box for the variation; at
+// the first placement the "Mountain mode" switch (M and Esc, Space on the focused switch, a
+// click) shows the API's mountain sites instead of the places (the tile not to be turned, the
+// sites styled apart, a spectator's banner offering the mountain); the site south of the start
+// tile is clicked and confirmed: the API and the board have the mountain there, the log its
+// event; a miner is deployed by its marker in the middle of the mountain and stays after the
+// bot's turn. A game without the variation shows no switch.
+//
+// Scenario 17 (desktop): prisoners, Ann and Ben in two windows: the lobby's box for the
+// variation; the test steers a game through the API with its own model of the cities (read from
+// data/tiles/base.tiles) until a tile joins a seat's knight's part of a city to the other's; that
+// tile is placed and its figure decision passed by clicks, then the follower taken prisoner by
+// its ringed marker (the keyboard's P and arrows tried first, the other window waiting): both
+// followers leave the API and the boards, the prisoner shows under its captor in both players
+// panels and in the log; at the captor's next figure decision the prisoner is released by the
+// action panel's button and a figure deployed.
+//
+// Scenario 18 (desktop): a new lease of life and the dash, Ann and Ben in two windows: the
+// lobby's boxes for both variations; the test plays a dash game through the API until a thief may
+// settle on a farm: the move markers and buttons are the API's, the keyboard steps onto a move,
+// hovering the target rings the thief, the move is clicked and confirmed (the API, both boards and
+// logs checked); the first dash round is shown on both screens ("Dash round", "Stop (no more)"),
+// used by clicks for a point (the API's point-sacrificed event, the score one lower in the API,
+// the players panels and the logs) and the next one stopped by clicks.
+//
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
-// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png, web-count.png, web-variations.png, web-hands.png, web-hand-out.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
+// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png, web-count.png, web-variations.png, web-hands.png, web-hand-out.png, web-mountain.png, web-prisoners.png, web-lease.png, web-dash.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
 // web-tablet-game.png, and failure-*.png when something goes wrong.
 
 import { chromium } from 'playwright-core';
@@ -2805,6 +2830,908 @@ async function scenarioTableEdge() {
   passed += 1;
 }
 
+// ---- scenario 16: mountains (the variation "Mountains") ---------------------------------------
+
+/** The design of a tile placed upside down (the variation "Mountains"). */
+const MOUNTAIN = 'variations:mountain';
+
+/** The board's highlighted squares of a kind (`data-testid`), as "x,y" strings, sorted. */
+function squaresShown(page, testid) {
+  return page.evaluate((t) => [...document.querySelectorAll(`[data-testid=board] [data-testid=${t}]`)].map((e) => `${e.dataset.x},${e.dataset.y}`).sort(), testid);
+}
+
+async function scenarioMountains() {
+  log('scenario 16 (desktop): mountains, a tile raised as a mountain by clicks and a miner deployed on it, against greedy');
+  const { page } = await openBrowser('mountains', DESKTOP);
+  const options = await api('/api/options');
+  const variant = options.variants.find((v) => v.id === 'mountains');
+  check(variant && variant.group === 'variation' && variant.type !== 'choice', `the API's variant mountains: ${JSON.stringify(variant)}`);
+  await page.goto(`${BASE}/`);
+  await page.locator('[data-testid=create-form]').waitFor();
+  check((await page.locator('[data-testid=variant-group-variation] input[data-testid=variant-mountains]').count()) === 1, 'the lobby\'s official variations have no box for mountains');
+
+  const { id, play } = await createGame(page, ['human', 'greedy'], ['Ann', 'Greedy'], [], { variants: ['mountains'] });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  log(`created game ${id} with mountains`);
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  check((await waitForTurn(page, 'Ann\'s first placement')) === 'place', 'Ann\'s first decision is not a placement');
+  const view = await api(`/api/games/${id}?token=${token}`);
+  check(view.rules.variants.mountains === true, `the game's rules have mountains = ${view.rules.variants.mountains}`);
+  const sites = view.legal.filter((a) => a.action === 'mountain');
+  check(sites.length > 0 && sites.every((a) => Number.isInteger(a.x) && Number.isInteger(a.y) && /^upside down as a mountain /.test(a.label)), `the API's mountain sites: ${JSON.stringify(sites)}`);
+  // The start tile's south side is a field edge: the square below it is a site.
+  check(sites.some((a) => a.x === 0 && a.y === 1), `no mountain site south of the start tile: ${JSON.stringify(sites)}`);
+  const places = [...new Set(view.legal.filter((a) => a.action === 'place').map((a) => `${a.x},${a.y}`))].sort();
+  const siteKeys = sites.map((a) => `${a.x},${a.y}`).sort();
+  const tiles = await api('/api/tiles');
+  check(typeof tiles.tiles[MOUNTAIN] === 'string' && tiles.tiles[MOUNTAIN].includes('mountain'), 'GET /api/tiles has no drawing of the mountain');
+
+  // A spectator's banner says what Ann may do.
+  const watcher = await page.context().newPage();
+  watcher.on('pageerror', (err) => pageErrors.push(`mountains watcher: ${err.message}`));
+  await watcher.goto(`${BASE}/play/${id}`);
+  await watcher.locator('[data-testid=turn]').filter({ hasText: 'Ann to place a tile or raise a mountain' }).waitFor();
+  check((await watcher.locator('[data-testid=mountain-mode]').count()) === 0, 'a spectator is offered mountain mode');
+  await watcher.close();
+
+  // The switch: beside the rotation buttons, off; the usual places shown.
+  const toggle = page.locator('[data-testid=mountain-mode]');
+  await toggle.waitFor();
+  check((await toggle.getAttribute('aria-pressed')) === 'false', 'mountain mode is on before it is chosen');
+  check(Number(await toggle.getAttribute('data-sites')) === sites.length, `the switch counts ${await toggle.getAttribute('data-sites')} sites, the API ${sites.length}`);
+  check(/Mountain/.test(await toggle.textContent()), `the switch reads "${await toggle.textContent()}"`);
+  check(/raise a mountain/.test(await page.textContent('[data-testid=turn]')), 'the turn banner does not offer a mountain');
+  check(JSON.stringify(await squaresShown(page, 'spot')) === JSON.stringify(places), 'the board does not highlight the API\'s placements');
+  check((await squaresShown(page, 'mountain-spot')).length === 0, 'mountain sites shown before mountain mode');
+
+  // The keyboard: M switches it on (the sites instead of the places, the tile not to be
+  // turned), Esc back off.
+  await page.keyboard.press('m');
+  await page.locator('[data-testid=mountain-mode][aria-pressed=true]').waitFor();
+  check(JSON.stringify(await squaresShown(page, 'mountain-spot')) === JSON.stringify(siteKeys), `the board's mountain sites ${await squaresShown(page, 'mountain-spot')}, the API's ${siteKeys}`);
+  check((await squaresShown(page, 'spot')).length === 0, 'the usual places are still shown in mountain mode');
+  check(!(await page.locator('[data-testid=rotate-cw]').isEnabled()), 'the tile can be turned in mountain mode');
+  const look = await page.locator('[data-testid=mountain-spot]').first().evaluate((e) => [e.getAttribute('class'), getComputedStyle(e).stroke]);
+  check(/\bmountain\b/.test(look[0]), `a mountain site's class is "${look[0]}"`);
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=mountain-mode][aria-pressed=false]').waitFor();
+  await page.locator('[data-testid=board] [data-testid=spot]').first().waitFor();
+  check((await squaresShown(page, 'mountain-spot')).length === 0, 'mountain sites still shown after Esc');
+  check(JSON.stringify(await squaresShown(page, 'spot')) === JSON.stringify(places), 'the usual places are not back after Esc');
+  const usualLook = await page.locator('[data-testid=spot]').first().evaluate((e) => getComputedStyle(e).stroke);
+  check(usualLook !== look[1], `mountain sites look like the usual places (stroke ${usualLook})`);
+  // The switch by the keyboard's focus: Space.
+  await page.focus('[data-testid=mountain-mode]');
+  await page.keyboard.press('Space');
+  await page.locator('[data-testid=mountain-mode][aria-pressed=true]').waitFor();
+  check(await page.evaluate(() => document.activeElement?.dataset.testid === 'mountain-mode'), 'the switch loses the focus');
+  await page.keyboard.press('Space');
+  await page.locator('[data-testid=mountain-mode][aria-pressed=false]').waitFor();
+
+  // By clicks: the switch, the site south of the start tile, confirm.
+  await press(page, '[data-testid=mountain-mode]');
+  await page.locator('[data-testid=mountain-mode][aria-pressed=true]').waitFor();
+  const site = sites.find((a) => a.x === 0 && a.y === 1);
+  await press(page, `[data-testid=mountain-spot][data-x="${site.x}"][data-y="${site.y}"]`);
+  await page.locator(`[data-testid=ghost-tile][data-tile="${MOUNTAIN}"]`).waitFor({ state: 'attached' });
+  const hint = await page.textContent('[data-testid=place-hint]');
+  check(hint === `${site.label[0].toUpperCase()}${site.label.slice(1)}.`, `the panel says "${hint}", the API's label is "${site.label}"`);
+  check(/Raise the mountain/.test(await page.textContent('[data-testid=confirm]')), 'the confirm button does not say "Raise the mountain"');
+  await screenshot(page, 'web-mountain.png');
+  await confirm(page, `raising a mountain at (${site.x}, ${site.y})`);
+
+  // The mountain is on the board, and the figure decision offers a miner on it.
+  check((await waitForTurn(page, 'the figure decision on the mountain')) === 'deploy', 'after the mountain Ann is not asked to deploy');
+  const after = await api(`/api/games/${id}?token=${token}`);
+  const raised = after.board.find((t) => t.x === site.x && t.y === site.y);
+  check(raised && raised.tile === MOUNTAIN, `the API has ${JSON.stringify(raised)} at (${site.x}, ${site.y})`);
+  const event = after.events.find((e) => e.type === 'mountain-raised');
+  check(event && event.seat === 0 && event.x === site.x && event.y === site.y && event.tile === view.pending.tile, `the API's mountain-raised event: ${JSON.stringify(event)}`);
+  check(after.pending.decision === 'deploy' && after.pending.x === site.x && after.pending.y === site.y, `after the mountain the API asks ${JSON.stringify(after.pending)}`);
+  const miners = after.legal.filter((a) => a.action === 'deploy' && a.feature === 'mountain');
+  check(miners.some((a) => a.figure === 'follower') && after.legal.some((a) => a.action === 'pass'), `the API's deployments: ${JSON.stringify(after.legal)}`);
+  const drawn = await page.locator(`[data-testid=board] .layer-tiles use.tile[data-x="${site.x}"][data-y="${site.y}"]`).getAttribute('href');
+  check(drawn === '#tile-variations_mountain', `the board draws ${drawn} at (${site.x}, ${site.y})`);
+  check((await page.locator('#tile-variations_mountain .mountain').count()) === 1, 'the mountain\'s drawing is not the server\'s');
+  await logShows(page, 'the mountain', 'mountain-raised', event.text);
+  check(/mountain/.test(event.text), `the log says "${event.text}"`);
+  await page.locator('[data-testid=miner-note]').waitFor();
+
+  // A miner: the marker of the mountain (the follower if several figures may go), confirm.
+  await press(page, '[data-testid=figure-marker][data-feature=mountain]');
+  if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
+  const chosen = await page.textContent('[data-testid=chosen]');
+  check(/miner/.test(chosen), `the panel's choice says "${chosen}"`);
+  await confirm(page, 'deploying a miner');
+  const done = await api(`/api/games/${id}`);
+  const miner = done.figures.find((f) => f.x === site.x && f.y === site.y && f.feature === 'mountain');
+  check(miner && miner.seat === 0 && miner.figure === 'follower', `the API's figures on the mountain: ${JSON.stringify(done.figures)}`);
+  const onBoard = page.locator(`[data-testid=board] [data-testid=figure][data-feature=mountain][data-x="${site.x}"][data-y="${site.y}"]`);
+  await onBoard.waitFor();
+  const at = await onBoard.evaluate((g) => [Number(g.dataset.px), Number(g.dataset.py)]);
+  check(Math.abs(at[0] - (site.x + 0.5) * 100) < 1 && Math.abs(at[1] - (site.y + 0.5) * 100) < 1, `the miner stands at ${at}, not in the middle of its tile`);
+  const deployed = done.events.find((e) => e.type === 'figure-deployed' && e.x === site.x && e.y === site.y);
+  check(deployed && /miner/.test(deployed.text), `the API's deployment: ${JSON.stringify(deployed)}`);
+  await logShows(page, 'the miner', 'figure-deployed', deployed.text);
+
+  // The bot's turn; at Ann's next decision the miner is still there.
+  const next = await waitForTurn(page, 'Ann\'s next decision');
+  const later = await api(`/api/games/${id}`);
+  check(later.figures.some((f) => f.x === site.x && f.y === site.y && f.feature === 'mountain' && f.seat === 0), 'the miner left its mountain');
+  check((await onBoard.count()) === 1, 'the board no longer shows the miner');
+  const texts = await checkNoNotation(page, '[data-testid=event], [data-testid=action-panel], [data-testid=players], [data-testid=turn]');
+
+  // A game without the variation: no switch, no mountain in the legal actions.
+  const plain = await apiPost('/api/games', { seats: [{ player: 'human', name: 'Ann' }, { player: 'human', name: 'Ben' }] });
+  await page.goto(`${BASE}${plain.seats[0].join}`);
+  check((await waitForTurn(page, 'the plain game\'s first placement')) === 'place', 'the plain game does not begin with a placement');
+  await page.locator('[data-testid=board] [data-testid=spot]').first().waitFor();
+  const plainView = await api(`/api/games/${plain.id}?token=${/#token=([0-9a-f]+)/.exec(plain.seats[0].join)[1]}`);
+  check(!plainView.legal.some((a) => a.action === 'mountain'), 'a game without the variation offers mountains');
+  check((await page.locator('[data-testid=mountain-mode]').count()) === 0, 'a game without the variation shows the mountain switch');
+  await page.keyboard.press('m');
+  check((await page.locator('[data-testid=board] [data-testid=mountain-spot]').count()) === 0, 'M shows mountain sites in a game without the variation');
+  check(!/mountain/.test(await page.textContent('[data-testid=turn]')), 'the plain game\'s banner offers a mountain');
+  log(`game ${id}: a mountain at (${site.x}, ${site.y}) with Ann's miner (${sites.length} sites offered), then ${next}; ${texts} texts checked; game ${plain.id} offers none`);
+  passed += 1;
+}
+
+// ---- scenario 17: prisoners (the variation "Prisoners") -----------------------------------------
+
+/**
+ * The cities of each base-game design, read from the catalog (data/tiles/base.tiles): `{design:
+ * [[the sides one city touches], …]}`, the tile not turned. The server takes no deck order, so
+ * the test steers a game of its own deck with this model of the cities.
+ */
+function designCities() {
+  const file = new URL('../../data/tiles/base.tiles', import.meta.url);
+  const cities = {};
+  let set = null;
+  let design = null;
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    let m;
+    if ((m = /^set (\S+)/.exec(line))) set = m[1];
+    else if ((m = /^design (\S+)/.exec(line))) cities[(design = `${set}:${m[1]}`)] = [];
+    // A city's ports: edge middles (N E S W) and half edges (NNW …), whose first letter is the side.
+    else if (design && (m = /^\s+city((?:\s+[NESW]{1,3}\b)+)/.exec(line))) cities[design].push([...new Set(m[1].trim().split(/\s+/).map((p) => p[0]))]);
+  }
+  return cities;
+}
+
+/**
+ * The city parts of a board (the API's `board` and `figures`): `partOf(x, y, side)` is the part
+ * (a root key) of the city through that side of a tile, `holders(part)` the seats with a follower
+ * in it.
+ */
+function cityParts(cities, view) {
+  const tiles = new Map(view.board.map((t) => [`${t.x},${t.y}`, t]));
+  const sidesOf = (tile, rotation) => (cities[tile] || []).map((c) => c.map((s) => CLOCKWISE[(CLOCKWISE.indexOf(s) + rotation / 90) % 4]));
+  const keyAt = (x, y, side) => {
+    const t = tiles.get(`${x},${y}`);
+    const i = t ? sidesOf(t.tile, t.rotation).findIndex((c) => c.includes(side)) : -1;
+    return i < 0 ? null : `${x},${y},${i}`;
+  };
+  const up = new Map();
+  const root = (k) => (up.get(k) === k ? k : root(up.get(k)));
+  for (const t of view.board) sidesOf(t.tile, t.rotation).forEach((_, i) => up.set(`${t.x},${t.y},${i}`, `${t.x},${t.y},${i}`));
+  for (const t of view.board) {
+    sidesOf(t.tile, t.rotation).forEach((sides, i) => {
+      for (const side of sides) {
+        const [dx, dy] = SIDE_STEP[side];
+        const beyond = keyAt(t.x + dx, t.y + dy, FACING[side]);
+        if (beyond) up.set(root(beyond), root(`${t.x},${t.y},${i}`));
+      }
+    });
+  }
+  const held = new Map();
+  for (const f of view.figures || []) {
+    const m = /^city@([NESW])/.exec(f.feature || '');
+    const k = m && ['follower', 'big-follower'].includes(f.figure) ? keyAt(f.x, f.y, m[1]) : null;
+    if (!k) continue;
+    const r = root(k);
+    if (!held.has(r)) held.set(r, new Set());
+    held.get(r).add(f.seat);
+  }
+  const partOf = (x, y, side) => {
+    const k = keyAt(x, y, side);
+    return k ? root(k) : null;
+  };
+  return { sidesOf, partOf, holders: (part) => held.get(part) || new Set(), tiles };
+}
+
+/**
+ * Whether `seat` placing the drawn tile as `place` joins a part of a city holding one of its
+ * followers to another part holding another seat's: then it may take a prisoner.
+ */
+function joinsForPrisoner(parts, tile, place, seat) {
+  for (const sides of parts.sidesOf(tile, place.rotation)) {
+    const joined = [...new Set(sides.map((s) => parts.partOf(place.x + SIDE_STEP[s][0], place.y + SIDE_STEP[s][1], FACING[s])).filter(Boolean))];
+    const own = joined.filter((p) => parts.holders(p).has(seat));
+    if (own.some((a) => joined.some((b) => b !== a && [...parts.holders(b)].some((o) => o !== seat)))) return true;
+  }
+  return false;
+}
+
+/**
+ * A placement for a turn that takes no prisoner: next to as many tiles as may be (a dense board
+ * joins cities), best with a city of the new tile that touches no follower (to deploy on).
+ */
+function crowdedPlacement(parts, view) {
+  const tile = view.pending.tile;
+  const near = (a) => CLOCKWISE.filter((s) => parts.tiles.has(`${a.x + SIDE_STEP[s][0]},${a.y + SIDE_STEP[s][1]}`)).length;
+  const free = (a) =>
+    parts.sidesOf(tile, a.rotation).some((sides) =>
+      sides.every((s) => {
+        const part = parts.partOf(a.x + SIDE_STEP[s][0], a.y + SIDE_STEP[s][1], FACING[s]);
+        return !part || !parts.holders(part).size;
+      }),
+    );
+  const score = (a) => 2 * near(a) + (free(a) ? 3 : 0);
+  return view.legal.filter((a) => a.action === 'place').reduce((best, a) => (!best || score(a) > score(best) ? a : best), null);
+}
+
+/** The follower figure on the board at a legal action's place, from the API's figures. */
+function figureAt(view, a) {
+  return (view.figures || []).find((f) => f.x === a.x && f.y === a.y && f.feature === a.feature);
+}
+
+/** Whether the page's board shows a figure at (x, y) on `feature`. */
+function figureShown(page, x, y, feature) {
+  return page.locator(`[data-testid=board] [data-testid=figure][data-x="${x}"][data-y="${y}"][data-feature="${feature}"]`).count();
+}
+
+/**
+ * The capture by clicks, in the window of the seat deciding (`page`; `other` the other seat's):
+ * a ringed marker on each follower the API offers, the panel listing them with "Take no
+ * prisoner", the keyboard choosing pass and a follower, the other window waiting; a marker
+ * clicked and confirmed. Then both followers must be gone from the API and both boards, the
+ * prisoner listed under its captor in both players panels, the log and the news showing it.
+ * Returns the prisoner-taken event.
+ */
+async function takePrisoner(page, other, game, view) {
+  const seat = view.pending.seat;
+  const name = view.seats[seat].name;
+  const takes = view.legal.filter((a) => a.action === 'take-prisoner');
+  const pass = view.legal.find((a) => a.action === 'pass');
+  check(takes.length >= 1 && pass && pass.label === 'take no prisoner' && takes.length + 1 === view.legal.length, `the take-prisoner decision's legal actions: ${JSON.stringify(view.legal)}`);
+  for (const a of takes) {
+    const f = figureAt(view, a);
+    check(f && f.seat !== seat && f.figure === 'follower' && /^city@/.test(a.feature), `a prisoner offered where the API has ${JSON.stringify(f)}: ${JSON.stringify(a)}`);
+    const owner = view.seats[f.seat].color;
+    check(new RegExp(`^take the ${owner} knight .*prisoner, `).test(a.label), `the label "${a.label}"`);
+  }
+  await waitForDecision(page, view.version, 'take-prisoner', `${name}'s window to offer the prisoners`);
+  const banner = await page.textContent('[data-testid=turn]');
+  check(banner.includes('take a follower prisoner in the city, or none'), `the banner says "${banner}"`);
+  check((await page.textContent('[data-testid=action-panel] .panel-title')) === 'Prisoners: take a prisoner', 'the action panel is not headed "Prisoners: take a prisoner"');
+  await page.locator('[data-testid=prisoner-note]').waitFor();
+  // A ringed marker on each follower offered, titled with the API's words.
+  const markers = await page.locator('[data-testid=board] [data-testid=prisoner-marker]').evaluateAll((ms) => ms.map((m) => ({ x: Number(m.dataset.x), y: Number(m.dataset.y), feature: m.dataset.feature, title: m.getAttribute('aria-label'), cls: m.getAttribute('class') })));
+  check(markers.length === takes.length, `the board has ${markers.length} prisoner markers, the API offers ${takes.length}`);
+  for (const a of takes) {
+    const m = markers.find((x) => x.x === a.x && x.y === a.y && x.feature === a.feature);
+    check(m && m.title === capitalized(a.label) && /\bprisoner\b/.test(m.cls), `no marker titled "${a.label}" on the follower at (${a.x}, ${a.y}): ${JSON.stringify(markers)}`);
+  }
+  check((await page.locator('[data-testid=board] [data-testid=figure-marker], [data-testid=board] [data-testid=capture-marker]').count()) === 0, 'other markers beside the prisoners');
+  const buttons = await page.locator('[data-testid=prisoner-choice]').allTextContents();
+  check(buttons.length === takes.length && takes.every((a) => buttons.some((b) => b.trim() === capitalized(a.label))), `the panel lists ${JSON.stringify(buttons)}`);
+  check((await page.textContent('[data-testid=pass]')) === 'Take no prisoner', `the pass button reads "${await page.textContent('[data-testid=pass]')}"`);
+  check(!(await page.locator('[data-testid=confirm]').isEnabled()), 'the confirm button is enabled before a choice');
+
+  // The other window waits, and offers nothing.
+  await waitForWaiting(other, name, 'take a follower prisoner');
+  const deciding = await other.textContent('[data-testid=deciding]');
+  check(deciding === `${name} may take a follower prisoner in the city their tile joined…`, `the other window says "${deciding}"`);
+  check((await other.locator('[data-testid=prisoner-marker], [data-testid=prisoner-choice]').count()) === 0, 'the other window offers prisoners');
+
+  // The keyboard: P chooses "Take no prisoner", an arrow the first follower, Esc neither.
+  await page.keyboard.press('p');
+  await page.locator('[data-testid=confirm]').filter({ hasText: 'Take no prisoner' }).waitFor();
+  await page.keyboard.press('ArrowRight');
+  await page.locator('[data-testid=confirm]').filter({ hasText: 'Take prisoner' }).waitFor();
+  check((await page.textContent('[data-testid=chosen]')) === capitalized(takes[0].label), 'the arrow key does not choose the first prisoner');
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=chosen]').waitFor({ state: 'detached' });
+
+  // By clicks: the last follower's marker, then confirm.
+  const take = takes[takes.length - 1];
+  const captive = figureAt(view, take);
+  await pressMarker(page, `[data-testid=prisoner-marker][data-x="${take.x}"][data-y="${take.y}"][data-feature="${take.feature}"]`);
+  await page.locator('[data-testid=prisoner-marker][aria-pressed=true]').waitFor();
+  check((await page.textContent('[data-testid=chosen]')) === capitalized(take.label), `the chosen capture reads "${await page.textContent('[data-testid=chosen]')}"`);
+  check(/Take prisoner/.test(await page.textContent('[data-testid=confirm]')), 'the confirm button does not say "Take prisoner"');
+  await screenshot(page, 'web-prisoners.png');
+  await confirm(page, `taking the follower at (${take.x}, ${take.y}) prisoner`);
+
+  // The API: the event, both followers off the board, the prisoner under its captor.
+  const after = await api(`/api/games/${game.id}`);
+  const event = after.events.find((e) => e.type === 'prisoner-taken');
+  check(
+    event && event.seat === seat && event.owner === captive.seat && event.figure === 'follower' && event.x === take.x && event.y === take.y && event.feature === take.feature && event.guard === 'follower',
+    `the API's prisoner-taken event: ${JSON.stringify(event)}`,
+  );
+  const guard = view.figures.find((f) => f.x === event.guard_x && f.y === event.guard_y && f.feature === event.guard_feature);
+  check(guard && guard.seat === seat, `the guard at (${event.guard_x}, ${event.guard_y}) ${event.guard_feature} was ${JSON.stringify(guard)}`);
+  for (const f of [captive, guard]) check(!figureAt(after, f), `the API still has the figure at (${f.x}, ${f.y}) ${f.feature}`);
+  const held = after.seats[seat].prisoners || [];
+  const ownerName = view.seats[captive.seat].name;
+  check(held.length === 1 && held[0].seat === captive.seat && held[0].figure === 'follower' && held[0].label === `${ownerName}'s follower, guarded by a follower`, `${name}'s prisoners in the API: ${JSON.stringify(held)}`);
+  for (const w of [page, other]) {
+    await waitFor(
+      w,
+      'both followers gone from the board and the prisoner in the players panel',
+      ({ seat, owner, label, figures }) =>
+        figures.every((f) => !document.querySelector(`[data-testid=board] [data-testid=figure][data-x="${f.x}"][data-y="${f.y}"][data-feature="${f.feature}"]`)) &&
+        [...document.querySelectorAll(`[data-testid=player][data-seat="${seat}"] [data-testid=prisoner][data-owner="${owner}"]`)].some((e) => e.textContent === label),
+      { seat, owner: captive.seat, label: held[0].label, figures: [captive, guard] },
+    );
+    await logShows(w, 'the capture', 'prisoner-taken', event.text);
+  }
+  check((await figureShown(page, take.x, take.y, take.feature)) === 0, 'the prisoner is still on the board');
+  await waitFor(other, 'the capture announced over the board', (text) => [...document.querySelectorAll('[data-testid=announce] .news[data-type=prisoner-taken]')].some((e) => e.textContent === text), event.text);
+  log(`${name} took ${ownerName}'s follower at (${take.x}, ${take.y}) prisoner, guarded by the follower from (${event.guard_x}, ${event.guard_y}): "${event.text}"`);
+  return event;
+}
+
+/**
+ * The release by clicks, in the captor's next figure decision: the action panel's "Your
+ * prisoners" and the button in the captor's row of the players panel offer it; it is chosen,
+ * confirmed, and the figure decision goes on (the API's prisoner gone, both supplies one follower
+ * more, the log's entry); then a follower is deployed by its marker, or the seat passes.
+ */
+async function releasePrisoner(page, other, game, view, taken) {
+  const seat = view.pending.seat;
+  const name = view.seats[seat].name;
+  const owner = view.seats[taken.owner];
+  const releases = view.legal.filter((a) => a.action === 'release-prisoner');
+  check(
+    releases.length === 1 && releases[0].owner === owner.color && releases[0].figure === 'follower' && releases[0].label === `release the ${owner.color} player's follower: your guard comes back to your supply`,
+    `the releases offered: ${JSON.stringify(releases)}`,
+  );
+  const release = releases[0];
+  await waitForDecision(page, view.version, 'deploy', `${name}'s window to offer the release`);
+  const choice = page.locator('[data-testid=release-choice]');
+  check((await choice.count()) === 1 && (await choice.textContent()).trim() === capitalized(release.label), `the action panel's release reads "${await choice.textContent()}"`);
+  const button = page.locator(`[data-testid=player][data-seat="${seat}"] [data-testid=release-button]`);
+  check((await button.count()) === 1, 'the players panel has no release button in the captor\'s row');
+  check((await button.textContent()) === `Release ${owner.name}'s follower` && (await button.getAttribute('title')) === release.label, `the players panel's release button reads "${await button.textContent()}"`);
+  check((await other.locator('[data-testid=release-button], [data-testid=release-choice]').count()) === 0, 'the other window offers a release');
+  await press(page, '[data-testid=release-choice]');
+  await page.locator(`[data-testid=player][data-seat="${seat}"] [data-testid=release-button][aria-pressed=true]`).waitFor();
+  check((await page.textContent('[data-testid=chosen]')) === capitalized(release.label), 'the chosen release is not the API\'s');
+  check(/Release the prisoner/.test(await page.textContent('[data-testid=confirm]')), 'the confirm button does not say "Release the prisoner"');
+  await confirm(page, `releasing ${owner.name}'s follower`);
+
+  // The figure decision goes on, the prisoner home and the guard back in the supply.
+  const after = await api(`/api/games/${game.id}?token=${game.tokens[seat]}`);
+  check(after.pending.decision === 'deploy' && after.pending.seat === seat && after.pending.x === view.pending.x && after.pending.y === view.pending.y, `after the release the API asks ${JSON.stringify(after.pending)}`);
+  check(!(after.seats[seat].prisoners || []).length, `${name} still holds ${JSON.stringify(after.seats[seat].prisoners)}`);
+  check(!after.legal.some((a) => a.action === 'release-prisoner'), 'the release is still offered');
+  const freed = after.events.find((e) => e.type === 'prisoner-released');
+  check(freed && freed.seat === seat && freed.guard === 'follower' && freed.owner === taken.owner && freed.figure === 'follower', `the API's prisoner-released event: ${JSON.stringify(freed)}`);
+  check(after.seats[seat].supply.follower === view.seats[seat].supply.follower + 1, `${name}'s followers in supply: ${view.seats[seat].supply.follower}, then ${after.seats[seat].supply.follower}`);
+  check(after.seats[taken.owner].supply.follower === view.seats[taken.owner].supply.follower + 1, `${owner.name}'s followers in supply: ${view.seats[taken.owner].supply.follower}, then ${after.seats[taken.owner].supply.follower}`);
+  await waitForDecision(page, after.version, 'deploy', `${name}'s figure decision after the release`);
+  for (const w of [page, other]) {
+    await waitFor(w, 'the prisoner gone from the players panel', (s) => !document.querySelector(`[data-testid=player][data-seat="${s}"] [data-testid=prisoners]`), seat);
+    await logShows(w, 'the release', 'prisoner-released', freed.text);
+  }
+  check((await page.locator('[data-testid=release-choice], [data-testid=release-button]').count()) === 0, 'a release is still offered on the page');
+  const deployed = await deployOrPass(page, 17, true);
+  const end = await api(`/api/games/${game.id}`);
+  if (deployed) {
+    const f = end.figures.find((x) => x.x === view.pending.x && x.y === view.pending.y && x.feature === deployed.feature);
+    check(f && f.seat === seat, `the API has no figure of ${name}'s on ${deployed.feature} at (${view.pending.x}, ${view.pending.y})`);
+  }
+  log(`${name} released ${owner.name}'s follower ("${freed.text}"), then ${deployed ? `deployed on ${deployed.feature}` : 'passed'}`);
+}
+
+/**
+ * A game of Ann against Ben with the variation, each in a window of their own: the test plays
+ * both seats through the API, steering with its model of the cities (each seat deploys a knight
+ * on every free city of its tiles, and places its tile where it joins its own knight's part of a
+ * city to the other seat's, else where the board is densest); the joining tile is placed and
+ * its figure decision passed by clicks, then the prisoner taken by clicks and, at the captor's
+ * next figure decision, released by clicks. Returns whether it got that far within the game.
+ */
+async function playPrisonersGame(ann, ben, cities) {
+  const created = await createGame(ann.page, ['human', 'human'], ['Ann', 'Ben'], [], { variants: ['prisoners'] });
+  const game = { id: created.id, tokens: created.links.map((l) => /#token=([0-9a-f]+)/.exec(l)[1]) };
+  const windows = [ann.page, ben.page];
+  await ann.page.goto(created.links[0]);
+  await ben.page.goto(created.links[1]);
+  for (const w of windows) await waitFor(w, 'both seats online', () => document.querySelectorAll('[data-testid=player] .online').length === 2);
+  const first = await api(`/api/games/${game.id}`);
+  check(first.rules.variants.prisoners === true, `the game's rules have prisoners = ${first.rules.variants.prisoners}`);
+  const act = (seat, a, version) => {
+    const { at, label, ...action } = a;
+    return apiPost(`/api/games/${game.id}/actions`, { token: game.tokens[seat], action, version });
+  };
+  let joining = false; // the tile just placed by clicks joins the cities: its figure decision by clicks too
+  let taken = null;
+  let tiles = 0;
+  for (;;) {
+    check(Date.now() - started < TOTAL_MS - 30_000, `the prisoners game is still running after ${tiles} tiles; out of time`);
+    const pending = (await api(`/api/games/${game.id}`)).pending;
+    if (pending.decision === 'over') break;
+    const seat = pending.seat;
+    const view = await api(`/api/games/${game.id}?token=${game.tokens[seat]}`);
+    const page = windows[seat];
+    const pass = view.legal.find((a) => a.action === 'pass');
+    if (pending.decision === 'take-prisoner') {
+      if (taken) {
+        await act(seat, pass, view.version);
+        continue;
+      }
+      taken = await takePrisoner(page, windows[1 - seat], game, view);
+      continue;
+    }
+    if (pending.decision === 'place') {
+      tiles += 1;
+      const parts = cityParts(cities, view);
+      const join = taken ? null : view.legal.find((a) => a.action === 'place' && joinsForPrisoner(parts, pending.tile, a, seat));
+      if (join) {
+        await waitForDecision(page, view.version, 'place', `${view.seats[seat].name}'s window to place the joining tile`);
+        await placeByClicks(page, join);
+        joining = true;
+      } else {
+        await act(seat, crowdedPlacement(parts, view), view.version);
+      }
+      continue;
+    }
+    check(pending.decision === 'deploy', `the prisoners game asks for an unexpected decision: ${pending.decision}`);
+    if (taken && seat === taken.seat && view.legal.some((a) => a.action === 'release-prisoner')) {
+      await releasePrisoner(page, windows[1 - seat], game, view, taken);
+      return { done: true, tiles, id: game.id };
+    }
+    if (joining) {
+      // The figure decision of the joining tile: passed by clicks; the capture follows.
+      joining = false;
+      await waitForDecision(page, view.version, 'deploy', `${view.seats[seat].name}'s figure decision after the joining tile`);
+      await press(page, '[data-testid=pass]');
+      await confirm(page, 'passing before the capture');
+      continue;
+    }
+    const knight = view.legal.find((a) => a.action === 'deploy' && a.figure === 'follower' && a.x === undefined && /^city@/.test(a.feature));
+    await act(seat, knight || pass, view.version);
+  }
+  log(`prisoners game ${game.id}: over after ${tiles} tiles, ${taken ? 'a prisoner taken but never released' : 'no prisoner taken'}`);
+  return { done: false, tiles, id: game.id };
+}
+
+function capitalized(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : '';
+}
+
+async function scenarioPrisoners() {
+  log('scenario 17 (desktop): prisoners in two windows, a follower taken prisoner in a city and released by clicks');
+  const ann = await openBrowser('prisoners-ann', DESKTOP);
+  const ben = await openBrowser('prisoners-ben', DESKTOP);
+  // The lobby's official variations offer it, with the API's label and description.
+  const options = await api('/api/options');
+  const variant = options.variants.find((v) => v.id === 'prisoners');
+  check(variant && variant.group === 'variation' && variant.type === 'bool' && variant.default === false, `the API's variant prisoners: ${JSON.stringify(variant)}`);
+  await ann.page.goto(`${BASE}/`);
+  await ann.page.locator('[data-testid=create-form]').waitFor();
+  const box = ann.page.locator('[data-testid=variant-group-variation] input[data-testid=variant-prisoners]');
+  check((await box.count()) === 1 && !(await box.isChecked()), 'the lobby\'s official variations have no box for prisoners, unticked');
+  const label = box.locator('xpath=..');
+  check((await label.textContent()).startsWith('Prisoners') && (await label.textContent()).includes(variant.label), `the lobby's prisoners box reads "${await label.textContent()}"`);
+  check((await label.getAttribute('title')) === variant.description, `the lobby describes prisoners as "${await label.getAttribute('title')}"`);
+  const cities = designCities();
+  check(JSON.stringify(cities['base:M']) === '[["N","W"]]' && cities['base:H'].length === 2, `the catalog's cities: M ${JSON.stringify(cities['base:M'])}, H ${JSON.stringify(cities['base:H'])}`);
+  // The server picks each game's deck: a game that reaches no capture and release is followed by
+  // another (three at most).
+  let result;
+  for (let attempt = 1; ; attempt++) {
+    result = await playPrisonersGame(ann, ben, cities);
+    if (result.done) break;
+    check(attempt < 3, 'three games with prisoners without a capture and a release');
+    log('that game gave no capture and release: another game');
+  }
+  for (const w of [ann, ben]) {
+    const texts = await checkNoNotation(w.page, '[data-testid=event], [data-testid=action-panel], [data-testid=players], [data-testid=turn]');
+    log(`${w.name}: ${texts} texts checked`);
+  }
+  log(`game ${result.id}: the capture and the release after ${result.tiles} tiles`);
+  passed += 1;
+}
+
+// ---- scenario 18: a new lease of life and the dash -------------------------------------------
+
+/** Whether a legal action is a thief's move onto a farm ("settling down"). */
+function thiefSettles(a) {
+  return a.action === 'move-follower' && /^road@/.test(a.from_feature) && /^field@/.test(a.feature);
+}
+
+/**
+ * "The dash": whether the view's figure decision is a round bought for a point: since the seat's
+ * tile of this turn, the same seat deployed a follower or moved one (the view has no field for it).
+ */
+function inDashRound(view) {
+  const p = view.pending;
+  if (p.decision !== 'deploy') return false;
+  for (let i = view.events.length - 1; i >= 0; i--) {
+    const e = view.events[i];
+    if (['tile-placed', 'mountain-raised'].includes(e.type)) return false;
+    if (['figure-deployed', 'follower-moved'].includes(e.type) && e.seat === p.seat) return true;
+  }
+  return false;
+}
+
+/** The log entry (the newest) of type `type` whose text is `text`, with its points chip, in both windows. */
+function logEntryShows(page, what, type, text, points) {
+  return waitFor(
+    page,
+    `${what}: the log line "${text}"${points ? ` with ${points}` : ''}`,
+    ({ type, text, points }) =>
+      [...document.querySelectorAll(`[data-testid=event][data-type=${type}]`)].some(
+        (e) => e.querySelector('.text').textContent === text && (!points || (e.querySelector('.points') || {}).textContent === points),
+      ),
+    { type, text, points },
+  );
+}
+
+/** The points the `scored` events of `events` give `seat` (the scoring at the end of a turn). */
+function scoredFor(events, seat) {
+  return events.filter((e) => e.type === 'scored' && (e.seats || []).includes(seat)).reduce((n, e) => n + (Number(e.points) || 0), 0);
+}
+
+/** Waits until both windows' players panels show the seat's score. */
+async function scoreShown(windows, seat, score) {
+  for (const w of windows) {
+    await waitFor(w, `the players panel showing score ${score} for seat ${seat}`, ({ seat, score }) => {
+      const el = document.querySelector(`[data-testid=score][data-seat="${seat}"]`);
+      return el && el.textContent === String(score);
+    }, { seat, score });
+  }
+}
+
+/**
+ * The board's markers of the moves and religious wars of a figure decision must be the API's:
+ * one arrow marker per move (at the target, `data-from` the follower), one sword marker per
+ * cloister, titled with the API's words, and the panel's buttons listing them.
+ */
+async function checkMoveMarkers(page, view) {
+  const moves = view.legal.filter((a) => a.action === 'move-follower');
+  const wars = view.legal.filter((a) => a.action === 'religious-war');
+  // Many moves fold away: the list is opened.
+  const summary = page.locator('[data-testid=move-summary]');
+  if (moves.length && !(await summary.evaluate((e) => e.parentElement.open))) {
+    await press(page, '[data-testid=move-summary]');
+    await waitFor(page, 'the moves unfolded', (n) => document.querySelectorAll('[data-testid=board] [data-testid=move-marker]').length === n, moves.length);
+  }
+  const markers = await page.locator('[data-testid=board] [data-testid=move-marker]').evaluateAll((ms) =>
+    ms.map((m) => ({ x: Number(m.dataset.x), y: Number(m.dataset.y), feature: m.dataset.feature, from: m.dataset.from, title: m.getAttribute('aria-label') })),
+  );
+  check(markers.length === moves.length, `the board has ${markers.length} move markers, the API offers ${moves.length} moves`);
+  for (const a of moves) {
+    const from = `${a.from_x},${a.from_y},${a.from_feature}`;
+    const m = markers.find((x) => x.x === a.x && x.y === a.y && x.feature === a.feature && x.from === from);
+    check(m && m.title === capitalized(a.label), `no move marker titled "${capitalized(a.label)}" at (${a.x}, ${a.y}) ${a.feature} for the follower ${from}: ${JSON.stringify(markers)}`);
+  }
+  const buttons = await page.locator('[data-testid=move-choice]').allTextContents();
+  check(buttons.length === moves.length && moves.every((a) => buttons.some((b) => b.trim() === capitalized(a.label))), `the panel lists the moves ${JSON.stringify(buttons)}`);
+  const cloisters = new Set(wars.map((a) => `${a.x},${a.y},${a.feature}`));
+  const warMarkers = await page.locator('[data-testid=board] [data-testid=war-marker]').evaluateAll((ms) => ms.map((m) => `${m.dataset.x},${m.dataset.y},${m.dataset.feature}`));
+  check(warMarkers.length === cloisters.size && warMarkers.every((k) => cloisters.has(k)), `the board's religious-war markers ${JSON.stringify(warMarkers)}, the API's cloisters ${JSON.stringify([...cloisters])}`);
+  const warButtons = await page.locator('[data-testid=war-choice]').allTextContents();
+  check(warButtons.length === wars.length && wars.every((a) => warButtons.some((b) => b.trim() === capitalized(a.label))), `the panel lists the religious wars ${JSON.stringify(warButtons)}`);
+  return { moves, wars };
+}
+
+/** The move hint on the board: the rings of the followers that would move (and of a monk driven out). */
+function moveHintShown(page) {
+  return page.evaluate(() => {
+    const hint = document.querySelector('[data-testid=board] [data-testid=move-hint]');
+    const ring = (e) => ({ x: Number(e.dataset.x), y: Number(e.dataset.y), feature: e.dataset.feature });
+    return hint
+      ? {
+          kind: hint.dataset.kind,
+          selected: hint.classList.contains('selected'),
+          sources: [...hint.querySelectorAll('[data-testid=move-source]')].map(ring),
+          victims: [...hint.querySelectorAll('[data-testid=move-victim]')].map(ring),
+          moving: [...document.querySelectorAll('[data-testid=board] [data-testid=figure].moving')].map(ring),
+        }
+      : null;
+  });
+}
+
+/**
+ * A religious war offered (by the API's turn): its sword marker hovered must ring both knights
+ * and the monk; nothing is chosen.
+ */
+async function checkReligiousWar(page, view) {
+  await waitForDecision(page, view.version, 'deploy', 'the window of a seat offered a religious war');
+  const { wars } = await checkMoveMarkers(page, view);
+  const war = wars[0];
+  await pressMarkerHover(page, `[data-testid=war-marker][data-x="${war.x}"][data-y="${war.y}"][data-feature="${war.feature}"]`);
+  const hint = await waitFor(page, 'the knights of the religious war ringed', () => {
+    const h = document.querySelector('[data-testid=board] [data-testid=move-hint][data-kind=war]');
+    return h && h.querySelectorAll('[data-testid=move-source]').length === 2 && h.querySelectorAll('[data-testid=move-victim]').length >= 1;
+  });
+  check(hint, 'no hint for the religious war');
+  const shown = await moveHintShown(page);
+  for (const k of war.knights) check(shown.sources.some((r) => r.x === k.x && r.y === k.y && r.feature === k.feature), `the knight at (${k.x}, ${k.y}) ${k.feature} is not ringed: ${JSON.stringify(shown)}`);
+  check(shown.victims.every((r) => r.x === war.x && r.y === war.y && r.feature === war.feature), `the monk ringed elsewhere: ${JSON.stringify(shown)}`);
+  await page.mouse.move(2, 2);
+  log(`a religious war offered: "${war.label}"; its marker rings both knights and the monk`);
+}
+
+/** Moves the mouse over a marker (after fitting the board if it is out of reach). */
+async function pressMarkerHover(page, selector) {
+  if (!(await clickable(page, selector)).length) await press(page, '[data-testid=zoom-fit]');
+  await page.hover(`${selector} .marker-body`);
+}
+
+/**
+ * A thief settling on a farm by clicks, in the window of the seat deciding (`page`; `other` the
+ * other seat's): the board's arrow markers are the API's moves, the keyboard steps onto a move
+ * (its follower ringed) and `Esc` drops it; hovering the thief's target rings the thief; its
+ * marker is clicked and "Move your thief" confirmed. The API, both boards and both logs must then
+ * have the thief on the farm, and the other window the news. Returns the follower-moved event.
+ */
+async function settleThief(page, other, game, view) {
+  const seat = view.pending.seat;
+  const name = view.seats[seat].name;
+  await waitForDecision(page, view.version, 'deploy', `${name}'s window to offer the moves`);
+  const { moves } = await checkMoveMarkers(page, view);
+  check(!(await page.locator('[data-testid=dash-badge]').count()), 'a dash badge in a first figure decision');
+  await page.locator('[data-testid=dash-rule]').waitFor();
+  check((await page.textContent('[data-testid=pass]')) === 'Pass (no figure)', `the pass button reads "${await page.textContent('[data-testid=pass]')}" before the dash`);
+
+  // The keyboard: P picks the pass, the arrow before it the last move or war (its followers
+  // ringed), Esc neither.
+  await page.keyboard.press('p');
+  await page.locator('[data-testid=confirm]').filter({ hasText: 'Pass' }).waitFor();
+  await page.keyboard.press('ArrowLeft');
+  const before = view.legal[view.legal.length - 2];
+  check(['move-follower', 'religious-war'].includes(before.action), `the action before the pass is ${JSON.stringify(before)}`);
+  await waitFor(page, 'the arrow key choosing the last move', (text) => (document.querySelector('[data-testid=chosen]') || {}).textContent === text, capitalized(before.label));
+  const keyed = await moveHintShown(page);
+  check(keyed && keyed.selected && keyed.sources.length === (before.action === 'religious-war' ? 2 : 1), `the move chosen by the keyboard is not shown on the board: ${JSON.stringify(keyed)}`);
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=chosen]').waitFor({ state: 'detached' });
+  check(!(await moveHintShown(page)), 'the move hint stays after Esc');
+
+  // Hovering the thief's target rings the thief (and only it), with nothing chosen.
+  const move = moves.find(thiefSettles);
+  const from = { x: move.from_x, y: move.from_y, feature: move.from_feature };
+  const selector = `[data-testid=move-marker][data-x="${move.x}"][data-y="${move.y}"][data-feature="${move.feature}"][data-from="${from.x},${from.y},${from.feature}"]`;
+  await pressMarkerHover(page, selector);
+  const hovered = await waitFor(page, 'the thief ringed while its target is hovered', () => {
+    const h = document.querySelector('[data-testid=board] [data-testid=move-hint]');
+    return h && !h.classList.contains('selected') && h.querySelectorAll('[data-testid=move-source]').length === 1;
+  });
+  check(hovered, 'no move hint on hovering');
+  const ring = (await moveHintShown(page)).sources[0];
+  check(ring.x === from.x && ring.y === from.y && ring.feature === from.feature, `the hover rings ${JSON.stringify(ring)}, not the thief at ${JSON.stringify(from)}`);
+  const moving = (await moveHintShown(page)).moving;
+  check(moving.length === 1 && moving[0].x === from.x && moving[0].feature === from.feature, `the figures marked moving: ${JSON.stringify(moving)}`);
+  await page.mouse.move(2, 2);
+  await waitFor(page, 'the hint gone when the pointer leaves', () => !document.querySelector('[data-testid=board] [data-testid=move-hint]'));
+
+  // By clicks: the marker, then confirm.
+  await pressMarker(page, selector);
+  await page.locator(`${selector}[aria-pressed=true]`).waitFor();
+  check((await page.textContent('[data-testid=chosen]')) === capitalized(move.label), `the chosen move reads "${await page.textContent('[data-testid=chosen]')}"`);
+  check((await page.textContent('[data-testid=confirm]')) === '✓ Move your thief', `the confirm button reads "${await page.textContent('[data-testid=confirm]')}"`);
+  check((await page.locator(`[data-testid=move-choice][data-from="${from.x},${from.y},${from.feature}"][aria-pressed=true]`).count()) >= 1, 'the panel does not mark the move chosen');
+  const chosen = await moveHintShown(page);
+  check(chosen && chosen.selected && chosen.sources[0].x === from.x && chosen.sources[0].feature === from.feature, `the chosen move is not shown: ${JSON.stringify(chosen)}`);
+  await screenshot(page, 'web-lease.png');
+  await confirm(page, `moving the thief at (${from.x}, ${from.y}) onto the farm at (${move.x}, ${move.y})`);
+
+  // The API: the event, the thief on the farm and not on the road.
+  const after = await api(`/api/games/${game.id}`);
+  const event = after.events.slice(view.events.length).find((e) => e.type === 'follower-moved');
+  check(
+    event && event.seat === seat && event.figure === 'follower' && event.from_x === from.x && event.from_y === from.y && event.from_feature === from.feature && event.x === move.x && event.y === move.y && event.feature === move.feature,
+    `the API's follower-moved event: ${JSON.stringify(event)}`,
+  );
+  check(!figureAt(after, from), `the API still has a figure on the road at (${from.x}, ${from.y})`);
+  const farmer = figureAt(after, move);
+  check(farmer && farmer.seat === seat && farmer.figure === 'follower', `the API's figure on the farm: ${JSON.stringify(farmer)}`);
+  for (const w of [page, other]) {
+    await waitFor(
+      w,
+      'the thief on its farm on the board',
+      ({ from, to, seat }) =>
+        !document.querySelector(`[data-testid=board] [data-testid=figure][data-x="${from.x}"][data-y="${from.y}"][data-feature="${from.feature}"]`) &&
+        !!document.querySelector(`[data-testid=board] [data-testid=figure][data-x="${to.x}"][data-y="${to.y}"][data-feature="${to.feature}"][data-seat="${seat}"]`),
+      { from, to: { x: move.x, y: move.y, feature: move.feature }, seat },
+    );
+    await logShows(w, 'the move', 'follower-moved', event.text);
+  }
+  await waitFor(other, 'the move announced over the board', (text) => [...document.querySelectorAll('[data-testid=announce] .news[data-type=follower-moved]')].some((e) => e.textContent === text), event.text);
+  log(`${name} moved the thief by clicks: "${event.text}"`);
+  return event;
+}
+
+/**
+ * A round of the dash by clicks (the API's figure decision of the same seat again, after a
+ * deployment of a follower or a move): both windows' banners show it, the panel says what it
+ * costs and offers "Stop (no more)"; a follower is deployed (or, without one, a follower moved)
+ * by its marker and confirmed: the API must have the point given up (its event, the score one
+ * lower, also in both players panels and logs) and the figure. If the dash goes on, "Stop (no
+ * more)" is clicked and confirmed: no point more is given up and the figure phase ends.
+ */
+async function dashByClicks(page, other, game, view) {
+  const seat = view.pending.seat;
+  const name = view.seats[seat].name;
+  const score = view.seats[seat].score;
+  check(score >= 1, `a dash round for ${name} with ${score} points`);
+  check(view.legal.every((a) => ['deploy', 'move-follower', 'religious-war', 'pass'].includes(a.action)), `the dash round offers ${JSON.stringify(view.legal.map((a) => a.action))}`);
+  check(view.legal.filter((a) => a.action === 'deploy').every((a) => ['follower', 'big-follower'].includes(a.figure)), 'the dash round offers a figure other than a follower');
+  await waitForDecision(page, view.version, 'deploy', `${name}'s window to show the dash round`);
+  const banner = await page.textContent('[data-testid=turn]');
+  check(banner.includes('decide on the dash: another follower or move for 1 point, or stop') && banner.includes('Dash round'), `the banner reads "${banner}"`);
+  check((await page.textContent('[data-testid=dash-note]')) === 'Dash: another follower or move for 1 point, or stop.', `the dash note reads "${await page.textContent('[data-testid=dash-note]')}"`);
+  check((await page.textContent('[data-testid=pass]')) === 'Stop (no more)', `the pass button reads "${await page.textContent('[data-testid=pass]')}" in the dash round`);
+  await checkMoveMarkers(page, view);
+  await waitForWaiting(other, name, 'decide on the dash');
+  await other.locator('[data-testid=dash-badge]').waitFor();
+  const deciding = await other.textContent('[data-testid=deciding]');
+  check(deciding === `${name} may deploy another follower or move one for 1 point, or stop…`, `the other window says "${deciding}"`);
+
+  // Use it: a follower on the new tile by its marker, or else a move.
+  const deploy = view.legal.find((a) => a.action === 'deploy' && a.figure === 'follower' && a.x === undefined);
+  const move = deploy ? null : view.legal.find((a) => a.action === 'move-follower');
+  check(deploy || move, `nothing to click in the dash round: ${JSON.stringify(view.legal)}`);
+  if (deploy) {
+    await pressMarker(page, `[data-testid=figure-marker][data-feature="${deploy.feature}"]`);
+    if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
+  } else {
+    await pressMarker(page, `[data-testid=move-marker][data-x="${move.x}"][data-y="${move.y}"][data-feature="${move.feature}"][data-from="${move.from_x},${move.from_y},${move.from_feature}"]`);
+  }
+  const used = deploy || move;
+  await waitFor(page, 'the dash round\'s choice', (text) => (document.querySelector('[data-testid=chosen]') || {}).textContent === text, capitalized(used.label));
+  check((await page.textContent('[data-testid=confirm]')).endsWith('(−1 point)'), `the confirm button reads "${await page.textContent('[data-testid=confirm]')}"`);
+  check((await page.textContent('[data-testid=dash-cost]')) === 'This costs 1 point.', 'the panel does not say the choice costs a point');
+  await screenshot(page, 'web-dash.png');
+  await confirm(page, `${deploy ? 'deploying a follower' : 'moving a follower'} in the dash round`);
+
+  const after = await api(`/api/games/${game.id}?token=${game.tokens[seat]}`);
+  const fresh = after.events.slice(view.events.length);
+  const given = fresh.filter((e) => e.type === 'point-sacrificed');
+  check(given.length === 1 && given[0].seat === seat && given[0].text === `${name} gives up a point for another move (the dash)`, `the API's point-sacrificed events: ${JSON.stringify(given)}`);
+  check(fresh.some((e) => e.type === (deploy ? 'figure-deployed' : 'follower-moved') && e.seat === seat), `the API's events of the dash round: ${JSON.stringify(fresh.map((e) => e.type))}`);
+  // One point less (and, if the figure phase ended, the scores of the turn).
+  const expected = score - 1 + scoredFor(fresh, seat);
+  check(after.seats[seat].score === expected, `${name}'s score went from ${score} to ${after.seats[seat].score}, not ${expected} (one point given up)`);
+  if (deploy) check(after.figures.some((f) => f.seat === seat && f.x === view.pending.x && f.y === view.pending.y && f.feature === deploy.feature), 'the API has no follower where it was deployed in the dash round');
+  else check(figureAt(after, move), 'the API has no follower where it moved in the dash round');
+  await scoreShown([page, other], seat, expected);
+  for (const w of [page, other]) {
+    await logEntryShows(w, 'the point given up', 'point-sacrificed', given[0].text, '−1');
+    if (deploy) await waitFor(w, 'the follower of the dash round on the board', (a) => !!document.querySelector(`[data-testid=board] [data-testid=figure][data-x="${a.x}"][data-y="${a.y}"][data-feature="${a.feature}"]`), { x: view.pending.x, y: view.pending.y, feature: deploy.feature });
+  }
+  await waitFor(other, 'the point given up announced over the board', (text) => [...document.querySelectorAll('[data-testid=announce] .news[data-type=point-sacrificed]')].some((e) => e.textContent === text), given[0].text);
+  log(`${name} used a dash round by clicks (${deploy ? 'a follower deployed' : 'a follower moved'}): score ${score} -> ${after.seats[seat].score}`);
+
+  // Another round: stopped by clicks.
+  let stopped = false;
+  if (after.pending.decision === 'deploy' && after.pending.seat === seat) {
+    check(inDashRound(after), 'the figure decision came again without a dash round');
+    await waitForDecision(page, after.version, 'deploy', `${name}'s window to show the next dash round`);
+    await page.locator('[data-testid=dash-badge]').waitFor();
+    await press(page, '[data-testid=pass]');
+    check((await page.textContent('[data-testid=confirm]')) === '✓ Stop', `the confirm button reads "${await page.textContent('[data-testid=confirm]')}" for stopping`);
+    await confirm(page, 'stopping the dash');
+    const end = await api(`/api/games/${game.id}`);
+    const rest = end.events.slice(after.events.length);
+    check(!rest.some((e) => e.type === 'point-sacrificed'), 'a point given up for stopping');
+    // Nothing more to pay; the turn's scores only.
+    check(end.seats[seat].score === expected + scoredFor(rest, seat), `${name}'s score after stopping: ${end.seats[seat].score}, not ${expected + scoredFor(rest, seat)}`);
+    check(!(end.pending.decision === 'deploy' && end.pending.seat === seat), 'the figure decision goes on after "Stop"');
+    await waitFor(page, 'the dash badge gone after stopping', () => !document.querySelector('[data-testid=dash-badge]'));
+    stopped = true;
+    log(`${name} stopped the dash by clicks`);
+  }
+  return { used: true, stopped };
+}
+
+/**
+ * A game of Ann against Ben with the dash, each in a window of their own: the test plays both
+ * seats through the API (tiles where they have the most neighbours; a thief on a road for a seat
+ * without one, else a knight on a city; dash rounds stopped), but the first thief that may
+ * settle on a farm does so by clicks, and the first dash round (a seat with a point, after a
+ * follower) is used by clicks (and the next one stopped). A religious war offered on the way is
+ * checked on the board. Returns whether both were done.
+ */
+async function playDashGame(ann, ben) {
+  const created = await createGame(ann.page, ['human', 'human'], ['Ann', 'Ben'], [], { variants: ['dash'] });
+  const game = { id: created.id, tokens: created.links.map((l) => /#token=([0-9a-f]+)/.exec(l)[1]) };
+  const windows = [ann.page, ben.page];
+  await ann.page.goto(created.links[0]);
+  await ben.page.goto(created.links[1]);
+  for (const w of windows) await waitFor(w, 'both seats online', () => document.querySelectorAll('[data-testid=player] .online').length === 2);
+  const first = await api(`/api/games/${game.id}`);
+  check(first.rules.variants.dash === true, `the game's rules have dash = ${first.rules.variants.dash}`);
+  const act = (seat, a, version) => {
+    const { at, label, ...action } = a;
+    return apiPost(`/api/games/${game.id}/actions`, { token: game.tokens[seat], action, version });
+  };
+  let moved = null;
+  let dashed = null;
+  let warChecked = false;
+  let tiles = 0;
+  for (;;) {
+    check(Date.now() - started < TOTAL_MS - 30_000, `the dash game is still running after ${tiles} tiles; out of time`);
+    const pending = (await api(`/api/games/${game.id}`)).pending;
+    if (pending.decision === 'over') break;
+    const seat = pending.seat;
+    const view = await api(`/api/games/${game.id}?token=${game.tokens[seat]}`);
+    const page = windows[seat];
+    const pass = view.legal.find((a) => a.action === 'pass');
+    if (pending.decision === 'place') {
+      tiles += 1;
+      const taken = new Set(view.board.map((t) => `${t.x},${t.y}`));
+      const near = (a) => SIDES.filter(([dx, dy]) => taken.has(`${a.x + dx},${a.y + dy}`)).length;
+      const place = view.legal.filter((a) => a.action === 'place').reduce((best, a) => (!best || near(a) > near(best) ? a : best), null);
+      await act(seat, place, view.version);
+      continue;
+    }
+    check(pending.decision === 'deploy', `the dash game asks for an unexpected decision: ${pending.decision}`);
+    if (inDashRound(view)) {
+      if (!dashed) dashed = await dashByClicks(page, windows[1 - seat], game, view);
+      else await act(seat, pass, view.version);
+      if (moved && dashed) return { done: true, tiles, id: game.id, dashed };
+      continue;
+    }
+    if (!moved && view.legal.some(thiefSettles)) {
+      moved = await settleThief(page, windows[1 - seat], game, view);
+      if (moved && dashed) return { done: true, tiles, id: game.id, dashed };
+      continue;
+    }
+    if (!warChecked && view.legal.some((a) => a.action === 'religious-war')) {
+      await checkReligiousWar(page, view);
+      warChecked = true;
+    }
+    const mine = (view.figures || []).filter((f) => f.seat === seat);
+    const onNew = (re) => view.legal.find((a) => a.action === 'deploy' && a.figure === 'follower' && a.x === undefined && re.test(a.feature));
+    const deploy = (!mine.some((f) => /^road@/.test(f.feature)) && onNew(/^road@/)) || onNew(/^city@/);
+    await act(seat, deploy || pass, view.version);
+  }
+  log(`dash game ${game.id}: over after ${tiles} tiles, ${moved ? 'a thief settled' : 'no thief settled'}, ${dashed ? 'a dash round used' : 'no dash round used'}`);
+  return { done: false, tiles, id: game.id };
+}
+
+async function scenarioDash() {
+  log('scenario 18 (desktop): a new lease of life and the dash in two windows, a thief settled on a farm and a dash round by clicks');
+  const ann = await openBrowser('dash-ann', DESKTOP);
+  const ben = await openBrowser('dash-ben', DESKTOP);
+  // The lobby's official variations offer both, with the API's labels and descriptions.
+  const options = await api('/api/options');
+  await ann.page.goto(`${BASE}/`);
+  await ann.page.locator('[data-testid=create-form]').waitFor();
+  for (const id of ['new-lease-of-life', 'dash']) {
+    const variant = options.variants.find((v) => v.id === id);
+    check(variant && variant.group === 'variation' && variant.type === 'bool' && variant.default === false, `the API's variant ${id}: ${JSON.stringify(variant)}`);
+    const box = ann.page.locator(`[data-testid=variant-group-variation] input[data-testid=variant-${id}]`);
+    check((await box.count()) === 1 && !(await box.isChecked()), `the lobby's official variations have no box for ${id}, unticked`);
+    const label = box.locator('xpath=..');
+    check((await label.textContent()).includes(variant.label), `the lobby's ${id} box reads "${await label.textContent()}"`);
+    check((await label.getAttribute('title')) === variant.description, `the lobby describes ${id} as "${await label.getAttribute('title')}"`);
+  }
+  // The server picks each game's deck: a game without a thief settled and a dash round used by
+  // clicks is followed by another (three at most).
+  let result;
+  for (let attempt = 1; ; attempt++) {
+    result = await playDashGame(ann, ben);
+    if (result.done) break;
+    check(attempt < 3, 'three games with the dash without a thief settled and a dash round used');
+    log('that game gave no thief move and dash round: another game');
+  }
+  for (const w of [ann, ben]) {
+    const texts = await checkNoNotation(w.page, '[data-testid=event], [data-testid=action-panel], [data-testid=players], [data-testid=turn]');
+    log(`${w.name}: ${texts} texts checked`);
+  }
+  log(`game ${result.id}: the move and the dash after ${result.tiles} tiles${result.dashed.stopped ? ', the next dash round stopped' : ''}`);
+  passed += 1;
+}
+
 // ---- main ---------------------------------------------------------------------------------
 
 async function failureShots() {
@@ -2829,8 +3756,8 @@ try {
   const scenarios = [scenarioAgainstBot, scenarioComeBack, scenarioKeyboard, scenarioLive, scenarioDragon, scenarioTower,
     scenarioHostileNames, scenarioLimit, scenarioReference];
   // By number: scenario 10 is Abbey & Mayor's, 11 The Count of Carcassonne's, 12 the official
-  // variations', 13 the choice of the tile to place, 14 the tiles handed out, whatever the list
-  // above holds.
+  // variations', 13 the choice of the tile to place, 14 the tiles handed out, 15 the table's edge,
+  // 16 mountains, 17 prisoners, 18 a new lease of life and the dash, whatever the list above holds.
   const numbered = new Map(scenarios.map((scenario, i) => [i + 1, scenario]));
   numbered.set(10, scenarioAbbeyMayor);
   numbered.set(11, scenarioCount);
@@ -2838,6 +3765,9 @@ try {
   numbered.set(13, scenarioHands);
   numbered.set(14, scenarioHandOut);
   numbered.set(15, scenarioTableEdge);
+  numbered.set(16, scenarioMountains);
+  numbered.set(17, scenarioPrisoners);
+  numbered.set(18, scenarioDash);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -122,7 +122,11 @@ impl Component {
         match self.kind {
             FeatureKind::Road | FeatureKind::City => self.open_ports == 0,
             FeatureKind::Cloister => self.around == 8,
-            FeatureKind::Field | FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower => false,
+            FeatureKind::Field
+            | FeatureKind::Garden
+            | FeatureKind::River
+            | FeatureKind::Tower
+            | FeatureKind::Mountain => false,
         }
     }
 }

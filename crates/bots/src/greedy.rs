@@ -130,6 +130,12 @@ pub fn projected(game: &Game) -> Vec<f64> {
                 1.0 + around + 0.5 * (8.0 - around) * (tiles_left / 16.0).min(1.0)
             }
             FeatureKind::Field => farm_city * game.cities_of_farm(root).len() as f64,
+            // The variation "Mountains": a miner is a knight (and a farmer at the end) of the
+            // cities whose pennants it reaches; a rough share of each.
+            FeatureKind::Mountain => {
+                let (placement, _) = features.segment(root);
+                3.0 * pennants_in_reach(game, game.board().placement(placement).pos) as f64
+            }
             _ => 0.0,
         };
         let most = counts.iter().copied().max().unwrap_or(0);
@@ -140,6 +146,17 @@ pub fn projected(game: &Game) -> Vec<f64> {
         }
     }
     totals
+}
+
+/// The variation "Mountains": the tiles with a pennant a miner on the mountain at `pos` reaches
+/// (two tiles each way).
+fn pennants_in_reach(game: &Game, pos: carcassonne_engine::Pos) -> usize {
+    game.board()
+        .tiles()
+        .iter()
+        .filter(|t| t.pos.x.abs_diff(pos.x) <= 2 && t.pos.y.abs_diff(pos.y) <= 2)
+        .filter(|t| game.design(t.tile).features.iter().any(|f| f.pennants > 0))
+        .count()
 }
 
 /// The one-ply bot.

@@ -693,7 +693,9 @@ pub fn compact_placement(game: &Game, rng: &mut GameRng) -> Action {
     let mut most_around = 0;
     for _ in 0..COMPACT_DRAWS {
         let action = game.nth_legal_action(below(rng, count) as usize).expect("below the count");
-        let Action::Place { pos, .. } = action else { unreachable!("a placement is pending") };
+        let (Action::Place { pos, .. } | Action::RaiseMountain { pos }) = action else {
+            unreachable!("a placement is pending")
+        };
         let around = game.board().neighbours_around(pos) + 1;
         if around > most_around {
             most_around = around;

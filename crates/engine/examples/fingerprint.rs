@@ -179,6 +179,16 @@ fn configs() -> Vec<(&'static str, Rules)> {
                 },
             ),
         ),
+        ("mountains", with(&[], Variants { mountains: true, ..Variants::default() })),
+        ("prisoners", with(&[], Variants { prisoners: true, ..Variants::default() })),
+        ("new-lease-of-life", with(&[], Variants { new_lease_of_life: true, ..Variants::default() })),
+        (
+            "moves-every-expansion",
+            with(
+                &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(),
+                Variants { dash: true, prisoners: true, mountains: true, ..Variants::default() },
+            ),
+        ),
     ]
 }
 

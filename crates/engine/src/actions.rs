@@ -11,6 +11,9 @@ use crate::players::{Figure, PlayerId};
 pub enum Action {
     /// Place the drawn tile at `pos`, turned clockwise by `rotation`.
     Place { pos: Pos, rotation: Rotation },
+    /// The variation "Mountains": instead of placing the drawn tile as usual, place it upside
+    /// down at `pos` as a mountain (every tile it touches shows a field edge there).
+    RaiseMountain { pos: Pos },
     /// Deploy a figure on a feature of the tile just placed (`feature` indexes the design's
     /// features; records name it by kind and port, see [`crate::Game::feature_name`]).
     Deploy { figure: Figure, feature: LocalFeature },
@@ -45,6 +48,21 @@ pub enum Action {
     Exchange { figure: Figure },
     /// The Tower: in the figure phase, pay `captor` 3 points to free one's figure of this kind.
     PayRansom { captor: PlayerId, figure: Figure },
+    /// The variation "Prisoners": after a tile joined a part of a city holding one's follower
+    /// to a part holding another player's, take the follower on feature `feature` of the tile at
+    /// `pos` prisoner (one's own follower from the other part becomes its guard).
+    TakePrisoner { pos: Pos, feature: LocalFeature },
+    /// The variation "Prisoners": in the figure phase, release `owner`'s prisoner of this kind;
+    /// its guard comes back to one's supply, to be deployed.
+    ReleasePrisoner { owner: PlayerId, figure: Figure },
+    /// "A new lease of life": instead of deploying, move one's follower `figure` (an index into
+    /// the game's figures, `Game::figures`) onto feature `feature` of the tile at `pos` (a thief
+    /// to a farm, a farmer to a city, a knight to a road).
+    MoveFollower { figure: u8, pos: Pos, feature: LocalFeature },
+    /// "A new lease of life", religious war: move one's two knights `knights` (indices into the
+    /// game's figures) onto the cloister, feature `feature` of the tile at `pos`, whose
+    /// opponent's monk goes home.
+    ReligiousWar { pos: Pos, feature: LocalFeature, knights: [u8; 2] },
     /// Abbey & Mayor: instead of drawing, place one's abbey tile in the hole at `pos` (a
     /// position with a tile on each of its four sides).
     PlaceAbbey { pos: Pos },
@@ -86,6 +104,7 @@ impl Action {
     pub(crate) const fn description(self) -> &'static str {
         match self {
             Action::Place { .. } => "a tile placement",
+            Action::RaiseMountain { .. } => "a mountain",
             Action::Deploy { .. } => "a deployment",
             Action::Escape { .. } => "an escape",
             Action::RecallAbbot { .. } => "an abbot's recall",
@@ -98,6 +117,10 @@ impl Action {
             Action::Capture { .. } => "a capture",
             Action::Exchange { .. } => "the choice of a prisoner to exchange",
             Action::PayRansom { .. } => "a ransom",
+            Action::TakePrisoner { .. } => "taking a prisoner",
+            Action::ReleasePrisoner { .. } => "releasing a prisoner",
+            Action::MoveFollower { .. } => "a follower's move",
+            Action::ReligiousWar { .. } => "a religious war",
             Action::PlaceAbbey { .. } => "an abbey placement",
             Action::PlaceBarn { .. } => "a barn",
             Action::MoveWagon { .. } => "a move of the wagon",
@@ -115,7 +138,8 @@ impl Action {
 /// What the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pending {
-    /// `player` must place the drawn `tile`.
+    /// `player` must place the drawn `tile` (with the variation "Mountains", or place it upside
+    /// down as a mountain).
     PlaceTile { player: PlayerId, tile: TileId },
     /// `player` may deploy a figure on the tile just placed at `pos`, or pass.
     Deploy { player: PlayerId, pos: Pos },
@@ -131,6 +155,9 @@ pub enum Pending {
     /// The Tower: prisoners are exchanged with `other`, who holds figures of more than one kind
     /// of `player`'s: `player` chooses which comes back.
     Exchange { player: PlayerId, other: PlayerId },
+    /// The variation "Prisoners": the tile `player` placed joined a part of a city holding one of
+    /// their followers to a part holding another player's; they may take one prisoner, or pass.
+    TakePrisoner { player: PlayerId },
     /// Abbey & Mayor: before drawing, `player` may place their abbey tile in a hole instead
     /// (`Pass` draws).
     Abbey { player: PlayerId },
@@ -174,6 +201,7 @@ impl Pending {
             | Pending::MoveDragon { player }
             | Pending::Capture { player, .. }
             | Pending::Exchange { player, .. }
+            | Pending::TakePrisoner { player }
             | Pending::Abbey { player }
             | Pending::MoveWagon { player, .. }
             | Pending::Carcassonne { player }
@@ -196,6 +224,7 @@ impl Pending {
             Pending::MoveDragon { .. } => "a step of the dragon",
             Pending::Capture { .. } => "a capture or a pass",
             Pending::Exchange { .. } => "the choice of a prisoner to exchange",
+            Pending::TakePrisoner { .. } => "taking a prisoner or a pass",
             Pending::Abbey { .. } => "placing the abbey or drawing a tile",
             Pending::MoveWagon { .. } => "a move of the wagon or taking it home",
             Pending::Carcassonne { .. } => "a deployment to Carcassonne or a pass",

@@ -50,6 +50,18 @@ pub enum RuleError {
     NoFigureWhileRiverIsLaid,
     #[error("{0} is past the edge of the table (house rule table-size)")]
     OffTheTable(Pos),
+    #[error("no mountain may be raised at {0}: a mountain goes on an empty position next to the tiles, every tile it touches showing a field edge without a road there, and never from a river tile (variation Mountains)")]
+    NoMountainThere(Pos),
+    #[error("no follower of yours may move onto feature {1} of the tile at {0}: a thief goes to an unoccupied farm beside its road, a farmer to an incomplete city beside its farm, a knight to an unoccupied, incomplete road on a tile of its city (variation A new lease of life)")]
+    CannotMoveThere(Pos, u8),
+    #[error("no religious war at {0}: two of your knights may go to a cloister where an opponent's monk stands (variation A new lease of life)")]
+    NoReligiousWar(Pos),
+    #[error("a dash buys only another deployment of a follower or another move (variation The dash)")]
+    DashOnlyFollowers,
+    #[error("the figure on feature {1} of the tile at {0} cannot be taken prisoner: only another player's follower in a part of a city that the tile just placed joined to a part holding one of your followers (variation Prisoners)")]
+    NoPrisonerThere(Pos, u8),
+    #[error("you hold no prisoner {0} of that player (variation Prisoners)")]
+    NotYourPrisoner(&'static str),
     #[error("no follower may be deployed on a volcano tile: the dragon is there")]
     NoFollowerOnVolcano,
     #[error("nothing may be deployed on a volcano tile under these rules")]

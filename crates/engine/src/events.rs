@@ -140,6 +140,13 @@ pub enum Event {
         pos: Pos,
         rotation: Rotation,
     },
+    /// The variation "Mountains": `player` placed the drawn `tile` upside down at `pos`, as a
+    /// mountain.
+    MountainRaised {
+        player: PlayerId,
+        tile: TileId,
+        pos: Pos,
+    },
     FigureDeployed {
         player: PlayerId,
         figure: Figure,
@@ -265,6 +272,41 @@ pub enum Event {
         figure: Figure,
         pos: Pos,
         feature: LocalFeature,
+    },
+    /// "A new lease of life": `player`'s `figure` moved from feature `from_feature` of the tile
+    /// at `from` onto feature `feature` of the tile at `pos`.
+    FollowerMoved {
+        player: PlayerId,
+        figure: Figure,
+        from: Pos,
+        from_feature: LocalFeature,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// "The dash": `player` gave up a point for another deployment or move.
+    PointSacrificed {
+        player: PlayerId,
+    },
+    /// The variation "Prisoners": `player` took `owner`'s `figure` on feature `feature` of the
+    /// tile at `pos` prisoner; `player`'s `guard`, from feature `guard_feature` of the tile at
+    /// `guard_pos`, guards it.
+    PrisonerTaken {
+        player: PlayerId,
+        owner: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+        guard: Figure,
+        guard_pos: Pos,
+        guard_feature: LocalFeature,
+    },
+    /// The variation "Prisoners": `player` released `owner`'s `figure`; both it and `player`'s
+    /// `guard` went back to their owners' supplies.
+    PrisonerReleased {
+        player: PlayerId,
+        guard: Figure,
+        owner: PlayerId,
+        figure: Figure,
     },
     /// The Tower: `player` and `other` held each other's figures and exchanged them: `player`'s
     /// `figure` and `other`'s `other_figure` went back to their owners.

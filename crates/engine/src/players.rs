@@ -143,7 +143,7 @@ impl Figure {
     pub const fn may_stand_on(self, kind: FeatureKind) -> bool {
         use FeatureKind::*;
         match self {
-            Figure::Follower | Figure::BigFollower => matches!(kind, Road | City | Cloister | Field),
+            Figure::Follower | Figure::BigFollower => matches!(kind, Road | City | Cloister | Field | Mountain),
             Figure::Abbot => matches!(kind, Cloister | Garden),
             Figure::Builder => matches!(kind, Road | City),
             Figure::Pig => matches!(kind, Field),

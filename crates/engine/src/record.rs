@@ -72,6 +72,16 @@ impl TryFrom<RecordText> for Record {
     }
 }
 
+/// A figure on the board, in a record: its kind, its tile and its feature there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FigureAt {
+    pub figure: Figure,
+    pub x: i16,
+    pub y: i16,
+    pub feature: String,
+}
+
 /// The deck: `{"seed": 42}` or `{"order": ["base:U", ...]}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -183,6 +193,49 @@ pub enum RecordAction {
         captor: Color,
         figure: Figure,
     },
+    /// The variation "Prisoners": take the follower on feature `feature` of the tile at (x, y)
+    /// prisoner.
+    #[serde(rename = "take-prisoner")]
+    TakePrisoner {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// The variation "Prisoners": release `owner`'s prisoner `figure`; the guard comes back.
+    #[serde(rename = "release-prisoner")]
+    ReleasePrisoner {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        owner: Color,
+        figure: Figure,
+    },
+    /// "A new lease of life": the player's `figure` on feature `from_feature` of the tile at
+    /// (`from_x`, `from_y`) moves onto feature `feature` of the tile at (x, y).
+    #[serde(rename = "move-follower")]
+    MoveFollower {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        from_x: i16,
+        from_y: i16,
+        from_feature: String,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// "A new lease of life", religious war: the player's two `knights` move onto the cloister,
+    /// feature `feature` of the tile at (x, y); the opponent's monk goes home.
+    #[serde(rename = "religious-war")]
+    ReligiousWar {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+        knights: Vec<FigureAt>,
+    },
     /// Abbey & Mayor: instead of drawing, the player's abbey tile goes into the hole at (x, y).
     Abbey {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -231,6 +284,16 @@ pub enum RecordAction {
         x: i16,
         y: i16,
         feature: String,
+    },
+    /// The variation "Mountains": the drawn tile (`tile`, given for checking) is placed upside
+    /// down at (x, y) as a mountain.
+    Mountain {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tile: Option<String>,
+        x: i16,
+        y: i16,
     },
     /// The variation "Cloisters for everyone!": instead of drawing, the player places the tile
     /// they hold (their cloister); the `place` of that tile follows.
@@ -376,6 +439,13 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         (_, Action::Place { pos, rotation }) => {
             RecordAction::Place { player, tile: None, x: pos.x, y: pos.y, rotation: rotation.degrees() }
         }
+        (pending, Action::RaiseMountain { pos }) => {
+            let tile = match pending {
+                Pending::PlaceTile { tile, .. } => Some(game.design(tile).id.clone()),
+                _ => None,
+            };
+            RecordAction::Mountain { player, tile, x: pos.x, y: pos.y }
+        }
         (Pending::Deploy { pos, .. }, Action::Deploy { figure, feature }) => {
             RecordAction::Deploy { player, figure, feature: name(pos, feature), x: None, y: None }
         }
@@ -410,6 +480,41 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             RecordAction::Capture { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
         }
         (_, Action::Exchange { figure }) => RecordAction::Exchange { player, figure },
+        (_, Action::MoveFollower { figure, pos, feature }) => {
+            let f = game.figures().get(figure as usize);
+            let from = f.map_or(Pos::new(0, 0), |f| game.board().placement(f.placement).pos);
+            RecordAction::MoveFollower {
+                player,
+                figure: f.map_or(Figure::Follower, |f| f.figure),
+                from_x: from.x,
+                from_y: from.y,
+                from_feature: f.map_or_else(String::new, |f| name(from, f.feature)),
+                x: pos.x,
+                y: pos.y,
+                feature: name(pos, feature),
+            }
+        }
+        (_, Action::ReligiousWar { pos, feature, knights }) => RecordAction::ReligiousWar {
+            player,
+            x: pos.x,
+            y: pos.y,
+            feature: name(pos, feature),
+            knights: knights
+                .iter()
+                .filter_map(|&k| game.figures().get(k as usize))
+                .map(|f| {
+                    let at = game.board().placement(f.placement).pos;
+                    FigureAt { figure: f.figure, x: at.x, y: at.y, feature: name(at, f.feature) }
+                })
+                .collect(),
+        },
+        (_, Action::TakePrisoner { pos, feature }) => {
+            RecordAction::TakePrisoner { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::ReleasePrisoner { owner, figure }) => {
+            let owner = game.players().get(owner as usize).map_or(Color::Red, |p| p.color);
+            RecordAction::ReleasePrisoner { player, owner, figure }
+        }
         (_, Action::DeployToQuarter { figure, quarter }) => RecordAction::Carcassonne { player, figure, quarter },
         (_, Action::PlayHeldTile) => RecordAction::HeldTile { player },
         (_, Action::ChooseTile { tile }) => RecordAction::ChooseTile { player, tile: game.design(tile).id.clone() },
@@ -428,6 +533,26 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
     }
 }
 
+/// The index (into `Game::figures`) of the deciding player's figure a record names (other than
+/// figure `besides`: two knights may stand on one segment).
+fn own_figure_at(game: &Game, at: &FigureAt, besides: Option<u8>) -> Result<u8, String> {
+    let pos = Pos::new(at.x, at.y);
+    let feature = feature_at(game, pos, &at.feature)?;
+    let player = game.pending().player();
+    game.figures()
+        .iter()
+        .enumerate()
+        .position(|(i, f)| {
+            Some(i as u8) != besides
+                && Some(f.owner) == player
+                && f.figure == at.figure
+                && f.feature == feature
+                && game.board().placement(f.placement).pos == pos
+        })
+        .map(|i| i as u8)
+        .ok_or_else(|| format!("no {} of the player's stands on {} at {pos}", at.figure.name(), at.feature))
+}
+
 /// The engine action a record action stands for in the current state of `game`.
 pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, String> {
     let expected = game.pending().player().map(|p| game.player(p).color);
@@ -441,6 +566,10 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::MoveDragon { player, .. }
         | RecordAction::BuildTower { player, .. }
         | RecordAction::Capture { player, .. }
+        | RecordAction::TakePrisoner { player, .. }
+        | RecordAction::MoveFollower { player, .. }
+        | RecordAction::ReligiousWar { player, .. }
+        | RecordAction::ReleasePrisoner { player, .. }
         | RecordAction::Exchange { player, .. }
         | RecordAction::Ransom { player, .. }
         | RecordAction::Abbey { player, .. }
@@ -450,6 +579,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::MoveCount { player, .. }
         | RecordAction::Redeploy { player, .. }
         | RecordAction::HeldTile { player }
+        | RecordAction::Mountain { player, .. }
         | RecordAction::ChooseTile { player, .. }
         | RecordAction::GiveTile { player, .. }
         | RecordAction::Pass { player } => *player,
@@ -514,6 +644,32 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             Ok(Action::Capture { pos, feature: feature_at(game, pos, feature)? })
         }
         RecordAction::Exchange { figure, .. } => Ok(Action::Exchange { figure: *figure }),
+        RecordAction::MoveFollower { figure, from_x, from_y, from_feature, x, y, feature, .. } => {
+            let at = FigureAt { figure: *figure, x: *from_x, y: *from_y, feature: from_feature.clone() };
+            let index = own_figure_at(game, &at, None)?;
+            let pos = Pos::new(*x, *y);
+            Ok(Action::MoveFollower { figure: index, pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::ReligiousWar { x, y, feature, knights, .. } => {
+            let [first, second] = knights.as_slice() else {
+                return Err(format!("a religious war moves two knights, not {}", knights.len()));
+            };
+            let pos = Pos::new(*x, *y);
+            let a = own_figure_at(game, first, None)?;
+            let b = own_figure_at(game, second, Some(a))?;
+            // The engine names the pair in the order of its figures.
+            let knights = [a.min(b), a.max(b)];
+            Ok(Action::ReligiousWar { pos, feature: feature_at(game, pos, feature)?, knights })
+        }
+        RecordAction::TakePrisoner { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::TakePrisoner { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::ReleasePrisoner { owner, figure, .. } => {
+            let owner =
+                game.players().iter().position(|p| p.color == *owner).ok_or_else(|| format!("no player is {owner}"))?;
+            Ok(Action::ReleasePrisoner { owner: owner as PlayerId, figure: *figure })
+        }
         RecordAction::Ransom { captor, figure, .. } => {
             let captor = game
                 .players()
@@ -539,6 +695,15 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             Ok(Action::Redeploy { figure: *figure, pos, feature: feature_at(game, pos, feature)? })
         }
         RecordAction::HeldTile { .. } => Ok(Action::PlayHeldTile),
+        RecordAction::Mountain { tile, x, y, .. } => {
+            if let (Some(tile), Pending::PlaceTile { tile: drawn, .. }) = (tile, game.pending()) {
+                let drawn = &game.design(drawn).id;
+                if tile != drawn {
+                    return Err(format!("the record turns `{tile}` into a mountain but the tile drawn is `{drawn}`"));
+                }
+            }
+            Ok(Action::RaiseMountain { pos: Pos::new(*x, *y) })
+        }
         RecordAction::ChooseTile { tile, .. } => game
             .catalog()
             .lookup(tile)

@@ -179,6 +179,19 @@ impl Table {
         self.figures.iter().position(|f| f.placement == placement && f.feature == feature)
     }
 
+    /// The first figure on feature `feature` of the tile at `pos` for which `wanted` holds (a
+    /// segment may hold several figures: a builder beside its follower, two knights that came
+    /// in a religious war).
+    pub(crate) fn figure_at_where(
+        &self,
+        pos: Pos,
+        feature: LocalFeature,
+        mut wanted: impl FnMut(&PlacedFigure) -> bool,
+    ) -> Option<usize> {
+        let placement = self.board.index_at(pos)?;
+        self.figures.iter().position(|f| f.placement == placement && f.feature == feature && wanted(f))
+    }
+
     /// Takes figure `index` off the board, back to its owner's supply.
     pub(crate) fn take_figure(&mut self, index: usize) -> PlacedFigure {
         let f = self.lift_figure(index);
@@ -224,7 +237,14 @@ impl Table {
 
     /// The players with the most followers on a feature, by strength (all of them on a tie;
     /// seed 001, "What happens if there are several followers...").
+    #[inline]
     pub(crate) fn majority(&self, root: NodeId) -> PlayerSet {
+        PlayerSet::majority(&self.strengths(root))
+    }
+
+    /// How many followers each player counts on feature `root`.
+    #[inline]
+    pub(crate) fn strengths(&self, root: NodeId) -> [u8; MAX_PLAYERS] {
         let mut counts = [0u8; MAX_PLAYERS];
         for f in &self.figures {
             if self.features.find(f.node) == root {
@@ -235,7 +255,7 @@ impl Table {
                 };
             }
         }
-        PlayerSet::majority(&counts)
+        counts
     }
 
     // ----- Points -----

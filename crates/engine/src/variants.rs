@@ -178,6 +178,20 @@ pub struct Variants {
     /// Official variation "Only one can choose": the tiles of a round are drawn by one player
     /// and distributed among the others. Off by default.
     pub only_one_can_choose: OnlyOneCanChoose,
+    /// Official variation "Prisoners": a follower that enters an occupied city through the tile
+    /// just placed may take one of the others prisoner, and guard it. Off by default.
+    pub prisoners: bool,
+    /// Official variation "A new lease of life": instead of deploying, a follower may move
+    /// (thief to farm, farmer to city, two knights to an opponent's cloister, knight to road).
+    /// Off by default.
+    pub new_lease_of_life: bool,
+    /// Official variation "The dash": "A new lease of life", and after each deployment of a
+    /// follower or move the player may pay a point for another. Off by default.
+    pub dash: bool,
+    /// Official variation "Mountains": a drawn tile may be placed upside down as a mountain next
+    /// to a field edge, and followers on mountains are miners that count near pennants. Off by
+    /// default.
+    pub mountains: bool,
     /// House rule (seeds 000 and 002, "House rules", metoth): "Incomplete features at the end of
     /// the game do not score points at the end of the game." Off by default.
     pub incomplete_features_score_nothing: bool,
@@ -255,6 +269,10 @@ impl Variants {
             architects: false,
             battle_for_cloisters: false,
             only_one_can_choose: OnlyOneCanChoose::Off,
+            prisoners: false,
+            new_lease_of_life: false,
+            dash: false,
+            mountains: false,
             incomplete_features_score_nothing: false,
             hole_filling_extra_turn: false,
             unplayable_tiles_back: false,
@@ -549,11 +567,43 @@ impl Variants {
             kind: VariantKind::Bool,
         },
         VariantInfo {
+            name: "prisoners",
+            label: "Prisoners: a follower entering an occupied city may take one of the others prisoner",
+            source: "seed 001, SELECTED VARIATIONS, Prisoners",
+            group: VariantGroup::Variation,
+            author: None,
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
             name: "battle-for-cloisters",
             label: "The battle for completed cloisters: two tiles in hand, unfinished cloisters score for the player on the left",
             source: "seed 001, SELECTED VARIATIONS, The battle for completed cloisters",
             group: VariantGroup::Variation,
             author: Some("Frank Rudloff"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "new-lease-of-life",
+            label: "A new lease of life: instead of deploying, move a thief, farmer or knights to a neighbouring feature",
+            source: "seed 001, SELECTED VARIATIONS, A new lease of life",
+            group: VariantGroup::Variation,
+            author: Some("Tobias Stapelfeldt"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "dash",
+            label: "The dash: a new lease of life, and a point buys another deployment or move",
+            source: "seed 001, SELECTED VARIATIONS, The dash",
+            group: VariantGroup::Variation,
+            author: Some("Tobias Stapelfeldt"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "mountains",
+            label: "Mountains: a tile may be placed upside down as a mountain; miners on it count near pennants",
+            source: "seed 001, SELECTED VARIATIONS, Mountains",
+            group: VariantGroup::Variation,
+            author: Some("Tobias Stapelfeldt"),
             kind: VariantKind::Bool,
         },
         VariantInfo {

@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 15] = [
+pub const DECISIONS: [&str; 16] = [
     "place",
     "deploy",
     "escape",
@@ -37,6 +37,7 @@ pub const DECISIONS: [&str; 15] = [
     "held-tile",
     "choose-tile",
     "give-tile",
+    "take-prisoner",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks

@@ -284,6 +284,7 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::HeldTile { .. } => Some("held-tile"),
         Pending::ChooseTile { .. } => Some("choose-tile"),
         Pending::GiveTile { .. } => Some("give-tile"),
+        Pending::TakePrisoner { .. } => Some("take-prisoner"),
         Pending::GameOver => None,
     }
 }
@@ -493,6 +494,7 @@ mod tests {
                 cloisters_for_everyone: true,
                 tiles_in_hand: carcassonne_engine::TilesInHand::Two,
                 only_one_can_choose: carcassonne_engine::OnlyOneCanChoose::FaceDown,
+                prisoners: true,
                 ..Variants::preset(rs)
             };
             let selection = Selection::new(r, &all, variants, None);

@@ -811,6 +811,7 @@ pub fn layout(design: &TileDesign) -> Layout {
             }),
             FeatureKind::Cloister | FeatureKind::Garden => Some(CENTRE),
             FeatureKind::Tower => tower_at,
+            FeatureKind::Mountain => Some(CENTRE),
         };
     }
     let unplaced: Vec<usize> = (0..feats.len()).filter(|&i| anchors[i].is_none()).collect();

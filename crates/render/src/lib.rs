@@ -111,6 +111,17 @@ fn draw_tile(design: &TileDesign, layout: &Layout, rotation: Rotation) -> String
         r#"<rect class="field" x="0" y="0" width="100" height="100" fill="{}" stroke="{}" stroke-width="0.8"/>"#,
         palette.field, palette.field_edge
     );
+    // The variation "Mountains": a tile upside down, its back showing a mountain.
+    if design.is_mountain() {
+        s.push_str(concat!(
+            r#"<g class="mountain" data-feature="0">"#,
+            r##"<rect x="0" y="0" width="100" height="100" fill="#8d8477"/>"##,
+            r##"<path d="M8 84L36 30L50 52L64 22L92 84Z" fill="#6b6258" stroke="#4a433b" stroke-width="1.5" stroke-linejoin="round"/>"##,
+            r##"<path d="M36 30L29 44L36 41L42 46ZM64 22L56 38L64 35L71 40Z" fill="#f2f0ea"/>"##,
+            "</g></g>"
+        ));
+        return s;
+    }
     // Abbey walls along the sides.
     if layout.abbey_sides.iter().any(|&a| a) {
         s.push_str(r#"<g class="symbol abbey">"#);
@@ -386,6 +397,7 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
                 FeatureKind::City => "knight",
                 FeatureKind::Cloister => "monk",
                 FeatureKind::Tower => "guard",
+                FeatureKind::Mountain => "miner",
                 _ => "other",
             })
         );

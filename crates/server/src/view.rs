@@ -202,6 +202,9 @@ pub enum PendingView {
         seat: PlayerId,
         x: i16,
         y: i16,
+        /// "The dash": a round bought with a point (a deployment or move now costs 1 point).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        dash: bool,
     },
     Escape {
         seat: PlayerId,
@@ -284,6 +287,12 @@ pub enum PendingView {
     GiveTile {
         seat: PlayerId,
         recipients: Vec<PlayerId>,
+    },
+    /// The variation "Prisoners": `seat` may take a follower prisoner in the city the tile
+    /// just placed joined (the legal actions name each), or pass.
+    #[serde(rename = "take-prisoner")]
+    TakePrisoner {
+        seat: PlayerId,
     },
     Over,
 }
@@ -409,6 +418,8 @@ impl Tally {
                 credit(captor, Phase::Turn, "ransom", i64::from(points));
                 credit(player, Phase::Turn, "ransom", -i64::from(points));
             }
+            // "The dash": a point given up for another deployment or move.
+            Event::PointSacrificed { player } => credit(player, Phase::Turn, "dash", -1),
             _ => {}
         }
     }
@@ -452,6 +463,7 @@ fn feature_name(game: &Game, pos: Pos, feature: u8) -> String {
 fn bare(action: RecordAction) -> RecordAction {
     match action {
         RecordAction::Place { x, y, rotation, .. } => RecordAction::Place { player: None, tile: None, x, y, rotation },
+        RecordAction::Mountain { x, y, .. } => RecordAction::Mountain { player: None, tile: None, x, y },
         RecordAction::Deploy { figure, feature, x, y, .. } => {
             RecordAction::Deploy { player: None, figure, feature, x, y }
         }
@@ -462,6 +474,16 @@ fn bare(action: RecordAction) -> RecordAction {
         RecordAction::MoveDragon { x, y, .. } => RecordAction::MoveDragon { player: None, x, y },
         RecordAction::BuildTower { x, y, .. } => RecordAction::BuildTower { player: None, x, y },
         RecordAction::Capture { x, y, feature, .. } => RecordAction::Capture { player: None, x, y, feature },
+        RecordAction::TakePrisoner { x, y, feature, .. } => RecordAction::TakePrisoner { player: None, x, y, feature },
+        RecordAction::MoveFollower { figure, from_x, from_y, from_feature, x, y, feature, .. } => {
+            RecordAction::MoveFollower { player: None, figure, from_x, from_y, from_feature, x, y, feature }
+        }
+        RecordAction::ReligiousWar { x, y, feature, knights, .. } => {
+            RecordAction::ReligiousWar { player: None, x, y, feature, knights }
+        }
+        RecordAction::ReleasePrisoner { owner, figure, .. } => {
+            RecordAction::ReleasePrisoner { player: None, owner, figure }
+        }
         RecordAction::Exchange { figure, .. } => RecordAction::Exchange { player: None, figure },
         RecordAction::Ransom { captor, figure, .. } => RecordAction::Ransom { player: None, captor, figure },
         RecordAction::Abbey { x, y, .. } => RecordAction::Abbey { player: None, x, y },
@@ -574,6 +596,9 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                 (_, Action::Place { pos, rotation }) => {
                     (None, format!("{}, turned {}°", words::place_words(pos), rotation.degrees()))
                 }
+                (_, Action::RaiseMountain { pos }) => {
+                    (None, format!("upside down as a mountain {}", words::place_words(pos)))
+                }
                 (Pending::Deploy { pos, .. }, Action::Deploy { figure, feature }) => {
                     (anchor(game, pos, feature), words::figure_on(game, figure, pos, feature))
                 }
@@ -659,6 +684,66 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                     (anchor(game, pos, feature), label)
                 }
                 (_, Action::Capture { .. }) => (None, "a capture".into()),
+                (_, Action::MoveFollower { figure, pos, feature }) => {
+                    let label = match game.figures().get(figure as usize) {
+                        Some(f) => {
+                            let from = game.board().placement(f.placement).pos;
+                            format!(
+                                "move your {} {} onto {} {}",
+                                words::figure_role_on(game, f.figure, from, f.feature),
+                                words::place_words(from),
+                                words::feature_words(game, pos, feature),
+                                words::place_words(pos)
+                            )
+                        }
+                        None => "a follower's move".into(),
+                    };
+                    (anchor(game, pos, feature), label)
+                }
+                (_, Action::ReligiousWar { pos, feature, knights }) => {
+                    let knight = |k: u8| {
+                        game.figures().get(k as usize).map_or_else(String::new, |f| {
+                            let from = game.board().placement(f.placement).pos;
+                            format!(
+                                "{} {}",
+                                words::figure_role_on(game, f.figure, from, f.feature),
+                                words::place_words(from)
+                            )
+                        })
+                    };
+                    (
+                        anchor(game, pos, feature),
+                        format!(
+                            "religious war: your {} and your {} drive the monk out of the cloister {}",
+                            knight(knights[0]),
+                            knight(knights[1]),
+                            words::place_words(pos)
+                        ),
+                    )
+                }
+                (_, Action::TakePrisoner { pos, feature }) => {
+                    let taken = game.figures().iter().find(|f| {
+                        f.feature == feature && game.board().placement(f.placement).pos == pos && f.figure.is_follower()
+                    });
+                    let label = match taken {
+                        Some(f) => format!(
+                            "take the {} {} prisoner, {}",
+                            game.player(f.owner).color.name(),
+                            words::figure_role_on(game, f.figure, pos, feature),
+                            words::place_words(pos)
+                        ),
+                        None => format!("take the follower {} prisoner", words::place_words(pos)),
+                    };
+                    (anchor(game, pos, feature), label)
+                }
+                (_, Action::ReleasePrisoner { owner, figure }) => (
+                    None,
+                    format!(
+                        "release the {} player's {}: your guard comes back to your supply",
+                        game.player(owner).color.name(),
+                        words::figure_word(figure)
+                    ),
+                ),
                 (_, Action::Exchange { figure }) => {
                     (None, format!("your {} comes back in the exchange", words::figure_word(figure)))
                 }
@@ -742,9 +827,15 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                 (Pending::Abbey { .. } | Pending::HeldTile { .. }, Action::Pass) => (None, "draw a tile".into()),
                 (Pending::MoveWagon { .. }, Action::Pass) => (None, "take the wagon home".into()),
                 (Pending::Escape { .. }, Action::Pass) => (None, "no knight escapes".into()),
-                (Pending::Capture { .. }, Action::Pass) => (None, "take no prisoner".into()),
+                (Pending::Capture { .. } | Pending::TakePrisoner { .. }, Action::Pass) => {
+                    (None, "take no prisoner".into())
+                }
+                (Pending::Deploy { .. }, Action::Pass) if game.in_dash_round() => (None, "stop the dash".into()),
                 (_, Action::Pass) => (None, "no figure".into()),
             };
+            // "The dash": a round's deployment or move costs a point.
+            let label =
+                if game.in_dash_round() && action != Action::Pass { format!("{label} (1 point)") } else { label };
             LegalView { action: bare(encode_action(game, action)), at, label }
         })
         .collect()
@@ -796,6 +887,17 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
                         words::figure_word(p.figure)
                     ),
                 })
+                // The variation "Prisoners": the prisoners this seat's guards hold.
+                .chain(game.guards().iter().filter(|g| g.captor as usize == i).map(|g| PrisonerView {
+                    seat: g.owner,
+                    figure: g.prisoner,
+                    label: format!(
+                        "{}'s {}, guarded by a {}",
+                        input.seats.get(g.owner as usize).map_or("?", |s| s.name.as_str()),
+                        words::figure_word(g.prisoner),
+                        words::figure_word(g.guard)
+                    ),
+                }))
                 .collect(),
             abbey: game.rules().has(carcassonne_engine::Expansion::AbbeyMayor).then(|| game.holds_abbey(i as PlayerId)),
             held_tile: game.held_tile(i as PlayerId).map(|t| game.design(t).id.clone()),
@@ -827,7 +929,9 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
             tile: game.design(tile).id.clone(),
             tile_name: words::tile_name(game.design(tile)),
         },
-        Pending::Deploy { player, pos } => PendingView::Deploy { seat: player, x: pos.x, y: pos.y },
+        Pending::Deploy { player, pos } => {
+            PendingView::Deploy { seat: player, x: pos.x, y: pos.y, dash: game.in_dash_round() }
+        }
         Pending::Escape { player } => PendingView::Escape { seat: player },
         Pending::MoveDragon { player } => PendingView::Dragon { seat: player },
         Pending::Capture { player, pos } => PendingView::Capture { seat: player, x: pos.x, y: pos.y },
@@ -854,6 +958,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
                 .filter(|&p| p != player && game.hand(p).is_empty())
                 .collect(),
         },
+        Pending::TakePrisoner { player } => PendingView::TakePrisoner { seat: player },
         Pending::HeldTile { player, tile } => PendingView::HeldTile {
             seat: player,
             tile: game.design(tile).id.clone(),
@@ -1032,6 +1137,10 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
                    "rotation": rotation.degrees()}),
             format!("{} places {} {}", name(player), tile_words(tile), words::place_words(pos)),
         ),
+        Event::MountainRaised { player, tile, pos } => (
+            json!({"type": "mountain-raised", "seat": player, "tile": tile_id(tile), "x": pos.x, "y": pos.y}),
+            format!("{} turns {} upside down: a mountain {}", name(player), tile_words(tile), words::place_words(pos)),
+        ),
         Event::FigureDeployed { player, figure, pos, feature } => (
             figure_detail("figure-deployed", player, figure, pos, feature),
             format!("{} deploys {}", name(player), words::figure_on(game, figure, pos, feature)),
@@ -1195,6 +1304,50 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
                     words::place_words(pos)
                 )
             },
+        ),
+        Event::PrisonerTaken { player, owner, figure, pos, feature, guard, guard_pos, guard_feature } => (
+            json!({"type": "prisoner-taken", "seat": player, "owner": owner, "figure": figure, "x": pos.x, "y": pos.y,
+                   "feature": feature_name(game, pos, feature), "guard": guard, "guard_x": guard_pos.x,
+                   "guard_y": guard_pos.y, "guard_feature": feature_name(game, guard_pos, guard_feature)}),
+            format!(
+                "{} takes {}'s {} prisoner, {}; {}'s {} {} guards it",
+                name(player),
+                name(owner),
+                words::figure_role_on(game, figure, pos, feature),
+                words::place_words(pos),
+                name(player),
+                words::figure_role_on(game, guard, guard_pos, guard_feature),
+                words::place_words(guard_pos)
+            ),
+        ),
+        Event::FollowerMoved { player, figure, from, from_feature, pos, feature } => (
+            json!({"type": "follower-moved", "seat": player, "figure": figure, "from_x": from.x, "from_y": from.y,
+                   "from_feature": feature_name(game, from, from_feature), "x": pos.x, "y": pos.y,
+                   "feature": feature_name(game, pos, feature)}),
+            format!(
+                "{} moves their {} {} onto {} {}",
+                name(player),
+                words::figure_word(figure),
+                words::place_words(from),
+                words::feature_words(game, pos, feature),
+                words::place_words(pos)
+            ),
+        ),
+        Event::PointSacrificed { player } => (
+            json!({"type": "point-sacrificed", "seat": player, "points": 1}),
+            format!("{} gives up a point for another move (the dash)", name(player)),
+        ),
+        Event::PrisonerReleased { player, guard, owner, figure } => (
+            json!({"type": "prisoner-released", "seat": player, "guard": guard, "owner": owner, "figure": figure}),
+            format!(
+                "{} releases {}'s {}, which goes home; {}'s {} on guard duty comes back to {}'s supply",
+                name(player),
+                name(owner),
+                words::figure_word(figure),
+                name(player),
+                words::figure_word(guard),
+                name(player)
+            ),
         ),
         Event::PrisonersExchanged { player, figure, other, other_figure } => (
             json!({"type": "prisoners-exchanged", "seat": player, "figure": figure, "other": other,

@@ -185,6 +185,7 @@ pub fn kind_word(kind: FeatureKind) -> &'static str {
         FeatureKind::Garden => "garden",
         FeatureKind::River => "river",
         FeatureKind::Tower => "tower",
+        FeatureKind::Mountain => "mountain",
     }
 }
 
@@ -230,6 +231,8 @@ pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
         FeatureKind::River => "follower",
         // The Tower: a follower on top of a tower guards it.
         FeatureKind::Tower => "guard",
+        // The variation "Mountains": a follower on a mountain is a miner.
+        FeatureKind::Mountain => "miner",
     };
     match figure {
         Figure::Follower => role.into(),
@@ -275,6 +278,7 @@ pub fn kind_plural(kind: FeatureKind) -> &'static str {
         FeatureKind::Garden => "gardens",
         FeatureKind::River => "rivers",
         FeatureKind::Tower => "towers",
+        FeatureKind::Mountain => "mountains",
     }
 }
 

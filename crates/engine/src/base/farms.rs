@@ -101,6 +101,17 @@ fn score_per_farm(table: &mut Table, rules: &mut impl FarmRules, events: &mut Ve
     while let Some(f) = table.figures.iter().find(|f| table.features.kind(f.node) == FeatureKind::Field) {
         let root = table.features.find(f.node);
         let cities = cities_of_farm(table, root);
+        if table.rules.variants.mountains {
+            let miners: Vec<[u8; MAX_PLAYERS]> =
+                cities.iter().map(|&c| crate::expansions::mountains::miners_for_city(table, c)).collect();
+            if miners.iter().flatten().any(|&n| n > 0) {
+                let already = once_per_player.then_some(&mut already);
+                score_farm_with_miners(table, rules, root, &cities, &miners, already, events);
+                rules.scored(table, root, events);
+                table.return_figures(root, events);
+                continue;
+            }
+        }
         let owners = table.majority(root);
         let rates: Vec<(PlayerId, u16)> =
             owners.iter().map(|p| (p, CITY_VALUE + rules.bonus(table, &[root], p))).collect();
@@ -125,6 +136,41 @@ fn score_per_farm(table: &mut Table, rules: &mut impl FarmRules, events: &mut Ve
         }
         rules.scored(table, root, events);
         table.return_figures(root, events);
+    }
+}
+
+/// The variation "Mountains" (seed 001, SELECTED VARIATIONS): a miner that reaches a pennant of
+/// a city "counts as an additional farmer in relation to the city during final scoring", so
+/// farm `root` is scored city by city: each of `cities` goes to the most farmers, counting
+/// `miners[i]` for `cities[i]`. `already` holds, in the second edition, the cities each
+/// player has scored from other farms.
+fn score_farm_with_miners(
+    table: &mut Table,
+    rules: &mut impl FarmRules,
+    root: NodeId,
+    cities: &[NodeId],
+    miners: &[[u8; MAX_PLAYERS]],
+    mut already: Option<&mut Vec<Vec<NodeId>>>,
+    events: &mut Vec<Event>,
+) {
+    let farmers = table.strengths(root);
+    for (&city, miners) in cities.iter().zip(miners) {
+        let mut counts = farmers;
+        for (count, n) in counts.iter_mut().zip(miners) {
+            *count += n;
+        }
+        for p in PlayerSet::majority(&counts).iter() {
+            if let Some(already) = already.as_deref_mut() {
+                if already[p as usize].contains(&city) {
+                    continue;
+                }
+                already[p as usize].push(city);
+            }
+            let per_city = CITY_VALUE + rules.bonus(table, &[root], p);
+            let breakdown = farm_breakdown(table, &[city], per_city, rules);
+            let score = farm_score(table, root, PlayerSet(1 << p), breakdown);
+            table.pay(score, events);
+        }
     }
 }
 
@@ -192,6 +238,13 @@ fn score_per_city(table: &mut Table, rules: &mut impl FarmRules, events: &mut Ve
                 for (total, n) in counts.iter_mut().zip(farm_counts) {
                     *total += n;
                 }
+            }
+        }
+        // The variation "Mountains": the miners that reach the city count as farmers.
+        if table.rules.variants.mountains {
+            let miners = crate::expansions::mountains::miners_for_city(table, city);
+            for (total, n) in counts.iter_mut().zip(miners) {
+                *total += n;
             }
         }
         let winners = PlayerSet::majority(&counts);

@@ -111,6 +111,8 @@ fn terrain_name(code: u32) -> &'static str {
 pub(crate) fn check_follower(table: &Table, spec: &FeatureSpec, root: NodeId) -> Result<(), RuleError> {
     match spec.kind {
         FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => {}
+        // The variation "Mountains": "Followers may be deployed to the mountain as miners".
+        FeatureKind::Mountain => {}
         // Abbey & Mayor: "No farmer may be deployed to a farm with a barn" (seed 001, "The
         // barn", footnote 138).
         FeatureKind::Field if table.rules.variants.farmers && table.features.has_barn(root) => {

@@ -36,6 +36,10 @@ pub enum FeatureKind {
     /// stands on no road, city, cloister or farm. The catalog gives every design with the
     /// `tower` symbol this feature, as its last one.
     Tower,
+    /// A mountain (the variation "Mountains"): a tile placed upside down. It touches no edge, is
+    /// never completed and never scored; a follower on it is a miner, which stays until the end
+    /// of the game. Only the catalog's synthesized mountain design has it.
+    Mountain,
 }
 
 impl FeatureKind {
@@ -48,6 +52,7 @@ impl FeatureKind {
             FeatureKind::Garden => "garden",
             FeatureKind::River => "river",
             FeatureKind::Tower => "tower",
+            FeatureKind::Mountain => "mountain",
         }
     }
 
@@ -60,6 +65,7 @@ impl FeatureKind {
             "garden" => FeatureKind::Garden,
             "river" => FeatureKind::River,
             "tower" => FeatureKind::Tower,
+            "mountain" => FeatureKind::Mountain,
             _ => return None,
         })
     }
@@ -334,6 +340,11 @@ impl TileDesign {
         self.cloister.is_some()
     }
 
+    /// True for the mountain of the variation "Mountains" (a tile placed upside down).
+    pub fn is_mountain(&self) -> bool {
+        matches!(self.features.as_slice(), [only] if only.kind == FeatureKind::Mountain)
+    }
+
     /// Whether `rotation` shows the tile differently from every smaller rotation.
     pub fn is_distinct_rotation(&self, rotation: Rotation) -> bool {
         self.distinct_rotations & (1 << rotation.index()) != 0
@@ -424,6 +435,11 @@ pub struct CatalogError {
     pub message: String,
 }
 
+/// The id of the mountain design (the variation "Mountains"), which the built-in catalog adds to
+/// the designs of its files: no set holds it and no deck contains it; a drawn tile turned upside
+/// down is put on the board as this design.
+pub const MOUNTAIN_ID: &str = "variations:mountain";
+
 /// Every tile design the engine knows.
 #[derive(Clone, Debug, Default)]
 pub struct Catalog {
@@ -454,6 +470,11 @@ impl Catalog {
 
     pub fn set(&self, id: &str) -> Option<&TileSet> {
         self.sets.iter().find(|s| s.id == id)
+    }
+
+    /// The mountain design of the variation "Mountains" (the built-in catalog has it).
+    pub fn mountain(&self) -> Option<TileId> {
+        self.lookup(MOUNTAIN_ID)
     }
 
     /// Looks a design up by its id (`base:D`).

@@ -24,8 +24,44 @@ impl Catalog {
                     panic!("the embedded tile catalog is invalid: {e}");
                 }
             }
+            catalog.add_mountain();
             catalog
         })
+    }
+
+    /// Adds the mountain of the variation "Mountains" (seed 001, SELECTED VARIATIONS): a tile
+    /// turned upside down shows no road, city or field, so it is no design of a file. Its edges
+    /// are field edges, so that a tile placed next to it must show "farm without a road" there,
+    /// but no field touches them: nothing joins across a mountain. Its one feature is where a
+    /// miner stands.
+    fn add_mountain(&mut self) {
+        let draft = DesignDraft {
+            line: 0,
+            name: "mountain".into(),
+            edges: [Terrain::Field; 4],
+            counts: vec![],
+            start: false,
+            river: None,
+            symbols: vec![],
+            partial: false,
+            unit_at: None,
+            supply: false,
+            features: vec![],
+        };
+        let miner = FeatureSpec {
+            kind: FeatureKind::Mountain,
+            ports: 0,
+            pennants: 0,
+            borders: vec![],
+            inner: 0,
+            attrs: FeatureAttrs::default(),
+        };
+        let (set, name) = super::MOUNTAIN_ID.split_once(':').expect("a design id has a set");
+        debug_assert_eq!(name, draft.name);
+        let design = build_design(super::MOUNTAIN_ID.into(), set.into(), &draft, vec![miner]);
+        let tile = TileId(self.designs.len() as u16);
+        self.designs.push(design);
+        self.by_id.insert(super::MOUNTAIN_ID.into(), tile);
     }
 
     /// Parses and validates one catalog file, adding its sets and designs.
@@ -282,6 +318,9 @@ impl<'a> Parser<'a> {
             .ok_or_else(|| self.error(line, format!("unknown feature kind `{}`", words[0])))?;
         if kind == FeatureKind::Tower {
             return Err(self.error(line, "a tower foundation is written `symbols=tower` on the design line"));
+        }
+        if kind == FeatureKind::Mountain {
+            return Err(self.error(line, "a mountain is a tile placed upside down, not a feature of a design"));
         }
         let mut feature = FeatureDraft {
             line,

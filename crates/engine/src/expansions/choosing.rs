@@ -48,11 +48,13 @@ impl Modules {
     #[inline]
     pub(crate) fn placeable(&self, table: &Table, tile: TileId) -> bool {
         let rules = self.placement_rules(table, tile);
-        if rules.is_empty() {
+        let fits = if rules.is_empty() {
             table.board.has_place_for(table.design(tile))
         } else {
             self.restricted_placement_exists(rules, table, tile)
-        }
+        };
+        // The variation "Mountains": a tile that fits nowhere may still become a mountain.
+        fits || table.rules.variants.mountains && super::mountains::has_site(table, self, tile)
     }
 
     /// The next face-down tile that no module sets aside, if any.

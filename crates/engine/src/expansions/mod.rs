@@ -24,14 +24,18 @@ mod barns;
 pub(crate) mod cathars;
 mod choosing;
 pub(crate) mod count;
+mod decisions;
 pub(crate) mod gq;
 pub(crate) mod hands;
 pub(crate) mod hooks;
 pub(crate) mod house_rules;
 pub(crate) mod inns_cathedrals;
 pub(crate) mod king_robber;
+pub(crate) mod lease;
+pub(crate) mod mountains;
 pub(crate) mod own_cloisters;
 pub(crate) mod princess_dragon;
+pub(crate) mod prisoners;
 pub(crate) mod river;
 mod state;
 pub(crate) mod table_edge;
@@ -62,8 +66,10 @@ use hands::Hands;
 use house_rules::HouseRules;
 use inns_cathedrals::InnsCathedrals;
 use king_robber::KingRobber;
+use lease::Lease;
 use own_cloisters::OwnCloisters;
 use princess_dragon::PrincessDragon;
+use prisoners::Prisoners;
 use river::River;
 use table_edge::TableEdge;
 use tower::Tower;
@@ -95,12 +101,13 @@ pub(crate) enum ModuleId {
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
+    Prisoners,
     /// A house rule: the edge of the table.
     TableEdge,
 }
 
 impl ModuleId {
-    const COUNT: usize = 14;
+    const COUNT: usize = 15;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -118,6 +125,7 @@ impl ModuleId {
             ModuleId::AbbeyMayor => AbbeyMayor::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
+            ModuleId::Prisoners => Prisoners::HOOKS,
             ModuleId::TableEdge => TableEdge::HOOKS,
         }
     }
@@ -128,6 +136,7 @@ impl ModuleId {
         [
             (v.follower_unpunctuality, ModuleId::Unpunctuality),
             (v.cloisters_for_everyone, ModuleId::OwnCloisters),
+            (v.prisoners, ModuleId::Prisoners),
             (v.table_size.tiles().is_some(), ModuleId::TableEdge),
         ]
         .into_iter()
@@ -168,6 +177,10 @@ pub(crate) struct Modules {
     /// The variation "Follower unpunctuality" is in play (its deployments need the dragon's
     /// tile, like the tower's actions).
     unpunctual_in_play: bool,
+    /// The variation "Prisoners" is in play (it notes the cities a tile joins before it joins).
+    prisoners_in_play: bool,
+    /// "A new lease of life" or "The dash" is in play (their moves are figure-phase actions).
+    lease_in_play: bool,
     river: River,
     inns_cathedrals: InnsCathedrals,
     king_robber: KingRobber,
@@ -181,12 +194,15 @@ pub(crate) struct Modules {
     abbey_mayor: AbbeyMayor,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
+    prisoners: Prisoners,
     table_edge: TableEdge,
     /// The variations with tiles in hand, stacks of one's own or a face-up row (not a hook
     /// module: the turn asks it at the draw, and it draws through the other modules).
     hands: Hands,
     /// The house rules with a state of their own (read at placement and at the turn's end).
     house_rules: HouseRules,
+    /// "A new lease of life" and "The dash" (no hook module: the figure phase asks it).
+    lease: Lease,
 }
 
 /// Runs `$body` with `$m` bound to each module of `$mask` (bit `i` for the `i`-th module in
@@ -198,14 +214,14 @@ macro_rules! each_module {
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.the_count), (&mut $modules.princess_dragon),
             (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.unpunctuality),
-            (&mut $modules.own_cloisters), (&mut $modules.table_edge), $body)
+            (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
             (&$modules.abbot), (&$modules.tower), (&$modules.the_count), (&$modules.princess_dragon),
             (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.unpunctuality),
-            (&$modules.own_cloisters), (&$modules.table_edge), $body)
+            (&$modules.own_cloisters), (&$modules.prisoners), (&$modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
         each_module!($modules, $mask, |_index, mut $m| $body)
@@ -214,7 +230,8 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $un:expr, $oc:expr, $te:expr, $body:expr) => {
+        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
+        $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
                 ModuleId::River => { let $m = $river; $body }
@@ -230,6 +247,7 @@ macro_rules! each_module {
                 ModuleId::AbbeyMayor => { let $m = $am; $body }
                 ModuleId::Unpunctuality => { let $m = $un; $body }
                 ModuleId::OwnCloisters => { let $m = $oc; $body }
+                ModuleId::Prisoners => { let $m = $pr; $body }
                 ModuleId::TableEdge => { let $m = $te; $body }
             }
         }
@@ -315,6 +333,8 @@ impl Modules {
             tower_in_play: rules.has(Expansion::Tower),
             abbey_mayor_in_play: rules.has(Expansion::AbbeyMayor),
             unpunctual_in_play: rules.variants.follower_unpunctuality,
+            prisoners_in_play: rules.variants.prisoners,
+            lease_in_play: rules.variants.new_lease_of_life || rules.variants.dash,
             river: River::new(rules),
             inns_cathedrals: InnsCathedrals,
             king_robber: KingRobber::default(),
@@ -328,9 +348,11 @@ impl Modules {
             abbey_mayor: AbbeyMayor::new(rules, players, catalog),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
+            prisoners: Prisoners::default(),
             table_edge: TableEdge::new(rules),
             hands: Hands::new(rules, players),
             house_rules: HouseRules::new(rules),
+            lease: Lease::new(rules),
         }
     }
 
@@ -477,6 +499,15 @@ impl Modules {
         each_module!(self, self.implementing(Hook::TilePut), |mut m| m.tile_put(table, placement));
     }
 
+    /// Before the drawn tile joins the board: the variation "Prisoners" notes the parts of the
+    /// cities it will connect.
+    #[inline(always)]
+    pub(crate) fn before_put(&mut self, table: &Table, tile: TileId, rotation: Rotation, pos: Pos) {
+        if self.prisoners_in_play {
+            self.prisoners.note_parts(table, tile, rotation, pos);
+        }
+    }
+
     #[inline(always)]
     pub(crate) fn tile_placed(&mut self, table: &mut Table, player: PlayerId, events: &mut Vec<Event>) {
         each_module!(self, self.implementing(Hook::TilePlaced), |mut m| m.tile_placed(table, player, events));
@@ -531,6 +562,11 @@ impl Modules {
         player: PlayerId,
         visit: &mut impl FnMut(Action) -> bool,
     ) -> bool {
+        // "The dash": a round bought with a point offers another deployment or move only.
+        if self.lease.dashing() {
+            return self.lease_actions(table, player, visit)
+                || self.unpunctual_in_play && self.unpunctual_actions(table, player, visit);
+        }
         each_module!(self, self.implementing(Hook::FigureActions), |m| if m.figure_actions(table, player, visit) {
             return true;
         });
@@ -540,6 +576,12 @@ impl Modules {
             return true;
         }
         if self.abbey_mayor_in_play && self.barn_actions(table, player, visit) {
+            return true;
+        }
+        if self.prisoners_in_play && self.prisoners.each_release(player, visit) {
+            return true;
+        }
+        if self.lease_actions(table, player, visit) {
             return true;
         }
         self.unpunctual_in_play && self.unpunctual_actions(table, player, visit)
@@ -634,191 +676,6 @@ impl Modules {
     }
 
     // ----- The modules' own decisions -----
-
-    /// The legal actions of a module's decision (`pending` is not a base decision), until
-    /// `visit` returns true.
-    pub(crate) fn each_decision(&self, table: &Table, pending: Pending, visit: impl FnMut(Action) -> bool) {
-        match pending {
-            Pending::Escape { .. } => self.cathars.each_escape(table, visit),
-            Pending::MoveDragon { .. } => self.princess_dragon.each_dragon_step(table, visit),
-            Pending::Capture { .. } => self.tower.each_capture(table, pending, visit),
-            Pending::Exchange { .. } => self.tower.each_exchange(pending, visit),
-            Pending::Abbey { .. } => self.abbey_mayor.each_abbey_choice(table, pending, visit),
-            Pending::MoveWagon { .. } => self.abbey_mayor.each_wagon_move(table, self.princess_dragon.dragon(), visit),
-            Pending::Carcassonne { .. } | Pending::MoveCount { .. } => {
-                self.the_count.each_deployment(table, pending, visit)
-            }
-            Pending::Redeploy { .. } | Pending::FinalRedeploy { .. } => {
-                self.the_count.each_redeployment(table, self.princess_dragon.dragon(), pending, visit)
-            }
-            Pending::HeldTile { .. } => self.own_cloisters.each_choice(pending, visit),
-            Pending::ChooseTile { player } => self.each_tile_choice(table, player, visit),
-            Pending::GiveTile { player } => self.each_give_choice(player, visit),
-            Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
-        }
-    }
-
-    /// Checks an action for a module's decision, or a module's action in the figure phase.
-    pub(crate) fn check_decision(&self, table: &Table, pending: Pending, action: Action) -> Result<(), RuleError> {
-        match (pending, action) {
-            (Pending::Escape { .. }, _) => self.cathars.check(table, pending, action),
-            (Pending::MoveDragon { .. }, _) => self.princess_dragon.check_dragon_step(table, pending, action),
-            (Pending::Capture { .. }, _) => self.tower.check_capture(table, pending, action),
-            (Pending::Exchange { .. }, _) => self.tower.check_exchange(pending, action),
-            (Pending::Abbey { .. }, _) => self.abbey_mayor.check_abbey_choice(table, pending, action),
-            (Pending::MoveWagon { .. }, _) => {
-                self.abbey_mayor.check_wagon_move(table, self.princess_dragon.dragon(), pending, action)
-            }
-            (Pending::Carcassonne { .. } | Pending::MoveCount { .. }, _) => {
-                self.the_count.check_deployment(table, pending, action)
-            }
-            (Pending::Redeploy { .. } | Pending::FinalRedeploy { .. }, _) => {
-                self.the_count.check_redeployment(table, self.princess_dragon.dragon(), pending, action)
-            }
-            (Pending::HeldTile { .. }, _) => self.own_cloisters.check_choice(table, pending, action),
-            (Pending::ChooseTile { player }, Action::ChooseTile { tile }) => {
-                if self.hands.holds(player, action) && self.placeable(table, tile) {
-                    Ok(())
-                } else {
-                    Err(RuleError::NotYourTile)
-                }
-            }
-            (Pending::ChooseTile { .. }, Action::Pass) if self.hands.may_draw_instead(table) => Ok(()),
-            (Pending::ChooseTile { .. }, Action::Pass) => Err(RuleError::NothingToDraw),
-            (Pending::GiveTile { player }, Action::GiveTile { to, .. }) => match self.hands.holds(player, action) {
-                false => Err(RuleError::NotYourTile),
-                true if self.hands.recipients(player).any(|p| p == to) => Ok(()),
-                true => Err(RuleError::NotARecipient(to)),
-            },
-            (Pending::Deploy { player, .. }, Action::DeployAt { pos, figure, feature }) if self.unpunctual_in_play => {
-                if self.only_figure_actions(table, player) {
-                    return Err(RuleError::PrincessMustRemove);
-                }
-                let state = &table.players[player as usize];
-                if state.in_supply(figure) == 0 {
-                    return Err(RuleError::NoFigureInSupply(state.color, figure.name()));
-                }
-                let placement = table.board.index_at(pos).ok_or(RuleError::NotAnEarlierTile(pos))?;
-                Unpunctuality::check_earlier(table, placement, feature, figure, self.princess_dragon.dragon())
-            }
-            (Pending::Deploy { player, .. }, Action::PlaceBarn { .. }) if self.abbey_mayor_in_play => {
-                if self.only_figure_actions(table, player) {
-                    return Err(RuleError::PrincessMustRemove);
-                }
-                self.abbey_mayor.check_barn_action(table, player, action)
-            }
-            (
-                Pending::Deploy { player, .. },
-                Action::BuildTower { .. } | Action::FinishTower { .. } | Action::PayRansom { .. },
-            ) if self.in_play(ModuleId::Tower) => {
-                if self.only_figure_actions(table, player) {
-                    return Err(RuleError::PrincessMustRemove);
-                }
-                self.tower.check_figure_action(table, player, action, self.princess_dragon.dragon())
-            }
-            (Pending::Deploy { player, .. }, Action::RecallAbbot { pos }) => Abbot::check_recall(table, player, pos),
-            (
-                Pending::Deploy { player, .. },
-                Action::DeployAt { .. } | Action::MoveFairy { .. } | Action::RemoveKnight { .. },
-            ) if self.in_play(ModuleId::PrincessDragon) => {
-                self.princess_dragon.check_figure_action(table, player, action)
-            }
-            _ => Err(RuleError::wrong_decision(pending, action)),
-        }
-    }
-
-    /// Applies a checked action of a module's decision or of the figure phase, with what
-    /// follows from it in other modules. Returns the next decision of the same step, if any.
-    pub(crate) fn apply_decision(
-        &mut self,
-        table: &mut Table,
-        pending: Pending,
-        action: Action,
-        events: &mut Vec<Event>,
-    ) -> Option<Pending> {
-        match (pending, action) {
-            (Pending::Escape { .. }, _) => {
-                if let Some((root, player)) = Cathars::apply(table, action, events) {
-                    self.follower_left(table, root, player, events);
-                }
-            }
-            (Pending::Deploy { player, .. }, Action::RecallAbbot { .. }) => {
-                // The recall scores the abbot's feature: the fairy beside it pays as for any
-                // scoring (seed 001, THE PRINCESS AND THE DRAGON, "The fairy").
-                let root = Abbot::score_recall(table, player, events);
-                self.feature_scored(table, root, events);
-                Abbot::take_back(table, player, events);
-            }
-            (Pending::MoveDragon { .. }, _) => {
-                let (next, departures) = self.princess_dragon.apply_dragon_step(table, action, events);
-                for (root, player) in departures {
-                    self.follower_left(table, root, player, events);
-                }
-                return next;
-            }
-            (Pending::Capture { .. }, _) => {
-                let (next, departures) = self.tower.apply_capture(table, pending, action, events);
-                for (root, player) in departures {
-                    self.follower_left(table, root, player, events);
-                }
-                return next;
-            }
-            (Pending::Exchange { .. }, _) => self.tower.apply_exchange(table, pending, action, events),
-            (Pending::Abbey { player }, Action::PlaceAbbey { pos }) => {
-                let tile = self.abbey_mayor.take_abbey(player);
-                let placement = base::put_tile(table, tile, Rotation::R0, pos);
-                self.tile_put(table, placement);
-                events.push(Event::TilePlaced { player, tile, pos, rotation: Rotation::R0 });
-                self.tile_placed(table, player, events);
-            }
-            (Pending::Abbey { .. }, _) => {}
-            (Pending::MoveWagon { .. }, _) => {
-                let dragon = self.princess_dragon.dragon();
-                return self.abbey_mayor.apply_wagon_move(table, dragon, action, events);
-            }
-            (Pending::Carcassonne { .. } | Pending::MoveCount { .. }, _) => {
-                return self.the_count.apply_deployment(table, pending, action, events);
-            }
-            (Pending::HeldTile { player, .. }, Action::PlayHeldTile) => self.own_cloisters.play(player, events),
-            (Pending::ChooseTile { player }, Action::ChooseTile { tile }) => self.hands.take(player, tile, events),
-            (Pending::ChooseTile { .. }, _) => {}
-            (Pending::GiveTile { player }, Action::GiveTile { tile, to }) => {
-                self.hands.give_away(player, tile, to, events)
-            }
-            (Pending::GiveTile { .. }, _) => {}
-            (Pending::HeldTile { .. }, _) => {}
-            (Pending::Deploy { player, .. }, Action::DeployAt { pos, figure, feature }) if self.unpunctual_in_play => {
-                let placement = table.board.index_at(pos).expect("checked: a tile");
-                table.deploy(player, figure, placement, feature);
-                events.push(Event::FigureDeployed { player, figure, pos, feature });
-            }
-            (Pending::Redeploy { .. } | Pending::FinalRedeploy { .. }, _) => {
-                let dragon = self.princess_dragon.dragon();
-                let (next, target) = self.the_count.apply_redeployment(table, dragon, pending, action, events);
-                // Footnote 58: a farmer moved onto a farm with a barn in the final scoring "will
-                // then be scored immediately, and so scores only 1 point per city".
-                if let Some(root) = target.filter(|&r| table.features.has_barn(r)) {
-                    let rate = abbey_mayor::BARN_JOINED_CITY_VALUE;
-                    base::farms::score_farm_now(table, self, root, rate, crate::events::Phase::Final, events);
-                }
-                return next;
-            }
-            (Pending::Deploy { player, .. }, Action::PlaceBarn { .. }) => {
-                self.abbey_mayor.place_barn(table, player, action, events)
-            }
-            (
-                Pending::Deploy { player, .. },
-                Action::BuildTower { .. } | Action::FinishTower { .. } | Action::PayRansom { .. },
-            ) => self.tower.apply_figure_action(table, player, action, events),
-            (Pending::Deploy { player, .. }, _) => {
-                for (root, owner) in self.princess_dragon.apply_figure_action(table, player, action, events) {
-                    self.follower_left(table, root, owner, events);
-                }
-            }
-            _ => unreachable!("check_decision accepted the action"),
-        }
-        None
-    }
 
     /// Whether a module is in play.
     fn in_play(&self, id: ModuleId) -> bool {

@@ -87,6 +87,9 @@ struct Readings {
     /// The variation "Follower unpunctuality" sends every follower to an earlier tile: the
     /// magic gate has nothing left to add, and its deployments are not listed twice.
     unpunctual: bool,
+    /// "A new lease of life" and "The dash" can put two followers on one segment (a religious
+    /// war's knights): the fairy's and the princess's choices are then listed once per segment.
+    shared_segments: bool,
 }
 
 /// A dragon's move in progress.
@@ -121,6 +124,7 @@ impl PrincessDragon {
                 gate_to_unscored: v.magic_gate_to_unscored_features,
                 builders_are_followers: v.builders_and_pigs_are_followers,
                 unpunctual: v.follower_unpunctuality,
+                shared_segments: v.new_lease_of_life || v.dash,
             },
             ..PrincessDragon::default()
         }
@@ -269,12 +273,16 @@ impl PrincessDragon {
                 }
                 let follower = base::check_follower(table, spec, root).is_ok();
                 for &figure in &figures[..count] {
-                    // The feature is free: a mayor goes only into a city, a wagon never onto a
-                    // farm, the abbot only onto a cloister or garden.
+                    // The feature is free: a mayor goes only into a city, a wagon onto a road,
+                    // city or cloister (neither a farm nor a mountain), the abbot only onto a
+                    // cloister or garden.
                     let allowed = match figure {
                         Figure::Abbot => abbot::check_deploy(table, spec, root).is_ok(),
                         Figure::Mayor => follower && spec.kind == FeatureKind::City,
-                        Figure::Wagon => follower && spec.kind != FeatureKind::Field,
+                        Figure::Wagon => {
+                            follower
+                                && matches!(spec.kind, FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister)
+                        }
                         _ => follower,
                     };
                     if allowed && visit(Action::DeployAt { pos: placed.pos, figure, feature: feature as LocalFeature })
@@ -321,8 +329,10 @@ impl PrincessDragon {
             let to = from?.step(side);
             // The Count of Carcassonne, footnotes 50 and 51: the dragon enters no tile of the
             // city of Carcassonne (and so cannot fly around it either).
-            let tile = table.board.get(to)?;
-            (!table.design(tile.tile).partial && !m.visited().contains(&to) && fairy != Some(to)).then_some(to)
+            // The variation "Mountains": miners remain "until the end of the game", so the
+            // dragon does not enter a mountain (our reading, docs/rules.md).
+            let design = table.design(table.board.get(to)?.tile);
+            (!design.partial && !design.is_mountain() && !m.visited().contains(&to) && fairy != Some(to)).then_some(to)
         })
     }
 
@@ -384,14 +394,18 @@ impl PrincessDragon {
 
     pub(crate) fn check_figure_action(&self, table: &Table, player: PlayerId, action: Action) -> Result<(), RuleError> {
         match action {
-            Action::RemoveKnight { pos, feature } => match table.figure_at(pos, feature) {
-                Some(i) if self.removable(table, &table.figures[i]) => Ok(()),
-                _ => Err(RuleError::NoKnightToRemove(pos, feature)),
-            },
-            Action::MoveFairy { pos, feature } => match table.figure_at(pos, feature) {
-                Some(i) if self.fairy_may_move() && self.fairy_target(&table.figures[i], player) => Ok(()),
-                _ => Err(RuleError::NoFairyMove(pos, feature)),
-            },
+            Action::RemoveKnight { pos, feature } => {
+                match table.figure_at_where(pos, feature, |f| self.removable(table, f)) {
+                    Some(_) => Ok(()),
+                    None => Err(RuleError::NoKnightToRemove(pos, feature)),
+                }
+            }
+            Action::MoveFairy { pos, feature } => {
+                match table.figure_at_where(pos, feature, |f| self.fairy_target(f, player)) {
+                    Some(_) if self.fairy_may_move() => Ok(()),
+                    _ => Err(RuleError::NoFairyMove(pos, feature)),
+                }
+            }
             Action::DeployAt { pos, figure, feature } => {
                 let state = &table.players[player as usize];
                 if state.in_supply(figure) == 0 {
@@ -414,14 +428,14 @@ impl PrincessDragon {
     ) -> Departures {
         match action {
             Action::RemoveKnight { pos, feature } => {
-                let i = table.figure_at(pos, feature).expect("checked");
+                let i = table.figure_at_where(pos, feature, |f| self.removable(table, f)).expect("checked");
                 let root = table.features.find(table.figures[i].node);
                 let f = table.take_figure(i);
                 events.push(Event::KnightRemoved { player, owner: f.owner, figure: f.figure, pos, feature });
                 vec![(root, f.owner)]
             }
             Action::MoveFairy { pos, feature } => {
-                let i = table.figure_at(pos, feature).expect("checked");
+                let i = table.figure_at_where(pos, feature, |f| self.fairy_target(f, player)).expect("checked");
                 self.fairy = Some((pos, Some(table.figures[i].serial)));
                 events.push(Event::FairyMoved { player, pos, feature });
                 vec![]
@@ -507,7 +521,15 @@ impl Module for PrincessDragon {
     /// The princess's removals, the fairy's moves, then the magic gate's deployments.
     fn figure_actions(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
         if self.princess_now {
-            for f in table.figures.iter().filter(|f| self.removable(table, f)) {
+            for (i, f) in table.figures.iter().enumerate().filter(|(_, f)| self.removable(table, f)) {
+                // Two knights on one segment are one choice (the first is removed).
+                if self.readings.shared_segments
+                    && table.figures[..i]
+                        .iter()
+                        .any(|e| (e.placement, e.feature) == (f.placement, f.feature) && self.removable(table, e))
+                {
+                    continue;
+                }
                 if visit(Action::RemoveKnight { pos: table.pos_of(f.placement), feature: f.feature }) {
                     return true;
                 }
@@ -517,7 +539,15 @@ impl Module for PrincessDragon {
             }
         }
         if self.fairy_may_move() {
-            for f in table.figures.iter().filter(|f| self.fairy_target(f, player)) {
+            for (i, f) in table.figures.iter().enumerate().filter(|(_, f)| self.fairy_target(f, player)) {
+                // Two followers on one segment are one choice (the fairy goes to the first).
+                if self.readings.shared_segments
+                    && table.figures[..i]
+                        .iter()
+                        .any(|e| (e.placement, e.feature) == (f.placement, f.feature) && self.fairy_target(e, player))
+                {
+                    continue;
+                }
                 if visit(Action::MoveFairy { pos: table.pos_of(f.placement), feature: f.feature }) {
                     return true;
                 }

@@ -36,6 +36,11 @@ impl Modules {
         &self.the_count
     }
 
+    /// The variation "Prisoners": the guards on duty and their prisoners.
+    pub(crate) fn guards(&self) -> &[super::prisoners::Guard] {
+        self.prisoners.guards()
+    }
+
     /// The Tower's public state (nothing without the expansion).
     pub(crate) fn tower(&self) -> &Tower {
         &self.tower

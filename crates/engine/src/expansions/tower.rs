@@ -316,7 +316,9 @@ impl Tower {
             let allowed = Tower::in_reach(tower, height, pos)
                 && (f.figure.is_follower() || self.readings.builders_and_pigs)
                 && (f.owner != player || self.readings.own_followers)
-                && (self.readings.guards || table.features.kind(f.node) != FeatureKind::Tower);
+                && (self.readings.guards || table.features.kind(f.node) != FeatureKind::Tower)
+                // The variation "Mountains": a miner remains "until the end of the game".
+                && table.features.kind(f.node) != FeatureKind::Mountain;
             allowed.then_some(i)
         })
     }

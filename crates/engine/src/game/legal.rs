@@ -41,13 +41,21 @@ pub(crate) fn each_legal_action(
                     }
                 }
             }
+            if table.rules.variants.mountains {
+                crate::expansions::mountains::each_site(table, modules, tile, &mut visit);
+            }
         }
         Pending::Deploy { player, .. } => {
             // The figures in supply, in `Figure::ALL` order, found once for every feature.
             let state = &table.players[player as usize];
             let (mut available, mut count) = ([Figure::Follower; Figure::ALL.len()], 0);
+            // "The dash": a round bought deploys a follower only.
+            let followers_only = modules.dashing();
             for figure in Figure::ALL {
-                if state.in_supply(figure) > 0 && figure.stands_on_features() {
+                if state.in_supply(figure) > 0
+                    && figure.stands_on_features()
+                    && (!followers_only || figure.is_follower())
+                {
                     available[count] = figure;
                     count += 1;
                 }
@@ -91,7 +99,9 @@ pub(crate) fn each_legal_action(
 #[inline]
 pub(crate) fn legal_action_count(table: &Table, modules: &Modules, pending: Pending) -> usize {
     match pending {
-        Pending::PlaceTile { tile, .. } if modules.placement_rules(table, tile).is_empty() => {
+        Pending::PlaceTile { tile, .. }
+            if !table.rules.variants.mountains && modules.placement_rules(table, tile).is_empty() =>
+        {
             let fits = &table.design(tile).fit_table;
             table.board.frontier().iter().map(|cell| fits[cell.code as usize].count_ones() as usize).sum()
         }
@@ -111,7 +121,7 @@ pub(crate) fn legal_action_count(table: &Table, modules: &Modules, pending: Pend
 pub(crate) fn nth_legal_action(table: &Table, modules: &Modules, pending: Pending, n: usize) -> Option<Action> {
     let mut left = n;
     if let Pending::PlaceTile { tile, .. } = pending {
-        if modules.placement_rules(table, tile).is_empty() {
+        if !table.rules.variants.mountains && modules.placement_rules(table, tile).is_empty() {
             // Skip whole positions by their number of fitting rotations.
             let fits = &table.design(tile).fit_table;
             for cell in table.board.frontier() {
@@ -150,6 +160,18 @@ pub(crate) fn check(table: &Table, modules: &Modules, pending: Pending, action: 
             base::check_fit(table, tile, pos, rotation)?;
             modules.check_place(modules.placement_rules(table, tile), table, tile, pos, rotation)
         }
+        (Pending::PlaceTile { tile, .. }, Action::RaiseMountain { pos }) if table.rules.variants.mountains => {
+            let mut found = false;
+            crate::expansions::mountains::each_site(table, modules, tile, &mut |a| {
+                found = a == action;
+                found
+            });
+            if found {
+                Ok(())
+            } else {
+                Err(RuleError::NoMountainThere(pos))
+            }
+        }
         (Pending::PlaceTile { .. }, _) => Err(RuleError::wrong_decision(pending, action)),
         (Pending::Deploy { player, .. }, Action::Deploy { .. } | Action::Pass)
             if modules.only_figure_actions(table, player) =>
@@ -160,6 +182,9 @@ pub(crate) fn check(table: &Table, modules: &Modules, pending: Pending, action: 
             let state = &table.players[player as usize];
             if state.in_supply(figure) == 0 {
                 return Err(RuleError::NoFigureInSupply(state.color, figure.name()));
+            }
+            if modules.dashing() && !figure.is_follower() {
+                return Err(RuleError::DashOnlyFollowers);
             }
             check_deploy(table, modules, table.last_placement(), feature, figure)
         }

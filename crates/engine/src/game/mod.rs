@@ -199,6 +199,18 @@ impl Game {
         self.modules.abbey_mayor().holds_abbey(player)
     }
 
+    /// The variation "Prisoners": the followers on guard duty and their prisoners, in the order
+    /// they were taken.
+    pub fn guards(&self) -> &[crate::expansions::prisoners::Guard] {
+        self.modules.guards()
+    }
+
+    /// "The dash": whether the pending figure decision is a round bought with a point (its
+    /// deployment or move costs a point; a pass ends the figure phase).
+    pub fn in_dash_round(&self) -> bool {
+        self.modules.dashing()
+    }
+
     /// Abbey & Mayor: the barns on the board, in the order they were placed.
     pub fn barns(&self) -> &[crate::expansions::abbey_mayor::Barn] {
         self.modules.abbey_mayor().barns()

@@ -4,7 +4,7 @@
 use crate::base;
 use crate::catalog::FeatureKind;
 use crate::events::{Event, Phase, Score};
-use crate::expansions::Modules;
+use crate::expansions::{mountains, Modules};
 use crate::features::NodeId;
 use crate::players::PlayerSet;
 use crate::table::Table;
@@ -22,9 +22,13 @@ pub(crate) fn score_feature(
     let completed = phase == Phase::Turn;
     let mut breakdown = base::feature_value(table, root, completed);
     modules.adjust_value(table, root, completed, &mut breakdown);
-    let mut players = table.majority(root);
-    let (pos, feature) = table.locate(root);
     let kind = table.features.kind(root);
+    let mut players = if kind == FeatureKind::City && table.rules.variants.mountains {
+        mountains::city_majority(table, root)
+    } else {
+        table.majority(root)
+    };
+    let (pos, feature) = table.locate(root);
     // "The battle for completed cloisters": "During the final scoring, the score of every
     // incomplete cloister is awarded to the opponent", the player on the left.
     if !completed && kind == FeatureKind::Cloister && table.rules.variants.battle_for_cloisters && !players.is_empty() {
@@ -51,11 +55,18 @@ pub(crate) fn score_feature(
 /// incomplete roads, cities and cloisters are not scored and their figures stay; the farms,
 /// which are scored only at the end, and the barns still are (our reading).
 pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) {
-    let scored = |kind| !matches!(kind, FeatureKind::Field | FeatureKind::Tower);
+    let scored = |kind| !matches!(kind, FeatureKind::Field | FeatureKind::Tower | FeatureKind::Mountain);
     if !table.rules.variants.incomplete_features_score_nothing {
         while let Some(f) = table.figures.iter().find(|f| scored(table.features.kind(f.node))) {
             let root = table.features.find(f.node);
             score_feature(table, modules, root, Phase::Final, events);
+        }
+        // The variation "Mountains": a miner is a knight of the cities it reaches, even where
+        // no knight stands.
+        if table.rules.variants.mountains {
+            for root in mountains::knightless_cities_of_miners(table) {
+                score_feature(table, modules, root, Phase::Final, events);
+            }
         }
     }
     base::farms::score_farms(table, modules, events);

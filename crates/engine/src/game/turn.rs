@@ -89,12 +89,20 @@ impl Turn {
         let pending = self.pending;
         match self.step {
             Step::PlaceTile => {
-                let (Pending::PlaceTile { player, tile }, Action::Place { pos, rotation }) = (pending, action) else {
-                    unreachable!("check accepts only the placement of the drawn tile")
+                let (pos, player) = match (pending, action) {
+                    (Pending::PlaceTile { player, tile }, Action::Place { pos, rotation }) => {
+                        modules.before_put(table, tile, rotation, pos);
+                        let placement = base::put_tile(table, tile, rotation, pos);
+                        modules.tile_put(table, placement);
+                        events.push(Event::TilePlaced { player, tile, pos, rotation });
+                        (pos, player)
+                    }
+                    (Pending::PlaceTile { player, tile }, Action::RaiseMountain { pos }) => {
+                        crate::expansions::mountains::raise(table, modules, player, tile, pos, events);
+                        (pos, player)
+                    }
+                    _ => unreachable!("check accepts only the placement of the drawn tile"),
                 };
-                let placement = base::put_tile(table, tile, rotation, pos);
-                modules.tile_put(table, placement);
-                events.push(Event::TilePlaced { player, tile, pos, rotation });
                 modules.tile_placed(table, player, events);
                 if modules.hands_in_play() {
                     modules.after_placement(table, player, events);
@@ -141,6 +149,11 @@ impl Turn {
                 }
             },
             Step::Figures => {
+                let Pending::Deploy { player, .. } = pending else { unreachable!("the figure phase's decision") };
+                // "The dash": a round bought costs its point when its action is made.
+                if modules.dashing() && action != Action::Pass {
+                    modules.pay_for_dash(table, player, events);
+                }
                 match (pending, action) {
                     (Pending::Deploy { player, pos }, Action::Deploy { figure, feature }) => {
                         table.deploy(player, figure, table.last_placement_index(), feature);
@@ -149,7 +162,7 @@ impl Turn {
                     (Pending::Deploy { player, .. }, Action::Pass) => events.push(Event::Passed { player }),
                     // The Tower's ransom: the figure phase goes on, the freed figure may be
                     // deployed.
-                    (_, Action::PayRansom { .. }) => {
+                    (_, Action::PayRansom { .. } | Action::ReleasePrisoner { .. }) => {
                         modules.apply_decision(table, pending, action, events);
                         return;
                     }
@@ -157,6 +170,18 @@ impl Turn {
                     _ => {
                         modules.apply_decision(table, pending, action, events);
                     }
+                }
+                // "The dash": another round, if the player can pay and has something to do.
+                if modules.dash_continues(table, player, action) {
+                    let mut more = false;
+                    super::legal::each_legal_action(table, modules, pending, |a| {
+                        more = a != Action::Pass;
+                        more
+                    });
+                    if more {
+                        return;
+                    }
+                    modules.end_dash();
                 }
                 self.step = Step::Hooks(HookPoint::AfterFigures, 0);
             }

@@ -1,0 +1,287 @@
+//! The dispatch of the modules' own decisions: listing their legal actions, checking an
+//! action and applying it, with what follows from it in other modules (a follower leaving a
+//! feature). Kept apart from `mod.rs`, which holds the hooks' dispatch.
+
+use crate::actions::{Action, Pending};
+use crate::base;
+use crate::errors::RuleError;
+use crate::events::Event;
+use crate::geometry::Rotation;
+use crate::players::PlayerId;
+use crate::table::Table;
+
+use super::abbey_mayor;
+use super::abbot::Abbot;
+use super::cathars::Cathars;
+use super::lease::Lease;
+use super::unpunctuality::Unpunctuality;
+use super::{ModuleId, Modules};
+
+impl Modules {
+    /// The legal actions of a module's decision (`pending` is not a base decision), until
+    /// `visit` returns true.
+    pub(crate) fn each_decision(&self, table: &Table, pending: Pending, visit: impl FnMut(Action) -> bool) {
+        match pending {
+            Pending::Escape { .. } => self.cathars.each_escape(table, visit),
+            Pending::MoveDragon { .. } => self.princess_dragon.each_dragon_step(table, visit),
+            Pending::Capture { .. } => self.tower.each_capture(table, pending, visit),
+            Pending::TakePrisoner { .. } => self.prisoners.each_capture(table, pending, visit),
+            Pending::Exchange { .. } => self.tower.each_exchange(pending, visit),
+            Pending::Abbey { .. } => self.abbey_mayor.each_abbey_choice(table, pending, visit),
+            Pending::MoveWagon { .. } => self.abbey_mayor.each_wagon_move(table, self.princess_dragon.dragon(), visit),
+            Pending::Carcassonne { .. } | Pending::MoveCount { .. } => {
+                self.the_count.each_deployment(table, pending, visit)
+            }
+            Pending::Redeploy { .. } | Pending::FinalRedeploy { .. } => {
+                self.the_count.each_redeployment(table, self.princess_dragon.dragon(), pending, visit)
+            }
+            Pending::HeldTile { .. } => self.own_cloisters.each_choice(pending, visit),
+            Pending::ChooseTile { player } => self.each_tile_choice(table, player, visit),
+            Pending::GiveTile { player } => self.each_give_choice(player, visit),
+            Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
+        }
+    }
+
+    /// "A new lease of life": the moves `player` may make instead of a deployment, never beside
+    /// a princess that must act.
+    pub(crate) fn lease_actions(
+        &self,
+        table: &Table,
+        player: PlayerId,
+        visit: &mut impl FnMut(Action) -> bool,
+    ) -> bool {
+        self.lease_in_play
+            && !self.only_figure_actions(table, player)
+            && self.lease.each_action(table, player, self.princess_dragon.dragon(), visit)
+    }
+
+    /// "The dash": whether the figure phase is a round bought with a point.
+    #[inline]
+    pub(crate) fn dashing(&self) -> bool {
+        self.lease.dashing()
+    }
+
+    /// "The dash": after `action` in the figure phase, whether `player` may buy another round
+    /// (a deployment of a follower or a move, with a point left to pay), which then begins;
+    /// otherwise the dash is over.
+    #[inline]
+    pub(crate) fn dash_continues(&mut self, table: &Table, player: PlayerId, action: Action) -> bool {
+        if !self.lease.dash() {
+            return false;
+        }
+        let follower = match action {
+            Action::Deploy { figure, .. } | Action::DeployAt { figure, .. } => figure.is_follower(),
+            Action::MoveFollower { .. } | Action::ReligiousWar { .. } => true,
+            _ => false,
+        };
+        self.lease.set_dashing(follower && table.players[player as usize].score >= 1);
+        self.lease.dashing()
+    }
+
+    /// "The dash": no round can be bought after all (nothing left to deploy or move).
+    pub(crate) fn end_dash(&mut self) {
+        self.lease.set_dashing(false);
+    }
+
+    /// "The dash": the point a round bought costs, paid as its deployment or move is made.
+    pub(crate) fn pay_for_dash(&mut self, table: &mut Table, player: PlayerId, events: &mut Vec<Event>) {
+        Lease::sacrifice_point(table, player, events);
+    }
+
+    /// Checks an action for a module's decision, or a module's action in the figure phase.
+    pub(crate) fn check_decision(&self, table: &Table, pending: Pending, action: Action) -> Result<(), RuleError> {
+        // "The dash": a round bought offers a move, or a deployment of a follower (onto an
+        // earlier tile under follower unpunctuality); the other figure-phase actions are not.
+        let dash_action = match action {
+            Action::MoveFollower { .. } | Action::ReligiousWar { .. } => true,
+            Action::DeployAt { .. } => self.unpunctual_in_play,
+            _ => false,
+        };
+        if self.lease.dashing() && !dash_action {
+            return Err(RuleError::DashOnlyFollowers);
+        }
+        match (pending, action) {
+            (Pending::Escape { .. }, _) => self.cathars.check(table, pending, action),
+            (Pending::MoveDragon { .. }, _) => self.princess_dragon.check_dragon_step(table, pending, action),
+            (Pending::Capture { .. }, _) => self.tower.check_capture(table, pending, action),
+            (Pending::TakePrisoner { .. }, _) => self.prisoners.check_capture(table, pending, action),
+            (Pending::Deploy { player, .. }, Action::MoveFollower { .. } | Action::ReligiousWar { .. })
+                if self.lease_in_play =>
+            {
+                if self.only_figure_actions(table, player) {
+                    return Err(RuleError::PrincessMustRemove);
+                }
+                self.lease.check(table, player, self.princess_dragon.dragon(), action)
+            }
+            (Pending::Deploy { player, .. }, Action::ReleasePrisoner { .. }) if self.prisoners_in_play => {
+                self.prisoners.check_release(player, action)
+            }
+            (Pending::Exchange { .. }, _) => self.tower.check_exchange(pending, action),
+            (Pending::Abbey { .. }, _) => self.abbey_mayor.check_abbey_choice(table, pending, action),
+            (Pending::MoveWagon { .. }, _) => {
+                self.abbey_mayor.check_wagon_move(table, self.princess_dragon.dragon(), pending, action)
+            }
+            (Pending::Carcassonne { .. } | Pending::MoveCount { .. }, _) => {
+                self.the_count.check_deployment(table, pending, action)
+            }
+            (Pending::Redeploy { .. } | Pending::FinalRedeploy { .. }, _) => {
+                self.the_count.check_redeployment(table, self.princess_dragon.dragon(), pending, action)
+            }
+            (Pending::HeldTile { .. }, _) => self.own_cloisters.check_choice(table, pending, action),
+            (Pending::ChooseTile { player }, Action::ChooseTile { tile }) => {
+                if self.hands.holds(player, action) && self.placeable(table, tile) {
+                    Ok(())
+                } else {
+                    Err(RuleError::NotYourTile)
+                }
+            }
+            (Pending::ChooseTile { .. }, Action::Pass) if self.hands.may_draw_instead(table) => Ok(()),
+            (Pending::ChooseTile { .. }, Action::Pass) => Err(RuleError::NothingToDraw),
+            (Pending::GiveTile { player }, Action::GiveTile { to, .. }) => match self.hands.holds(player, action) {
+                false => Err(RuleError::NotYourTile),
+                true if self.hands.recipients(player).any(|p| p == to) => Ok(()),
+                true => Err(RuleError::NotARecipient(to)),
+            },
+            (Pending::Deploy { player, .. }, Action::DeployAt { pos, figure, feature }) if self.unpunctual_in_play => {
+                if self.only_figure_actions(table, player) {
+                    return Err(RuleError::PrincessMustRemove);
+                }
+                let state = &table.players[player as usize];
+                if state.in_supply(figure) == 0 {
+                    return Err(RuleError::NoFigureInSupply(state.color, figure.name()));
+                }
+                let placement = table.board.index_at(pos).ok_or(RuleError::NotAnEarlierTile(pos))?;
+                Unpunctuality::check_earlier(table, placement, feature, figure, self.princess_dragon.dragon())
+            }
+            (Pending::Deploy { player, .. }, Action::PlaceBarn { .. }) if self.abbey_mayor_in_play => {
+                if self.only_figure_actions(table, player) {
+                    return Err(RuleError::PrincessMustRemove);
+                }
+                self.abbey_mayor.check_barn_action(table, player, action)
+            }
+            (
+                Pending::Deploy { player, .. },
+                Action::BuildTower { .. } | Action::FinishTower { .. } | Action::PayRansom { .. },
+            ) if self.in_play(ModuleId::Tower) => {
+                if self.only_figure_actions(table, player) {
+                    return Err(RuleError::PrincessMustRemove);
+                }
+                self.tower.check_figure_action(table, player, action, self.princess_dragon.dragon())
+            }
+            (Pending::Deploy { player, .. }, Action::RecallAbbot { pos }) => Abbot::check_recall(table, player, pos),
+            (
+                Pending::Deploy { player, .. },
+                Action::DeployAt { .. } | Action::MoveFairy { .. } | Action::RemoveKnight { .. },
+            ) if self.in_play(ModuleId::PrincessDragon) => {
+                self.princess_dragon.check_figure_action(table, player, action)
+            }
+            _ => Err(RuleError::wrong_decision(pending, action)),
+        }
+    }
+
+    /// Applies a checked action of a module's decision or of the figure phase, with what
+    /// follows from it in other modules. Returns the next decision of the same step, if any.
+    pub(crate) fn apply_decision(
+        &mut self,
+        table: &mut Table,
+        pending: Pending,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Option<Pending> {
+        match (pending, action) {
+            (Pending::Escape { .. }, _) => {
+                if let Some((root, player)) = Cathars::apply(table, action, events) {
+                    self.follower_left(table, root, player, events);
+                }
+            }
+            (Pending::Deploy { player, .. }, Action::RecallAbbot { .. }) => {
+                // The recall scores the abbot's feature: the fairy beside it pays as for any
+                // scoring (seed 001, THE PRINCESS AND THE DRAGON, "The fairy").
+                let root = Abbot::score_recall(table, player, events);
+                self.feature_scored(table, root, events);
+                Abbot::take_back(table, player, events);
+            }
+            (Pending::MoveDragon { .. }, _) => {
+                let (next, departures) = self.princess_dragon.apply_dragon_step(table, action, events);
+                for (root, player) in departures {
+                    self.follower_left(table, root, player, events);
+                }
+                return next;
+            }
+            (Pending::Capture { .. }, _) => {
+                let (next, departures) = self.tower.apply_capture(table, pending, action, events);
+                for (root, player) in departures {
+                    self.follower_left(table, root, player, events);
+                }
+                return next;
+            }
+            (Pending::Exchange { .. }, _) => self.tower.apply_exchange(table, pending, action, events),
+            (Pending::TakePrisoner { .. }, _) => {
+                for (root, player) in self.prisoners.apply_capture(table, pending, action, events) {
+                    self.follower_left(table, root, player, events);
+                }
+            }
+            (Pending::Deploy { player, .. }, Action::ReleasePrisoner { .. }) => {
+                self.prisoners.release(table, player, action, events)
+            }
+            (Pending::Deploy { player, .. }, Action::MoveFollower { .. } | Action::ReligiousWar { .. }) => {
+                for (root, owner) in self.lease.apply(table, player, action, events) {
+                    self.follower_left(table, root, owner, events);
+                }
+            }
+            (Pending::Abbey { player }, Action::PlaceAbbey { pos }) => {
+                let tile = self.abbey_mayor.take_abbey(player);
+                let placement = base::put_tile(table, tile, Rotation::R0, pos);
+                self.tile_put(table, placement);
+                events.push(Event::TilePlaced { player, tile, pos, rotation: Rotation::R0 });
+                self.tile_placed(table, player, events);
+            }
+            (Pending::Abbey { .. }, _) => {}
+            (Pending::MoveWagon { .. }, _) => {
+                let dragon = self.princess_dragon.dragon();
+                return self.abbey_mayor.apply_wagon_move(table, dragon, action, events);
+            }
+            (Pending::Carcassonne { .. } | Pending::MoveCount { .. }, _) => {
+                return self.the_count.apply_deployment(table, pending, action, events);
+            }
+            (Pending::HeldTile { player, .. }, Action::PlayHeldTile) => self.own_cloisters.play(player, events),
+            (Pending::ChooseTile { player }, Action::ChooseTile { tile }) => self.hands.take(player, tile, events),
+            (Pending::ChooseTile { .. }, _) => {}
+            (Pending::GiveTile { player }, Action::GiveTile { tile, to }) => {
+                self.hands.give_away(player, tile, to, events)
+            }
+            (Pending::GiveTile { .. }, _) => {}
+            (Pending::HeldTile { .. }, _) => {}
+            (Pending::Deploy { player, .. }, Action::DeployAt { pos, figure, feature }) if self.unpunctual_in_play => {
+                let placement = table.board.index_at(pos).expect("checked: a tile");
+                table.deploy(player, figure, placement, feature);
+                events.push(Event::FigureDeployed { player, figure, pos, feature });
+            }
+            (Pending::Redeploy { .. } | Pending::FinalRedeploy { .. }, _) => {
+                let dragon = self.princess_dragon.dragon();
+                let (next, target) = self.the_count.apply_redeployment(table, dragon, pending, action, events);
+                // Footnote 58: a farmer moved onto a farm with a barn in the final scoring "will
+                // then be scored immediately, and so scores only 1 point per city".
+                if let Some(root) = target.filter(|&r| table.features.has_barn(r)) {
+                    let rate = abbey_mayor::BARN_JOINED_CITY_VALUE;
+                    base::farms::score_farm_now(table, self, root, rate, crate::events::Phase::Final, events);
+                }
+                return next;
+            }
+            (Pending::Deploy { player, .. }, Action::PlaceBarn { .. }) => {
+                self.abbey_mayor.place_barn(table, player, action, events)
+            }
+            (
+                Pending::Deploy { player, .. },
+                Action::BuildTower { .. } | Action::FinishTower { .. } | Action::PayRansom { .. },
+            ) => self.tower.apply_figure_action(table, player, action, events),
+            (Pending::Deploy { player, .. }, _) => {
+                for (root, owner) in self.princess_dragon.apply_figure_action(table, player, action, events) {
+                    self.follower_left(table, root, owner, events);
+                }
+            }
+            _ => unreachable!("check_decision accepted the action"),
+        }
+        None
+    }
+}

@@ -1,0 +1,312 @@
+//! The variations "A new lease of life" and "The dash" (seed 001, SELECTED VARIATIONS, by
+//! Tobias Stapelfeldt): each sentence of their passages, and each reading docs/rules.md records
+//! where they are silent, is a named test here.
+//!
+//! The start tile (base:D) lies at the origin: a city to the north, a road from west to east,
+//! a farm between them and a farm to the south (y grows southwards).
+
+use carcassonne_engine::{
+    Action, Color, Event, Expansion, FeatureKind, Game, Pending, Pos, RuleError, Rules, Variants,
+};
+
+use crate::expansions::{random_game_checked, two_player, F};
+use crate::princess_dragon::{apply, place_turned};
+
+const RED: u8 = 0;
+const BLUE: u8 = 1;
+
+fn lease() -> Rules {
+    Rules { variants: Variants { new_lease_of_life: true, ..Variants::default() }, ..Rules::default() }
+}
+
+fn dash() -> Rules {
+    Rules { variants: Variants { dash: true, ..Variants::default() }, ..Rules::default() }
+}
+
+/// The kind of feature `feature` of the tile at `pos`.
+fn kind_at(g: &Game, pos: Pos, feature: u8) -> FeatureKind {
+    let t = g.board().get(pos).unwrap();
+    g.design(t.tile).features[feature as usize].kind
+}
+
+/// Deploys a follower on a feature of `kind` of the tile just placed.
+fn deploy_on(g: &mut Game, kind: FeatureKind) -> Vec<Event> {
+    let Pending::Deploy { pos, .. } = g.pending() else { panic!("no deployment: {:?}", g.pending()) };
+    let action = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Deploy { figure: F, feature } if kind_at(g, pos, *feature) == kind))
+        .unwrap_or_else(|| panic!("no {kind:?} to deploy on"));
+    apply(g, action)
+}
+
+/// The moves offered now: (the moving figure's feature kind, the target's position and kind).
+fn moves(g: &Game) -> Vec<(FeatureKind, (i16, i16), FeatureKind)> {
+    g.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::MoveFollower { figure, pos, feature } => {
+                let f = &g.figures()[figure as usize];
+                let from = g.board().placement(f.placement).pos;
+                Some((kind_at(g, from, f.feature), (pos.x, pos.y), kind_at(g, pos, feature)))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn first_move(g: &Game, from: FeatureKind, to: FeatureKind) -> Action {
+    g.legal_actions()
+        .into_iter()
+        .find(|&a| match a {
+            Action::MoveFollower { figure, pos, feature } => {
+                let f = &g.figures()[figure as usize];
+                kind_at(g, g.board().placement(f.placement).pos, f.feature) == from && kind_at(g, pos, feature) == to
+            }
+            _ => false,
+        })
+        .unwrap_or_else(|| panic!("no move from a {from:?} to a {to:?}: {:?}", moves(g)))
+}
+
+/// Red's follower's kind of feature and tile, for the checks after a move.
+fn red_figures(g: &Game) -> Vec<(FeatureKind, (i16, i16))> {
+    g.figures()
+        .iter()
+        .filter(|f| f.owner == RED)
+        .map(|f| {
+            let pos = g.board().placement(f.placement).pos;
+            (kind_at(g, pos, f.feature), (pos.x, pos.y))
+        })
+        .collect()
+}
+
+/// "1. Settling down: a thief belonging to the player may be moved to an unoccupied farm
+/// bordering the road": red's thief on the road east of the start tile may go to the farm north
+/// of the road or to the farm south of it, instead of a deployment.
+#[test]
+fn settling_down_moves_a_thief_to_a_farm_beside_its_road() {
+    let mut g = two_player(lease(), &["base:U", "base:B", "base:B", "base:B"]);
+    place_turned(&mut g, 1, 0, 0);
+    deploy_on(&mut g, FeatureKind::Road);
+    place_turned(&mut g, 0, 1, 0);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 0, 2, 0);
+    let thief_moves: Vec<_> = moves(&g).into_iter().filter(|m| m.0 == FeatureKind::Road).collect();
+    assert_eq!(thief_moves.len(), 2, "one move per farm: {thief_moves:?}");
+    assert!(thief_moves.iter().all(|m| m.2 == FeatureKind::Field));
+    let events = {
+        let m = first_move(&g, FeatureKind::Road, FeatureKind::Field);
+        apply(&mut g, m)
+    };
+    assert!(events.iter().any(|e| matches!(e, Event::FollowerMoved { player: RED, figure: F, .. })));
+    assert_eq!(red_figures(&g).iter().map(|f| f.0).collect::<Vec<_>>(), vec![FeatureKind::Field]);
+    // Instead of deploying: the turn goes on to blue.
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. } | Pending::GameOver));
+}
+
+/// An occupied farm is no place to settle: with blue's farmer on the south farm only the north
+/// farm is offered.
+#[test]
+fn a_thief_settles_only_on_an_unoccupied_farm() {
+    let mut g = two_player(lease(), &["base:U", "base:B", "base:B", "base:B"]);
+    place_turned(&mut g, 1, 0, 0);
+    deploy_on(&mut g, FeatureKind::Road);
+    place_turned(&mut g, 0, 1, 0);
+    deploy_on(&mut g, FeatureKind::Field);
+    place_turned(&mut g, 0, 2, 0);
+    let thief_moves: Vec<_> = moves(&g).into_iter().filter(|m| m.0 == FeatureKind::Road).collect();
+    assert_eq!(thief_moves.len(), 1, "{thief_moves:?}");
+}
+
+/// "2. The call of the city: a farmer may be moved to an incomplete city bordering the farm":
+/// red's farmer on the farm between the road and the start tile's city goes into the city.
+#[test]
+fn the_call_of_the_city_moves_a_farmer_into_a_city_beside_its_farm() {
+    let mut g = two_player(lease(), &["base:U", "base:B", "base:B", "base:B"]);
+    place_turned(&mut g, 1, 0, 0);
+    // U's field north of its road is the start tile's farm beside the city.
+    let farm = g
+        .legal_actions()
+        .into_iter()
+        .find(|&a| match a {
+            Action::Deploy { figure: F, feature } => {
+                kind_at(&g, Pos::new(1, 0), feature) == FeatureKind::Field
+                    && g.feature_name(Pos::new(1, 0), feature).is_some_and(|n| n.contains('N'))
+            }
+            _ => false,
+        })
+        .unwrap();
+    apply(&mut g, farm);
+    place_turned(&mut g, 0, 1, 0);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 0, 2, 0);
+    let farmer_moves: Vec<_> = moves(&g).into_iter().filter(|m| m.0 == FeatureKind::Field).collect();
+    assert_eq!(farmer_moves, vec![(FeatureKind::Field, (0, 0), FeatureKind::City)]);
+    {
+        let m = first_move(&g, FeatureKind::Field, FeatureKind::City);
+        apply(&mut g, m)
+    };
+    assert_eq!(red_figures(&g), vec![(FeatureKind::City, (0, 0))]);
+}
+
+/// "4. The highwayman: one of the player's knights may be moved to a road segment on any of
+/// the tiles of the city formerly containing the knight": red's knight in the city of base:F
+/// and the start tile goes onto the start tile's road.
+#[test]
+fn the_highwayman_moves_a_knight_onto_a_road_of_its_city() {
+    let mut g = two_player(lease(), &["base:F", "base:B", "base:B", "base:B"]);
+    place_turned(&mut g, 0, -1, 90);
+    deploy_on(&mut g, FeatureKind::City);
+    place_turned(&mut g, 0, 1, 0);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 0, 2, 0);
+    let knight_moves: Vec<_> = moves(&g).into_iter().filter(|m| m.0 == FeatureKind::City).collect();
+    assert_eq!(knight_moves, vec![(FeatureKind::City, (0, 0), FeatureKind::Road)]);
+    {
+        let m = first_move(&g, FeatureKind::City, FeatureKind::Road);
+        apply(&mut g, m)
+    };
+    assert_eq!(red_figures(&g), vec![(FeatureKind::Road, (0, 0))]);
+}
+
+/// "3. Religious war: two of the player's knights may be moved to a cloister occupied by a monk
+/// of an opponent, and the monk returned to the supply": red's two knights take blue's
+/// cloister; blue's monk goes home.
+#[test]
+fn religious_war_drives_an_opponents_monk_out_of_its_cloister() {
+    let mut g = two_player(lease(), &["base:F", "base:B", "base:E", "base:U", "base:B", "base:B"]);
+    place_turned(&mut g, 0, -1, 90);
+    deploy_on(&mut g, FeatureKind::City);
+    place_turned(&mut g, 0, 1, 0);
+    deploy_on(&mut g, FeatureKind::Cloister);
+    place_turned(&mut g, 1, -1, 0);
+    deploy_on(&mut g, FeatureKind::City);
+    place_turned(&mut g, -1, 0, 0);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, -1, 1, 0);
+    let wars: Vec<Action> =
+        g.legal_actions().into_iter().filter(|a| matches!(a, Action::ReligiousWar { .. })).collect();
+    assert_eq!(wars.len(), 1, "one cloister, one pair of knights: {wars:?}");
+    let blue_before = g.player(BLUE).followers;
+    let events = apply(&mut g, wars[0]);
+    assert!(events.iter().any(|e| matches!(e, Event::FigureReturned { player: BLUE, .. })));
+    assert_eq!(g.player(BLUE).followers, blue_before + 1);
+    assert_eq!(red_figures(&g), vec![(FeatureKind::Cloister, (0, 1)), (FeatureKind::Cloister, (0, 1))]);
+}
+
+/// A religious war needs two knights: with one, none is offered; and a move onto a feature the
+/// rules do not give is refused with the reason, the game unchanged.
+#[test]
+fn moves_outside_the_four_are_refused() {
+    let mut g = two_player(lease(), &["base:F", "base:B", "base:B", "base:B"]);
+    place_turned(&mut g, 0, -1, 90);
+    deploy_on(&mut g, FeatureKind::City);
+    place_turned(&mut g, 0, 1, 0);
+    deploy_on(&mut g, FeatureKind::Cloister);
+    place_turned(&mut g, 0, 2, 0);
+    assert!(!g.legal_actions().iter().any(|a| matches!(a, Action::ReligiousWar { .. })));
+    let before = format!("{g:?}");
+    let knight = g.figures().iter().position(|f| f.owner == RED).unwrap() as u8;
+    // Onto the cloister (a knight goes only onto a road).
+    let err = g.apply(Action::MoveFollower { figure: knight, pos: Pos::new(0, 1), feature: 0 }).unwrap_err();
+    assert!(matches!(err, RuleError::CannotMoveThere(..)), "{err}");
+    let err = g.apply(Action::ReligiousWar { pos: Pos::new(0, 1), feature: 0, knights: [knight, knight] }).unwrap_err();
+    assert!(matches!(err, RuleError::NoReligiousWar(..)), "{err}");
+    assert_eq!(format!("{g:?}"), before);
+}
+
+/// Without the variations no follower moves.
+#[test]
+fn without_the_variations_no_follower_moves() {
+    let mut g = two_player(Rules::default(), &["base:U", "base:B", "base:B"]);
+    place_turned(&mut g, 1, 0, 0);
+    deploy_on(&mut g, FeatureKind::Road);
+    place_turned(&mut g, 0, 1, 0);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 0, 2, 0);
+    assert!(moves(&g).is_empty());
+}
+
+/// "The dash: ... After every action or deployment of a follower, the player may sacrifice a
+/// point on the scoreboard in order to carry out a further action or deploy another follower":
+/// red, with 4 points from a city, deploys a thief and then, for a point, a farmer; then
+/// stops.
+#[test]
+fn the_dash_buys_another_deployment_for_a_point() {
+    let mut g = two_player(dash(), &["base:E", "base:B", "base:U", "base:B"]);
+    place_turned(&mut g, 0, -1, 180);
+    deploy_on(&mut g, FeatureKind::City);
+    // The city is scored after the figure phase: red had no point to give during it.
+    assert_eq!(g.scores()[RED as usize], 4);
+    place_turned(&mut g, 0, 1, 0);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 1, 0, 0);
+    deploy_on(&mut g, FeatureKind::Road);
+    // Another round: still red's figure phase.
+    assert!(matches!(g.pending(), Pending::Deploy { player: RED, .. }), "{:?}", g.pending());
+    let events = deploy_on(&mut g, FeatureKind::Field);
+    assert!(events.iter().any(|e| matches!(e, Event::PointSacrificed { player: RED })));
+    assert_eq!(g.scores()[RED as usize], 3);
+    assert!(matches!(g.pending(), Pending::Deploy { player: RED, .. }));
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.scores()[RED as usize], 3, "a pass costs nothing");
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. }));
+}
+
+/// No point, no dash: with 0 points the deployment ends the figure phase.
+#[test]
+fn the_dash_needs_a_point_to_give() {
+    let mut g = two_player(dash(), &["base:U", "base:B"]);
+    place_turned(&mut g, 1, 0, 0);
+    deploy_on(&mut g, FeatureKind::Road);
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. }), "{:?}", g.pending());
+}
+
+/// The moves and the dash are recorded and replayed.
+#[test]
+fn moves_are_recorded_and_replayed() {
+    let deck = ["base:F", "base:B", "base:E", "base:U", "base:B", "base:B"];
+    let rules = Rules { variants: Variants { dash: true, ..Variants::default() }, ..Rules::default() };
+    let mut g = two_player(rules.clone(), &deck);
+    let mut record = carcassonne_engine::Record {
+        version: carcassonne_engine::record::RECORD_VERSION,
+        rules,
+        players: vec![Color::Red, Color::Blue],
+        deck: carcassonne_engine::RecordDeck::Order(deck.iter().map(|s| s.to_string()).collect()),
+        actions: vec![],
+    };
+    let mut rng = carcassonne_engine::random::rng_from_seed(5);
+    // Red and blue play the opening of the religious war, then random legal actions, preferring
+    // moves.
+    while let Some(_p) = g.pending().player() {
+        let legal = g.legal_actions();
+        let action = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::ReligiousWar { .. } | Action::MoveFollower { .. }))
+            .unwrap_or_else(|| legal[carcassonne_engine::random::below(&mut rng, legal.len() as u32) as usize]);
+        record.push(&g, action);
+        apply(&mut g, action);
+    }
+    let json = serde_json::to_string(&record).unwrap();
+    let replay = carcassonne_engine::Record::from_json(&json).unwrap().replay().unwrap();
+    assert_eq!(replay.game.scores(), g.scores());
+    assert_eq!(format!("{:?}", replay.game.figures()), format!("{:?}", g.figures()));
+    assert!(json.contains(r#""action":"move-follower""#) || json.contains(r#""action":"religious-war""#), "{json}");
+}
+
+/// Random games with the moves and with the dash, alone and with every expansion, keep every
+/// property of the random-game checks.
+#[test]
+fn random_games_with_moves_and_the_dash_keep_the_properties() {
+    for seed in 0..8 {
+        random_game_checked(lease(), 2 + (seed as usize % 4), 300 + seed);
+        random_game_checked(dash(), 2 + (seed as usize % 4), 400 + seed);
+    }
+    for seed in 0..5 {
+        let mut every = Rules { expansions: Expansion::ALL.to_vec(), ..dash() };
+        every.variants.prisoners = seed % 2 == 0;
+        every.variants.mountains = seed % 3 == 0;
+        random_game_checked(every, 2 + (seed as usize % 4), 500 + seed);
+    }
+}
