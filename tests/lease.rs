@@ -310,3 +310,61 @@ fn random_games_with_moves_and_the_dash_keep_the_properties() {
         random_game_checked(every, 2 + (seed as usize % 4), 500 + seed);
     }
 }
+
+/// Every bot plays games with mountains, prisoners and the dash (which brings the moves) to the
+/// end, and the search with every expansion too (the random games with every expansion are
+/// above); the random players raise mountains, move followers and give up points for the dash.
+#[test]
+fn every_bot_plays_mountains_prisoners_and_the_dash() {
+    let variants = Variants { mountains: true, prisoners: true, dash: true, ..Variants::default() };
+    for (name, expansions) in
+        [("random", vec![]), ("greedy", vec![]), ("mcts:iters=20", vec![]), ("mcts:iters=4", Expansion::ALL.to_vec())]
+    {
+        let rules = Rules { expansions, variants: variants.clone() };
+        let setup = carcassonne_engine::GameSetup {
+            rules,
+            players: vec![Color::Red, Color::Blue, Color::Green],
+            deck: carcassonne_engine::Deck::Seed(12),
+        };
+        let mut g = Game::new(setup).unwrap();
+        let mut bots: Vec<_> = (0..3u64).map(|k| carcassonne_bots::bot_by_name(name, k).unwrap()).collect();
+        let (mut mountains, mut moves, mut dashes) = (0, 0, 0);
+        while let Some(p) = g.pending().player() {
+            let action = bots[p as usize].choose_action(&g.observation(Some(p)));
+            for e in g.apply(action).unwrap_or_else(|e| panic!("{name}: {action:?}: {e}")) {
+                match e {
+                    Event::MountainRaised { .. } => mountains += 1,
+                    Event::FollowerMoved { .. } => moves += 1,
+                    Event::PointSacrificed { .. } => dashes += 1,
+                    _ => {}
+                }
+            }
+        }
+        assert!(g.is_over(), "{name}");
+        if name == "random" {
+            assert!(mountains > 0 && moves > 0 && dashes > 0, "{mountains} mountains, {moves} moves, {dashes} dashes");
+        }
+    }
+}
+
+/// `simulate --variant` plays the four variations, its record keeps them, and `replay` tells
+/// the mountains and the moves in words.
+#[test]
+fn the_command_line_plays_and_replays_mountains_and_moves() {
+    let path = crate::support::temp_path("mountains-moves.json");
+    let file = path.to_str().unwrap();
+    let variants =
+        ["--variant", "mountains=true", "--variant", "prisoners=true", "--variant", "new-lease-of-life=true"];
+    let args =
+        [&["simulate", "--games", "1", "--players", "3", "--seed", "4", "--record-out", file][..], &variants].concat();
+    crate::support::ok(&args);
+    let record = std::fs::read_to_string(&path).unwrap();
+    let json = crate::support::json_of(&record);
+    assert_eq!(json["rules"]["variants"]["mountains"], true);
+    assert_eq!(json["rules"]["variants"]["prisoners"], true);
+    assert_eq!(json["rules"]["variants"]["new-lease-of-life"], true);
+    let text = crate::support::ok(&["replay", file]);
+    assert!(text.contains("upside down: a mountain"), "{text}");
+    assert!(text.contains(" moves their "), "{text}");
+    std::fs::remove_file(&path).ok();
+}

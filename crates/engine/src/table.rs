@@ -172,13 +172,6 @@ impl Table {
         }
     }
 
-    /// The figure standing on feature `feature` of the tile at `pos` (one figure per feature
-    /// of a tile), as its index among the figures.
-    pub(crate) fn figure_at(&self, pos: Pos, feature: LocalFeature) -> Option<usize> {
-        let placement = self.board.index_at(pos)?;
-        self.figures.iter().position(|f| f.placement == placement && f.feature == feature)
-    }
-
     /// The first figure on feature `feature` of the tile at `pos` for which `wanted` holds (a
     /// segment may hold several figures: a builder beside its follower, two knights that came
     /// in a religious war).

@@ -970,9 +970,16 @@ async fn a_database_that_cannot_write_refuses_cleanly_and_the_server_recovers() 
             assert_eq!(status, 503, "{answer}");
             assert!(answer["error"].as_str().unwrap().contains("could not be stored"), "{answer}");
         }
-        let stalled = server.state.summaries().into_iter().find(|s| s.id == bots).unwrap().version;
+        // The bots' game stalls too. A move it stored just before the database stopped writing
+        // may reach its summary a moment later (a loaded machine delays that thread), so one
+        // step is allowed to arrive late; after that nothing moves.
+        let version = || server.state.summaries().into_iter().find(|s| s.id == bots).unwrap().version;
+        let before = version();
         tokio::time::sleep(Duration::from_millis(300)).await;
-        assert_eq!(server.state.summaries().into_iter().find(|s| s.id == bots).unwrap().version, stalled);
+        let stalled = version();
+        assert!(stalled <= before + 1, "{case}: the bots' game went on from {before} to {stalled}");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(version(), stalled, "{case}: the bots' game went on");
         match case {
             "read-only" => store.simulate_read_only(false).unwrap(),
             _ => store.simulate_full_disk(false).unwrap(),

@@ -323,10 +323,30 @@ impl Tower {
         })
     }
 
+    /// The first figure the tower at `tower` may take for `player` on feature `feature` of the
+    /// tile at `pos`.
+    fn capture_at(
+        &self,
+        table: &Table,
+        player: PlayerId,
+        tower: Pos,
+        pos: Pos,
+        feature: LocalFeature,
+    ) -> Option<usize> {
+        self.captures(table, player, tower)
+            .find(|&i| table.figures[i].feature == feature && table.pos_of(table.figures[i].placement) == pos)
+    }
+
     pub(crate) fn each_capture(&self, table: &Table, pending: Pending, mut visit: impl FnMut(Action) -> bool) {
         let Pending::Capture { player, pos } = pending else { return };
+        let mut offered: Vec<(PlacementIndex, LocalFeature)> = vec![];
         for i in self.captures(table, player, pos) {
             let f = &table.figures[i];
+            // Two figures on one segment (a religious war's knights) are one choice: the first.
+            if offered.contains(&(f.placement, f.feature)) {
+                continue;
+            }
+            offered.push((f.placement, f.feature));
             if visit(Action::Capture { pos: table.pos_of(f.placement), feature: f.feature }) {
                 return;
             }
@@ -339,8 +359,7 @@ impl Tower {
         match action {
             Action::Pass => Ok(()),
             Action::Capture { pos, feature } => {
-                let target = table.figure_at(pos, feature);
-                if target.is_some_and(|t| self.captures(table, player, tower).any(|i| i == t)) {
+                if self.capture_at(table, player, tower, pos, feature).is_some() {
                     Ok(())
                 } else {
                     Err(RuleError::CannotCapture(pos, feature))
@@ -366,7 +385,8 @@ impl Tower {
             events.push(Event::Passed { player });
             return (None, vec![]);
         };
-        let i = table.figure_at(pos, feature).expect("checked");
+        let Pending::Capture { pos: tower, .. } = pending else { unreachable!("dispatched by pending") };
+        let i = self.capture_at(table, player, tower, pos, feature).expect("checked");
         let root: NodeId = table.features.find(table.figures[i].node);
         let f = table.lift_figure(i);
         events.push(Event::Captured { player, owner: f.owner, figure: f.figure, pos, feature });
