@@ -99,11 +99,11 @@ pub(crate) fn each_legal_action(
 #[inline]
 pub(crate) fn legal_action_count(table: &Table, modules: &Modules, pending: Pending) -> usize {
     match pending {
-        Pending::PlaceTile { tile, .. }
-            if !table.rules.variants.mountains && modules.placement_rules(table, tile).is_empty() =>
-        {
+        Pending::PlaceTile { tile, .. } if modules.placement_rules(table, tile).is_empty() => {
             let fits = &table.design(tile).fit_table;
-            table.board.frontier().iter().map(|cell| fits[cell.code as usize].count_ones() as usize).sum()
+            let placements: usize =
+                table.board.frontier().iter().map(|cell| fits[cell.code as usize].count_ones() as usize).sum();
+            placements + mountain_sites(table, modules, tile)
         }
         _ => {
             let mut n = 0;
@@ -116,12 +116,26 @@ pub(crate) fn legal_action_count(table: &Table, modules: &Modules, pending: Pend
     }
 }
 
+/// The variation "Mountains": how many mountains the drawn `tile` may become (none without it).
+#[inline]
+fn mountain_sites(table: &Table, modules: &Modules, tile: crate::catalog::TileId) -> usize {
+    if !table.rules.variants.mountains {
+        return 0;
+    }
+    let mut n = 0;
+    crate::expansions::mountains::each_site(table, modules, tile, &mut |_| {
+        n += 1;
+        false
+    });
+    n
+}
+
 /// The `n`-th legal action, skipping whole positions where placements can be counted.
 #[inline]
 pub(crate) fn nth_legal_action(table: &Table, modules: &Modules, pending: Pending, n: usize) -> Option<Action> {
     let mut left = n;
     if let Pending::PlaceTile { tile, .. } = pending {
-        if !table.rules.variants.mountains && modules.placement_rules(table, tile).is_empty() {
+        if modules.placement_rules(table, tile).is_empty() {
             // Skip whole positions by their number of fitting rotations.
             let fits = &table.design(tile).fit_table;
             for cell in table.board.frontier() {
@@ -137,7 +151,20 @@ pub(crate) fn nth_legal_action(table: &Table, modules: &Modules, pending: Pendin
                 let rotation = Rotation::ALL[rotations.trailing_zeros() as usize];
                 return Some(Action::Place { pos: cell.pos, rotation });
             }
-            return None;
+            // The variation "Mountains": the mountains come after the placements.
+            if !table.rules.variants.mountains {
+                return None;
+            }
+            let mut found = None;
+            crate::expansions::mountains::each_site(table, modules, tile, &mut |action| {
+                if left == 0 {
+                    found = Some(action);
+                    return true;
+                }
+                left -= 1;
+                false
+            });
+            return found;
         }
     }
     let mut found = None;
