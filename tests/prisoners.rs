@@ -66,6 +66,11 @@ fn a_follower_entering_an_occupied_city_may_take_a_prisoner() {
     assert_eq!(legal.len(), 2, "{legal:?}");
     assert!(matches!(legal[0], Action::TakePrisoner { pos, .. } if pos == Pos::new(0, -1)), "{legal:?}");
     assert_eq!(legal[1], Action::Pass);
+    // The guard is known before the choice: red's knight east of the start tile.
+    let Action::TakePrisoner { pos, feature } = legal[0] else { unreachable!() };
+    let (guard_at, _) = g.prisoner_guard(pos, feature).expect("a guard");
+    assert_eq!(guard_at, Pos::new(1, 0));
+    assert_eq!(g.prisoner_guard(Pos::new(1, 0), 0), None, "red's own knight is no prisoner");
 }
 
 /// "both followers are given to the player: his or her follower must be assigned to 'guard

@@ -725,9 +725,17 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                     let taken = game.figures().iter().find(|f| {
                         f.feature == feature && game.board().placement(f.placement).pos == pos && f.figure.is_follower()
                     });
+                    let guard = game.prisoner_guard(pos, feature).map_or_else(String::new, |(at, on)| {
+                        let guard = figure_at(game, at, on);
+                        format!(
+                            "; your {} {} guards it",
+                            words::figure_role_on(game, guard, at, on),
+                            words::place_words(at)
+                        )
+                    });
                     let label = match taken {
                         Some(f) => format!(
-                            "take the {} {} prisoner, {}",
+                            "take the {} {} prisoner, {}{guard}",
                             game.player(f.owner).color.name(),
                             words::figure_role_on(game, f.figure, pos, feature),
                             words::place_words(pos)

@@ -146,6 +146,20 @@ impl Prisoners {
         })
     }
 
+    /// The follower of `player`'s that would guard the follower on feature `feature` of the
+    /// tile at `pos` if it were taken prisoner now: its tile and feature.
+    pub(crate) fn guard_for(
+        &self,
+        table: &Table,
+        player: PlayerId,
+        pos: Pos,
+        feature: LocalFeature,
+    ) -> Option<(Pos, LocalFeature)> {
+        let (_, guard) = self.capture_of(table, player, pos, feature)?;
+        let f = &table.figures[Self::figure_index(table, guard.serial)];
+        Some((table.pos_of(f.placement), f.feature))
+    }
+
     pub(crate) fn check_capture(&self, table: &Table, pending: Pending, action: Action) -> Result<(), RuleError> {
         let Pending::TakePrisoner { player } = pending else { unreachable!("dispatched by pending") };
         match action {

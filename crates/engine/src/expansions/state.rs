@@ -41,6 +41,18 @@ impl Modules {
         self.prisoners.guards()
     }
 
+    /// The variation "Prisoners": the guard `player`'s capture of the follower on feature
+    /// `feature` of the tile at `pos` would take.
+    pub(crate) fn prisoner_guard(
+        &self,
+        table: &crate::table::Table,
+        player: PlayerId,
+        pos: crate::geometry::Pos,
+        feature: crate::catalog::LocalFeature,
+    ) -> Option<(crate::geometry::Pos, crate::catalog::LocalFeature)> {
+        self.prisoners.guard_for(table, player, pos, feature)
+    }
+
     /// The Tower's public state (nothing without the expansion).
     pub(crate) fn tower(&self) -> &Tower {
         &self.tower

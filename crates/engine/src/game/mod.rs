@@ -205,6 +205,13 @@ impl Game {
         self.modules.guards()
     }
 
+    /// The variation "Prisoners": while a prisoner may be taken, the tile and feature of the
+    /// follower that would guard the follower on feature `feature` of the tile at `pos`.
+    pub fn prisoner_guard(&self, pos: Pos, feature: LocalFeature) -> Option<(Pos, LocalFeature)> {
+        let Pending::TakePrisoner { player } = self.pending() else { return None };
+        self.modules.prisoner_guard(&self.table, player, pos, feature)
+    }
+
     /// "The dash": whether the pending figure decision is a round bought with a point (its
     /// deployment or move costs a point; a pass ends the figure phase).
     pub fn in_dash_round(&self) -> bool {
