@@ -92,6 +92,11 @@ pub(crate) fn has_site(table: &Table, modules: &Modules, tile: TileId) -> bool {
     each_site(table, modules, tile, &mut |_| true)
 }
 
+/// The followers standing on mountains.
+fn miners(table: &Table) -> impl Iterator<Item = &crate::players::PlacedFigure> {
+    table.figures.iter().filter(|f| table.features.kind(f.node) == FeatureKind::Mountain)
+}
+
 /// The players with the most knights in city `root`, its miners counted.
 pub(crate) fn city_majority(table: &Table, root: NodeId) -> PlayerSet {
     let mut counts = table.strengths(root);
@@ -104,8 +109,7 @@ pub(crate) fn city_majority(table: &Table, root: NodeId) -> PlayerSet {
 /// The miners of each player that reach a pennant of city `root` (by their strength).
 pub(crate) fn miners_for_city(table: &Table, root: NodeId) -> [u8; MAX_PLAYERS] {
     let mut counts = [0u8; MAX_PLAYERS];
-    let miners = || table.figures.iter().filter(|f| table.features.kind(f.node) == FeatureKind::Mountain);
-    if miners().next().is_none() {
+    if miners(table).next().is_none() {
         return counts;
     }
     let mut pennants: Vec<Pos> = vec![];
@@ -116,7 +120,7 @@ pub(crate) fn miners_for_city(table: &Table, root: NodeId) -> [u8; MAX_PLAYERS] 
             pennants.push(placed.pos);
         }
     }
-    for miner in miners() {
+    for miner in miners(table) {
         let at = table.pos_of(miner.placement);
         if pennants.iter().any(|&p| in_reach(at, p)) {
             counts[miner.owner as usize] += miner.figure.strength();
@@ -129,12 +133,7 @@ pub(crate) fn miners_for_city(table: &Table, root: NodeId) -> [u8; MAX_PLAYERS] 
 /// are scored for the miners), as roots, in the order of the board's tiles.
 pub(crate) fn knightless_cities_of_miners(table: &Table) -> Vec<NodeId> {
     let mut cities = vec![];
-    let miners: Vec<Pos> = table
-        .figures
-        .iter()
-        .filter(|f| table.features.kind(f.node) == FeatureKind::Mountain)
-        .map(|f| table.pos_of(f.placement))
-        .collect();
+    let miners: Vec<Pos> = miners(table).map(|f| table.pos_of(f.placement)).collect();
     if miners.is_empty() {
         return cities;
     }
