@@ -120,6 +120,7 @@ fn decision(game: &Game) -> &'static str {
         Pending::ChooseTile { .. } => "choose-tile",
         Pending::GiveTile { .. } => "give-tile",
         Pending::TakePrisoner { .. } => "take-prisoner",
+        Pending::ReplaceTile { .. } => "replace-tile",
         Pending::GameOver => "game-over",
     }
 }
@@ -208,6 +209,9 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
             format!("move a {} from Carcassonne onto {feature} at ({x}, {y})", figure.name())
         }
         RecordAction::HeldTile { .. } => "place your own tile instead of drawing".to_string(),
+        RecordAction::RemoveTile { tile, x, y, .. } => {
+            format!("give up a point to remove {} from ({x}, {y}) and place it elsewhere", tile.unwrap_or_default())
+        }
         RecordAction::Mountain { tile, x, y, .. } => {
             format!("turn {} upside down as a mountain at ({x}, {y})", tile.unwrap_or_default())
         }

@@ -187,6 +187,17 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 line =
                     Some(format!("turn {turn}: {} turns {} upside down: a mountain at {pos}", name(player), tile(t)));
             }
+            Event::TileRemoved { tile: t, pos, .. } => {
+                let mut text = line.take().unwrap_or_default();
+                write!(text, ", gives up a point and removes {} from {pos}", tile(t))?;
+                line = Some(text);
+            }
+            Event::TileReplaced { pos, rotation, .. } => {
+                let mut text = line.take().unwrap_or_default();
+                write!(text, " and places it again at {pos} turned {}°", rotation.degrees())?;
+                placed_at = Some(pos);
+                line = Some(text);
+            }
             Event::FigureDeployed { figure, pos, feature, .. } => {
                 let mut text = line.take().unwrap_or_default();
                 let on = feature_name(game, pos, feature);
@@ -569,6 +580,7 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         Pending::ChooseTile { player } => ("choose-tile", Some(player), None, None),
         Pending::GiveTile { player } => ("give-tile", Some(player), None, None),
         Pending::TakePrisoner { player } => ("take-prisoner", Some(player), None, None),
+        Pending::ReplaceTile { player, tile, from } => ("replace-tile", Some(player), Some(id(tile)), Some(from)),
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -608,6 +620,13 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 out,
                 "{} built on the tower at {pos} and may take a prisoner within its reach or pass ({} legal actions):",
                 game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::ReplaceTile { player, tile, from } => writeln!(
+                out,
+                "{} removed {} from {from} and must place it somewhere else ({} legal placements):",
+                game.player(player).color.name(),
+                game.design(tile).id,
                 actions.len()
             )?,
             Pending::TakePrisoner { player } => writeln!(

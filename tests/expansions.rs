@@ -270,8 +270,10 @@ pub(crate) fn random_game_checked(rules: Rules, players: usize, seed: u64) -> Ga
         let events = g.apply(action).unwrap();
         step += 1;
         // Scores only grow, but for The Tower's ransom, which moves points between two players,
-        // and the points given up in a dash ("The dash").
-        let given_up = events.iter().filter(|e| matches!(e, Event::PointSacrificed { .. })).count() as u64;
+        // and the points given up in a dash ("The dash") or for a tile moved ("Rebuilding").
+        let given_up =
+            events.iter().filter(|e| matches!(e, Event::PointSacrificed { .. } | Event::TileRemoved { .. })).count()
+                as u64;
         let total = |scores: &[u32]| scores.iter().map(|&s| u64::from(s)).sum::<u64>();
         assert!(total(&g.scores()) + given_up >= total(&scores_before), "points were lost");
         if !g.rules().has(Expansion::Tower) {

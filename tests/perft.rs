@@ -229,6 +229,7 @@ impl From<Action> for ActionKey {
             Action::Pass => ActionKey::Pass,
             Action::Escape { .. }
             | Action::RaiseMountain { .. }
+            | Action::RemoveTile { .. }
             | Action::TakePrisoner { .. }
             | Action::MoveFollower { .. }
             | Action::ReligiousWar { .. }

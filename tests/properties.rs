@@ -394,6 +394,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::MountainRaised { .. } => {
                 prop_assert!(rules.mountains, "a mountain without the variation");
             }
+            Event::TileRemoved { .. } | Event::TileReplaced { .. } => {
+                prop_assert!(rules.rebuilding, "a tile moved without the variation");
+            }
             Event::FigureDeployed { player, pos, feature, .. } => {
                 let pi = game.board().index_at(pos).expect("a tile at the deployment");
                 t.figures.push((player, pi, feature));
@@ -659,6 +662,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::TakePrisoner { .. } => {
                 prop_assert!(game.rules().variants.prisoners, "a prisoner offered without the variation");
+            }
+            Pending::ReplaceTile { .. } => {
+                prop_assert!(game.rules().variants.rebuilding, "a tile to place again without the variation");
             }
             Pending::GameOver => unreachable!(),
         }

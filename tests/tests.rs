@@ -20,6 +20,7 @@ mod play;
 mod princess_dragon;
 mod prisoners;
 mod properties;
+mod rebuilding;
 mod reference;
 mod render;
 mod scenarios;

@@ -733,6 +733,9 @@ pub fn deployment_weight(game: &Game, placement: PlacementIndex, action: Action)
         // tower in play, half as often as a pass.
         Action::FinishTower { .. } | Action::PayRansom { .. } => 1,
         Action::BuildTower { .. } => 2,
+        // The variation "Rebuilding": a point for a tile moved at random almost never pays, and
+        // each removal rebuilds the feature graph; playouts leave rebuilding to the tree.
+        Action::RemoveTile { .. } => 0,
         _ => 4,
     }
 }

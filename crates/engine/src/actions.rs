@@ -63,6 +63,10 @@ pub enum Action {
     /// game's figures) onto the cloister, feature `feature` of the tile at `pos`, whose
     /// opponent's monk goes home.
     ReligiousWar { pos: Pos, feature: LocalFeature, knights: [u8; 2] },
+    /// The variation "Rebuilding": instead of deploying, give up a point and remove the
+    /// unoccupied tile at `pos` from the board, to place it somewhere else (the next decision,
+    /// [`Pending::ReplaceTile`], takes a [`Action::Place`]).
+    RemoveTile { pos: Pos },
     /// Abbey & Mayor: instead of drawing, place one's abbey tile in the hole at `pos` (a
     /// position with a tile on each of its four sides).
     PlaceAbbey { pos: Pos },
@@ -121,6 +125,7 @@ impl Action {
             Action::ReleasePrisoner { .. } => "releasing a prisoner",
             Action::MoveFollower { .. } => "a follower's move",
             Action::ReligiousWar { .. } => "a religious war",
+            Action::RemoveTile { .. } => "the removal of a tile",
             Action::PlaceAbbey { .. } => "an abbey placement",
             Action::PlaceBarn { .. } => "a barn",
             Action::MoveWagon { .. } => "a move of the wagon",
@@ -158,6 +163,9 @@ pub enum Pending {
     /// The variation "Prisoners": the tile `player` placed joined a part of a city holding one of
     /// their followers to a part holding another player's; they may take one prisoner, or pass.
     TakePrisoner { player: PlayerId },
+    /// The variation "Rebuilding": `player` removed `tile` from `from` and must place it
+    /// somewhere else ([`Action::Place`], by the edge rule, on another position).
+    ReplaceTile { player: PlayerId, tile: TileId, from: Pos },
     /// Abbey & Mayor: before drawing, `player` may place their abbey tile in a hole instead
     /// (`Pass` draws).
     Abbey { player: PlayerId },
@@ -202,6 +210,7 @@ impl Pending {
             | Pending::Capture { player, .. }
             | Pending::Exchange { player, .. }
             | Pending::TakePrisoner { player }
+            | Pending::ReplaceTile { player, .. }
             | Pending::Abbey { player }
             | Pending::MoveWagon { player, .. }
             | Pending::Carcassonne { player }
@@ -225,6 +234,7 @@ impl Pending {
             Pending::Capture { .. } => "a capture or a pass",
             Pending::Exchange { .. } => "the choice of a prisoner to exchange",
             Pending::TakePrisoner { .. } => "taking a prisoner or a pass",
+            Pending::ReplaceTile { .. } => "placing the removed tile somewhere else",
             Pending::Abbey { .. } => "placing the abbey or drawing a tile",
             Pending::MoveWagon { .. } => "a move of the wagon or taking it home",
             Pending::Carcassonne { .. } => "a deployment to Carcassonne or a pass",

@@ -279,6 +279,151 @@ impl Board {
     }
 }
 
+impl Board {
+    /// The variation "Rebuilding": moves placed tile `index` to the empty position `pos`, turned
+    /// by `rotation`, keeping its placement index (so its features keep their nodes). The
+    /// frontier around both positions is brought up to date.
+    pub(crate) fn relocate(&mut self, catalog: &Catalog, index: PlacementIndex, pos: Pos, rotation: Rotation) {
+        let from = self.tiles[index as usize].pos;
+        self.grid.cell_mut(from).tile = 0;
+        self.tiles[index as usize].pos = pos;
+        self.tiles[index as usize].rotation = rotation;
+        let cell = self.grid.cell_mut(pos);
+        cell.tile = index + 1;
+        if let Some(slot) = std::mem::take(&mut cell.slot).checked_sub(1) {
+            self.remove_from_frontier(slot);
+        }
+        // The lifted position and the empty positions around both places.
+        for at in std::iter::once(from).chain(Side::ALL.map(|s| from.step(s))).chain(Side::ALL.map(|s| pos.step(s))) {
+            if !self.is_occupied(at) {
+                self.refresh_frontier_cell(catalog, at);
+            }
+        }
+    }
+
+    /// Takes frontier slot `slot` out, moving the last cell into it.
+    fn remove_from_frontier(&mut self, slot: u16) {
+        self.frontier.swap_remove(slot as usize);
+        if let Some(moved) = self.frontier.get(slot as usize) {
+            self.grid.cell_mut(moved.pos).slot = slot + 1;
+        }
+    }
+
+    /// Puts the empty position `pos` on the frontier with its constraint from the tiles around
+    /// it, or takes it off if no tile touches it any more.
+    fn refresh_frontier_cell(&mut self, catalog: &Catalog, pos: Pos) {
+        let mut code = 0u16;
+        let mut touches = false;
+        for side in Side::ALL {
+            if let Some(n) = self.get(pos.step(side)) {
+                touches = true;
+                let edges = catalog.design(n.tile).view(n.rotation).edges;
+                let terrain = (edges >> (8 * side.opposite().index())) & 0xFF;
+                if terrain <= Terrain::River as u32 {
+                    code += terrain as u16 * POWERS_OF_5[side.index()];
+                }
+            }
+        }
+        let slot = self.grid.get(pos).slot.checked_sub(1);
+        match (slot, touches) {
+            (Some(slot), true) => self.frontier[slot as usize].code = code,
+            (Some(slot), false) => {
+                self.grid.cell_mut(pos).slot = 0;
+                self.remove_from_frontier(slot);
+            }
+            (None, true) => {
+                self.frontier.push(FrontierCell { pos, code });
+                self.grid.cell_mut(pos).slot = self.frontier.len() as u16;
+            }
+            (None, false) => {}
+        }
+    }
+
+    /// Which of the four sides of the tile at `pos` (N, E, S, W) touch another tile, read
+    /// straight from the grid (a tile's neighbours' cells are always inside it).
+    #[inline]
+    pub(crate) fn sides_touching(&self, pos: Pos) -> [bool; 4] {
+        let Some(i) = self.grid.index(pos) else { return [false; 4] };
+        let w = self.grid.width as usize;
+        let cells = &self.grid.cells;
+        [cells[i - w].tile != 0, cells[i + 1].tile != 0, cells[i + w].tile != 0, cells[i - 1].tile != 0]
+    }
+
+    /// The variation "Rebuilding": the constraint code of the empty position `pos` once the tile
+    /// at `removed` is lifted off the board, or `None` if `pos` would then touch no tile along
+    /// an edge (or is not empty, or is `removed` itself: the tile goes somewhere else).
+    pub(crate) fn code_without(&self, catalog: &Catalog, removed: Pos, pos: Pos) -> Option<u16> {
+        if pos == removed {
+            return None;
+        }
+        let mut code = self.frontier_code(pos)?;
+        let side = Side::ALL.into_iter().find(|&side| pos.step(side) == removed);
+        if let Some(side) = side {
+            let others = Side::ALL.into_iter().any(|s| s != side && self.is_occupied(pos.step(s)));
+            if !others {
+                return None;
+            }
+            let lifted = self.get(removed).expect("a tile is lifted");
+            let edges = catalog.design(lifted.tile).view(lifted.rotation).edges;
+            let terrain = (edges >> (8 * side.opposite().index())) & 0xFF;
+            if terrain <= Terrain::River as u32 {
+                code -= terrain as u16 * POWERS_OF_5[side.index()];
+            }
+        }
+        Some(code)
+    }
+
+    /// The tiles whose removal would divide the playing field (the articulation points of the
+    /// graph of tiles joined along edges), by placement index: one depth-first search, over the
+    /// grid's cells (every tile has its four neighbours' cells inside the grid).
+    pub(crate) fn cut_tiles(&self) -> Vec<bool> {
+        let n = self.tiles.len();
+        let mut cut = vec![false; n];
+        if n < 3 {
+            return cut;
+        }
+        const UNSEEN: u16 = u16::MAX;
+        let grid = &self.grid;
+        let cell_of = |t: u16| grid.index(self.tiles[t as usize].pos).expect("a tile's cell");
+        let w = grid.width as usize;
+        let (mut order, mut low) = (vec![UNSEEN; n], vec![0u16; n]);
+        // (tile, its cell, parent, the next of the four steps to take)
+        let mut stack: Vec<(u16, usize, u16, u8)> = Vec::with_capacity(n);
+        stack.push((0, cell_of(0), UNSEEN, 0));
+        order[0] = 0;
+        let (mut next, mut root_children) = (1u16, 0);
+        while let Some(top) = stack.last_mut() {
+            let (tile, cell, parent) = (top.0, top.1, top.2);
+            if top.3 < 4 {
+                let neighbour = [cell - w, cell + 1, cell + w, cell - 1][top.3 as usize];
+                top.3 += 1;
+                let Some(m) = grid.cells[neighbour].tile.checked_sub(1) else { continue };
+                if order[m as usize] == UNSEEN {
+                    order[m as usize] = next;
+                    low[m as usize] = next;
+                    next += 1;
+                    if tile == 0 {
+                        root_children += 1;
+                    }
+                    stack.push((m, neighbour, tile, 0));
+                } else if m != parent {
+                    low[tile as usize] = low[tile as usize].min(order[m as usize]);
+                }
+                continue;
+            }
+            stack.pop();
+            if parent != UNSEEN {
+                low[parent as usize] = low[parent as usize].min(low[tile as usize]);
+                if parent != 0 && low[tile as usize] >= order[parent as usize] {
+                    cut[parent as usize] = true;
+                }
+            }
+        }
+        cut[0] = root_children > 1;
+        cut
+    }
+}
+
 /// Orders positions by row, then column.
 #[inline]
 pub fn reading_order(a: Pos, b: Pos) -> std::cmp::Ordering {

@@ -58,6 +58,12 @@ pub enum RuleError {
     NoReligiousWar(Pos),
     #[error("a dash buys only another deployment of a follower or another move (variation The dash)")]
     DashOnlyFollowers,
+    #[error("the tile at {0} cannot be removed: {1} (variation Rebuilding)")]
+    CannotRemoveTile(Pos, &'static str),
+    #[error("the removed tile cannot go at {0} turned so: it goes on another empty position next to the other tiles, continuing every edge it touches (variation Rebuilding)")]
+    NoReplacementThere(Pos),
+    #[error("after rebuilding, a figure may only be deployed on the tile moved, or another tile removed (variation Rebuilding)")]
+    OnlyTheMovedTile,
     #[error("the figure on feature {1} of the tile at {0} cannot be taken prisoner: only another player's follower in a part of a city that the tile just placed joined to a part holding one of your followers (variation Prisoners)")]
     NoPrisonerThere(Pos, u8),
     #[error("you hold no prisoner {0} of that player (variation Prisoners)")]

@@ -283,6 +283,21 @@ pub enum Event {
         pos: Pos,
         feature: LocalFeature,
     },
+    /// The variation "Rebuilding": `player` gave up a point and removed `tile` from `pos`.
+    TileRemoved {
+        player: PlayerId,
+        tile: TileId,
+        pos: Pos,
+    },
+    /// The variation "Rebuilding": `player` placed the removed `tile` from `from` at `pos`,
+    /// turned by `rotation`.
+    TileReplaced {
+        player: PlayerId,
+        tile: TileId,
+        from: Pos,
+        pos: Pos,
+        rotation: Rotation,
+    },
     /// "The dash": `player` gave up a point for another deployment or move.
     PointSacrificed {
         player: PlayerId,

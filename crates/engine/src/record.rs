@@ -295,6 +295,18 @@ pub enum RecordAction {
         x: i16,
         y: i16,
     },
+    /// The variation "Rebuilding": instead of deploying, the player gives up a point and removes
+    /// the tile at (x, y) (`tile`, given for checking); the next action places it elsewhere
+    /// (`place`).
+    #[serde(rename = "remove-tile")]
+    RemoveTile {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tile: Option<String>,
+        x: i16,
+        y: i16,
+    },
     /// The variation "Cloisters for everyone!": instead of drawing, the player places the tile
     /// they hold (their cloister); the `place` of that tile follows.
     #[serde(rename = "held-tile")]
@@ -429,13 +441,15 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
     let player = game.pending().player().map(|p| game.player(p).color);
     let name = |pos: Pos, feature| game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}"));
     match (game.pending(), action) {
-        (Pending::PlaceTile { tile, .. }, Action::Place { pos, rotation }) => RecordAction::Place {
-            player,
-            tile: Some(game.design(tile).id.clone()),
-            x: pos.x,
-            y: pos.y,
-            rotation: rotation.degrees(),
-        },
+        (Pending::PlaceTile { tile, .. } | Pending::ReplaceTile { tile, .. }, Action::Place { pos, rotation }) => {
+            RecordAction::Place {
+                player,
+                tile: Some(game.design(tile).id.clone()),
+                x: pos.x,
+                y: pos.y,
+                rotation: rotation.degrees(),
+            }
+        }
         (_, Action::Place { pos, rotation }) => {
             RecordAction::Place { player, tile: None, x: pos.x, y: pos.y, rotation: rotation.degrees() }
         }
@@ -456,6 +470,10 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             RecordAction::Deploy { player, figure, feature: name(pos, feature), x: Some(pos.x), y: Some(pos.y) }
         }
         (_, Action::Pass) => RecordAction::Pass { player },
+        (_, Action::RemoveTile { pos }) => {
+            let tile = game.board().get(pos).map(|t| game.design(t.tile).id.clone());
+            RecordAction::RemoveTile { player, tile, x: pos.x, y: pos.y }
+        }
         (_, Action::PlaceAbbey { pos }) => RecordAction::Abbey { player, x: pos.x, y: pos.y },
         (_, Action::PlaceBarn { corner }) => RecordAction::Barn { player, corner: corner.name().into() },
         (_, Action::MoveWagon { pos, feature }) => {
@@ -580,6 +598,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Redeploy { player, .. }
         | RecordAction::HeldTile { player }
         | RecordAction::Mountain { player, .. }
+        | RecordAction::RemoveTile { player, .. }
         | RecordAction::ChooseTile { player, .. }
         | RecordAction::GiveTile { player, .. }
         | RecordAction::Pass { player } => *player,
@@ -596,11 +615,20 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         RecordAction::Place { tile, x, y, rotation, .. } => {
             let rotation = Rotation::from_degrees(*rotation as i64)
                 .ok_or_else(|| format!("rotation {rotation} is not 0, 90, 180 or 270"))?;
-            if let (Some(tile), Pending::PlaceTile { tile: drawn, .. }) = (tile, game.pending()) {
-                let drawn = &game.design(drawn).id;
-                if tile != drawn {
-                    return Err(format!("the record places `{tile}` but the tile drawn is `{drawn}`"));
+            match (tile, game.pending()) {
+                (Some(tile), Pending::PlaceTile { tile: drawn, .. }) if *tile != game.design(drawn).id => {
+                    return Err(format!(
+                        "the record places `{tile}` but the tile drawn is `{}`",
+                        game.design(drawn).id
+                    ));
                 }
+                (Some(tile), Pending::ReplaceTile { tile: removed, .. }) if *tile != game.design(removed).id => {
+                    return Err(format!(
+                        "the record places `{tile}` but the tile removed is `{}`",
+                        game.design(removed).id
+                    ));
+                }
+                _ => {}
             }
             Ok(Action::Place { pos: Pos::new(*x, *y), rotation })
         }
@@ -703,6 +731,17 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
                 }
             }
             Ok(Action::RaiseMountain { pos: Pos::new(*x, *y) })
+        }
+        RecordAction::RemoveTile { tile, x, y, .. } => {
+            let pos = Pos::new(*x, *y);
+            let placed = game.board().get(pos).ok_or_else(|| format!("no tile at {pos} to remove"))?;
+            let there = &game.design(placed.tile).id;
+            match tile {
+                Some(tile) if tile != there => {
+                    Err(format!("the record removes `{tile}` but the tile at {pos} is `{there}`"))
+                }
+                _ => Ok(Action::RemoveTile { pos }),
+            }
         }
         RecordAction::ChooseTile { tile, .. } => game
             .catalog()

@@ -36,6 +36,9 @@ pub(crate) struct Table {
     /// The first placement whose completed features are not yet scored (step 3A looks at the
     /// tiles from here on).
     pub(crate) unscored_from: PlacementIndex,
+    /// The tiles the variation "Rebuilding" moved this turn: step 3A looks at them as at the
+    /// tiles placed.
+    pub(crate) rebuilt: Vec<PlacementIndex>,
     /// The features the turn's tiles completed (step 3A), scored in this order (step 3B).
     pub(crate) completed: Vec<NodeId>,
     /// A reusable buffer for counting a feature's distinct tiles.
@@ -78,6 +81,7 @@ impl Table {
             turns: 0,
             open_cloisters: vec![],
             unscored_from: 1,
+            rebuilt: vec![],
             completed: Vec::with_capacity(16),
             scratch: Scratch(Vec::with_capacity(80)),
             next_serial: 0,

@@ -192,6 +192,9 @@ pub struct Variants {
     /// to a field edge, and followers on mountains are miners that count near pennants. Off by
     /// default.
     pub mountains: bool,
+    /// Official variation "Rebuilding": after placing a tile, instead of deploying, a player may
+    /// give up points to move unoccupied tiles, one per point. Off by default.
+    pub rebuilding: bool,
     /// House rule (seeds 000 and 002, "House rules", metoth): "Incomplete features at the end of
     /// the game do not score points at the end of the game." Off by default.
     pub incomplete_features_score_nothing: bool,
@@ -273,6 +276,7 @@ impl Variants {
             new_lease_of_life: false,
             dash: false,
             mountains: false,
+            rebuilding: false,
             incomplete_features_score_nothing: false,
             hole_filling_extra_turn: false,
             unplayable_tiles_back: false,
@@ -602,6 +606,14 @@ impl Variants {
             name: "mountains",
             label: "Mountains: a tile may be placed upside down as a mountain; miners on it count near pennants",
             source: "seed 001, SELECTED VARIATIONS, Mountains",
+            group: VariantGroup::Variation,
+            author: Some("Tobias Stapelfeldt"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "rebuilding",
+            label: "Rebuilding: instead of deploying, a point per tile moves unoccupied tiles elsewhere",
+            source: "seed 001, SELECTED VARIATIONS, Rebuilding",
             group: VariantGroup::Variation,
             author: Some("Tobias Stapelfeldt"),
             kind: VariantKind::Bool,

@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 16] = [
+pub const DECISIONS: [&str; 17] = [
     "place",
     "deploy",
     "escape",
@@ -38,6 +38,7 @@ pub const DECISIONS: [&str; 16] = [
     "choose-tile",
     "give-tile",
     "take-prisoner",
+    "replace-tile",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks

@@ -285,6 +285,7 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::ChooseTile { .. } => Some("choose-tile"),
         Pending::GiveTile { .. } => Some("give-tile"),
         Pending::TakePrisoner { .. } => Some("take-prisoner"),
+        Pending::ReplaceTile { .. } => Some("replace-tile"),
         Pending::GameOver => None,
     }
 }

@@ -205,6 +205,10 @@ pub enum PendingView {
         /// "The dash": a round bought with a point (a deployment or move now costs 1 point).
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         dash: bool,
+        /// "Rebuilding": the tile at (`x`, `y`) was just moved; a figure may go on it, or
+        /// another tile be removed.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        rebuilt: bool,
     },
     Escape {
         seat: PlayerId,
@@ -293,6 +297,16 @@ pub enum PendingView {
     #[serde(rename = "take-prisoner")]
     TakePrisoner {
         seat: PlayerId,
+    },
+    /// The variation "Rebuilding": `seat` removed `tile` from (`from_x`, `from_y`), where it
+    /// still lies in `board`, and places it somewhere else (the legal actions list the places).
+    #[serde(rename = "replace-tile")]
+    ReplaceTile {
+        seat: PlayerId,
+        tile: String,
+        tile_name: String,
+        from_x: i16,
+        from_y: i16,
     },
     Over,
 }
@@ -420,6 +434,8 @@ impl Tally {
             }
             // "The dash": a point given up for another deployment or move.
             Event::PointSacrificed { player } => credit(player, Phase::Turn, "dash", -1),
+            // "Rebuilding": a point given up for each tile removed.
+            Event::TileRemoved { player, .. } => credit(player, Phase::Turn, "rebuilding", -1),
             _ => {}
         }
     }
@@ -464,6 +480,7 @@ fn bare(action: RecordAction) -> RecordAction {
     match action {
         RecordAction::Place { x, y, rotation, .. } => RecordAction::Place { player: None, tile: None, x, y, rotation },
         RecordAction::Mountain { x, y, .. } => RecordAction::Mountain { player: None, tile: None, x, y },
+        RecordAction::RemoveTile { x, y, .. } => RecordAction::RemoveTile { player: None, tile: None, x, y },
         RecordAction::Deploy { figure, feature, x, y, .. } => {
             RecordAction::Deploy { player: None, figure, feature, x, y }
         }
@@ -595,6 +612,14 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
             let (at, label) = match (game.pending(), action) {
                 (_, Action::Place { pos, rotation }) => {
                     (None, format!("{}, turned {}°", words::place_words(pos), rotation.degrees()))
+                }
+                (_, Action::RemoveTile { pos }) => {
+                    let tile =
+                        game.board().get(pos).map_or_else(String::new, |t| words::tile_name(game.design(t.tile)));
+                    (
+                        None,
+                        format!("rebuild: remove {tile} {} to place it elsewhere (1 point)", words::place_words(pos)),
+                    )
                 }
                 (_, Action::RaiseMountain { pos }) => {
                     (None, format!("upside down as a mountain {}", words::place_words(pos)))
@@ -839,6 +864,9 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                     (None, "take no prisoner".into())
                 }
                 (Pending::Deploy { .. }, Action::Pass) if game.in_dash_round() => (None, "stop the dash".into()),
+                (Pending::Deploy { .. }, Action::Pass) if game.after_rebuilding() => {
+                    (None, "no figure on the moved tile".into())
+                }
                 (_, Action::Pass) => (None, "no figure".into()),
             };
             // "The dash": a round's deployment or move costs a point.
@@ -937,9 +965,13 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
             tile: game.design(tile).id.clone(),
             tile_name: words::tile_name(game.design(tile)),
         },
-        Pending::Deploy { player, pos } => {
-            PendingView::Deploy { seat: player, x: pos.x, y: pos.y, dash: game.in_dash_round() }
-        }
+        Pending::Deploy { player, pos } => PendingView::Deploy {
+            seat: player,
+            x: pos.x,
+            y: pos.y,
+            dash: game.in_dash_round(),
+            rebuilt: game.after_rebuilding(),
+        },
         Pending::Escape { player } => PendingView::Escape { seat: player },
         Pending::MoveDragon { player } => PendingView::Dragon { seat: player },
         Pending::Capture { player, pos } => PendingView::Capture { seat: player, x: pos.x, y: pos.y },
@@ -967,6 +999,13 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
                 .collect(),
         },
         Pending::TakePrisoner { player } => PendingView::TakePrisoner { seat: player },
+        Pending::ReplaceTile { player, tile, from } => PendingView::ReplaceTile {
+            seat: player,
+            tile: game.design(tile).id.clone(),
+            tile_name: words::tile_name(game.design(tile)),
+            from_x: from.x,
+            from_y: from.y,
+        },
         Pending::HeldTile { player, tile } => PendingView::HeldTile {
             seat: player,
             tile: game.design(tile).id.clone(),
@@ -1144,6 +1183,26 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
             json!({"type": "tile-placed", "seat": player, "tile": tile_id(tile), "x": pos.x, "y": pos.y,
                    "rotation": rotation.degrees()}),
             format!("{} places {} {}", name(player), tile_words(tile), words::place_words(pos)),
+        ),
+        Event::TileRemoved { player, tile, pos } => (
+            json!({"type": "tile-removed", "seat": player, "tile": tile_id(tile), "x": pos.x, "y": pos.y, "points": 1}),
+            format!(
+                "{} gives up a point and removes {} {} (rebuilding)",
+                name(player),
+                tile_words(tile),
+                words::place_words(pos)
+            ),
+        ),
+        Event::TileReplaced { player, tile, from, pos, rotation } => (
+            json!({"type": "tile-replaced", "seat": player, "tile": tile_id(tile), "from_x": from.x, "from_y": from.y,
+                   "x": pos.x, "y": pos.y, "rotation": rotation.degrees()}),
+            format!(
+                "{} places {} from {} again {}",
+                name(player),
+                tile_words(tile),
+                words::tile_at(from),
+                words::place_words(pos)
+            ),
         ),
         Event::MountainRaised { player, tile, pos } => (
             json!({"type": "mountain-raised", "seat": player, "tile": tile_id(tile), "x": pos.x, "y": pos.y}),

@@ -13,7 +13,7 @@ use crate::board::PlacementIndex;
 use crate::catalog::{FeatureKind, FeatureSpec, LocalFeature, TileId, NO_FEATURE};
 use crate::errors::RuleError;
 use crate::events::Breakdown;
-use crate::features::NodeId;
+use crate::features::{Features, NodeId};
 use crate::geometry::{Pos, Rotation, Side};
 use crate::table::Table;
 
@@ -34,19 +34,67 @@ pub(crate) fn put_tile(table: &mut Table, tile: TileId, rotation: Rotation, pos:
     for side in Side::ALL {
         let Some(&n) = table.board.get(pos.step(side)) else { continue };
         let theirs = &table.design(n.tile).view(n.rotation).port_feature;
-        for port in side.ports() {
-            let ours = view.port_feature[port.index()];
-            let other = theirs[port.facing().index()];
-            if ours != NO_FEATURE && other != NO_FEATURE {
-                table.features.connect(first_node + ours as NodeId, n.first_node + other as NodeId);
-            } else if other != NO_FEATURE {
-                // An edge with no feature (an abbey's wall, seed 001 ABBEY AND MAYOR) ends what
-                // touches it: "all four of the adjoining tiles are completed".
-                table.features.close_port(n.first_node + other as NodeId);
-            }
-        }
+        join_across(&mut table.features, side, &view.port_feature, first_node, theirs, n.first_node);
     }
     placement
+}
+
+/// Joins the segments of two tiles that meet along `side` of the first: `ours` and `theirs` are
+/// their rotated port features, `our_first` and `their_first` their first nodes.
+#[inline]
+fn join_across(
+    features: &mut Features,
+    side: Side,
+    ours: &[LocalFeature; 12],
+    our_first: NodeId,
+    theirs: &[LocalFeature; 12],
+    their_first: NodeId,
+) {
+    for port in side.ports() {
+        let ours = ours[port.index()];
+        let other = theirs[port.facing().index()];
+        if ours != NO_FEATURE && other != NO_FEATURE {
+            features.connect(our_first + ours as NodeId, their_first + other as NodeId);
+        } else if other != NO_FEATURE {
+            // An edge with no feature (an abbey's wall, seed 001 ABBEY AND MAYOR) ends what
+            // touches it: "all four of the adjoining tiles are completed".
+            features.close_port(their_first + other as NodeId);
+        } else if ours != NO_FEATURE {
+            // The same from the other side (a tile moved next to an abbey by the variation
+            // "Rebuilding"; a field beside a mountain).
+            features.close_port(our_first + ours as NodeId);
+        }
+    }
+}
+
+/// The variation "Rebuilding": builds the feature graph again from the board, after a tile
+/// moved (a union cannot be undone). Every placement keeps its nodes; the segments are joined
+/// across every shared edge as if the tiles had been placed where they now stand, in their
+/// order. The figures' counts are added back here; what the modules add (a pig-herd, the city
+/// of Carcassonne, a barn, the table's edge) is the caller's (`Modules::refeature`).
+pub(crate) fn rebuild_features(table: &mut Table) {
+    let mut features = Features::new();
+    for (index, placed) in table.board.tiles().iter().enumerate() {
+        let design = table.design(placed.tile);
+        debug_assert_eq!(features.len(), placed.first_node as usize, "nodes are numbered in placement order");
+        for (i, f) in design.features.iter().enumerate() {
+            features.add(index as PlacementIndex, i as LocalFeature, f);
+        }
+        let view = design.view(placed.rotation);
+        for side in Side::ALL {
+            let Some(n) = table.board.index_at(placed.pos.step(side)).filter(|&n| (n as usize) < index) else {
+                continue;
+            };
+            let n = table.board.placement(n);
+            let theirs = &table.design(n.tile).view(n.rotation).port_feature;
+            join_across(&mut features, side, &view.port_feature, placed.first_node, theirs, n.first_node);
+        }
+    }
+    for f in &table.figures {
+        let root = features.find_mut(f.node);
+        features.add_figure(root);
+    }
+    table.features = features;
 }
 
 /// Whether `tile` turned by `rotation` may be placed at `pos` by the edge rule (seed 001, "1.
@@ -145,7 +193,9 @@ pub(crate) fn find_completed(table: &mut Table) -> std::ops::Range<PlacementInde
     let placed = table.unscored_from..table.board.len() as PlacementIndex;
     table.unscored_from = placed.end;
     table.completed.clear();
-    for placement in placed.clone() {
+    // The variation "Rebuilding": the tiles moved this turn are looked at as placed ones.
+    let rebuilt = std::mem::take(&mut table.rebuilt);
+    for placement in placed.clone().chain(rebuilt.iter().copied()) {
         let tile = *table.board.placement(placement);
         for (i, spec) in table.design(tile.tile).features.iter().enumerate() {
             if matches!(spec.kind, FeatureKind::Road | FeatureKind::City) {
@@ -159,7 +209,7 @@ pub(crate) fn find_completed(table: &mut Table) -> std::ops::Range<PlacementInde
     // Only cloisters on or around the new tiles can have just been surrounded (any other was
     // surrounded, and scored, before): those within one step of the tiles' bounding box.
     let (mut low, mut high) = (Pos::new(i16::MAX, i16::MAX), Pos::new(i16::MIN, i16::MIN));
-    for p in placed.clone() {
+    for p in placed.clone().chain(rebuilt.iter().copied()) {
         let at = table.board.placement(p).pos;
         (low.x, low.y, high.x, high.y) = (low.x.min(at.x), low.y.min(at.y), high.x.max(at.x), high.y.max(at.y));
     }

@@ -38,6 +38,7 @@ impl Modules {
             Pending::HeldTile { .. } => self.own_cloisters.each_choice(pending, visit),
             Pending::ChooseTile { player } => self.each_tile_choice(table, player, visit),
             Pending::GiveTile { player } => self.each_give_choice(player, visit),
+            Pending::ReplaceTile { .. } => self.each_replacement(table, pending, visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -74,7 +75,10 @@ impl Modules {
             Action::MoveFollower { .. } | Action::ReligiousWar { .. } => true,
             _ => false,
         };
-        self.lease.set_dashing(follower && table.players[player as usize].score >= 1);
+        // A deployment after a rebuilding ends the figure phase: "rather than following the
+        // usual procedure" leaves no dash round.
+        let rebuilt = self.rebuilt.is_some();
+        self.lease.set_dashing(follower && !rebuilt && table.players[player as usize].score >= 1);
         self.lease.dashing()
     }
 
@@ -100,7 +104,17 @@ impl Modules {
         if self.lease.dashing() && !dash_action {
             return Err(RuleError::DashOnlyFollowers);
         }
+        // "Rebuilding": after a tile moved, the figure phase offers a deployment on it (checked
+        // with the base decisions), another removal or a pass.
+        if self.rebuilt.is_some()
+            && matches!(pending, Pending::Deploy { .. })
+            && !matches!(action, Action::RemoveTile { .. })
+        {
+            return Err(RuleError::OnlyTheMovedTile);
+        }
         match (pending, action) {
+            (Pending::Deploy { player, .. }, Action::RemoveTile { pos }) => self.check_removal(table, player, pos),
+            (Pending::ReplaceTile { .. }, _) => self.check_replacement(table, pending, action),
             (Pending::Escape { .. }, _) => self.cathars.check(table, pending, action),
             (Pending::MoveDragon { .. }, _) => self.princess_dragon.check_dragon_step(table, pending, action),
             (Pending::Capture { .. }, _) => self.tower.check_capture(table, pending, action),

@@ -36,6 +36,7 @@ pub(crate) mod mountains;
 pub(crate) mod own_cloisters;
 pub(crate) mod princess_dragon;
 pub(crate) mod prisoners;
+mod rebuilding;
 pub(crate) mod river;
 mod state;
 pub(crate) mod table_edge;
@@ -181,6 +182,10 @@ pub(crate) struct Modules {
     prisoners_in_play: bool,
     /// "A new lease of life" or "The dash" is in play (their moves are figure-phase actions).
     lease_in_play: bool,
+    /// The variation "Rebuilding" is in play (its removals are figure-phase actions).
+    rebuilding_in_play: bool,
+    /// "Rebuilding": the tile moved last in this figure phase, where a figure may now go.
+    rebuilt: Option<PlacementIndex>,
     river: River,
     inns_cathedrals: InnsCathedrals,
     king_robber: KingRobber,
@@ -335,6 +340,8 @@ impl Modules {
             unpunctual_in_play: rules.variants.follower_unpunctuality,
             prisoners_in_play: rules.variants.prisoners,
             lease_in_play: rules.variants.new_lease_of_life || rules.variants.dash,
+            rebuilding_in_play: rules.variants.rebuilding,
+            rebuilt: None,
             river: River::new(rules),
             inns_cathedrals: InnsCathedrals,
             king_robber: KingRobber::default(),
@@ -567,6 +574,10 @@ impl Modules {
             return self.lease_actions(table, player, visit)
                 || self.unpunctual_in_play && self.unpunctual_actions(table, player, visit);
         }
+        // "Rebuilding": after a tile moved, only another removal.
+        if self.rebuilt.is_some() {
+            return self.rebuild_actions(table, player, visit);
+        }
         each_module!(self, self.implementing(Hook::FigureActions), |m| if m.figure_actions(table, player, visit) {
             return true;
         });
@@ -584,7 +595,10 @@ impl Modules {
         if self.lease_actions(table, player, visit) {
             return true;
         }
-        self.unpunctual_in_play && self.unpunctual_actions(table, player, visit)
+        if self.unpunctual_in_play && self.unpunctual_actions(table, player, visit) {
+            return true;
+        }
+        self.rebuilding_in_play && self.rebuild_actions(table, player, visit)
     }
 
     /// The variation "Follower unpunctuality": the followers' deployments to earlier tiles,

@@ -144,6 +144,14 @@ impl Tower {
         self.ransom_paid
     }
 
+    /// The variation "Rebuilding": the tile of `placement` now stands at `pos` (only an empty
+    /// foundation moves: a tower piece occupies its tile).
+    pub(crate) fn tile_moved(&mut self, placement: PlacementIndex, pos: Pos) {
+        for site in self.sites.iter_mut().filter(|s| s.placement == placement) {
+            site.pos = pos;
+        }
+    }
+
     fn site(&self, pos: Pos) -> Option<usize> {
         self.sites.iter().position(|s| s.pos == pos)
     }

@@ -62,7 +62,7 @@ pub(crate) fn each_legal_action(
             }
             // A princess that must remove a knight leaves only the modules' actions.
             let only_modules = modules.only_figure_actions(table, player);
-            let placement = table.last_placement();
+            let placement = table.board.placement(modules.deploy_target(table));
             if only_modules {
                 count = 0;
             }
@@ -213,7 +213,7 @@ pub(crate) fn check(table: &Table, modules: &Modules, pending: Pending, action: 
             if modules.dashing() && !figure.is_follower() {
                 return Err(RuleError::DashOnlyFollowers);
             }
-            check_deploy(table, modules, table.last_placement(), feature, figure)
+            check_deploy(table, modules, table.board.placement(modules.deploy_target(table)), feature, figure)
         }
         (Pending::Deploy { .. }, Action::Pass) => Ok(()),
         (decision, action) => modules.check_decision(table, decision, action),

@@ -218,6 +218,12 @@ impl Game {
         self.modules.dashing()
     }
 
+    /// "Rebuilding": whether the pending figure decision follows a rebuilding (a deployment
+    /// goes on the moved tile, at the decision's position; no other figure action is offered).
+    pub fn after_rebuilding(&self) -> bool {
+        self.modules.after_rebuilding()
+    }
+
     /// Abbey & Mayor: the barns on the board, in the order they were placed.
     pub fn barns(&self) -> &[crate::expansions::abbey_mayor::Barn] {
         self.modules.abbey_mayor().barns()

@@ -47,6 +47,8 @@ pub(crate) enum Step {
     PlaceTile,
     /// 2A, 2B: waiting for the figure phase's decision.
     Figures,
+    /// 2A, 2B with the variation "Rebuilding": waiting for the removed tile's new place.
+    Rebuild,
     /// 2C, 3C, 4A: the modules' steps at a hook point; the number is the index (among the
     /// modules in play) of the module that asked for the pending decision, or of the next one
     /// to run.
@@ -150,13 +152,19 @@ impl Turn {
             },
             Step::Figures => {
                 let Pending::Deploy { player, .. } = pending else { unreachable!("the figure phase's decision") };
+                // "Rebuilding": a tile removed for a point, to be placed again.
+                if let Action::RemoveTile { pos } = action {
+                    self.pending = modules.remove_tile(table, player, pos, events);
+                    self.step = Step::Rebuild;
+                    return;
+                }
                 // "The dash": a round bought costs its point when its action is made.
                 if modules.dashing() && action != Action::Pass {
                     modules.pay_for_dash(table, player, events);
                 }
                 match (pending, action) {
                     (Pending::Deploy { player, pos }, Action::Deploy { figure, feature }) => {
-                        table.deploy(player, figure, table.last_placement_index(), feature);
+                        table.deploy(player, figure, modules.deploy_target(table), feature);
                         events.push(Event::FigureDeployed { player, figure, pos, feature });
                     }
                     (Pending::Deploy { player, .. }, Action::Pass) => events.push(Event::Passed { player }),
@@ -183,7 +191,14 @@ impl Turn {
                     }
                     modules.end_dash();
                 }
+                modules.end_figure_phase();
                 self.step = Step::Hooks(HookPoint::AfterFigures, 0);
+            }
+            Step::Rebuild => {
+                // The figure phase comes back, for the moved tile.
+                self.pending = modules.replace_tile(table, pending, action, events);
+                self.step = Step::Figures;
+                return;
             }
             Step::Hooks(point, module) => match modules.apply_decision(table, pending, action, events) {
                 Some(next) => {
@@ -331,9 +346,12 @@ impl Turn {
                     }
                 }
                 // Decisions, entered with their pending decision set.
-                Step::PlaceTile | Step::Figures | Step::BeforeDraw { .. } | Step::ChooseTile { .. } | Step::Over => {
-                    return
-                }
+                Step::PlaceTile
+                | Step::Figures
+                | Step::Rebuild
+                | Step::BeforeDraw { .. }
+                | Step::ChooseTile { .. }
+                | Step::Over => return,
             }
         }
     }
