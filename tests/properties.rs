@@ -802,3 +802,53 @@ proptest! {
         prop_assert!(draws(&events) != draws(&other_events), "two deck seeds gave the same draws");
     }
 }
+
+/// The variation "Rebuilding": a game with random players who move tiles, checked after every
+/// move against the independent model (the feature graph built again must partition the
+/// segments as a flood fill of the new board does, with the same closed roads and cities), with
+/// every figure counted on its feature once; the record replays to the same state.
+fn check_rebuilding_game(seed: u64, players: usize, bot_seed: u64) -> Result<usize, TestCaseError> {
+    let mut rules = Rules::default();
+    rules.variants.rebuilding = true;
+    let colors = Color::ALL[..players].to_vec();
+    let setup = GameSetup { rules: rules.clone(), players: colors.clone(), deck: Deck::Seed(seed) };
+    let mut game = Game::new(setup).expect("valid setup");
+    let mut record =
+        Record { version: RECORD_VERSION, rules, players: colors, deck: RecordDeck::Seed(seed), actions: vec![] };
+    let mut bots: Vec<RandomBot> = (0..players as u64).map(|i| RandomBot::new(bot_seed + i)).collect();
+    let mut moved = 0;
+    while let Some(player) = game.pending().player() {
+        let action = bots[player as usize].choose_action(&game.observation(Some(player)));
+        record.push(&game, action);
+        let events = game.apply(action).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        if events.iter().any(|e| matches!(e, Event::TileReplaced { .. })) {
+            moved += 1;
+            check_feature_graph(&game, &Model::build(game.catalog(), game.board()))?;
+            for f in game.figures() {
+                let root = game.feature_root(f.placement, f.feature);
+                let on_it = game.figures().iter().filter(|g| game.feature_root(g.placement, g.feature) == root).count();
+                prop_assert_eq!(game.features().figure_count(root) as usize, on_it, "figures counted on {}", root);
+            }
+        }
+    }
+    check_feature_graph(&game, &Model::build(game.catalog(), game.board()))?;
+    let replay = record.replay().map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert!(format!("{:?}", replay.game) == format!("{game:?}"), "the replay ends in another state");
+    Ok(moved)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn rebuilt_feature_graphs_match_the_board(seed in any::<u64>(), players in 2usize..=5, bot_seed in 0u64..u64::MAX / 2) {
+        check_rebuilding_game(seed, players, bot_seed)?;
+    }
+}
+
+/// The property above does move tiles.
+#[test]
+fn random_players_move_tiles_in_rebuilding_games() {
+    let moved: usize = (0..6).map(|s| check_rebuilding_game(s, 3, 40 + s).expect("the checks hold")).sum();
+    assert!(moved > 0);
+}

@@ -106,6 +106,7 @@ fn a_point_moves_an_unoccupied_tile_and_the_turn_scores_what_it_completes() {
     assert_eq!(removable(&g), vec![(1, -1), (0, 1)], "blue's cloister and blue's curve");
     let events = apply(&mut g, Action::RemoveTile { pos: Pos::new(0, 1) });
     assert!(events.contains(&Event::TileRemoved {
+        rotation: carcassonne_engine::Rotation::R0,
         player: RED,
         tile: crate::expansions::tile("base:V"),
         pos: Pos::new(0, 1)
@@ -167,6 +168,9 @@ fn every_point_deducted_removes_one_more_tile() {
     let place = g.legal_actions()[0];
     apply(&mut g, place);
     assert_eq!(removable(&g), vec![(0, 1)], "the curve, for another point");
+    // Our reading: a tile moved this turn stays where it now is.
+    let Action::Place { pos: moved, .. } = place else { panic!("{place:?}") };
+    assert_eq!(refusal(&g, moved.x, moved.y), "a tile moved this turn stays where it now is");
     apply(&mut g, Action::RemoveTile { pos: Pos::new(0, 1) });
     let place = g.legal_actions()[0];
     apply(&mut g, place);

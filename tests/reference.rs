@@ -666,6 +666,9 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
     // random play makes about once in twenty games.
     let captive = Variants { prisoners: true, ..Variants::default() };
     configs.push((Rules { expansions: vec![], variants: captive }, 100, Some(4)));
+    // The variation "Rebuilding": a removal needs a point, and then brings the new place.
+    let rebuild = Variants { rebuilding: true, ..Variants::default() };
+    configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: rebuild }, 4, Some(3)));
     for (i, (rules, games, players)) in configs.iter().enumerate() {
         for seed in 0..*games {
             let players = players.unwrap_or(2 + (seed as usize % 5));

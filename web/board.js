@@ -116,6 +116,8 @@ const WAGON_ICON = 'M-7,-4.5 H7 V1.5 H-7 Z M-6.6,3.6 A2.4,2.4 0 1 0 -1.8,3.6 A2.
 // swords for a religious war.
 const MOVE_ARROW = 'M-6.5,0 H5 M1,-4.5 L5.5,0 L1,4.5';
 const SWORDS = 'M-6,-6 L6,6 M6,-6 L-6,6 M-6.5,2.5 L-2.5,6.5 M6.5,2.5 L2.5,6.5';
+// "Rebuilding": a tile lifted (a square with an arrow up out of it), for a tile that may be removed.
+const REMOVE_ICON = 'M-6.5,-1.5 V6.5 H6.5 V-1.5 M0,3 V-8.5 M-3.6,-5 L0,-8.5 L3.6,-5';
 const GATE = 'M-5.5,5.5 L-5.5,-0.5 A5.5,5.5 0 0 1 5.5,-0.5 L5.5,5.5 L2.6,5.5 L2.6,-0.5 A2.6,2.6 0 0 0 -2.6,-0.5 L-2.6,5.5 Z';
 
 /** The dragon's picture (no position). */
@@ -161,6 +163,8 @@ function markerIcon(kind, { figure = null, hex = '#888', feature = '' } = {}) {
   // cloister two knights would take in a religious war (crossed swords).
   if (kind === 'move') return s('path', { class: 'marker-icon', d: MOVE_ARROW });
   if (kind === 'war') return s('path', { class: 'marker-icon', d: SWORDS });
+  // "Rebuilding": a tile that may be lifted for a point and placed elsewhere.
+  if (kind === 'remove') return s('path', { class: 'marker-icon', d: REMOVE_ICON });
   // The Tower: a figure a tower may take prisoner (a tower's own marker is a ring around it).
   if (kind === 'tower') return null;
   // The variation "Prisoners": a follower that may be taken prisoner, ringed the same way.
@@ -224,9 +228,47 @@ export function tableEdge(view) {
   return { width: Number(size[1]), height: Number(size[2]), complete: variants['table-borders-complete'] === true };
 }
 
+/** The events that put a turn's own tile on the board (a rebuilding's moves come after it). */
+const TURN_TILE = ['tile-placed', 'mountain-raised'];
+
+/**
+ * The variation "Rebuilding", for `Board.setRebuild`: the tile the pending `replace-tile`
+ * decision lifted (it still lies in the view's `board` at `from_x`, `from_y`) or, with `chosen`
+ * a `remove-tile` action hovered or chosen, the tile it would lift (a preview); and the tiles
+ * moved since the turn's tile was placed (their `tile-replaced` events), each with where it came
+ * from, until the next tile is placed. Null for nothing.
+ */
+export function rebuildHint(view, events, chosen = null) {
+  const p = (view && view.pending) || {};
+  const finite = (...n) => n.every(Number.isFinite);
+  let lifted = null;
+  if (p.decision === 'replace-tile' && finite(p.from_x, p.from_y)) {
+    const name = typeof p.tile_name === 'string' && p.tile_name ? p.tile_name : 'the tile';
+    lifted = { x: p.from_x, y: p.from_y, preview: false, label: `${upper(name)}, removed for rebuilding: it is placed elsewhere` };
+  } else if (chosen && chosen.action === 'remove-tile' && finite(chosen.x, chosen.y)) {
+    lifted = { x: chosen.x, y: chosen.y, preview: true, label: upper(chosen.label || 'a tile to remove') };
+  }
+  const moves = [];
+  const list = Array.isArray(events) ? events : [];
+  for (let i = list.length - 1; i >= 0; i--) {
+    const e = list[i];
+    if (!e || typeof e !== 'object') continue;
+    if (TURN_TILE.includes(e.type)) break;
+    if (e.type !== 'tile-replaced' || !finite(e.x, e.y, e.from_x, e.from_y)) continue;
+    const label = typeof e.text === 'string' && e.text ? `Moved by rebuilding: ${e.text}` : 'A tile moved by rebuilding';
+    moves.unshift({ from: { x: e.from_x, y: e.from_y }, to: { x: e.x, y: e.y }, label });
+  }
+  return lifted || moves.length ? { lifted, moves } : null;
+}
+
+function upper(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : '';
+}
+
 /**
  * A little <svg> of a piece or a choice, for panels and buttons: `dragon`, `fairy`, `princess`,
- * `gate`, `move` (a follower's move) or `war` (a religious war).
+ * `gate`, `move` (a follower's move), `war` (a religious war) or `remove` (a tile lifted by
+ * rebuilding).
  */
 export function pieceIcon(kind, size = 20) {
   let art;
@@ -268,7 +310,7 @@ export class Board {
     this.svg = s('svg', { class: 'board', 'data-testid': 'board', tabindex: '0', role: 'application', 'aria-label': 'The board' });
     this.viewport = s('g', { class: 'viewport' });
     this.layers = {};
-    for (const name of ['table', 'tiles', 'city', 'last', 'focus', 'path', 'reach', 'spots', 'ghost', 'towers', 'barns', 'figures', 'pieces', 'steps', 'hints', 'markers']) {
+    for (const name of ['table', 'tiles', 'city', 'last', 'rebuild', 'focus', 'path', 'reach', 'spots', 'ghost', 'towers', 'barns', 'figures', 'pieces', 'steps', 'hints', 'markers']) {
       this.layers[name] = s('g', { class: `layer-${name}` });
       this.viewport.append(this.layers[name]);
     }
@@ -326,6 +368,8 @@ export class Board {
           class: 'tile',
           'data-x': t.x,
           'data-y': t.y,
+          'data-tile': t.tile,
+          'data-rotation': t.rotation || 0,
         }),
       );
     }
@@ -477,6 +521,66 @@ export class Board {
     this.countEl.firstChild.textContent = city.label;
     this.countEl.style.transform = `translate(${home.countAt[0]}px, ${home.countAt[1]}px)`;
     this.scaleFigures();
+  }
+
+  /**
+   * The variation "Rebuilding" (`rebuildHint`), or nothing: the tile lifted by a removal, faded
+   * under a dashed frame where it still lies (`preview`: a removal hovered or chosen, not yet
+   * sent); and each tile moved this turn, framed at its new place with a dashed arrow from the
+   * place it left (a dashed square). Each carries its label in words. Under the places for a
+   * tile, so that an old place that is free again can still be clicked.
+   */
+  setRebuild(hint) {
+    const layer = clear(this.layers.rebuild);
+    if (!hint) return;
+    for (const m of hint.moves || []) {
+      const [fx, fy] = [m.from.x * 100 + 50, m.from.y * 100 + 50];
+      const [tx, ty] = [m.to.x * 100 + 50, m.to.y * 100 + 50];
+      const d = Math.hypot(tx - fx, ty - fy) || 1;
+      const [ux, uy] = [(tx - fx) / d, (ty - fy) / d];
+      // From the old place's middle to the new place's edge, with a head.
+      const [x2, y2] = [tx - ux * 38, ty - uy * 38];
+      const head = `M${x2 - ux * 14 - uy * 9},${y2 - uy * 14 + ux * 9} L${x2},${y2} L${x2 - ux * 14 + uy * 9},${y2 - uy * 14 - ux * 9}`;
+      layer.append(
+        s(
+          'g',
+          {
+            class: 'moved-tile',
+            'data-testid': 'moved-tile',
+            'data-x': m.to.x,
+            'data-y': m.to.y,
+            'data-from-x': m.from.x,
+            'data-from-y': m.from.y,
+            role: 'img',
+            'aria-label': m.label,
+          },
+          s('title', {}, m.label),
+          s('rect', { class: 'moved-from', x: m.from.x * 100 + 8, y: m.from.y * 100 + 8, width: 84, height: 84, rx: 8 }),
+          d > 40 ? s('path', { class: 'moved-arrow', d: `M${fx},${fy} L${x2},${y2} ${head}` }) : null,
+          s('rect', { class: 'moved-frame', x: m.to.x * 100 + 2.5, y: m.to.y * 100 + 2.5, width: 95, height: 95, rx: 5 }),
+        ),
+      );
+    }
+    const l = hint.lifted;
+    if (l) {
+      layer.append(
+        s(
+          'g',
+          {
+            class: `lifted-tile${l.preview ? ' preview' : ''}`,
+            'data-testid': 'lifted-tile',
+            'data-x': l.x,
+            'data-y': l.y,
+            'data-preview': l.preview ? 'true' : 'false',
+            role: 'img',
+            'aria-label': l.label,
+          },
+          s('title', {}, l.label),
+          s('rect', { class: 'lifted-veil', x: l.x * 100, y: l.y * 100, width: 100, height: 100 }),
+          s('rect', { class: 'lifted-frame', x: l.x * 100 + 4, y: l.y * 100 + 4, width: 92, height: 92, rx: 6 }),
+        ),
+      );
+    }
   }
 
   /**

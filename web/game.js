@@ -4,7 +4,7 @@
 
 import { getGame, postAction, createGame, GameSocket, getGameReference } from './api.js';
 import { h, clear, seatHex, setTopbar, inkOn, isPair } from './ui.js';
-import { Board, figureIcon, pieceIcon, coarsePointer, boardPieces, tableEdge } from './board.js';
+import { Board, figureIcon, pieceIcon, coarsePointer, boardPieces, tableEdge, rebuildHint } from './board.js';
 import { loadTiles, tileThumb } from './tiles.js';
 import { renderPlayers, renderRemaining, renderLog, renderHand, renderTileRow, tileNames, chosenTileWords, givenTileWords, playsStacks, handsOut, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 import { rememberGame, forgetGame, myGame, playLink, cueEnabled, setCueEnabled } from './mygames.js';
@@ -51,7 +51,15 @@ const DECISIONS = {
   redeploy: 'move figures out of Carcassonne, or none',
   'final-redeploy': 'move a figure out of Carcassonne before the final scoring, or none',
   'take-prisoner': 'take a follower prisoner in the city, or none',
+  'replace-tile': 'place the removed tile elsewhere',
 };
+
+/**
+ * The decisions that place a tile by the edge rule on a highlighted square (the legal `place`
+ * actions), turned and confirmed the same way: the tile drawn (or chosen), and with the
+ * variation "Rebuilding" the tile just removed, placed elsewhere (`replace-tile`).
+ */
+const PLACING = ['place', 'replace-tile'];
 
 /**
  * The variations that let a player choose the tile to place: what the "choose-tile" decision
@@ -66,11 +74,17 @@ const CHOOSE_FROM = {
 /**
  * What a pending decision asks, in words, for the turn banner; `mountains`: the game plays the
  * variation "Mountains" (the drawn tile may become a mountain instead); `dash`: the figure
- * decision is a round of "The dash", bought for a point.
+ * decision is a round of "The dash", bought for a point; `rebuild`: the figure decision may
+ * remove a tile for a point instead (the variation "Rebuilding"; the view's `rebuilt`: a tile
+ * was just moved, and a figure goes on it).
  */
-function decisionWords(p, mountains = false, dash = false) {
+function decisionWords(p, { mountains = false, dash = false, rebuild = false } = {}) {
   if (p.decision === 'choose-tile' && CHOOSE_FROM[p.from]) return CHOOSE_FROM[p.from];
   if (p.decision === 'deploy' && dash) return `decide on the dash: ${DASH_WORDS}`;
+  if (p.decision === 'deploy' && p.rebuilt) {
+    return rebuild ? 'deploy a figure on the moved tile, move another tile for a point, or pass' : 'deploy a figure on the moved tile or pass';
+  }
+  if (p.decision === 'deploy' && rebuild) return 'deploy a figure, move a tile for a point, or pass';
   if (p.decision === 'place' && mountains) return 'place a tile or raise a mountain';
   return DECISIONS[p.decision] || 'decide';
 }
@@ -150,6 +164,8 @@ function confirmWords(choice, decision, dash = false) {
     }
     case 'religious-war':
       return 'Drive the monk out';
+    case 'remove-tile':
+      return 'Remove the tile (−1 point)';
     default:
       return 'Confirm';
   }
@@ -187,6 +203,9 @@ function sameAction(a, b) {
 /** How many moves of "A new lease of life" are shown without asking. */
 const MOVES_SHOWN = 10;
 
+/** How many tiles that "Rebuilding" may remove are shown without asking. */
+const REMOVALS_SHOWN = 8;
+
 /** The token of the seat(s) this screen plays, from the URL fragment (`#token=...`). */
 export function tokenFromHash() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ''));
@@ -212,7 +231,7 @@ class GameView {
     this.openFeature = null; // a feature whose several figure choices are listed
     this.giveTile = null; // give-tile: the tile picked in the panel, before (or with) its recipient
     this.mountainMode = false; // place, with the variation "Mountains": the mountain sites shown instead of the placements
-    this.hoverAction = null; // "A new lease of life": the move whose marker or button is under the pointer
+    this.hoverAction = null; // "A new lease of life", "Rebuilding": the move or removal whose marker or button is under the pointer
     this.busy = false;
     this.finalDismissed = false;
     this.refetching = false;
@@ -463,8 +482,15 @@ class GameView {
       this.mountainMode = false;
       this.gatesOpen = null; // the magic gate's list as the player opened or closed it
       this.movesOpen = null; // "A new lease of life": the list of moves as the player opened or closed it
+      this.removalsOpen = null; // "Rebuilding": the list of tiles to remove as the player opened or closed it
       this.hoverAction = null;
       this.busy = false;
+      // "Rebuilding": the removed tile is first turned as it lay.
+      const p = v.pending || {};
+      if (p.decision === 'replace-tile') {
+        const lay = (v.board || []).find((t) => t && t.x === p.from_x && t.y === p.from_y);
+        if (lay && Number.isFinite(lay.rotation)) this.rotation = ((lay.rotation % 360) + 360) % 360;
+      }
     } else if (this.choice) {
       // The same state again (a POST answer and the socket's message both arrive): keep the
       // choice, as the equal action of the new view.
@@ -480,7 +506,8 @@ class GameView {
   /**
    * Says over the board what the last actions did that a player must not miss: scores, a
    * builder's second tile, an escape from a siege, an abbot taken back, a token changing hands,
-   * another seat's follower moved or point given up ("A new lease of life", "The dash").
+   * another seat's follower moved or point given up ("A new lease of life", "The dash"), another
+   * seat's tile removed and placed elsewhere ("Rebuilding").
    * The first view announces nothing (its news are old).
    */
   announceNews() {
@@ -510,7 +537,9 @@ class GameView {
       // "A new lease of life" and "The dash": another seat moved a follower (a religious war
       // moves two knights, and the monk's owner must not miss it), or gave up a point.
       const leaseNews = ['follower-moved', 'point-sacrificed'].includes(e.type) && !this.you.includes(e.seat);
-      if (given || mountain || leaseNews || ['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected', 'cloister-to-neighbour'].includes(e.type) || returnedAbbot || dragonNews || towerNews || prisonerNews || countNews) {
+      // "Rebuilding": another seat gave up a point to remove a tile, and placed it elsewhere.
+      const rebuildNews = ['tile-removed', 'tile-replaced'].includes(e.type) && !this.you.includes(e.seat);
+      if (given || mountain || leaseNews || rebuildNews || ['scored', 'double-turn', 'escaped', 'token-taken', 'goods-collected', 'cloister-to-neighbour'].includes(e.type) || returnedAbbot || dragonNews || towerNews || prisonerNews || countNews) {
         if (e.type === 'scored' && !(e.seats || []).length) continue;
         news.push(e);
       }
@@ -599,6 +628,26 @@ class GameView {
     return !!variants && variants.dash === true;
   }
 
+  /** Whether this game plays the variation "Rebuilding" (its rules say so). */
+  get playsRebuilding() {
+    const variants = this.view && this.view.rules && this.view.rules.variants;
+    return !!variants && variants.rebuilding === true;
+  }
+
+  /**
+   * Whether the pending decision places a tile on a highlighted square (`PLACING`): the tile to
+   * place, or with "Rebuilding" the tile just removed.
+   */
+  get placing() {
+    return PLACING.includes(this.pending.decision);
+  }
+
+  /** "Rebuilding": the tiles this screen's figure decision may remove for a point (`remove-tile`). */
+  removals() {
+    if (this.pending.decision !== 'deploy') return [];
+    return this.legal.filter((a) => a.action === 'remove-tile' && Number.isFinite(a.x) && Number.isFinite(a.y));
+  }
+
   /**
    * "The dash": whether the pending figure decision is a round bought for a point. The view has
    * no field for it; the events tell: since the seat's tile of this turn (placed or raised as a
@@ -671,7 +720,7 @@ class GameView {
       if (choice) this.choose(choice);
       return;
     }
-    if (!this.mine || this.pending.decision !== 'place' || this.busy) return;
+    if (!this.mine || !this.placing || this.busy) return;
     if (this.mountainShown) {
       // A mountain has no turns: a click picks the site.
       if (!this.mountainAt(x, y)) return;
@@ -693,12 +742,12 @@ class GameView {
     this.hover = x === null ? null : { x, y };
     // Only the ghost and the hint change: redrawing the highlights under the pointer would
     // swallow a click that is under way.
-    if (this.mine && this.pending.decision === 'place') this.renderPlacement(false);
+    if (this.mine && this.placing) this.renderPlacement(false);
   }
 
   rotate(dir) {
     // A mountain lies upside down: nothing to turn.
-    if (!this.mine || this.pending.decision !== 'place' || this.busy || this.mountainShown) return;
+    if (!this.mine || !this.placing || this.busy || this.mountainShown) return;
     if (this.selected) {
       const spot = this.placements().get(`${this.selected.x},${this.selected.y}`);
       this.rotation = this.nextRotation(spot ? spot.rotations : ROTATIONS, this.rotation, dir, false);
@@ -718,7 +767,8 @@ class GameView {
    * each corner of the new tile where the barn may go and, in a wagon's decision, one on each
    * feature it may move to.
    * With "A new lease of life" (or "The dash") one where each follower of the seat may move to
-   * (an arrow) and one on each cloister two of its knights may take in a religious war.
+   * (an arrow) and one on each cloister two of its knights may take in a religious war; with
+   * "Rebuilding" one in the middle of each tile that may be removed for a point.
    * With The Count of Carcassonne one on each quarter for each kind of figure that may go there,
    * one where the count would stand in each quarter it may move to, one for each kind of figure
    * that may join the feature being scored, and before the final scoring one on each feature a
@@ -777,6 +827,9 @@ class GameView {
         // the monk, so that the monk stays in sight.
         const at = isPair(a.at) ? [Math.min(0.9, a.at[0] + 0.22), Math.max(0.1, a.at[1] - 0.2)] : null;
         add(`war:${a.x},${a.y},${a.feature}`, there(a, 'war', 'war-marker'), a, at);
+      } else if (a.action === 'remove-tile' && onTile(a)) {
+        // "Rebuilding": a tile that may be lifted for a point, marked in its middle.
+        add(`remove:${a.x},${a.y}`, there(a, 'remove', 'remove-marker'), a, [0.5, 0.5]);
       } else if (a.action === 'take-prisoner' && onTile(a)) {
         // The variation "Prisoners": a follower of another player in the city the tile joined.
         add(`prisoner:${a.x},${a.y},${a.feature}`, there(a, 'prisoner', 'prisoner-marker'), a);
@@ -837,10 +890,23 @@ class GameView {
     return this.movesOpen ?? count <= MOVES_SHOWN;
   }
 
-  /** A marker under the pointer (`key`, or null): a move's marker shows the follower that would move. */
+  /**
+   * "Rebuilding": whether the tiles that may be removed are shown (on the board and in the panel's
+   * list): while there are few, or as the player opened or closed the list, or when one is chosen.
+   */
+  removalsShown(count) {
+    const c = this.choice;
+    if (c && c.action === 'remove-tile') return true;
+    return this.removalsOpen ?? count <= REMOVALS_SHOWN;
+  }
+
+  /**
+   * A marker under the pointer (`key`, or null): a move's marker shows the follower that would
+   * move, a removal's the tile lifted.
+   */
   hoverMarker(key) {
     const group = key ? this.markerGroups().get(key) : null;
-    const moves = group ? group.actions.filter((a) => ['move-follower', 'religious-war'].includes(a.action)) : [];
+    const moves = group ? group.actions.filter((a) => ['move-follower', 'religious-war', 'remove-tile'].includes(a.action)) : [];
     // A cloister with several pairs of knights: the pair chosen, or the first.
     this.hoverAction = moves.find((a) => sameAction(a, this.choice)) || moves[0] || null;
     this.renderHints();
@@ -879,9 +945,21 @@ class GameView {
     };
   }
 
-  /** Draws the move hint (`moveHint`) on the board, without redrawing the rest. */
+  /**
+   * "Rebuilding", for every screen: the tile lifted by a removal, faded where it lay until it is
+   * placed elsewhere, and the tiles moved this turn with arrows from where they lay; on this
+   * screen's figure decision the removal hovered, or else chosen, as a preview.
+   */
+  rebuildShown() {
+    const removal = (a) => (a && a.action === 'remove-tile' ? a : null);
+    const preview = this.mine && this.pending.decision === 'deploy' ? removal(this.hoverAction) || removal(this.choice) : null;
+    return rebuildHint(this.view, this.events, preview);
+  }
+
+  /** Draws the move hint (`moveHint`) and the rebuilding (`rebuildShown`) on the board, without redrawing the rest. */
   renderHints() {
     this.board.setMoveHint(this.moveHint());
+    this.board.setRebuild(this.rebuildShown());
   }
 
   /** The tiles of a decision made on whole tiles (`SPOT_CHOICES`): the dragon's steps, the abbey's holes. */
@@ -949,7 +1027,8 @@ class GameView {
       const { at, label, ...action } = site;
       return action;
     }
-    if (this.pending.decision === 'place') {
+    // The drawn tile, or with "Rebuilding" the tile removed: a placement either way.
+    if (this.placing) {
       return this.selected ? { action: 'place', x: this.selected.x, y: this.selected.y, rotation: this.rotation } : null;
     }
     if (!this.choice) return null;
@@ -990,7 +1069,7 @@ class GameView {
     if (k === 'r' || k === 'R') this.rotate(1);
     else if (k === 'e' || k === 'E') this.rotate(-1);
     else if ((k === 'm' || k === 'M') && this.mine && this.pending.decision === 'place' && this.mountainSites().length) this.toggleMountain();
-    else if (arrows[k] && this.mine && this.pending.decision === 'place') this.moveSelection(...arrows[k]);
+    else if (arrows[k] && this.mine && this.placing) this.moveSelection(...arrows[k]);
     else if (arrows[k] && this.mine && this.pending.decision === 'dragon') this.stepDragon(...arrows[k]);
     else if (arrows[k] && this.mine) this.stepChoice(k === 'ArrowLeft' || k === 'ArrowUp' ? -1 : 1);
     else if ((k === 'p' || k === 'P') && this.mine) {
@@ -1236,7 +1315,10 @@ class GameView {
     // The variation "Mountains": this screen's banner offers it where the tile may become one.
     // "The dash": a figure decision bought for a point, for every screen.
     const dash = this.dashRound();
-    const what = decisionWords(p, this.mine ? this.mountainSites().length > 0 : this.playsMountains, dash);
+    // "Rebuilding": this screen's banner offers it where a tile may be removed; the others' where
+    // the seat has a point to give up.
+    const rebuild = this.mine ? this.removals().length > 0 : this.playsRebuilding && (Number(seat.score) || 0) > 0;
+    const what = decisionWords(p, { mountains: this.mine ? this.mountainSites().length > 0 : this.playsMountains, dash, rebuild });
     el.className = `turn-banner${this.mine ? ' mine' : ''}`;
     el.style.setProperty('--seat', hex);
     const dot = h('span', { class: 'swatch', style: { background: hex, color: inkOn(hex) } }, p.seat + 1);
@@ -1264,6 +1346,10 @@ class GameView {
       held = h('span', { class: 'badge', 'data-testid': 'chosen-tile-badge' }, from);
     }
     if (dash) held = h('span', { class: 'badge dash-badge', 'data-testid': 'dash-badge', title: 'The dash: each further follower or move costs 1 point' }, 'Dash round');
+    // "Rebuilding": a removed tile to place elsewhere, then the figure decision on it.
+    if (p.decision === 'replace-tile' || (p.decision === 'deploy' && p.rebuilt)) {
+      held = h('span', { class: 'badge rebuild-badge', 'data-testid': 'rebuild-badge', title: 'Rebuilding: a tile removed for a point goes elsewhere; a follower may then go on it' }, 'Rebuilding');
+    }
     if (this.mine) {
       const hot = this.you.length > 1;
       el.append(...[dot, h('strong', {}, hot ? `${seat.name}, your turn` : 'Your turn'), ` — ${what}.`, second, held].filter(Boolean));
@@ -1302,7 +1388,7 @@ class GameView {
       this.board.setGhost(c && c.action === 'abbey' ? { tile: ABBEY_TILE, x: c.x, y: c.y, rotation: 0, selected: true } : null);
       return;
     }
-    if (!this.mine || p.decision !== 'place') {
+    if (!this.mine || !this.placing) {
       this.board.setSpots([]);
       this.board.setGhost(null);
       if (this.hoverInfo) this.hoverInfo.textContent = '';
@@ -1388,9 +1474,11 @@ class GameView {
     const elsewhere = (g) => g.kind === 'gate' || g.kind === 'earlier';
     const gatesShown = this.gatesShown(groups.filter(elsewhere).length);
     const movesShown = this.movesShown(groups.filter((g) => g.kind === 'move').length);
+    const removalsShown = this.removalsShown(groups.filter((g) => g.kind === 'remove').length);
     for (const g of groups) {
       if (elsewhere(g) && !gatesShown) continue;
       if (g.kind === 'move' && !movesShown) continue;
+      if (g.kind === 'remove' && !removalsShown) continue;
       const selected = !!this.choice && g.actions.includes(this.choice);
       markers.push({
         key: g.key,
@@ -1441,18 +1529,23 @@ class GameView {
     const seat = this.seat(p.seat) || {};
     const hex = seatHex(seat);
 
-    if (p.decision === 'place') {
-      const rotation = this.mine ? this.rotation : 0;
+    if (this.placing) {
+      // The variation "Rebuilding": the tile removed for a point, placed again like a drawn one.
+      const rebuild = p.decision === 'replace-tile';
+      const lay = rebuild ? (v.board || []).find((t) => t && t.x === p.from_x && t.y === p.from_y) : null;
+      const rotation = this.mine ? this.rotation : lay && Number.isFinite(lay.rotation) ? lay.rotation : 0;
       const name = p.tile_name || 'a tile';
       const preview = h(
         'div',
         { class: 'drawn', 'data-testid': 'drawn-tile', 'data-tile': p.tile || '', 'data-rotation': rotation, title: name },
         p.tile ? tileThumb(p.tile, rotation, { class: 'tile-thumb big', 'aria-label': `${name}, turned ${rotation}°` }) : h('div', { class: 'tile-back' }, '?'),
       );
-      const taken = this.tileChosen() ? `${seat.name || 'Next'} took ` : `${seat.name || 'Next'} draws `;
-      el.append(h('div', { class: 'panel-title' }, h('span', {}, this.mine ? 'Your tile: ' : taken, h('span', { class: 'tile-name', 'data-testid': 'tile-name' }, name))));
+      const taken = rebuild ? `${seat.name || 'Next'} moves ` : this.tileChosen() ? `${seat.name || 'Next'} took ` : `${seat.name || 'Next'} draws `;
+      const mineTitle = rebuild ? 'Rebuilding: place ' : 'Your tile: ';
+      el.append(h('div', { class: 'panel-title' }, h('span', {}, this.mine ? mineTitle : taken, h('span', { class: 'tile-name', 'data-testid': 'tile-name' }, name))));
       if (!this.mine) {
         el.append(preview);
+        if (rebuild) el.append(h('p', { class: 'hint', 'data-testid': 'deciding' }, `${seat.name} gave up a point to remove ${name} and is placing it elsewhere…`));
         return;
       }
       const places = this.placements();
@@ -1519,6 +1612,8 @@ class GameView {
         hintText =
           `${where[0].toUpperCase()}${where.slice(1)}, turned ${this.rotation}°` +
           (places.get(`${sel.x},${sel.y}`).rotations.length > 1 ? ' — other turns fit too: turn it, or tap again.' : '.');
+      } else if (rebuild) {
+        hintText = `Place the removed tile elsewhere: ${places.size} highlighted place${places.size === 1 ? '' : 's'}; brighter ones fit as the tile is turned now.`;
       } else {
         hintText = `${places.size} highlighted place${places.size === 1 ? '' : 's'}: brighter ones fit as the tile is turned now.`;
       }
@@ -1532,8 +1627,15 @@ class GameView {
                 'Mountains: every tile next to a mountain must show a farm without a road there. A follower deployed on it is a miner and stays to the end of the game; near a pennant it counts as a knight and a farmer for that city.',
               )
             : null,
+          rebuild
+            ? h(
+                'p',
+                { class: 'hint small muted rule-note', 'data-testid': 'rebuild-note' },
+                'Rebuilding: you gave up 1 point to remove this tile (faded where it lay). It goes elsewhere by the usual rules, not back to its place; then you may deploy a follower on it, remove another tile for another point, or pass.',
+              )
+            : null,
           this.hoverInfo,
-          this.confirmRow(sel ? (mountain ? confirmWords({ action: 'mountain' }) : 'Place tile') : mountain ? 'Pick a mountain site' : 'Pick a place', !!sel),
+          this.confirmRow(sel ? (mountain ? confirmWords({ action: 'mountain' }) : rebuild ? 'Move the tile here' : 'Place tile') : mountain ? 'Pick a mountain site' : 'Pick a place', !!sel),
         ].filter(Boolean),
       );
       return;
@@ -1577,13 +1679,20 @@ class GameView {
     // "The dash": a round of the figure decision bought for a point.
     const dash = this.dashRound();
     const icon = tower ? towerIcon(22) : p.decision === 'wagon' ? figureIcon('wagon', hex, 24) : dash ? pieceIcon('move') : null;
-    el.append(h('div', { class: 'panel-title' }, h('span', {}, dash ? 'The dash' : titles[p.decision] || 'Figures'), icon));
+    // "Rebuilding": the figure decision on the tile just moved.
+    const rebuilt = p.decision === 'deploy' && !!p.rebuilt && !dash;
+    el.append(h('div', { class: 'panel-title' }, h('span', {}, dash ? 'The dash' : rebuilt ? 'Rebuilding: the moved tile' : titles[p.decision] || 'Figures'), rebuilt ? pieceIcon('remove', 22) : icon));
     if (!this.mine) {
       // The wagon's owner decides, whoever's turn it is.
       const waiting = {
         wagon: `${seat.name} decides where their wagon goes: onto a neighbouring road, city or cloister, or home…`,
         'take-prisoner': `${seat.name} may take a follower prisoner in the city their tile joined…`,
-      }[p.decision] || (dash ? `${seat.name} may deploy another follower or move one for 1 point, or stop…` : `${seat.name} is deciding…`);
+      }[p.decision] ||
+        (dash
+          ? `${seat.name} may deploy another follower or move one for 1 point, or stop…`
+          : rebuilt
+            ? `${seat.name} moved a tile and may deploy a figure on it${this.playsRebuilding && (Number(seat.score) || 0) > 0 ? ', remove another tile for a point' : ''}, or pass…`
+            : `${seat.name} is deciding…`);
       el.append(h('p', { class: 'hint', 'data-testid': 'deciding' }, waiting));
       return;
     }
@@ -1611,6 +1720,8 @@ class GameView {
     // "A new lease of life" (and "The dash"): the seat's followers' moves and religious wars.
     const moves = of('move');
     const wars = of('war');
+    // "Rebuilding": the tiles that may be removed for a point and placed elsewhere.
+    const removals = of('remove');
     const pass = this.legal.find((a) => a.action === 'pass');
     const hint = (text) => el.append(h('p', { class: 'hint' }, text));
 
@@ -1625,7 +1736,18 @@ class GameView {
         ),
       );
     }
-    if (deploys.length) hint(`Tap a marker on the new tile to deploy a ${dash ? 'follower' : 'figure'} (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or ${dash ? 'stop' : 'pass'}.`);
+    if (rebuilt) {
+      el.append(
+        h(
+          'p',
+          { class: 'hint rebuilt-note', 'data-testid': 'rebuilt-note' },
+          deploys.length
+            ? `Rebuilding: the tile is moved. A figure may go on it (markers)${removals.length ? ', or remove another tile for another point' : ''}, or pass.`
+            : `Rebuilding: the tile is moved. No figure can go on it: pass${removals.length ? ', or remove another tile for another point' : ''}.`,
+        ),
+      );
+    }
+    if (deploys.length) hint(`Tap a marker on the ${rebuilt ? 'moved' : 'new'} tile to deploy a ${dash ? 'follower' : 'figure'} (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or ${dash ? 'stop' : 'pass'}.`);
     if ((moves.length || wars.length) && !dash) {
       hint('Instead of deploying you may move one of your followers (arrow markers)' + (wars.length ? ', or send two knights to drive a monk out of a cloister (sword markers).' : '.'));
     }
@@ -1841,6 +1963,46 @@ class GameView {
       const note = 'Religious war: two of your knights leave their cities for a cloister with another player’s monk, which goes home (sword markers on the cloisters).';
       extra.push(...section('Religious war', note, wars.flatMap((g) => g.actions.map((a) => hovering(listed(a, 'war-choice', pieceIcon('war', 18)), a)))));
     }
+    if (removals.length) {
+      // "Rebuilding": folded away (and off the board) when many, as the moves are.
+      const shown = this.removalsShown(removals.length);
+      const score = Number(seat.score) || 0;
+      extra.push(
+        h(
+          'details',
+          {
+            class: 'remove-list',
+            open: shown,
+            onToggle: (ev) => {
+              if (ev.target.open === shown) return;
+              this.removalsOpen = ev.target.open;
+              if (!this.removalsOpen && removals.some((g) => g.actions.includes(this.choice))) this.choice = null;
+              this.render();
+            },
+          },
+          h(
+            'summary',
+            { class: 'subtitle', 'data-testid': 'remove-summary', title: 'Show or hide the tiles that may be removed on the board' },
+            `Rebuilding: ${removals.length} tile${removals.length === 1 ? '' : 's'} to move`,
+          ),
+          h(
+            'p',
+            { class: 'hint small rule-note', 'data-testid': 'remove-note' },
+            `${rebuilt ? 'Or' : 'Instead of deploying'}: give up 1 point (you have ${score}) to remove an unoccupied tile touching others on at most two sides (tile markers) and place it elsewhere; a follower may then go on it.`,
+          ),
+          h(
+            'div',
+            { class: 'choices' },
+            removals.map((g) => {
+              const b = markerButton(g, 'remove-choice', pieceIcon('remove', 18));
+              b.dataset.x = g.tx;
+              b.dataset.y = g.ty;
+              return hovering(b, g.actions[0]);
+            }),
+          ),
+        ),
+      );
+    }
     if (extra.length) el.append(h('div', { class: 'choice-lists' }, extra));
 
     const others = h('div', { class: 'choices' });
@@ -1868,16 +2030,23 @@ class GameView {
         h(
           'button',
           { type: 'button', class: `choice${this.choice === pass ? ' selected' : ''}`, 'data-testid': 'pass', title: 'P', onClick: () => this.choose(pass) },
-          dash ? 'Stop (no more)' : { escape: 'Stay (no escape)', capture: 'Take no prisoner', 'take-prisoner': 'Take no prisoner', wagon: 'Take the wagon home' }[p.decision] || 'Pass (no figure)',
+          dash
+            ? 'Stop (no more)'
+            : rebuilt
+              ? 'Pass (no figure on the moved tile)'
+              : { escape: 'Stay (no escape)', capture: 'Take no prisoner', 'take-prisoner': 'Take no prisoner', wagon: 'Take the wagon home' }[p.decision] || 'Pass (no figure)',
         ),
       );
     }
     el.append(others);
 
     const c = this.choice;
-    if (c && ['deploy', 'move-fairy', 'remove-knight', 'build-tower', 'capture', 'ransom', 'take-prisoner', 'release-prisoner', 'barn', 'move-wagon', 'move-follower', 'religious-war'].includes(c.action)) {
+    if (c && ['deploy', 'move-fairy', 'remove-knight', 'build-tower', 'capture', 'ransom', 'take-prisoner', 'release-prisoner', 'barn', 'move-wagon', 'move-follower', 'religious-war', 'remove-tile'].includes(c.action)) {
       el.append(h('p', { class: 'hint chosen', 'data-testid': 'chosen', 'aria-live': 'polite' }, capital(c.label)));
       if (dash) el.append(h('p', { class: 'hint small dash-cost', 'data-testid': 'dash-cost' }, 'This costs 1 point.'));
+      if (c.action === 'remove-tile') {
+        el.append(h('p', { class: 'hint small dash-cost', 'data-testid': 'rebuild-cost' }, 'This costs 1 point; you then place the tile elsewhere.'));
+      }
     }
     el.append(this.confirmRow(c ? confirmWords(c, p.decision, dash) : dash ? 'Choose, or stop' : 'Choose', !!c));
   }

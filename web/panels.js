@@ -426,16 +426,19 @@ function signed(n) {
 }
 
 /**
- * "The dash": the points a seat gives up for another deployment or move (the event names none:
- * one each).
+ * The points a seat gives up: for another deployment or move in "The dash" (the event names
+ * none: one each), for a tile removed in "Rebuilding" (its `points`, one).
  */
 function sacrificed(e) {
-  return e.type === 'point-sacrificed' ? Number(e.points) || 1 : 0;
+  return e.type === 'point-sacrificed' || e.type === 'tile-removed' ? Number(e.points) || 1 : 0;
 }
+
+/** The kind of the final table's points under which a point given up (`sacrificed`) counts. */
+const GIVEN_UP_KIND = { 'point-sacrificed': 'dash', 'tile-removed': 'rebuilding' };
 
 /**
  * What an event pays to whom: [[seat, points]] (a ransom: the payer loses, the captor gains; a
- * point given up for the dash: the seat loses it).
+ * point given up for the dash or a tile removed: the seat loses it).
  */
 function pointsOf(e) {
   if (sacrificed(e)) return [[e.seat, -sacrificed(e)]];
@@ -498,7 +501,24 @@ function mountainIcon() {
   return thumb;
 }
 
-/** One log entry. A ransom shows its points as the payer's loss, a point given up for the dash as −1. */
+/**
+ * "Rebuilding": a small picture of the tile removed or placed elsewhere (as it now lies), for the
+ * log; decoration only (the entry's text says it).
+ */
+function movedTileIcon(event) {
+  if (typeof event.tile !== 'string' || !event.tile) return null;
+  const thumb = tileThumb(event.tile, ['tile-replaced', 'tile-removed'].includes(event.type) ? Number(event.rotation) || 0 : 0, { class: 'tile-thumb log-thumb', width: 14, height: 14 });
+  thumb.querySelector('title')?.remove();
+  thumb.removeAttribute('role');
+  thumb.removeAttribute('aria-label');
+  thumb.setAttribute('aria-hidden', 'true');
+  return thumb;
+}
+
+/**
+ * One log entry. A ransom shows its points as the payer's loss, a point given up for the dash or
+ * for a tile removed as −1.
+ */
 function logEntry(event, seats) {
   const who = seatNames(event, seats);
   const hex = who.length ? seatHex(who[0]) : '#999';
@@ -522,6 +542,7 @@ function logEntry(event, seats) {
       : null,
     // The variation "Mountains": a tile turned upside down shows the mountain it became.
     event.type === 'mountain-raised' ? mountainIcon() : null,
+    event.type === 'tile-removed' || event.type === 'tile-replaced' ? movedTileIcon(event) : null,
     h('span', { class: 'text' }, text),
     breakdown ? h('span', { class: 'breakdown' }, breakdown) : null,
   );
@@ -650,18 +671,27 @@ const sum = (points) => Object.values(points || {}).reduce((a, b) => a + (Number
 
 /**
  * The final scoring: for each seat the points during the game and at the end, by kind. `events`
- * (the game's, when known) add the points given up for "The dash" during the game, as the kind
- * `dash` (negative), where the view's points do not count them.
+ * (the game's, when known) add the points given up during the game for "The dash" (the kind
+ * `dash`) and for tiles removed by "Rebuilding" (`rebuilding`), negative, where the view's points
+ * do not count them.
  */
 export function finalTable(view, events = null) {
   const seats = [...(view.seats || [])].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
   const best = seats.length ? seats[0].score ?? 0 : 0;
+  // "seat kind" -> the points given up.
   const given = new Map();
-  for (const e of events || []) if (e && sacrificed(e)) given.set(e.seat, (given.get(e.seat) || 0) + sacrificed(e));
+  for (const e of events || []) {
+    if (!e || !sacrificed(e)) continue;
+    const key = `${e.seat} ${GIVEN_UP_KIND[e.type]}`;
+    given.set(key, (given.get(key) || 0) + sacrificed(e));
+  }
   const body = seats.map((seat, rank) => {
     const hex = seatHex(seat);
     let turn = (seat.points && seat.points.turn) || {};
-    if (given.get(seat.seat) && !('dash' in turn)) turn = { ...turn, dash: -given.get(seat.seat) };
+    for (const kind of Object.values(GIVEN_UP_KIND)) {
+      const n = given.get(`${seat.seat} ${kind}`);
+      if (n && !(kind in turn)) turn = { ...turn, [kind]: -n };
+    }
     const fin = (seat.points && seat.points.final) || {};
     const winner = (seat.score ?? 0) === best;
     return h(

@@ -3,7 +3,7 @@
 
 import { getReplay } from './api.js';
 import { h, clear, setTopbar } from './ui.js';
-import { Board, boardPieces, tableEdge } from './board.js';
+import { Board, boardPieces, tableEdge, rebuildHint } from './board.js';
 import { loadTiles } from './tiles.js';
 import { towersOf, towerReach } from './tower.js';
 import { barnsOf } from './abbey.js';
@@ -151,6 +151,8 @@ class ReplayView {
     this.board.setFigures(view.figures, view.seats);
     this.board.setPieces(boardPieces(view, view.events));
     this.board.setReach(towerReach(view, null));
+    // "Rebuilding": a tile removed and not yet placed again, the tiles moved this turn.
+    this.board.setRebuild(rebuildHint(view, view.events));
     const p = view.pending || {};
     const events = view.events || [];
     const names = tileNames(view, events);

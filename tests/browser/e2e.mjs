@@ -84,8 +84,17 @@
 // used by clicks for a point (the API's point-sacrificed event, the score one lower in the API,
 // the players panels and the logs) and the next one stopped by clicks.
 //
+// Scenario 19 (desktop): rebuilding, Ann and Ben in two windows: the lobby's box for the
+// variation; the test plays a game through the API until a seat may remove a tile: the tile
+// markers and buttons are the API's, hovering one shows the tile lifted, it is removed by clicks
+// for a point (the API's tile-removed event and decision to place it again, the tile faded where
+// it lay on both boards, the other window waiting), then placed elsewhere on the API's places by
+// clicks (the API's tile-replaced event; both boards with the tile at its new place and none at
+// the old, the move framed); a follower is deployed on the moved tile, and the score is one point
+// lower plus the turn's scores in the API, both players panels and both logs.
+//
 // Screenshots go to $SCREENSHOT_DIR (default target/screenshots): web-lobby.png, web-game.png,
-// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png, web-count.png, web-variations.png, web-hands.png, web-hand-out.png, web-mountain.png, web-prisoners.png, web-lease.png, web-dash.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
+// web-final.png, web-dragon.png, web-tower.png, web-reference.png, web-rules.png, web-abbey-mayor.png, web-count.png, web-variations.png, web-hands.png, web-hand-out.png, web-mountain.png, web-prisoners.png, web-lease.png, web-dash.png, web-rebuilding.png (desktop), web-phone-lobby.png, web-phone-game.png, web-phone-final.png,
 // web-tablet-game.png, and failure-*.png when something goes wrong.
 
 import { chromium } from 'playwright-core';
@@ -3732,6 +3741,342 @@ async function scenarioDash() {
   passed += 1;
 }
 
+// ---- scenario 19: rebuilding (the variation "Rebuilding") -------------------------------------
+
+/** The tile the view's board has at (x, y), or undefined. */
+function tileAt(view, x, y) {
+  return (view.board || []).find((t) => t.x === x && t.y === y);
+}
+
+/** The tiles the page's board draws at (x, y): [{tile, rotation}]. */
+function boardTilesAt(page, x, y) {
+  return page.evaluate(
+    ({ x, y }) =>
+      [...document.querySelectorAll(`[data-testid=board] .layer-tiles use[data-x="${x}"][data-y="${y}"]`)].map((u) => ({ tile: u.dataset.tile, rotation: Number(u.dataset.rotation) })),
+    { x, y },
+  );
+}
+
+/**
+ * Waits until the page's board draws the tile `tile` turned `rotation` at `to` and none at `from`
+ * (the tile moved), with the move framed at `to` and an arrow from `from`.
+ */
+function tileMovedShown(page, what, tile, rotation, from, to) {
+  return waitFor(
+    page,
+    `${what}: the tile moved from (${from.x}, ${from.y}) to (${to.x}, ${to.y}) on the board`,
+    ({ tile, rotation, from, to }) => {
+      const at = (p) => [...document.querySelectorAll(`[data-testid=board] .layer-tiles use[data-x="${p.x}"][data-y="${p.y}"]`)];
+      const there = at(to);
+      const moved = document.querySelector(`[data-testid=board] [data-testid=moved-tile][data-x="${to.x}"][data-y="${to.y}"][data-from-x="${from.x}"][data-from-y="${from.y}"]`);
+      return (
+        at(from).length === 0 &&
+        there.length === 1 &&
+        there[0].dataset.tile === tile &&
+        Number(there[0].dataset.rotation) === rotation &&
+        !!moved &&
+        !document.querySelector('[data-testid=board] [data-testid=lifted-tile][data-preview=false]')
+      );
+    },
+    { tile, rotation, from, to },
+  );
+}
+
+/** The news over the board of an event of type `type` with the text `text`. */
+function newsShown(page, what, type, text) {
+  return waitFor(page, `${what} announced over the board`, ({ type, text }) => [...document.querySelectorAll(`[data-testid=announce] .news[data-type=${type}]`)].some((e) => e.textContent === text), { type, text });
+}
+
+/**
+ * The board's markers of the tiles that may be removed must be the API's `remove-tile` actions:
+ * one per tile, in its middle, titled with the API's words, and the panel's buttons listing them.
+ */
+async function checkRemoveMarkers(page, view) {
+  const removals = view.legal.filter((a) => a.action === 'remove-tile');
+  // Many fold away: the list is opened.
+  const summary = page.locator('[data-testid=remove-summary]');
+  if (!(await summary.evaluate((e) => e.parentElement.open))) {
+    await press(page, '[data-testid=remove-summary]');
+    await waitFor(page, 'the tiles to remove unfolded', (n) => document.querySelectorAll('[data-testid=board] [data-testid=remove-marker]').length === n, removals.length);
+  }
+  const markers = await page.locator('[data-testid=board] [data-testid=remove-marker]').evaluateAll((ms) =>
+    ms.map((m) => ({ x: Number(m.dataset.x), y: Number(m.dataset.y), title: m.getAttribute('aria-label') })),
+  );
+  check(markers.length === removals.length, `the board has ${markers.length} markers of tiles to remove, the API offers ${removals.length}`);
+  for (const a of removals) {
+    const m = markers.find((x) => x.x === a.x && x.y === a.y);
+    check(m && m.title === capitalized(a.label), `no marker titled "${capitalized(a.label)}" on the tile at (${a.x}, ${a.y}): ${JSON.stringify(markers)}`);
+  }
+  const buttons = await page.locator('[data-testid=remove-choice]').evaluateAll((bs) => bs.map((b) => ({ x: Number(b.dataset.x), y: Number(b.dataset.y), text: b.textContent.trim() })));
+  check(
+    buttons.length === removals.length && removals.every((a) => buttons.some((b) => b.x === a.x && b.y === a.y && b.text === capitalized(a.label))),
+    `the panel lists the tiles to remove ${JSON.stringify(buttons)}`,
+  );
+  return removals;
+}
+
+/**
+ * A turn with rebuilding, by clicks, in the window of the seat deciding (`page`; `other` the other
+ * seat's), at its figure decision `view` where the API offers removals: the board marks the API's
+ * tiles to remove; hovering one shows it lifted; its marker is clicked ("This costs 1 point") and
+ * "Remove the tile (−1 point)" confirmed. The API must then have the `tile-removed` event, the
+ * score one lower and the `replace-tile` decision, the tile still at its old place; both windows
+ * the tile faded there, the others waiting. The highlighted places must be the API's (none at the
+ * old place), the tile first turned as it lay; one far from the old place is clicked and "Move
+ * the tile here" confirmed. The API must have the `tile-replaced` event, the tile at its new place
+ * and none at the old, the figure decision on the moved tile (`rebuilt`); both boards the same,
+ * with the move framed, the panel's note and "Pass (no figure on the moved tile)". A follower is
+ * deployed on the moved tile by its marker (or else the pass confirmed): the API must have it there
+ * and the score one point lower than before plus the turn's scores, both players panels the
+ * score, both logs both events (the removal with −1), the other window their news. Returns the
+ * events.
+ */
+async function rebuildByClicks(page, other, game, view) {
+  const seat = view.pending.seat;
+  const name = view.seats[seat].name;
+  const score = view.seats[seat].score;
+  check(score >= 1, `a removal offered to ${name} with ${score} points`);
+  await waitForDecision(page, view.version, 'deploy', `${name}'s window to offer the removals`);
+  const removals = await checkRemoveMarkers(page, view);
+  const banner = await page.textContent('[data-testid=turn]');
+  check(banner.includes('deploy a figure, move a tile for a point, or pass'), `the banner reads "${banner}"`);
+  await waitForWaiting(other, name, 'deploy a figure, move a tile for a point, or pass');
+  check((await page.textContent('[data-testid=pass]')) === 'Pass (no figure)', `the pass button reads "${await page.textContent('[data-testid=pass]')}"`);
+  check(!(await page.locator('[data-testid=rebuild-badge]').count()), 'a rebuilding badge before any removal');
+  const note = await page.textContent('[data-testid=remove-note]');
+  check(note.includes(`you have ${score})`), `the removal note reads "${note}"`);
+
+  // The last tile offered (the one placed last, in the API's order of placement).
+  const removal = removals[removals.length - 1];
+  const from = { x: removal.x, y: removal.y };
+  const lifted = tileAt(view, from.x, from.y);
+  check(lifted, `the API has no tile at (${from.x}, ${from.y}) to remove`);
+  const selector = `[data-testid=remove-marker][data-x="${from.x}"][data-y="${from.y}"]`;
+  // Hovering shows the tile lifted (a preview); leaving drops it.
+  await pressMarkerHover(page, selector);
+  await page.locator(`[data-testid=board] [data-testid=lifted-tile][data-preview=true][data-x="${from.x}"][data-y="${from.y}"]`).waitFor();
+  await page.mouse.move(2, 2);
+  await waitFor(page, 'the preview gone when the pointer leaves', () => !document.querySelector('[data-testid=board] [data-testid=lifted-tile]'));
+  await pressMarker(page, selector);
+  await page.locator(`${selector}[aria-pressed=true]`).waitFor();
+  check((await page.textContent('[data-testid=chosen]')) === capitalized(removal.label), `the chosen removal reads "${await page.textContent('[data-testid=chosen]')}"`);
+  check((await page.textContent('[data-testid=confirm]')) === '✓ Remove the tile (−1 point)', `the confirm button reads "${await page.textContent('[data-testid=confirm]')}"`);
+  check((await page.textContent('[data-testid=rebuild-cost]')).startsWith('This costs 1 point'), 'the panel does not say the removal costs a point');
+  check((await page.locator(`[data-testid=remove-choice][data-x="${from.x}"][data-y="${from.y}"][aria-pressed=true]`).count()) === 1, 'the panel does not mark the removal chosen');
+  await page.locator(`[data-testid=board] [data-testid=lifted-tile][data-preview=true][data-x="${from.x}"][data-y="${from.y}"]`).waitFor();
+  await confirm(page, `removing the tile at (${from.x}, ${from.y})`);
+
+  // The API: the point given up, the tile still lying there, the decision to place it again.
+  const lift = await api(`/api/games/${game.id}?token=${game.tokens[seat]}`);
+  const removed = lift.events.slice(view.events.length).filter((e) => e.type === 'tile-removed');
+  check(
+    removed.length === 1 && removed[0].seat === seat && removed[0].x === from.x && removed[0].y === from.y && removed[0].tile === lifted.tile && removed[0].points === 1,
+    `the API's tile-removed events: ${JSON.stringify(removed)}`,
+  );
+  check(lift.seats[seat].score === score - 1, `${name}'s score went from ${score} to ${lift.seats[seat].score} with a tile removed`);
+  const p = lift.pending;
+  check(
+    p.decision === 'replace-tile' && p.seat === seat && p.from_x === from.x && p.from_y === from.y && p.tile === lifted.tile && typeof p.tile_name === 'string',
+    `the API's decision after the removal: ${JSON.stringify(p)}`,
+  );
+  check(tileAt(lift, from.x, from.y), 'the removed tile is no longer in the API\'s board before it is placed again');
+  const places = lift.legal;
+  check(places.length && places.every((a) => a.action === 'place') && !places.some((a) => a.x === from.x && a.y === from.y), `the API's places for the removed tile: ${JSON.stringify(places.slice(0, 5))}`);
+
+  // Both windows: the tile faded where it lay, the banners; this one the places, the other waiting.
+  await waitForDecision(page, lift.version, 'replace-tile', `${name}'s window to ask for the removed tile's place`);
+  const replaceBanner = await page.textContent('[data-testid=turn]');
+  check(replaceBanner.includes('place the removed tile elsewhere') && replaceBanner.includes('Rebuilding'), `the banner reads "${replaceBanner}"`);
+  for (const w of [page, other]) {
+    await w.locator(`[data-testid=board] [data-testid=lifted-tile][data-preview=false][data-x="${from.x}"][data-y="${from.y}"]`).waitFor();
+    const shown = await boardTilesAt(w, from.x, from.y);
+    check(shown.length === 1 && shown[0].tile === lifted.tile, `the board no longer draws the removed tile where it lay: ${JSON.stringify(shown)}`);
+    await logEntryShows(w, 'the tile removed', 'tile-removed', removed[0].text, '−1');
+  }
+  await scoreShown([page, other], seat, score - 1);
+  await waitForWaiting(other, name, 'place the removed tile elsewhere');
+  await other.locator('[data-testid=rebuild-badge]').waitFor();
+  const deciding = await other.textContent('[data-testid=deciding]');
+  check(deciding === `${name} gave up a point to remove ${p.tile_name} and is placing it elsewhere…`, `the other window says "${deciding}"`);
+  check(!(await other.locator('[data-testid=spot]').count()), 'the other window highlights places');
+  await newsShown(other, 'the removal', 'tile-removed', removed[0].text);
+  check((await page.getAttribute('[data-testid=drawn-tile]', 'data-tile')) === p.tile, 'the panel shows another tile than the removed one');
+  check(Number(await page.getAttribute('[data-testid=drawn-tile]', 'data-rotation')) === lifted.rotation, `the removed tile is not first turned as it lay (${lifted.rotation}°)`);
+  await page.locator('[data-testid=rebuild-note]').waitFor();
+  const spots = await page.locator('[data-testid=board] [data-testid=spot]').evaluateAll((ss) => ss.map((e) => `${e.dataset.x},${e.dataset.y}`));
+  const wanted = new Set(places.map((a) => `${a.x},${a.y}`));
+  check(spots.length === wanted.size && spots.every((k) => wanted.has(k)), `the board highlights ${JSON.stringify(spots)}, the API's places are ${JSON.stringify([...wanted])}`);
+
+  // By clicks: the place farthest from the old one.
+  const far = (s) => Math.hypot(Number(s.x) - from.x, Number(s.y) - from.y);
+  const to = await placeTile(page, 1, {
+    prefer: (list) => list.reduce((best, s) => (!best || far(s) > far(best) ? s : best), null),
+    beforeConfirm: async () => {
+      check((await page.textContent('[data-testid=confirm]')) === '✓ Move the tile here', `the confirm button reads "${await page.textContent('[data-testid=confirm]')}"`);
+      await page.locator('[data-testid=board] [data-testid=ghost-tile]').waitFor();
+      check((await page.getAttribute('[data-testid=board] [data-testid=ghost-tile]', 'data-tile')) === p.tile, 'the ghost is not the removed tile');
+      await screenshot(page, 'web-rebuilding.png');
+    },
+  });
+
+  // The API: the tile at its new place, none at the old, the figure decision on it.
+  const moved = await api(`/api/games/${game.id}?token=${game.tokens[seat]}`);
+  const replaced = moved.events.slice(lift.events.length).filter((e) => e.type === 'tile-replaced');
+  const r = replaced[0];
+  check(
+    replaced.length === 1 && r.seat === seat && r.tile === lifted.tile && r.from_x === from.x && r.from_y === from.y && r.x === to.x && r.y === to.y,
+    `the API's tile-replaced events: ${JSON.stringify(replaced)}`,
+  );
+  check(!tileAt(moved, from.x, from.y), `the API still has a tile at (${from.x}, ${from.y})`);
+  const now = tileAt(moved, to.x, to.y);
+  check(now && now.tile === lifted.tile && now.rotation === r.rotation, `the API's tile at (${to.x}, ${to.y}): ${JSON.stringify(now)}`);
+  const q = moved.pending;
+  check(q.decision === 'deploy' && q.seat === seat && q.x === to.x && q.y === to.y && q.rebuilt === true, `the API's decision after the move: ${JSON.stringify(q)}`);
+  check(moved.seats[seat].score === score - 1, `${name}'s score after the move: ${moved.seats[seat].score}, not ${score - 1}`);
+  check(moved.legal.some((a) => a.action === 'pass' && a.label === 'no figure on the moved tile'), 'the API offers no pass "no figure on the moved tile"');
+  check(moved.legal.filter((a) => a.action === 'deploy').every((a) => a.x === undefined), 'the API offers a deployment off the moved tile');
+
+  // Both boards: the tile moved, framed, an arrow from where it lay; the panels. (The pointer
+  // leaves the panel first: a removal's button drawn under it would show its preview.)
+  await waitForDecision(page, moved.version, 'deploy', `${name}'s window to offer a figure on the moved tile`);
+  await page.mouse.move(2, 2);
+  for (const w of [page, other]) {
+    await tileMovedShown(w, 'after the move', lifted.tile, r.rotation, from, to);
+    await logEntryShows(w, 'the tile placed again', 'tile-replaced', r.text);
+  }
+  await newsShown(other, 'the move', 'tile-replaced', r.text);
+  const movedBanner = await page.textContent('[data-testid=turn]');
+  check(movedBanner.includes('deploy a figure on the moved tile') && movedBanner.includes('Rebuilding'), `the banner reads "${movedBanner}"`);
+  const rebuiltNote = await page.textContent('[data-testid=rebuilt-note]');
+  const onIt = moved.legal.some((a) => a.action === 'deploy') ? 'A figure may go on it (markers)' : 'No figure can go on it: pass';
+  check(rebuiltNote.startsWith(`Rebuilding: the tile is moved. ${onIt}`), `the note reads "${rebuiltNote}"`);
+  check((await page.textContent('[data-testid=pass]')) === 'Pass (no figure on the moved tile)', `the pass button reads "${await page.textContent('[data-testid=pass]')}"`);
+  const featureMarkers = await page.locator('[data-testid=board] [data-testid=figure-marker]').evaluateAll((ms) => ms.map((m) => ({ x: Number(m.dataset.x), y: Number(m.dataset.y), feature: m.dataset.feature })));
+  const features = new Set(moved.legal.filter((a) => a.action === 'deploy').map((a) => a.feature));
+  check(featureMarkers.length === features.size && featureMarkers.every((m) => m.x === to.x && m.y === to.y && features.has(m.feature)), `the figure markers ${JSON.stringify(featureMarkers)} are not the API's on the moved tile`);
+  if (moved.legal.some((a) => a.action === 'remove-tile')) await checkRemoveMarkers(page, moved);
+  await waitForWaiting(other, name, 'deploy a figure on the moved tile');
+  const another = moved.seats[seat].score > 0 ? ', remove another tile for a point' : '';
+  check(
+    (await other.textContent('[data-testid=deciding]')) === `${name} moved a tile and may deploy a figure on it${another}, or pass…`,
+    `the other window says "${await other.textContent('[data-testid=deciding]')}"`,
+  );
+
+  // A follower on the moved tile by its marker, or else the pass.
+  const deploy = moved.legal.find((a) => a.action === 'deploy' && a.figure === 'follower');
+  if (deploy) {
+    await pressMarker(page, `[data-testid=figure-marker][data-feature="${deploy.feature}"]`);
+    if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
+    await waitFor(page, 'the follower on the moved tile chosen', (text) => (document.querySelector('[data-testid=chosen]') || {}).textContent === text, capitalized(deploy.label));
+    await confirm(page, `deploying a follower on the moved tile at (${to.x}, ${to.y})`);
+  } else {
+    await press(page, '[data-testid=pass]');
+    await confirm(page, 'no figure on the moved tile');
+  }
+  const end = await api(`/api/games/${game.id}?token=${game.tokens[seat]}`);
+  const rest = end.events.slice(moved.events.length);
+  if (deploy) {
+    check(end.figures.some((f) => f.seat === seat && f.x === to.x && f.y === to.y && f.feature === deploy.feature), 'the API has no follower on the moved tile');
+    for (const w of [page, other]) {
+      await waitFor(w, 'the follower on the moved tile on the board', (a) => !!document.querySelector(`[data-testid=board] [data-testid=figure][data-x="${a.x}"][data-y="${a.y}"][data-feature="${a.feature}"]`), { x: to.x, y: to.y, feature: deploy.feature });
+    }
+  }
+  check(!rest.some((e) => e.type === 'tile-removed'), 'another tile removed');
+  // One point less than before the turn's figure decision, plus what the turn scored.
+  const expected = score - 1 + scoredFor(rest, seat);
+  check(end.seats[seat].score === expected, `${name}'s score at the end of the turn: ${end.seats[seat].score}, not ${expected}`);
+  check((end.seats[seat].points.turn || {}).rebuilding === -1, `${name}'s points during the game: ${JSON.stringify(end.seats[seat].points)}`);
+  await scoreShown([page, other], seat, expected);
+  // Still the tile at its new place on both boards (the next decision drawn from the view).
+  for (const w of [page, other]) {
+    const at = await boardTilesAt(w, to.x, to.y);
+    check(at.length === 1 && at[0].tile === lifted.tile, `the board lost the moved tile: ${JSON.stringify(at)}`);
+    check(!(await boardTilesAt(w, from.x, from.y)).length, 'the board draws a tile where the moved one lay');
+  }
+  log(`${name} moved ${p.tile_name} from (${from.x}, ${from.y}) to (${to.x}, ${to.y}) by clicks${deploy ? ' and deployed a follower on it' : ''}: score ${score} -> ${end.seats[seat].score}`);
+  return { removed: removed[0], replaced: r };
+}
+
+/**
+ * A game of Ann against Ben with rebuilding, each in a window of their own (the game created in
+ * the lobby, its box ticked): the test plays both seats through the API (tiles where they have
+ * the most neighbours, a follower on each road or city of a new tile while a seat has five on the
+ * board) until a seat's figure decision offers a removal, which is then played by clicks
+ * (`rebuildByClicks`). Returns whether that was done.
+ */
+async function playRebuildingGame(ann, ben) {
+  const created = await createGame(ann.page, ['human', 'human'], ['Ann', 'Ben'], [], { variants: ['rebuilding'] });
+  const game = { id: created.id, tokens: created.links.map((l) => /#token=([0-9a-f]+)/.exec(l)[1]) };
+  const windows = [ann.page, ben.page];
+  await ann.page.goto(created.links[0]);
+  await ben.page.goto(created.links[1]);
+  for (const w of windows) await waitFor(w, 'both seats online', () => document.querySelectorAll('[data-testid=player] .online').length === 2);
+  const first = await api(`/api/games/${game.id}`);
+  check(first.rules.variants.rebuilding === true, `the game's rules have rebuilding = ${first.rules.variants.rebuilding}`);
+  const act = (seat, a, version) => {
+    const { at, label, ...action } = a;
+    return apiPost(`/api/games/${game.id}/actions`, { token: game.tokens[seat], action, version });
+  };
+  let tiles = 0;
+  for (;;) {
+    check(Date.now() - started < TOTAL_MS - 30_000, `the rebuilding game is still running after ${tiles} tiles; out of time`);
+    const pending = (await api(`/api/games/${game.id}`)).pending;
+    if (pending.decision === 'over') break;
+    const seat = pending.seat;
+    const view = await api(`/api/games/${game.id}?token=${game.tokens[seat]}`);
+    if (pending.decision === 'place') {
+      tiles += 1;
+      const taken = new Set(view.board.map((t) => `${t.x},${t.y}`));
+      const near = (a) => SIDES.filter(([dx, dy]) => taken.has(`${a.x + dx},${a.y + dy}`)).length;
+      const place = view.legal.filter((a) => a.action === 'place').reduce((best, a) => (!best || near(a) > near(best) ? a : best), null);
+      await act(seat, place, view.version);
+      continue;
+    }
+    check(pending.decision === 'deploy', `the rebuilding game asks for an unexpected decision: ${pending.decision}`);
+    if (view.legal.some((a) => a.action === 'remove-tile')) {
+      const done = await rebuildByClicks(windows[seat], windows[1 - seat], game, view);
+      return { done: true, tiles, id: game.id, ...done };
+    }
+    const mine = (view.figures || []).filter((f) => f.seat === seat);
+    const deploy = view.legal.find((a) => a.action === 'deploy' && a.figure === 'follower' && a.x === undefined && /^(road|city)@/.test(a.feature));
+    await act(seat, mine.length < 5 && deploy ? deploy : view.legal.find((a) => a.action === 'pass'), view.version);
+  }
+  log(`rebuilding game ${game.id}: over after ${tiles} tiles without a removal offered`);
+  return { done: false, tiles, id: game.id };
+}
+
+async function scenarioRebuilding() {
+  log('scenario 19 (desktop): rebuilding in two windows, a tile removed for a point and placed elsewhere by clicks');
+  const ann = await openBrowser('rebuild-ann', DESKTOP);
+  const ben = await openBrowser('rebuild-ben', DESKTOP);
+  // The lobby's official variations offer it, with the API's label, description and author.
+  const options = await api('/api/options');
+  const variant = options.variants.find((v) => v.id === 'rebuilding');
+  check(variant && variant.group === 'variation' && variant.type === 'bool' && variant.default === false && variant.author === 'Tobias Stapelfeldt', `the API's variant rebuilding: ${JSON.stringify(variant)}`);
+  await ann.page.goto(`${BASE}/`);
+  await ann.page.locator('[data-testid=create-form]').waitFor();
+  const box = ann.page.locator('[data-testid=variant-group-variation] input[data-testid=variant-rebuilding]');
+  check((await box.count()) === 1 && !(await box.isChecked()), 'the lobby\'s official variations have no box for rebuilding, unticked');
+  const label = box.locator('xpath=..');
+  const words = await label.textContent();
+  check(words.includes(variant.label) && words.includes('by Tobias Stapelfeldt'), `the lobby's rebuilding box reads "${words}"`);
+  check((await label.getAttribute('title')) === variant.description, `the lobby describes rebuilding as "${await label.getAttribute('title')}"`);
+  // The server picks each game's deck: a game that never offers a removal is followed by another
+  // (three at most; a removal usually comes within 3 to 30 tiles).
+  let result;
+  for (let attempt = 1; ; attempt++) {
+    result = await playRebuildingGame(ann, ben);
+    if (result.done) break;
+    check(attempt < 3, 'three games with rebuilding without a removal offered');
+  }
+  for (const w of [ann, ben]) {
+    const texts = await checkNoNotation(w.page, '[data-testid=event], [data-testid=action-panel], [data-testid=players], [data-testid=turn]');
+    log(`${w.name}: ${texts} texts checked`);
+  }
+  log(`game ${result.id}: a tile moved by rebuilding after ${result.tiles} tiles: "${result.replaced.text}"`);
+  passed += 1;
+}
+
 // ---- main ---------------------------------------------------------------------------------
 
 async function failureShots() {
@@ -3757,7 +4102,8 @@ try {
     scenarioHostileNames, scenarioLimit, scenarioReference];
   // By number: scenario 10 is Abbey & Mayor's, 11 The Count of Carcassonne's, 12 the official
   // variations', 13 the choice of the tile to place, 14 the tiles handed out, 15 the table's edge,
-  // 16 mountains, 17 prisoners, 18 a new lease of life and the dash, whatever the list above holds.
+  // 16 mountains, 17 prisoners, 18 a new lease of life and the dash, 19 rebuilding, whatever the
+  // list above holds.
   const numbered = new Map(scenarios.map((scenario, i) => [i + 1, scenario]));
   numbered.set(10, scenarioAbbeyMayor);
   numbered.set(11, scenarioCount);
@@ -3768,6 +4114,7 @@ try {
   numbered.set(16, scenarioMountains);
   numbered.set(17, scenarioPrisoners);
   numbered.set(18, scenarioDash);
+  numbered.set(19, scenarioRebuilding);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -189,6 +189,14 @@ fn configs() -> Vec<(&'static str, Rules)> {
                 Variants { dash: true, prisoners: true, mountains: true, ..Variants::default() },
             ),
         ),
+        ("rebuilding", with(&[], Variants { rebuilding: true, ..Variants::default() })),
+        (
+            "rebuilding-every-expansion",
+            with(
+                &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(),
+                Variants { rebuilding: true, mountains: true, ..Variants::default() },
+            ),
+        ),
     ]
 }
 

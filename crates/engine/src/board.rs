@@ -234,6 +234,7 @@ impl Board {
 
     /// Puts a tile whose rotated edge terrains are `edges` on the board (legality is the
     /// caller's business) and returns its index.
+    #[inline]
     pub(crate) fn place(
         &mut self,
         tile: TileId,

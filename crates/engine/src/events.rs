@@ -283,11 +283,13 @@ pub enum Event {
         pos: Pos,
         feature: LocalFeature,
     },
-    /// The variation "Rebuilding": `player` gave up a point and removed `tile` from `pos`.
+    /// The variation "Rebuilding": `player` gave up a point and removed `tile`, turned by
+    /// `rotation`, from `pos`.
     TileRemoved {
         player: PlayerId,
         tile: TileId,
         pos: Pos,
+        rotation: Rotation,
     },
     /// The variation "Rebuilding": `player` placed the removed `tile` from `from` at `pos`,
     /// turned by `rotation`.

@@ -496,6 +496,7 @@ mod tests {
                 tiles_in_hand: carcassonne_engine::TilesInHand::Two,
                 only_one_can_choose: carcassonne_engine::OnlyOneCanChoose::FaceDown,
                 prisoners: true,
+                rebuilding: true,
                 ..Variants::preset(rs)
             };
             let selection = Selection::new(r, &all, variants, None);

@@ -86,8 +86,14 @@ mod tests {
             variants: carcassonne_engine::Variants { prisoners: true, ..Rules::base().variants },
             ..Rules::base()
         };
+        // The variation "Rebuilding": a removal (once a player has a point) brings the new place.
+        let rebuild = Rules {
+            variants: carcassonne_engine::Variants { rebuilding: true, ..Rules::base().variants },
+            ..Rules::base()
+        };
         let mut seen = BTreeSet::new();
-        for (rules, games) in [(every, 12u64), (prisoners, 30), (cloisters, 2), (given, 1), (captive, 40)] {
+        for (rules, games) in [(every, 12u64), (prisoners, 30), (cloisters, 2), (given, 1), (captive, 40), (rebuild, 4)]
+        {
             for seed in 0..games {
                 let players = 2 + (seed as usize % 2);
                 let setup =

@@ -299,7 +299,8 @@ pub enum PendingView {
         seat: PlayerId,
     },
     /// The variation "Rebuilding": `seat` removed `tile` from (`from_x`, `from_y`), where it
-    /// still lies in `board`, and places it somewhere else (the legal actions list the places).
+    /// still lies in `board`, and places it somewhere else (the legal actions list the places);
+    /// `from_label` names the old place in words.
     #[serde(rename = "replace-tile")]
     ReplaceTile {
         seat: PlayerId,
@@ -307,6 +308,7 @@ pub enum PendingView {
         tile_name: String,
         from_x: i16,
         from_y: i16,
+        from_label: String,
     },
     Over,
 }
@@ -1005,6 +1007,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
             tile_name: words::tile_name(game.design(tile)),
             from_x: from.x,
             from_y: from.y,
+            from_label: words::place_words(from),
         },
         Pending::HeldTile { player, tile } => PendingView::HeldTile {
             seat: player,
@@ -1184,8 +1187,9 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
                    "rotation": rotation.degrees()}),
             format!("{} places {} {}", name(player), tile_words(tile), words::place_words(pos)),
         ),
-        Event::TileRemoved { player, tile, pos } => (
-            json!({"type": "tile-removed", "seat": player, "tile": tile_id(tile), "x": pos.x, "y": pos.y, "points": 1}),
+        Event::TileRemoved { player, tile, pos, rotation } => (
+            json!({"type": "tile-removed", "seat": player, "tile": tile_id(tile), "x": pos.x, "y": pos.y,
+                   "rotation": rotation.degrees(), "points": 1}),
             format!(
                 "{} gives up a point and removes {} {} (rebuilding)",
                 name(player),
@@ -1197,11 +1201,11 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
             json!({"type": "tile-replaced", "seat": player, "tile": tile_id(tile), "from_x": from.x, "from_y": from.y,
                    "x": pos.x, "y": pos.y, "rotation": rotation.degrees()}),
             format!(
-                "{} places {} from {} again {}",
+                "{} moves {} from {} to {} (rebuilding)",
                 name(player),
                 tile_words(tile),
-                words::tile_at(from),
-                words::place_words(pos)
+                words::place_words(from).trim_start_matches("at "),
+                words::place_words(pos).trim_start_matches("at ")
             ),
         ),
         Event::MountainRaised { player, tile, pos } => (

@@ -10,7 +10,7 @@
 pub(crate) mod farms;
 
 use crate::board::PlacementIndex;
-use crate::catalog::{FeatureKind, FeatureSpec, LocalFeature, TileId, NO_FEATURE};
+use crate::catalog::{FeatureKind, FeatureSpec, LocalFeature, Symbol, TileDesign, TileId, NO_FEATURE};
 use crate::errors::RuleError;
 use crate::events::Breakdown;
 use crate::features::{Features, NodeId};
@@ -33,15 +33,17 @@ pub(crate) fn put_tile(table: &mut Table, tile: TileId, rotation: Rotation, pos:
     }
     for side in Side::ALL {
         let Some(&n) = table.board.get(pos.step(side)) else { continue };
-        let theirs = &table.design(n.tile).view(n.rotation).port_feature;
-        join_across(&mut table.features, side, &view.port_feature, first_node, theirs, n.first_node);
+        let their_design = table.design(n.tile);
+        let theirs = &their_design.view(n.rotation).port_feature;
+        join_across(&mut table.features, side, &view.port_feature, first_node, theirs, n.first_node, their_design);
     }
     placement
 }
 
-/// Joins the segments of two tiles that meet along `side` of the first: `ours` and `theirs` are
-/// their rotated port features, `our_first` and `their_first` their first nodes.
-#[inline]
+/// Joins the segments of a tile placed and a tile already there that meet along `side` of the
+/// first: `ours` and `theirs` are their rotated port features, `our_first` and `their_first`
+/// their first nodes, `their_design` the design of the tile already there.
+#[inline(always)]
 fn join_across(
     features: &mut Features,
     side: Side,
@@ -49,6 +51,7 @@ fn join_across(
     our_first: NodeId,
     theirs: &[LocalFeature; 12],
     their_first: NodeId,
+    their_design: &TileDesign,
 ) {
     for port in side.ports() {
         let ours = ours[port.index()];
@@ -59,9 +62,9 @@ fn join_across(
             // An edge with no feature (an abbey's wall, seed 001 ABBEY AND MAYOR) ends what
             // touches it: "all four of the adjoining tiles are completed".
             features.close_port(their_first + other as NodeId);
-        } else if ours != NO_FEATURE {
-            // The same from the other side (a tile moved next to an abbey by the variation
-            // "Rebuilding"; a field beside a mountain).
+        } else if ours != NO_FEATURE && their_design.symbols.contains(&Symbol::Abbey) {
+            // The same for a tile placed beside an abbey (a place next to one that the
+            // variation "Rebuilding" emptied).
             features.close_port(our_first + ours as NodeId);
         }
     }
@@ -86,8 +89,9 @@ pub(crate) fn rebuild_features(table: &mut Table) {
                 continue;
             };
             let n = table.board.placement(n);
-            let theirs = &table.design(n.tile).view(n.rotation).port_feature;
-            join_across(&mut features, side, &view.port_feature, placed.first_node, theirs, n.first_node);
+            let their_design = table.design(n.tile);
+            let theirs = &their_design.view(n.rotation).port_feature;
+            join_across(&mut features, side, &view.port_feature, placed.first_node, theirs, n.first_node, their_design);
         }
     }
     for f in &table.figures {
@@ -193,25 +197,23 @@ pub(crate) fn find_completed(table: &mut Table) -> std::ops::Range<PlacementInde
     let placed = table.unscored_from..table.board.len() as PlacementIndex;
     table.unscored_from = placed.end;
     table.completed.clear();
-    // The variation "Rebuilding": the tiles moved this turn are looked at as placed ones.
-    let rebuilt = std::mem::take(&mut table.rebuilt);
-    for placement in placed.clone().chain(rebuilt.iter().copied()) {
-        let tile = *table.board.placement(placement);
-        for (i, spec) in table.design(tile.tile).features.iter().enumerate() {
-            if matches!(spec.kind, FeatureKind::Road | FeatureKind::City) {
-                let root = table.features.find_mut(tile.first_node + i as NodeId);
-                if table.features.is_closed(root) && !table.completed.contains(&root) {
-                    table.completed.push(root);
-                }
-            }
-        }
+    for placement in placed.clone() {
+        note_closed(table, placement);
     }
     // Only cloisters on or around the new tiles can have just been surrounded (any other was
     // surrounded, and scored, before): those within one step of the tiles' bounding box.
     let (mut low, mut high) = (Pos::new(i16::MAX, i16::MAX), Pos::new(i16::MIN, i16::MIN));
-    for p in placed.clone().chain(rebuilt.iter().copied()) {
+    for p in placed.clone() {
         let at = table.board.placement(p).pos;
         (low.x, low.y, high.x, high.y) = (low.x.min(at.x), low.y.min(at.y), high.x.max(at.x), high.y.max(at.y));
+    }
+    // The variation "Rebuilding": the tiles moved this turn are looked at as placed ones.
+    if !table.rebuilt.is_empty() {
+        for p in std::mem::take(&mut table.rebuilt) {
+            note_closed(table, p);
+            let at = table.board.placement(p).pos;
+            (low.x, low.y, high.x, high.y) = (low.x.min(at.x), low.y.min(at.y), high.x.max(at.x), high.y.max(at.y));
+        }
     }
     let mut i = 0;
     while i < table.open_cloisters.len() {
@@ -225,6 +227,21 @@ pub(crate) fn find_completed(table: &mut Table) -> std::ops::Range<PlacementInde
         }
     }
     placed
+}
+
+/// Step 3A for one tile: its roads and cities that are closed join the completed features, each
+/// once.
+#[inline]
+fn note_closed(table: &mut Table, placement: PlacementIndex) {
+    let tile = *table.board.placement(placement);
+    for (i, spec) in table.design(tile.tile).features.iter().enumerate() {
+        if matches!(spec.kind, FeatureKind::Road | FeatureKind::City) {
+            let root = table.features.find_mut(tile.first_node + i as NodeId);
+            if table.features.is_closed(root) && !table.completed.contains(&root) {
+                table.completed.push(root);
+            }
+        }
+    }
 }
 
 /// What a road, city or cloister is worth under the base rules (seed 001, "3. Score completed

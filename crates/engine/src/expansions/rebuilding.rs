@@ -152,6 +152,9 @@ impl Modules {
         if placement >= table.unscored_from {
             return Some("the tile placed this turn stays where it is");
         }
+        if table.rebuilt.contains(&placement) {
+            return Some("a tile moved this turn stays where it now is");
+        }
         let touching = table.board.sides_touching(pos);
         let sides = touching.iter().filter(|&&t| t).count();
         if sides > 2 {
@@ -238,10 +241,11 @@ impl Modules {
         pos: Pos,
         events: &mut Vec<Event>,
     ) -> Pending {
-        let tile = table.board.get(pos).expect("checked: a tile").tile;
+        let placed = *table.board.get(pos).expect("checked: a tile");
         let score = &mut table.players[player as usize].score;
         *score = score.saturating_sub(1);
-        events.push(Event::TileRemoved { player, tile, pos });
+        events.push(Event::TileRemoved { player, tile: placed.tile, pos, rotation: placed.rotation });
+        let tile = placed.tile;
         Pending::ReplaceTile { player, tile, from: pos }
     }
 

@@ -6,7 +6,7 @@
 //! | 1A begin turn | `begin_turn` (the fairy's point; not when no tile is left, as the game then ends with the last tile's turn) | |
 //! | 1B draw a tile | the modules may offer a choice instead of drawing, one after the other (`before_draw`: the abbey, a held cloister); a module may set the tile aside (`sets_aside`); tiles that fit nowhere are discarded and another drawn; an empty pile ends the game | a module's |
 //! | 1C place the tile | the tile joins the board; `tile_put`, then `tile_placed` hooks | `PlaceTile` |
-//! | 2A, 2B move the wood | deploy a figure, a module's action instead (`figure_actions`), or pass | `Deploy` |
+//! | 2A, 2B move the wood | deploy a figure, a module's action instead (`figure_actions`), or pass; with "Rebuilding" a tile removed for a point is placed again (`Rebuild`), then the figure phase is for the moved tile | `Deploy`, `ReplaceTile` |
 //! | 2C | the modules' steps (`at(AfterFigures)`); a second tile drawn now (`draws_again_before_scoring`) goes back to 1B | a module's |
 //! | 3A identify | the features the tile completed (`base::find_completed`), then what the modules add (`identify_completed`: an abbey's neighbours, farms meeting a barn) | |
 //! | 3B score | each in turn: the modules' decisions before the majority (`before_majority`: redeployments from Carcassonne), value (base, then `adjust_value`), majority, figures home, `feature_completed`; then the modules' decisions about it (`after_feature`: wagons) | a module's |
