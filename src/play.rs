@@ -280,9 +280,25 @@ impl Session {
                 write_rotations(out, game.design(tile))?;
                 writeln!(out, "where will you place it? (`?` on the board marks the places where it fits)")?;
             }
+            Pending::Deploy { pos, .. } if game.after_rebuilding() => {
+                let tile = game.board().get(pos).map_or("?".to_string(), |t| game.design(t.tile).id.clone());
+                writeln!(
+                    out,
+                    "{color}, you moved {tile} to {pos}: deploy a figure on it, remove another tile, or pass"
+                )?;
+            }
             Pending::Deploy { pos, .. } => {
                 let tile = game.board().get(pos).map_or("?".to_string(), |t| game.design(t.tile).id.clone());
                 writeln!(out, "{color}, you placed {tile} at {pos}: deploy a figure on it, or pass")?;
+            }
+            Pending::ReplaceTile { tile, from, .. } => {
+                writeln!(
+                    out,
+                    "{color}, you removed {} from {from} (edges N E S W: {}): where will you place it?",
+                    game.design(tile).id,
+                    game.design(tile).edge_letters()
+                )?;
+                write_rotations(out, game.design(tile))?;
             }
             Pending::MoveDragon { .. } => {
                 let (left, _) = game.dragon_move().unwrap_or((0, &[]));
@@ -525,6 +541,9 @@ fn describe(game: &Game, action: Action) -> String {
             format!("deploys {article} {} on {feature}", figure.name())
         }
         RecordAction::BuildTower { x, y, .. } => format!("puts a tower piece on the tower at ({x},{y})"),
+        RecordAction::RemoveTile { tile, x, y, .. } => {
+            format!("gives up a point and removes {} from ({x},{y}) (rebuilding)", tile.unwrap_or_default())
+        }
         RecordAction::Capture { x, y, feature, .. } => format!("takes the figure on {feature} at ({x},{y}) prisoner"),
         RecordAction::TakePrisoner { x, y, feature, .. } => {
             format!("takes the follower on {feature} at ({x},{y}) prisoner, with a follower on guard duty")
@@ -611,6 +630,9 @@ fn short(game: &Game, action: Action) -> String {
             format!("tower: a piece on the tower at ({x},{y}), {height} high")
         }
         RecordAction::Capture { x, y, feature, .. } => format!("capture: the figure on {feature} at ({x},{y})"),
+        RecordAction::RemoveTile { tile, x, y, .. } => {
+            format!("rebuild: remove {} at ({x},{y}) and place it elsewhere (1 point)", tile.unwrap_or_default())
+        }
         RecordAction::TakePrisoner { x, y, feature, .. } => format!("prisoner: the follower on {feature} at ({x},{y})"),
         RecordAction::MoveFollower { figure, from_x, from_y, from_feature, x, y, feature, .. } => {
             format!("move: {} from {from_feature} at ({from_x},{from_y}) to {feature} at ({x},{y})", figure.name())
