@@ -128,6 +128,7 @@ fn random_game(seed: u64, steps: usize) -> Option<(Game, Record)> {
     variants.new_lease_of_life = below(&mut rng, 4) == 0;
     variants.dash = below(&mut rng, 6) == 0;
     variants.rebuilding = below(&mut rng, 4) == 0;
+    variants.river_reversed = below(&mut rng, 4) == 0;
     let rules = Rules { expansions, variants };
     let players = 2 + below(&mut rng, 4) as usize;
     let colors = [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black];

@@ -461,3 +461,50 @@ fn the_command_line_plays_and_replays_the_house_rules() {
     assert!(text.contains("final"), "{text}");
     std::fs::remove_file(&path).ok();
 }
+
+fn reversed() -> Variants {
+    Variants { river_reversed: true, ..Variants::default() }
+}
+
+/// The start tile of a game played by random players, and its river tiles in the order they
+/// were placed (the order they were drawn: each river tile is placed as it is drawn).
+fn river_draws(rules: Rules, seed: u64) -> (String, Vec<String>) {
+    let mut g = seeded(rules, 2, seed);
+    let mut bot = carcassonne_bots::RandomBot::new(seed);
+    while let Some(p) = g.pending().player() {
+        let action = carcassonne_bots::Bot::choose_action(&mut bot, &g.observation(Some(p)));
+        g.apply(action).unwrap();
+    }
+    let ids: Vec<String> = g.board().tiles().iter().map(|t| g.design(t.tile).id.clone()).collect();
+    let river = g.board().tiles()[1..].iter().filter(|t| g.design(t.tile).has_river());
+    (ids[0].clone(), river.map(|t| g.design(t.tile).id.clone()).collect())
+}
+
+/// The River (seed 000, "House rules for The River", Scott): "Lay the river in reverse order,
+/// from lake to spring": the lake is the start tile, the spring the last river tile drawn, and
+/// the river is laid whole between them (each tile continuing it, as from the spring).
+#[test]
+fn the_river_is_laid_from_the_lake_to_the_spring() {
+    for seed in 0..4 {
+        let (start, drawn) = river_draws(with(&[Expansion::River], reversed()), seed);
+        assert_eq!(start, "river:02", "the lake starts");
+        assert_eq!(drawn.last().map(String::as_str), Some("river:01"), "the spring ends: {drawn:?}");
+        assert!(!drawn.contains(&"river:02".to_string()), "one lake: {drawn:?}");
+        // Without the house rule, the other way round.
+        let (start, drawn) = river_draws(with(&[Expansion::River], Variants::default()), seed);
+        assert_eq!(start, "river:01");
+        assert_eq!(drawn.last().map(String::as_str), Some("river:02"));
+    }
+}
+
+/// The river laid in reverse keeps every property of random games, alone, with The River II and
+/// with every expansion (our reading with The River II: the fork comes right after the lake, as
+/// it comes right after the spring).
+#[test]
+fn random_games_with_the_river_reversed_keep_the_properties() {
+    for seed in 0..4 {
+        random_game_checked(with(&[Expansion::River], reversed()), 2 + seed as usize % 3, 800 + seed);
+        random_game_checked(with(&[Expansion::River, Expansion::River2], reversed()), 3, 810 + seed);
+    }
+    random_game_checked(with(&Expansion::ALL, reversed()), 4, 820);
+}

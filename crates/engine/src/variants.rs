@@ -207,6 +207,9 @@ pub struct Variants {
     /// House rule for The River (seed 000, metoth): "You are not permitted to lay down any
     /// meeples until the entire river is down." Off by default.
     pub no_figures_on_river: bool,
+    /// House rule for The River (seed 000, Scott): "Lay the river in reverse order, from lake to
+    /// spring." The lake is the start tile and the spring comes last. Off by default.
+    pub river_reversed: bool,
     /// House rule for The River II (seed 000, Joff): "Pig-herd tiles do not score a bonus."
     /// Off by default.
     pub pig_herd_scores_nothing: bool,
@@ -281,6 +284,7 @@ impl Variants {
             hole_filling_extra_turn: false,
             unplayable_tiles_back: false,
             no_figures_on_river: false,
+            river_reversed: false,
             pig_herd_scores_nothing: false,
             pig_herd_counts_for_barn: false,
             table_size: TableSize::Unlimited,
@@ -660,6 +664,14 @@ impl Variants {
             source: "seed 000, House rules for The River",
             group: VariantGroup::HouseRule,
             author: Some("metoth"),
+            kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "river-reversed",
+            label: "House rule: the river is laid in reverse, from the lake to the spring",
+            source: "seed 000, House rules for The River",
+            group: VariantGroup::HouseRule,
+            author: Some("Scott"),
             kind: VariantKind::Bool,
         },
         VariantInfo {

@@ -55,6 +55,11 @@ pub(crate) struct River {
     volcano_bans_figures: bool,
     /// House rule: no figure is deployed while the river is being laid.
     no_figures_on_river: bool,
+    /// House rule: the river is laid from the lake to the spring.
+    reversed: bool,
+    /// The first river tile (the spring, or the lake when the river is laid in reverse) is on the
+    /// board: the river runs from it.
+    started: bool,
     /// The volcano lake was placed this turn under seed 000's reading.
     volcano_turn: bool,
     /// At preparation: the river tiles of the sets in play with their roles.
@@ -84,6 +89,7 @@ impl River {
             volcano_bans_figures: rules.variants.volcano_lake == VolcanoLake::ExtraTurn
                 && !rules.has(Expansion::PrincessDragon),
             no_figures_on_river: rules.variants.no_figures_on_river,
+            reversed: rules.variants.river_reversed,
             ..River::default()
         }
     }
@@ -174,7 +180,9 @@ impl Module for River {
         rng: Option<&mut GameRng>,
     ) {
         let (spring, lake) = self.spring_and_lake(table_catalog);
-        let base_start = std::mem::replace(&mut plan.start, spring);
+        // House rule (seed 000, Scott): "Lay the river in reverse order, from lake to spring."
+        let (first, last) = if self.reversed { (lake, spring) } else { (spring, lake) };
+        let base_start = std::mem::replace(&mut plan.start, first);
         if let Some(rng) = rng {
             let mut river_tiles: Vec<TileId> =
                 self.taken.iter().filter(|(r, _)| r.is_none()).map(|&(_, id)| id).collect();
@@ -184,7 +192,7 @@ impl Module for River {
             shuffle(&mut river_tiles, rng);
             let forks = self.taken.iter().filter(|(r, _)| *r == Some(RiverRole::Fork)).map(|&(_, id)| id);
             let after = base_start.filter(|_| self.start_tile == RiverStartTile::AfterRiver);
-            plan.leading = forks.chain(river_tiles).chain(lake).chain(after).collect();
+            plan.leading = forks.chain(river_tiles).chain(last).chain(after).collect();
         }
         self.taken = vec![];
     }
@@ -208,8 +216,10 @@ impl Module for River {
         if !design.has_river() {
             return;
         }
-        if design.river == Some(RiverRole::Spring) {
-            // The spring (placed at set-up): the river leaves by its river edge.
+        if !self.started {
+            // The spring (placed at set-up; the lake when the river is laid in reverse): the
+            // river leaves by its river edge.
+            self.started = true;
             self.ends = river_sides(design, placed.rotation)
                 .map(|exit| RiverEnd { pos: placed.pos, exit, last_turn: 0, last_was_turn: false, run: 0 })
                 .collect();
