@@ -20,9 +20,11 @@
 //!   volcano may not deploy a follower to this tile, but should place the dragon on the tile
 //!   instead. The player may therefore take another tile immediately" (the dragon's module
 //!   places the dragon and keeps followers off; this module gives the extra turn).
-//! - Two house rules of seed 000 live here: "You are not permitted to lay down any meeples
-//!   until the entire river is down" (The River, metoth; `no-figures-on-river`) and "Pig-herd
-//!   tiles do not score a bonus" (The River II, Joff; `pig-herd-scores-nothing`).
+//! - Three house rules of seed 000 live here: "You are not permitted to lay down any meeples
+//!   until the entire river is down" (The River, metoth; `no-figures-on-river`), "Lay the river
+//!   in reverse order, from lake to spring" (The River, Scott; `river-reversed`: the river runs
+//!   from the first river tile on the board, the lake) and "Pig-herd tiles do not score a bonus"
+//!   (The River II, Joff; `pig-herd-scores-nothing`).
 
 use crate::board::PlacementIndex;
 use crate::catalog::{FeatureSpec, RiverRole, Symbol, TileDesign, TileId};
