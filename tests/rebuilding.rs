@@ -319,3 +319,39 @@ fn every_bot_plays_rebuilding() {
     }
     assert!(moved > 0, "the random players moved no tile");
 }
+
+/// Our readings with the dash: no removal in a round of the dash, and a deployment on the moved
+/// tile ends the figure phase (no round is bought after a rebuilding).
+#[test]
+fn no_dash_round_before_or_after_a_rebuilding() {
+    let rules =
+        Rules { variants: Variants { rebuilding: true, dash: true, ..Variants::default() }, ..Rules::default() };
+    let mut g = two_player(rules, &DECK);
+    let on = |g: &Game, x, y, name| Action::Deploy { figure: F, feature: feature(g, x, y, name) };
+    apply(&mut g, turned(0, -1, 180));
+    let knight = on(&g, 0, -1, "city@S");
+    apply(&mut g, knight);
+    apply(&mut g, turned(1, -1, 0));
+    apply(&mut g, Action::Pass);
+    apply(&mut g, turned(-1, 0, 0));
+    let thief = on(&g, -1, 0, "road@E");
+    apply(&mut g, thief);
+    // Red has 4 points: a round of the dash, which offers no removal.
+    assert!(g.in_dash_round());
+    assert!(removable(&g).is_empty(), "{:?}", removable(&g));
+    assert!(matches!(g.check(Action::RemoveTile { pos: Pos::new(1, -1) }), Err(RuleError::DashOnlyFollowers)));
+    apply(&mut g, Action::Pass);
+    apply(&mut g, turned(0, 1, 0));
+    apply(&mut g, Action::Pass);
+    apply(&mut g, turned(-2, 0, 270));
+    apply(&mut g, Action::RemoveTile { pos: Pos::new(0, 1) });
+    apply(&mut g, turned(1, 0, 90));
+    let farmer = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Deploy { figure: F, feature } if g.design(g.board().get(Pos::new(1, 0)).unwrap().tile).features[*feature as usize].kind == FeatureKind::Field))
+        .expect("a farm on the moved curve");
+    apply(&mut g, farmer);
+    assert!(!g.in_dash_round());
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. }), "{:?}", g.pending());
+}
