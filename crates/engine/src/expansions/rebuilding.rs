@@ -16,7 +16,7 @@
 //!
 //! Our readings where the passage is silent (docs/rules.md, "Rebuilding"): the points are paid
 //! one at a time, as each tile is removed, and only while the player has one; the tile placed
-//! this turn stays where it is; a tile of a completed road or city, a completed cloister or a
+//! this turn stays where it is, and so does a tile moved this turn; a tile of a completed road or city, a completed cloister or a
 //! tile around one stays (their points were counted, and "scoring proceeds as usual" only for
 //! what the turn completes); river tiles, the tiles of the city of Carcassonne and abbeys stay
 //! (they are not placed by the edge rule); "unoccupied" means no figure, no barn on a corner,
