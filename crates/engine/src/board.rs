@@ -248,10 +248,7 @@ impl Board {
         let cell = self.grid.cell_mut(pos);
         cell.tile = index + 1;
         if let Some(slot) = std::mem::take(&mut cell.slot).checked_sub(1) {
-            self.frontier.swap_remove(slot as usize);
-            if let Some(moved) = self.frontier.get(slot as usize) {
-                self.grid.cell_mut(moved.pos).slot = slot + 1;
-            }
+            self.remove_from_frontier(slot);
         }
         for side in Side::ALL {
             let n = pos.step(side);
@@ -303,6 +300,7 @@ impl Board {
     }
 
     /// Takes frontier slot `slot` out, moving the last cell into it.
+    #[inline]
     fn remove_from_frontier(&mut self, slot: u16) {
         self.frontier.swap_remove(slot as usize);
         if let Some(moved) = self.frontier.get(slot as usize) {
@@ -313,18 +311,7 @@ impl Board {
     /// Puts the empty position `pos` on the frontier with its constraint from the tiles around
     /// it, or takes it off if no tile touches it any more.
     fn refresh_frontier_cell(&mut self, catalog: &Catalog, pos: Pos) {
-        let mut code = 0u16;
-        let mut touches = false;
-        for side in Side::ALL {
-            if let Some(n) = self.get(pos.step(side)) {
-                touches = true;
-                let edges = catalog.design(n.tile).view(n.rotation).edges;
-                let terrain = (edges >> (8 * side.opposite().index())) & 0xFF;
-                if terrain <= Terrain::River as u32 {
-                    code += terrain as u16 * POWERS_OF_5[side.index()];
-                }
-            }
-        }
+        let (code, touches) = self.code_around(catalog, pos, None);
         let slot = self.grid.get(pos).slot.checked_sub(1);
         match (slot, touches) {
             (Some(slot), true) => self.frontier[slot as usize].code = code,
@@ -350,28 +337,34 @@ impl Board {
         [cells[i - w].tile != 0, cells[i + 1].tile != 0, cells[i + w].tile != 0, cells[i - 1].tile != 0]
     }
 
+    /// The constraint code of the empty position `pos` from the tiles on its four sides (the tile
+    /// at `ignoring` left out), and whether any tile touches it.
+    fn code_around(&self, catalog: &Catalog, pos: Pos, ignoring: Option<Pos>) -> (u16, bool) {
+        let mut code = 0u16;
+        let mut touches = false;
+        for side in Side::ALL {
+            let at = pos.step(side);
+            let Some(n) = self.get(at).filter(|_| Some(at) != ignoring) else { continue };
+            touches = true;
+            let edges = catalog.design(n.tile).view(n.rotation).edges;
+            let terrain = (edges >> (8 * side.opposite().index())) & 0xFF;
+            // Only the four land terrains constrain a position (an abbey wall never faces one).
+            if terrain <= Terrain::River as u32 {
+                code += terrain as u16 * POWERS_OF_5[side.index()];
+            }
+        }
+        (code, touches)
+    }
+
     /// The variation "Rebuilding": the constraint code of the empty position `pos` once the tile
     /// at `removed` is lifted off the board, or `None` if `pos` would then touch no tile along
-    /// an edge (or is not empty, or is `removed` itself: the tile goes somewhere else).
+    /// an edge (or is not on the frontier, or is `removed` itself: the tile goes somewhere else).
     pub(crate) fn code_without(&self, catalog: &Catalog, removed: Pos, pos: Pos) -> Option<u16> {
-        if pos == removed {
+        if pos == removed || self.frontier_code(pos).is_none() {
             return None;
         }
-        let mut code = self.frontier_code(pos)?;
-        let side = Side::ALL.into_iter().find(|&side| pos.step(side) == removed);
-        if let Some(side) = side {
-            let others = Side::ALL.into_iter().any(|s| s != side && self.is_occupied(pos.step(s)));
-            if !others {
-                return None;
-            }
-            let lifted = self.get(removed).expect("a tile is lifted");
-            let edges = catalog.design(lifted.tile).view(lifted.rotation).edges;
-            let terrain = (edges >> (8 * side.opposite().index())) & 0xFF;
-            if terrain <= Terrain::River as u32 {
-                code -= terrain as u16 * POWERS_OF_5[side.index()];
-            }
-        }
-        Some(code)
+        let (code, touches) = self.code_around(catalog, pos, Some(removed));
+        touches.then_some(code)
     }
 
     /// The tiles whose removal would divide the playing field (the articulation points of the
