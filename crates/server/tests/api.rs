@@ -270,7 +270,10 @@ fn assert_reveals_no_deck(message: &Value, order: &[String]) {
 /// of the stored record replayed by the engine, and no message reveals the deck.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_clients_and_a_bot_play_a_full_game() {
-    let server = Running::start(None).await;
+    // Ann's client answers as fast as the test runs, more often than a person's could: the
+    // message limit (tested on its own below) is raised so that it never ignores her move.
+    let limits = Limits { messages_per_second: 10_000, ..Limits::default() };
+    let server = Running::with(Config { db: None, limits, bot_delay: Duration::ZERO, ..Config::default() }).await;
     let created = server
         .create(json!({
             "rules": {"expansions": ["inns-cathedrals", "traders-builders"]},
