@@ -10,7 +10,7 @@ use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::record::{decode_action, encode_action, RECORD_VERSION};
 use carcassonne_engine::{
     Action, Catalog, Color, Corner, Deck, Edition, Expansion, Figure, Game, GameSetup, Pos, Quarter, Record,
-    RecordAction, RecordDeck, Rotation, Rules, Variants,
+    RecordAction, RecordDeck, RiverOrder, Rotation, Rules, Variants,
 };
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -128,8 +128,21 @@ fn random_game(seed: u64, steps: usize) -> Option<(Game, Record)> {
     variants.new_lease_of_life = below(&mut rng, 4) == 0;
     variants.dash = below(&mut rng, 6) == 0;
     variants.rebuilding = below(&mut rng, 4) == 0;
-    variants.river_reversed = below(&mut rng, 4) == 0;
-    let rules = Rules { expansions, variants };
+    // An order of the river the sets in play can lay, now and then.
+    if below(&mut rng, 4) == 0 {
+        let orders = [
+            RiverOrder::LakeFirst,
+            RiverOrder::Shuffled,
+            RiverOrder::ForkFirst,
+            RiverOrder::ForkFirstEndsLast,
+            RiverOrder::TwoSprings,
+        ];
+        variants.river_order = orders[below(&mut rng, orders.len() as u32) as usize];
+    }
+    let mut rules = Rules { expansions, variants };
+    if rules.check_river_order().is_err() {
+        rules.variants.river_order = RiverOrder::SpringFirst;
+    }
     let players = 2 + below(&mut rng, 4) as usize;
     let colors = [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black];
     let setup = GameSetup { rules: rules.clone(), players: colors[..players].to_vec(), deck: Deck::Seed(seed) };

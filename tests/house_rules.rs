@@ -8,8 +8,8 @@
 //! fields to the south (y grows southwards).
 
 use carcassonne_engine::{
-    Action, Color, Deck, Event, Expansion, FeatureKind, Game, GameSetup, Pending, Phase, Pos, RuleError, Rules,
-    TableSize, Variants,
+    Action, Color, Deck, Event, Expansion, FeatureKind, Game, GameSetup, Pending, Phase, Pos, RiverOrder, RuleError,
+    Rules, SetupError, TableSize, Variants,
 };
 
 use crate::expansions::{random_game_checked, F};
@@ -424,14 +424,58 @@ fn random_games_with_the_house_rules_keep_the_properties() {
 #[test]
 fn every_bot_plays_the_house_rules() {
     for name in ["random", "greedy", "mcts:iters=30"] {
-        let mut g = seeded(with(&[Expansion::River, Expansion::AbbeyMayor], all()), 3, 41);
-        let mut bots: Vec<_> = (0..3u64).map(|k| carcassonne_bots::bot_by_name(name, k).unwrap()).collect();
-        while let Some(p) = g.pending().player() {
-            let action = bots[p as usize].choose_action(&g.observation(Some(p)));
-            g.apply(action).unwrap();
-        }
+        let g = played_by(seeded(with(&[Expansion::River, Expansion::AbbeyMayor], all()), 3, 41), name);
         assert!(g.is_over(), "{name}");
     }
+}
+
+/// `game` played by bots of the kind `name` (one per seat) until no decision is pending.
+fn played_by(mut game: Game, name: &str) -> Game {
+    let seats = game.players().len() as u64;
+    let mut bots: Vec<_> = (0..seats).map(|k| carcassonne_bots::bot_by_name(name, k).unwrap()).collect();
+    while let Some(p) = game.pending().player() {
+        let action = bots[p as usize].choose_action(&game.observation(Some(p)));
+        game.apply(action).unwrap();
+    }
+    game
+}
+
+/// Every bot plays each order of the river to the end, with the river sets it needs (and The
+/// Count of Carcassonne for the orders whose first tile a player places by the city).
+#[test]
+fn every_bot_plays_every_order_of_the_river() {
+    use Expansion::{Count, River, River2};
+    let orders = [
+        (RiverOrder::LakeFirst, &[River, Count][..]),
+        (RiverOrder::Shuffled, &[River, River2][..]),
+        (RiverOrder::ForkFirst, &[River2][..]),
+        (RiverOrder::ForkFirstEndsLast, &[River2, Count][..]),
+        (RiverOrder::TwoSprings, &[River, River2][..]),
+    ];
+    for (order, sets) in orders {
+        for name in ["random", "greedy", "mcts:iters=10"] {
+            let g = played_by(seeded(with(sets, ordered(order)), 2, 43), name);
+            assert!(g.is_over(), "{name}, {order:?}");
+        }
+    }
+}
+
+/// `simulate --variant river-order=...` lays the river in that order, its record keeps the order,
+/// and `replay` reads it; an order the sets cannot lay is refused with what it needs.
+#[test]
+fn the_command_line_plays_and_replays_an_order_of_the_river() {
+    let path = crate::support::temp_path("river-order.json");
+    let file = path.to_str().unwrap();
+    let args = "simulate --games 1 --seed 3 --expansions river,river-2 --variant river-order=two-springs";
+    crate::support::ok(&[args.split(' ').collect::<Vec<_>>(), vec!["--record-out", file]].concat());
+    let json = crate::support::json_of(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(json["rules"]["variants"]["river-order"], "two-springs");
+    let text = crate::support::ok(&["replay", file]);
+    assert!(text.contains("final"), "{text}");
+    std::fs::remove_file(&path).ok();
+    let refused = "simulate --games 1 --expansions river --variant river-order=fork-first";
+    let refused = crate::support::fails(&refused.split(' ').collect::<Vec<_>>());
+    assert!(refused.contains("river order `fork-first`") && refused.contains("river-2"), "{refused}");
 }
 
 /// `simulate --variant` plays the house rules, its record keeps them, and `replay` reads it.
@@ -463,7 +507,7 @@ fn the_command_line_plays_and_replays_the_house_rules() {
 }
 
 fn reversed() -> Variants {
-    Variants { river_reversed: true, ..Variants::default() }
+    Variants { river_order: RiverOrder::LakeFirst, ..Variants::default() }
 }
 
 /// The start tile of a game played by random players, and its river tiles in the order they
@@ -497,14 +541,225 @@ fn the_river_is_laid_from_the_lake_to_the_spring() {
     }
 }
 
-/// The river laid in reverse keeps every property of random games, alone, with The River II and
-/// with every expansion (our reading with The River II: the fork comes right after the lake, as
-/// it comes right after the spring).
+/// Every order of the river keeps every property of random games, alone (each with the river
+/// sets it needs, and with all three river sets) and with every expansion. Our reading with
+/// The River II laid from the lake: the fork comes right after the lake, as it comes right
+/// after the spring.
 #[test]
-fn random_games_with_the_river_reversed_keep_the_properties() {
-    for seed in 0..4 {
-        random_game_checked(with(&[Expansion::River], reversed()), 2 + seed as usize % 3, 800 + seed);
-        random_game_checked(with(&[Expansion::River, Expansion::River2], reversed()), 3, 810 + seed);
+fn random_games_in_every_order_of_the_river_keep_the_properties() {
+    use Expansion::{Gq11, River, River2};
+    let orders = [
+        (RiverOrder::LakeFirst, &[River][..]),
+        (RiverOrder::Shuffled, &[River][..]),
+        (RiverOrder::ForkFirst, &[River2][..]),
+        (RiverOrder::ForkFirstEndsLast, &[River2][..]),
+        (RiverOrder::TwoSprings, &[River, River2][..]),
+    ];
+    for (n, (order, sets)) in orders.into_iter().enumerate() {
+        let variants = Variants { river_order: order, ..Variants::default() };
+        for seed in 0..3 {
+            let seed = 800 + 10 * n as u64 + seed;
+            random_game_checked(with(sets, variants.clone()), 2 + seed as usize % 3, seed);
+        }
+        random_game_checked(with(&[River, River2, Gq11], variants.clone()), 3, 850 + n as u64);
+        random_game_checked(with(&Expansion::ALL, variants), 4, 860 + n as u64);
     }
-    random_game_checked(with(&Expansion::ALL, reversed()), 4, 820);
+}
+
+/// The river tiles of a game played by random players in the order they were drawn, each with
+/// whether it was placed (a river tile is placed as it is drawn, or leaves the game), after the
+/// start tile.
+fn river_log(rules: Rules, players: usize, seed: u64) -> (String, Vec<(String, bool)>) {
+    let mut g = seeded(rules, players, seed);
+    let mut bot = carcassonne_bots::RandomBot::new(seed);
+    let mut log = vec![];
+    let name = |g: &Game, t| g.design(t).id.clone();
+    while let Some(p) = g.pending().player() {
+        if let Pending::PlaceTile { tile, .. } = g.pending() {
+            if g.design(tile).has_river() {
+                log.push((name(&g, tile), true));
+            }
+        }
+        let action = carcassonne_bots::Bot::choose_action(&mut bot, &g.observation(Some(p)));
+        for event in g.apply(action).unwrap() {
+            if let Event::TileDiscarded { tile, .. } = event {
+                if g.design(tile).has_river() {
+                    log.push((name(&g, tile), false));
+                }
+            }
+        }
+    }
+    (name(&g, g.board().tiles()[0].tile), log)
+}
+
+fn ordered(order: RiverOrder) -> Variants {
+    Variants { river_order: order, ..Variants::default() }
+}
+
+/// The River (seed 000, "House rules for The River", DavidP): "Instead of starting with the
+/// spring and setting aside the lake, put all of the river pieces into the bag. In this way the
+/// river can be any size and there is usually more than one option for placing a river tile."
+/// The first river tile drawn starts the game, whichever it is; the others follow in random
+/// order; a river tile drawn once the spring and the lake have closed both ends fits nowhere and
+/// leaves the game, so the river is shorter.
+#[test]
+fn all_river_tiles_shuffled_make_a_river_of_any_size() {
+    let mut starts = std::collections::BTreeSet::new();
+    let mut shortened = 0;
+    for seed in 0..24 {
+        let (start, log) = river_log(with(&[Expansion::River], ordered(RiverOrder::Shuffled)), 2, seed);
+        assert!(start.starts_with("river:"), "a river tile starts: {start}");
+        starts.insert(start.clone());
+        // The twelve river tiles: the start and eleven drawn.
+        let mut all: Vec<&str> = log.iter().map(|(t, _)| t.as_str()).chain([start.as_str()]).collect();
+        all.sort();
+        assert_eq!(all.len(), 12, "seed {seed}: {log:?}");
+        assert!(all.contains(&"river:01") && all.contains(&"river:02"), "the spring and the lake are in the bag");
+        // Each river tile is placed until both ends are closed, and none after.
+        let closers = ["river:01", "river:02"];
+        let ends_at_start = if closers.contains(&start.as_str()) { 1 } else { 2 };
+        let mut open = ends_at_start;
+        for (tile, placed) in &log {
+            if open == 0 {
+                assert!(!placed, "seed {seed}: {tile} placed after the river was closed: {log:?}");
+                continue;
+            }
+            if closers.contains(&tile.as_str()) && *placed {
+                open -= 1;
+            }
+        }
+        if log.iter().any(|(_, placed)| !placed) {
+            shortened += 1;
+        }
+    }
+    assert!(starts.len() >= 4, "the start varies: {starts:?}");
+    assert!(shortened > 0, "some river ends early");
+}
+
+/// The River II (seed 000, "House rules for The River II", Joff): "Play the fork of the river
+/// first, and lay the spring last. The lakes are mixed in with the other river tiles." The fork
+/// starts with three open branches; the lakes (the volcano lake and the river into a city) come
+/// among the other tiles and the spring is the last river tile drawn, so it ends the third.
+#[test]
+fn the_fork_starts_and_the_spring_comes_last() {
+    let mut lake_not_last = false;
+    for seed in 0..6 {
+        let (start, log) = river_log(with(&[Expansion::River2], ordered(RiverOrder::ForkFirst)), 3, seed);
+        assert_eq!(start, "river-2:04", "the fork starts");
+        // (It ends the last branch unless the tiles around that end leave it no fit.)
+        assert_eq!(log.last().map(|(t, _)| t.as_str()), Some("river-2:01"), "seed {seed}: {log:?}");
+        assert_eq!(log.len(), 11, "every other River II tile: {log:?}");
+        let lakes: Vec<usize> = log
+            .iter()
+            .enumerate()
+            .filter(|(_, (t, _))| t == "river-2:03" || t == "river-2:02")
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(lakes.len(), 2);
+        lake_not_last |= lakes.iter().any(|&i| i < 8);
+    }
+    assert!(lake_not_last, "the lakes are mixed in");
+}
+
+/// The River II (seed 000, Scott): "Start from the fork, playing tiles on all three branches.
+/// Play the spring and lake tiles at the end": the fork starts and the last three river tiles
+/// are the spring and the two lakes, which end the three branches (each where it fits: a branch
+/// hemmed in by the others may be left open); in these games every river tile before them finds
+/// an open end.
+#[test]
+fn from_the_fork_the_spring_and_the_lakes_come_last() {
+    for seed in 0..6 {
+        let (start, log) = river_log(with(&[Expansion::River2], ordered(RiverOrder::ForkFirstEndsLast)), 2, seed);
+        assert_eq!(start, "river-2:04");
+        let mut last: Vec<&str> = log[log.len() - 3..].iter().map(|(t, _)| t.as_str()).collect();
+        last.sort();
+        assert_eq!(last, ["river-2:01", "river-2:02", "river-2:03"], "seed {seed}: {log:?}");
+        assert!(log[..log.len() - 3].iter().all(|(_, placed)| *placed), "seed {seed}: three ends stay open: {log:?}");
+    }
+}
+
+/// The River and The River II (seed 000, dwhitworth): "Play both rivers backwards starting with
+/// the city/lake [...] Discard two lakes—the plain one from River I and the volcano. To set up,
+/// place the lake tile, put one spring tile aside as a final ending tile, and then split the
+/// balance of the river tiles into two stacks. The junction tile is shuffled into stack 1 and
+/// the other spring into stack 2. Then the stack 1 is placed on stack 2—so that the junction
+/// will be drawn sometime before the spring."
+#[test]
+fn two_springs_feed_the_river_laid_backwards() {
+    for seed in 0..6 {
+        let rules = with(&[Expansion::River, Expansion::River2], ordered(RiverOrder::TwoSprings));
+        let (start, log) = river_log(rules, 2, seed);
+        assert_eq!(start, "river-2:02", "the River II's river into a city starts");
+        let tiles: Vec<&str> = log.iter().map(|(t, _)| t.as_str()).collect();
+        assert!(!tiles.contains(&"river:02") && !tiles.contains(&"river-2:03"), "no lake: {tiles:?}");
+        // 10 + 8 plain tiles, the fork and two springs.
+        assert_eq!(tiles.len(), 21, "{tiles:?}");
+        let fork = tiles.iter().position(|t| *t == "river-2:04").unwrap();
+        assert!(fork < 10, "seed {seed}: the fork is in the first stack: {tiles:?}");
+        // Seed 004's spring (the River II's) is the final tile, The River's is in the second stack.
+        assert_eq!(tiles.last(), Some(&"river-2:01"), "{tiles:?}");
+        let other = tiles.iter().position(|t| *t == "river:01").unwrap();
+        assert!((10..20).contains(&other), "seed {seed}: the other spring is in the second stack: {tiles:?}");
+    }
+}
+
+/// The orders that need The River II refuse river sets without it, and say what they need; without
+/// a river the order has nothing to act on.
+#[test]
+fn an_order_the_river_sets_cannot_lay_is_refused() {
+    let setup = |expansions: &[Expansion], order| GameSetup {
+        rules: with(expansions, ordered(order)),
+        players: vec![Color::Red, Color::Blue],
+        deck: Deck::Seed(1),
+    };
+    for (sets, order) in [
+        (&[Expansion::River][..], RiverOrder::ForkFirst),
+        (&[Expansion::River][..], RiverOrder::ForkFirstEndsLast),
+        (&[Expansion::River2][..], RiverOrder::TwoSprings),
+        (&[Expansion::River, Expansion::Gq11][..], RiverOrder::TwoSprings),
+    ] {
+        let Err(error) = Game::new(setup(sets, order)) else { panic!("{order:?} with {sets:?} is refused") };
+        assert_eq!(error, SetupError::RiverOrderNeeds(order.name()));
+        assert!(error.to_string().contains("river-2"), "{error}");
+    }
+    assert!(Game::new(setup(&[Expansion::River2, Expansion::Gq11], RiverOrder::TwoSprings)).is_ok());
+    assert!(Game::new(setup(&[], RiverOrder::TwoSprings)).is_ok());
+    assert!(Game::new(setup(&[Expansion::InnsCathedrals], RiverOrder::ForkFirst)).is_ok());
+}
+
+/// The Count of Carcassonne with the river laid from the lake (seed 000, Scott: "might be more
+/// desirable, when playing the Count of Carcassonne expansion, to have the lake near the City
+/// of Carcassonne"): the city alone is laid out; the first player draws the lake and places it
+/// where it fits (next to the city), and the river then runs from it.
+#[test]
+fn with_the_count_the_first_player_places_the_lake_by_the_city() {
+    let rules = with(&[Expansion::River, Expansion::Count], ordered(RiverOrder::LakeFirst));
+    let mut g = seeded(rules, 2, 3);
+    assert_eq!(g.board().tiles().len(), 12, "the city of Carcassonne alone");
+    assert!(g.board().tiles().iter().all(|t| !g.design(t.tile).has_river()));
+    let Pending::PlaceTile { player: 0, tile } = g.pending() else { panic!("{:?}", g.pending()) };
+    assert_eq!(g.design(tile).id, "river:02", "the first player draws the lake");
+    let places = g.legal_actions();
+    assert!(!places.is_empty(), "the lake fits by the city");
+    let first = places[0];
+    g.apply(first).unwrap();
+    // The river continues from the lake: the next river tile goes only where the lake's river
+    // leaves it.
+    while !matches!(g.pending(), Pending::PlaceTile { .. }) {
+        g.apply(Action::Pass).unwrap();
+    }
+    let Pending::PlaceTile { tile, .. } = g.pending() else { unreachable!() };
+    assert!(g.design(tile).has_river());
+    let lake = *g.board().tiles().last().unwrap();
+    let allowed: std::collections::BTreeSet<Pos> = g
+        .legal_actions()
+        .iter()
+        .filter_map(|a| match a {
+            Action::Place { pos, .. } => Some(*pos),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(allowed.len(), 1, "{allowed:?}");
+    let next = *allowed.iter().next().unwrap();
+    assert_eq!((next.x - lake.pos.x).abs() + (next.y - lake.pos.y).abs(), 1, "beside the lake");
 }

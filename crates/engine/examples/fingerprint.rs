@@ -10,8 +10,8 @@
 
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
-    Color, CountMoves, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, OnlyOneCanChoose, RiverStartTile,
-    RuleSet, Rules, TableSize, TilesInHand, Variants, WagonMoves,
+    Color, CountMoves, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, OnlyOneCanChoose, RiverOrder,
+    RiverStartTile, RuleSet, Rules, TableSize, TilesInHand, Variants, WagonMoves,
 };
 
 /// FNV-1a, 64 bits: stable across builds and toolchains (unlike the standard library's hasher).
@@ -197,7 +197,16 @@ fn configs() -> Vec<(&'static str, Rules)> {
                 Variants { rebuilding: true, mountains: true, ..Variants::default() },
             ),
         ),
+        ("river-lake-first-count", with(&[River, Count], river(RiverOrder::LakeFirst))),
+        ("river-shuffled", with(&[River, River2, Gq11], river(RiverOrder::Shuffled))),
+        ("river-fork-first", with(&[River2, TradersBuilders], river(RiverOrder::ForkFirst))),
+        ("river-fork-first-ends-last-count", with(&[River2, Count], river(RiverOrder::ForkFirstEndsLast))),
+        ("river-two-springs", with(&[River, River2, PrincessDragon], river(RiverOrder::TwoSprings))),
     ]
+}
+
+fn river(order: RiverOrder) -> Variants {
+    Variants { river_order: order, ..Variants::default() }
 }
 
 fn main() {

@@ -189,4 +189,8 @@ pub enum SetupError {
         "the variations {0} and {1} cannot be played together: each gives the players their own way of choosing a tile"
     )]
     IncompatibleVariations(&'static str, &'static str),
+    #[error(
+        "the river order `{0}` cannot be laid with these river sets: `fork-first` and `fork-first-ends-last` need The River II (river-2), `two-springs` needs The River II and a second spring (river or gq11)"
+    )]
+    RiverOrderNeeds(&'static str),
 }

@@ -52,6 +52,6 @@ pub use observation::Observation;
 pub use players::{Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState};
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
 pub use rules::{
-    CombinedRivers, CountMoves, DoubleTurn, Expansion, FarmerScoring, OnlyOneCanChoose, RiverStartTile, RuleSet, Rules,
-    TableSize, TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
+    CombinedRivers, CountMoves, DoubleTurn, Expansion, FarmerScoring, OnlyOneCanChoose, RiverOrder, RiverStartTile,
+    RuleSet, Rules, TableSize, TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
 };

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use crate::errors::SetupError;
 
 pub use crate::variants::{
-    CombinedRivers, CountMoves, DoubleTurn, FarmerScoring, OnlyOneCanChoose, RiverStartTile, RuleSet, TableSize,
-    TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
+    CombinedRivers, CountMoves, DoubleTurn, FarmerScoring, OnlyOneCanChoose, RiverOrder, RiverStartTile, RuleSet,
+    TableSize, TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
 };
 
 /// An expansion (or edition) that can be switched on. The base game with farmers is always in
@@ -151,6 +151,25 @@ impl Rules {
         let sixth_colour = self.has(Expansion::InnsCathedrals) || self.variants.sixth_player_in_winter;
         if players > 5 && self.has(Expansion::Winter) && !sixth_colour {
             return Err(SetupError::WinterPlayerCount(players));
+        }
+        Ok(())
+    }
+
+    /// Refuses an order of the river (seed 000's house rules) that the river sets in play cannot
+    /// lay: the fork first needs The River II's fork; two springs need The River II (its fork
+    /// and its river ending in a city, the start) and a second spring (The River's or the GQ
+    /// tiles'). Without a river the order has nothing to act on.
+    pub fn check_river_order(&self) -> Result<(), SetupError> {
+        let order = self.variants.river_order;
+        let possible = match order {
+            RiverOrder::SpringFirst | RiverOrder::LakeFirst | RiverOrder::Shuffled => true,
+            RiverOrder::ForkFirst | RiverOrder::ForkFirstEndsLast => self.has(Expansion::River2),
+            RiverOrder::TwoSprings => {
+                self.has(Expansion::River2) && (self.has(Expansion::River) || self.has(Expansion::Gq11))
+            }
+        };
+        if self.river_in_play() && !possible {
+            return Err(SetupError::RiverOrderNeeds(order.name()));
         }
         Ok(())
     }

@@ -13,8 +13,8 @@ use crate::catalog::Edition;
 
 mod values;
 pub use values::{
-    CombinedRivers, CountMoves, DoubleTurn, OnlyOneCanChoose, RiverStartTile, TableSize, TilesInHand, VolcanoLake,
-    WagonMoves,
+    CombinedRivers, CountMoves, DoubleTurn, OnlyOneCanChoose, RiverOrder, RiverStartTile, TableSize, TilesInHand,
+    VolcanoLake, WagonMoves,
 };
 
 /// How farms score at the end of the game (seed 001, footnotes 27 and 28, and the first two
@@ -207,9 +207,10 @@ pub struct Variants {
     /// House rule for The River (seed 000, metoth): "You are not permitted to lay down any
     /// meeples until the entire river is down." Off by default.
     pub no_figures_on_river: bool,
-    /// House rule for The River (seed 000, Scott): "Lay the river in reverse order, from lake to
-    /// spring." The lake is the start tile and the spring comes last. Off by default.
-    pub river_reversed: bool,
+    /// House rules for The River and The River II (seed 000): the order in which the river is
+    /// laid (from the lake, shuffled, from the fork, with two springs). The rules' order, from
+    /// the spring, by default.
+    pub river_order: RiverOrder,
     /// House rule for The River II (seed 000, Joff): "Pig-herd tiles do not score a bonus."
     /// Off by default.
     pub pig_herd_scores_nothing: bool,
@@ -284,7 +285,7 @@ impl Variants {
             hole_filling_extra_turn: false,
             unplayable_tiles_back: false,
             no_figures_on_river: false,
-            river_reversed: false,
+            river_order: RiverOrder::SpringFirst,
             pig_herd_scores_nothing: false,
             pig_herd_counts_for_barn: false,
             table_size: TableSize::Unlimited,
@@ -667,12 +668,19 @@ impl Variants {
             kind: VariantKind::Bool,
         },
         VariantInfo {
-            name: "river-reversed",
-            label: "House rule: the river is laid in reverse, from the lake to the spring",
-            source: "seed 000, House rules for The River",
+            name: "river-order",
+            label: "House rule: the order in which the river is laid",
+            source: "seed 000, House rules for The River and House rules for The River II",
             group: VariantGroup::HouseRule,
-            author: Some("Scott"),
-            kind: VariantKind::Bool,
+            author: Some("Scott, DavidP, Joff, dwhitworth"),
+            kind: VariantKind::Choice(&[
+                ("spring-first", "from the spring to the lake, as the rules say"),
+                ("lake-first", "in reverse, from the lake to the spring (Scott)"),
+                ("shuffled", "all river tiles shuffled, the first drawn starts: the river can be any size (DavidP)"),
+                ("fork-first", "The River II's fork first, the lakes mixed in, the spring last (Joff)"),
+                ("fork-first-ends-last", "the fork first, growing three branches, the spring and the lakes last (Scott)"),
+                ("two-springs", "backwards from the River II's city lake, the fork in the first half, two springs (dwhitworth)"),
+            ]),
         },
         VariantInfo {
             name: "pig-herd-scores-nothing",

@@ -184,7 +184,7 @@ impl Count {
             .iter()
             .map(|t| (*t, Rotation::R0, Pos::new(origin.x + at(t).0 as i16, origin.y + at(t).1 as i16)))
             .collect();
-        if let Some(spring) = spring.filter(|s| catalog.design(*s).river == Some(RiverRole::Spring)) {
+        if let Some(spring) = spring {
             let design = catalog.design(spring);
             let north = Rotation::ALL.into_iter().find(|&r| shows(design, r, Side::North, Terrain::River));
             layout.push((spring, north.unwrap_or(Rotation::R0), Pos::new(origin.x + 1, origin.y - 1)));
@@ -544,8 +544,18 @@ impl Module for Count {
         BaseStartTile::Unused
     }
 
-    fn arrange_deck(&mut self, catalog: &Catalog, plan: &mut DeckPlan, _rng: Option<&mut GameRng>) {
-        plan.layout = self.layout(catalog, plan.start.take());
+    /// The city of Carcassonne is laid out, and the spring beside it ("the source tile should be
+    /// placed next, and in such a way that the river leads away from the city", the original
+    /// rules quoted by seed 000). A river that the house rules start with another tile (seed 000,
+    /// "Lay the river in reverse order [...] to have the lake near the City of Carcassonne") has
+    /// that tile drawn first, by the first player, who places it where it fits.
+    fn arrange_deck(&mut self, catalog: &Catalog, plan: &mut DeckPlan, rng: Option<&mut GameRng>) {
+        let start = plan.start.take();
+        let spring = start.filter(|s| catalog.design(*s).river == Some(RiverRole::Spring));
+        if let Some(other) = start.filter(|_| spring.is_none() && rng.is_some()) {
+            plan.leading.insert(0, other);
+        }
+        plan.layout = self.layout(catalog, spring);
     }
 
     /// Joins the city of Carcassonne's parts into one (completed) city as its tiles are put

@@ -20,11 +20,15 @@
 //!   volcano may not deploy a follower to this tile, but should place the dragon on the tile
 //!   instead. The player may therefore take another tile immediately" (the dragon's module
 //!   places the dragon and keeps followers off; this module gives the extra turn).
-//! - Three house rules of seed 000 live here: "You are not permitted to lay down any meeples
-//!   until the entire river is down" (The River, metoth; `no-figures-on-river`), "Lay the river
-//!   in reverse order, from lake to spring" (The River, Scott; `river-reversed`: the river runs
-//!   from the first river tile on the board, the lake) and "Pig-herd tiles do not score a bonus"
-//!   (The River II, Joff; `pig-herd-scores-nothing`).
+//! - The house rules of seed 000 for the river live here: "You are not permitted to lay down any
+//!   meeples until the entire river is down" (The River, metoth; `no-figures-on-river`), "Pig-herd
+//!   tiles do not score a bonus" (The River II, Joff; `pig-herd-scores-nothing`), and the orders
+//!   of laying it (`river-order`): from the lake (Scott), all pieces shuffled (DavidP), from the
+//!   fork (Joff; Scott), and backwards to two springs (dwhitworth; Scott). Whatever the order,
+//!   the river grows from every river edge of its first tile, each open end by the same rules,
+//!   and a tile with one river edge (a spring, a lake, the River II's river into a city) closes
+//!   the end it continues. With The Count of Carcassonne a first river tile other than the
+//!   spring is not laid out by the city: the first player draws it and places it where it fits.
 
 use crate::board::PlacementIndex;
 use crate::catalog::{FeatureSpec, RiverRole, Symbol, TileDesign, TileId};
@@ -34,7 +38,7 @@ use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation, Side, Terrain};
 use crate::players::{Figure, PlayerId};
 use crate::random::{shuffle, GameRng};
-use crate::rules::{CombinedRivers, Expansion, RiverStartTile, Rules, VolcanoLake};
+use crate::rules::{CombinedRivers, Expansion, RiverOrder, RiverStartTile, Rules, VolcanoLake};
 use crate::table::Table;
 
 use super::hooks::{BaseStartTile, DeckPlan, Hook, Hooks, Module};
@@ -57,15 +61,22 @@ pub(crate) struct River {
     volcano_bans_figures: bool,
     /// House rule: no figure is deployed while the river is being laid.
     no_figures_on_river: bool,
-    /// House rule: the river is laid from the lake to the spring.
-    reversed: bool,
-    /// The first river tile (the spring, or the lake when the river is laid in reverse) is on the
+    /// House rules: the order in which the river is laid.
+    order: RiverOrder,
+    /// The first river tile (the spring, or another by the order of the house rules) is on the
     /// board: the river runs from it.
     started: bool,
     /// The volcano lake was placed this turn under seed 000's reading.
     volcano_turn: bool,
     /// At preparation: the river tiles of the sets in play with their roles.
     taken: Vec<(Option<RiverRole>, TileId)>,
+}
+
+/// The river's part of the deck: its start tile, and the tiles drawn before the land tiles
+/// (`None` with an explicit deck order, which lists them).
+struct Arranged {
+    start: Option<TileId>,
+    leading: Option<Vec<TileId>>,
 }
 
 /// The open end of a river being built: the last river tile, the side the river leaves by, and
@@ -91,7 +102,7 @@ impl River {
             volcano_bans_figures: rules.variants.volcano_lake == VolcanoLake::ExtraTurn
                 && !rules.has(Expansion::PrincessDragon),
             no_figures_on_river: rules.variants.no_figures_on_river,
-            reversed: rules.variants.river_reversed,
+            order: rules.variants.river_order,
             ..River::default()
         }
     }
@@ -99,18 +110,101 @@ impl River {
     /// The spring and the lake to keep among the river tiles taken, by the rules' reading.
     fn spring_and_lake(&self, catalog: &crate::catalog::Catalog) -> (Option<TileId>, Option<TileId>) {
         let of = |role| self.taken.iter().filter(move |(r, _)| *r == Some(role)).map(|&(_, id)| id);
-        match self.combined {
-            CombinedRivers::FirstSet => (of(RiverRole::Spring).next(), of(RiverRole::Lake).next()),
+        let lake = match self.combined {
+            CombinedRivers::FirstSet => of(RiverRole::Lake).next(),
             CombinedRivers::AssembledReference => {
-                // Seed 004: the GQ spring, else the River II's; the lake with the volcano.
-                let rank =
-                    |id: &TileId| ["river", "river-2", "gq11"].iter().position(|s| *s == catalog.design(*id).set);
-                let spring = of(RiverRole::Spring).max_by_key(|id| rank(id));
+                // Seed 004: the lake with the volcano.
                 let volcano = |id: &TileId| catalog.design(*id).symbols.contains(&Symbol::Volcano);
-                let lake = of(RiverRole::Lake).find(volcano).or_else(|| of(RiverRole::Lake).next());
-                (spring, lake)
+                of(RiverRole::Lake).find(volcano).or_else(|| of(RiverRole::Lake).next())
             }
+        };
+        (self.springs(catalog).first().copied(), lake)
+    }
+
+    /// The springs taken, the one the rules keep first: with several river sets, seed 004's
+    /// choice (the GQ spring, else the River II's) or the first set's.
+    fn springs(&self, catalog: &crate::catalog::Catalog) -> Vec<TileId> {
+        let mut springs: Vec<TileId> =
+            self.taken.iter().filter(|(r, _)| *r == Some(RiverRole::Spring)).map(|&(_, id)| id).collect();
+        if self.combined == CombinedRivers::AssembledReference {
+            let rank = |id: &TileId| ["river", "river-2", "gq11"].iter().position(|s| *s == catalog.design(*id).set);
+            // Stable: among springs of one rank, the first taken stays first.
+            springs.sort_by_key(|id| std::cmp::Reverse(rank(id)));
         }
+        springs
+    }
+
+    /// The start tile and the river tiles to draw before the land tiles (with the base start tile
+    /// as `Variants::river_start_tile` places it), in the order of `Variants::river_order`; the
+    /// tiles to draw only when a seeded deck is dealt (`rng`): an explicit deck order lists them.
+    fn arrange(
+        &self,
+        catalog: &crate::catalog::Catalog,
+        base_start: Option<TileId>,
+        rng: Option<&mut GameRng>,
+    ) -> Arranged {
+        let (spring, lake) = self.spring_and_lake(catalog);
+        let forks = || self.taken.iter().filter(|(r, _)| *r == Some(RiverRole::Fork)).map(|&(_, id)| id);
+        // The river tiles with no role, in the order taken (the river ending in a city among them).
+        let plain = || self.taken.iter().filter(|(r, _)| r.is_none()).map(|&(_, id)| id);
+        let ends_branch = |id: &TileId| river_sides(catalog.design(*id), Rotation::R0).count() == 1;
+        let in_stack = base_start.filter(|_| self.start_tile == RiverStartTile::InRiverStack);
+        let after = base_start.filter(|_| self.start_tile == RiverStartTile::AfterRiver);
+        let start = match self.order {
+            RiverOrder::SpringFirst | RiverOrder::Shuffled => spring,
+            // House rule (seed 000, Scott): "Lay the river in reverse order, from lake to spring."
+            RiverOrder::LakeFirst => lake,
+            RiverOrder::ForkFirst | RiverOrder::ForkFirstEndsLast => forks().next(),
+            // dwhitworth: "starting with the city/lake".
+            RiverOrder::TwoSprings => plain().find(ends_branch),
+        };
+        let Some(rng) = rng else { return Arranged { start, leading: None } };
+        let shuffled = |mut tiles: Vec<TileId>, rng: &mut GameRng| {
+            shuffle(&mut tiles, rng);
+            tiles
+        };
+        let leading: Vec<TileId> = match self.order {
+            RiverOrder::SpringFirst | RiverOrder::LakeFirst => {
+                let last = if self.order == RiverOrder::LakeFirst { spring } else { lake };
+                let river_tiles = shuffled(plain().chain(in_stack).collect(), rng);
+                forks().chain(river_tiles).chain(last).chain(after).collect()
+            }
+            RiverOrder::Shuffled => {
+                // DavidP: "put all of the river pieces into the bag"; the first drawn starts.
+                let pieces = shuffled(spring.into_iter().chain(lake).chain(forks()).chain(plain()).collect(), rng);
+                let Some((&first, rest)) = pieces.split_first() else { return Arranged { start, leading: None } };
+                let rest = shuffled(rest.iter().copied().chain(in_stack).collect(), rng);
+                return Arranged { start: Some(first), leading: Some(rest.into_iter().chain(after).collect()) };
+            }
+            RiverOrder::ForkFirst => {
+                // Joff: "lay the spring last. The lakes are mixed in with the other river tiles."
+                let mixed = shuffled(plain().chain(lake).chain(forks().skip(1)).chain(in_stack).collect(), rng);
+                mixed.into_iter().chain(spring).chain(after).collect()
+            }
+            RiverOrder::ForkFirstEndsLast => {
+                // Scott: "Play the spring and lake tiles at the end."
+                let middle = plain().filter(|t| !ends_branch(t)).chain(forks().skip(1)).chain(in_stack).collect();
+                let middle = shuffled(middle, rng);
+                let ends = shuffled(plain().filter(ends_branch).chain(lake).chain(spring).collect(), rng);
+                middle.into_iter().chain(ends).chain(after).collect()
+            }
+            RiverOrder::TwoSprings => {
+                // dwhitworth: "Discard two lakes [...] put one spring tile aside as a final ending
+                // tile, and then split the balance of the river tiles into two stacks. The
+                // junction tile is shuffled into stack 1 and the other spring into stack 2. Then
+                // the stack 1 is placed on stack 2."
+                let springs = self.springs(catalog);
+                let balance: Vec<TileId> = shuffled(
+                    plain().filter(|t| Some(*t) != start).chain(forks().skip(1)).chain(in_stack).collect(),
+                    rng,
+                );
+                let (first_half, second_half) = balance.split_at(balance.len() / 2);
+                let first = shuffled(first_half.iter().copied().chain(forks().next()).collect(), rng);
+                let second = shuffled(second_half.iter().copied().chain(springs.get(1).copied()).collect(), rng);
+                first.into_iter().chain(second).chain(springs.first().copied()).chain(after).collect()
+            }
+        };
+        Arranged { start, leading: Some(leading) }
     }
 
     /// The river rules for a river tile at `pos` turned by `rotation`.
@@ -181,20 +275,11 @@ impl Module for River {
         plan: &mut DeckPlan,
         rng: Option<&mut GameRng>,
     ) {
-        let (spring, lake) = self.spring_and_lake(table_catalog);
-        // House rule (seed 000, Scott): "Lay the river in reverse order, from lake to spring."
-        let (first, last) = if self.reversed { (lake, spring) } else { (spring, lake) };
-        let base_start = std::mem::replace(&mut plan.start, first);
-        if let Some(rng) = rng {
-            let mut river_tiles: Vec<TileId> =
-                self.taken.iter().filter(|(r, _)| r.is_none()).map(|&(_, id)| id).collect();
-            if self.start_tile == RiverStartTile::InRiverStack {
-                river_tiles.extend(base_start);
-            }
-            shuffle(&mut river_tiles, rng);
-            let forks = self.taken.iter().filter(|(r, _)| *r == Some(RiverRole::Fork)).map(|&(_, id)| id);
-            let after = base_start.filter(|_| self.start_tile == RiverStartTile::AfterRiver);
-            plan.leading = forks.chain(river_tiles).chain(last).chain(after).collect();
+        let base_start = plan.start.take();
+        let arranged = self.arrange(table_catalog, base_start, rng);
+        plan.start = arranged.start;
+        if let Some(leading) = arranged.leading {
+            plan.leading = leading;
         }
         self.taken = vec![];
     }
@@ -203,12 +288,17 @@ impl Module for River {
         table.design(tile).has_river()
     }
 
-    /// A river tile goes only where the river leaves its last tile.
+    /// A river tile goes only where the river leaves its last tile; the first river tile, when a
+    /// player draws it (with The Count of Carcassonne, a start other than the spring), goes
+    /// wherever it fits.
     fn allows_position(&self, _table: &Table, _tile: TileId, pos: Pos) -> bool {
-        self.ends.iter().any(|e| e.pos.step(e.exit) == pos)
+        !self.started || self.ends.iter().any(|e| e.pos.step(e.exit) == pos)
     }
 
     fn check_place(&self, table: &Table, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), RuleError> {
+        if !self.started {
+            return Ok(());
+        }
         self.check_river(table, tile, pos, rotation)
     }
 
@@ -219,8 +309,8 @@ impl Module for River {
             return;
         }
         if !self.started {
-            // The spring (placed at set-up; the lake when the river is laid in reverse): the
-            // river leaves by its river edge.
+            // The first river tile (the spring placed at set-up, or another by the order of the
+            // house rules): the river leaves by each of its river edges.
             self.started = true;
             self.ends = river_sides(design, placed.rotation)
                 .map(|exit| RiverEnd { pos: placed.pos, exit, last_turn: 0, last_was_turn: false, run: 0 })

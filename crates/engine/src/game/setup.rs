@@ -42,6 +42,7 @@ pub(crate) fn prepare(
         return Err(SetupError::PlayerCount(players.len()));
     }
     rules.check_player_count(players.len())?;
+    rules.check_river_order()?;
     if let Some((a, b)) = crate::expansions::hands::conflicting(&rules) {
         return Err(SetupError::IncompatibleVariations(a, b));
     }

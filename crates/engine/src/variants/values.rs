@@ -164,3 +164,50 @@ impl TableSize {
         }
     }
 }
+
+/// The order in which the river is laid: the rules' order or one of the house rules of seed 000
+/// ("House rules for The River" and "House rules for The River II"). Each reading is in
+/// docs/rules.md, "The order of the river".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RiverOrder {
+    /// The spring is the start tile and the lake is drawn last (seed 001, THE RIVER,
+    /// Preparation). The default.
+    #[default]
+    SpringFirst,
+    /// "Lay the river in reverse order, from lake to spring" (The River, Scott): the lake starts
+    /// and the spring is drawn last.
+    LakeFirst,
+    /// "Instead of starting with the spring and setting aside the lake, put all of the river
+    /// pieces into the bag. In this way the river can be any size" (The River, DavidP): the
+    /// river tiles, spring and lake among them, are shuffled; the first starts the river.
+    Shuffled,
+    /// "Play the fork of the river first, and lay the spring last. The lakes are mixed in with
+    /// the other river tiles" (The River II, Joff; Scott's "mix two of the three with the rest
+    /// of the river"): the fork starts, the spring is drawn last.
+    ForkFirst,
+    /// "Start from the fork, playing tiles on all three branches. Play the spring and lake tiles
+    /// at the end" (The River II, Scott): the fork starts; the tiles that end a branch (the
+    /// spring and the lakes) are drawn last, in random order.
+    ForkFirstEndsLast,
+    /// "Play both rivers backwards starting with the city/lake [...] two springs producing
+    /// rivers that join and flow 'down' to a lake" (The River II, dwhitworth; Scott's "one lake
+    /// tile and two spring tiles"): the River II's river ending in a city starts, the lakes are
+    /// discarded, the fork is in the first half of the river tiles and a spring in the second,
+    /// and the other spring is drawn last.
+    TwoSprings,
+}
+
+impl RiverOrder {
+    /// The record name of the value.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RiverOrder::SpringFirst => "spring-first",
+            RiverOrder::LakeFirst => "lake-first",
+            RiverOrder::Shuffled => "shuffled",
+            RiverOrder::ForkFirst => "fork-first",
+            RiverOrder::ForkFirstEndsLast => "fork-first-ends-last",
+            RiverOrder::TwoSprings => "two-springs",
+        }
+    }
+}
