@@ -355,3 +355,83 @@ fn no_dash_round_before_or_after_a_rebuilding() {
     assert!(!g.in_dash_round());
     assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. }), "{:?}", g.pending());
 }
+
+/// Our reading: river tiles stay where they are (the river is laid before the land and by its
+/// own rules, which a move would break). Red, with a point from a city closed earlier, is offered
+/// neither the river tile nor the lake, and is told why.
+#[test]
+fn river_tiles_stay_where_they_are() {
+    let rules = Rules { expansions: vec![Expansion::River], ..rebuilding() };
+    let mut g = two_player(rules, &["river:07", "river:02", "base:E", "base:E", "base:B", "base:B"]);
+    // The spring at the origin runs east: a plain stretch, then the lake.
+    place_turned(&mut g, 1, 0, 0);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 2, 0, 0);
+    apply(&mut g, Action::Pass);
+    // Red's knight in a city south of the spring, which blue closes: 4 points for red.
+    place_turned(&mut g, 0, 1, 180);
+    deploy(&mut g, F, "city@S");
+    place_turned(&mut g, 0, 2, 0);
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.scores(), vec![4, 0]);
+    place_turned(&mut g, -1, 0, 0);
+    let reason = "river tiles, the city of Carcassonne and abbeys stay where they are";
+    assert_eq!(refusal(&g, 1, 0), reason, "the stretch between the spring and the lake");
+    assert_eq!(refusal(&g, 2, 0), reason, "the lake");
+    assert!(removable(&g).is_empty(), "{:?}", removable(&g));
+}
+
+/// Our reading of "an unoccupied tile": the dragon on its volcano and a tower piece occupy
+/// their tiles as a follower does. Blue puts the volcano (the dragon on it) or a tower tile
+/// with a piece of tower south of the start tile; red, with 4 points, may move neither.
+#[test]
+fn the_dragon_and_a_tower_piece_occupy_their_tiles() {
+    let dragon = Rules { expansions: vec![Expansion::PrincessDragon], ..rebuilding() };
+    let mut g = two_player(dragon, &["base:E", "princess-dragon:01", "base:B", "base:B"]);
+    red_opens(&mut g);
+    place_turned(&mut g, 0, 1, 0);
+    assert_eq!(g.dragon(), Some(Pos::new(0, 1)), "the dragon on the volcano");
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 1, 1, 0);
+    assert_eq!(refusal(&g, 0, 1), "it is occupied");
+
+    let tower = Rules { expansions: vec![Expansion::Tower], ..rebuilding() };
+    let mut g = two_player(tower, &["base:E", "tower:03", "base:B", "base:B"]);
+    red_opens(&mut g);
+    place_turned(&mut g, 0, 1, 0);
+    apply(&mut g, Action::BuildTower { pos: Pos::new(0, 1) });
+    while !matches!(g.pending(), Pending::PlaceTile { player: RED, .. }) {
+        apply(&mut g, Action::Pass);
+    }
+    place_turned(&mut g, 1, 1, 0);
+    assert!(g.figures().iter().all(|f| g.board().placement(f.placement).pos != Pos::new(0, 1)), "no follower there");
+    assert_eq!(refusal(&g, 0, 1), "it is occupied");
+}
+
+/// Our reading: a moved tile is no placement for the other rules. With the house rule "a filled
+/// hole earns a turn", red moves a tile into a hole surrounded on all four sides, and the turn
+/// passes to blue all the same.
+#[test]
+fn a_moved_tile_that_fills_a_hole_earns_no_turn() {
+    let rules = Rules {
+        variants: Variants { rebuilding: true, hole_filling_extra_turn: true, ..Variants::default() },
+        ..Rules::default()
+    };
+    let deck = ["base:E", "base:U", "base:U", "base:B", "base:B", "base:B", "base:B", "base:B", "base:B", "base:B"];
+    let mut g = two_player(rules, &deck);
+    red_opens(&mut g);
+    // Around the hole at (0, 1): the start tile north of it, cloister tiles west, east and south.
+    for (x, y) in [(-1, 0), (1, 0), (-1, 1), (1, 1), (-1, 2), (0, 2), (1, 2)] {
+        place_turned(&mut g, x, y, 0);
+        apply(&mut g, Action::Pass);
+    }
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: RED, .. }));
+    place_turned(&mut g, -2, 1, 0);
+    apply(&mut g, Action::RemoveTile { pos: Pos::new(-1, 2) });
+    let events = apply(&mut g, turned(0, 1, 0));
+    let sides = [(0, 0), (-1, 1), (1, 1), (0, 2)];
+    assert!(sides.iter().all(|&(x, y)| g.board().is_occupied(Pos::new(x, y))), "the moved tile fills a hole");
+    let events: Vec<Event> = events.into_iter().chain(apply(&mut g, Action::Pass)).collect();
+    assert!(!events.iter().any(|e| matches!(e, Event::HoleFilled { .. })), "{events:?}");
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. }), "{:?}", g.pending());
+}
