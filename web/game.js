@@ -628,12 +628,6 @@ class GameView {
     return !!variants && variants.dash === true;
   }
 
-  /** Whether this game plays the variation "Rebuilding" (its rules say so). */
-  get playsRebuilding() {
-    const variants = this.view && this.view.rules && this.view.rules.variants;
-    return !!variants && variants.rebuilding === true;
-  }
-
   /**
    * Whether the pending decision places a tile on a highlighted square (`PLACING`): the tile to
    * place, or with "Rebuilding" the tile just removed.
@@ -1315,9 +1309,9 @@ class GameView {
     // The variation "Mountains": this screen's banner offers it where the tile may become one.
     // "The dash": a figure decision bought for a point, for every screen.
     const dash = this.dashRound();
-    // "Rebuilding": this screen's banner offers it where a tile may be removed; the others' where
-    // the seat has a point to give up.
-    const rebuild = this.mine ? this.removals().length > 0 : this.playsRebuilding && (Number(seat.score) || 0) > 0;
+    // "Rebuilding": the banner offers it where the deciding seat may remove a tile (this screen's
+    // legal actions, or the view's `may_rebuild` for the other screens).
+    const rebuild = this.mine ? this.removals().length > 0 : !!p.may_rebuild;
     const what = decisionWords(p, { mountains: this.mine ? this.mountainSites().length > 0 : this.playsMountains, dash, rebuild });
     el.className = `turn-banner${this.mine ? ' mine' : ''}`;
     el.style.setProperty('--seat', hex);
@@ -1691,7 +1685,7 @@ class GameView {
         (dash
           ? `${seat.name} may deploy another follower or move one for 1 point, or stop…`
           : rebuilt
-            ? `${seat.name} moved a tile and may deploy a figure on it${this.playsRebuilding && (Number(seat.score) || 0) > 0 ? ', remove another tile for a point' : ''}, or pass…`
+            ? `${seat.name} moved a tile and may deploy a figure on it${p.may_rebuild ? ', remove another tile for a point' : ''}, or pass…`
             : `${seat.name} is deciding…`);
       el.append(h('p', { class: 'hint', 'data-testid': 'deciding' }, waiting));
       return;

@@ -3836,6 +3836,7 @@ async function rebuildByClicks(page, other, game, view) {
   const name = view.seats[seat].name;
   const score = view.seats[seat].score;
   check(score >= 1, `a removal offered to ${name} with ${score} points`);
+  check(view.pending.may_rebuild === true, `the view's may_rebuild is ${view.pending.may_rebuild}`);
   await waitForDecision(page, view.version, 'deploy', `${name}'s window to offer the removals`);
   const removals = await checkRemoveMarkers(page, view);
   const banner = await page.textContent('[data-testid=turn]');
@@ -3956,7 +3957,9 @@ async function rebuildByClicks(page, other, game, view) {
   check(featureMarkers.length === features.size && featureMarkers.every((m) => m.x === to.x && m.y === to.y && features.has(m.feature)), `the figure markers ${JSON.stringify(featureMarkers)} are not the API's on the moved tile`);
   if (moved.legal.some((a) => a.action === 'remove-tile')) await checkRemoveMarkers(page, moved);
   await waitForWaiting(other, name, 'deploy a figure on the moved tile');
-  const another = moved.seats[seat].score > 0 ? ', remove another tile for a point' : '';
+  const mayRebuild = moved.legal.some((a) => a.action === 'remove-tile');
+  check(!!moved.pending.may_rebuild === mayRebuild, `the view's may_rebuild is ${moved.pending.may_rebuild} with removals ${mayRebuild}`);
+  const another = mayRebuild ? ', remove another tile for a point' : '';
   check(
     (await other.textContent('[data-testid=deciding]')) === `${name} moved a tile and may deploy a figure on it${another}, or pass…`,
     `the other window says "${await other.textContent('[data-testid=deciding]')}"`,

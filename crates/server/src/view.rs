@@ -209,6 +209,10 @@ pub enum PendingView {
         /// another tile be removed.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         rebuilt: bool,
+        /// "Rebuilding": the deciding seat may give up a point to remove a tile now (public: it
+        /// follows from the board and the scores), so every seat can tell what it may do.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        may_rebuild: bool,
     },
     Escape {
         seat: PlayerId,
@@ -973,6 +977,8 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
             y: pos.y,
             dash: game.in_dash_round(),
             rebuilt: game.after_rebuilding(),
+            may_rebuild: game.rules().variants.rebuilding
+                && game.legal_actions().iter().any(|a| matches!(a, Action::RemoveTile { .. })),
         },
         Pending::Escape { player } => PendingView::Escape { seat: player },
         Pending::MoveDragon { player } => PendingView::Dragon { seat: player },
@@ -1616,6 +1622,51 @@ mod tests {
             game.apply(actions[step * 31 % actions.len()]).unwrap();
             step += 1;
         }
+    }
+
+    /// "Rebuilding": every view of a figure decision (each seat's and a spectator's) says
+    /// whether the deciding seat may remove a tile, exactly when a removal is legal.
+    #[test]
+    fn every_view_says_whether_a_tile_may_be_removed() {
+        let rules = Rules {
+            variants: carcassonne_engine::Variants { rebuilding: true, ..Default::default() },
+            ..Rules::base()
+        };
+        let mut game =
+            Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck: Deck::Seed(4) }).unwrap();
+        let seats = seats(2);
+        let tally = Tally::new(2);
+        let (mut may, mut may_not) = (0, 0);
+        let mut step = 0;
+        while !game.is_over() {
+            let actions = game.legal_actions();
+            if matches!(game.pending(), Pending::Deploy { .. }) {
+                let removal = actions.iter().any(|a| matches!(a, Action::RemoveTile { .. }));
+                for you in [vec![0], vec![1], vec![]] {
+                    let input = ViewInput {
+                        id: "g",
+                        version: step,
+                        game: &game,
+                        seats: &seats,
+                        online: &[0, 0],
+                        tally: &tally,
+                    };
+                    let view = serde_json::to_value(game_view(&input, you, 0, vec![])).unwrap();
+                    assert_eq!(view["pending"]["may_rebuild"].as_bool().unwrap_or(false), removal, "step {step}");
+                }
+                if removal {
+                    may += 1;
+                } else {
+                    may_not += 1;
+                }
+            }
+            // Never remove a tile, so that the points pile up and removals come.
+            let keep: Vec<Action> =
+                actions.iter().copied().filter(|a| !matches!(a, Action::RemoveTile { .. })).collect();
+            game.apply(keep[step * 17 % keep.len()]).unwrap();
+            step += 1;
+        }
+        assert!(may > 10 && may_not > 0, "{may} with a removal, {may_not} without");
     }
 
     #[test]
