@@ -636,6 +636,31 @@ fn all_river_tiles_shuffled_make_a_river_of_any_size() {
     assert!(shortened > 0, "some river ends early");
 }
 
+/// The river laid from the lake with The River II and The Princess & the Dragon: the volcano
+/// lake as the start tile is placed by nobody, so it brings no dragon (the dragon comes with the
+/// next volcano); with The Count of Carcassonne the first player places it by the city, and it
+/// is a volcano as any other: the dragon goes on it and the player takes another tile.
+#[test]
+fn the_volcano_lake_brings_the_dragon_only_when_a_player_places_it() {
+    use Expansion::{Count, PrincessDragon, River2};
+    let g = seeded(with(&[River2, PrincessDragon], ordered(RiverOrder::LakeFirst)), 2, 1);
+    assert_eq!(g.design(g.board().tiles()[0].tile).id, "river-2:03", "the volcano lake starts");
+    assert_eq!(g.dragon(), None);
+
+    let mut g = seeded(with(&[River2, PrincessDragon, Count], ordered(RiverOrder::LakeFirst)), 2, 1);
+    let Pending::PlaceTile { player: 0, tile } = g.pending() else { panic!("{:?}", g.pending()) };
+    assert_eq!(g.design(tile).id, "river-2:03");
+    let place = g.legal_actions()[0];
+    let Action::Place { pos, .. } = place else { panic!("{place:?}") };
+    let mut events = g.apply(place).unwrap();
+    while !matches!(g.pending(), Pending::PlaceTile { .. }) {
+        events.extend(g.apply(Action::Pass).unwrap());
+    }
+    assert_eq!(g.dragon(), Some(pos), "the dragon on the volcano: {events:?}");
+    assert!(events.contains(&Event::ExtraTurn { player: 0 }), "{events:?}");
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: 0, .. }), "another tile for the first player");
+}
+
 /// The River II (seed 000, "House rules for The River II", Joff): "Play the fork of the river
 /// first, and lay the spring last. The lakes are mixed in with the other river tiles." The fork
 /// starts with three open branches; the lakes (the volcano lake and the river into a city) come
