@@ -9,8 +9,8 @@ use std::path::PathBuf;
 
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
-    Action, Catalog, Color, Deck, Edition, Event, Expansion, Figure, Game, GameSetup, Phase as EnginePhase, RuleSet,
-    Rules, Token, Variants, RANSOM,
+    Action, Catalog, Color, Deck, Edition, Event, Expansion, Figure, Game, GameSetup, Phase as EnginePhase, RiverOrder,
+    RuleSet, Rules, Token, Variants, RANSOM,
 };
 use carcassonne_reference::{decision_of, render, Fact, Phase, Reference, Selection};
 
@@ -82,6 +82,39 @@ fn every_selection_prints_every_line_that_applies_and_no_empty_step() {
             let found = text[at..].find(title).unwrap_or_else(|| panic!("{name}: `{title}` missing or out of order"));
             at += found;
         }
+    }
+}
+
+/// An order of the river from seed 000's house rules replaces the rules' preparation of the
+/// river (the spring first, one spring and one lake kept) with its own line, and with The Count
+/// of Carcassonne says who places the first river tile; the rules' order keeps the rules' lines.
+#[test]
+fn an_order_of_the_river_replaces_the_rules_preparation_of_the_river() {
+    let r = Reference::builtin();
+    let lines = |order: RiverOrder| {
+        let variants = Variants { river_order: order, ..Variants::default() };
+        let selection =
+            Selection::new(r, &keys(&[Expansion::River, Expansion::River2, Expansion::Count]), variants, None);
+        r.assemble(&selection).lines().iter().map(|l| l.id.clone()).collect::<BTreeSet<String>>()
+    };
+    let rules = lines(RiverOrder::SpringFirst);
+    for id in ["start-river", "start-river-count", "start-aside-river-1-no-spring-lake"] {
+        assert!(rules.contains(id), "{id}");
+    }
+    assert!(!rules.iter().any(|id| id.starts_with("start-river-") && id.ends_with("-first")), "{rules:?}");
+    assert!(!rules.contains("start-river-count-first-tile"));
+    for (order, line) in [
+        (RiverOrder::LakeFirst, "start-river-lake-first"),
+        (RiverOrder::Shuffled, "start-river-shuffled"),
+        (RiverOrder::ForkFirst, "start-river-fork-first"),
+        (RiverOrder::ForkFirstEndsLast, "start-river-fork-first-ends-last"),
+        (RiverOrder::TwoSprings, "start-river-two-springs"),
+    ] {
+        let shown = lines(order);
+        assert!(shown.contains(line) && shown.contains("start-river-count-first-tile"), "{order:?}: {shown:?}");
+        assert!(!shown.contains("start-river") && !shown.contains("start-river-count"), "{order:?}: {shown:?}");
+        // Two springs keep The River's spring: only the lakes go.
+        assert_eq!(shown.contains("start-aside-river-1-no-spring-lake"), order != RiverOrder::TwoSprings, "{order:?}");
     }
 }
 
