@@ -718,8 +718,9 @@ async fn finished_games_leave_memory_and_come_back_when_asked_for() {
     let (_, before) = server.get(&format!("/api/games/{id}")).await;
     let (_, list_before) = server.get("/api/games").await;
     spectator.socket.close(None).await.unwrap();
+    // The server notices the closed connection in its own time (up to 10 s on a busy machine).
     let mut unloaded = 0;
-    for _ in 0..100 {
+    for _ in 0..500 {
         unloaded = server.state.unload_idle(Duration::ZERO);
         if unloaded > 0 {
             break;
