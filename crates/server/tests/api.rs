@@ -1004,9 +1004,10 @@ async fn an_unwatched_game_between_bots_pauses_until_someone_opens_it() {
     let id = created["id"].as_str().unwrap();
     let version = || server.state.summaries()[0].version;
     let mut last = version();
-    // It plays on for the pause time, then stops (the summary does not wake it).
+    // It plays on for the pause time, then stops (the summary does not wake it). A second with
+    // no move is the pause: a game that plays moves every 20 ms, even on a busy machine.
     loop {
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        tokio::time::sleep(Duration::from_millis(1000)).await;
         let now = version();
         if now == last {
             break;
