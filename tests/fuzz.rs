@@ -110,13 +110,15 @@ fn random_game(seed: u64, steps: usize) -> Option<(Game, Record)> {
         ..Variants::default()
     };
     // One way of choosing tiles, now and then.
-    match below(&mut rng, 10) {
+    match below(&mut rng, 12) {
         0 => variants.tiles_in_hand = carcassonne_engine::TilesInHand::Three,
         1 => variants.collective_planning = true,
         2 => variants.architects = true,
         3 => variants.battle_for_cloisters = true,
         4 => variants.only_one_can_choose = carcassonne_engine::OnlyOneCanChoose::FaceDown,
         5 => variants.only_one_can_choose = carcassonne_engine::OnlyOneCanChoose::FaceUp,
+        6 => variants.three_tile_hand = carcassonne_engine::ThreeTileHand::Hidden,
+        7 => variants.three_tile_hand = carcassonne_engine::ThreeTileHand::Visible,
         _ => {}
     }
     // The house rules, now and then.

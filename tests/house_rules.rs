@@ -9,11 +9,11 @@
 
 use carcassonne_engine::{
     Action, Color, Deck, Event, Expansion, FeatureKind, Game, GameSetup, Pending, Phase, Pos, RiverOrder, RuleError,
-    Rules, SetupError, TableSize, Variants,
+    Rules, SetupError, TableSize, ThreeTileHand, Variants,
 };
 
 use crate::expansions::{random_game_checked, F};
-use crate::princess_dragon::{apply, deploy, game_with, place};
+use crate::princess_dragon::{apply, deploy, game_with, place, place_turned};
 
 const RED: u8 = 0;
 const BLUE: u8 = 1;
@@ -787,4 +787,149 @@ fn with_the_count_the_first_player_places_the_lake_by_the_city() {
     assert_eq!(allowed.len(), 1, "{allowed:?}");
     let next = *allowed.iter().next().unwrap();
     assert_eq!((next.x - lake.pos.x).abs() + (next.y - lake.pos.y).abs(), 1, "beside the lake");
+}
+
+// ----- A three-tile hand -----
+
+fn three_tile_hand(visibility: ThreeTileHand) -> Variants {
+    Variants { three_tile_hand: visibility, ..Variants::default() }
+}
+
+/// Seeds 000 and 002 (House rules, DavidP and youtch): "Play with a three-tile hand. [...] Play
+/// your turn [...] and then draw back up to three tiles": the tile placed leaves a hand of two
+/// until the turn passes on, when the hand is refilled; the variation "More tiles in hand"
+/// refills it as soon as the tile is placed ("After the placement of a land tile, another is
+/// drawn into the hand").
+#[test]
+fn a_three_tile_hand_is_refilled_when_the_turn_passes_on() {
+    let mut g = seeded(with(&[], three_tile_hand(ThreeTileHand::Hidden)), 2, 1);
+    assert_eq!((g.hand(0).len(), g.hand(1).len()), (3, 3), "three tiles dealt to each");
+    let Pending::ChooseTile { player: 0, .. } = g.pending() else { panic!("{:?}", g.pending()) };
+    let choice = g.legal_actions()[0];
+    apply(&mut g, choice);
+    let place = g.legal_actions()[0];
+    apply(&mut g, place);
+    assert!(matches!(g.pending(), Pending::Deploy { player: 0, .. }), "{:?}", g.pending());
+    assert_eq!(g.hand(0).len(), 2, "no refill before the turn passes on");
+    let events = apply(&mut g, Action::Pass);
+    assert!(events.contains(&Event::TileToHand { player: 0 }), "{events:?}");
+    assert_eq!(g.hand(0).len(), 3);
+    assert!(matches!(g.pending(), Pending::ChooseTile { player: 1, .. }));
+
+    // The official variation, for comparison: refilled at once.
+    let official = Variants { tiles_in_hand: carcassonne_engine::TilesInHand::Three, ..Variants::default() };
+    let mut g = seeded(with(&[], official), 2, 1);
+    let choice = g.legal_actions()[0];
+    apply(&mut g, choice);
+    let place = g.legal_actions()[0];
+    apply(&mut g, place);
+    assert_eq!(g.hand(0).len(), 3);
+}
+
+/// "Play your turn, including the builder, and then draw back up to three tiles": the builder's
+/// second tile is chosen from what is left of the hand, and the hand is refilled after it.
+#[test]
+fn the_builders_second_tile_comes_from_the_hand_before_it_is_refilled() {
+    let rules = with(&[Expansion::TradersBuilders], three_tile_hand(ThreeTileHand::Hidden));
+    // Dealt one a round: red the straight roads, blue the cloisters; then the refills in turn.
+    let deck = [
+        "base:U", "base:B", "base:U", "base:B", "base:U", "base:B", "base:U", "base:B", "base:U", "base:B", "base:U",
+        "base:U", "base:B", "base:B",
+    ];
+    let mut g = game_with(rules, 2, &deck);
+    let road = crate::expansions::tile("base:U");
+    let cloister = crate::expansions::tile("base:B");
+    let choose = |g: &mut Game, tile| apply(g, Action::ChooseTile { tile });
+    // Red: a thief on the road east of the start tile; blue: a cloister south of it.
+    choose(&mut g, road);
+    place_turned(&mut g, 1, 0, 0);
+    deploy(&mut g, F, "road@W");
+    choose(&mut g, cloister);
+    place_turned(&mut g, 0, 1, 0);
+    apply(&mut g, Action::Pass);
+    // Red: the builder on the road; blue: another cloister.
+    choose(&mut g, road);
+    place_turned(&mut g, 2, 0, 0);
+    deploy(&mut g, carcassonne_engine::Figure::Builder, "road@W");
+    choose(&mut g, cloister);
+    place_turned(&mut g, 0, 2, 0);
+    apply(&mut g, Action::Pass);
+    // Red extends the builder's road: a second tile, from the two left in hand.
+    assert_eq!(g.hand(0).len(), 3);
+    choose(&mut g, road);
+    place_turned(&mut g, 3, 0, 0);
+    let events = apply(&mut g, Action::Pass);
+    assert!(events.iter().any(|e| matches!(e, Event::DoubleTurn { .. })), "{events:?}");
+    assert!(!events.contains(&Event::TileToHand { player: 0 }), "{events:?}");
+    assert!(matches!(g.pending(), Pending::ChooseTile { player: 0, .. }), "{:?}", g.pending());
+    assert_eq!(g.hand(0).len(), 2);
+    choose(&mut g, road);
+    place_turned(&mut g, 4, 0, 0);
+    assert_eq!(g.hand(0).len(), 1);
+    let events = apply(&mut g, Action::Pass);
+    assert_eq!(events.iter().filter(|e| **e == Event::TileToHand { player: 0 }).count(), 2, "{events:?}");
+    assert_eq!(g.hand(0).len(), 3);
+}
+
+/// "The abbey counts as part of your hand": while a player holds their abbey (Abbey & Mayor) the
+/// hand holds two land tiles, three once the abbey is played; the hands are hidden or, by the
+/// other reading, "visible to all". Random games check it at every decision.
+#[test]
+fn the_abbey_counts_as_part_of_the_hand_and_the_hands_are_hidden_or_visible() {
+    for (visibility, seed) in [(ThreeTileHand::Hidden, 3), (ThreeTileHand::Visible, 4)] {
+        let mut g = seeded(with(&[Expansion::AbbeyMayor], three_tile_hand(visibility)), 3, seed);
+        let mut bot = carcassonne_bots::RandomBot::new(seed);
+        let mut full = 0;
+        let mut last = g.pending().player();
+        while let Some(p) = g.pending().player() {
+            for q in 0..3u8 {
+                let held = g.hand(q).len() + g.holds_abbey(q) as usize;
+                assert!(held <= 3, "{visibility:?}: player {q} holds {held}");
+                let seen = g.observation(Some((q + 1) % 3)).hand(q).is_some();
+                assert_eq!(seen, visibility == ThreeTileHand::Visible, "{visibility:?}");
+                assert!(g.observation(Some(q)).hand(q).is_some());
+            }
+            // When the turn has passed on, the player who had it holds three again (while the pile
+            // lasts).
+            if let (Some(before), Pending::ChooseTile { .. } | Pending::Abbey { .. }) = (last, g.pending()) {
+                if before != p && g.tiles_left() > 0 {
+                    assert_eq!(g.hand(before).len() + g.holds_abbey(before) as usize, 3, "{visibility:?}");
+                    full += 1;
+                }
+            }
+            last = Some(p);
+            let action = carcassonne_bots::Bot::choose_action(&mut bot, &g.observation(Some(p)));
+            g.apply(action).unwrap();
+        }
+        assert!(full > 20, "{visibility:?}: {full}");
+    }
+}
+
+/// A three-tile hand is a way of choosing tiles: it cannot be played with the variations that
+/// give another (the refusal names both).
+#[test]
+fn a_three_tile_hand_refuses_the_other_ways_of_choosing() {
+    let variants = Variants {
+        three_tile_hand: ThreeTileHand::Visible,
+        tiles_in_hand: carcassonne_engine::TilesInHand::Two,
+        ..Variants::default()
+    };
+    let setup = GameSetup { rules: with(&[], variants), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(1) };
+    let Err(error) = Game::new(setup) else { panic!("refused") };
+    assert_eq!(error, SetupError::IncompatibleVariations("tiles-in-hand", "three-tile-hand"));
+}
+
+/// Random games with a three-tile hand, hidden and visible, alone and with every expansion, keep
+/// the properties, and every bot plays one to the end.
+#[test]
+fn random_games_with_a_three_tile_hand_keep_the_properties() {
+    for (i, visibility) in [ThreeTileHand::Hidden, ThreeTileHand::Visible].into_iter().enumerate() {
+        random_game_checked(with(&[], three_tile_hand(visibility)), 2 + i, 900 + i as u64);
+        random_game_checked(with(&Expansion::ALL, three_tile_hand(visibility)), 3 + i, 910 + i as u64);
+    }
+    for name in ["random", "greedy", "mcts:iters=10"] {
+        let rules = with(&[Expansion::TradersBuilders, Expansion::AbbeyMayor], three_tile_hand(ThreeTileHand::Hidden));
+        let g = played_by(seeded(rules, 2, 47), name);
+        assert!(g.is_over(), "{name}");
+    }
 }

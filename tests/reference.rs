@@ -695,6 +695,9 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
     configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: row }, 4, None));
     let given = Variants { only_one_can_choose: carcassonne_engine::OnlyOneCanChoose::FaceDown, ..Variants::default() };
     configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: given }, 4, None));
+    // The house rule "a three-tile hand", the abbey part of it.
+    let house = Variants { three_tile_hand: carcassonne_engine::ThreeTileHand::Visible, ..Variants::default() };
+    configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: house }, 4, None));
     // The variation "Prisoners": a capture needs two occupied parts of a city joined, which
     // random play makes about once in twenty games.
     let captive = Variants { prisoners: true, ..Variants::default() };

@@ -129,6 +129,16 @@ export function handsOut(view) {
   return value === 'face-down' || value === 'face-up' ? value : null;
 }
 
+/**
+ * The house rule "a three-tile hand": `hidden` or `visible` (to all), or null when it is not
+ * played.
+ */
+export function houseHand(view) {
+  const variants = view && view.rules && view.rules.variants;
+  const value = variants && variants['three-tile-hand'];
+  return value === 'hidden' || value === 'visible' ? value : null;
+}
+
 /** A face-down tile (its back), for counts of hidden tiles. */
 function tileBackIcon(size = 16) {
   return s(
@@ -155,8 +165,10 @@ function handItem(seat, view, names = new Map()) {
     tileBackIcon(16),
     h('span', { 'aria-hidden': 'true' }, `×${n}`),
   );
-  // "Only one can choose", handed out face up: everyone sees the tiles each seat holds.
-  const open = handsOut(view) === 'face-up' && Array.isArray(seat.hand) ? seat.hand.filter((t) => typeof t === 'string' && t) : [];
+  // "Only one can choose", handed out face up, or the house rule's hands "visible to all":
+  // everyone sees the tiles each seat holds.
+  const visible = handsOut(view) === 'face-up' || houseHand(view) === 'visible';
+  const open = visible && Array.isArray(seat.hand) ? seat.hand.filter((t) => typeof t === 'string' && t) : [];
   if (!open.length) return count;
   return [
     count,
@@ -396,6 +408,10 @@ function handNote(view, stack) {
   const out = handsOut(view);
   if (out === 'face-up') return 'Only one can choose, face up: everyone sees the tiles handed out. Each round the player whose turn it is draws a tile for each player and hands them out.';
   if (out) return 'Only one can choose: only you see the tiles you hold; the others see how many. Each round the player whose turn it is draws a tile for each player and hands them out.';
+  const house = houseHand(view);
+  const refill = 'After your turn (the builder’s second tile included) you draw back up to three; a held abbey counts as one of them.';
+  if (house === 'visible') return `Everyone sees your hand. ${refill}`;
+  if (house === 'hidden') return `Only you see your hand; the others see how many tiles you hold. ${refill}`;
   return 'Only you see your hand; the others see how many tiles you hold. After placing you draw another.';
 }
 

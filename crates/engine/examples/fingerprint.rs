@@ -11,7 +11,7 @@
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
     Color, CountMoves, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, OnlyOneCanChoose, RiverOrder,
-    RiverStartTile, RuleSet, Rules, TableSize, TilesInHand, Variants, WagonMoves,
+    RiverStartTile, RuleSet, Rules, TableSize, ThreeTileHand, TilesInHand, Variants, WagonMoves,
 };
 
 /// FNV-1a, 64 bits: stable across builds and toolchains (unlike the standard library's hasher).
@@ -202,6 +202,13 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ("river-fork-first", with(&[River2, TradersBuilders], river(RiverOrder::ForkFirst))),
         ("river-fork-first-ends-last-count", with(&[River2, Count], river(RiverOrder::ForkFirstEndsLast))),
         ("river-two-springs", with(&[River, River2, PrincessDragon], river(RiverOrder::TwoSprings))),
+        (
+            "three-tile-hand-every-expansion",
+            with(
+                &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(),
+                Variants { three_tile_hand: ThreeTileHand::Visible, ..Variants::default() },
+            ),
+        ),
     ]
 }
 

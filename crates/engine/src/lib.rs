@@ -53,5 +53,6 @@ pub use players::{Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState}
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
 pub use rules::{
     CombinedRivers, CountMoves, DoubleTurn, Expansion, FarmerScoring, OnlyOneCanChoose, RiverOrder, RiverStartTile,
-    RuleSet, Rules, TableSize, TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
+    RuleSet, Rules, TableSize, ThreeTileHand, TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants,
+    VolcanoLake, WagonMoves,
 };

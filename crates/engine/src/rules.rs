@@ -12,7 +12,7 @@ use crate::errors::SetupError;
 
 pub use crate::variants::{
     CombinedRivers, CountMoves, DoubleTurn, FarmerScoring, OnlyOneCanChoose, RiverOrder, RiverStartTile, RuleSet,
-    TableSize, TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
+    TableSize, ThreeTileHand, TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
 };
 
 /// An expansion (or edition) that can be switched on. The base game with farmers is always in

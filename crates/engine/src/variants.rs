@@ -13,8 +13,8 @@ use crate::catalog::Edition;
 
 mod values;
 pub use values::{
-    CombinedRivers, CountMoves, DoubleTurn, OnlyOneCanChoose, RiverOrder, RiverStartTile, TableSize, TilesInHand,
-    VolcanoLake, WagonMoves,
+    CombinedRivers, CountMoves, DoubleTurn, OnlyOneCanChoose, RiverOrder, RiverStartTile, TableSize, ThreeTileHand,
+    TilesInHand, VolcanoLake, WagonMoves,
 };
 
 /// How farms score at the end of the game (seed 001, footnotes 27 and 28, and the first two
@@ -204,6 +204,10 @@ pub struct Variants {
     /// House rule (seeds 000 and 002, dwhitworth; seed 000's footnote 7): a tile that fits
     /// nowhere goes back into the pile rather than out of the game. Off by default.
     pub unplayable_tiles_back: bool,
+    /// House rule (seeds 000 and 002, DavidP and youtch): "Play with a three-tile hand. The abbey
+    /// counts as part of your hand. Play your turn, including the builder, and then draw back up
+    /// to three tiles", hidden or visible to all. Off by default.
+    pub three_tile_hand: ThreeTileHand,
     /// House rule for The River (seed 000, metoth): "You are not permitted to lay down any
     /// meeples until the entire river is down." Off by default.
     pub no_figures_on_river: bool,
@@ -284,6 +288,7 @@ impl Variants {
             incomplete_features_score_nothing: false,
             hole_filling_extra_turn: false,
             unplayable_tiles_back: false,
+            three_tile_hand: ThreeTileHand::Off,
             no_figures_on_river: false,
             river_order: RiverOrder::SpringFirst,
             pig_herd_scores_nothing: false,
@@ -658,6 +663,18 @@ impl Variants {
             group: VariantGroup::HouseRule,
             author: Some("dwhitworth"),
             kind: VariantKind::Bool,
+        },
+        VariantInfo {
+            name: "three-tile-hand",
+            label: "House rule: a hand of three tiles, the abbey one of them, refilled at the end of the turn",
+            source: "seeds 000 and 002, House rules",
+            group: VariantGroup::HouseRule,
+            author: Some("DavidP and youtch"),
+            kind: VariantKind::Choice(&[
+                ("off", "not played"),
+                ("hidden", "the hands hidden from the other players"),
+                ("visible", "the hands visible to all"),
+            ]),
         },
         VariantInfo {
             name: "no-figures-on-river",

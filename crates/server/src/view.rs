@@ -1624,6 +1624,32 @@ mod tests {
         }
     }
 
+    /// The house rule "a three-tile hand": with `hidden` a seat's view shows its own tiles only
+    /// (the others' as a count), with `visible` every view shows every seat's tiles.
+    #[test]
+    fn a_three_tile_hand_is_shown_to_its_owner_or_to_all() {
+        use carcassonne_engine::ThreeTileHand;
+        for visibility in [ThreeTileHand::Hidden, ThreeTileHand::Visible] {
+            let variants = carcassonne_engine::Variants { three_tile_hand: visibility, ..Default::default() };
+            let rules = Rules { variants, ..Rules::base() };
+            let game =
+                Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck: Deck::Seed(2) }).unwrap();
+            let seats = seats(2);
+            let tally = Tally::new(2);
+            for you in [vec![0], vec![1], vec![]] {
+                let input =
+                    ViewInput { id: "g", version: 0, game: &game, seats: &seats, online: &[0, 0], tally: &tally };
+                let view = serde_json::to_value(game_view(&input, you.clone(), 0, vec![])).unwrap();
+                for seat in 0..2u8 {
+                    let shown = view["seats"][seat as usize]["hand"].as_array().map(Vec::len);
+                    let sees = you.contains(&seat) || visibility == ThreeTileHand::Visible;
+                    assert_eq!(shown, sees.then_some(3), "{visibility:?}, view of {you:?}, seat {seat}");
+                    assert_eq!(view["seats"][seat as usize]["hand_size"], 3);
+                }
+            }
+        }
+    }
+
     /// "Rebuilding": every view of a figure decision (each seat's and a spectator's) says
     /// whether the deciding seat may remove a tile, exactly when a removal is legal.
     #[test]

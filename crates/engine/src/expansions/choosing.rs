@@ -67,9 +67,16 @@ impl Modules {
         None
     }
 
+    /// How many more tiles `player`'s hand takes: up to its size, less a held abbey under the
+    /// house rule "a three-tile hand" ("The abbey counts as part of your hand").
+    fn hand_room(&self, player: PlayerId) -> usize {
+        let abbey = self.hands.house_hand() && self.abbey_mayor.holds_abbey(player);
+        self.hands.room(player).saturating_sub(abbey as usize)
+    }
+
     /// Fills `player`'s hand from the pile up to its size.
     pub(crate) fn fill_hand(&mut self, table: &mut Table, player: PlayerId, events: &mut Vec<Event>) {
-        for _ in 0..self.hands.room(player) {
+        for _ in 0..self.hand_room(player) {
             let Some(tile) = self.take_from_pile(table, events) else { return };
             self.hands.give(player, tile);
             events.push(Event::TileToHand { player });
@@ -93,6 +100,9 @@ impl Modules {
             Some(Choosing::Hand(size)) => {
                 for _ in 0..size {
                     for player in 0..players {
+                        if self.hand_room(player) == 0 {
+                            continue;
+                        }
                         if let Some(tile) = self.take_from_pile(table, events) {
                             self.hands.give(player, tile);
                             events.push(Event::TileToHand { player });
@@ -147,7 +157,11 @@ impl Modules {
                 if self.hands.choosing() == Some(Choosing::Stack) && table.has_tiles_to_draw() {
                     self.deal(table, events);
                 }
-                self.fill_hand(table, player, events);
+                // Under the house rule the hand is refilled when the turn passes on; an empty one
+                // (every tile discarded, or used up in extra turns) takes tiles now.
+                if !self.hands.house_hand() || self.hands.hand(player).is_empty() {
+                    self.fill_hand(table, player, events);
+                }
                 if self.hands.hand(player).is_empty() {
                     return HandTurn::Nothing;
                 }

@@ -16,6 +16,12 @@
 //! - "The architects" by Tobias Stapelfeldt: "The tiles are divided among the players, who may
 //!   select any tile from these individual stacks for placement. It may be strategically useful
 //!   to distribute the cloisters separately." (`architects`)
+//! - The house rule "Play with a three-tile hand. The abbey counts as part of your hand. Play your
+//!   turn, including the builder, and then draw back up to three tiles. These tiles could be
+//!   visible to all or hidden to the other players" (seeds 000 and 002, House rules, DavidP and
+//!   youtch; `three-tile-hand`): a hand of three refilled when the player's turn passes on (after
+//!   the builder's second tile and any other turn the player takes), a held abbey taking one of
+//!   its places, hidden or visible.
 //!
 //! Our readings (docs/rules.md, "Official variations"):
 //! - A hand, like an architect's stack, is seen by its owner only; the others see how many
@@ -45,7 +51,7 @@ use crate::actions::Action;
 use crate::catalog::TileId;
 use crate::events::Event;
 use crate::players::PlayerId;
-use crate::rules::{OnlyOneCanChoose, Rules};
+use crate::rules::{OnlyOneCanChoose, Rules, ThreeTileHand};
 use crate::table::Table;
 
 /// Where the players choose their tiles from.
@@ -99,12 +105,18 @@ pub(crate) struct Hands {
     /// in progress, and whether they have drawn them yet.
     distributor: Option<PlayerId>,
     round_drawn: bool,
+    /// House rule "a three-tile hand": the hand is refilled when the player's turn passes on,
+    /// and a held abbey is one of its tiles.
+    house_hand: bool,
+    /// House rule "a three-tile hand", "visible to all".
+    public_hand: bool,
 }
 
 /// Whether the rules let the players choose their tiles, and how.
 pub(crate) fn choosing(rules: &Rules) -> Option<Choosing> {
     let v = &rules.variants;
-    let hand = v.tiles_in_hand.count().max(if v.battle_for_cloisters { 2 } else { 1 });
+    let house = if v.three_tile_hand == ThreeTileHand::Off { 1 } else { 3 };
+    let hand = v.tiles_in_hand.count().max(if v.battle_for_cloisters { 2 } else { 1 }).max(house);
     if v.only_one_can_choose != OnlyOneCanChoose::Off {
         Some(Choosing::Given { face_up: v.only_one_can_choose == OnlyOneCanChoose::FaceUp })
     } else if v.architects {
@@ -127,6 +139,7 @@ pub(crate) fn conflicting(rules: &Rules) -> Option<(&'static str, &'static str)>
     let given = v.only_one_can_choose != OnlyOneCanChoose::Off;
     let chosen: Vec<&'static str> = [
         (hand, hand_name),
+        (v.three_tile_hand != ThreeTileHand::Off, "three-tile-hand"),
         (v.collective_planning, "collective-planning"),
         (v.architects, "architects"),
         (given, "only-one-can-choose"),
@@ -147,7 +160,14 @@ pub(crate) fn left_neighbour(owner: PlayerId, players: usize) -> PlayerId {
 impl Hands {
     pub(crate) fn new(rules: &Rules, players: usize) -> Hands {
         let choosing = choosing(rules);
-        Hands { choosing, hands: vec![vec![]; if choosing.is_some() { players } else { 0 }], ..Hands::default() }
+        let house = rules.variants.three_tile_hand;
+        Hands {
+            choosing,
+            hands: vec![vec![]; if choosing.is_some() { players } else { 0 }],
+            house_hand: house != ThreeTileHand::Off,
+            public_hand: house == ThreeTileHand::Visible,
+            ..Hands::default()
+        }
     }
 
     pub(crate) fn choosing(&self) -> Option<Choosing> {
@@ -235,15 +255,22 @@ impl Hands {
         events.push(Event::TileChosen { player, tile, face_up: taken == Taken::Row });
     }
 
-    /// Whether the tile just placed came from a hand (to be refilled now).
+    /// Whether the tile just placed came from a hand to be refilled now (under the house rule
+    /// the hand waits for the end of the player's turns).
     pub(crate) fn placed_from_hand(&mut self) -> bool {
         match self.taken {
             Some(Taken::Hand) => {
                 self.taken = None;
-                true
+                !self.house_hand
             }
             _ => false,
         }
+    }
+
+    /// House rule "a three-tile hand": the hand is refilled when the player's turn passes on,
+    /// and a held abbey counts as one of its tiles.
+    pub(crate) fn house_hand(&self) -> bool {
+        self.house_hand
     }
 
     /// At the end of the turn: whether the row is to be refilled.
@@ -295,7 +322,7 @@ impl Hands {
     /// Whether the players' tiles are hidden from the others (not the face-up row, nor tiles
     /// handed out face up).
     pub(crate) fn hidden(&self) -> bool {
-        !matches!(self.choosing, Some(Choosing::Row | Choosing::Given { face_up: true }) | None)
+        !self.public_hand && !matches!(self.choosing, Some(Choosing::Row | Choosing::Given { face_up: true }) | None)
     }
 
     // ----- "Only one can choose" -----

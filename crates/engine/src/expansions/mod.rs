@@ -735,7 +735,13 @@ impl Modules {
         let mut again = false;
         each_module!(self, self.implementing(Hook::EndTurn), |mut m| again |= m.end_turn(table, events));
         // A hole's turn comes after the turn another module gives (the builder's second tile).
-        again || self.house_rules.take_extra_turn(table, events)
+        let again = again || self.house_rules.take_extra_turn(table, events);
+        // House rule "a three-tile hand": "Play your turn, including the builder, and then draw
+        // back up to three tiles".
+        if !again && self.hands.house_hand() && self.hands.is_dealt() {
+            self.fill_hand(table, table.current, events);
+        }
+        again
     }
 
     pub(crate) fn final_scoring(&mut self, table: &mut Table, events: &mut Vec<Event>) {

@@ -108,6 +108,21 @@ pub enum TilesInHand {
     Three,
 }
 
+/// House rule "Play with a three-tile hand" (seeds 000 and 002, House rules, DavidP and youtch):
+/// "The abbey counts as part of your hand. Play your turn, including the builder, and then draw
+/// back up to three tiles. These tiles could be visible to all or hidden to the other players."
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThreeTileHand {
+    /// Not played. The default.
+    #[default]
+    Off,
+    /// The hands are hidden from the other players, who see how many tiles each holds.
+    Hidden,
+    /// The hands are visible to all.
+    Visible,
+}
+
 impl TilesInHand {
     pub const fn count(self) -> u8 {
         match self {
