@@ -466,10 +466,14 @@ fn every_bot_plays_every_order_of_the_river() {
 fn the_command_line_plays_and_replays_an_order_of_the_river() {
     let path = crate::support::temp_path("river-order.json");
     let file = path.to_str().unwrap();
-    let args = "simulate --games 1 --seed 3 --expansions river,river-2 --variant river-order=two-springs";
-    crate::support::ok(&[args.split(' ').collect::<Vec<_>>(), vec!["--record-out", file]].concat());
+    // With the base start tile put into the bag too (dwhitworth: "the original starting tile may
+    // be put into the bag").
+    let args = "simulate --games 1 --seed 3 --expansions river,river-2 --variant river-order=two-springs \
+                --variant river-start-tile=shuffled";
+    crate::support::ok(&[args.split_whitespace().collect::<Vec<_>>(), vec!["--record-out", file]].concat());
     let json = crate::support::json_of(&std::fs::read_to_string(&path).unwrap());
     assert_eq!(json["rules"]["variants"]["river-order"], "two-springs");
+    assert_eq!(json["rules"]["variants"]["river-start-tile"], "shuffled");
     let text = crate::support::ok(&["replay", file]);
     assert!(text.contains("final"), "{text}");
     std::fs::remove_file(&path).ok();

@@ -351,13 +351,14 @@ impl Variants {
         VariantInfo {
             name: "river-start-tile",
             label: "Base start tile with a river",
-            source: "seed 001, THE RIVER, Preparation; seed 003",
+            source: "seed 001, THE RIVER, Preparation; seed 003; seed 004; seeds 000 and 002, House rules",
             group: VariantGroup::RuleDifference,
             author: None,
             kind: VariantKind::Choice(&[
                 ("after-river", "placed as soon as the river is completed"),
                 ("in-river-stack", "mixed into the river tiles"),
                 ("discarded", "back to the box"),
+                ("shuffled", "shuffled into the land tiles, as from a bag (seed 004; dwhitworth's house rule)"),
             ]),
         },
         VariantInfo {

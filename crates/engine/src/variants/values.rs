@@ -17,8 +17,10 @@ pub enum RiverStartTile {
     InRiverStack,
     /// Returned to the box (seed 003, The River, Components: "return the start tile to the box").
     Discarded,
-    /// Shuffled into the land tiles: the engine's reading before version 2 of the records,
-    /// which no seed gives; kept so that those records replay, not offered for new games.
+    /// Shuffled into the land tiles: "Mix base starting tile with the rest of normal land tiles,
+    /// if using the tile bag" (seed 004, Prepare start tile(s)) and "When playing with a bag for
+    /// the tiles, the original starting tile may be put into the bag" (seeds 000 and 002, House
+    /// rules, dwhitworth); also the reading of version 1 of the records.
     Shuffled,
 }
 
