@@ -2642,8 +2642,61 @@ async function scenarioHands() {
   check(later.tile_row.length === 3 && later.events.some((e) => e.type === 'tile-face-up' && e.action !== null), `the row was not refilled: ${JSON.stringify(later.tile_row)}`);
   await playFromRow(page, planning.id, planningToken, 2, false);
   const rowTexts = await checkNoNotation(page, '[data-testid=event], [data-testid=action-panel], [data-testid=players], [data-testid=turn], [data-testid=tile-row]');
-  log(`${texts + rowTexts} texts checked`);
+  const houseTexts = await playHouseHand(page);
+  log(`${texts + rowTexts + houseTexts} texts checked`);
   passed += 1;
+}
+
+/**
+ * The house rule "a three-tile hand", visible to all (the lobby's house rules): every view has
+ * every seat's hand, which the players panel shows beside its count to Ann and to a spectator;
+ * a tile taken by clicks leaves two in hand while it is placed, and the hand is three again when
+ * the turn has passed on. Returns the texts checked.
+ */
+async function playHouseHand(page) {
+  const options = await api('/api/options');
+  const v = options.variants.find((x) => x.id === 'three-tile-hand');
+  check(v && v.group === 'house-rule' && v.author === 'DavidP and youtch', `the API's three-tile-hand: ${JSON.stringify(v)}`);
+  const house = await createGame(page, ['human', 'greedy'], ['Ann', 'Greedy'], [], { choices: { 'three-tile-hand': 'visible' } });
+  const token = /#token=([0-9a-f]+)/.exec(house.play)[1];
+  log(`created game ${house.id} with a three-tile hand visible to all`);
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  check((await waitForTurn(page, 'Ann\'s first decision')) === 'choose-tile', 'Ann\'s first decision is not the choice from her hand');
+  const view = await api(`/api/games/${house.id}?token=${token}`);
+  const spectator = await api(`/api/games/${house.id}`);
+  for (const [who, seen] of [['Ann', view], ['the spectator', spectator]]) {
+    check(seen.seats.every((s) => Array.isArray(s.hand) && s.hand.length === 3 && s.hand_size === 3), `${who}'s view has the hands ${JSON.stringify(seen.seats.map((s) => s.hand))}`);
+  }
+  // The greedy bot's hand in pictures beside its count, for Ann and for the spectator.
+  const botHand = view.seats[1].hand;
+  const openHand = (p) => tilesShown(p, '[data-testid=player][data-seat="1"] [data-testid=open-hand] [data-tile]');
+  await waitFor(page, 'the bot\'s open hand in the players panel', () => document.querySelectorAll('[data-testid=player][data-seat="1"] [data-testid=open-hand] [data-tile]').length === 3);
+  check(sameTiles(await openHand(page), botHand), `Ann sees the bot's hand as ${await openHand(page)}, the API ${botHand}`);
+  const watcher = await page.context().newPage();
+  watcher.on('pageerror', (err) => pageErrors.push(`house hand watcher: ${err.message}`));
+  await watcher.goto(`${BASE}/play/${house.id}`);
+  await watcher.locator('[data-testid=player][data-seat="0"] [data-testid=open-hand]').waitFor();
+  check(sameTiles(await tilesShown(watcher, '[data-testid=player][data-seat="0"] [data-testid=open-hand] [data-tile]'), view.seats[0].hand), 'the spectator does not see Ann\'s hand');
+  await watcher.close();
+  const note = await page.textContent('[data-testid=your-hand]');
+  check(note.includes('Everyone sees your hand') && note.includes('draw back up to three'), `"Your hand" says "${note}"`);
+  // A turn by clicks: the hand stays at two until the turn passes on.
+  const tile = view.legal.find((a) => a.action === 'choose-tile').tile;
+  await press(page, `[data-testid=hand-tile][data-tile="${tile}"]`);
+  await confirm(page, `taking ${tile} from the three-tile hand`);
+  check((await waitForTurn(page, 'the placement of the tile from the three-tile hand')) === 'place', 'no placement after the choice from the three-tile hand');
+  const mid = await api(`/api/games/${house.id}`);
+  check(mid.seats[0].hand_size === 2 && mid.seats[0].hand.length === 2, `while the tile is placed Ann holds ${mid.seats[0].hand_size} tiles`);
+  await placeTile(page, 1);
+  if ((await waitForTurn(page, 'the figure decision of the three-tile hand\'s turn')) === 'deploy') {
+    check((await api(`/api/games/${house.id}`)).seats[0].hand_size === 2, 'the hand was refilled before the turn passed on');
+    await deployOrPass(page, 1, false);
+  }
+  check((await waitForTurn(page, 'Ann\'s next turn with the three-tile hand')) === 'choose-tile', 'Ann is not asked to choose from her hand again');
+  const after = await api(`/api/games/${house.id}`);
+  check(after.seats.every((s) => s.hand_size === 3), `after the turn the seats hold ${after.seats.map((s) => s.hand_size)} tiles`);
+  return checkNoNotation(page, '[data-testid=event], [data-testid=action-panel], [data-testid=players], [data-testid=turn], [data-testid=your-hand]');
 }
 
 // ---- scenario 14: only one can choose (the round's tiles handed out) ---------------------------
