@@ -615,20 +615,17 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         RecordAction::Place { tile, x, y, rotation, .. } => {
             let rotation = Rotation::from_degrees(*rotation as i64)
                 .ok_or_else(|| format!("rotation {rotation} is not 0, 90, 180 or 270"))?;
-            match (tile, game.pending()) {
-                (Some(tile), Pending::PlaceTile { tile: drawn, .. }) if *tile != game.design(drawn).id => {
-                    return Err(format!(
-                        "the record places `{tile}` but the tile drawn is `{}`",
-                        game.design(drawn).id
-                    ));
+            // The tile to place: the one drawn, or the one a rebuilding removed.
+            let expected = match game.pending() {
+                Pending::PlaceTile { tile, .. } => Some((tile, "drawn")),
+                Pending::ReplaceTile { tile, .. } => Some((tile, "removed")),
+                _ => None,
+            };
+            if let (Some(tile), Some((expected, how))) = (tile, expected) {
+                let id = &game.design(expected).id;
+                if tile != id {
+                    return Err(format!("the record places `{tile}` but the tile {how} is `{id}`"));
                 }
-                (Some(tile), Pending::ReplaceTile { tile: removed, .. }) if *tile != game.design(removed).id => {
-                    return Err(format!(
-                        "the record places `{tile}` but the tile removed is `{}`",
-                        game.design(removed).id
-                    ));
-                }
-                _ => {}
             }
             Ok(Action::Place { pos: Pos::new(*x, *y), rotation })
         }

@@ -197,23 +197,15 @@ pub(crate) fn find_completed(table: &mut Table) -> std::ops::Range<PlacementInde
     let placed = table.unscored_from..table.board.len() as PlacementIndex;
     table.unscored_from = placed.end;
     table.completed.clear();
-    for placement in placed.clone() {
-        note_closed(table, placement);
-    }
     // Only cloisters on or around the new tiles can have just been surrounded (any other was
-    // surrounded, and scored, before): those within one step of the tiles' bounding box.
+    // surrounded, and scored, before): those within one step of the tiles' bounding box. The
+    // variation "Rebuilding": the tiles moved this turn are looked at as placed ones, after them.
     let (mut low, mut high) = (Pos::new(i16::MAX, i16::MAX), Pos::new(i16::MIN, i16::MIN));
-    for p in placed.clone() {
-        let at = table.board.placement(p).pos;
+    let moved = std::mem::take(&mut table.rebuilt);
+    for placement in placed.clone().chain(moved) {
+        note_closed(table, placement);
+        let at = table.board.placement(placement).pos;
         (low.x, low.y, high.x, high.y) = (low.x.min(at.x), low.y.min(at.y), high.x.max(at.x), high.y.max(at.y));
-    }
-    // The variation "Rebuilding": the tiles moved this turn are looked at as placed ones.
-    if !table.rebuilt.is_empty() {
-        for p in std::mem::take(&mut table.rebuilt) {
-            note_closed(table, p);
-            let at = table.board.placement(p).pos;
-            (low.x, low.y, high.x, high.y) = (low.x.min(at.x), low.y.min(at.y), high.x.max(at.x), high.y.max(at.y));
-        }
     }
     let mut i = 0;
     while i < table.open_cloisters.len() {
