@@ -266,6 +266,10 @@ pub(crate) fn random_game_checked(rules: Rules, players: usize, seed: u64) -> Ga
         let goods_before: Vec<[u8; 3]> = g.players().iter().map(|s| s.goods).collect();
         let action = bots[p as usize].choose_action(&g.observation(Some(p)));
         assert!(legal.contains(&action));
+        // The record names the action so that it stands for the same action in this state (two
+        // like figures on one place are one choice).
+        let named = carcassonne_engine::record::encode_action(&g, action);
+        assert_eq!(carcassonne_engine::record::decode_action(&g, &named), Ok(action), "{named:?}");
         record.push(&g, action);
         let events = g.apply(action).unwrap();
         step += 1;

@@ -368,3 +368,121 @@ fn the_command_line_plays_and_replays_mountains_and_moves() {
     assert!(text.contains(" moves their "), "{text}");
     std::fs::remove_file(&path).ok();
 }
+
+/// The call of the city with The Cathars and Traders & Builders: red's farmer, called into the
+/// besieged city, joins red's builder on the Cathar tile's segment. At the end of the turn the
+/// knight escapes past the builder beside it (seed 001, THE CATHARS: "he or she may remove one
+/// knight from the city"; a builder is not a knight under the Big Box rules). Found by a random
+/// sweep in which the engine offered this escape and then refused it.
+#[test]
+fn a_knight_called_into_a_besieged_city_escapes_past_the_builder_beside_it() {
+    let mut rules = lease();
+    rules.expansions = [Expansion::Cathars, Expansion::TradersBuilders].into_iter().collect();
+    let deck = ["base:G", "base:B", "cathars:03", "base:B", "base:B", "base:U", "base:U", "base:U"];
+    let mut g = two_player(rules, &deck);
+    let named = |g: &Game, x, y, name| crate::princess_dragon::feature(g, x, y, name);
+    // Red: a city band north of the start tile's city, with a knight.
+    place_turned(&mut g, 0, -1, 90);
+    deploy_on(&mut g, FeatureKind::City);
+    // Blue: a cloister at (1, -1), diagonal to where the Cathar tile goes.
+    place_turned(&mut g, 1, -1, 0);
+    apply(&mut g, Action::Pass);
+    // Red: the Cathar tile closes nothing; red's builder joins the knight's city on it. The
+    // knight could escape at once (the cloister borders the Cathar tile); red keeps it there.
+    place_turned(&mut g, 0, -2, 180);
+    let city = named(&g, 0, -2, "city@S");
+    apply(&mut g, Action::Deploy { figure: carcassonne_engine::Figure::Builder, feature: city });
+    assert_eq!(g.pending(), Pending::Escape { player: RED });
+    apply(&mut g, Action::Pass);
+    // Blue: a cloister south of the start tile.
+    place_turned(&mut g, 0, 1, 0);
+    apply(&mut g, Action::Pass);
+    // Red: a farmer west of the Cathar tile, on a farm that borders the besieged city only on
+    // the Cathar tile.
+    place_turned(&mut g, -1, -2, 0);
+    deploy_on(&mut g, FeatureKind::Field);
+    apply(&mut g, Action::Pass);
+    // Blue: a road east of the start tile.
+    place_turned(&mut g, 1, 0, 0);
+    apply(&mut g, Action::Pass);
+    // Red: a road west of the start tile, and the call of the city onto the Cathar tile.
+    place_turned(&mut g, -1, 0, 0);
+    let call = first_move(&g, FeatureKind::Field, FeatureKind::City);
+    assert!(matches!(call, Action::MoveFollower { pos, .. } if pos == Pos::new(0, -2)), "{call:?}");
+    apply(&mut g, call);
+    let on_the_cathar_tile: Vec<_> = g
+        .figures()
+        .iter()
+        .filter(|f| g.board().placement(f.placement).pos == Pos::new(0, -2))
+        .map(|f| f.figure)
+        .collect();
+    assert_eq!(on_the_cathar_tile, vec![carcassonne_engine::Figure::Builder, F], "the builder first");
+    // Both knights may escape: the one on the city band and the one beside the builder.
+    assert_eq!(g.pending(), Pending::Escape { player: RED });
+    let escape = Action::Escape { pos: Pos::new(0, -2), feature: city };
+    assert!(g.legal_actions().contains(&escape), "{:?}", g.legal_actions());
+    let followers = g.player(RED).followers;
+    let events = apply(&mut g, escape);
+    assert!(events.contains(&Event::Escaped { player: RED, figure: F, pos: Pos::new(0, -2), feature: city }));
+    assert_eq!(g.player(RED).followers, followers + 1);
+    // The builder stays: red's knight on the city band is still in the city.
+    assert_eq!(red_figures(&g).len(), 2, "the builder and the knight on the city band");
+    assert!(g.figures().iter().any(|f| f.figure == carcassonne_engine::Figure::Builder));
+}
+
+/// Two of red's knights on one segment (two farmers called into the start tile's city) are one
+/// choice: the highwayman is offered once, for the first of them, since a record names a knight
+/// by its place and the first one found there is the one that moves. Every move offered is
+/// named by the record as itself. Found by random mixtures whose records replayed another game.
+#[test]
+fn two_like_knights_on_one_segment_are_one_choice() {
+    let deck = ["base:U", "base:B", "base:B", "base:B", "base:U", "base:B", "base:B", "base:B", "base:B", "base:B"];
+    let mut g = two_player(lease(), &deck);
+    let north_farm = |g: &Game, x: i16| {
+        g.legal_actions()
+            .into_iter()
+            .find(|&a| match a {
+                Action::Deploy { figure: F, feature } => {
+                    kind_at(g, Pos::new(x, 0), feature) == FeatureKind::Field
+                        && g.feature_name(Pos::new(x, 0), feature).is_some_and(|n| n.contains('N'))
+                }
+                _ => false,
+            })
+            .unwrap()
+    };
+    // Red's first farmer, east of the start tile, called into the city two turns later.
+    place_turned(&mut g, 1, 0, 0);
+    let farm = north_farm(&g, 1);
+    apply(&mut g, farm);
+    place_turned(&mut g, 0, 1, 0);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 0, 2, 0);
+    let call = first_move(&g, FeatureKind::Field, FeatureKind::City);
+    apply(&mut g, call);
+    place_turned(&mut g, 1, 1, 0);
+    apply(&mut g, Action::Pass);
+    // The second, west of the start tile, on the same farm and into the same city.
+    place_turned(&mut g, -1, 0, 0);
+    let farm = north_farm(&g, -1);
+    apply(&mut g, farm);
+    place_turned(&mut g, -1, 1, 0);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 0, 3, 0);
+    let call = first_move(&g, FeatureKind::Field, FeatureKind::City);
+    apply(&mut g, call);
+    assert_eq!(red_figures(&g), vec![(FeatureKind::City, (0, 0)), (FeatureKind::City, (0, 0))]);
+    place_turned(&mut g, 1, 2, 0);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, -1, 2, 0);
+    let knight_moves: Vec<_> = moves(&g).into_iter().filter(|m| m.0 == FeatureKind::City).collect();
+    assert_eq!(knight_moves, vec![(FeatureKind::City, (0, 0), FeatureKind::Road)], "once, not once per knight");
+    assert!(g.legal_actions().contains(&Action::MoveFollower {
+        figure: 0,
+        pos: Pos::new(0, 0),
+        feature: crate::princess_dragon::feature(&g, 0, 0, "road@W")
+    }));
+    for action in g.legal_actions() {
+        let named = carcassonne_engine::record::encode_action(&g, action);
+        assert_eq!(carcassonne_engine::record::decode_action(&g, &named), Ok(action), "{named:?}");
+    }
+}

@@ -435,3 +435,49 @@ fn a_moved_tile_that_fills_a_hole_earns_no_turn() {
     assert!(!events.iter().any(|e| matches!(e, Event::HoleFilled { .. })), "{events:?}");
     assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. }), "{:?}", g.pending());
 }
+
+/// With `princess-must-remove` the princess's removal is the turn's usual procedure only while
+/// it is one: red places the princess beside no knight and rebuilds instead, moving a city
+/// corner that joins her city to blue's knight's. She does not act again ("rather than following
+/// the usual procedure"): the figure phase still offers the moved tile, another removal and the
+/// pass, and no removal of a knight. Found by a random sweep in which the game offered nothing.
+#[test]
+fn a_princess_does_not_act_after_a_rebuilding_joins_her_city_to_a_knight() {
+    let mut rules = rebuilding();
+    rules.expansions = [Expansion::PrincessDragon].into_iter().collect();
+    rules.variants.princess_must_remove = true;
+    let deck = ["base:E", "base:E", "base:N", "base:B", "princess-dragon:18", "base:U", "base:U"];
+    let mut g = two_player(rules, &deck);
+    red_opens(&mut g);
+    // Blue: a city cap at (1, -1), open to the north, with a knight.
+    place_turned(&mut g, 1, -1, 0);
+    deploy(&mut g, F, "city@N");
+    // Red: a city corner south of the start tile, touching it alone; blue: a cloister east of
+    // blue's city cap.
+    place_turned(&mut g, 0, 1, 180);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 2, -1, 0);
+    apply(&mut g, Action::Pass);
+    // Red: the princess at (0, -2), her city open to the north and east; no knight in it.
+    place_turned(&mut g, 0, -2, 90);
+    let legal = g.legal_actions();
+    assert!(!legal.iter().any(|a| matches!(a, Action::RemoveKnight { .. })), "{legal:?}");
+    assert!(legal.contains(&Action::Pass), "{legal:?}");
+    assert_eq!(removable(&g), vec![(0, 1), (2, -1)], "the city corner and blue's cloister");
+    // Red gives up a point and moves the corner between the princess's city and blue's cap.
+    apply(&mut g, Action::RemoveTile { pos: Pos::new(0, 1) });
+    apply(&mut g, turned(1, -2, 270));
+    let joined = |g: &Game, x, y, name| {
+        let placement = g.board().index_at(Pos::new(x, y)).unwrap();
+        g.feature_root(placement, feature(g, x, y, name))
+    };
+    assert_eq!(joined(&g, 0, -2, "city@N"), joined(&g, 1, -1, "city@N"), "the princess's city reaches blue's knight");
+    assert_eq!(g.pending(), Pending::Deploy { player: RED, pos: Pos::new(1, -2) });
+    let legal = g.legal_actions();
+    assert!(!legal.iter().any(|a| matches!(a, Action::RemoveKnight { .. })), "{legal:?}");
+    assert!(legal.contains(&Action::Pass), "{legal:?}");
+    assert_eq!(g.check(Action::Pass), Ok(()));
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.scores(), vec![3, 0], "one point for the move");
+    assert_eq!(g.player(BLUE).followers, 6, "blue's knight stays in the city");
+}

@@ -63,10 +63,11 @@ impl Cathars {
         })
     }
 
-    /// The first of the current player's figures on feature `feature` of the tile at `pos`.
-    fn figure_at(table: &Table, pos: Pos, feature: LocalFeature) -> Option<usize> {
-        let placement = table.board.index_at(pos)?;
-        table.figures.iter().position(|f| f.placement == placement && f.feature == feature && f.owner == table.current)
+    /// The first of the current player's figures on feature `feature` of the tile at `pos` that
+    /// may escape. A segment can hold a builder beside a knight (a farmer called into the city
+    /// by "A new lease of life" joins the city's first segment), and only the knight escapes.
+    fn escaper_at(&self, table: &Table, pos: Pos, feature: LocalFeature) -> Option<usize> {
+        table.figure_at_where(pos, feature, |f| self.can_escape(table, f))
     }
 
     /// The escapes open to the current player, then the pass, until `visit` returns true.
@@ -88,9 +89,9 @@ impl Cathars {
 
     pub(crate) fn check(&self, table: &Table, pending: Pending, action: Action) -> Result<(), RuleError> {
         match action {
-            Action::Escape { pos, feature } => match Self::figure_at(table, pos, feature) {
-                Some(i) if self.can_escape(table, &table.figures[i]) => Ok(()),
-                _ => Err(RuleError::NoEscape(pos, feature)),
+            Action::Escape { pos, feature } => match self.escaper_at(table, pos, feature) {
+                Some(_) => Ok(()),
+                None => Err(RuleError::NoEscape(pos, feature)),
             },
             Action::Pass => Ok(()),
             _ => Err(RuleError::wrong_decision(pending, action)),
@@ -99,9 +100,14 @@ impl Cathars {
 
     /// Applies a checked escape (or the pass); returns the feature the knight left and its
     /// owner.
-    pub(crate) fn apply(table: &mut Table, action: Action, events: &mut Vec<Event>) -> Option<(NodeId, PlayerId)> {
+    pub(crate) fn apply(
+        &self,
+        table: &mut Table,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Option<(NodeId, PlayerId)> {
         let Action::Escape { pos, feature } = action else { return None };
-        let i = Self::figure_at(table, pos, feature).expect("checked");
+        let i = self.escaper_at(table, pos, feature).expect("checked");
         let f = table.take_figure(i);
         events.push(Event::Escaped { player: f.owner, figure: f.figure, pos, feature });
         Some((table.features.find(f.node), f.owner))

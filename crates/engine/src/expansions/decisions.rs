@@ -12,7 +12,6 @@ use crate::table::Table;
 
 use super::abbey_mayor;
 use super::abbot::Abbot;
-use super::cathars::Cathars;
 use super::lease::Lease;
 use super::unpunctuality::Unpunctuality;
 use super::{ModuleId, Modules};
@@ -204,7 +203,7 @@ impl Modules {
     ) -> Option<Pending> {
         match (pending, action) {
             (Pending::Escape { .. }, _) => {
-                if let Some((root, player)) = Cathars::apply(table, action, events) {
+                if let Some((root, player)) = self.cathars.apply(table, action, events) {
                     self.follower_left(table, root, player, events);
                 }
             }

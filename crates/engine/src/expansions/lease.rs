@@ -171,7 +171,11 @@ impl Lease {
     ) -> bool {
         for i in 0..table.figures.len() {
             let f = &table.figures[i];
-            if f.owner == player && movable(f.figure) && Self::each_move_of(table, i, dragon, visit) {
+            if f.owner == player
+                && movable(f.figure)
+                && first_of_its_kind(table, i, None)
+                && Self::each_move_of(table, i, dragon, visit)
+            {
                 return true;
             }
         }
@@ -181,7 +185,13 @@ impl Lease {
         }
         for (pos, feature) in Self::contested_cloisters(table, player, dragon) {
             for (a, &first) in knights.iter().enumerate() {
+                if !first_of_its_kind(table, first as usize, None) {
+                    continue;
+                }
                 for &second in &knights[a + 1..] {
+                    if !first_of_its_kind(table, second as usize, Some(first as usize)) {
+                        continue;
+                    }
                     if visit(Action::ReligiousWar { pos, feature, knights: [first, second] }) {
                         return true;
                     }
@@ -280,4 +290,16 @@ impl Lease {
         *score = score.saturating_sub(1);
         events.push(Event::PointSacrificed { player });
     }
+}
+
+/// Whether figure `index` is the first of the figures like it (the same owner and kind on the
+/// same feature of the same tile), figure `besides` left aside. Figures like each other are one
+/// choice: a record names a figure by its owner, kind and place, and the first one found there
+/// is the one that moves, so the engine offers only that one (two knights of a player can share
+/// a segment after a call of the city or a religious war).
+fn first_of_its_kind(table: &Table, index: usize, besides: Option<usize>) -> bool {
+    let f = &table.figures[index];
+    !table.figures[..index].iter().enumerate().any(|(i, e)| {
+        Some(i) != besides && (e.owner, e.figure, e.placement, e.feature) == (f.owner, f.figure, f.placement, f.feature)
+    })
 }

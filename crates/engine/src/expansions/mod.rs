@@ -553,9 +553,15 @@ impl Modules {
         Ok(())
     }
 
-    /// Whether the figure phase offers only the modules' actions.
+    /// Whether the figure phase offers only the modules' actions. Not after a rebuilding:
+    /// moving a tile is done "rather than following the usual procedure" (seed 001, SELECTED
+    /// VARIATIONS, "Rebuilding"), so a princess whose city a moved tile joins to a knight's no
+    /// longer acts.
     #[inline]
     pub(crate) fn only_figure_actions(&self, table: &Table, player: PlayerId) -> bool {
+        if self.rebuilt.is_some() {
+            return false;
+        }
         each_module!(self, self.implementing(Hook::OnlyFigureActions), |m| if m.only_figure_actions(table, player) {
             return true;
         });
