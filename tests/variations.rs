@@ -573,3 +573,29 @@ fn random_mixtures_of_variants_and_expansions_play_to_the_end() {
     }
     assert!(refused < games * 4, "most mixtures start: {refused} refused");
 }
+
+/// "Cloisters for everyone!" with the house rule `table-size`: the held cloister is offered only
+/// where it may be placed on the table. Red's column of a city and five roads reaches the top
+/// row of a 19 × 13 table; every free place on the table touches a road or a city, and the only
+/// place with fields all round lies past the edge. Blue's cloister is then not offered (the
+/// engine used to offer it, and the placement that followed had no legal move).
+#[test]
+fn a_held_cloister_is_offered_only_where_it_fits_on_the_table() {
+    let variants = Variants { table_size: carcassonne_engine::TableSize::Small, ..cloisters() };
+    let deck = ["base:R", "base:W", "base:U", "base:U", "base:U", "base:U", "base:U", "base:U"];
+    let mut g = game(with(&[], variants), 2, &deck);
+    let b = tile("base:B");
+    let turns: [(i16, i16, i64); 7] =
+        [(0, -1, 180), (0, 1, 0), (0, -2, 0), (0, -3, 0), (0, -4, 0), (0, -5, 0), (0, -6, 0)];
+    for (x, y, degrees) in turns {
+        let player = g.pending().player().unwrap();
+        assert_eq!(g.pending(), Pending::HeldTile { player, tile: b }, "a field edge is free on the table");
+        apply(&mut g, Action::Pass);
+        crate::princess_dragon::place_turned(&mut g, x, y, degrees);
+        apply(&mut g, Action::Pass);
+    }
+    // By its edges the cloister fits only at (0, -7), past the table's top row (-6).
+    assert_eq!(g.pending(), Pending::PlaceTile { player: BLUE, tile: tile("base:U") });
+    assert_eq!(g.held_tile(BLUE), Some(b), "blue still holds the cloister");
+    assert!(g.check(Action::PlayHeldTile).is_err());
+}

@@ -425,13 +425,21 @@ impl Modules {
     }
 
     /// 1B: a decision a module from module `from` on offers instead of drawing (the abbey, a
-    /// held cloister), with the index of the module that offers it.
+    /// held cloister), with the index of the module that offers it. A held tile is offered only
+    /// where it may be placed by every placement rule in play (the table's edge among them), as
+    /// a drawn tile must be.
     #[inline]
     pub(crate) fn before_draw(&self, from: u8, table: &Table) -> Option<(u8, Pending)> {
         each_module!(self, self.implementing(Hook::BeforeDraw) & !((1u16 << from) - 1), |i, m| if let Some(p) =
             m.before_draw(table)
         {
-            return Some((i as u8, p));
+            let placeable = match p {
+                Pending::HeldTile { tile, .. } => self.placeable(table, tile),
+                _ => true,
+            };
+            if placeable {
+                return Some((i as u8, p));
+            }
         });
         None
     }
