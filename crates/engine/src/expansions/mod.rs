@@ -433,15 +433,22 @@ impl Modules {
         each_module!(self, self.implementing(Hook::BeforeDraw) & !((1u16 << from) - 1), |i, m| if let Some(p) =
             m.before_draw(table)
         {
-            let placeable = match p {
-                Pending::HeldTile { tile, .. } => self.placeable(table, tile),
-                _ => true,
-            };
-            if placeable {
+            if self.may_offer(table, p) {
                 return Some((i as u8, p));
             }
         });
         None
+    }
+
+    /// Whether the decision `before_draw` found may be offered: a held tile only where it may
+    /// be placed. Out of line: the check is rare, and the turn loop that calls `before_draw`
+    /// stays small.
+    #[inline(never)]
+    fn may_offer(&self, table: &Table, pending: Pending) -> bool {
+        match pending {
+            Pending::HeldTile { tile, .. } => self.placeable(table, tile),
+            _ => true,
+        }
     }
 
     /// Whether a tile that fitted nowhere sends the turn back to `before_draw` rather than to
