@@ -189,6 +189,17 @@ impl Table {
         self.figures.iter().position(|f| f.placement == placement && f.feature == feature && wanted(f))
     }
 
+    /// Whether a figure before figure `index` stands on the same segment and is `like` it (given
+    /// its index and itself). Two such figures are one choice, the first of them: a record names
+    /// a figure by its place, and the first one found there is the one that acts.
+    pub(crate) fn earlier_on_segment(&self, index: usize, mut like: impl FnMut(usize, &PlacedFigure) -> bool) -> bool {
+        let f = &self.figures[index];
+        self.figures[..index]
+            .iter()
+            .enumerate()
+            .any(|(i, e)| (e.placement, e.feature) == (f.placement, f.feature) && like(i, e))
+    }
+
     /// Takes figure `index` off the board, back to its owner's supply.
     pub(crate) fn take_figure(&mut self, index: usize) -> PlacedFigure {
         let f = self.lift_figure(index);

@@ -74,10 +74,7 @@ impl Cathars {
     pub(crate) fn each_escape(&self, table: &Table, mut visit: impl FnMut(Action) -> bool) {
         for (i, f) in table.figures.iter().enumerate().filter(|(_, f)| self.can_escape(table, f)) {
             // Two knights of the player on one segment are one choice (the first escapes).
-            if table.figures[..i]
-                .iter()
-                .any(|e| (e.placement, e.feature) == (f.placement, f.feature) && self.can_escape(table, e))
-            {
+            if table.earlier_on_segment(i, |_, e| self.can_escape(table, e)) {
                 continue;
             }
             if visit(Action::Escape { pos: table.pos_of(f.placement), feature: f.feature }) {

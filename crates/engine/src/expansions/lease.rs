@@ -298,8 +298,6 @@ impl Lease {
 /// is the one that moves, so the engine offers only that one (two knights of a player can share
 /// a segment after a call of the city or a religious war).
 fn first_of_its_kind(table: &Table, index: usize, besides: Option<usize>) -> bool {
-    let f = &table.figures[index];
-    !table.figures[..index].iter().enumerate().any(|(i, e)| {
-        Some(i) != besides && (e.owner, e.figure, e.placement, e.feature) == (f.owner, f.figure, f.placement, f.feature)
-    })
+    let f = table.figures[index];
+    !table.earlier_on_segment(index, |i, e| Some(i) != besides && (e.owner, e.figure) == (f.owner, f.figure))
 }

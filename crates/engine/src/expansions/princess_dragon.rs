@@ -523,11 +523,7 @@ impl Module for PrincessDragon {
         if self.princess_now {
             for (i, f) in table.figures.iter().enumerate().filter(|(_, f)| self.removable(table, f)) {
                 // Two knights on one segment are one choice (the first is removed).
-                if self.readings.shared_segments
-                    && table.figures[..i]
-                        .iter()
-                        .any(|e| (e.placement, e.feature) == (f.placement, f.feature) && self.removable(table, e))
-                {
+                if self.readings.shared_segments && table.earlier_on_segment(i, |_, e| self.removable(table, e)) {
                     continue;
                 }
                 if visit(Action::RemoveKnight { pos: table.pos_of(f.placement), feature: f.feature }) {
@@ -541,11 +537,7 @@ impl Module for PrincessDragon {
         if self.fairy_may_move() {
             for (i, f) in table.figures.iter().enumerate().filter(|(_, f)| self.fairy_target(f, player)) {
                 // Two followers on one segment are one choice (the fairy goes to the first).
-                if self.readings.shared_segments
-                    && table.figures[..i]
-                        .iter()
-                        .any(|e| (e.placement, e.feature) == (f.placement, f.feature) && self.fairy_target(e, player))
-                {
+                if self.readings.shared_segments && table.earlier_on_segment(i, |_, e| self.fairy_target(e, player)) {
                     continue;
                 }
                 if visit(Action::MoveFairy { pos: table.pos_of(f.placement), feature: f.feature }) {
