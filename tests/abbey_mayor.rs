@@ -403,6 +403,103 @@ fn footnote132_several_wagons_decide_from_the_current_player_clockwise() {
     assert_eq!(figures_on(&g, 1, 2), vec![(RED, Figure::Wagon)]);
 }
 
+/// Footnote 132 across features: one tile completes two roads, red's wagon on the one scored
+/// first and blue's on the other. Blue, whose turn it is, decides first even so, and only once
+/// both roads are scored: "If several wagons are involved during scoring, then each player
+/// decides whether to retrieve or move his or her wagon, beginning with the player whose turn it
+/// is and continuing clockwise." Both wagons reach the same three open roads (the crossing's
+/// west and south roads, the junction's east road), so the order decides who gets which.
+#[test]
+fn footnote132_the_wagons_of_every_feature_the_tile_completed_decide_together_from_the_current_player() {
+    // The crossing X east of the start tile; a curve north of it (blue's wagon, road A) and one
+    // east of it (red's wagon, road B); the junction W where both curves meet ends both roads.
+    let deck = ["base:X", "base:V", "base:V", "base:W", "base:B"];
+    let mut g = game(2, &deck);
+    put(&mut g, 1, 0, 0);
+    pass(&mut g);
+    put(&mut g, 1, -1, 270);
+    deploy(&mut g, Figure::Wagon, "road@S");
+    put(&mut g, 2, 0, 90);
+    deploy(&mut g, Figure::Wagon, "road@W");
+    put(&mut g, 2, -1, 0);
+    let events = pass(&mut g);
+    // Red's road is the junction's south road, scored before blue's west road.
+    assert_eq!(
+        scores(&events),
+        vec![(FeatureKind::Road, Phase::Turn, vec![RED], 3), (FeatureKind::Road, Phase::Turn, vec![BLUE], 3)]
+    );
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::WagonMoved { .. })),
+        "no wagon moves before both roads are scored"
+    );
+    assert!(
+        matches!(g.pending(), Pending::MoveWagon { player: BLUE, pos: Pos { x: 1, y: -1 }, .. }),
+        "{:?}",
+        g.pending()
+    );
+    let moves = |g: &Game| -> BTreeSet<(i16, i16, carcassonne_engine::catalog::LocalFeature)> {
+        g.legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::MoveWagon { pos, feature } => Some((pos.x, pos.y, feature)),
+                _ => None,
+            })
+            .collect()
+    };
+    let (west, south, east) = (feature(&g, 1, 0, "road@W"), feature(&g, 1, 0, "road@S"), feature(&g, 2, -1, "road@E"));
+    assert_eq!(moves(&g), BTreeSet::from([(1, 0, west), (1, 0, south), (2, -1, east)]));
+    // Blue takes the junction's east road; red, deciding second, no longer can.
+    apply(&mut g, Action::MoveWagon { pos: Pos::new(2, -1), feature: east });
+    assert!(
+        matches!(g.pending(), Pending::MoveWagon { player: RED, pos: Pos { x: 2, y: 0 }, .. }),
+        "{:?}",
+        g.pending()
+    );
+    assert_eq!(moves(&g), BTreeSet::from([(1, 0, west), (1, 0, south)]));
+    apply(&mut g, Action::MoveWagon { pos: Pos::new(1, 0), feature: west });
+    assert_eq!(figures_on(&g, 2, -1), vec![(BLUE, Figure::Wagon)]);
+    assert_eq!(figures_on(&g, 1, 0), vec![(RED, Figure::Wagon)]);
+}
+
+/// Issue 35, a reading to rule on: the abbey that closes the road of its player's builder. The
+/// builder's double turn comes "when a player extends a road or city that contains their
+/// builder" (seed 001, TRADERS AND BUILDERS; seed 004, 4B: "a road or city that was extended by
+/// the placement of the tile"); the abbey is no part of any road or city ("the abbey covers the
+/// whole tile", footnote 122; its wall ends what touches it), so it extends nothing and earns no
+/// double turn. A land tile in the same hole that continues the road does.
+#[test]
+fn ruling_an_abbey_closing_the_builders_road_earns_no_double_turn() {
+    for abbey in [true, false] {
+        let deck = ["base:U", "base:B", "base:U", "base:B", "base:E", "base:B", "base:B", "base:B", "base:A", "base:B"];
+        let mut g = game_with(am_rules(&[Expansion::TradersBuilders]), 2, &deck);
+        // RED's thief and builder on the road west of the start tile.
+        put(&mut g, -1, 0, 0);
+        deploy(&mut g, F, "road@E");
+        put(&mut g, 0, 1, 0);
+        pass(&mut g);
+        put(&mut g, -2, 0, 0);
+        deploy(&mut g, Figure::Builder, "road@E");
+        // The hole east of the start tile, bordered on all four sides.
+        for (x, y, degrees) in [(1, 1, 0), (0, -1, 180), (2, 1, 0), (1, -1, 0), (2, 0, 0)] {
+            put(&mut g, x, y, degrees);
+            pass(&mut g);
+        }
+        assert_eq!(g.pending(), Pending::Abbey { player: RED });
+        let events = if abbey {
+            let mut events = apply(&mut g, Action::PlaceAbbey { pos: Pos::new(1, 0) });
+            events.extend(pass(&mut g));
+            events
+        } else {
+            put(&mut g, 1, 0, 90);
+            pass(&mut g)
+        };
+        let double_turn = events.iter().any(|e| matches!(e, Event::DoubleTurn { player: RED }));
+        assert_eq!(double_turn, !abbey, "abbey: {abbey}");
+        let next = g.pending().player();
+        assert_eq!(next, Some(if abbey { BLUE } else { RED }), "abbey: {abbey}: {:?}", g.pending());
+    }
+}
+
 // ----- The barn -----
 
 /// Seed 001's barn examples. Two completed cities of two tiles each lie north of the start tile
@@ -504,6 +601,76 @@ fn footnote134_the_barn_is_no_follower_and_stands_outside_the_figures() {
     assert!(g.figures().iter().all(|f| f.figure != Figure::Barn));
     assert_eq!(g.barns()[0].owner, BLUE);
     assert_eq!((g.barns()[0].pos, g.barns()[0].corner), (Pos::new(1, -2), Corner::SouthWest));
+}
+
+/// RED's farmer south of the start tile's road, on the farm of a completed city: U east of the
+/// start tile (the farmer), a city cap south of the start tile turned south, and another below it
+/// closing that city. Then `fourth` (a tile with farm on its north-west corner) at (1, 1) makes
+/// four tiles meet, all farm, at its north-west corner. `before` runs before the fourth tile.
+fn farmer_beside_a_completed_city(rules: Rules, fourth: &str, before: impl FnOnce(&mut Game)) -> Game {
+    let deck = ["base:U", "base:E", "base:E", fourth, "princess-dragon:02", "base:B"];
+    let mut g = game_with(rules, 2, &deck);
+    put(&mut g, 1, 0, 0);
+    deploy(&mut g, F, "field@SSE");
+    put(&mut g, 0, 1, 180);
+    pass(&mut g);
+    put(&mut g, 0, 2, 0);
+    before(&mut g);
+    put(&mut g, 1, 1, 0);
+    g
+}
+
+/// Issue 35, a reading to rule on: the barn on a corner of a volcano tile. The barn is a figure
+/// put on the tile just placed (at its corner) and no follower: under the Hans im Glueck Big Box,
+/// where a builder or pig may be deployed on the volcano tile (footnote 73), so may the barn; the
+/// other rule sets bar every figure there ("he may not place any followers (or any other figure,
+/// except the dragon) on the volcano tile", the RGG proof under FAQ 17; the row "volcano /
+/// deployment", variant `volcano-allows-builder-and-pig`).
+#[test]
+fn ruling_a_barn_on_a_volcano_corner_only_where_builders_and_pigs_may_stand_there() {
+    for (rule_set, allowed) in [(RuleSet::HigBigBox, true), (RuleSet::RggBigBox, false), (RuleSet::Rgg, false)] {
+        let rules = Rules {
+            expansions: vec![Expansion::AbbeyMayor, Expansion::PrincessDragon],
+            variants: Variants::preset(rule_set),
+        };
+        let mut g = farmer_beside_a_completed_city(rules, "princess-dragon:01", |g| {
+            pass(g);
+        });
+        assert_eq!(g.dragon(), Some(Pos::new(1, 1)), "{rule_set:?}: the volcano brought the dragon");
+        let barn = Action::PlaceBarn { corner: Corner::NorthWest };
+        assert_eq!(g.legal_actions().contains(&barn), allowed, "{rule_set:?}");
+        if allowed {
+            let events = apply(&mut g, barn);
+            assert_eq!(scores(&events), vec![(FeatureKind::Field, Phase::Turn, vec![RED], 3)], "{rule_set:?}");
+        } else {
+            assert_eq!(g.check(barn), Err(RuleError::NoFigureOnVolcano), "{rule_set:?}");
+        }
+    }
+}
+
+/// Issue 35, checked with no change: the fairy beside a farmer pays its 3 points when a barn
+/// scores that farmer at once ("When a follower next to the fairy is scored, the owner of that
+/// follower receives 3 points", THE PRINCESS AND THE DRAGON; the barn's farmers are scored in step
+/// 3B like any feature, seed 004); and no magic gate leads a farmer onto the barn's farm
+/// afterwards (footnote 138: "No farmer may be deployed to a farm with a barn"; the gate follows
+/// "the usual rules").
+#[test]
+fn the_fairy_pays_when_a_barn_scores_its_farmer_and_no_gate_leads_onto_the_barns_farm() {
+    let rules = am_rules(&[Expansion::PrincessDragon]);
+    let mut g = farmer_beside_a_completed_city(rules, "base:B", |g| {
+        let farmer = feature(g, 1, 0, "field@SSE");
+        apply(g, Action::MoveFairy { pos: Pos::new(1, 0), feature: farmer });
+    });
+    let events = apply(&mut g, Action::PlaceBarn { corner: Corner::NorthWest });
+    assert_eq!(scores(&events), vec![(FeatureKind::Field, Phase::Turn, vec![RED], 3)]);
+    assert!(events.contains(&Event::FairyBonus { player: RED, points: 3 }), "{events:?}");
+    assert_eq!(g.player(RED).score, 6);
+    // RED's magic gate east of the road: a farmer through it onto the barn's farm is refused.
+    put(&mut g, 2, 0, 0);
+    let field = feature(&g, 0, 1, "field@NNW");
+    let gate = Action::DeployAt { pos: Pos::new(0, 1), figure: F, feature: field };
+    assert_eq!(g.check(gate), Err(RuleError::FarmHasBarn));
+    assert!(!g.legal_actions().contains(&gate));
 }
 
 /// Footnote 137: with Traders & Builders, "a farmer with a pig receives the usual 4 points for

@@ -9,8 +9,8 @@
 
 use carcassonne_engine::record::{decode_action, encode_action};
 use carcassonne_engine::{
-    Action, Color, CountMoves, Deck, Event, Expansion, FeatureKind, Figure, Game, GameSetup, Pending, Phase, PlayerId,
-    Pos, Quarter, Record, RuleError, Rules, Variants,
+    Action, CarcassonneTrigger, Color, CountMoves, Deck, Event, Expansion, FeatureKind, Figure, Game, GameSetup,
+    Pending, Phase, PlayerId, Pos, Quarter, Record, RuleError, Rules, Variants,
 };
 
 use crate::princess_dragon::{apply, deploy, feature, place};
@@ -267,6 +267,147 @@ fn no_carcassonne_when_the_placer_scores_or_nobody_does() {
     let events = pass(&mut g);
     assert_eq!(scores(&events), [(FeatureKind::Road, Phase::Turn, vec![RED, BLUE], 4)]);
     assert_eq!(g.pending(), Pending::Carcassonne { player: GREEN });
+}
+
+/// Issue 35, defect 2: only "a city, road or cloister [...] completed in which at least one player
+/// scores points, but the player placing the final tile does not" opens Carcassonne. A barn
+/// placed beside RED's farmer north of the city scores the farmer at once (3 points for the city
+/// of Carcassonne, a completed city: footnote 49) although nothing was completed: BLUE, who
+/// scored nothing, is not offered Carcassonne. Under the Assembled Game Reference's wording
+/// ("If you did not score any points from placement of the tile this turn, but one or more
+/// opponents did"), the variant `carcassonne-trigger: any-points`, the barn's points count.
+#[test]
+fn a_barns_farmers_scoring_completes_nothing_and_opens_no_carcassonne() {
+    for (trigger, offered) in [(CarcassonneTrigger::CompletedFeatures, false), (CarcassonneTrigger::AnyPoints, true)] {
+        let mut rules = rules(&[Expansion::AbbeyMayor]);
+        rules.variants.carcassonne_trigger = trigger;
+        let mut g = game_with(rules, 2, &["base:B", "base:B", "base:B"]);
+        decline_abbey(&mut g);
+        place(&mut g, -1, -2);
+        deploy(&mut g, F, "field@NNW");
+        decline_abbey(&mut g);
+        place(&mut g, 0, -2);
+        let events = apply(&mut g, Action::PlaceBarn { corner: carcassonne_engine::Corner::SouthWest });
+        assert_eq!(scores(&events), [(FeatureKind::Field, Phase::Turn, vec![RED], 3)], "{trigger:?}");
+        if offered {
+            assert_eq!(g.pending(), Pending::Carcassonne { player: BLUE }, "{trigger:?}");
+        } else {
+            assert!(matches!(g.pending(), Pending::Abbey { player: RED } | Pending::PlaceTile { player: RED, .. }));
+        }
+    }
+}
+
+/// Issue 35, defect 2, and seed 000's The Abbot, note 19 ("Gardens do not count as monasteries in
+/// relation to their interaction with other expansions"): BLUE's tile surrounds RED's abbot's
+/// garden north of the city (9 points for RED), and completes no road, city or cloister, so BLUE
+/// may not deploy to Carcassonne; under `carcassonne-trigger: any-points` the garden's points
+/// count.
+#[test]
+fn a_garden_completed_for_others_opens_no_carcassonne() {
+    use crate::princess_dragon::place_turned;
+    for (trigger, offered) in [(CarcassonneTrigger::CompletedFeatures, false), (CarcassonneTrigger::AnyPoints, true)] {
+        let mut rules = rules(&[Expansion::Abbot]);
+        rules.variants.tile_edition = carcassonne_engine::Edition::Second;
+        rules.variants.carcassonne_trigger = trigger;
+        let deck = ["base:U-garden", "base:A", "base:A", "base:B", "base:B", "base:B", "base:B"];
+        let mut g = game_with(rules, 2, &deck);
+        place_turned(&mut g, -1, -2, 0);
+        deploy(&mut g, Figure::Abbot, "garden");
+        place_turned(&mut g, -2, -2, 270);
+        pass(&mut g);
+        // The cloister tile ends the garden tile's road: an empty road, nobody scores.
+        place_turned(&mut g, 0, -2, 90);
+        assert_eq!(scores(&pass(&mut g)), [(FeatureKind::Road, Phase::Turn, vec![], 3)]);
+        for x in [-2, -1] {
+            place_turned(&mut g, x, -3, 0);
+            pass(&mut g);
+        }
+        place_turned(&mut g, 0, -3, 0);
+        let events = pass(&mut g);
+        assert_eq!(scores(&events), [(FeatureKind::Garden, Phase::Turn, vec![RED], 9)], "{trigger:?}");
+        if offered {
+            assert_eq!(g.pending(), Pending::Carcassonne { player: BLUE }, "{trigger:?}");
+        } else {
+            assert!(matches!(g.pending(), Pending::PlaceTile { player: RED, .. }), "{:?}", g.pending());
+        }
+    }
+}
+
+/// Issue 35, a reading to rule on: seed 004's step 3A, "Each player receiving points chooses the
+/// order in which his or her features resolve". Seed 001 (the default rules) has no such choice,
+/// and after footnote 132's ruling the order changes nothing for the wagons, which all decide
+/// once every feature is scored; for the redeployments from Carcassonne every player is asked
+/// again for each feature in turn, so a player who wants a later feature passes on the earlier
+/// ones: the engine scores the features in a fixed order and no outcome is lost. RED's junction
+/// south of the city ends three empty roads at once; BLUE, waiting in the blacksmith, passes on
+/// the first and takes the second.
+#[test]
+fn ruling_a_fixed_order_of_features_lets_each_player_choose_where_to_redeploy() {
+    use crate::princess_dragon::place_turned;
+    let mut g = game(2, &["base:U", "base:A", "base:A", "base:A", "base:W", "base:B"]);
+    blue_closes_reds_road(&mut g);
+    to_quarter(&mut g, F, Quarter::Blacksmith);
+    pass(&mut g);
+    place_turned(&mut g, 1, 2, 90);
+    pass(&mut g);
+    place_turned(&mut g, -1, 2, 270);
+    pass(&mut g);
+    place_turned(&mut g, 0, 2, 180);
+    let events = pass(&mut g);
+    assert!(scores(&events).is_empty(), "nothing is scored before BLUE's decision: {events:?}");
+    let Pending::Redeploy { player: BLUE, pos, feature: first } = g.pending() else { panic!("{:?}", g.pending()) };
+    let events = pass(&mut g);
+    assert_eq!(scores(&events), [(FeatureKind::Road, Phase::Turn, vec![], 2)], "the first road scores for nobody");
+    let Pending::Redeploy { player: BLUE, pos: at, feature: second } = g.pending() else { panic!("{:?}", g.pending()) };
+    assert_ne!((pos, first), (at, second), "the second road is offered after the first");
+    let events = redeploy(&mut g, F);
+    let paid = scores(&events);
+    assert_eq!(paid[0].2, vec![BLUE], "{paid:?}");
+    assert_eq!(paid[1].2, Vec::<PlayerId>::new(), "the third road pays nobody: {paid:?}");
+    assert!(g.residents().is_empty());
+}
+
+/// Issue 35, a reading to rule on: the abbot and the quarters of Carcassonne. Seed 000 calls the
+/// abbot a meeple (The Abbot, note 25) "but he has limitations": it "can only end up on an
+/// unfinished monastery or garden". A redeployment during the game goes onto a completed
+/// feature being scored, and no quarter feeds gardens, so the abbot is never deployed to a
+/// quarter ("a follower from their supply" is read with that limitation).
+#[test]
+fn ruling_the_abbot_never_waits_in_carcassonne() {
+    let mut g = game_with(rules(&[Expansion::Abbot]), 2, &["base:U", "base:A", "base:A"]);
+    blue_closes_reds_road(&mut g);
+    assert_eq!(g.pending(), Pending::Carcassonne { player: BLUE });
+    for quarter in Quarter::ALL {
+        let abbot = Action::DeployToQuarter { figure: Figure::Abbot, quarter };
+        assert!(!g.legal_actions().contains(&abbot), "{quarter:?}");
+        assert!(matches!(g.check(abbot), Err(RuleError::NotForQuarter(..))), "{quarter:?}");
+    }
+}
+
+/// Issue 35, a reading to rule on: does the king's final bonus count the city of Carcassonne?
+/// The king counts the cities completed in play ("As soon as a player completes the first city,
+/// he or she should take the king tile"; seed 001, KING AND SCOUT); Carcassonne, laid out whole at
+/// the start, is a completed city only for the farms (footnote 49). RED closes the small city
+/// south of Carcassonne's west corner, takes the king and scores 1 for it at the end; under the
+/// variant `king-counts-carcassonne`, 2.
+#[test]
+fn ruling_the_kings_bonus_counts_the_cities_completed_in_play_not_carcassonne() {
+    for (counts, expected) in [(false, 1u16), (true, 2)] {
+        let mut rules = rules(&[Expansion::KingRobber]);
+        rules.variants.king_counts_carcassonne = counts;
+        let mut g = game_with(rules, 2, &["base:E"]);
+        crate::princess_dragon::place_turned(&mut g, -2, 2, 0);
+        let events = pass(&mut g);
+        assert!(events.contains(&Event::TokenTaken { player: RED, token: carcassonne_engine::Token::King, tiles: 2 }));
+        assert!(g.is_over());
+        let king = events.iter().find_map(|e| match e {
+            Event::TokenScored { player: RED, token: carcassonne_engine::Token::King, count, points } => {
+                Some((*count, *points))
+            }
+            _ => None,
+        });
+        assert_eq!(king, Some((expected, u32::from(expected))), "king-counts-carcassonne: {counts}");
+    }
 }
 
 /// The figures that may wait in Carcassonne: followers and big followers in any quarter, the
@@ -622,6 +763,32 @@ fn footnote_59_the_final_round_goes_one_figure_at_a_time_from_the_triggers_left(
         finals,
         [(FeatureKind::City, Phase::Final, vec![RED], 1), (FeatureKind::Field, Phase::Final, vec![BLUE], 3)]
     );
+}
+
+/// Issue 35, defect 3: footnote 59's round "continues until no player can redeploy any more".
+/// BLUE passes at first, RED redeploys, and BLUE, whose farmer can still go somewhere, is asked
+/// again; the round ends only when every player in turn passed or had nothing left.
+#[test]
+fn footnote_59_a_player_who_passed_is_asked_again_until_a_whole_round_passes() {
+    let mut g = game(2, &["base:U", "base:A", "base:B", "base:U", "base:A"]);
+    both_wait_when_the_tiles_run_out(&mut g);
+    assert_eq!(g.pending(), Pending::FinalRedeploy { player: BLUE });
+    pass(&mut g);
+    assert_eq!(g.pending(), Pending::FinalRedeploy { player: RED });
+    redeploy_to(&mut g, F, 1, 1, "city@E");
+    assert_eq!(g.pending(), Pending::FinalRedeploy { player: BLUE }, "BLUE passed once and is asked again");
+    redeploy_to(&mut g, F, -1, -2, "field@NNW");
+    assert!(g.is_over(), "nobody is left in Carcassonne");
+    // Passing again after a redeployment: RED redeploys, BLUE passes, RED has nothing left, so
+    // BLUE is asked once more, and a second pass (a whole round of passes) ends the game.
+    let mut g = game(2, &["base:U", "base:A", "base:B", "base:U", "base:A"]);
+    both_wait_when_the_tiles_run_out(&mut g);
+    pass(&mut g);
+    redeploy_to(&mut g, F, 1, 1, "city@E");
+    assert_eq!(g.pending(), Pending::FinalRedeploy { player: BLUE });
+    pass(&mut g);
+    assert!(g.is_over(), "BLUE passed and RED has nothing left: a whole round passed");
+    assert_eq!(residents(&g), [(BLUE, F, Quarter::Market)]);
 }
 
 /// Footnote 60: "How are the followers in the city of Carcassonne scored? They're not!" A

@@ -52,7 +52,7 @@ pub use observation::Observation;
 pub use players::{Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState};
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
 pub use rules::{
-    CombinedRivers, CountMoves, DoubleTurn, Expansion, FarmerScoring, OnlyOneCanChoose, RiverOrder, RiverStartTile,
-    RuleSet, Rules, TableSize, ThreeTileHand, TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants,
-    VolcanoLake, WagonMoves,
+    CarcassonneTrigger, CombinedRivers, CountMoves, DoubleTurn, Expansion, FarmerScoring, OnlyOneCanChoose, RiverOrder,
+    RiverStartTile, RuleSet, Rules, TableSize, ThreeTileHand, TilesInHand, VariantGroup, VariantInfo, VariantKind,
+    Variants, VolcanoLake, WagonMoves,
 };

@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 use crate::errors::SetupError;
 
 pub use crate::variants::{
-    CombinedRivers, CountMoves, DoubleTurn, FarmerScoring, OnlyOneCanChoose, RiverOrder, RiverStartTile, RuleSet,
-    TableSize, ThreeTileHand, TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
+    CarcassonneTrigger, CombinedRivers, CountMoves, DoubleTurn, FarmerScoring, OnlyOneCanChoose, RiverOrder,
+    RiverStartTile, RuleSet, TableSize, ThreeTileHand, TilesInHand, VariantGroup, VariantInfo, VariantKind, Variants,
+    VolcanoLake, WagonMoves,
 };
 
 /// An expansion (or edition) that can be switched on. The base game with farmers is always in

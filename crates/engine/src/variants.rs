@@ -13,8 +13,8 @@ use crate::catalog::Edition;
 
 mod values;
 pub use values::{
-    CombinedRivers, CountMoves, DoubleTurn, OnlyOneCanChoose, RiverOrder, RiverStartTile, TableSize, ThreeTileHand,
-    TilesInHand, VolcanoLake, WagonMoves,
+    CarcassonneTrigger, CombinedRivers, CountMoves, DoubleTurn, OnlyOneCanChoose, RiverOrder, RiverStartTile,
+    TableSize, ThreeTileHand, TilesInHand, VolcanoLake, WagonMoves,
 };
 
 /// How farms score at the end of the game (seed 001, footnotes 27 and 28, and the first two
@@ -153,6 +153,14 @@ pub struct Variants {
     /// Where the count goes when a follower is deployed to Carcassonne (The Count of
     /// Carcassonne).
     pub count_moves: CountMoves,
+    /// What opens the city of Carcassonne to the player whose turn it is (The Count of
+    /// Carcassonne): a scoring of completed roads, cities and cloisters for others only (the
+    /// default), or any points of the turn for others only (the Assembled Game Reference).
+    pub carcassonne_trigger: CarcassonneTrigger,
+    /// The king's final bonus counts the city of Carcassonne as a completed city (King & Scout
+    /// with The Count of Carcassonne; footnote 49 answers only for farms). Off by default: the
+    /// king counts the cities completed in play.
+    pub king_counts_carcassonne: bool,
     /// Official variation "Fewer followers" (seed 001, SELECTED VARIATIONS): 7, 6, 5 followers
     /// for 2, 3, 4 players (and one fewer for each further player). Off by default.
     pub fewer_followers: bool,
@@ -272,6 +280,8 @@ impl Variants {
             tower_captures_own_followers: !original,
             wagon_moves: WagonMoves::Adjacent,
             count_moves: CountMoves::Free,
+            carcassonne_trigger: CarcassonneTrigger::CompletedFeatures,
+            king_counts_carcassonne: false,
             fewer_followers: false,
             follower_unpunctuality: false,
             cloisters_for_everyone: false,
@@ -351,7 +361,7 @@ impl Variants {
         VariantInfo {
             name: "river-start-tile",
             label: "Base start tile with a river",
-            source: "seed 001, THE RIVER, Preparation; seed 003; seed 004; seeds 000 and 002, House rules",
+            source: "seed 001, THE RIVER, Preparation; seed 003; the Assembled Game Reference; seeds 000 and 002, House rules",
             group: VariantGroup::RuleDifference,
             author: None,
             kind: VariantKind::Choice(&[
@@ -364,7 +374,7 @@ impl Variants {
         VariantInfo {
             name: "combined-rivers",
             label: "Spring and lake with several rivers",
-            source: "seed 004, Preparation; seed 001, footnote 29",
+            source: "the Assembled Game Reference, Preparation; seed 001, footnote 29",
             group: VariantGroup::RuleDifference,
             author: None,
             kind: VariantKind::Choice(&[
@@ -509,7 +519,7 @@ impl Variants {
         VariantInfo {
             name: "wagon-moves",
             label: "Where a wagon moves after scoring",
-            source: "seed 001, ABBEY AND MAYOR, The wagon; seed 004, Step 3B",
+            source: "seed 001, ABBEY AND MAYOR, The wagon; the Assembled Game Reference, Step 3B",
             group: VariantGroup::RuleDifference,
             author: None,
             kind: VariantKind::Choice(&[
@@ -528,6 +538,28 @@ impl Variants {
                 ("clockwise", "to the next quarter clockwise"),
                 ("to-quarter", "to the quarter the follower entered"),
             ]),
+        },
+        VariantInfo {
+            name: "carcassonne-trigger",
+            label: "What lets a player put a follower into Carcassonne",
+            source: "seed 001, THE COUNT OF CARCASSONNE, Deploying followers to and from Carcassonne; the Assembled Game Reference, Step 3C",
+            group: VariantGroup::RuleDifference,
+            author: None,
+            kind: VariantKind::Choice(&[
+                (
+                    "completed-features",
+                    "the tile completed roads, cities or cloisters that scored for others, none for the player",
+                ),
+                ("any-points", "the turn's scoring gave others points and the player none (the Assembled Game Reference)"),
+            ]),
+        },
+        VariantInfo {
+            name: "king-counts-carcassonne",
+            label: "The king's bonus counts the city of Carcassonne as a completed city",
+            source: "seed 001, KING AND SCOUT; THE COUNT OF CARCASSONNE, footnote 49",
+            group: VariantGroup::RuleDifference,
+            author: None,
+            kind: VariantKind::Bool,
         },
         VariantInfo {
             name: "fewer-followers",
@@ -818,61 +850,4 @@ pub enum VariantKind {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn defaults_are_the_hig_big_box_column() {
-        let v = Variants::default();
-        assert_eq!(v.farmer_scoring, FarmerScoring::ThirdEdition);
-        assert!(!v.small_city);
-        assert!(v.farmers);
-        assert_eq!(v.tile_edition, Edition::First);
-        assert_eq!(v.double_turn, DoubleTurn::AfterScoring);
-        assert!(!v.builders_and_pigs_are_followers && !v.builder_and_pig_stay_without_follower);
-    }
-
-    #[test]
-    fn rgg_presets_use_small_cities_and_first_edition_farmers() {
-        for rs in [RuleSet::Rgg, RuleSet::RggBigBox] {
-            let v = Variants::preset(rs);
-            assert!(v.small_city);
-            assert_eq!(v.farmer_scoring, FarmerScoring::FirstEdition);
-        }
-    }
-
-    #[test]
-    fn every_field_is_listed_once_with_values_the_records_accept() {
-        let fields = serde_json::to_value(Variants::default()).unwrap();
-        let fields = fields.as_object().unwrap();
-        assert_eq!(fields.len(), Variants::INFO.len(), "every field has its INFO entry");
-        for info in Variants::INFO {
-            assert!(fields.contains_key(info.name), "{} is a field", info.name);
-            let mut v = Variants::default();
-            match info.kind {
-                VariantKind::Bool => {
-                    v.set(info.name, "true").unwrap();
-                    assert_eq!(serde_json::to_value(&v).unwrap()[info.name], true);
-                }
-                VariantKind::Choice(values) => {
-                    for (value, _) in values {
-                        v.set(info.name, value).unwrap();
-                        assert_eq!(serde_json::to_value(&v).unwrap()[info.name], *value);
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn setting_an_unknown_variant_or_value_says_what_is_known() {
-        let mut v = Variants::default();
-        let e = v.set("smal-city", "true").unwrap_err();
-        assert!(e.contains("unknown variant `smal-city`") && e.contains("small-city"), "{e}");
-        let e = v.set("double-turn", "later").unwrap_err();
-        assert!(e.contains("after-scoring, immediately"), "{e}");
-        let e = v.set("small-city", "maybe").unwrap_err();
-        assert!(e.contains("`true` or `false`"), "{e}");
-        assert_eq!(v, Variants::default(), "a refused value changes nothing");
-    }
-}
+mod tests;

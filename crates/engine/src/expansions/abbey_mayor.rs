@@ -95,7 +95,8 @@ pub(crate) struct AbbeyMayor {
     /// The farms 3A found must be scored, with their points per city.
     farms_to_score: Vec<(NodeId, u16)>,
     barns: Vec<Barn>,
-    /// The wagons of the feature just scored, in the order their owners decide.
+    /// The wagons of the features the tile completed, scored and waiting for their owners'
+    /// decisions, in the order they decide.
     wagons: Vec<ScoredWagon>,
     /// Seed 004's other wording: a wagon moves to any feature on its tile or around it.
     moves_around_tile: bool,
@@ -418,7 +419,7 @@ impl Module for AbbeyMayor {
         Hook::BeforeDraw,
         Hook::IdentifyCompleted,
         Hook::FeatureScored,
-        Hook::AfterFeature,
+        Hook::AfterFeatures,
         Hook::FinalScoring,
     ]);
 
@@ -476,7 +477,10 @@ impl Module for AbbeyMayor {
     }
 
     /// Notes the wagons of a scored feature before they go home, in the order their owners
-    /// decide: the player whose turn it is first, then clockwise.
+    /// decide: the player whose turn it is first, then clockwise, over all the features the
+    /// tile completed ("If several wagons are involved during scoring, then each player decides
+    /// [...] beginning with the player whose turn it is and continuing clockwise", footnote
+    /// 132), a player's wagons in the order their features were scored.
     fn feature_scored(&mut self, table: &mut Table, root: NodeId, _events: &mut Vec<Event>) {
         let players = table.players.len() as PlayerId;
         let current = table.current;
@@ -488,7 +492,8 @@ impl Module for AbbeyMayor {
         self.wagons.sort_by_key(|w| (w.owner + players - current) % players);
     }
 
-    fn after_feature(&mut self, table: &mut Table, dragon: Option<Pos>) -> Option<Pending> {
+    /// Once every feature of the tile is scored, the wagons decide one after the other.
+    fn after_features(&mut self, table: &mut Table, dragon: Option<Pos>) -> Option<Pending> {
         self.next_wagon(table, dragon)
     }
 

@@ -18,11 +18,14 @@
 //! - **Deploying to Carcassonne** (3C): "Whenever a city, road or cloister is completed in which
 //!   at least one player scores points, but the player placing the final tile does not, this
 //!   player may deploy a follower from their supply to a city quarter of their choice. If
-//!   several features are completed, the player must not score points in any of them". Read
-//!   as seed 004 puts it, "If you did not score any points from placement of the tile this
-//!   turn, but one or more opponents did": the scores before and after step 3B are compared (a
-//!   fairy's bonus or a barn's farmers scored in 3B count as points from the placement). "A
-//!   player may only deploy one follower to Carcassonne each turn", and in each half of a
+//!   several features are completed, the player must not score points in any of them". Only
+//!   the scoring of the roads, cities and cloisters (an abbey is a cloister) the tile completed
+//!   counts, a fairy's 3 points beside a follower scored there included: a barn's farmers,
+//!   a garden (seed 000, The Abbot, note 19: gardens do not count as monasteries for other
+//!   expansions) or points outside step 3B open nothing. Seed 004's wording, "If you did not
+//!   score any points from placement of the tile this turn, but one or more opponents did",
+//!   is the variant `carcassonne-trigger: any-points`: the scores before and after step 3B
+//!   are compared. "A player may only deploy one follower to Carcassonne each turn", and in each half of a
 //!   double turn (footnote 55), as each half has its own step 3C. It comes "after the scoring"
 //!   (footnote 54). The mayor and the wagon may go there, the barn may not (footnote 53: "in the
 //!   appropriate quarter": the mayor only to the castle, as it goes only into cities; the wagon
@@ -49,7 +52,9 @@
 //!   followers ... to an appropriate feature ... incomplete roads, cities, cloisters or farms
 //!   ... This process continues until no player can redeploy any more"; the market quarter
 //!   empties only now ("Followers in the market quarter may only be redeployed at the end of
-//!   the game"). A player who passes redeploys no more. A farmer moved onto a farm with a barn
+//!   the game"). A player who passes is asked again in the next round while they still have a
+//!   figure that may go somewhere; the round ends when every player in turn passed or had
+//!   nothing to redeploy. A farmer moved onto a farm with a barn
 //!   "will then be scored immediately, and so scores only 1 point per city" (footnote 58; the
 //!   dispatch scores it). Followers left in Carcassonne score nothing (footnote 60).
 //! - **Carcassonne is safe** (footnotes 50-52, 55): the dragon never enters a tile of the city,
@@ -66,7 +71,7 @@ use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation, Side, Terrain};
 use crate::players::{Figure, PlayerId, PlayerSet, MAX_PLAYERS};
 use crate::random::GameRng;
-use crate::rules::{CountMoves, Rules};
+use crate::rules::{CarcassonneTrigger, CountMoves, Rules};
 use crate::table::Table;
 
 use super::hooks::{BaseStartTile, DeckPlan, Hook, HookPoint, Hooks, Module};
@@ -92,8 +97,9 @@ struct Round {
     placer: PlayerId,
     /// The player whose decision it is, as a step after `placer` (1 = the player to the left).
     step: u8,
-    /// The final round: the players who passed and redeploy no more.
-    done: PlayerSet,
+    /// The final round: how many players in a row, up to the one deciding, passed or had
+    /// nothing to redeploy (a whole round of them ends it).
+    passes: u8,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -105,13 +111,17 @@ pub(crate) struct Count {
     /// The kind of feature each quarter feeds (`Quarter as usize`), from the catalog.
     feeds: [Option<FeatureKind>; 4],
     moves: CountMoves,
+    trigger: CarcassonneTrigger,
     farmers: bool,
     /// The city's tiles, taken out of the land tiles at preparation.
     city_tiles: Vec<TileId>,
     /// A node of the city of Carcassonne (its first part put on the table).
     city: Option<NodeId>,
-    /// The scores when step 3A began: who scored in step 3B.
+    /// The scores when step 3A began (who scored in step 3B, under `any-points`), then before
+    /// each road, city or cloister's majority (who scored in it).
     scores_before: [u32; MAX_PLAYERS],
+    /// The players who scored in the roads, cities and cloisters the tile completed.
+    scored_in_completed: PlayerSet,
     /// The player who placed the last tile (the final scoring's "trigger").
     last_placer: PlayerId,
     round: Option<Round>,
@@ -126,6 +136,7 @@ impl Count {
             count: Some(Quarter::Castle),
             feeds: Quarter::ALL.map(|q| catalog.quarter_feeds(q)),
             moves: rules.variants.count_moves,
+            trigger: rules.variants.carcassonne_trigger,
             farmers: rules.variants.farmers,
             ..Count::default()
         }
@@ -138,6 +149,13 @@ impl Count {
 
     pub(crate) fn residents(&self) -> &[Resident] {
         &self.residents
+    }
+
+    /// Notes every player's score, to tell later who scored since.
+    fn note_scores(&mut self, table: &Table) {
+        for (before, player) in self.scores_before.iter_mut().zip(&table.players) {
+            *before = player.score;
+        }
     }
 
     /// The quarter whose figures may be redeployed to features of `kind`.
@@ -194,13 +212,24 @@ impl Count {
 
     // ----- Deploying to Carcassonne -----
 
-    /// Step 3C: whether the player whose turn it is may deploy to Carcassonne: the turn's
-    /// scoring paid someone, but not them, and they have a figure that may go there.
+    /// Step 3C: whether the player whose turn it is may deploy to Carcassonne: the roads,
+    /// cities and cloisters the tile completed paid someone, but not them (or, under
+    /// `any-points`, the turn's scoring did), and they have a figure that may go there.
     fn offer(&self, table: &Table) -> Option<Pending> {
         let player = table.current;
-        let gained = |p: usize| table.players[p].score > self.scores_before[p];
-        let others = (0..table.players.len()).any(|p| p != player as usize && gained(p));
-        if !others || gained(player as usize) {
+        let paid = match self.trigger {
+            CarcassonneTrigger::CompletedFeatures => self.scored_in_completed,
+            CarcassonneTrigger::AnyPoints => {
+                let mut paid = PlayerSet::default();
+                for p in 0..table.players.len() {
+                    if table.players[p].score > self.scores_before[p] {
+                        paid.insert(p as PlayerId);
+                    }
+                }
+                paid
+            }
+        };
+        if paid.is_empty() || paid.contains(player) {
             return None;
         }
         let state = &table.players[player as usize];
@@ -297,7 +326,7 @@ impl Count {
             if round.feature.is_some() && round.step > players {
                 break;
             }
-            if round.feature.is_none() && round.done.len() == players as usize {
+            if round.feature.is_none() && round.passes >= players {
                 break;
             }
             let player = (round.placer + round.step) % players;
@@ -311,11 +340,10 @@ impl Count {
                         _ => None,
                     }
                 }
-                None if round.done.contains(player) => None,
                 None => {
                     let options = self.final_options(table, player, dragon, &mut |_| true);
                     if !options {
-                        round.done.insert(player);
+                        round.passes += 1;
                     }
                     options.then_some(Pending::FinalRedeploy { player })
                 }
@@ -456,11 +484,12 @@ impl Count {
                 // player may redeploy more.
                 if round.feature.is_none() {
                     round.step = round.step % table.players.len() as u8 + 1;
+                    round.passes = 0;
                 }
             }
             _ => {
                 if round.feature.is_none() {
-                    round.done.insert(player);
+                    round.passes += 1;
                 }
                 round.step =
                     if round.feature.is_some() { round.step + 1 } else { round.step % table.players.len() as u8 + 1 };
@@ -529,6 +558,7 @@ impl Module for Count {
         Hook::At,
         Hook::IdentifyCompleted,
         Hook::BeforeMajority,
+        Hook::FeatureCompleted,
     ]);
 
     fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> u8 {
@@ -591,8 +621,7 @@ impl Module for Count {
         match point {
             HookPoint::AfterScoring => self.offer(table),
             HookPoint::BeforeFinalScoring => {
-                self.round =
-                    Some(Round { feature: None, placer: self.last_placer, step: 1, done: PlayerSet::default() });
+                self.round = Some(Round { feature: None, placer: self.last_placer, step: 1, passes: 0 });
                 self.next_in_round(table, dragon)
             }
             _ => None,
@@ -601,18 +630,35 @@ impl Module for Count {
 
     /// Notes the scores before step 3B, to tell who scored in it.
     fn identify_completed(&mut self, table: &mut Table, _placed: std::ops::Range<PlacementIndex>) {
-        for (before, player) in self.scores_before.iter_mut().zip(&table.players) {
-            *before = player.score;
-        }
+        self.note_scores(table);
+        self.scored_in_completed = PlayerSet::default();
     }
 
+    /// Called before the majority of each road, city or cloister of step 3B, before any
+    /// redeployment: notes the scores (under `completed-features`) to tell who scores in it.
     fn before_majority(&mut self, table: &mut Table, root: NodeId, dragon: Option<Pos>) -> Option<Pending> {
+        if self.trigger == CarcassonneTrigger::CompletedFeatures {
+            self.note_scores(table);
+        }
         let kind = table.features.kind(root);
         let quarter = self.quarter_for(kind)?;
         if Some(quarter) == self.count || !self.residents.iter().any(|r| r.quarter == quarter) {
             return None;
         }
-        self.round = Some(Round { feature: Some(root), placer: table.current, step: 1, done: PlayerSet::default() });
+        self.round = Some(Round { feature: Some(root), placer: table.current, step: 1, passes: 0 });
         self.next_in_round(table, dragon)
+    }
+
+    /// A road, city or cloister the tile completed was scored (its fairy bonus too): whoever
+    /// scored in it counts for the deployment to Carcassonne. Gardens do not.
+    fn feature_completed(&mut self, table: &mut Table, root: NodeId, _events: &mut Vec<Event>) {
+        let counts = matches!(table.features.kind(root), FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister);
+        if self.trigger == CarcassonneTrigger::CompletedFeatures && counts {
+            for (p, player) in table.players.iter().enumerate() {
+                if player.score > self.scores_before[p] {
+                    self.scored_in_completed.insert(p as PlayerId);
+                }
+            }
+        }
     }
 }

@@ -170,7 +170,9 @@ impl Modules {
                 if self.only_figure_actions(table, player) {
                     return Err(RuleError::PrincessMustRemove);
                 }
-                self.abbey_mayor.check_barn_action(table, player, action)
+                self.abbey_mayor.check_barn_action(table, player, action)?;
+                let Action::PlaceBarn { corner } = action else { unreachable!("matched above") };
+                self.restrict_barn(table, corner)
             }
             (
                 Pending::Deploy { player, .. },

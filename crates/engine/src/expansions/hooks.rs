@@ -79,7 +79,7 @@ pub(crate) enum Hook {
     FeatureScored,
     FeatureCompleted,
     FollowerLeft,
-    AfterFeature,
+    AfterFeatures,
     EndTurn,
     FarmBonus,
     DoublesCityForFarms,
@@ -260,9 +260,9 @@ pub(crate) trait Module {
     /// One of `player`'s followers left feature `root` other than by its scoring (an escape).
     fn follower_left(&mut self, _table: &mut Table, _root: NodeId, _player: PlayerId, _events: &mut Vec<Event>) {}
 
-    /// 3B, after each feature the turn completed was scored (its figures home): a decision
+    /// 3B, once every feature the tile completed was scored (their figures home): a decision
     /// the module asks for now (a wagon's move), or `None`. `dragon` is the dragon's tile.
-    fn after_feature(&mut self, _table: &mut Table, _dragon: Option<Pos>) -> Option<Pending> {
+    fn after_features(&mut self, _table: &mut Table, _dragon: Option<Pos>) -> Option<Pending> {
         None
     }
 

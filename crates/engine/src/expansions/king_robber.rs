@@ -4,11 +4,18 @@
 //! the king; the robber baron goes likewise with roads (footnote 47: "the city which consists of
 //! the most land tiles"; a feature only as large as the record does not take it). At the end
 //! the king's holder scores 1 point per completed city, the robber baron's 1 per completed road.
+//!
+//! The cities the king counts are those completed in play ("As soon as a player completes the
+//! first city, he or she should take the king tile"): the city of Carcassonne (The Count), laid
+//! out whole at the start and completed by nobody, is not one of them. Footnote 49 makes it a
+//! completed city for the farms only; the variant `king-counts-carcassonne` counts it for the
+//! king too.
 
 use crate::catalog::FeatureKind;
 use crate::events::{Event, Token};
 use crate::features::NodeId;
 use crate::players::PlayerId;
+use crate::rules::{Expansion, Rules};
 use crate::table::Table;
 
 use super::hooks::{Hook, Hooks, Module};
@@ -21,9 +28,19 @@ pub(crate) struct KingRobber {
     robber_baron: Option<(PlayerId, u16)>,
     completed_cities: u16,
     completed_roads: u16,
+    /// The city of Carcassonne is on the table and the king counts it (variant
+    /// `king-counts-carcassonne`).
+    counts_carcassonne: bool,
 }
 
 impl KingRobber {
+    pub(crate) fn new(rules: &Rules) -> KingRobber {
+        KingRobber {
+            counts_carcassonne: rules.has(Expansion::Count) && rules.variants.king_counts_carcassonne,
+            ..KingRobber::default()
+        }
+    }
+
     /// The holder of a token, with the size of the feature that won it.
     pub(crate) fn holder(&self, token: Token) -> Option<(PlayerId, u16)> {
         match token {
@@ -57,7 +74,8 @@ impl Module for KingRobber {
     }
 
     fn final_scoring(&mut self, table: &mut Table, events: &mut Vec<Event>) {
-        for (token, count) in [(Token::King, self.completed_cities), (Token::RobberBaron, self.completed_roads)] {
+        let cities = self.completed_cities + self.counts_carcassonne as u16;
+        for (token, count) in [(Token::King, cities), (Token::RobberBaron, self.completed_roads)] {
             if let Some((player, _)) = self.holder(token) {
                 table.players[player as usize].score += count as u32;
                 events.push(Event::TokenScored { player, token, count, points: count as u32 });

@@ -344,7 +344,7 @@ impl Modules {
             rebuilt: None,
             river: River::new(rules),
             inns_cathedrals: InnsCathedrals,
-            king_robber: KingRobber::default(),
+            king_robber: KingRobber::new(rules),
             traders_builders: TradersBuilders::new(rules),
             cathars: Cathars::new(rules),
             abbot: Abbot,
@@ -630,10 +630,30 @@ impl Modules {
             && self.unpunctuality.actions(table, player, self.princess_dragon.dragon(), visit)
     }
 
-    /// Abbey & Mayor's barn, never beside a princess that must act.
+    /// Abbey & Mayor's barn, never beside a princess that must act, nor where the modules ban
+    /// figures from the tile just placed.
     #[inline(never)]
     fn barn_actions(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
-        !self.only_figure_actions(table, player) && self.abbey_mayor.barn_actions(table, player, visit)
+        !self.only_figure_actions(table, player)
+            && self.abbey_mayor.barn_actions(table, player, &mut |action| match action {
+                Action::PlaceBarn { corner } if self.restrict_barn(table, corner).is_err() => false,
+                action => visit(action),
+            })
+    }
+
+    /// The modules' bans on a barn at corner `corner` of the tile just placed: the barn is a
+    /// figure put on that tile (at its corner), so a ban on every figure there holds for it too
+    /// (the volcano under the rule sets where "no follower (or any other figure except the
+    /// dragon) may be placed on a volcano tile", seed 001, THE PRINCESS AND THE DRAGON, note
+    /// under footnote 73; the volcano lake; the house rule against figures while the river is
+    /// laid). A corner that is no farm is the barn's own rule's to refuse.
+    pub(crate) fn restrict_barn(&self, table: &Table, corner: crate::geometry::Corner) -> Result<(), RuleError> {
+        let placed = table.last_placement();
+        let design = table.design(placed.tile);
+        match design.feature_at(placed.rotation, corner.ports()[0]) {
+            Some(f) => self.restrict_deploy(table, Figure::Barn, &design.features[f as usize]),
+            None => Ok(()),
+        }
     }
 
     /// The Tower's figure-phase actions, never beside a princess that must act. Kept out of
@@ -663,13 +683,13 @@ impl Modules {
         None
     }
 
-    /// 3B, after each feature the turn completed was scored: the modules' decisions from
+    /// 3B, once every feature the tile completed was scored: the modules' decisions from
     /// module `from`, with the index of the module that asks.
     #[inline]
-    pub(crate) fn after_feature(&mut self, from: u8, table: &mut Table) -> Option<(u8, Pending)> {
+    pub(crate) fn after_features(&mut self, from: u8, table: &mut Table) -> Option<(u8, Pending)> {
         let dragon = self.princess_dragon.dragon();
-        each_module!(self, self.implementing(Hook::AfterFeature) & !((1u16 << from) - 1), |i, mut m| if let Some(p) =
-            m.after_feature(table, dragon)
+        each_module!(self, self.implementing(Hook::AfterFeatures) & !((1u16 << from) - 1), |i, mut m| if let Some(p) =
+            m.after_features(table, dragon)
         {
             return Some((i as u8, p));
         });
@@ -697,10 +717,10 @@ impl Modules {
         self.implementing(Hook::BeforeMajority) != 0
     }
 
-    /// Whether a module asks for decisions after each scored feature.
+    /// Whether a module asks for decisions once the tile's features are scored.
     #[inline]
-    pub(crate) fn has_after_feature(&self) -> bool {
-        self.implementing(Hook::AfterFeature) != 0
+    pub(crate) fn has_after_features(&self) -> bool {
+        self.implementing(Hook::AfterFeatures) != 0
     }
 
     /// 3A: what the modules add to the features the base rules found completed.

@@ -502,14 +502,17 @@ impl Module for PrincessDragon {
         }
     }
 
-    /// On a volcano tile no follower (and, unless the rules allow it, no builder or pig).
+    /// On a volcano tile no follower (and, unless the rules allow it, no builder or pig). The
+    /// barn, no follower, goes with the builder and the pig: the HiG Big Box lets figures that
+    /// are not followers stand beside the dragon, the other rule sets bar "any other figure
+    /// except the dragon" (the RGG proof under FAQ 17).
     fn restrict_deploy(&self, _table: &Table, figure: Figure, _spec: &FeatureSpec) -> Result<(), RuleError> {
         if !self.volcano_now {
             return Ok(());
         }
         match figure {
-            Figure::Builder | Figure::Pig if self.readings.volcano_builder_and_pig => Ok(()),
-            Figure::Builder | Figure::Pig => Err(RuleError::NoFigureOnVolcano),
+            Figure::Builder | Figure::Pig | Figure::Barn if self.readings.volcano_builder_and_pig => Ok(()),
+            Figure::Builder | Figure::Pig | Figure::Barn => Err(RuleError::NoFigureOnVolcano),
             _ => Err(RuleError::NoFollowerOnVolcano),
         }
     }

@@ -9,7 +9,7 @@
 //! | 2A, 2B move the wood | deploy a figure, a module's action instead (`figure_actions`), or pass; with "Rebuilding" a tile removed for a point is placed again (`Rebuild`), then the figure phase is for the moved tile | `Deploy`, `ReplaceTile` |
 //! | 2C | the modules' steps (`at(AfterFigures)`); a second tile drawn now (`draws_again_before_scoring`) goes back to 1B | a module's |
 //! | 3A identify | the features the tile completed (`base::find_completed`), then what the modules add (`identify_completed`: an abbey's neighbours, farms meeting a barn) | |
-//! | 3B score | each in turn: the modules' decisions before the majority (`before_majority`: redeployments from Carcassonne), value (base, then `adjust_value`), majority, figures home, `feature_completed`; then the modules' decisions about it (`after_feature`: wagons) | a module's |
+//! | 3B score | each in turn: the modules' decisions before the majority (`before_majority`: redeployments from Carcassonne), value (base, then `adjust_value`), majority, figures home, `feature_completed`; once all are scored, the modules' decisions about them (`after_features`: the wagons, from the current player clockwise) | a module's |
 //! | 3C | the modules' steps (`at(AfterScoring)`) | a module's |
 //! | 4A tile actions | the modules' steps (`at(TileActions)`: the Cathars' escape) | a module's |
 //! | 4B resolve the turn | `end_turn`: the same player again from 1B, or the next player from 1A | |
@@ -58,9 +58,11 @@ pub(crate) enum Step {
     /// 3B: the modules' decisions before the majority on feature `.0` is counted; `.1` is the
     /// index of the module that asked for the pending decision, or of the next one to run.
     BeforeMajority(u8, u8),
-    /// 3B: the modules' decisions after feature `.0` was scored; `.1` is the index of the module
-    /// that asked for the pending decision, or of the next one to run.
-    AfterFeature(u8, u8),
+    /// 3B: the modules' decisions once every feature of the tile was scored (seed 001, ABBEY
+    /// AND MAYOR, footnote 132: all the wagons freed by the scoring decide in one round, from
+    /// the player whose turn it is); the index of the module that asked for the pending
+    /// decision, or of the next one to run.
+    AfterFeatures(u8),
     /// 4B: the end of the turn.
     EndTurn,
     /// The final scoring is over.
@@ -207,12 +209,12 @@ impl Turn {
                 }
                 None => self.step = Step::Hooks(point, module + 1),
             },
-            Step::AfterFeature(feature, module) => match modules.apply_decision(table, pending, action, events) {
+            Step::AfterFeatures(module) => match modules.apply_decision(table, pending, action, events) {
                 Some(next) => {
                     self.pending = next;
                     return;
                 }
-                None => self.step = Step::AfterFeature(feature, module + 1),
+                None => self.step = Step::AfterFeatures(module + 1),
             },
             Step::BeforeMajority(feature, module) => match modules.apply_decision(table, pending, action, events) {
                 Some(next) => {
@@ -313,7 +315,11 @@ impl Turn {
                     Some(&root) => self.step = score_completed(table, modules, i, root, events),
                     None => {
                         table.completed.clear();
-                        self.step = Step::Hooks(HookPoint::AfterScoring, 0);
+                        self.step = if modules.has_after_features() {
+                            Step::AfterFeatures(0)
+                        } else {
+                            Step::Hooks(HookPoint::AfterScoring, 0)
+                        };
                     }
                 },
                 Step::BeforeMajority(i, from) => {
@@ -327,13 +333,13 @@ impl Turn {
                         None => self.step = score_completed(table, modules, i, root, events),
                     }
                 }
-                Step::AfterFeature(i, from) => match modules.after_feature(from, table) {
+                Step::AfterFeatures(from) => match modules.after_features(from, table) {
                     Some((module, decision)) => {
-                        self.step = Step::AfterFeature(i, module);
+                        self.step = Step::AfterFeatures(module);
                         self.pending = decision;
                         return;
                     }
-                    None => self.step = Step::Scoring(i + 1),
+                    None => self.step = Step::Hooks(HookPoint::AfterScoring, 0),
                 },
                 Step::EndTurn => {
                     if modules.end_turn(table, events) {
@@ -382,8 +388,8 @@ impl Turn {
     }
 }
 
-/// Step 3B for the `i`-th completed road, city or cloister: scored, its figures home, then
-/// the modules' decisions about it, if any of them asks for some.
+/// Step 3B for the `i`-th completed road, city or cloister: scored, its figures home; then the
+/// next one.
 fn score_completed(
     table: &mut Table,
     modules: &mut Modules,
@@ -393,11 +399,7 @@ fn score_completed(
 ) -> Step {
     score_feature(table, modules, root, Phase::Turn, events);
     modules.feature_completed(table, root, events);
-    if modules.has_after_feature() {
-        Step::AfterFeature(i, 0)
-    } else {
-        Step::Scoring(i + 1)
-    }
+    Step::Scoring(i + 1)
 }
 
 /// Step 3A, then scoring from the first feature found.

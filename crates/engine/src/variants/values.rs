@@ -84,6 +84,23 @@ pub enum CountMoves {
     ToQuarter,
 }
 
+/// What opens the city of Carcassonne to the player whose turn it is (seed 001, THE COUNT OF
+/// CARCASSONNE, "Deploying followers to and from Carcassonne"; seed 004, Step 3C).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CarcassonneTrigger {
+    /// "Whenever a city, road or cloister is completed in which at least one player scores
+    /// points, but the player placing the final tile does not": only the scoring of the roads,
+    /// cities and cloisters the tile completed counts, and the placer must score in none of
+    /// them. The default.
+    #[default]
+    CompletedFeatures,
+    /// "If you did not score any points from placement of the tile this turn, but one or more
+    /// opponents did" (the Assembled Game Reference): any points of the turn's scoring count,
+    /// a barn's farmers or a fairy's bonus too.
+    AnyPoints,
+}
+
 /// When the second tile of a builder's double turn is drawn (seed 001, "Summary of rule sets",
 /// row "2nd tile (double turn)"; TRADERS AND BUILDERS, footnote 42).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
