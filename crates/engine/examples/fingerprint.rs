@@ -10,8 +10,8 @@
 
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
-    Color, CountMoves, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, OnlyOneCanChoose, RiverOrder,
-    RiverStartTile, RuleSet, Rules, TableSize, ThreeTileHand, TilesInHand, Variants, WagonMoves,
+    CarcassonneTrigger, Color, CountMoves, Deck, Edition, Expansion, FarmerScoring, Game, GameSetup, OnlyOneCanChoose,
+    RiverOrder, RiverStartTile, RuleSet, Rules, TableSize, ThreeTileHand, TilesInHand, Variants, WagonMoves,
 };
 
 /// FNV-1a, 64 bits: stable across builds and toolchains (unlike the standard library's hasher).
@@ -108,6 +108,17 @@ fn configs() -> Vec<(&'static str, Rules)> {
             ),
         ),
         ("count-no-farmers", with(&[Count, AbbeyMayor], Variants { farmers: false, ..Variants::default() })),
+        (
+            "count-any-points-king",
+            with(
+                &[Count, AbbeyMayor, KingRobber, PrincessDragon],
+                Variants {
+                    carcassonne_trigger: CarcassonneTrigger::AnyPoints,
+                    king_counts_carcassonne: true,
+                    ..Variants::default()
+                },
+            ),
+        ),
         (
             "every-expansion-count",
             with(&[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count]].concat(), Variants::default()),
