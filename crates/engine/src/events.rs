@@ -115,7 +115,19 @@ impl Token {
     }
 }
 
+/// Points a tile removed under the variation "Rebuilding" costs its player (seed 001, SELECTED
+/// VARIATIONS, "Rebuilding": "For every point deducted, the player may remove an unoccupied
+/// tile").
+pub const REBUILDING_COST: u32 = 1;
+
+/// Points a further deployment or move costs under "The dash" (seed 001, SELECTED VARIATIONS,
+/// "The dash": the player "may sacrifice a point on the scoreboard").
+pub const DASH_COST: u32 = 1;
+
 /// Something that happened, in order.
+///
+/// Every change of a player's score is an event, and [`Event::score_changes`] says what each
+/// event did to the scores: added up over a game's events they give `Game::scores`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// A tile was drawn for `player`.
@@ -416,4 +428,75 @@ pub enum Event {
     },
     /// The final scoring is over.
     GameEnded,
+}
+
+impl Event {
+    /// How this event changed the scores: each player whose score it changed, with the points
+    /// (negative where the score went down). Most events change no score.
+    ///
+    /// This is the one place that knows it; the engine changes a score only together with one
+    /// of these events, so the changes of all the events of a game add up to its scores.
+    pub fn score_changes(&self) -> impl Iterator<Item = (PlayerId, i64)> {
+        let one = |player: PlayerId| PlayerSet(1 << player);
+        let none = (PlayerSet::default(), 0);
+        // Each set of players gains its points: two entries for the ransom, which moves points
+        // from one player to another.
+        let changes: [(PlayerSet, i64); 2] = match *self {
+            // Every player of the majority scores the points (none when nobody held the
+            // feature).
+            Event::Scored(score) => [(score.players, i64::from(score.points)), none],
+            Event::TokenScored { player, points, .. }
+            | Event::GoodsScored { player, points, .. }
+            | Event::FairyBonus { player, points } => [(one(player), i64::from(points)), none],
+            Event::RansomPaid { player, captor, points, .. } => {
+                [(one(player), -i64::from(points)), (one(captor), i64::from(points))]
+            }
+            Event::TileRemoved { player, .. } => [(one(player), -i64::from(REBUILDING_COST)), none],
+            Event::PointSacrificed { player } => [(one(player), -i64::from(DASH_COST)), none],
+            Event::TileDrawn { .. }
+            | Event::TileDiscarded { .. }
+            | Event::TileBackToPile { .. }
+            | Event::TilePlaced { .. }
+            | Event::MountainRaised { .. }
+            | Event::FigureDeployed { .. }
+            | Event::Passed { .. }
+            | Event::FigureReturned { .. }
+            | Event::TokenTaken { .. }
+            | Event::Escaped { .. }
+            | Event::GoodsCollected { .. }
+            | Event::DoubleTurn { .. }
+            | Event::ExtraTurn { .. }
+            | Event::HoleFilled { .. }
+            | Event::TileSetAside { .. }
+            | Event::TilesMixedIn { .. }
+            | Event::DragonPlaced { .. }
+            | Event::DragonMoved { .. }
+            | Event::FigureEaten { .. }
+            | Event::FairyMoved { .. }
+            | Event::KnightRemoved { .. }
+            | Event::TowerBuilt { .. }
+            | Event::Captured { .. }
+            | Event::FollowerMoved { .. }
+            | Event::TileReplaced { .. }
+            | Event::PrisonerTaken { .. }
+            | Event::PrisonerReleased { .. }
+            | Event::PrisonersExchanged { .. }
+            | Event::BarnPlaced { .. }
+            // The barn's points are in the `Scored` event that follows.
+            | Event::BarnScoring { .. }
+            | Event::WagonMoved { .. }
+            | Event::FigureToQuarter { .. }
+            | Event::CountMoved { .. }
+            | Event::FigureRedeployed { .. }
+            | Event::HeldTilePlayed { .. }
+            | Event::TileToHand { .. }
+            | Event::TileFaceUp { .. }
+            | Event::TileChosen { .. }
+            | Event::TileGiven { .. }
+            // The cloister's points are in the `Scored` event that follows.
+            | Event::CloisterToNeighbour { .. }
+            | Event::GameEnded => [none, none],
+        };
+        changes.into_iter().flat_map(|(players, points)| players.iter().map(move |player| (player, points)))
+    }
 }
