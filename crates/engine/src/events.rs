@@ -115,6 +115,16 @@ impl Token {
     }
 }
 
+/// Points the fairy gives at the start of a turn of the owner of the follower it stands next to
+/// (seed 001, THE PRINCESS AND THE DRAGON, "The fairy": "the player immediately scores a
+/// point").
+pub const FAIRY_TURN_POINTS: u32 = 1;
+
+/// Points the fairy gives when the follower it stands next to is scored (seed 001, THE PRINCESS
+/// AND THE DRAGON, "The fairy": "the owner of that follower receives 3 points"): the
+/// `FairyBonus` comes right after the `Scored` event of that follower's feature.
+pub const FAIRY_SCORE_POINTS: u32 = 3;
+
 /// Points a tile removed under the variation "Rebuilding" costs its player (seed 001, SELECTED
 /// VARIATIONS, "Rebuilding": "For every point deducted, the player may remove an unoccupied
 /// tile").
@@ -255,8 +265,8 @@ pub enum Event {
         pos: Pos,
         feature: LocalFeature,
     },
-    /// The fairy earns `player` points: 1 at the start of the turn, 3 when the follower it stands
-    /// next to is scored.
+    /// The fairy earns `player` points: [`FAIRY_TURN_POINTS`] at the start of the turn,
+    /// [`FAIRY_SCORE_POINTS`] when the follower it stands next to is scored.
     FairyBonus {
         player: PlayerId,
         points: u32,
@@ -431,8 +441,9 @@ pub enum Event {
 }
 
 impl Event {
-    /// How this event changed the scores: each player whose score it changed, with the points
-    /// (negative where the score went down). Most events change no score.
+    /// How this event changed the scores: each player who scored, with the points (negative
+    /// where the score went down; 0 for a feature worth nothing, such as an incomplete road with
+    /// an inn at the end). Most events change no score.
     ///
     /// This is the one place that knows it; the engine changes a score only together with one
     /// of these events, so the changes of all the events of a game add up to its scores.
