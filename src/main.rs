@@ -114,12 +114,16 @@ struct SimulateArgs {
 #[derive(Debug, Args)]
 #[command(
     long_about = "Replay a game record and print what happened: every turn (who placed which \
-        tile where, deployments by feature name), every score with its breakdown, and the \
-        scores. A record need not be finished: the scores are then the current ones.\n\n\
+        tile where, deployments by feature name), every change of a score with its points and \
+        breakdown, and the scores. A record need not be finished: the scores are then the \
+        current ones.\n\n\
         With --json one object is printed:\n  \
         {\"final_scores\": {...}, \"score_events\": [{\"kind\", \"points\", \"players\", \"phase\", \
         \"completed\", \"breakdown\", \"at\": {\"x\", \"y\", \"feature\"}, \"action\"}...], \
-        \"turns\", \"discarded\", \"actions\", \"game_over\"}\n\n\
+        \"turns\", \"discarded\", \"actions\", \"game_over\"}\n\
+        The score events are every change of a score (features, farms and barns, trade goods, \
+        king and robber baron, the fairy, both sides of a ransom, rebuilding, the dash; points \
+        negative where a score went down): per player they add up to final_scores.\n\n\
         An action that cannot be applied is reported as `error: FILE: action I: reason`.",
     after_help = "Examples:\n  carcassonne replay game.json\n  carcassonne replay --json - < game.json"
 )]

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
+use carcassonne_engine::events::{DASH_COST, FAIRY_SCORE_POINTS, REBUILDING_COST};
 use carcassonne_engine::record::encode_action;
 use carcassonne_engine::{
     Event, FeatureKind, Game, Pending, Phase, PlayerSet, Pos, Record, RecordAction, RecordDeck, Replay, Score, Token,
@@ -32,34 +33,138 @@ struct ReplayJson<'a> {
     game_over: bool,
 }
 
+/// One change of a score: each of `players` gained `points` (negative where their scores went
+/// down: a ransom's payer, a tile removed under "Rebuilding", a point given up in "The dash").
 #[derive(Serialize)]
 struct ScoreJson<'a> {
     kind: &'static str,
-    points: u32,
+    points: i64,
     players: Players<'a>,
     phase: Phase,
+    /// Whether the feature scored was complete (`true` for points that belong to no feature).
     completed: bool,
     breakdown: String,
-    /// The feature scored (absent for the King & Scout bonuses, which belong to no feature).
+    /// The feature scored, or the tile removed (absent for points that belong to no place).
     #[serde(skip_serializing_if = "Option::is_none")]
     at: Option<At>,
     action: usize,
 }
 
-/// A place on the board and the feature there, in record vocabulary.
+/// A place on the board and the feature there, in record vocabulary (no feature for a tile
+/// removed under "Rebuilding").
 #[derive(Serialize)]
 struct At {
     x: i16,
     y: i16,
-    feature: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    feature: Option<String>,
 }
 
 fn at(game: &Game, pos: Pos, feature: u8) -> At {
-    At { x: pos.x, y: pos.y, feature: feature_name(game, pos, feature) }
+    At { x: pos.x, y: pos.y, feature: Some(feature_name(game, pos, feature)) }
 }
 
 fn feature_name(game: &Game, pos: Pos, feature: u8) -> String {
     game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}"))
+}
+
+/// What a score change was for, in the JSON's terms.
+struct Why {
+    kind: &'static str,
+    phase: Phase,
+    completed: bool,
+    at: Option<At>,
+}
+
+/// Every change of a score among the events, in order. Which players gained how much comes from
+/// `Event::score_changes` (the engine's one account of it), so the entries add up to the scores;
+/// this only names the changes and puts them into words.
+fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec<ScoreJson<'a>> {
+    let name = |p: u8| game.player(p).color.name();
+    let mut entries = vec![];
+    let mut last_score: Option<Score> = None;
+    for &(action, event) in events {
+        // The players who gained the same points, one entry each: both sides of a ransom.
+        let mut changes: Vec<(PlayerSet, i64)> = vec![];
+        for (player, points) in event.score_changes() {
+            match changes.iter_mut().find(|(_, p)| *p == points) {
+                Some((players, _)) => players.insert(player),
+                None => changes.push((PlayerSet(1 << player), points)),
+            }
+        }
+        for (players, points) in changes {
+            let bonus = |kind| Why { kind, phase: Phase::Final, completed: true, at: None };
+            let (why, breakdown) = match event {
+                Event::Scored(s) => (
+                    Why {
+                        kind: s.kind.name(),
+                        phase: s.phase,
+                        completed: s.completed,
+                        at: Some(at(game, s.pos, s.feature)),
+                    },
+                    s.breakdown.to_string(),
+                ),
+                Event::GoodsScored { good, count, .. } => {
+                    (bonus(good.name()), format!("most {} counters ({count}) = {points}", good.name()))
+                }
+                Event::TokenScored { token, count, .. } => (bonus(token.name()), token_breakdown(token, count)),
+                // The fairy's points for a scored follower follow the score of its feature, in its
+                // phase.
+                Event::FairyBonus { points: bonus, .. } => match last_score {
+                    Some(s) if bonus == FAIRY_SCORE_POINTS => (
+                        Why {
+                            kind: "fairy",
+                            phase: s.phase,
+                            completed: s.completed,
+                            at: Some(at(game, s.pos, s.feature)),
+                        },
+                        format!("the follower beside the fairy was scored = {points}"),
+                    ),
+                    _ => (
+                        Why { kind: "fairy", phase: Phase::Turn, completed: true, at: None },
+                        format!("the fairy's point at the start of the turn = {points}"),
+                    ),
+                },
+                Event::RansomPaid { player, captor, figure, .. } => (
+                    Why { kind: "ransom", phase: Phase::Turn, completed: true, at: None },
+                    if points < 0 {
+                        format!("ransom paid to {} for the {} = {points}", name(captor), figure.name())
+                    } else {
+                        format!("ransom from {} for the {} = {points}", name(player), figure.name())
+                    },
+                ),
+                Event::TileRemoved { tile, pos, .. } => (
+                    Why {
+                        kind: "rebuilding",
+                        phase: Phase::Turn,
+                        completed: true,
+                        at: Some(At { x: pos.x, y: pos.y, feature: None }),
+                    },
+                    format!("{} removed from {pos} = {points}", game.design(tile).id),
+                ),
+                Event::PointSacrificed { .. } => (
+                    Why { kind: "dash", phase: Phase::Turn, completed: true, at: None },
+                    format!("another deployment or move (the dash) = {points}"),
+                ),
+                // No other event changes a score today; one that comes to is still counted.
+                _ => (Why { kind: "other", phase: Phase::Turn, completed: true, at: None }, format!("= {points}")),
+            };
+            entries.push(ScoreJson {
+                kind: why.kind,
+                points,
+                players: Players { game, set: players },
+                phase: why.phase,
+                completed: why.completed,
+                breakdown,
+                at: why.at,
+                action,
+            });
+        }
+        if let Event::Scored(score) = event {
+            last_score = Some(score);
+        }
+    }
+    entries
 }
 
 pub fn run_replay(path: &Path, json: bool) -> anyhow::Result<()> {
@@ -69,45 +174,7 @@ pub fn run_replay(path: &Path, json: bool) -> anyhow::Result<()> {
     let scores = game.scores();
     let mut out = output::stdout();
     if json {
-        // End-of-game bonuses (trade goods, king, robber baron): one player, no feature.
-        let bonus = |kind, player: u8, points, breakdown, action| ScoreJson {
-            kind,
-            points,
-            players: Players { game, set: PlayerSet(1 << player) },
-            phase: Phase::Final,
-            completed: true,
-            breakdown,
-            at: None,
-            action,
-        };
-        let score_events = replay
-            .events
-            .iter()
-            .filter_map(|&(action, event)| match event {
-                // A completed feature that nobody held scores for nobody: not a score event.
-                Event::Scored(s) if !s.players.is_empty() => Some(ScoreJson {
-                    kind: s.kind.name(),
-                    points: s.points,
-                    players: Players { game, set: s.players },
-                    phase: s.phase,
-                    completed: s.completed,
-                    breakdown: s.breakdown.to_string(),
-                    at: Some(at(game, s.pos, s.feature)),
-                    action,
-                }),
-                Event::GoodsScored { player, good, count, points } => Some(bonus(
-                    good.name(),
-                    player,
-                    points,
-                    format!("most {} counters ({count}) = {points}", good.name()),
-                    action,
-                )),
-                Event::TokenScored { player, token, count, points } => {
-                    Some(bonus(token.name(), player, points, token_breakdown(token, count), action))
-                }
-                _ => None,
-            })
-            .collect();
+        let score_events = score_events(game, &replay.events);
         let value = ReplayJson {
             final_scores: SeatScores { colors: &colors, scores: &scores },
             score_events,
@@ -187,9 +254,9 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 line =
                     Some(format!("turn {turn}: {} turns {} upside down: a mountain at {pos}", name(player), tile(t)));
             }
-            Event::TileRemoved { tile: t, pos, .. } => {
-                let mut text = line.take().unwrap_or_default();
-                write!(text, ", gives up a point and removes {} from {pos}", tile(t))?;
+            Event::TileRemoved { player, tile: t, pos, .. } => {
+                let mut text = figure_phase_line(line.take(), name(player));
+                write!(text, "gives up {REBUILDING_COST} point and removes {} from {pos}", tile(t))?;
                 line = Some(text);
             }
             Event::TileReplaced { pos, rotation, .. } => {
@@ -361,7 +428,12 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 writeln!(out, "{text}")?;
             }
             Event::FairyBonus { player, points } => {
-                writeln!(out, "    {} scores {points} with the fairy", name(player))?;
+                let why = if points == FAIRY_SCORE_POINTS {
+                    ": their follower beside it was scored"
+                } else {
+                    " at the start of the turn"
+                };
+                writeln!(out, "    {} scores {points} with the fairy{why}", name(player))?;
             }
             Event::KnightRemoved { owner, figure, pos, feature, .. } => {
                 let mut text = line.take().unwrap_or_default();
@@ -402,7 +474,11 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 )?;
             }
             Event::PointSacrificed { player } => {
-                writeln!(out, "    {} gives up a point for another move (the dash)", name(player))?;
+                writeln!(
+                    out,
+                    "    {} gives up {DASH_COST} point for another deployment or move (the dash)",
+                    name(player)
+                )?;
             }
             Event::PrisonerReleased { player, guard, owner, figure } => {
                 writeln!(
@@ -444,10 +520,9 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 other_figure.name()
             )?,
             Event::RansomPaid { player, captor, figure, points } => {
-                // Paid in the figure phase: part of the turn's line.
-                let text = line.get_or_insert_with(String::new);
-                write!(text, ", pays {} {points} points of ransom for a {}", name(captor), figure.name())?;
-                let _ = player;
+                let mut text = figure_phase_line(line.take(), name(player));
+                write!(text, "pays {} {points} points of ransom for their {}", name(captor), figure.name())?;
+                line = Some(text);
             }
             Event::BarnPlaced { corner, .. } => {
                 let mut text = line.take().unwrap_or_default();
@@ -490,6 +565,16 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
         record.actions.len()
     )?;
     Ok(())
+}
+
+/// The turn's line, ready for one more thing its player does in the figure phase (a ransom paid,
+/// a tile removed), or a line of its own with the player as its subject where the turn's line
+/// is already written (after a deployment in a round of the dash).
+fn figure_phase_line(line: Option<String>, player: &str) -> String {
+    match line {
+        Some(text) => text + ", ",
+        None => format!("    {player} "),
+    }
 }
 
 /// `4 completed cities × 1 = 4`.

@@ -228,7 +228,8 @@ fn random_games(expansions: &[Expansion], players: usize, games: u64) -> Vec<Gam
 /// One random game, checking after every action the properties of the foundation's property
 /// tests, extended to the expansions: every kind of figure conserved (followers, big followers,
 /// abbots, builders, pigs), trade counters only growing, scores never falling, an illegal action
-/// refused without changing anything, and the record replaying to the same game.
+/// refused without changing anything, the events' score changes adding up to the scores, and the
+/// record replaying to the same game.
 pub(crate) fn random_game_checked(rules: Rules, players: usize, seed: u64) -> Game {
     let colors = &[Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray][..players];
     let setup = GameSetup { rules: rules.clone(), players: colors.to_vec(), deck: Deck::Seed(seed) };
@@ -273,6 +274,12 @@ pub(crate) fn random_game_checked(rules: Rules, players: usize, seed: u64) -> Ga
         record.push(&g, action);
         let events = g.apply(action).unwrap();
         step += 1;
+        // Every change of a score is an event that says so.
+        let mut changed: Vec<i64> = scores_before.iter().map(|&s| i64::from(s)).collect();
+        for (player, points) in events.iter().flat_map(Event::score_changes) {
+            changed[player as usize] += points;
+        }
+        assert_eq!(g.scores().iter().map(|&s| i64::from(s)).collect::<Vec<_>>(), changed, "{events:?}");
         // Scores only grow, but for The Tower's ransom, which moves points between two players,
         // and the points given up in a dash ("The dash") or for a tile moved ("Rebuilding").
         let given_up =

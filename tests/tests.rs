@@ -24,6 +24,7 @@ mod rebuilding;
 mod reference;
 mod render;
 mod scenarios;
+mod score_events;
 mod server;
 mod support;
 mod tower;

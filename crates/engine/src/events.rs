@@ -115,7 +115,29 @@ impl Token {
     }
 }
 
+/// Points the fairy gives at the start of a turn of the owner of the follower it stands next to
+/// (seed 001, THE PRINCESS AND THE DRAGON, "The fairy": "the player immediately scores a
+/// point").
+pub const FAIRY_TURN_POINTS: u32 = 1;
+
+/// Points the fairy gives when the follower it stands next to is scored (seed 001, THE PRINCESS
+/// AND THE DRAGON, "The fairy": "the owner of that follower receives 3 points"): the
+/// `FairyBonus` comes right after the `Scored` event of that follower's feature.
+pub const FAIRY_SCORE_POINTS: u32 = 3;
+
+/// Points a tile removed under the variation "Rebuilding" costs its player (seed 001, SELECTED
+/// VARIATIONS, "Rebuilding": "For every point deducted, the player may remove an unoccupied
+/// tile").
+pub const REBUILDING_COST: u32 = 1;
+
+/// Points a further deployment or move costs under "The dash" (seed 001, SELECTED VARIATIONS,
+/// "The dash": the player "may sacrifice a point on the scoreboard").
+pub const DASH_COST: u32 = 1;
+
 /// Something that happened, in order.
+///
+/// Every change of a player's score is an event, and [`Event::score_changes`] says what each
+/// event did to the scores: added up over a game's events they give `Game::scores`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// A tile was drawn for `player`.
@@ -243,8 +265,8 @@ pub enum Event {
         pos: Pos,
         feature: LocalFeature,
     },
-    /// The fairy earns `player` points: 1 at the start of the turn, 3 when the follower it stands
-    /// next to is scored.
+    /// The fairy earns `player` points: [`FAIRY_TURN_POINTS`] at the start of the turn,
+    /// [`FAIRY_SCORE_POINTS`] when the follower it stands next to is scored.
     FairyBonus {
         player: PlayerId,
         points: u32,
@@ -416,4 +438,76 @@ pub enum Event {
     },
     /// The final scoring is over.
     GameEnded,
+}
+
+impl Event {
+    /// How this event changed the scores: each player who scored, with the points (negative
+    /// where the score went down; 0 for a feature worth nothing, such as an incomplete road with
+    /// an inn at the end). Most events change no score.
+    ///
+    /// This is the one place that knows it; the engine changes a score only together with one
+    /// of these events, so the changes of all the events of a game add up to its scores.
+    pub fn score_changes(&self) -> impl Iterator<Item = (PlayerId, i64)> {
+        let one = |player: PlayerId| PlayerSet(1 << player);
+        let none = (PlayerSet::default(), 0);
+        // Each set of players gains its points: two entries for the ransom, which moves points
+        // from one player to another.
+        let changes: [(PlayerSet, i64); 2] = match *self {
+            // Every player of the majority scores the points (none when nobody held the
+            // feature).
+            Event::Scored(score) => [(score.players, i64::from(score.points)), none],
+            Event::TokenScored { player, points, .. }
+            | Event::GoodsScored { player, points, .. }
+            | Event::FairyBonus { player, points } => [(one(player), i64::from(points)), none],
+            Event::RansomPaid { player, captor, points, .. } => {
+                [(one(player), -i64::from(points)), (one(captor), i64::from(points))]
+            }
+            Event::TileRemoved { player, .. } => [(one(player), -i64::from(REBUILDING_COST)), none],
+            Event::PointSacrificed { player } => [(one(player), -i64::from(DASH_COST)), none],
+            Event::TileDrawn { .. }
+            | Event::TileDiscarded { .. }
+            | Event::TileBackToPile { .. }
+            | Event::TilePlaced { .. }
+            | Event::MountainRaised { .. }
+            | Event::FigureDeployed { .. }
+            | Event::Passed { .. }
+            | Event::FigureReturned { .. }
+            | Event::TokenTaken { .. }
+            | Event::Escaped { .. }
+            | Event::GoodsCollected { .. }
+            | Event::DoubleTurn { .. }
+            | Event::ExtraTurn { .. }
+            | Event::HoleFilled { .. }
+            | Event::TileSetAside { .. }
+            | Event::TilesMixedIn { .. }
+            | Event::DragonPlaced { .. }
+            | Event::DragonMoved { .. }
+            | Event::FigureEaten { .. }
+            | Event::FairyMoved { .. }
+            | Event::KnightRemoved { .. }
+            | Event::TowerBuilt { .. }
+            | Event::Captured { .. }
+            | Event::FollowerMoved { .. }
+            | Event::TileReplaced { .. }
+            | Event::PrisonerTaken { .. }
+            | Event::PrisonerReleased { .. }
+            | Event::PrisonersExchanged { .. }
+            | Event::BarnPlaced { .. }
+            // The barn's points are in the `Scored` event that follows.
+            | Event::BarnScoring { .. }
+            | Event::WagonMoved { .. }
+            | Event::FigureToQuarter { .. }
+            | Event::CountMoved { .. }
+            | Event::FigureRedeployed { .. }
+            | Event::HeldTilePlayed { .. }
+            | Event::TileToHand { .. }
+            | Event::TileFaceUp { .. }
+            | Event::TileChosen { .. }
+            | Event::TileGiven { .. }
+            // The cloister's points are in the `Scored` event that follows.
+            | Event::CloisterToNeighbour { .. }
+            | Event::GameEnded => [none, none],
+        };
+        changes.into_iter().flat_map(|(players, points)| players.iter().map(move |player| (player, points)))
+    }
 }

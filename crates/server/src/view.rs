@@ -385,7 +385,18 @@ pub struct EventView {
     pub action: Option<usize>,
     #[serde(flatten)]
     pub detail: serde_json::Value,
+    /// How the event changed the seats' scores (left out where it changed none): added up over
+    /// a game's events, they give the seats' scores.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub score_changes: Vec<ScoreChangeView>,
     pub text: String,
+}
+
+/// `seat` gained `points` (negative where its score went down).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreChangeView {
+    pub seat: PlayerId,
+    pub points: i64,
 }
 
 /// Per-seat points by kind, accumulated from events.
@@ -409,40 +420,39 @@ impl Tally {
         self.seats.get(seat).cloned().unwrap_or_default()
     }
 
+    /// Counts the points of one event (`Event::score_changes`) under its kind and phase.
     pub fn add(&mut self, event: &Event) {
-        let mut credit = |seat: PlayerId, phase: Phase, kind: &'static str, points: i64| {
-            if points == 0 {
-                return;
-            }
-            let Some(p) = self.seats.get_mut(seat as usize) else { return };
-            let map = if phase == Phase::Turn { &mut p.turn } else { &mut p.final_ };
-            *map.entry(kind).or_default() += points;
-        };
-        match *event {
+        let (kind, phase) = match *event {
             Event::Scored(s) => {
                 let kind = if std::mem::take(&mut self.barn_next) { "barn" } else { s.kind.name() };
-                for seat in s.players.iter() {
-                    credit(seat, s.phase, kind, s.points.into());
-                }
                 self.phase = s.phase;
+                (kind, s.phase)
             }
-            Event::BarnScoring { .. } => self.barn_next = true,
-            Event::TokenScored { player, token, points, .. } => {
-                credit(player, Phase::Final, token.name(), points.into())
+            Event::BarnScoring { .. } => {
+                self.barn_next = true;
+                return;
             }
-            Event::GoodsScored { player, good, points, .. } => credit(player, Phase::Final, good.name(), points.into()),
+            Event::TokenScored { token, .. } => (token.name(), Phase::Final),
+            Event::GoodsScored { good, .. } => (good.name(), Phase::Final),
             // The point at the start of a turn comes before any final score; the bonus for a
             // scored follower comes in the phase of its score.
-            Event::FairyBonus { player, points } => credit(player, self.phase, "fairy", points.into()),
-            Event::RansomPaid { player, captor, points, .. } => {
-                credit(captor, Phase::Turn, "ransom", i64::from(points));
-                credit(player, Phase::Turn, "ransom", -i64::from(points));
-            }
+            Event::FairyBonus { .. } => ("fairy", self.phase),
+            // The ransom counts against its payer and for its captor.
+            Event::RansomPaid { .. } => ("ransom", Phase::Turn),
             // "The dash": a point given up for another deployment or move.
-            Event::PointSacrificed { player } => credit(player, Phase::Turn, "dash", -1),
+            Event::PointSacrificed { .. } => ("dash", Phase::Turn),
             // "Rebuilding": a point given up for each tile removed.
-            Event::TileRemoved { player, .. } => credit(player, Phase::Turn, "rebuilding", -1),
-            _ => {}
+            Event::TileRemoved { .. } => ("rebuilding", Phase::Turn),
+            // No other event changes a score today; one that comes to is still counted.
+            _ => ("other", Phase::Turn),
+        };
+        for (seat, points) in event.score_changes() {
+            if points == 0 {
+                continue;
+            }
+            let Some(p) = self.seats.get_mut(seat as usize) else { continue };
+            let map = if phase == Phase::Turn { &mut p.turn } else { &mut p.final_ };
+            *map.entry(kind).or_default() += points;
         }
     }
 }
@@ -1551,7 +1561,8 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
         }
         Event::GameEnded => (json!({"type": "game-ended"}), "The game is over".to_string()),
     };
-    EventView { index, action, detail, text }
+    let score_changes = event.score_changes().map(|(seat, points)| ScoreChangeView { seat, points }).collect();
+    EventView { index, action, detail, score_changes, text }
 }
 
 /// Where the players choose their tiles from: `hand`, `stack` (the architects) or `row`
@@ -1719,6 +1730,28 @@ mod tests {
             game.apply(actions[turn * 13 % actions.len()]).unwrap();
         }
         assert!(checked > 50, "{checked}");
+    }
+
+    /// Every event that changes a score says whose and by how much, with the sign: a client adds
+    /// `score_changes` up without knowing the kinds of events.
+    #[test]
+    fn score_changes_say_who_gained_and_who_lost() {
+        let game =
+            Game::new(GameSetup { rules: Rules::base(), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(1) })
+                .unwrap();
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        let changes = |event: Event| {
+            let view = serde_json::to_value(event_view(&game, &names, 0, Some(0), &event)).unwrap();
+            view.get("score_changes").cloned()
+        };
+        let ransom = Event::RansomPaid { player: 0, captor: 1, figure: Figure::Follower, points: 3 };
+        assert_eq!(changes(ransom), Some(serde_json::json!([{"seat": 0, "points": -3}, {"seat": 1, "points": 3}])));
+        assert_eq!(changes(Event::PointSacrificed { player: 1 }), Some(serde_json::json!([{"seat": 1, "points": -1}])));
+        assert_eq!(
+            changes(Event::FairyBonus { player: 0, points: 3 }),
+            Some(serde_json::json!([{"seat": 0, "points": 3}]))
+        );
+        assert_eq!(changes(Event::Passed { player: 0 }), None, "no score changed: no field");
     }
 
     /// The fairy's points are in the seats' tallies, during the game and in the final scoring,

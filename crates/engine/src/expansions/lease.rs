@@ -22,7 +22,7 @@
 use crate::actions::Action;
 use crate::catalog::{FeatureKind, LocalFeature};
 use crate::errors::RuleError;
-use crate::events::Event;
+use crate::events::{Event, DASH_COST};
 use crate::features::NodeId;
 use crate::geometry::Pos;
 use crate::players::{Figure, PlayerId};
@@ -287,7 +287,7 @@ impl Lease {
     /// The dash: `player` pays the point of a dash round's deployment or move.
     pub(crate) fn sacrifice_point(table: &mut Table, player: PlayerId, events: &mut Vec<Event>) {
         let score = &mut table.players[player as usize].score;
-        *score = score.saturating_sub(1);
+        *score = score.saturating_sub(DASH_COST);
         events.push(Event::PointSacrificed { player });
     }
 }

@@ -41,7 +41,7 @@ use crate::base;
 use crate::board::PlacementIndex;
 use crate::catalog::{FeatureKind, FeatureSpec, LocalFeature, Symbol, TileId};
 use crate::errors::RuleError;
-use crate::events::Event;
+use crate::events::{Event, FAIRY_SCORE_POINTS, FAIRY_TURN_POINTS};
 use crate::features::NodeId;
 use crate::geometry::{Pos, Side};
 use crate::players::{Figure, FigureSerial, PlacedFigure, PlayerId};
@@ -468,8 +468,8 @@ impl Module for PrincessDragon {
         if let Some(i) = self.fairy_follower(table) {
             let player = table.figures[i].owner;
             if player == table.current {
-                table.players[player as usize].score += 1;
-                events.push(Event::FairyBonus { player, points: 1 });
+                table.players[player as usize].score += FAIRY_TURN_POINTS;
+                events.push(Event::FairyBonus { player, points: FAIRY_TURN_POINTS });
             }
         }
     }
@@ -584,8 +584,8 @@ impl Module for PrincessDragon {
             return;
         }
         let player = table.figures[i].owner;
-        table.players[player as usize].score += 3;
-        events.push(Event::FairyBonus { player, points: 3 });
+        table.players[player as usize].score += FAIRY_SCORE_POINTS;
+        events.push(Event::FairyBonus { player, points: FAIRY_SCORE_POINTS });
         // The follower goes home; the fairy stays on its tile.
         if let Some((_, next_to)) = &mut self.fairy {
             *next_to = None;

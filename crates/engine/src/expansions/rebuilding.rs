@@ -28,7 +28,7 @@ use crate::actions::{Action, Pending};
 use crate::board::PlacementIndex;
 use crate::catalog::{FeatureKind, Symbol};
 use crate::errors::RuleError;
-use crate::events::Event;
+use crate::events::{Event, REBUILDING_COST};
 use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation, Side};
 use crate::players::PlayerId;
@@ -243,7 +243,7 @@ impl Modules {
     ) -> Pending {
         let placed = *table.board.get(pos).expect("checked: a tile");
         let score = &mut table.players[player as usize].score;
-        *score = score.saturating_sub(1);
+        *score = score.saturating_sub(REBUILDING_COST);
         events.push(Event::TileRemoved { player, tile: placed.tile, pos, rotation: placed.rotation });
         let tile = placed.tile;
         Pending::ReplaceTile { player, tile, from: pos }
