@@ -449,6 +449,16 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 write!(text, ", pays {} {points} points of ransom for a {}", name(captor), figure.name())?;
                 let _ = player;
             }
+            Event::ShortRansomPaid { captor, figure, paid, received, .. } => {
+                // The variant `short-ransom`: all the payer had, the captor gaining the full ransom.
+                let text = line.get_or_insert_with(String::new);
+                write!(
+                    text,
+                    ", pays {} all their {paid} points of ransom ({received} gained) for a {}",
+                    name(captor),
+                    figure.name()
+                )?;
+            }
             Event::BarnPlaced { corner, .. } => {
                 let mut text = line.take().unwrap_or_default();
                 write!(text, " and places the barn on its {corner} corner")?;

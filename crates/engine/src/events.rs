@@ -340,6 +340,17 @@ pub enum Event {
         figure: Figure,
         points: u32,
     },
+    /// The Tower under `short-ransom`: `player`, with fewer points than the ransom, paid all
+    /// they had (`paid`, their score now 0), `captor` gained `received` (the full ransom), and
+    /// `player` has their `figure` back. The two amounts differ: `player` loses `paid`, `captor`
+    /// gains `received`.
+    ShortRansomPaid {
+        player: PlayerId,
+        captor: PlayerId,
+        figure: Figure,
+        paid: u32,
+        received: u32,
+    },
     /// Abbey & Mayor: `player` placed their barn on corner `corner` of the tile at `pos`.
     BarnPlaced {
         player: PlayerId,

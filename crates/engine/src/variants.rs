@@ -150,6 +150,19 @@ pub struct Variants {
     /// A player may capture their own follower, which goes back to their supply (row "tower
     /// captures own followers": The Big Box; footnote 100). On by default.
     pub tower_captures_own_followers: bool,
+    /// A tower whose guard was captured or eaten is open again: it takes tower pieces and a new
+    /// guard (seed 001, INCORPORATED FAQ 32, the Rio Grande text: a piece goes "on top of any
+    /// already placed tower (without a guard)"). Off by default: Hans im Glueck's "the
+    /// construction of the tower is finished and it may not be built any further" (THE TOWER,
+    /// "Deploy a follower to a tower"). The summary of rule sets has no row for it, so no preset
+    /// sets it.
+    pub unguarded_tower_reopens: bool,
+    /// A player with fewer than 3 points may pay a ransom: their marker goes back to 0 and the
+    /// captor's forward 3, the passage moving the two markers separately (seed 001, THE TOWER,
+    /// "Prisoners": "back three spaces, and the marker of the opponent forward three"). Off by
+    /// default: a marker cannot go back past the start of the track, so the ransom needs 3
+    /// points.
+    pub short_ransom: bool,
     /// Where a wagon may move after its feature is scored (Abbey & Mayor).
     pub wagon_moves: WagonMoves,
     /// Where the count goes when a follower is deployed to Carcassonne (The Count of
@@ -272,6 +285,8 @@ impl Variants {
             tower_captures_builders_and_pigs: original,
             tower_captures_guards: rule_set != RuleSet::Rgg,
             tower_captures_own_followers: !original,
+            unguarded_tower_reopens: false,
+            short_ransom: false,
             wagon_moves: WagonMoves::Adjacent,
             count_moves: CountMoves::Free,
             fewer_followers: false,

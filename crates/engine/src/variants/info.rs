@@ -200,6 +200,22 @@ pub(super) const ALL: &[VariantInfo] = &[
         kind: VariantKind::Bool,
     },
     VariantInfo {
+        name: "unguarded-tower-reopens",
+        label: "A tower whose guard was captured or eaten takes pieces and a guard again (Rio Grande)",
+        source: "seed 001, INCORPORATED FAQ 32 (Rio Grande's text); THE TOWER, Deploy a follower to a tower",
+        group: VariantGroup::RuleDifference,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
+        name: "short-ransom",
+        label: "A ransom with fewer than 3 points: the payer's marker goes to 0, the captor's forward 3",
+        source: "seed 001, THE TOWER, Prisoners; footnotes 111 and 112",
+        group: VariantGroup::RuleDifference,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "wagon-moves",
         label: "Where a wagon moves after scoring",
         source: "seed 001, ABBEY AND MAYOR, The wagon; seed 004, Step 3B",
