@@ -1584,6 +1584,33 @@ fn cathars_one_knight_escapes_per_turn() {
     assert_eq!(g.figures().len(), 1);
 }
 
+/// A ruling of issue 35 (the escape's figures). THE CATHARS: "he or she may remove one knight
+/// from the city"; ABBEY AND MAYOR, footnote 118: "The mayor is a follower ... I'd nevertheless
+/// count [the wagon] as a follower"; footnote 124: the mayor and the wagon can be "eaten by the
+/// dragon, captured by the tower, or seduced by a princess" (whose text, too, says "knight").
+/// So a mayor or a wagon in a besieged city escapes like a knight.
+#[test]
+fn ruling_a_mayor_or_a_wagon_escapes_a_besieged_city_like_a_knight() {
+    for figure in [Figure::Mayor, Figure::Wagon] {
+        let mut g = cathars_game(
+            &[Expansion::Cathars, Expansion::AbbeyMayor],
+            &["cathars:03", "base:B", "base:U", "base:B", "base:B"],
+            None,
+        );
+        turn(&mut g, 0, -1, 180, Some((figure, "city@E"))); // red's figure in the besieged corner
+        turn(&mut g, -1, -1, 0, None); // blue's cloister beside the Cathar tile
+        turn(&mut g, 0, 1, 0, None);
+        assert_eq!(g.pending(), carcassonne_engine::Pending::Escape { player: 0 }, "{figure:?}");
+        let city = feature(&g, Pos::new(0, -1), "city@E");
+        let escape = Action::Escape { pos: Pos::new(0, -1), feature: city };
+        assert_eq!(g.legal_actions(), vec![escape, Action::Pass], "{figure:?}");
+        let events = g.apply(escape).unwrap();
+        assert!(matches!(events[0], Event::Escaped { player: 0, figure: f, .. } if f == figure), "{events:?}");
+        assert_eq!(g.player(0).in_supply(figure), 1, "{figure:?} back in the supply");
+        assert!(g.figures().is_empty());
+    }
+}
+
 /// Seed 000, The Abbot, footnote 19 (official): "Gardens do not count as monasteries in relation
 /// to their interaction with other expansions". A garden beside the Cathar tile frees no knight;
 /// a cloister there does (seed 001, THE CATHARS, "Escaping a besieged city").
