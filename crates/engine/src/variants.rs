@@ -5,7 +5,8 @@
 //!
 //! Defaults follow the Hans im Glueck Big Box column (see docs/rules.md). Defaults never change
 //! silently: a record stores the complete configuration it was played with, and a record of an
-//! earlier version is read with that version's defaults ([`Variants::version_1`]).
+//! earlier version is read with that version's defaults ([`Variants::version_1`],
+//! [`Variants::version_2`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -163,6 +164,12 @@ pub struct Variants {
     /// default: a marker cannot go back past the start of the track, so the ransom needs 3
     /// points.
     pub short_ransom: bool,
+    /// A knight may escape a besieged city after each tile of a builder's double turn (seed
+    /// 004, Step 4B: "repeat Steps 1B through 4A once more", 4A holding the escape). Off by
+    /// default: the escape comes "at the end of a player's turn" (seed 001, THE CATHARS), and
+    /// "The double-turn is also only a 'single' turn" (footnotes 43 and 112; FAQ 27), so it is
+    /// offered once, after the second tile. Records of versions 1 and 2 played it on.
+    pub escape_after_each_tile: bool,
     /// Where a wagon may move after its feature is scored (Abbey & Mayor).
     pub wagon_moves: WagonMoves,
     /// Where the count goes when a follower is deployed to Carcassonne (The Count of
@@ -287,6 +294,7 @@ impl Variants {
             tower_captures_own_followers: !original,
             unguarded_tower_reopens: false,
             short_ransom: false,
+            escape_after_each_tile: false,
             wagon_moves: WagonMoves::Adjacent,
             count_moves: CountMoves::Free,
             fewer_followers: false,
@@ -323,8 +331,15 @@ impl Variants {
             combined_rivers: CombinedRivers::FirstSet,
             pig_herd_without_traders_builders: true,
             sixth_player_in_winter: true,
-            ..Variants::default()
+            ..Variants::version_2()
         }
+    }
+
+    /// The defaults of version 2 of the records: the Cathars' escape was offered after each
+    /// tile of a double turn. A record of that version (which names every variant of its day)
+    /// replays with them wherever it leaves a field out.
+    pub fn version_2() -> Variants {
+        Variants { escape_after_each_tile: true, ..Variants::default() }
     }
 
     /// Every variant, as offered by the command line and the lobby.

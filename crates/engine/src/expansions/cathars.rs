@@ -7,7 +7,10 @@
 //! - "If a cloister directly borders a Cathar tile - even diagonally - then at the end of a
 //!   player's turn, he or she may remove one knight from the city and return it to the supply"
 //!   (step 4A of the order of play); an abbey counts as a cloister (footnote 63) and nothing
-//!   need be built there that turn (footnote 64).
+//!   need be built there that turn (footnote 64). The end of a builder's double turn is the end
+//!   of its second tile ("The double-turn is also only a 'single' turn", footnotes 43 and 112):
+//!   the dispatch asks for no escape between the two tiles (`Modules::at`), unless
+//!   `Variants::escape_after_each_tile` (seed 004, Step 4B: "repeat Steps 1B through 4A").
 //! - Only a knight escapes: a follower in the city, small or big, and Abbey & Mayor's mayor and
 //!   wagon there, which are followers (footnote 118) and are "eaten by the dragon, captured by
 //!   the tower, or seduced by a princess" like knights (footnote 124; the princess's text also

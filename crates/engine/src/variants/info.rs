@@ -216,6 +216,14 @@ pub(super) const ALL: &[VariantInfo] = &[
         kind: VariantKind::Bool,
     },
     VariantInfo {
+        name: "escape-after-each-tile",
+        label: "A knight may escape a besieged city after each tile of a double turn (the Assembled Game Reference)",
+        source: "seed 004, Steps 4A and 4B; seed 001, THE CATHARS, Escaping a besieged city; footnote 43",
+        group: VariantGroup::RuleDifference,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "wagon-moves",
         label: "Where a wagon moves after scoring",
         source: "seed 001, ABBEY AND MAYOR, The wagon; seed 004, Step 3B",
