@@ -218,7 +218,7 @@ pub(super) const ALL: &[VariantInfo] = &[
     VariantInfo {
         name: "escape-after-each-tile",
         label: "A knight may escape a besieged city after each tile of a double turn (the Assembled Game Reference)",
-        source: "seed 004, Steps 4A and 4B; seed 001, THE CATHARS, Escaping a besieged city; footnote 43",
+        source: "the Assembled Game Reference, Steps 4A and 4B; seed 001, THE CATHARS, Escaping a besieged city; footnote 43",
         group: VariantGroup::RuleDifference,
         author: None,
         kind: VariantKind::Bool,
