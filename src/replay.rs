@@ -133,6 +133,20 @@ fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec<ScoreJson<
                         format!("ransom from {} for the {} = {points}", name(player), figure.name())
                     },
                 ),
+                // The variant `short-ransom`: the payer gives all they had, the captor gains the
+                // full ransom.
+                Event::ShortRansomPaid { player, captor, figure, .. } => (
+                    Why { kind: "ransom", phase: Phase::Turn, completed: true, at: None },
+                    if points < 0 {
+                        format!(
+                            "short ransom, all they had, paid to {} for the {} = {points}",
+                            name(captor),
+                            figure.name()
+                        )
+                    } else {
+                        format!("short ransom from {} for the {} = {points}", name(player), figure.name())
+                    },
+                ),
                 Event::TileRemoved { tile, pos, .. } => (
                     Why {
                         kind: "rebuilding",
@@ -522,6 +536,17 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             Event::RansomPaid { player, captor, figure, points } => {
                 let mut text = figure_phase_line(line.take(), name(player));
                 write!(text, "pays {} {points} points of ransom for their {}", name(captor), figure.name())?;
+                line = Some(text);
+            }
+            Event::ShortRansomPaid { player, captor, figure, paid, received } => {
+                // The variant `short-ransom`: all the payer had, the captor gaining the full ransom.
+                let mut text = figure_phase_line(line.take(), name(player));
+                write!(
+                    text,
+                    "pays {} all their {paid} points for a ransom of {received} for their {}",
+                    name(captor),
+                    figure.name()
+                )?;
                 line = Some(text);
             }
             Event::BarnPlaced { corner, .. } => {

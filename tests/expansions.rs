@@ -1591,6 +1591,123 @@ fn cathars_one_knight_escapes_per_turn() {
     assert_eq!(g.figures().len(), 1);
 }
 
+/// A ruling of issue 35 (the escape's figures). THE CATHARS: "he or she may remove one knight
+/// from the city"; ABBEY AND MAYOR, footnote 118: "The mayor is a follower ... I'd nevertheless
+/// count [the wagon] as a follower"; footnote 124: the mayor and the wagon can be "eaten by the
+/// dragon, captured by the tower, or seduced by a princess" (whose text, too, says "knight").
+/// So a mayor or a wagon in a besieged city escapes like a knight.
+#[test]
+fn ruling_a_mayor_or_a_wagon_escapes_a_besieged_city_like_a_knight() {
+    for figure in [Figure::Mayor, Figure::Wagon] {
+        let mut g = cathars_game(
+            &[Expansion::Cathars, Expansion::AbbeyMayor],
+            &["cathars:03", "base:B", "base:U", "base:B", "base:B"],
+            None,
+        );
+        turn(&mut g, 0, -1, 180, Some((figure, "city@E"))); // red's figure in the besieged corner
+        turn(&mut g, -1, -1, 0, None); // blue's cloister beside the Cathar tile
+        turn(&mut g, 0, 1, 0, None);
+        assert_eq!(g.pending(), carcassonne_engine::Pending::Escape { player: 0 }, "{figure:?}");
+        let city = feature(&g, Pos::new(0, -1), "city@E");
+        let escape = Action::Escape { pos: Pos::new(0, -1), feature: city };
+        assert_eq!(g.legal_actions(), vec![escape, Action::Pass], "{figure:?}");
+        let events = g.apply(escape).unwrap();
+        assert!(matches!(events[0], Event::Escaped { player: 0, figure: f, .. } if f == figure), "{events:?}");
+        assert_eq!(g.player(0).in_supply(figure), 1, "{figure:?} back in the supply");
+        assert!(g.figures().is_empty());
+    }
+}
+
+/// Red's big follower holds a besieged city beside blue's cloister; red's thief and builder hold
+/// the start tile's road, and red's tile at (3, 0) extends it: a double turn, with `rest` the
+/// tiles after it. Returns the game after that tile's figure phase (red passed it) and the
+/// events of that pass.
+fn escape_in_a_double_turn(variants: carcassonne_engine::Variants, rest: &[&str]) -> (Game, Vec<Event>) {
+    let mut deck = vec!["cathars:03", "base:B", "base:U", "base:B", "base:U", "base:B", "base:U"];
+    deck.extend_from_slice(rest);
+    let expansions = [Expansion::Cathars, Expansion::TradersBuilders, Expansion::InnsCathedrals];
+    let mut g = cathars_game(&expansions, &deck, Some(variants));
+    let pass_escape = |g: &mut Game| {
+        assert_eq!(g.pending(), carcassonne_engine::Pending::Escape { player: 0 });
+        g.apply(Action::Pass).unwrap();
+    };
+    turn(&mut g, 0, -1, 180, Some((BIG, "city@E"))); // red's big follower, besieged
+    turn(&mut g, -1, -1, 0, None); // blue's cloister beside the Cathar tile
+    turn(&mut g, 1, 0, 0, Some((F, "road@E"))); // red's thief
+    pass_escape(&mut g);
+    turn(&mut g, 0, 1, 0, None);
+    turn(&mut g, 2, 0, 0, Some((Figure::Builder, "road@E"))); // red's builder
+    pass_escape(&mut g);
+    turn(&mut g, 0, 2, 0, None);
+    let events = turn(&mut g, 3, 0, 0, None); // extends the builder's road
+    (g, events)
+}
+
+/// A ruling of issue 35 (the escape in a double turn). THE CATHARS: "at the end of a player's
+/// turn, he or she may remove one knight"; footnotes 43 and 112: "The double-turn is also only a
+/// 'single' turn"; FAQ 27: "the builder makes ONE double turn, not two single turns". Hans im
+/// Glueck's reading, the default: the escape is offered once, after the second tile, under both
+/// timings of the second tile. The big follower in the city is not in the supply for the second
+/// tile. When no tile is left for the second tile, the turn ends with the first, and so does the
+/// escape's chance.
+#[test]
+fn ruling_the_escape_comes_once_at_the_end_of_a_double_turn() {
+    use carcassonne_engine::{DoubleTurn, Pending, Variants};
+    for timing in [DoubleTurn::AfterScoring, DoubleTurn::Immediately] {
+        let variants = Variants { double_turn: timing, ..Variants::default() };
+        let (mut g, events) = escape_in_a_double_turn(variants, &["base:B", "base:B"]);
+        assert!(events.contains(&Event::DoubleTurn { player: 0 }), "{timing:?}: {events:?}");
+        assert!(!events.iter().any(|e| matches!(e, Event::Escaped { .. })));
+        assert!(
+            matches!(g.pending(), Pending::PlaceTile { player: 0, .. }),
+            "{timing:?}: no escape yet: {:?}",
+            g.pending()
+        );
+        place(&mut g, -1, 1, 0); // the second tile
+        let big = Action::Deploy { figure: BIG, feature: feature(&g, Pos::new(-1, 1), "cloister") };
+        assert!(g.check(big).is_err() && !g.legal_actions().contains(&big), "{timing:?}: the big follower is besieged");
+        g.apply(Action::Pass).unwrap();
+        assert_eq!(g.pending(), Pending::Escape { player: 0 }, "{timing:?}: at the end of the double turn");
+        let escape = g.legal_actions()[0];
+        let events = g.apply(escape).unwrap();
+        assert!(matches!(events[0], Event::Escaped { player: 0, figure: BIG, .. }), "{events:?}");
+        assert_eq!(g.pending().player(), Some(1), "{timing:?}: then blue's turn");
+    }
+    // The double turn earned with the last tile: no second tile, the escape after the first.
+    let (g, _) = escape_in_a_double_turn(Variants::default(), &[]);
+    assert_eq!(g.pending(), Pending::Escape { player: 0 });
+}
+
+/// The variant `escape-after-each-tile`, the Assembled Game Reference's reading (seed 004, Step
+/// 4A: "You may remove one knight from a besieged city"; Step 4B: "repeat Steps 1B through 4A
+/// once more"): the escape is offered after each tile of the double turn. A knight that escaped
+/// after the first tile is back in the supply, and may be deployed on the second; one that stayed
+/// may escape after the second.
+#[test]
+fn ruling_escape_after_each_tile_offers_it_after_both_tiles_and_the_knight_may_be_deployed_again() {
+    use carcassonne_engine::{Pending, Variants};
+    let variants = Variants { escape_after_each_tile: true, ..Variants::default() };
+    let (mut g, _) = escape_in_a_double_turn(variants.clone(), &["base:B", "base:B"]);
+    assert_eq!(g.pending(), Pending::Escape { player: 0 }, "after the first tile");
+    let escape = g.legal_actions()[0];
+    let events = g.apply(escape).unwrap();
+    assert!(matches!(events[0], Event::Escaped { player: 0, figure: BIG, .. }), "{events:?}");
+    assert!(events.contains(&Event::DoubleTurn { player: 0 }), "then the second tile: {events:?}");
+    assert_eq!(g.player(0).in_supply(BIG), 1);
+    place(&mut g, -1, 1, 0);
+    let big = Action::Deploy { figure: BIG, feature: feature(&g, Pos::new(-1, 1), "cloister") };
+    assert!(g.legal_actions().contains(&big), "the escaped big follower is deployed on the second tile");
+    g.apply(big).unwrap();
+    assert_eq!(g.player(0).in_supply(BIG), 0);
+    assert_eq!(g.pending().player(), Some(1), "no knight left to escape: blue's turn");
+    // Passed after the first tile, the escape comes again after the second.
+    let (mut g, _) = escape_in_a_double_turn(variants, &["base:B", "base:B"]);
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, -1, 1, 0);
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.pending(), Pending::Escape { player: 0 }, "after the second tile too");
+}
+
 /// Seed 000, The Abbot, footnote 19 (official): "Gardens do not count as monasteries in relation
 /// to their interaction with other expansions". A garden beside the Cathar tile frees no knight;
 /// a cloister there does (seed 001, THE CATHARS, "Escaping a besieged city").

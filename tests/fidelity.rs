@@ -1,6 +1,6 @@
 //! Issue 18, rules fidelity: one regression test per defect found (each failed before its
 //! fix), the rule-set presets against seed 001's "Summary of rule sets & changes", the
-//! `--variant` option, and version-1 records keeping the rules they were played with.
+//! `--variant` option, and records of earlier versions keeping the rules they were played with.
 
 use carcassonne_engine::{
     Action, Catalog, Color, CombinedRivers, Deck, DoubleTurn, Event, Expansion, FarmerScoring, FeatureKind, Figure,
@@ -399,4 +399,84 @@ fn issue_18_version_1_records_replay_with_the_rules_they_were_played_with() {
     let v2 = Record::from_json(&v1.replace(r#""version": 1"#, r#""version": 2"#)).unwrap();
     assert_eq!(v2.rules.variants.combined_rivers, CombinedRivers::AssembledReference);
     assert_eq!(tile("river:01"), Catalog::builtin().lookup("river:01").unwrap());
+}
+
+/// A scripted turn: the tile's place `(x, y)`, its rotation in degrees, and the deployment.
+type Step = (i16, i16, i64, Option<(Figure, &'static str)>);
+
+/// Issue 35 changed a default: the Cathars' escape no longer comes between the two tiles of a
+/// builder's double turn (`escape-after-each-tile`). A record of version 2, which names every
+/// variant of its day but not this one, replays with version 2's reading (`Variants::version_2`),
+/// the escape after the first tile included; the same actions under today's default are refused
+/// at that escape.
+#[test]
+fn issue_35_version_2_records_replay_with_the_escape_after_each_tile() {
+    let deck = ["cathars:03", "base:B", "base:U", "base:B", "base:U", "base:B", "base:U", "base:B", "base:B"];
+    let expansions = [Expansion::Cathars, Expansion::TradersBuilders];
+    let played = with_variants(&expansions, Variants { escape_after_each_tile: true, ..Variants::default() });
+    let mut g = two_player(played.clone(), &deck);
+    let mut record = Record {
+        version: carcassonne_engine::record::RECORD_VERSION,
+        rules: played,
+        players: vec![Color::Red, Color::Blue],
+        deck: carcassonne_engine::RecordDeck::Order(deck.iter().map(|s| s.to_string()).collect()),
+        actions: vec![],
+    };
+    let mut escape_at = None;
+    // (x, y, degrees, deployment): the layout of `expansions::escape_in_a_double_turn`.
+    let script: [Step; 8] = [
+        (0, -1, 180, Some((F, "city@E"))),
+        (-1, -1, 0, None),
+        (1, 0, 0, Some((F, "road@E"))),
+        (0, 1, 0, None),
+        (2, 0, 0, Some((Figure::Builder, "road@E"))),
+        (0, 2, 0, None),
+        (3, 0, 0, None),
+        (-1, 1, 0, None),
+    ];
+    for (x, y, degrees, deployment) in script {
+        let rotation = carcassonne_engine::Rotation::from_degrees(degrees).unwrap();
+        let place = Action::Place { pos: Pos::new(x, y), rotation };
+        record.push(&g, place);
+        g.apply(place).unwrap();
+        let action = match deployment {
+            None => Action::Pass,
+            Some((figure, name)) => {
+                let placed = g.board().get(Pos::new(x, y)).unwrap();
+                let feature =
+                    carcassonne_engine::game::parse_feature_name(g.design(placed.tile), placed.rotation, name).unwrap();
+                Action::Deploy { figure, feature }
+            }
+        };
+        record.push(&g, action);
+        g.apply(action).unwrap();
+        // The knight escapes after the double turn's first tile; other escapes are declined.
+        if let Pending::Escape { .. } = g.pending() {
+            let action = if (x, y) == (3, 0) { g.legal_actions()[0] } else { Action::Pass };
+            if (x, y) == (3, 0) {
+                escape_at = Some(record.actions.len());
+            }
+            record.push(&g, action);
+            g.apply(action).unwrap();
+        }
+    }
+    let escape_at = escape_at.expect("an escape after the first tile");
+    let mut json: serde_json::Value = serde_json::to_value(&record).unwrap();
+    json["rules"]["variants"].as_object_mut().unwrap().remove("escape-after-each-tile");
+    json["version"] = 2.into();
+    let v2 = Record::from_json(&json.to_string()).unwrap();
+    assert_eq!(v2.version, carcassonne_engine::record::RECORD_VERSION);
+    assert!(v2.rules.variants.escape_after_each_tile, "version 2's reading");
+    let replay = v2.replay().unwrap();
+    assert_eq!(format!("{:?}", replay.game), format!("{g:?}"), "the same game");
+    // A version-3 record that leaves the variant out takes today's default.
+    json["version"] = 3.into();
+    let v3 = Record::from_json(&json.to_string()).unwrap();
+    assert!(!v3.rules.variants.escape_after_each_tile);
+    match v3.replay() {
+        Err(carcassonne_engine::record::RecordError::Action { index, .. }) => assert_eq!(index, escape_at),
+        other => panic!("the escape after the first tile is refused today: {:?}", other.map(|r| r.game.scores())),
+    }
+    // Version 1 reads version 2's reading too.
+    assert!(Variants::version_1().escape_after_each_tile);
 }

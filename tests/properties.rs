@@ -437,7 +437,8 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::TowerBuilt { .. }
             | Event::Captured { .. }
             | Event::PrisonersExchanged { .. }
-            | Event::RansomPaid { .. } => {
+            | Event::RansomPaid { .. }
+            | Event::ShortRansomPaid { .. } => {
                 prop_assert!(game.rules().has(Expansion::Tower), "a Tower event without The Tower");
             }
             Event::BarnPlaced { .. } | Event::BarnScoring { .. } | Event::WagonMoved { .. } => {

@@ -659,6 +659,14 @@ fn check_event(event: &Event, stated: &[&Fact], bonuses: &[u16], rules: &Rules, 
         Event::RansomPaid { points, .. } => {
             assert!(stated.iter().any(|f| matches!(f, Fact::Ransom { points: p } if p == points)), "ransom {points}");
         }
+        // `short-ransom`: the captor gains the full ransom, the payer loses what they had.
+        Event::ShortRansomPaid { paid, received, .. } => {
+            assert!(
+                stated.iter().any(|f| matches!(f, Fact::Ransom { points: p } if p == received)),
+                "ransom {received}"
+            );
+            assert!(paid < received, "a short ransom pays less than the ransom");
+        }
         _ => {}
     }
 }

@@ -116,10 +116,22 @@ fn text_points(text: &str) -> (BTreeMap<String, i64>, usize) {
         for (at, _) in body.match_indices("pays ") {
             let rest = &body[at + "pays ".len()..];
             let (captor, rest) = rest.split_once(' ').unwrap();
-            let points = number(rest).unwrap_or_else(|| panic!("points: {line}"));
-            assert!(rest[points.to_string().len()..].starts_with(" points of ransom"), "{line}");
-            credit(&mut totals, subject, -points);
-            credit(&mut totals, captor, points);
+            // A short ransom (variant `short-ransom`): "pays blue all their 1 points for a
+            // ransom of 3", the payer losing what they had and the captor gaining the ransom.
+            let (paid, received) = match rest.strip_prefix("all their ") {
+                Some(short) => {
+                    let paid = number(short).unwrap_or_else(|| panic!("points: {line}"));
+                    let (_, after) = short.split_once("for a ransom of ").unwrap_or_else(|| panic!("ransom: {line}"));
+                    (paid, number(after).unwrap_or_else(|| panic!("points: {line}")))
+                }
+                None => {
+                    let points = number(rest).unwrap_or_else(|| panic!("points: {line}"));
+                    assert!(rest[points.to_string().len()..].starts_with(" points of ransom"), "{line}");
+                    (points, points)
+                }
+            };
+            credit(&mut totals, subject, -paid);
+            credit(&mut totals, captor, received);
             changes += 2;
         }
     }
@@ -164,6 +176,7 @@ fn every_change_of_a_score_is_in_the_json_replay_the_text_log_and_the_servers_lo
             3,
             15,
         ),
+        (every(Variants { short_ransom: true, unguarded_tower_reopens: true, ..Variants::default() }), 4, 17),
     ];
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     let mut events = BTreeMap::<&str, usize>::new();
@@ -173,6 +186,7 @@ fn every_change_of_a_score_is_in_the_json_replay_the_text_log_and_the_servers_lo
             let name = match event {
                 Event::FairyBonus { .. } => "fairy",
                 Event::RansomPaid { .. } => "ransom",
+                Event::ShortRansomPaid { .. } => "short ransom",
                 Event::TileRemoved { .. } => "rebuilding",
                 Event::PointSacrificed { .. } => "dash",
                 _ => continue,
@@ -213,6 +227,7 @@ fn every_change_of_a_score_is_in_the_json_replay_the_text_log_and_the_servers_lo
         }
         std::fs::remove_file(path).ok();
     }
+    assert!(events.get("short ransom").is_some_and(|&n| n > 0), "no short ransom: {events:?}");
     for name in ["fairy", "ransom", "rebuilding", "dash"] {
         assert!(events.get(name).is_some_and(|&n| n > 0), "no {name} event: {events:?}");
         assert!(kinds.get(name).is_some_and(|&n| n > 0), "no {name} score event: {kinds:?}");

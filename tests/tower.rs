@@ -723,6 +723,212 @@ fn footnote_112_one_ransom_in_a_double_turn() {
     assert!(g.legal_actions().contains(&ransom), "a new turn, a new ransom");
 }
 
+// ----- Issue 35: the open readings -----
+
+/// A ruling of issue 35. THE TOWER, "Prisoners": "the player should move their scoring marker on
+/// the scoreboard back three spaces, and the marker of the opponent forward three". Red pays a
+/// first ransom with 4 points (1 left), and blue takes red's next monk. By default red cannot pay
+/// again: a marker does not move back past the start of the track. Under `short-ransom` red
+/// pays with the 1 point left (to 0) and blue's marker moves forward 3: the event says both
+/// amounts, and the freed follower may be deployed at once.
+#[test]
+fn ruling_a_ransom_needs_3_points_unless_short_ransoms_are_played() {
+    for short in [false, true] {
+        let mut rules = tower_rules(RuleSet::HigBigBox, &[]);
+        rules.variants.short_ransom = short;
+        let mut g = red_monk_within_reach(rules, F);
+        take(&mut g, 1, 1, "cloister");
+        place(&mut g, 0, 2);
+        let ransom = Action::PayRansom { captor: BLUE, figure: F };
+        // With 3 points or more the ransom is the usual one under both readings.
+        let events = apply(&mut g, ransom);
+        assert!(events.contains(&Event::RansomPaid { player: RED, captor: BLUE, figure: F, points: RANSOM }));
+        assert_eq!(g.scores(), vec![1, 3], "short {short}");
+        deploy(&mut g, F, "cloister"); // red's freed monk
+        place(&mut g, -1, 2);
+        build(&mut g, 0, 1);
+        take(&mut g, 0, 2, "cloister");
+        assert_eq!(prisoners(&g), vec![(BLUE, RED, F)]);
+        place(&mut g, 1, 2);
+        if !short {
+            assert!(!g.legal_actions().contains(&ransom), "1 point cannot pay a ransom");
+            assert_eq!(g.check(ransom), Err(RuleError::RansomTooDear(1)));
+            continue;
+        }
+        assert!(g.legal_actions().contains(&ransom), "offered with 1 point");
+        let events = apply(&mut g, ransom);
+        let paid = Event::ShortRansomPaid { player: RED, captor: BLUE, figure: F, paid: 1, received: RANSOM };
+        assert!(events.contains(&paid), "{events:?}");
+        assert!(!events.iter().any(|e| matches!(e, Event::RansomPaid { .. })));
+        assert_eq!(g.scores(), vec![0, 6], "red's marker to the start, blue's forward 3");
+        assert!(g.prisoners().is_empty());
+        deploy(&mut g, F, "cloister");
+        assert_eq!(figures_on(&g, 1, 2), vec![(RED, F)], "the freed follower is deployed in the same turn");
+    }
+}
+
+/// Under `short-ransom` a player with no points at all pays too: nothing leaves their marker,
+/// the captor's moves forward 3 (the passage moves each marker on its own). A record replays it.
+#[test]
+fn ruling_a_short_ransom_from_no_points_moves_only_the_captors_marker() {
+    let mut rules = tower_rules(RuleSet::HigBigBox, &[]);
+    rules.variants.short_ransom = true;
+    let deck = ["tower:02", "base:B", "base:B", "base:B", "base:B"];
+    let mut g = game_with(rules.clone(), 2, &deck);
+    let mut record = Record {
+        version: carcassonne_engine::record::RECORD_VERSION,
+        rules,
+        players: vec![Color::Red, Color::Blue],
+        deck: RecordDeck::Order(deck.iter().map(|s| s.to_string()).collect()),
+        actions: vec![],
+    };
+    let mut play = |g: &mut Game, action: Action| {
+        record.push(g, action);
+        apply(g, action)
+    };
+    let at = |x, y| Pos::new(x, y);
+    let a = first_place_at(&g, at(0, 1));
+    play(&mut g, a);
+    play(&mut g, Action::Pass);
+    let a = first_place_at(&g, at(1, 1));
+    play(&mut g, a);
+    let cloister = Action::Deploy { figure: F, feature: feature(&g, 1, 1, "cloister") };
+    play(&mut g, cloister); // blue's monk
+    let a = first_place_at(&g, at(-1, 1));
+    play(&mut g, a);
+    play(&mut g, Action::BuildTower { pos: at(0, 1) });
+    let capture = capture_of(&g, 1, 1, "cloister");
+    play(&mut g, capture);
+    let a = first_place_at(&g, at(0, 2));
+    play(&mut g, a);
+    assert_eq!(g.scores(), vec![0, 0]);
+    let events = play(&mut g, Action::PayRansom { captor: RED, figure: F });
+    assert!(events.contains(&Event::ShortRansomPaid { player: BLUE, captor: RED, figure: F, paid: 0, received: 3 }));
+    assert_eq!(g.scores(), vec![3, 0]);
+    let json = serde_json::to_string(&record).unwrap();
+    let replay = Record::from_json(&json).unwrap().replay().unwrap();
+    assert_eq!(replay.game.scores(), vec![3, 0]);
+}
+
+/// The first placement of the drawn tile at `pos`, as an action.
+fn first_place_at(game: &Game, pos: Pos) -> Action {
+    game.legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Place { pos: p, .. } if *p == pos))
+        .unwrap_or_else(|| panic!("the drawn tile fits nowhere at {pos:?}"))
+}
+
+/// Blue finishes the tower at (0, 1); red's tower at (1, 1) takes blue's guard prisoner.
+fn guard_captured(rules: Rules) -> Game {
+    let deck = ["tower:02", "tower:02", "base:B", "base:B", "base:B", "base:B", "base:B", "base:B"];
+    let mut g = game_with(rules, 2, &deck);
+    place(&mut g, 0, 1);
+    build(&mut g, 0, 1);
+    place(&mut g, 1, 1);
+    apply(&mut g, Action::FinishTower { pos: Pos::new(0, 1), figure: F }); // blue's guard
+    place(&mut g, -1, 1);
+    apply(&mut g, Action::Pass);
+    place(&mut g, 0, 2);
+    apply(&mut g, Action::Pass);
+    place(&mut g, -1, 2);
+    build(&mut g, 1, 1); // red's tower at (1, 1) reaches (0, 1)
+    take(&mut g, 0, 1, "tower");
+    assert_eq!(prisoners(&g), vec![(RED, BLUE, F)]);
+    g
+}
+
+/// A ruling of issue 35. THE TOWER, "Deploy a follower to a tower": "If a follower is deployed
+/// to the top of a tower, the construction of the tower is finished and it may not be built any
+/// further." Hans im Glueck's reading, the default: the tower stays finished when its guard is
+/// captured or eaten; no piece and no new guard go on it.
+#[test]
+fn ruling_a_tower_whose_guard_was_captured_or_eaten_stays_finished() {
+    let mut g = guard_captured(tower_rules(RuleSet::HigBigBox, &[]));
+    assert!(g.towers()[0].finished, "the tower stays finished");
+    place(&mut g, 2, 1);
+    let (piece, guard) =
+        (Action::BuildTower { pos: Pos::new(0, 1) }, Action::FinishTower { pos: Pos::new(0, 1), figure: F });
+    assert_eq!(g.check(piece), Err(RuleError::NoTowerToBuild(Pos::new(0, 1))));
+    assert_eq!(g.check(guard), Err(RuleError::NoTowerToFinish(Pos::new(0, 1))));
+    assert!(!g.legal_actions().contains(&piece) && !g.legal_actions().contains(&guard));
+    // Eaten by the dragon: the same.
+    let g = guard_eaten(tower_rules(RuleSet::HigBigBox, &[Expansion::PrincessDragon]));
+    let site = g.towers().iter().find(|t| t.pos == Pos::new(1, 1)).unwrap();
+    assert!(site.finished, "the tower stays finished once its guard is eaten");
+    assert_eq!(g.check(Action::BuildTower { pos: Pos::new(1, 1) }), Err(RuleError::NoTowerToBuild(Pos::new(1, 1))));
+}
+
+/// The dragon eats blue's guard on the tower at (1, 1) (the layout of FAQ 33's test), and moves
+/// on; blue then places a tile. Returns the game at blue's figure phase.
+fn guard_eaten(rules: Rules) -> Game {
+    let deck = ["princess-dragon:01", "tower:01", "base:B", "base:B", "princess-dragon:16", "base:B", "base:B"];
+    let mut g = game_with(rules, 2, &deck);
+    place(&mut g, 0, 1); // the volcano
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 1, 1, 180); // tower:01
+    apply(&mut g, Action::Pass);
+    place(&mut g, 2, 1);
+    build(&mut g, 1, 1); // red's piece, with nobody within reach
+    place(&mut g, -1, 1);
+    apply(&mut g, Action::FinishTower { pos: Pos::new(1, 1), figure: F }); // blue's guard
+    place(&mut g, -1, 0); // red's dragon tile
+    apply(&mut g, Action::Pass);
+    let events = step(&mut g, 1, 1);
+    assert!(events.iter().any(|e| matches!(e, Event::FigureEaten { player: BLUE, .. })), "{events:?}");
+    while matches!(g.pending(), Pending::MoveDragon { .. }) {
+        let next = g.legal_actions()[0];
+        apply(&mut g, next);
+    }
+    assert_ne!(g.dragon(), Some(Pos::new(1, 1)), "the dragon moved on");
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: BLUE, .. }), "{:?}", g.pending());
+    let place_anywhere = g.legal_actions()[0];
+    apply(&mut g, place_anywhere);
+    g
+}
+
+/// The variant `unguarded-tower-reopens`, the Rio Grande text of seed 001's INCORPORATED FAQ 32:
+/// a piece goes "on top of any already placed tower (without a guard), or close a tower by
+/// placing one of his followers on top of it". A tower whose guard was captured or eaten is open
+/// again: it takes pieces (and reaches further) and a new guard, which finishes it once more.
+#[test]
+fn ruling_unguarded_tower_reopens_after_its_guard_is_captured_or_eaten() {
+    let mut rules = tower_rules(RuleSet::HigBigBox, &[]);
+    rules.variants.unguarded_tower_reopens = true;
+    let mut g = guard_captured(rules);
+    assert!(!g.towers()[0].finished, "open again");
+    place(&mut g, 2, 1);
+    let piece = Action::BuildTower { pos: Pos::new(0, 1) };
+    let guard = Action::FinishTower { pos: Pos::new(0, 1), figure: F };
+    assert!(g.legal_actions().contains(&piece) && g.legal_actions().contains(&guard));
+    let events = apply(&mut g, piece);
+    assert!(events.contains(&Event::TowerBuilt { player: BLUE, pos: Pos::new(0, 1), height: 2 }));
+    place(&mut g, -2, 1);
+    apply(&mut g, guard); // red guards it now
+    assert!(g.towers()[0].finished);
+    assert_eq!(figures_on(&g, 0, 1), vec![(RED, F)]);
+    place(&mut g, 3, 1);
+    assert_eq!(g.check(piece), Err(RuleError::NoTowerToBuild(Pos::new(0, 1))), "guarded: finished again");
+    // Eaten by the dragon: open again too.
+    let mut rules = tower_rules(RuleSet::HigBigBox, &[Expansion::PrincessDragon]);
+    rules.variants.unguarded_tower_reopens = true;
+    let g = guard_eaten(rules);
+    let site = g.towers().iter().find(|t| t.pos == Pos::new(1, 1)).unwrap();
+    assert!(!site.finished && site.height == 1);
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::BuildTower { pos: Pos::new(1, 1) }), "{legal:?}");
+    assert!(legal.contains(&Action::FinishTower { pos: Pos::new(1, 1), figure: F }), "{legal:?}");
+}
+
+/// The rule-set presets follow the rows of seed 001's summary table, which has none for these
+/// readings: every preset keeps the defaults (no short ransom, a finished tower stays finished).
+#[test]
+fn ruling_the_presets_keep_the_towers_issue_35_defaults() {
+    for rs in RuleSet::ALL {
+        let v = Variants::preset(rs);
+        assert!(!v.short_ransom && !v.unguarded_tower_reopens, "{rs:?}");
+    }
+}
+
 // ----- The end of the game, rule sets and records -----
 
 /// A follower on a tower is on no feature: it counts for no majority and scores nothing at the
@@ -846,6 +1052,10 @@ struct Seen {
     exchanges: usize,
     exchange_choices: usize,
     ransoms: usize,
+    /// Ransoms paid with fewer than 3 points (`short-ransom`).
+    short_ransoms: usize,
+    /// Towers open again once their guard left (`unguarded-tower-reopens`).
+    reopened: usize,
 }
 
 /// Whether an action is one of this expansion's (chosen more often by the property driver).
@@ -955,6 +1165,14 @@ fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) 
                     paid[payer as usize] -= i64::from(points);
                     paid[captor as usize] += i64::from(points);
                 }
+                Event::ShortRansomPaid { player: payer, captor, paid: given, received, .. } => {
+                    seen.short_ransoms += 1;
+                    assert!(v.short_ransom, "seed {seed}: a short ransom under these rules");
+                    assert_eq!((payer, received), (player, RANSOM));
+                    assert!(given < RANSOM && scores_before[payer as usize] == given, "seed {seed}: all the payer had");
+                    paid[payer as usize] -= i64::from(given);
+                    paid[captor as usize] += i64::from(received);
+                }
                 Event::TowerBuilt { pos, height, .. } => {
                     seen.pieces += 1;
                     let before = towers_before.iter().find(|t| t.pos == pos).expect("a foundation");
@@ -997,7 +1215,16 @@ fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) 
             assert_eq!(i64::from(*after) - i64::from(*before), paid[i], "seed {seed}: score of seat {i}");
         }
         for (before, after) in towers_before.iter().zip(g.towers()) {
-            assert!(after.height >= before.height && (after.finished || !before.finished), "seed {seed}");
+            assert!(after.height >= before.height, "seed {seed}");
+            // A finished tower stays finished, unless its guard left under `unguarded-tower-reopens`.
+            let guarded = g.figures().iter().any(|f| f.placement == after.placement && f.feature == after.feature);
+            if before.finished && !after.finished {
+                seen.reopened += 1;
+                assert!(v.unguarded_tower_reopens && !guarded, "seed {seed}: {after:?} open again");
+            }
+            if v.unguarded_tower_reopens {
+                assert_eq!(after.finished, guarded, "seed {seed}: {after:?} finished while guarded");
+            }
         }
         // No two players hold each other's figures (once an exchange's choice is made).
         if !matches!(g.pending(), Pending::Exchange { .. }) {
@@ -1038,6 +1265,24 @@ fn random_games_with_the_tower_keep_the_properties() {
     assert!(seen.pieces > 5000 && seen.guards > 500 && seen.captures > 1000, "{seen:?}");
     assert!(seen.own_captures > 50 && seen.guard_captures > 50, "{seen:?}");
     assert!(seen.exchanges > 50 && seen.exchange_choices > 0 && seen.ransoms > 50, "{seen:?}");
+}
+
+/// Issue 35: random games with the variants `short-ransom` and `unguarded-tower-reopens` (and The
+/// Princess & the Dragon, whose dragon eats guards) keep the properties; towers open again and
+/// short ransoms are paid.
+#[test]
+fn random_games_with_short_ransoms_and_reopening_towers_keep_the_properties() {
+    let mut seen = Seen::default();
+    for seed in 0..160u64 {
+        let rule_set = RuleSet::ALL[seed as usize % RuleSet::ALL.len()];
+        let others: &[Expansion] = if seed % 2 == 0 { &[Expansion::PrincessDragon] } else { &[] };
+        let mut rules = tower_rules(rule_set, others);
+        rules.variants.short_ransom = true;
+        rules.variants.unguarded_tower_reopens = true;
+        checked_tower_game(rules, 2 + seed as usize % 4, 35_000 + seed, &mut seen);
+    }
+    eprintln!("{seen:?}");
+    assert!(seen.short_ransoms > 5 && seen.reopened > 5 && seen.ransoms > 5, "{seen:?}");
 }
 
 /// Issue 20: random games with every implemented expansion and The Tower keep the properties.

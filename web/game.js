@@ -1174,6 +1174,8 @@ class GameView {
       active: p.decision === 'over' ? null : p.seat,
       // The Tower: a ransom is chosen by the prisoner, in the captor's row, then confirmed.
       ransoms: this.legal.filter((a) => a.action === 'ransom'),
+      // What the prisoner's owner pays: 3, or fewer under the variant short-ransom.
+      ransomPoints: Math.min(3, Number(((v.seats || [])[p.seat] || {}).score) || 0),
       // The variation "Prisoners": a release is chosen by the captor, in its own row.
       releases: this.legal.filter((a) => a.action === 'release-prisoner'),
       releaser: p.decision === 'over' ? null : p.seat,
@@ -1839,7 +1841,10 @@ class GameView {
       extra.push(...section('The princess', 'Instead of deploying: send a knight home from the city this tile extends (crown markers).', princesses.map((g) => markerButton(g, 'princess-choice', pieceIcon('princess')))));
     }
     if (ransoms.length) {
-      const note = 'Pay 3 points to the player who holds your figure to have it back (once a turn); then deploy as usual.';
+      const variants = (this.view && this.view.rules && this.view.rules.variants) || {};
+      // The variant short-ransom: fewer than 3 points pay too, all of them.
+      const price = variants['short-ransom'] === true ? '3 points, or all you have if fewer' : '3 points';
+      const note = `Pay ${price} to the player who holds your figure to have it back (once a turn); then deploy as usual.`;
       extra.push(...section('Ransom', note, ransoms.map((a) => listed(a, 'ransom-choice', figureIcon(a.figure, hex, 18)))));
     }
     if (releases.length) {

@@ -18,11 +18,12 @@ const GOODS = ['wine', 'grain', 'cloth'];
  * The figures a seat holds prisoner (by its towers, and with the variation "Prisoners" by its
  * guards), each in its owner's colour with the server's words ("Ann's follower", "Ann's follower, guarded
  * by a follower"); for each legal ransom (the seat deciding may pay this seat to free a figure)
- * a button that chooses it (`onRansom(action)`; `chosen` is the action chosen); and in the row
+ * a button that chooses it (`onRansom(action)`; `chosen` is the action chosen; `ransomPoints`
+ * what the payer pays: 3, or all their points under the variant short-ransom); and in the row
  * of the seat deciding (`releaser`) a button for each legal release of a prisoner it guards
  * (`releases`, chosen the same way).
  */
-function prisonersRow(seat, seats, { ransoms = [], releases = [], releaser = null, chosen = null, onRansom = null } = {}) {
+function prisonersRow(seat, seats, { ransoms = [], releases = [], releaser = null, chosen = null, onRansom = null, ransomPoints = 3 } = {}) {
   const held = (Array.isArray(seat.prisoners) ? seat.prisoners : []).filter((p) => p && typeof p === 'object');
   if (!held.length) return null;
   const mine = ransoms.filter((a) => a.captor === seat.color);
@@ -59,7 +60,7 @@ function prisonersRow(seat, seats, { ransoms = [], releases = [], releaser = nul
               title: a.label || 'pay a ransom',
               onClick: () => onRansom(a),
             },
-            `Pay 3 to free your ${label(a.figure).toLowerCase()}`,
+            `Pay ${ransomPoints} to free your ${label(a.figure).toLowerCase()}`,
           ),
         )
       : null,
@@ -459,8 +460,10 @@ const GIVEN_UP_KIND = { 'point-sacrificed': 'dash', 'tile-removed': 'rebuilding'
 function pointsOf(e) {
   if (sacrificed(e)) return [[e.seat, -sacrificed(e)]];
   const points = Number(e.points) || 0;
+  // A short ransom (the variant short-ransom): the payer loses `points`, the captor gains
+  // `received` (3).
+  if (e.type === 'ransom-paid') return [[e.seat, -points], [e.captor, e.received === undefined ? points : Number(e.received) || 0]];
   if (!points) return [];
-  if (e.type === 'ransom-paid') return [[e.seat, -points], [e.captor, points]];
   const who = e.type === 'scored' ? e.seats || [] : SCORING.includes(e.type) ? [e.seat] : [];
   return who.map((seat) => [seat, points]);
 }

@@ -220,6 +220,18 @@ fn configs() -> Vec<(&'static str, Rules)> {
                 Variants { three_tile_hand: ThreeTileHand::Visible, ..Variants::default() },
             ),
         ),
+        // Issue 35's readings that are not the default.
+        (
+            "tower-reopens-short-ransom-dragon",
+            with(
+                &[Tower, PrincessDragon],
+                Variants { unguarded_tower_reopens: true, short_ransom: true, ..Variants::default() },
+            ),
+        ),
+        (
+            "first-wave-escape-after-each-tile",
+            with(&first_wave, Variants { escape_after_each_tile: true, ..Variants::default() }),
+        ),
     ]
 }
 

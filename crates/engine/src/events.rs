@@ -362,6 +362,17 @@ pub enum Event {
         figure: Figure,
         points: u32,
     },
+    /// The Tower under `short-ransom`: `player`, with fewer points than the ransom, paid all
+    /// they had (`paid`, their score now 0), `captor` gained `received` (the full ransom), and
+    /// `player` has their `figure` back. The two amounts differ: `player` loses `paid`, `captor`
+    /// gains `received`.
+    ShortRansomPaid {
+        player: PlayerId,
+        captor: PlayerId,
+        figure: Figure,
+        paid: u32,
+        received: u32,
+    },
     /// Abbey & Mayor: `player` placed their barn on corner `corner` of the tile at `pos`.
     BarnPlaced {
         player: PlayerId,
@@ -461,6 +472,10 @@ impl Event {
             | Event::FairyBonus { player, points } => [(one(player), i64::from(points)), none],
             Event::RansomPaid { player, captor, points, .. } => {
                 [(one(player), -i64::from(points)), (one(captor), i64::from(points))]
+            }
+            // A short ransom: the payer loses what they had, the captor gains the full ransom.
+            Event::ShortRansomPaid { player, captor, paid, received, .. } => {
+                [(one(player), -i64::from(paid)), (one(captor), i64::from(received))]
             }
             Event::TileRemoved { player, .. } => [(one(player), -i64::from(REBUILDING_COST)), none],
             Event::PointSacrificed { player } => [(one(player), -i64::from(DASH_COST)), none],

@@ -11,11 +11,34 @@ use crate::geometry::{Corner, Pos, Rotation};
 use crate::rules::{Rules, Variants};
 
 /// Version written into new records. Version 2 added variants whose defaults differ from how
-/// version 1 played (`Variants::version_1`); a version-1 record is read with those.
-pub const RECORD_VERSION: u32 = 2;
+/// version 1 played (`Variants::version_1`); version 3 added `escape-after-each-tile`, which
+/// versions 1 and 2 played on (`Variants::version_2`). A record of an earlier version is read
+/// with its version's defaults for the variants it leaves out.
+pub const RECORD_VERSION: u32 = 3;
 
-/// A game record. Reading one of version 1 makes it a current record that plays the same game
-/// (see [`RECORD_VERSION`]).
+/// The defaults a record of format `version` takes for the variants it leaves out: those of the
+/// engine that wrote it (`None` for the current version, whose defaults are today's, and for a
+/// version no record was written in).
+fn earlier_defaults(version: u32) -> Option<Variants> {
+    match version {
+        1 => Some(Variants::version_1()),
+        2 => Some(Variants::version_2()),
+        _ => None,
+    }
+}
+
+/// The variants of an earlier version's record: its version's defaults, overridden by what the
+/// record gives.
+fn earlier_variants(defaults: Variants, given: Option<&serde_json::Value>) -> serde_json::Value {
+    let mut variants = serde_json::to_value(defaults).expect("variants serialize");
+    if let (Some(all), Some(given)) = (variants.as_object_mut(), given.and_then(|g| g.as_object())) {
+        all.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
+    }
+    variants
+}
+
+/// A game record. Reading one of an earlier version makes it a current record that plays the
+/// same game (see [`RECORD_VERSION`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RecordText")]
 pub struct Record {
@@ -49,19 +72,15 @@ fn default_version() -> u32 {
 impl TryFrom<RecordText> for Record {
     type Error = String;
 
-    /// A version-1 record's rules take version 1's variants for what they leave out, and the
-    /// record becomes a current one.
+    /// An earlier version's record's rules take that version's variants for what they leave
+    /// out, and the record becomes a current one.
     fn try_from(text: RecordText) -> Result<Record, String> {
         let RecordText { mut version, mut rules, players, deck, actions } = text;
         if rules.is_null() {
             rules = serde_json::json!({});
         }
-        if version == 1 {
-            let given = rules.get("variants").cloned().unwrap_or_default();
-            let mut variants = serde_json::to_value(Variants::version_1()).expect("variants serialize");
-            if let (Some(all), Some(given)) = (variants.as_object_mut(), given.as_object()) {
-                all.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
-            }
+        if let Some(defaults) = earlier_defaults(version) {
+            let variants = earlier_variants(defaults, rules.get("variants"));
             if let Some(rules) = rules.as_object_mut() {
                 rules.insert("variants".into(), variants);
             }
@@ -358,24 +377,13 @@ pub struct Replay {
 }
 
 impl Record {
-    /// Parses a record from JSON text. A version-1 record becomes a current one that plays the
-    /// same game: the variants it leaves out take version 1's defaults.
+    /// Parses a record from JSON text. A record of an earlier version becomes a current one that
+    /// plays the same game: the variants it leaves out take its version's defaults.
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
         let syntax =
             |e: serde_json::Error| RecordError::Syntax { line: e.line(), column: e.column(), message: e.to_string() };
-        let record: Record = serde_json::from_str(text).map_err(syntax)?;
-        if record.version != 1 {
-            return Ok(record);
-        }
-        let mut value: serde_json::Value = serde_json::from_str(text).map_err(syntax)?;
-        let given = value.pointer("/rules/variants").cloned().unwrap_or_default();
-        let mut variants = serde_json::to_value(Variants::version_1()).expect("variants serialize");
-        if let (Some(all), Some(given)) = (variants.as_object_mut(), given.as_object()) {
-            all.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
-        }
-        value["rules"]["variants"] = variants;
-        value["version"] = RECORD_VERSION.into();
-        serde_json::from_value(value).map_err(|e| RecordError::Setup(format!("version 1 record: {e}")))
+        // Reading the record (`TryFrom<RecordText>`) brings an earlier version up to date.
+        serde_json::from_str(text).map_err(syntax)
     }
 
     pub fn to_json_pretty(&self) -> String {

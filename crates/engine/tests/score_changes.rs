@@ -53,6 +53,7 @@ struct Counts {
     features: usize,
     fairy: usize,
     ransoms: usize,
+    short_ransoms: usize,
     rebuilding: usize,
     dash: usize,
     tokens: usize,
@@ -65,6 +66,7 @@ impl Counts {
             Event::Scored(s) if !s.players.is_empty() => &mut self.features,
             Event::FairyBonus { .. } => &mut self.fairy,
             Event::RansomPaid { .. } => &mut self.ransoms,
+            Event::ShortRansomPaid { .. } => &mut self.short_ransoms,
             Event::TileRemoved { .. } => &mut self.rebuilding,
             Event::PointSacrificed { .. } => &mut self.dash,
             Event::TokenScored { .. } => &mut self.tokens,
@@ -84,6 +86,10 @@ fn the_score_changes_of_the_events_add_up_to_the_scores_at_every_step() {
         every(Variants { new_lease_of_life: true, dash: true, ..Variants::default() }),
         every(Variants { rebuilding: true, dash: true, tower_captures_own_followers: true, ..Variants::default() }),
         Rules { expansions: vec![Expansion::Tower, Expansion::PrincessDragon], variants: Variants::default() },
+        Rules {
+            expansions: vec![Expansion::Tower, Expansion::PrincessDragon],
+            variants: Variants { short_ransom: true, unguarded_tower_reopens: true, ..Variants::default() },
+        },
     ];
     let mut counts = Counts::default();
     for (i, rules) in configurations.into_iter().enumerate() {
@@ -92,6 +98,6 @@ fn the_score_changes_of_the_events_add_up_to_the_scores_at_every_step() {
         }
     }
     let c = &counts;
-    let each = [c.features, c.fairy, c.ransoms, c.rebuilding, c.dash, c.tokens, c.goods];
+    let each = [c.features, c.fairy, c.ransoms, c.short_ransoms, c.rebuilding, c.dash, c.tokens, c.goods];
     assert!(each.iter().all(|&n| n > 0), "every kind of score change happened: {counts:?}");
 }

@@ -437,8 +437,8 @@ impl Tally {
             // The point at the start of a turn comes before any final score; the bonus for a
             // scored follower comes in the phase of its score.
             Event::FairyBonus { .. } => ("fairy", self.phase),
-            // The ransom counts against its payer and for its captor.
-            Event::RansomPaid { .. } => ("ransom", Phase::Turn),
+            // The ransom counts against its payer and for its captor (a short ransom too).
+            Event::RansomPaid { .. } | Event::ShortRansomPaid { .. } => ("ransom", Phase::Turn),
             // "The dash": a point given up for another deployment or move.
             Event::PointSacrificed { .. } => ("dash", Phase::Turn),
             // "Rebuilding": a point given up for each tile removed.
@@ -796,15 +796,24 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                 (_, Action::Exchange { figure }) => {
                     (None, format!("your {} comes back in the exchange", words::figure_word(figure)))
                 }
-                (_, Action::PayRansom { captor, figure }) => (
-                    None,
-                    format!(
-                        "pay the {} player {} points of ransom for your {}",
-                        game.player(captor).color.name(),
-                        carcassonne_engine::RANSOM,
-                        words::figure_word(figure)
-                    ),
-                ),
+                (pending, Action::PayRansom { captor, figure }) => {
+                    let score = pending.player().map_or(0, |p| game.player(p).score);
+                    let ransom = carcassonne_engine::RANSOM;
+                    // The variant `short-ransom`: fewer points than the ransom, all of them paid.
+                    let paid = if score < ransom {
+                        format!("all your {score} points (their marker moves forward {ransom})")
+                    } else {
+                        format!("{ransom} points")
+                    };
+                    (
+                        None,
+                        format!(
+                            "pay the {} player {paid} of ransom for your {}",
+                            game.player(captor).color.name(),
+                            words::figure_word(figure)
+                        ),
+                    )
+                }
                 (_, Action::PlaceAbbey { pos }) => {
                     (Some([0.5, 0.5]), format!("place your abbey in the hole {}", words::place_words(pos)))
                 }
@@ -1454,6 +1463,16 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
             format!(
                 "{} pays {} {points} points of ransom and has their {} back",
                 name(player),
+                name(captor),
+                words::figure_word(figure)
+            ),
+        ),
+        Event::ShortRansomPaid { player, captor, figure, paid, received } => (
+            json!({"type": "ransom-paid", "seat": player, "captor": captor, "figure": figure, "points": paid, "received": received}),
+            format!(
+                "{} pays {} all their {paid} points of ransom ({} gains {received}) and has their {} back",
+                name(player),
+                name(captor),
                 name(captor),
                 words::figure_word(figure)
             ),

@@ -7,9 +7,15 @@
 //! - "If a cloister directly borders a Cathar tile - even diagonally - then at the end of a
 //!   player's turn, he or she may remove one knight from the city and return it to the supply"
 //!   (step 4A of the order of play); an abbey counts as a cloister (footnote 63) and nothing
-//!   need be built there that turn (footnote 64). Only a knight escapes, a small or big
-//!   follower: a builder is not a follower under the Big Box rules, and escapes only where the
-//!   rules count builders as followers (`Variants::builders_and_pigs_are_followers`).
+//!   need be built there that turn (footnote 64). The end of a builder's double turn is the end
+//!   of its second tile ("The double-turn is also only a 'single' turn", footnotes 43 and 112):
+//!   the dispatch asks for no escape between the two tiles (`Modules::at`), unless
+//!   `Variants::escape_after_each_tile` (seed 004, Step 4B: "repeat Steps 1B through 4A").
+//! - Only a knight escapes: a follower in the city, small or big, and Abbey & Mayor's mayor and
+//!   wagon there, which are followers (footnote 118) and are "eaten by the dragon, captured by
+//!   the tower, or seduced by a princess" like knights (footnote 124; the princess's text also
+//!   says "knight"). A builder is not a follower under the Big Box rules, and escapes only
+//!   where the rules count builders as followers (`Variants::builders_and_pigs_are_followers`).
 //! - "every completed besieged city scores double points in relation to farms" (footnote 65).
 
 use crate::actions::{Action, Pending};
@@ -43,7 +49,10 @@ impl Cathars {
     /// Whether the current player's knight `figure` may escape: it stands in a besieged city,
     /// and a cloister borders (diagonals included) one of the city's tiles with a siege.
     fn can_escape(&self, table: &Table, figure: &PlacedFigure) -> bool {
-        let knight = figure.figure.is_follower() || (self.builders_escape && figure.figure == Figure::Builder);
+        // Footnote 124: the mayor and the wagon in a city are knights like the small and big
+        // followers (the abbot never stands in a city).
+        let knight = matches!(figure.figure, Figure::Follower | Figure::BigFollower | Figure::Mayor | Figure::Wagon)
+            || (self.builders_escape && figure.figure == Figure::Builder);
         if !knight || figure.owner != table.current || table.features.kind(figure.node) != FeatureKind::City {
             return false;
         }

@@ -664,6 +664,23 @@ impl Modules {
             && self.tower.tower_actions(table, player, self.princess_dragon.dragon(), visit)
     }
 
+    /// Whether The Cathars' escape waits for the second tile of a builder's double turn: it
+    /// comes "at the end of a player's turn" (seed 001, THE CATHARS, "Escaping a besieged
+    /// city"), and "The double-turn is also only a 'single' turn" (footnotes 43 and 112; FAQ 27:
+    /// "ONE double turn, not two single turns"), so step 4A of the first tile offers none when
+    /// a second tile follows (one is left to draw or held), unless the rules offer it after each
+    /// tile (`escape_after_each_tile`: seed 004, Step 4B, "repeat Steps 1B through 4A").
+    fn escape_waits_for_second_tile(&self, table: &Table) -> bool {
+        !table.rules.variants.escape_after_each_tile
+            && self.traders_builders.second_tile_follows()
+            && (table.has_tiles_to_draw() || self.holds_tiles(table.current))
+    }
+
+    /// The bit of module `id` in the hooks' masks (0 when it is not in play).
+    fn bit_of(&self, id: ModuleId) -> u16 {
+        self.in_play[..self.count as usize].iter().position(|&m| m == id).map_or(0, |i| 1 << i)
+    }
+
     /// Runs the modules' steps at `point` from module `from`: the first decision asked for and
     /// the index of the module that asked, or `None` when every module is done.
     #[inline]
@@ -675,9 +692,11 @@ impl Modules {
         events: &mut Vec<Event>,
     ) -> Option<(u8, Pending)> {
         let dragon = self.princess_dragon.dragon();
-        each_module!(self, self.implementing(Hook::At) & !((1u16 << from) - 1), |i, mut m| if let Some(p) =
-            m.at(point, table, dragon, events)
-        {
+        let mut mask = self.implementing(Hook::At) & !((1u16 << from) - 1);
+        if point == HookPoint::TileActions && self.escape_waits_for_second_tile(table) {
+            mask &= !self.bit_of(ModuleId::Cathars);
+        }
+        each_module!(self, mask, |i, mut m| if let Some(p) = m.at(point, table, dragon, events) {
             return Some((i as u8, p));
         });
         None

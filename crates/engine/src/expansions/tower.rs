@@ -9,7 +9,10 @@
 //!   construction; or to finish the construction of a tower by deploying a follower to the top
 //!   of it" (FAQ 32: only one of these alternatives). A finished tower "may not be built any
 //!   further"; its follower "remains on top of the tower until the end of the game" unless eaten
-//!   by the dragon or captured by another tower (footnotes 105-107). Only a follower, small or
+//!   by the dragon or captured by another tower (footnotes 105-107), and the tower stays
+//!   finished then. The Rio Grande text reads otherwise (INCORPORATED FAQ 32: pieces go "on top
+//!   of any already placed tower (without a guard)"): under `Variants::unguarded_tower_reopens`
+//!   a tower whose guard left takes pieces and a new guard again. Only a follower, small or
 //!   big, finishes a tower: builders and pigs only where they are followers (footnote 104, FAQ
 //!   36), the abbot never (seed 000, The Abbot, note 27). No follower ever stands on the dragon's
 //!   tile (THE PRINCESS AND THE DRAGON).
@@ -37,7 +40,10 @@
 //!   whatever the figure (footnote 111), once per turn, a double turn included (footnote 112).
 //!   The engine offers the ransom in the figure phase (before the deployment it makes possible;
 //!   paying it earlier in the turn would change nothing) and only to a player with 3 points to
-//!   pay: a scoring marker cannot move back past the start of the track.
+//!   pay: a scoring marker cannot move back past the start of the track. Under
+//!   `Variants::short_ransom` a player with fewer pays too: their marker goes back to 0 and the
+//!   captor's forward 3, the passage moving the two markers separately (event
+//!   `ShortRansomPaid`, which says what each side lost and gained).
 
 use crate::actions::{Action, Pending};
 use crate::board::PlacementIndex;
@@ -65,7 +71,8 @@ pub struct TowerSite {
     pub feature: LocalFeature,
     /// Tower pieces on the foundation (0: a bare foundation).
     pub height: u8,
-    /// A follower was put on top: the tower takes no more pieces, even once its guard is gone.
+    /// A follower was put on top: the tower takes no more pieces, even once its guard is gone
+    /// (under `unguarded-tower-reopens`, only while its guard stands there).
     pub finished: bool,
 }
 
@@ -100,6 +107,10 @@ struct Readings {
     guards: bool,
     own_followers: bool,
     builders_are_followers: bool,
+    /// A tower whose guard left is open again (`unguarded_tower_reopens`).
+    reopens: bool,
+    /// A player with fewer than 3 points may pay a ransom (`short_ransom`).
+    short_ransom: bool,
 }
 
 impl Tower {
@@ -122,6 +133,8 @@ impl Tower {
                 guards: v.tower_captures_guards,
                 own_followers: v.tower_captures_own_followers,
                 builders_are_followers: v.builders_and_pigs_are_followers,
+                reopens: v.unguarded_tower_reopens,
+                short_ransom: v.short_ransom,
             },
             pieces,
             ..Tower::default()
@@ -201,9 +214,15 @@ impl Tower {
         self.ransoms(table, player, visit)
     }
 
+    /// Whether a player with `score` points can pay a ransom: with 3 points, or with fewer under
+    /// `short_ransom`.
+    fn can_pay(&self, score: u32) -> bool {
+        score >= RANSOM || self.readings.short_ransom
+    }
+
     /// The ransoms `player` may pay now: one per captor and kind of figure held.
     fn ransoms(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
-        if self.ransom_paid || table.players[player as usize].score < RANSOM {
+        if self.ransom_paid || !self.can_pay(table.players[player as usize].score) {
             return false;
         }
         for (i, p) in self.prisoners.iter().enumerate() {
@@ -259,7 +278,7 @@ impl Tower {
                     return Err(RuleError::NoSuchPrisoner);
                 }
                 let score = table.players[player as usize].score;
-                if score < RANSOM {
+                if !self.can_pay(score) {
                     return Err(RuleError::RansomTooDear(score));
                 }
                 Ok(())
@@ -298,10 +317,17 @@ impl Tower {
                     .expect("checked");
                 self.prisoners.remove(i);
                 self.ransom_paid = true;
-                table.players[player as usize].score -= RANSOM;
-                table.players[captor as usize].score += RANSOM;
                 *table.players[player as usize].supply_mut(figure) += 1;
-                events.push(Event::RansomPaid { player, captor, figure, points: RANSOM });
+                let score = table.players[player as usize].score;
+                table.players[captor as usize].score += RANSOM;
+                if score >= RANSOM {
+                    table.players[player as usize].score -= RANSOM;
+                    events.push(Event::RansomPaid { player, captor, figure, points: RANSOM });
+                } else {
+                    // `short_ransom`: the payer's marker stops at the start of the track.
+                    table.players[player as usize].score = 0;
+                    events.push(Event::ShortRansomPaid { player, captor, figure, paid: score, received: RANSOM });
+                }
             }
             _ => unreachable!("the dispatch sends only this module's actions"),
         }
@@ -485,7 +511,7 @@ impl Tower {
 }
 
 impl Module for Tower {
-    const HOOKS: Hooks = Hooks::of(&[Hook::BeginTurn, Hook::TilePut, Hook::At]);
+    const HOOKS: Hooks = Hooks::of(&[Hook::BeginTurn, Hook::TilePut, Hook::FollowerLeft, Hook::At]);
 
     /// A new turn: no ransom paid yet (a double turn's second tile is the same turn).
     fn begin_turn(&mut self, _table: &mut Table, _events: &mut Vec<Event>) {
@@ -499,6 +525,23 @@ impl Module for Tower {
         if let Some(feature) = features.iter().position(|f| f.kind == FeatureKind::Tower) {
             let feature = feature as LocalFeature;
             self.sites.push(TowerSite { pos: placed.pos, placement, feature, height: 0, finished: false });
+        }
+    }
+
+    /// A guard left its tower (captured or eaten): under `unguarded_tower_reopens` the tower is
+    /// open again, for pieces and for a new guard ("one of his towers on top of any already
+    /// placed tower (without a guard), or close a tower by placing one of his followers on top
+    /// of it", the Rio Grande text of INCORPORATED FAQ 32). A tower feature is a node of its own.
+    fn follower_left(&mut self, table: &mut Table, root: NodeId, _player: PlayerId, _events: &mut Vec<Event>) {
+        if !self.readings.reopens || table.features.kind(root) != FeatureKind::Tower {
+            return;
+        }
+        for site in self.sites.iter_mut().filter(|s| s.finished) {
+            let node = table.board.placement(site.placement).first_node + site.feature as NodeId;
+            if table.features.find(node) == root {
+                site.finished =
+                    table.figures.iter().any(|f| f.placement == site.placement && f.feature == site.feature);
+            }
         }
     }
 

@@ -49,6 +49,13 @@ impl TradersBuilders {
         }
     }
 
+    /// Whether the tile just played earned a double turn whose second tile is still to come,
+    /// after this tile's scoring (the Big Box timing: under the original boxes' timing the
+    /// second tile has been drawn before the scoring).
+    pub(crate) fn second_tile_follows(&self) -> bool {
+        self.double_turn && self.timing == DoubleTurn::AfterScoring
+    }
+
     /// Starts the double turn's second tile if one was earned and the timing is `when`.
     fn take_double_turn(&mut self, when: DoubleTurn, table: &Table, events: &mut Vec<Event>) -> bool {
         if self.timing == when && std::mem::take(&mut self.double_turn) {
