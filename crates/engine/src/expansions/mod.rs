@@ -613,7 +613,7 @@ impl Modules {
         if self.prisoners_in_play && self.prisoners.each_release(player, visit) {
             return true;
         }
-        if self.lease_actions(table, player, visit) {
+        if self.lease_in_play && self.lease_actions(table, player, visit) {
             return true;
         }
         if self.unpunctual_in_play && self.unpunctual_actions(table, player, visit) {
@@ -693,6 +693,9 @@ impl Modules {
     ) -> Option<(u8, Pending)> {
         let dragon = self.princess_dragon.dragon();
         let mut mask = self.implementing(Hook::At) & !((1u16 << from) - 1);
+        if mask == 0 {
+            return None;
+        }
         if point == HookPoint::TileActions && self.escape_waits_for_second_tile(table) {
             mask &= !self.bit_of(ModuleId::Cathars);
         }
