@@ -17,21 +17,42 @@
 //!   random turns ending in the greedy evaluation (`:playout=2`, tried for issue 5).
 //! - `greedy_move_midgame`: one greedy decision (every placement with its best follow-up,
 //!   evaluated) on that position.
+//! - `all12/...` (issue 36): the same measures in a 2-player game with all twelve expansions
+//!   (second-edition tiles) after 100 placed tiles, waiting for a placement: 1 000 iterations
+//!   with full playouts (the levels' playouts in short games) and with evaluation leaves
+//!   (`:playout=0`, the levels' search in long games), one greedy decision, and one evaluation
+//!   of the position (`Evaluation::DEFAULT.values`).
 
 use std::hint::black_box;
 
 use carcassonne_bots::mcts::{DEFAULT_DEPLOYMENTS, DEFAULT_PLACEMENTS, DEFAULT_PLAYOUT};
-use carcassonne_bots::{Bot, Budget, Deployments, GreedyBot, MctsBot, MctsSettings, Placements, Playout, RandomBot};
-use carcassonne_engine::{Color, Deck, Game, GameSetup, Pending, Rules};
+use carcassonne_bots::{
+    Bot, Budget, Deployments, Evaluation, GreedyBot, MctsBot, MctsSettings, Placements, Playout, RandomBot,
+};
+use carcassonne_engine::{Color, Deck, Edition, Expansion, Game, GameSetup, Pending, Rules, Variants};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 /// A 2-player game after 35 placed tiles (36 on the board), waiting for a placement.
 fn midgame() -> Game {
-    let mut game =
-        Game::new(GameSetup { rules: Rules::base(), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(2024) })
-            .expect("valid setup");
+    position(Rules::base(), 36)
+}
+
+/// A 2-player game with all twelve expansions after 100 placed tiles, waiting for a placement.
+fn midgame_all12() -> Game {
+    let rules = Rules {
+        expansions: Expansion::ALL.to_vec(),
+        variants: Variants { tile_edition: Edition::Second, ..Default::default() },
+    };
+    position(rules, 101)
+}
+
+/// A 2-player game played at random (deck seed 2024, bot seed 7) until `tiles` are on the board
+/// and a placement is pending.
+fn position(rules: Rules, tiles: usize) -> Game {
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck: Deck::Seed(2024) })
+        .expect("valid setup");
     let mut bot = RandomBot::new(7);
-    while !(game.board().len() >= 36 && matches!(game.pending(), Pending::PlaceTile { .. })) {
+    while !(game.board().len() >= tiles && matches!(game.pending(), Pending::PlaceTile { .. })) {
         let p = game.pending().player().expect("the game is not over");
         let action = bot.choose_action(&game.observation(Some(p)));
         game.apply(action).expect("legal");
@@ -77,6 +98,31 @@ fn benches(c: &mut Criterion) {
     c.bench_function("greedy_move_midgame", |b| {
         b.iter(|| black_box(greedy.choose_action(&game.observation(Some(player)))))
     });
+
+    let game = midgame_all12();
+    let player = game.pending().player().expect("pending");
+    println!(
+        "all twelve expansions: {} tiles on the board, {} left face down, {} legal placements",
+        game.board().len(),
+        game.tiles_left(),
+        game.legal_action_count()
+    );
+    let mut group = c.benchmark_group("all12");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(ITERATIONS as u64));
+    for (label, playout) in [("full_playouts", Playout::Full), ("evaluation_leaves", Playout::Turns(0))] {
+        let settings = MctsSettings { playout, budget: Budget::Iterations(ITERATIONS), ..MctsSettings::iterations(1) };
+        let mut bot = MctsBot::new(settings, 1);
+        group.bench_function(format!("mcts_{ITERATIONS}_iterations_{label}"), |b| {
+            b.iter(|| black_box(bot.choose_action(&game.observation(Some(player)))))
+        });
+    }
+    group.throughput(Throughput::Elements(1));
+    let mut greedy = GreedyBot::new(1);
+    group
+        .bench_function("greedy_move", |b| b.iter(|| black_box(greedy.choose_action(&game.observation(Some(player))))));
+    group.bench_function("evaluation", |b| b.iter(|| black_box(Evaluation::DEFAULT.values(&game))));
+    group.finish();
 }
 
 criterion_group!(bots, benches);

@@ -6,6 +6,7 @@ use carcassonne_engine::features::NodeId;
 use carcassonne_engine::random::{rng_from_seed, GameRng};
 use carcassonne_engine::{Action, FarmerScoring, FeatureKind, Figure, Game, Observation, Pending, PlayerId, TileId};
 
+use crate::eval::Evaluation;
 use crate::{Analysis, Bot, Ranked};
 
 /// Points a follower in supply is worth while many tiles are left (it falls to 0 as the deck
@@ -18,6 +19,23 @@ pub const FOLLOWER_VALUE: f64 = 1.5;
 /// [`PRISONER_VALUE`] per prisoner held (scaled down over the last 24 tiles). At the end of the
 /// game it is the exact final margin.
 pub fn evaluate(game: &Game, me: PlayerId) -> f64 {
+    crate::eval::Evaluation::DEFAULT.margin(game, me)
+}
+
+/// The legacy evaluation's value of the position for each player, as the search bot's
+/// truncated playouts used it: the projected total and the followers in supply.
+pub(crate) fn legacy_values(game: &Game) -> Vec<f64> {
+    let left = (game.tiles_left() as f64 / 24.0).min(1.0);
+    projected(game)
+        .iter()
+        .enumerate()
+        .map(|(p, total)| total + FOLLOWER_VALUE * left * game.player(p as PlayerId).followers as f64)
+        .collect()
+}
+
+/// The legacy evaluation for `me`: the projected totals' margin, plus `me`'s followers in supply
+/// (or coming home) and prisoners held.
+pub(crate) fn legacy_margin(game: &Game, me: PlayerId) -> f64 {
     let totals = projected(game);
     let best_other =
         totals.iter().enumerate().filter(|&(p, _)| p != me as usize).map(|(_, &t)| t).fold(f64::MIN, f64::max);
@@ -99,14 +117,7 @@ pub fn projected(game: &Game) -> Vec<f64> {
         let root = game.feature_root(f.placement, f.feature);
         // Each figure counts one, but a mayor counts its city's pennants (Abbey & Mayor).
         let strength = if f.figure == Figure::Mayor { f.figure.strength_in(features.pennants(root)) } else { 1 };
-        match seen.iter_mut().find(|(r, _)| *r == root) {
-            Some((_, counts)) => counts[f.owner as usize] += strength,
-            None => {
-                let mut counts = [0u8; 8];
-                counts[f.owner as usize] = strength;
-                seen.push((root, counts));
-            }
-        }
+        crate::eval::add_strength(&mut seen, root, f.owner, strength);
     }
     for barn in game.barns() {
         let placement = game.board().index_at(barn.pos).expect("a barn stands on a tile");
@@ -163,43 +174,55 @@ fn pennants_in_reach(game: &Game, pos: carcassonne_engine::Pos) -> usize {
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     rng: GameRng,
+    evaluation: Evaluation,
 }
 
 impl GreedyBot {
     pub fn new(seed: u64) -> GreedyBot {
-        GreedyBot { rng: rng_from_seed(seed) }
+        GreedyBot::with_evaluation(seed, Evaluation::DEFAULT)
+    }
+
+    pub fn with_evaluation(seed: u64, evaluation: Evaluation) -> GreedyBot {
+        GreedyBot { rng: rng_from_seed(seed), evaluation }
     }
 }
 
 /// Every legal action of `game`'s pending decision with its value for the deciding player, in
 /// legal order. A placement is worth its best follow-up (deployment or pass).
 pub fn rank_actions(game: &Game) -> Vec<Ranked> {
+    rank_actions_with(game, Evaluation::DEFAULT)
+}
+
+/// [`rank_actions`] under evaluation `eval`.
+pub fn rank_actions_with(game: &Game, eval: Evaluation) -> Vec<Ranked> {
     let me = game.pending().player().expect("a pending decision");
     if let Pending::GiveTile { .. } = game.pending() {
-        return rank_gifts(game, me);
+        return rank_gifts(game, me, eval);
     }
     let mut out = vec![];
     for action in game.legal_actions() {
         let mut next = game.clone();
         next.apply(action).expect("a legal action");
         let value = match (game.pending(), next.pending()) {
-            (Pending::PlaceTile { .. }, Pending::Deploy { .. }) => best_follow_up(&next, me),
+            (Pending::PlaceTile { .. }, Pending::Deploy { .. }) => best_follow_up(&next, me, eval),
             // The Tower: a piece is worth its best capture; a ransom, the deployment it allows.
             (_, Pending::Capture { player, .. } | Pending::Exchange { player, .. }) if player == me => {
-                best_follow_up(&next, me)
+                best_follow_up(&next, me, eval)
             }
-            (_, Pending::Deploy { player, .. }) if player == me => best_follow_up(&next, me),
+            (_, Pending::Deploy { player, .. }) if player == me => best_follow_up(&next, me, eval),
             // The Count: a deployment to Carcassonne is worth its best move of the count.
-            (_, Pending::MoveCount { player }) if player == me => best_follow_up(&next, me),
+            (_, Pending::MoveCount { player }) if player == me => best_follow_up(&next, me, eval),
             // Cloisters for everyone: one's own cloister, or a draw, each worth the best placement
             // of the tile with its best deployment.
-            (Pending::HeldTile { .. }, Pending::PlaceTile { player, .. }) if player == me => best_placement(&next, me),
+            (Pending::HeldTile { .. }, Pending::PlaceTile { player, .. }) if player == me => {
+                best_placement(&next, me, eval)
+            }
             // A tile chosen from a hand, a stack or the face-up row (or one drawn instead): worth
             // its best placement.
             (Pending::ChooseTile { .. }, Pending::PlaceTile { player, .. }) if player == me => {
-                best_placement(&next, me)
+                best_placement(&next, me, eval)
             }
-            _ => evaluate(&next, me),
+            _ => eval.margin(&next, me),
         };
         out.push(Ranked { action, value, visits: 0 });
     }
@@ -209,11 +232,11 @@ pub fn rank_actions(game: &Game) -> Vec<Ranked> {
 /// "Only one can choose": a gift is worth the best placement of the best tile it leaves to keep,
 /// less a quarter of what the tile given would be worth to us (a good tile helps whoever gets
 /// it). A tile's worth is its best placement once every other tile is given away.
-fn rank_gifts(game: &Game, me: PlayerId) -> Vec<Ranked> {
+fn rank_gifts(game: &Game, me: PlayerId, eval: Evaluation) -> Vec<Ranked> {
     let mut hand: Vec<TileId> = game.hand(me).to_vec();
     hand.sort_unstable();
     hand.dedup();
-    let keep: Vec<(TileId, f64)> = hand.iter().map(|&t| (t, keep_value(game, me, t))).collect();
+    let keep: Vec<(TileId, f64)> = hand.iter().map(|&t| (t, keep_value(game, me, t, eval))).collect();
     let worth = |t: TileId| keep.iter().find(|k| k.0 == t).map_or(0.0, |k| k.1);
     game.legal_actions()
         .into_iter()
@@ -228,7 +251,7 @@ fn rank_gifts(game: &Game, me: PlayerId) -> Vec<Ranked> {
 }
 
 /// The worth of keeping `tile`: every other tile given away, its best placement.
-fn keep_value(game: &Game, me: PlayerId, tile: TileId) -> f64 {
+fn keep_value(game: &Game, me: PlayerId, tile: TileId, eval: Evaluation) -> f64 {
     let mut next = game.clone();
     while let Pending::GiveTile { .. } = next.pending() {
         let gift = next
@@ -240,8 +263,8 @@ fn keep_value(game: &Game, me: PlayerId, tile: TileId) -> f64 {
         next.apply(gift).expect("a legal action");
     }
     match next.pending() {
-        Pending::PlaceTile { player, .. } if player == me => best_placement(&next, me),
-        _ => evaluate(&next, me),
+        Pending::PlaceTile { player, .. } if player == me => best_placement(&next, me, eval),
+        _ => eval.margin(&next, me),
     }
 }
 
@@ -258,21 +281,21 @@ fn best_over(game: &Game, value: impl Fn(&Game) -> f64) -> f64 {
 }
 
 /// The value of the best placement of the tile to place, each with its best deployment.
-fn best_placement(game: &Game, me: PlayerId) -> f64 {
+fn best_placement(game: &Game, me: PlayerId, eval: Evaluation) -> f64 {
     best_over(game, |next| match next.pending() {
-        Pending::Deploy { player, .. } if player == me => best_follow_up(next, me),
-        _ => evaluate(next, me),
+        Pending::Deploy { player, .. } if player == me => best_follow_up(next, me, eval),
+        _ => eval.margin(next, me),
     })
 }
 
 /// The value of the best deployment or pass after a placement (with The Tower, a tower piece
 /// counts with its best capture).
-fn best_follow_up(game: &Game, me: PlayerId) -> f64 {
+fn best_follow_up(game: &Game, me: PlayerId, eval: Evaluation) -> f64 {
     best_over(game, |next| match next.pending() {
         Pending::Capture { player, .. } | Pending::Exchange { player, .. } if player == me => {
-            best_over(next, |after| evaluate(after, me))
+            best_over(next, |after| eval.margin(after, me))
         }
-        _ => evaluate(next, me),
+        _ => eval.margin(next, me),
     })
 }
 
@@ -289,7 +312,7 @@ impl Bot for GreedyBot {
         // The hidden deck matters only for the tile drawn after the turn, which the evaluation
         // does not look at; any consistent world will do.
         let game = observation.sample_game(&mut self.rng);
-        let mut ranked = rank_actions(&game);
+        let mut ranked = rank_actions_with(&game, self.evaluation);
         // Stable: among equal values the first legal action wins.
         ranked.sort_by(|a, b| b.value.total_cmp(&a.value));
         Analysis { best: ranked[0].action, value: ranked[0].value, unit: "points", ranked }

@@ -17,7 +17,9 @@
 //!   made cheaply more like real play ([`Placements::Compact`], [`Deployments::Weighted`];
 //!   `:place=uniform` and `:deploy=uniform` make it uniform over the legal actions, drawn with
 //!   `legal_action_count` + `nth_legal_action`); with `:playout=N` only N turns are played and
-//!   the position is then valued with the greedy evaluation ([`crate::greedy::projected`]);
+//!   the position is then valued with the evaluation ([`crate::eval`]); in a long game (more
+//!   than [`LONG_GAME_TILES`] tiles) the levels play no playout at all: the evaluation values
+//!   the new node (see "Long games" below);
 //! - the rewards (one per player) are backed up along the path.
 //!
 //! Why not uniformly random playouts: random players scatter their tiles over the whole
@@ -47,6 +49,18 @@
 //! between about 77% and 84% (docs/performance.md): more playouts of the same kind bought
 //! nothing, better ones did.
 //!
+//! Long games (issue 36): with all twelve expansions a game has three times the tiles of a base
+//! game and each tile costs about three times as much to play, so a playout to the end costs
+//! about nine times as much; worse, random play of the expansions' decisions (the fairy moved
+//! on every other turn, towers raised at random, followers sent to Carcassonne) makes games
+//! unlike real ones. Against the greedy bot with all twelve expansions, full playouts lost
+//! every game at every budget tried, while evaluation leaves (`:playout=0`) win about half
+//! (docs/performance.md, "Bots with expansions"). So [`DEFAULT_PLAYOUT`] is
+//! [`Playout::Auto`]: full playouts up to [`LONG_GAME_TILES`] tiles (the base game and any
+//! single expansion), evaluation leaves beyond. The rewards of an evaluated search are centred
+//! on the root's evaluated margin ([`centred_rewards`]), and the margin scales of both kinds of
+//! reward grow with the game's length ([`game_scale`]).
+//!
 //! The reward of player `p` at the end of a game is `0.5 * win + 0.5 * (0.5 + 0.5 *
 //! tanh(margin / 20))`, where `win` is 1 for a sole first place, `1/k` for a first place shared
 //! by `k` players and 0 otherwise, and `margin` is `p`'s score minus the best other score; so
@@ -73,6 +87,8 @@ use carcassonne_engine::board::PlacementIndex;
 use carcassonne_engine::random::{below, rng_from_seed, shuffle, GameRng};
 use carcassonne_engine::{Action, Event, FeatureKind, Game, Observation, Pending, PlayerId, Pos, Rotation};
 
+use crate::eval::Evaluation;
+use crate::halving::HalvingSettings;
 use crate::{mix_seed, Analysis, Bot, Ranked, StopSignal};
 
 /// How much search a move gets.
@@ -101,6 +117,22 @@ pub struct MctsSettings {
     pub placements: Placements,
     /// How playouts choose deployments.
     pub deployments: Deployments,
+    /// How a truncated playout values the position it stops at.
+    pub evaluation: Evaluation,
+    /// The tree search, or sequential halving among the evaluation's best actions.
+    pub search: Search,
+    /// How many points of an evaluated margin make the same difference to the reward as 8 do
+    /// at scale 1 (see the module documentation).
+    pub margin_scale: f64,
+}
+
+/// Which search the bot runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Search {
+    /// Monte Carlo tree search (this module).
+    Tree,
+    /// Sequential halving among the evaluation's best actions ([`crate::halving`]).
+    Halving(HalvingSettings),
 }
 
 /// How a playout chooses where to place the tile it drew.
@@ -133,9 +165,35 @@ pub enum Playout {
     /// Random actions to the end of the game; the reward comes from the final scores.
     Full,
     /// Random actions for this many turns (0: none), then the position is scored with the
-    /// greedy evaluation ([`crate::greedy::projected`]) instead of playing on.
+    /// evaluation instead of playing on.
     Turns(u32),
+    /// Full playouts in a game of at most this many tiles in all (on the board, face down and
+    /// to be drawn: [`game_tiles`]); in a longer one no playout, the evaluation values the
+    /// tree's new node (`Turns(0)`). See the module documentation.
+    Auto(u32),
 }
+
+impl Playout {
+    /// The playout a search of this game uses: `Auto` resolved by the game's length.
+    pub fn for_game(self, observation: &Observation<'_>) -> Playout {
+        match self {
+            Playout::Auto(tiles) if game_tiles(observation) <= tiles as usize => Playout::Full,
+            Playout::Auto(_) => Playout::Turns(0),
+            playout => playout,
+        }
+    }
+}
+
+/// The tiles of the game: on the board and still face down.
+pub fn game_tiles(observation: &Observation<'_>) -> usize {
+    observation.board().len() + observation.tiles_left()
+}
+
+/// The longest game (in tiles, [`game_tiles`]) that the levels search with full playouts; in
+/// longer ones they search with evaluation leaves. A base game has 72 tiles and every single
+/// expansion of the annotated rules adds fewer than 40 (The Princess & the Dragon the most:
+/// 30, with the River 12 more); all twelve together make 213.
+pub const LONG_GAME_TILES: u32 = 120;
 
 /// Iterations per decision of the levels, with [`DEFAULT_PLAYOUT`].
 pub const LEVELS: [(&str, u32); 3] = [("easy", 500), ("medium", 5_000), ("hard", 25_000)];
@@ -149,7 +207,7 @@ pub const LEVEL_TIMES: [(&str, Duration); 3] =
 
 /// The playout of the levels and of [`MctsSettings::iterations`]: random play to the end of the
 /// game (see the module documentation for why not a truncated one).
-pub const DEFAULT_PLAYOUT: Playout = Playout::Full;
+pub const DEFAULT_PLAYOUT: Playout = Playout::Auto(LONG_GAME_TILES);
 
 /// The placement policy of the levels' playouts (see the module documentation for why).
 pub const DEFAULT_PLACEMENTS: Placements = Placements::Compact;
@@ -170,6 +228,9 @@ impl MctsSettings {
             playout: DEFAULT_PLAYOUT,
             placements: DEFAULT_PLACEMENTS,
             deployments: DEFAULT_DEPLOYMENTS,
+            evaluation: Evaluation::DEFAULT,
+            search: Search::Tree,
+            margin_scale: 1.0,
         })
     }
 
@@ -196,6 +257,9 @@ impl MctsSettings {
             playout: DEFAULT_PLAYOUT,
             placements: DEFAULT_PLACEMENTS,
             deployments: DEFAULT_DEPLOYMENTS,
+            evaluation: Evaluation::DEFAULT,
+            search: Search::Tree,
+            margin_scale: 1.0,
         }
     }
 }
@@ -213,6 +277,8 @@ pub struct MctsBot {
     placed: Option<Placed>,
     /// Ends the searches early when another thread says so.
     stop: StopSignal,
+    /// The halving search's deployment planned with its placement.
+    plan: Option<Action>,
 }
 
 /// A placement chosen by the search, and the public facts that tell whether the next decision
@@ -245,6 +311,7 @@ impl MctsBot {
             trees: (0..threads).map(|_| Tree::default()).collect(),
             placed: None,
             stop: StopSignal::new(),
+            plan: None,
         }
     }
 
@@ -256,6 +323,9 @@ impl MctsBot {
     fn search(&mut self, observation: &Observation<'_>) -> Analysis {
         let move_seed = mix_seed(self.seed ^ mix_seed(self.moves));
         self.moves += 1;
+        if let Search::Halving(halving) = self.settings.search {
+            return self.search_halving(observation, halving, move_seed);
+        }
         let threads = self.trees.len();
         // The deployment after this bot's own placement continues in the placement's trees
         // (which already searched it) with a quarter of the budget; any other decision starts
@@ -281,9 +351,11 @@ impl MctsBot {
         };
         let method = Method {
             exploration: self.settings.exploration,
-            playout: self.settings.playout,
+            playout: self.settings.playout.for_game(observation),
             placements: self.settings.placements,
             deployments: self.settings.deployments,
+            evaluation: self.settings.evaluation,
+            scale: self.settings.margin_scale,
         };
         let deadline = match budget {
             Budget::Time(t) => Some(Instant::now() + t),
@@ -346,6 +418,39 @@ impl MctsBot {
             });
         }
         Analysis { best: ranked[0].action, value: ranked[0].value, unit: "reward", ranked }
+    }
+
+    /// The halving search; a deployment planned with the bot's own placement is played without
+    /// a new search.
+    fn search_halving(&mut self, observation: &Observation<'_>, halving: HalvingSettings, seed: u64) -> Analysis {
+        if let (Some(placed), Some(planned)) = (self.placed.take(), self.plan.take()) {
+            if self.follows_placement(observation, &placed) && observation.legal_actions().contains(&planned) {
+                let ranked = vec![Ranked { action: planned, value: f64::NAN, visits: 0 }];
+                return Analysis { best: planned, value: f64::NAN, unit: "points", ranked };
+            }
+        }
+        let (analysis, plan) = crate::halving::search(
+            observation,
+            halving,
+            self.settings.evaluation,
+            self.settings.budget,
+            seed,
+            &self.stop,
+        );
+        if let (Pending::PlaceTile { player, .. }, [Action::Place { pos, rotation }, deploy]) =
+            (observation.pending(), plan.as_slice())
+        {
+            self.placed = Some(Placed {
+                action: plan[0],
+                player,
+                pos: *pos,
+                rotation: *rotation,
+                tiles_on_board: observation.board().len(),
+                tiles_left: observation.tiles_left(),
+            });
+            self.plan = Some(*deploy);
+        }
+        analysis
     }
 
     /// Whether the pending decision is the deployment right after `placed` was applied: the
@@ -443,6 +548,13 @@ struct Tree {
     weights: Vec<u32>,
     /// The node of the decision being searched (0 unless the tree was reused).
     root: u32,
+    /// How much larger than a base game's this game's points are ([`game_scale`]).
+    game_scale: f64,
+    /// Whether this search's iterations end in the evaluation (truncated playouts), and then
+    /// each player's evaluated margin at the root, the centre of their rewards (see
+    /// [`centred_rewards`]).
+    evaluated: bool,
+    root_margins: Vec<f64>,
 }
 
 /// How a tree searches: the settings an iteration needs.
@@ -452,6 +564,8 @@ struct Method {
     playout: Playout,
     placements: Placements,
     deployments: Deployments,
+    evaluation: Evaluation,
+    scale: f64,
 }
 
 /// The outcome key of a decision within the turn (a deployment, an escape).
@@ -535,11 +649,18 @@ impl Tree {
         reused: bool,
     ) {
         let mut rng = rng_from_seed(seed);
+        self.game_scale = game_scale(observation);
+        self.evaluated = matches!(method.playout, Playout::Turns(_));
         if !reused {
             self.nodes.clear();
             self.edges.clear();
             let root_game = observation.sample_game(&mut rng);
             self.root = self.add_node(&root_game, 0, &mut rng);
+            // The centre of the rewards stays that of the first search of the tree: a reused
+            // tree's statistics were gathered with it.
+            let values = method.evaluation.values(&root_game);
+            self.root_margins.clear();
+            self.root_margins.extend((0..values.len()).map(|p| margin_of(&values, p)));
         }
         let players = observation.players().len();
         for i in 0..iterations {
@@ -594,8 +715,9 @@ impl Tree {
         }
         // Playout.
         let stop = match method.playout {
-            Playout::Full => u32::MAX,
             Playout::Turns(n) => game.turns().saturating_add(n),
+            // `Auto` was resolved when the search began.
+            Playout::Full | Playout::Auto(_) => u32::MAX,
         };
         while !game.is_over() && game.turns() < stop {
             let action = match (method.placements, method.deployments, game.pending()) {
@@ -610,10 +732,13 @@ impl Tree {
             self.events.clear();
             game.apply_into(action, &mut self.events).expect("legal");
         }
-        if game.is_over() {
-            rewards(game, players, &mut self.rewards);
+        let scale = method.scale * self.game_scale;
+        if self.evaluated {
+            centred_rewards(game, method.evaluation, &self.root_margins, scale, &mut self.rewards);
+        } else if game.is_over() {
+            rewards(game, players, scale, &mut self.rewards);
         } else {
-            estimated_rewards(game, players, &mut self.rewards);
+            estimated_rewards(game, players, method.evaluation, scale, &mut self.rewards);
         }
         // Backup.
         for &(node, edge) in &self.path {
@@ -664,21 +789,40 @@ impl Tree {
     }
 }
 
-/// The reward of each player in a position that is not over, from the greedy evaluation:
-/// the win share is replaced by a logistic function of the evaluated margin.
-fn estimated_rewards(game: &Game, players: usize, out: &mut Vec<f64>) {
+/// A player's margin among `values`: theirs minus the best other.
+fn margin_of(values: &[f64], p: usize) -> f64 {
+    let best_other = values.iter().enumerate().filter(|&(q, _)| q != p).map(|(_, &v)| v).fold(f64::MIN, f64::max);
+    values[p] - best_other
+}
+
+/// The reward of each player after a truncated playout (or at the end of the game, in a search
+/// whose iterations end in the evaluation): `0.5 + 0.5 tanh((margin - root margin) / (20 *
+/// scale))`, the evaluated margin measured from the player's evaluated margin at the root.
+///
+/// Why centred: a reward of the margin itself saturates once one player leads by a few dozen
+/// points, as they soon do in a long game with expansions, and then every action looks the
+/// same to the search; what the search must tell apart is how much an action gains or loses
+/// from where the game stands. (A full playout's final rewards are not centred: their win
+/// share is what the tree search was tuned on in the base game.)
+fn centred_rewards(game: &Game, evaluation: Evaluation, centres: &[f64], scale: f64, out: &mut Vec<f64>) {
     out.clear();
-    let totals = crate::greedy::projected(game);
-    let left = (game.tiles_left() as f64 / 24.0).min(1.0);
+    let values = evaluation.values(game);
+    for (p, centre) in centres.iter().enumerate() {
+        let gain = margin_of(&values, p) - centre;
+        out.push(0.5 + 0.5 * (gain / (20.0 * scale)).tanh());
+    }
+}
+
+/// The reward of each player in a position that is not over, from the evaluation: the win
+/// share is replaced by a logistic function of the evaluated margin.
+fn estimated_rewards(game: &Game, players: usize, evaluation: Evaluation, scale: f64, out: &mut Vec<f64>) {
+    out.clear();
+    let values = evaluation.values(game);
     for p in 0..players {
-        let mine = totals[p] + crate::greedy::FOLLOWER_VALUE * left * game.player(p as PlayerId).followers as f64;
-        let best_other = (0..players)
-            .filter(|&q| q != p)
-            .map(|q| totals[q] + crate::greedy::FOLLOWER_VALUE * left * game.player(q as PlayerId).followers as f64)
-            .fold(f64::MIN, f64::max);
-        let margin = mine - best_other;
-        let win = 1.0 / (1.0 + (-margin / 8.0).exp());
-        out.push(0.5 * win + 0.25 * (1.0 + (margin / 20.0).tanh()));
+        let best_other = (0..players).filter(|&q| q != p).map(|q| values[q]).fold(f64::MIN, f64::max);
+        let margin = values[p] - best_other;
+        let win = 1.0 / (1.0 + (-margin / (8.0 * scale)).exp());
+        out.push(0.5 * win + 0.25 * (1.0 + (margin / (20.0 * scale)).tanh()));
     }
 }
 
@@ -740,8 +884,20 @@ pub fn deployment_weight(game: &Game, placement: PlacementIndex, action: Action)
     }
 }
 
+/// Tiles in a base game (the start tile and 71 more).
+const BASE_GAME_TILES: f64 = 72.0;
+
+/// How much larger than a base game's the points of this game are, by its number of tiles (at
+/// least 1): a margin that decides a base game decides nothing in a game three times as long,
+/// so the rewards' margin scales grow with it. Without this, every playout of a long game
+/// with many expansions ends far beyond the margins the reward tells apart, and the search
+/// sees no difference between its actions.
+fn game_scale(observation: &Observation<'_>) -> f64 {
+    ((observation.board().len() + observation.tiles_left()) as f64 / BASE_GAME_TILES).max(1.0)
+}
+
 /// The reward of each player at the end of a game (see the module documentation).
-fn rewards(game: &Game, players: usize, out: &mut Vec<f64>) {
+fn rewards(game: &Game, players: usize, scale: f64, out: &mut Vec<f64>) {
     out.clear();
     let scores = game.players();
     let top = scores.iter().map(|p| p.score).max().unwrap_or(0);
@@ -751,7 +907,7 @@ fn rewards(game: &Game, players: usize, out: &mut Vec<f64>) {
         let best_other =
             scores.iter().enumerate().filter(|&(q, _)| q != p).map(|(_, s)| s.score as f64).fold(f64::MIN, f64::max);
         let win = if scores[p].score == top { 1.0 / winners } else { 0.0 };
-        out.push(0.5 * win + 0.25 * (1.0 + ((mine - best_other) / 20.0).tanh()));
+        out.push(0.5 * win + 0.25 * (1.0 + ((mine - best_other) / (20.0 * scale)).tanh()));
     }
 }
 
@@ -760,7 +916,7 @@ mod tests {
     use super::*;
     use crate::bot_by_name;
     use crate::tests::{new_game, play_checked, COLORS};
-    use carcassonne_engine::{Catalog, Deck, GameSetup, Rules};
+    use carcassonne_engine::{Catalog, Deck, Expansion, GameSetup, Rules};
 
     #[test]
     fn compact_playout_placements_are_legal_and_more_surrounded_than_uniform_ones() {
@@ -967,11 +1123,35 @@ mod tests {
     }
 
     #[test]
-    fn levels_use_full_playouts_and_truncated_playouts_stay_available() {
+    fn levels_use_full_playouts_in_short_games_and_evaluation_leaves_in_long_ones() {
         for level in ["easy", "medium", "hard"] {
             assert_eq!(MctsSettings::level(level).unwrap().playout, DEFAULT_PLAYOUT);
         }
-        assert_eq!(DEFAULT_PLAYOUT, Playout::Full);
+        assert_eq!(DEFAULT_PLAYOUT, Playout::Auto(LONG_GAME_TILES));
+        let base = new_game(2, 1);
+        assert_eq!(DEFAULT_PLAYOUT.for_game(&base.observation(Some(0))), Playout::Full);
+        for expansion in Expansion::ALL {
+            let rules = Rules { expansions: vec![expansion], ..Rules::base() };
+            let game = Game::new(GameSetup { rules, players: COLORS[..2].to_vec(), deck: Deck::Seed(1) }).unwrap();
+            let observation = game.observation(Some(0));
+            assert!(game_tiles(&observation) <= LONG_GAME_TILES as usize, "{expansion:?}");
+            assert_eq!(DEFAULT_PLAYOUT.for_game(&observation), Playout::Full);
+        }
+        let all = Rules { expansions: Expansion::ALL.to_vec(), ..Rules::base() };
+        let game = Game::new(GameSetup { rules: all, players: COLORS[..2].to_vec(), deck: Deck::Seed(1) }).unwrap();
+        assert!(game_tiles(&game.observation(Some(0))) > 200);
+        assert_eq!(DEFAULT_PLAYOUT.for_game(&game.observation(Some(0))), Playout::Turns(0));
+        assert_eq!(Playout::Turns(3).for_game(&game.observation(Some(0))), Playout::Turns(3));
+        assert_eq!(Playout::Full.for_game(&game.observation(Some(0))), Playout::Full);
+        // The centred rewards of the root position are even for every player, and a gain for
+        // one is a reward above one half.
+        let values = Evaluation::DEFAULT.values(&game);
+        let centres: Vec<f64> = (0..2).map(|p| margin_of(&values, p)).collect();
+        let mut out = vec![];
+        centred_rewards(&game, Evaluation::DEFAULT, &centres, 1.0, &mut out);
+        assert_eq!(out, vec![0.5, 0.5]);
+        centred_rewards(&game, Evaluation::DEFAULT, &[centres[0] - 10.0, centres[1] + 10.0], 1.0, &mut out);
+        assert!(out[0] > 0.7 && out[1] < 0.3, "{out:?}");
         let crate::BotSpec::Mcts(s) = crate::BotSpec::parse("mcts:hard:playout=2").unwrap() else { panic!() };
         assert_eq!((s.playout, s.budget), (Playout::Turns(2), Budget::Iterations(25_000)));
         // Whole games with full playouts still finish with legal actions only.

@@ -151,6 +151,7 @@ async fn commit(state: &Arc<AppState>, room: &Arc<Room>, version: usize, action:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use carcassonne_bots::Evaluation;
 
     #[test]
     fn server_bots_think_for_a_time_within_the_servers_bounds() {
@@ -159,7 +160,7 @@ mod tests {
         let BotSpec::Mcts(custom) = server_bot("mcts:hard:c=0.7").unwrap() else { panic!() };
         assert_eq!((custom.budget, custom.exploration), (hard.budget, 0.7));
         assert_eq!(server_bot("mcts:iters=20").unwrap(), BotSpec::parse("mcts:iters=20").unwrap());
-        assert_eq!(server_bot("greedy").unwrap(), BotSpec::Greedy);
+        assert_eq!(server_bot("greedy").unwrap(), BotSpec::Greedy(Evaluation::DEFAULT));
         for (name, words) in [
             ("mcts:hard:threads=64", "one thread"),
             ("mcts:time=100000", "at most 5 seconds"),

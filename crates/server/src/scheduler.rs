@@ -267,6 +267,7 @@ fn lower_priority() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use carcassonne_bots::Evaluation;
     use carcassonne_engine::{Color, Deck, GameSetup, Rules};
 
     fn decision(class: Class, bot: &str) -> Decision {
@@ -318,6 +319,6 @@ mod tests {
         assert_eq!(half.budget, Budget::Time(Duration::from_millis(500)));
         let BotSpec::Mcts(iters) = with_share(&BotSpec::parse("mcts:iters=100").unwrap(), 0.25) else { panic!() };
         assert_eq!(iters.budget, Budget::Iterations(25));
-        assert_eq!(with_share(&BotSpec::Greedy, 0.25), BotSpec::Greedy);
+        assert_eq!(with_share(&BotSpec::Greedy(Evaluation::DEFAULT), 0.25), BotSpec::Greedy(Evaluation::DEFAULT));
     }
 }

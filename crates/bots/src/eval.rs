@@ -1,0 +1,615 @@
+//! The evaluation of a position: each player's expected final score, as a sum of components
+//! (the points already scored, and what each kind of holding is expected to bring by the end of
+//! the game), each component weighted ([`Weights`]).
+//!
+//! Every component is in points and is computed by a small model of its own (how likely a
+//! feature is to be completed before the tiles run out, what a farm's cities are worth, ...);
+//! the weights then scale the components. The default weights ([`Weights::FITTED`]) were chosen
+//! by tournaments between greedy bots, not by hand alone: every component at its model's value,
+//! except the farms' cities still open (left out) and the followers in supply (counted twice);
+//! a big follower in supply counts as one follower (its strength shows where it wins a
+//! majority; valued higher, the greedy bot kept it for good) and a builder on an open feature
+//! 4 points (the double turns it brings; valued at 1, the greedy bot never placed one); a
+//! figure waiting in Carcassonne counts three times its model's value, more than in supply (it
+//! comes back onto a feature as it is scored; valued less, the greedy bot never went there).
+//! A least-squares fit of the weights to the final scores of games between bots (`cargo run
+//! --release -p carcassonne-bots --example fit_eval`, which prints the fit and how well each
+//! evaluation predicts the final margins) predicts better but played worse: what a one-ply
+//! player needs is not the best forecast of the score but values that keep it from spending its
+//! followers too soon (docs/performance.md, "Bots with expansions").
+//!
+//! Every expansion's points and prospects are counted:
+//! - roads and cities with their inns, cathedrals, sieges and pennants, completed or not, by
+//!   their chance of completion; a mayor counts its city's pennants, a big follower two;
+//! - cloisters, abbeys and gardens by the tiles around them and the tiles still to come;
+//! - farms: the completed cities they border (3 each, 4 under first-edition scoring; a pig or a
+//!   pig-herd one more; a besieged city twice), and the cities still open by their chance;
+//! - barns (4 per city of their farm); the king and the robber baron (1 per completed city or
+//!   road); the trade goods (10 for the most of each); the fairy (3 when its follower scores, a
+//!   point a turn); prisoners held and followers held prisoner; tower pieces; figures waiting in
+//!   Carcassonne; builders on open features (double turns to come); the abbey tile not yet
+//!   placed; followers in supply, worth what they can still earn.
+
+use carcassonne_engine::features::NodeId;
+use carcassonne_engine::{FarmerScoring, FeatureKind, Figure, Game, PlayerId, Token};
+
+/// The components of a player's expected final score, in the order of [`Weights`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Component {
+    /// The points already scored (weight 1).
+    Score,
+    /// The tiles still to come per player: what every player can still expect to score from
+    /// features not yet begun (the same for all, so it changes no margin).
+    Future,
+    /// Roads held: per tile 1, with an inn 2 if completed and 0 if not, by the chance of
+    /// completion.
+    Roads,
+    /// Cities held: completed 2 per tile and pennant (3 with a cathedral, 1 besieged), at the end
+    /// 1 (0 with a cathedral or besieged), by the chance of completion.
+    Cities,
+    /// Cloisters, abbeys and gardens held: 1 and 1 per tile around, and the tiles still to
+    /// come around them.
+    Cloisters,
+    /// Farms held: the completed cities they border.
+    Farms,
+    /// Farms held: the cities they border that are still open, by their chance of completion.
+    FarmProspects,
+    /// Followers (small and big, abbots, mayors, wagons) in supply, scaled down as the tiles run
+    /// out.
+    Supply,
+    /// The king and the robber baron: 1 per completed city or road so far.
+    Tokens,
+    /// The trade goods: 10 for the most counters of each good (ties in full).
+    Goods,
+    /// The fairy: 3 when its follower scores, and a point for each of its owner's turns to come
+    /// (at most 10).
+    Fairy,
+    /// Prisoners held (a ransom to come, or an exchange).
+    Prisoners,
+    /// One's own followers held prisoner by others.
+    Captives,
+    /// Tower pieces in supply (captures to come), scaled down as the tiles run out.
+    TowerPieces,
+    /// Figures waiting in Carcassonne's quarters (halved in the count's), scaled down as the
+    /// tiles run out.
+    Residents,
+    /// Barns: 4 per completed city of their farm, and the open ones by their chance.
+    Barns,
+    /// Builders on open roads and cities (double turns to come), scaled down as the tiles run
+    /// out.
+    Builders,
+    /// The abbey tile not yet placed, scaled down as the tiles run out.
+    Abbey,
+}
+
+impl Component {
+    pub const COUNT: usize = 18;
+
+    pub const ALL: [Component; Component::COUNT] = [
+        Component::Score,
+        Component::Future,
+        Component::Roads,
+        Component::Cities,
+        Component::Cloisters,
+        Component::Farms,
+        Component::FarmProspects,
+        Component::Supply,
+        Component::Tokens,
+        Component::Goods,
+        Component::Fairy,
+        Component::Prisoners,
+        Component::Captives,
+        Component::TowerPieces,
+        Component::Residents,
+        Component::Barns,
+        Component::Builders,
+        Component::Abbey,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Component::Score => "score",
+            Component::Future => "future",
+            Component::Roads => "roads",
+            Component::Cities => "cities",
+            Component::Cloisters => "cloisters",
+            Component::Farms => "farms",
+            Component::FarmProspects => "farm-prospects",
+            Component::Supply => "supply",
+            Component::Tokens => "tokens",
+            Component::Goods => "goods",
+            Component::Fairy => "fairy",
+            Component::Prisoners => "prisoners",
+            Component::Captives => "captives",
+            Component::TowerPieces => "tower-pieces",
+            Component::Residents => "residents",
+            Component::Barns => "barns",
+            Component::Builders => "builders",
+            Component::Abbey => "abbey",
+        }
+    }
+}
+
+/// The weight of each component, in the order of [`Component::ALL`], and the parameters of the
+/// components' models.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    pub weights: [f64; Component::COUNT],
+    /// The completion model's tiles per open end, squared, for cities and for roads (see
+    /// [`completion_chance`]).
+    pub city_tau: f64,
+    pub road_tau: f64,
+    /// What a big follower in supply counts for, in followers.
+    pub big_follower: f64,
+    /// What a builder on an open road or city counts for, in points (double turns to come).
+    pub builder: f64,
+}
+
+impl Weights {
+    /// Every component taken at its model's value.
+    pub const UNIT: Weights =
+        Weights { weights: [1.0; Component::COUNT], city_tau: 50.0, road_tau: 35.0, big_follower: 1.5, builder: 1.0 };
+
+    /// The weights chosen by tournaments (see the module documentation).
+    pub const FITTED: Weights = Weights {
+        big_follower: 1.0,
+        builder: 4.0,
+        ..Weights::UNIT.with(Component::FarmProspects, 0.0).with(Component::Supply, 2.0).with(Component::Residents, 3.0)
+    };
+
+    pub fn get(&self, c: Component) -> f64 {
+        self.weights[c as usize]
+    }
+
+    /// These weights with component `c`'s set to `weight`.
+    pub const fn with(self, c: Component, weight: f64) -> Weights {
+        let mut weights = self.weights;
+        weights[c as usize] = weight;
+        Weights { weights, ..self }
+    }
+}
+
+/// One row of components per player.
+pub type Components = Vec<[f64; Component::COUNT]>;
+
+/// The chance that a road or city with `open` open ends (edges, for a city) is completed before
+/// the `tiles_left` tiles run out: `0.85 (1 - exp(-tiles_left / (tau * open^2)))`, `tau` 35 tiles
+/// for a road and 50 for a city. Fitted by eye to how often the roads and cities that held
+/// followers in games between greedy bots were completed (from 7% of the roads with one open
+/// end and 5 tiles left to about 80% with a hundred; a city with two open edges half as often as
+/// with one, and far less late in the game): `cargo run --release -p carcassonne-bots --example
+/// completion_table` prints the table.
+pub fn completion_chance(kind: FeatureKind, open: f64, tiles_left: f64, model: &Weights) -> f64 {
+    let tau = match kind {
+        FeatureKind::City => model.city_tau,
+        _ => model.road_tau,
+    };
+    let open = open.max(1.0);
+    0.85 * (1.0 - (-tiles_left / (tau * open * open)).exp())
+}
+
+/// Each player's components of the position (see [`Component`]), with the models' parameters
+/// of `model`.
+pub fn components(game: &Game, model: &Weights) -> Components {
+    let players = game.players().len();
+    let mut rows = vec![[0.0; Component::COUNT]; players];
+    for (p, row) in rows.iter_mut().enumerate() {
+        row[Component::Score as usize] = game.players()[p].score as f64;
+    }
+    if game.is_over() {
+        return rows;
+    }
+    let tiles_left = game.tiles_left() as f64;
+    // What is still to be earned fades over the last two dozen tiles.
+    let left = (tiles_left / 24.0).min(1.0);
+    let features = game.features();
+    let rules = game.rules();
+    let farm_city = if rules.variants.farmer_scoring == FarmerScoring::FirstEdition { 4.0 } else { 3.0 };
+    let herd_counts = !rules.variants.pig_herd_scores_nothing;
+
+    // Supply, the abbey, tower pieces.
+    for (p, row) in rows.iter_mut().enumerate() {
+        row[Component::Future as usize] = tiles_left / players as f64;
+        let state = &game.players()[p];
+        let followers = state.followers as f64
+            + model.big_follower * state.big_followers as f64
+            + 0.5 * (state.abbots + state.mayors + state.wagons) as f64;
+        row[Component::Supply as usize] = followers * left;
+        if game.holds_abbey(p as PlayerId) {
+            row[Component::Abbey as usize] = left;
+        }
+        row[Component::TowerPieces as usize] = game.tower_pieces(p as PlayerId) as f64 * left;
+    }
+
+    // The features holding figures: their owners by strength.
+    let mut seen: Vec<(NodeId, [u8; 8])> = Vec::with_capacity(game.figures().len());
+    for f in game.figures() {
+        let root = game.feature_root(f.placement, f.feature);
+        let strength = f.figure.strength_in(features.pennants(root));
+        add_strength(&mut seen, root, f.owner, strength);
+        // A builder on an open road or city: double turns to come.
+        if f.figure == Figure::Builder && !features.is_closed(root) {
+            rows[f.owner as usize][Component::Builders as usize] += model.builder * left;
+        }
+    }
+    let mut scratch = Vec::with_capacity(32);
+    for (root, counts) in &seen {
+        let most = counts.iter().copied().max().unwrap_or(0);
+        if most == 0 {
+            continue;
+        }
+        // The component, the points it gives each holder now, and a farm's prospects.
+        let (component, points, prospects) = match features.kind(*root) {
+            FeatureKind::Road => {
+                let tiles = features.tile_count(*root, &mut scratch) as f64;
+                let value = if features.inns(*root) > 0 {
+                    let chance =
+                        completion_chance(FeatureKind::Road, features.open_ports(*root) as f64, tiles_left, model);
+                    2.0 * tiles * chance
+                } else {
+                    tiles
+                };
+                (Component::Roads, value, 0.0)
+            }
+            FeatureKind::City => {
+                let base = (features.tile_count(*root, &mut scratch) + features.pennants(*root)) as f64;
+                let (done, open) = match (features.cathedrals(*root) > 0, features.is_besieged(*root)) {
+                    (true, true) => (2.0, 0.0),
+                    (true, false) => (3.0, 0.0),
+                    (false, true) => (1.0, 0.0),
+                    (false, false) => (2.0, 1.0),
+                };
+                // A city edge has three ports (the edge centre and its two halves).
+                let edges = (features.open_ports(*root) as f64 / 3.0).ceil().max(1.0);
+                let chance = completion_chance(FeatureKind::City, edges, tiles_left, model);
+                (Component::Cities, base * (chance * done + (1.0 - chance) * open), 0.0)
+            }
+            FeatureKind::Cloister | FeatureKind::Garden => {
+                let (placement, _) = features.segment(*root);
+                let around = game.board().neighbours_around(game.board().placement(placement).pos) as f64;
+                (Component::Cloisters, 1.0 + around + 0.5 * (8.0 - around) * (tiles_left / 16.0).min(1.0), 0.0)
+            }
+            FeatureKind::Field => {
+                let (done, open) = farm_cities(game, *root, tiles_left, model);
+                let herd = if herd_counts && features.has_pig_herd(*root) { 1.0 } else { 0.0 };
+                // A pig: one more per city for its owner, added below.
+                for (p, &n) in counts.iter().enumerate().take(players) {
+                    if n == most && has_pig(game, *root, p as PlayerId) {
+                        rows[p][Component::Farms as usize] += done;
+                        rows[p][Component::FarmProspects as usize] += open;
+                    }
+                }
+                (Component::Farms, (farm_city + herd) * done, (farm_city + herd) * open)
+            }
+            _ => continue,
+        };
+        for (p, &n) in counts.iter().enumerate().take(players) {
+            if n == most {
+                rows[p][component as usize] += points;
+                rows[p][Component::FarmProspects as usize] += prospects;
+            }
+        }
+    }
+
+    // Barns: 4 per city of their farm.
+    for barn in game.barns() {
+        let placement = game.board().index_at(barn.pos).expect("a barn stands on a tile");
+        let farm = game.feature_root(placement, barn.feature);
+        let (done, open) = farm_cities(game, farm, tiles_left, model);
+        rows[barn.owner as usize][Component::Barns as usize] += 4.0 * (done + open);
+    }
+
+    // The king and the robber baron: 1 per completed city or road so far.
+    let king = game.token_holder(Token::King);
+    let robber = game.token_holder(Token::RobberBaron);
+    if king.is_some() || robber.is_some() {
+        let (cities, roads) = completed_cities_and_roads(game);
+        if let Some((p, _)) = king {
+            rows[p as usize][Component::Tokens as usize] += cities as f64;
+        }
+        if let Some((p, _)) = robber {
+            rows[p as usize][Component::Tokens as usize] += roads as f64;
+        }
+    }
+
+    // The trade goods: 10 for the most of each good, ties in full.
+    for g in 0..3 {
+        let best = game.players().iter().map(|s| s.goods[g]).max().unwrap_or(0);
+        if best > 0 {
+            for (p, state) in game.players().iter().enumerate() {
+                if state.goods[g] == best {
+                    rows[p][Component::Goods as usize] += 10.0;
+                }
+            }
+        }
+    }
+
+    // The fairy.
+    if let Some((_, Some(next_to))) = game.fairy() {
+        let turns_left = tiles_left / players as f64;
+        rows[next_to.owner as usize][Component::Fairy as usize] += 3.0 + 0.5 * turns_left.min(10.0);
+    }
+
+    // Prisoners.
+    for prisoner in game.prisoners() {
+        rows[prisoner.captor as usize][Component::Prisoners as usize] += left;
+        rows[prisoner.owner as usize][Component::Captives as usize] += 1.0;
+    }
+
+    // Figures waiting in Carcassonne.
+    for r in game.residents() {
+        let blocked = if Some(r.quarter) == game.count_quarter() { 0.5 } else { 1.0 };
+        let weight = if r.figure == Figure::BigFollower { 1.5 } else { 1.0 };
+        rows[r.owner as usize][Component::Residents as usize] += left * blocked * weight;
+    }
+    rows
+}
+
+/// Adds `strength` for `owner` to feature `root`'s entry of `seen` (the features holding
+/// figures, with each player's strength there), adding the entry if need be.
+pub(crate) fn add_strength(seen: &mut Vec<(NodeId, [u8; 8])>, root: NodeId, owner: PlayerId, strength: u8) {
+    match seen.iter_mut().find(|(r, _)| *r == root) {
+        Some((_, counts)) => counts[owner as usize] += strength,
+        None => {
+            let mut counts = [0u8; 8];
+            counts[owner as usize] = strength;
+            seen.push((root, counts));
+        }
+    }
+}
+
+/// Whether `player` has a pig on farm `farm`.
+fn has_pig(game: &Game, farm: NodeId, player: PlayerId) -> bool {
+    game.figures()
+        .iter()
+        .any(|f| f.owner == player && f.figure == Figure::Pig && game.feature_root(f.placement, f.feature) == farm)
+}
+
+/// The cities a farm borders: the completed ones (a besieged one twice) and the open ones
+/// weighted by their chance of completion (a besieged one twice).
+fn farm_cities(game: &Game, farm: NodeId, tiles_left: f64, model: &Weights) -> (f64, f64) {
+    let features = game.features();
+    let mut cities: Vec<NodeId> = Vec::with_capacity(8);
+    for m in features.members(farm) {
+        let (placement, local) = features.segment(m);
+        let placed = game.board().placement(placement);
+        for &city in &game.design(placed.tile).features[local as usize].borders {
+            let root = game.feature_root(placement, city);
+            if !cities.contains(&root) {
+                cities.push(root);
+            }
+        }
+    }
+    let (mut done, mut open) = (0.0, 0.0);
+    for city in cities {
+        let worth = if features.is_besieged(city) { 2.0 } else { 1.0 };
+        if features.is_closed(city) {
+            done += worth;
+        } else {
+            let edges = (features.open_ports(city) as f64 / 3.0).ceil().max(1.0);
+            open += worth * completion_chance(FeatureKind::City, edges, tiles_left, model);
+        }
+    }
+    (done, open)
+}
+
+/// How many cities and roads are completed on the board.
+fn completed_cities_and_roads(game: &Game) -> (usize, usize) {
+    let features = game.features();
+    let (mut cities, mut roads) = (0, 0);
+    for node in 0..features.len() as NodeId {
+        if features.find(node) != node || !features.is_closed(node) {
+            continue;
+        }
+        match features.kind(node) {
+            FeatureKind::City => cities += 1,
+            FeatureKind::Road => roads += 1,
+            _ => {}
+        }
+    }
+    (cities, roads)
+}
+
+/// Each player's expected final score under `weights`.
+pub fn expected_scores(game: &Game, weights: &Weights) -> Vec<f64> {
+    components(game, weights)
+        .iter()
+        .map(|row| row.iter().zip(weights.weights.iter()).map(|(c, w)| c * w).sum())
+        .collect()
+}
+
+/// How a bot values a position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Evaluation {
+    /// The greedy bot's evaluation before the components ([`crate::greedy::projected`], the
+    /// followers in supply and the prisoners): kept to compare against.
+    Legacy,
+    /// The weighted components.
+    Weighted(Weights),
+}
+
+impl Evaluation {
+    /// The default: the components with the fitted weights.
+    pub const DEFAULT: Evaluation = Evaluation::Weighted(Weights::FITTED);
+
+    /// Each player's value of the position (in points; comparable between players).
+    pub fn values(&self, game: &Game) -> Vec<f64> {
+        match self {
+            Evaluation::Legacy => crate::greedy::legacy_values(game),
+            Evaluation::Weighted(weights) => expected_scores(game, weights),
+        }
+    }
+
+    /// The value of the position for `me`: its value minus the best other player's.
+    pub fn margin(&self, game: &Game, me: PlayerId) -> f64 {
+        if let Evaluation::Legacy = self {
+            return crate::greedy::legacy_margin(game, me);
+        }
+        let values = self.values(game);
+        let best_other =
+            values.iter().enumerate().filter(|&(p, _)| p != me as usize).map(|(_, &v)| v).fold(f64::MIN, f64::max);
+        values[me as usize] - best_other
+    }
+
+    /// The name in a bot's options (`eval=...`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Evaluation::Legacy => "legacy",
+            Evaluation::Weighted(w) if *w == Weights::UNIT => "unit",
+            Evaluation::Weighted(_) => "fitted",
+        }
+    }
+
+    /// Parses `legacy`, `unit` or `fitted`, the last two optionally followed by weights set by
+    /// hand, `/COMPONENT=WEIGHT` each (`fitted/farm-prospects=0.5`), for experiments.
+    pub fn from_name(name: &str) -> Option<Evaluation> {
+        let mut parts = name.split('/');
+        let mut weights = match parts.next()? {
+            "legacy" => return parts.next().is_none().then_some(Evaluation::Legacy),
+            "unit" => Weights::UNIT,
+            "fitted" => Weights::FITTED,
+            _ => return None,
+        };
+        for part in parts {
+            let (key, value) = part.split_once('=')?;
+            let value: f64 = value.parse().ok().filter(|w: &f64| w.is_finite())?;
+            match key {
+                "city-tau" if value > 0.0 => weights.city_tau = value,
+                "road-tau" if value > 0.0 => weights.road_tau = value,
+                "big-follower" if value >= 0.0 => weights.big_follower = value,
+                "builder" if value >= 0.0 => weights.builder = value,
+                _ => {
+                    let c = Component::ALL.iter().find(|c| c.name() == key)?;
+                    weights.weights[*c as usize] = value;
+                }
+            }
+        }
+        Some(Evaluation::Weighted(weights))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot_by_name;
+    use crate::tests::{new_game, COLORS};
+    use carcassonne_engine::{Action, Catalog, Deck, Edition, Expansion, GameSetup, Pending, Pos, Rules, Variants};
+
+    #[test]
+    fn completion_chance_grows_with_the_tiles_left_and_falls_with_the_open_ends() {
+        let w = Weights::UNIT;
+        for kind in [FeatureKind::Road, FeatureKind::City] {
+            let mut last = 0.0;
+            for tiles in [0.0, 5.0, 20.0, 60.0, 150.0] {
+                let chance = completion_chance(kind, 1.0, tiles, &w);
+                assert!(chance >= last && chance <= 0.85, "{kind:?} {tiles}: {chance}");
+                last = chance;
+                assert!(completion_chance(kind, 2.0, tiles, &w) <= chance);
+            }
+            assert_eq!(completion_chance(kind, 1.0, 0.0, &w), 0.0);
+            // No open end is counted as one (a feature about to be scored).
+            assert_eq!(completion_chance(kind, 0.0, 30.0, &w), completion_chance(kind, 1.0, 30.0, &w));
+        }
+        // A road with one open end and 35 tiles left: 0.85 (1 - 1/e).
+        let chance = completion_chance(FeatureKind::Road, 1.0, 35.0, &w);
+        assert!((chance - 0.85 * (1.0 - (-1.0f64).exp())).abs() < 1e-12);
+    }
+
+    /// A knight in a city open on one edge is worth the city's tile by its chance of completion
+    /// (2 a tile if completed, 1 if not); the follower left the supply, worth `left` a follower.
+    #[test]
+    fn a_knight_in_an_open_city_counts_by_its_chance_of_completion() {
+        let catalog = Catalog::builtin();
+        let order = ["base:E", "base:U", "base:U", "base:U"].map(|t| catalog.lookup(t).unwrap()).to_vec();
+        let mut game =
+            Game::new(GameSetup { rules: Rules::base(), players: COLORS[..2].to_vec(), deck: Deck::Order(order) })
+                .unwrap();
+        let start = components(&game, &Weights::UNIT);
+        assert_eq!(start[0], start[1], "the players start even");
+        assert_eq!(Evaluation::DEFAULT.margin(&game, 0), 0.0);
+        // E (a city cap) south of the start tile, its city facing away: open on one edge.
+        let place = game
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Place { pos, .. } if *pos == Pos::new(0, 1)))
+            .expect("E fits south of the start tile");
+        game.apply(place).unwrap();
+        let tile = game.board().get(Pos::new(0, 1)).unwrap().tile;
+        let knight = game
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Deploy { feature, .. } if game.design(tile).features[*feature as usize].kind == FeatureKind::City))
+            .expect("a knight on E's city");
+        game.apply(knight).unwrap();
+        assert!(matches!(game.pending(), Pending::PlaceTile { player: 1, .. }));
+        let rows = components(&game, &Weights::UNIT);
+        let chance = completion_chance(FeatureKind::City, 1.0, game.tiles_left() as f64, &Weights::UNIT);
+        let left = (game.tiles_left() as f64 / 24.0).min(1.0);
+        assert!((rows[0][Component::Cities as usize] - (2.0 * chance + (1.0 - chance))).abs() < 1e-9);
+        assert_eq!(rows[1][Component::Cities as usize], 0.0);
+        assert_eq!(rows[0][Component::Supply as usize], 6.0 * left);
+        assert_eq!(rows[1][Component::Supply as usize], 7.0 * left);
+        // Under the fitted weights (a follower in supply counts twice) the knight costs more
+        // than a one-tile city is likely to bring.
+        let fitted = Evaluation::DEFAULT.margin(&game, 0);
+        let expected = 2.0 * chance + (1.0 - chance) - 2.0 * left;
+        assert!((fitted - expected).abs() < 1e-9, "{fitted} {expected}");
+    }
+
+    /// Over whole games with every expansion, the evaluation is finite, its score component is
+    /// the score, and at the end it is exactly the final scores.
+    #[test]
+    fn at_the_end_of_a_game_the_evaluation_is_the_final_score() {
+        let rules = Rules {
+            expansions: Expansion::ALL.to_vec(),
+            variants: Variants { tile_edition: Edition::Second, ..Default::default() },
+        };
+        for seed in 0..2 {
+            let mut game =
+                Game::new(GameSetup { rules: rules.clone(), players: COLORS[..3].to_vec(), deck: Deck::Seed(seed) })
+                    .unwrap();
+            let mut bots: Vec<_> = (0..3).map(|k| bot_by_name("random", seed * 3 + k).unwrap()).collect();
+            let mut steps = 0;
+            while let Some(p) = game.pending().player() {
+                if steps % 7 == 0 {
+                    let rows = components(&game, &Weights::FITTED);
+                    for (q, row) in rows.iter().enumerate() {
+                        assert!(row.iter().all(|c| c.is_finite()), "{row:?}");
+                        assert_eq!(row[Component::Score as usize], game.players()[q].score as f64);
+                    }
+                }
+                let action = bots[p as usize].choose_action(&game.observation(Some(p)));
+                game.apply(action).unwrap();
+                steps += 1;
+            }
+            let scores: Vec<f64> = game.scores().iter().map(|&s| s as f64).collect();
+            assert_eq!(Evaluation::DEFAULT.values(&game), scores);
+            assert_eq!(Evaluation::Legacy.margin(&game, 0), scores[0] - scores[1].max(scores[2]));
+            assert_eq!(Evaluation::DEFAULT.margin(&game, 0), scores[0] - scores[1].max(scores[2]));
+        }
+    }
+
+    #[test]
+    fn evaluations_parse_from_their_names() {
+        assert_eq!(Evaluation::from_name("legacy"), Some(Evaluation::Legacy));
+        assert_eq!(Evaluation::from_name("fitted"), Some(Evaluation::DEFAULT));
+        assert_eq!(Evaluation::from_name("unit"), Some(Evaluation::Weighted(Weights::UNIT)));
+        for e in [Evaluation::Legacy, Evaluation::DEFAULT, Evaluation::Weighted(Weights::UNIT)] {
+            assert_eq!(Evaluation::from_name(e.name()), Some(e));
+        }
+        let Some(Evaluation::Weighted(w)) = Evaluation::from_name("fitted/goods=0.5/city-tau=20/builder=3") else {
+            panic!()
+        };
+        assert_eq!((w.get(Component::Goods), w.city_tau, w.builder), (0.5, 20.0, 3.0));
+        assert_eq!(w.get(Component::Supply), Weights::FITTED.get(Component::Supply));
+        for bad in ["", "best", "legacy/goods=1", "unit/goods", "unit/goods=x", "unit/city-tau=0", "unit/x=1"] {
+            assert_eq!(Evaluation::from_name(bad), None, "{bad}");
+        }
+        // Every component has a distinct name.
+        for (i, a) in Component::ALL.iter().enumerate() {
+            assert_eq!(*a as usize, i);
+            assert!(Component::ALL[..i].iter().all(|b| b.name() != a.name()));
+        }
+        let _ = new_game(2, 1);
+    }
+}
