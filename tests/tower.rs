@@ -385,21 +385,10 @@ fn footnote_100_ones_own_follower_goes_back_to_the_supply() {
 /// towers"). The guard leaves; its tower stays finished.
 #[test]
 fn footnote_107_a_follower_on_a_tower_is_captured_except_under_the_original_rgg_rules() {
-    let deck = ["tower:02", "tower:02", "base:B", "base:B", "base:B", "base:B"];
     for (rule_set, allowed) in
         [(RuleSet::HigBigBox, true), (RuleSet::Hig, true), (RuleSet::RggBigBox, true), (RuleSet::Rgg, false)]
     {
-        let mut g = game_with(tower_rules(rule_set, &[]), 2, &deck);
-        place(&mut g, 0, 1);
-        build(&mut g, 0, 1);
-        place(&mut g, 1, 1);
-        apply(&mut g, Action::FinishTower { pos: Pos::new(0, 1), figure: F }); // blue's guard
-        place(&mut g, -1, 1);
-        apply(&mut g, Action::Pass);
-        place(&mut g, 0, 2);
-        apply(&mut g, Action::Pass);
-        place(&mut g, -1, 2);
-        build(&mut g, 1, 1); // red's tower at (1, 1) reaches (0, 1)
+        let mut g = guard_within_reach(tower_rules(rule_set, &[]));
         if !allowed {
             assert!(matches!(g.pending(), Pending::PlaceTile { .. }), "{rule_set:?}");
             continue;
@@ -818,8 +807,9 @@ fn first_place_at(game: &Game, pos: Pos) -> Action {
         .unwrap_or_else(|| panic!("the drawn tile fits nowhere at {pos:?}"))
 }
 
-/// Blue finishes the tower at (0, 1); red's tower at (1, 1) takes blue's guard prisoner.
-fn guard_captured(rules: Rules) -> Game {
+/// Blue finishes the tower at (0, 1) with a guard; red raises its tower at (1, 1), which now
+/// reaches (0, 1).
+fn guard_within_reach(rules: Rules) -> Game {
     let deck = ["tower:02", "tower:02", "base:B", "base:B", "base:B", "base:B", "base:B", "base:B"];
     let mut g = game_with(rules, 2, &deck);
     place(&mut g, 0, 1);
@@ -832,6 +822,12 @@ fn guard_captured(rules: Rules) -> Game {
     apply(&mut g, Action::Pass);
     place(&mut g, -1, 2);
     build(&mut g, 1, 1); // red's tower at (1, 1) reaches (0, 1)
+    g
+}
+
+/// Blue finishes the tower at (0, 1); red's tower at (1, 1) takes blue's guard prisoner.
+fn guard_captured(rules: Rules) -> Game {
+    let mut g = guard_within_reach(rules);
     take(&mut g, 0, 1, "tower");
     assert_eq!(prisoners(&g), vec![(RED, BLUE, F)]);
     g

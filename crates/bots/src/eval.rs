@@ -418,6 +418,12 @@ pub fn expected_scores(game: &Game, weights: &Weights) -> Vec<f64> {
         .collect()
 }
 
+/// Player `p`'s margin among the players' `values`: theirs minus the best other.
+pub fn margin(values: &[f64], p: usize) -> f64 {
+    let best_other = values.iter().enumerate().filter(|&(q, _)| q != p).map(|(_, &v)| v).fold(f64::MIN, f64::max);
+    values[p] - best_other
+}
+
 /// How a bot values a position.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Evaluation {
@@ -445,10 +451,7 @@ impl Evaluation {
         if let Evaluation::Legacy = self {
             return crate::greedy::legacy_margin(game, me);
         }
-        let values = self.values(game);
-        let best_other =
-            values.iter().enumerate().filter(|&(p, _)| p != me as usize).map(|(_, &v)| v).fold(f64::MIN, f64::max);
-        values[me as usize] - best_other
+        margin(&self.values(game), me as usize)
     }
 
     /// The name in a bot's options (`eval=...`).

@@ -13,11 +13,8 @@ use crate::{Analysis, Bot, Ranked};
 /// runs out: a follower is only worth what it can still earn).
 pub const FOLLOWER_VALUE: f64 = 1.5;
 
-/// The value of a position for player `me`: projected totals (score plus [`projected`] points)
-/// of `me` minus the best projected total of the others, plus [`FOLLOWER_VALUE`] per follower
-/// in supply (or on a completed feature being scored, about to come back) and
-/// [`PRISONER_VALUE`] per prisoner held (scaled down over the last 24 tiles). At the end of the
-/// game it is the exact final margin.
+/// The value of a position for player `me`: the default evaluation's margin over the best
+/// other player ([`crate::eval`]). At the end of the game it is the exact final margin.
 pub fn evaluate(game: &Game, me: PlayerId) -> f64 {
     crate::eval::Evaluation::DEFAULT.margin(game, me)
 }
@@ -33,8 +30,10 @@ pub(crate) fn legacy_values(game: &Game) -> Vec<f64> {
         .collect()
 }
 
-/// The legacy evaluation for `me`: the projected totals' margin, plus `me`'s followers in supply
-/// (or coming home) and prisoners held.
+/// The legacy evaluation for `me` (greedy's before issue 36): projected totals (score plus
+/// [`projected`] points) of `me` minus the best projected total of the others, plus
+/// [`FOLLOWER_VALUE`] per follower in supply (or on a completed feature being scored, about to
+/// come back) and [`PRISONER_VALUE`] per prisoner held (scaled down over the last 24 tiles).
 pub(crate) fn legacy_margin(game: &Game, me: PlayerId) -> f64 {
     let totals = projected(game);
     let best_other =

@@ -11,11 +11,11 @@
 
 use std::time::Instant;
 
-use carcassonne_engine::random::{below, rng_from_seed, GameRng};
+use carcassonne_engine::random::{rng_from_seed, GameRng};
 use carcassonne_engine::{Action, Game, Observation, Pending, PlayerId};
 
 use crate::eval::Evaluation;
-use crate::mcts::{compact_placement, deployment_weight, Budget};
+use crate::mcts::{Budget, PlayoutPolicy, DEFAULT_DEPLOYMENTS, DEFAULT_PLACEMENTS};
 use crate::{mix_seed, Analysis, Ranked, StopSignal};
 
 /// Settings of the halving search.
@@ -81,53 +81,26 @@ fn candidates(game: &Game, me: PlayerId, evaluation: Evaluation, keep: usize) ->
 fn reward(game: &Game, me: PlayerId, evaluation: Evaluation) -> f64 {
     let values: Vec<f64> =
         if game.is_over() { game.players().iter().map(|p| p.score as f64).collect() } else { evaluation.values(game) };
-    let best_other =
-        values.iter().enumerate().filter(|&(p, _)| p != me as usize).map(|(_, &v)| v).fold(f64::MIN, f64::max);
-    values[me as usize] - best_other
+    crate::eval::margin(&values, me as usize)
 }
 
 /// Plays `game` on for `horizon` turns or to the end: as the greedy bot would (each decision
-/// the best by `evaluation` for the player deciding), or with the playout policy of the tree
-/// search (compact placements, weighted deployments, uniform otherwise).
+/// the best by `evaluation` for the player deciding), or with the tree search's playout policy.
 fn play_out(
     game: &mut Game,
     rng: &mut GameRng,
     settings: HalvingSettings,
     evaluation: Evaluation,
-    actions: &mut Vec<Action>,
+    policy: &mut PlayoutPolicy,
 ) {
     let stop = settings.horizon.map_or(u32::MAX, |h| game.turns().saturating_add(h));
     let mut events = Vec::with_capacity(16);
     while !game.is_over() && game.turns() < stop {
-        if settings.greedy_playouts {
+        let action = if settings.greedy_playouts {
             let ranked = crate::greedy::rank_actions_with(game, evaluation);
-            let best = ranked.iter().max_by(|a, b| a.value.total_cmp(&b.value)).expect("a legal action").action;
-            events.clear();
-            game.apply_into(best, &mut events).expect("a legal action");
-            continue;
-        }
-        let action = match game.pending() {
-            Pending::PlaceTile { .. } => compact_placement(game, rng),
-            Pending::Deploy { pos, .. } => {
-                game.legal_actions_into(actions);
-                let placement = game.board().index_at(pos).expect("the tile just placed");
-                let total: u32 = actions.iter().map(|&a| deployment_weight(game, placement, a)).sum();
-                let mut draw = below(rng, total.max(1));
-                let mut chosen = actions[0];
-                for &a in actions.iter() {
-                    let w = deployment_weight(game, placement, a);
-                    if draw < w {
-                        chosen = a;
-                        break;
-                    }
-                    draw -= w;
-                }
-                chosen
-            }
-            _ => {
-                let count = game.legal_action_count();
-                game.nth_legal_action(below(rng, count as u32) as usize).expect("below the count")
-            }
+            ranked.iter().max_by(|a, b| a.value.total_cmp(&b.value)).expect("a legal action").action
+        } else {
+            policy.choose(game, DEFAULT_PLACEMENTS, DEFAULT_DEPLOYMENTS, rng)
         };
         events.clear();
         game.apply_into(action, &mut events).expect("a legal action");
@@ -151,7 +124,7 @@ pub(crate) fn search(
     let rounds = (cands.len() as f64).log2().ceil().max(1.0) as u32;
     let mut alive = cands.len();
     let mut world_index = 0u64;
-    let mut actions = Vec::with_capacity(64);
+    let mut policy = PlayoutPolicy::default();
     let mut spent = 0u64;
     for round in 0..rounds {
         if alive <= 1 {
@@ -193,7 +166,7 @@ pub(crate) fn search(
                     }
                 }
                 let mut playout_rng = rng_from_seed(world_seed ^ 0x9e37_79b9_7f4a_7c15);
-                play_out(&mut game, &mut playout_rng, settings, evaluation, &mut actions);
+                play_out(&mut game, &mut playout_rng, settings, evaluation, &mut policy);
                 cand.total += reward(&game, me, evaluation);
                 cand.playouts += 1;
                 spent += 1;

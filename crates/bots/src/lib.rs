@@ -20,6 +20,7 @@ use carcassonne_engine::{Action, Observation, Pending};
 
 pub use eval::Evaluation;
 pub use greedy::{evaluate, GreedyBot};
+use halving::HalvingSettings;
 pub use mcts::{Budget, Deployments, MctsBot, MctsSettings, Placements, Playout};
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -148,6 +149,15 @@ pub const BOT_NAMES: &str = "random, greedy, mcts, mcts:easy, mcts:medium, mcts:
     :scale=K and :halving=K[:horizon=H|:greedy-horizon=H]; greedy and mcts take \
     :eval=fitted|unit|legacy[/COMPONENT=WEIGHT...]";
 
+/// The halving settings of `settings`, or the defaults if it runs the tree search (for the
+/// options that switch to the halving search).
+fn halving_of(settings: &MctsSettings) -> HalvingSettings {
+    match settings.search {
+        mcts::Search::Halving(h) => h,
+        mcts::Search::Tree => HalvingSettings::DEFAULT,
+    }
+}
+
 /// A parsed bot name: which bot, with which settings.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
@@ -248,22 +258,16 @@ impl BotSpec {
                             if k == 0 {
                                 return Err(bad());
                             }
-                            let mut halving = match settings.search {
-                                mcts::Search::Halving(h) => h,
-                                mcts::Search::Tree => halving::HalvingSettings::DEFAULT,
-                            };
-                            halving.candidates = k;
-                            settings.search = mcts::Search::Halving(halving);
+                            settings.search =
+                                mcts::Search::Halving(HalvingSettings { candidates: k, ..halving_of(&settings) });
                         }
                         "horizon" | "greedy-horizon" => {
                             let h: u32 = value.parse().map_err(|_| bad())?;
-                            let mut halving = match settings.search {
-                                mcts::Search::Halving(h) => h,
-                                mcts::Search::Tree => halving::HalvingSettings::DEFAULT,
-                            };
-                            halving.horizon = Some(h);
-                            halving.greedy_playouts = key == "greedy-horizon";
-                            settings.search = mcts::Search::Halving(halving);
+                            settings.search = mcts::Search::Halving(HalvingSettings {
+                                horizon: Some(h),
+                                greedy_playouts: key == "greedy-horizon",
+                                ..halving_of(&settings)
+                            });
                         }
                         "c" => {
                             let c: f64 = value.parse().map_err(|_| bad())?;

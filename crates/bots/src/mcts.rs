@@ -61,12 +61,14 @@
 //! on the root's evaluated margin ([`centred_rewards`]), and the margin scales of both kinds of
 //! reward grow with the game's length ([`game_scale`]).
 //!
-//! The reward of player `p` at the end of a game is `0.5 * win + 0.5 * (0.5 + 0.5 *
-//! tanh(margin / 20))`, where `win` is 1 for a sole first place, `1/k` for a first place shared
-//! by `k` players and 0 otherwise, and `margin` is `p`'s score minus the best other score; so
-//! it lies in 0..1, and winning counts as much as the margin. After a truncated playout `win`
-//! is replaced by `1 / (1 + exp(-margin / 8))` of the evaluated margin (projected totals and
-//! followers in supply).
+//! The reward of player `p` at the end of a full playout is `0.5 * win + 0.5 * (0.5 + 0.5 *
+//! tanh(margin / (20 * scale)))`, where `win` is 1 for a sole first place, `1/k` for a first
+//! place shared by `k` players and 0 otherwise, `margin` is `p`'s score minus the best other
+//! score and `scale` is [`game_scale`] (1 in a base game) times `:scale=`; so it lies in 0..1,
+//! and winning counts as much as the margin. After a truncated playout it is `0.5 + 0.5 *
+//! tanh(gain / (20 * scale))`, `gain` being the evaluated margin less the root's
+//! ([`centred_rewards`]). (Before issue 36 a truncated playout's `win` was a logistic function
+//! of the evaluated margin, uncentred: the truncated-playout figures below were measured so.)
 //!
 //! Tree reuse within a turn: the search for a placement has already searched the deployments
 //! that follow each placement (they are its children), so when the next decision is the
@@ -87,7 +89,7 @@ use carcassonne_engine::board::PlacementIndex;
 use carcassonne_engine::random::{below, rng_from_seed, shuffle, GameRng};
 use carcassonne_engine::{Action, Event, FeatureKind, Game, Observation, Pending, PlayerId, Pos, Rotation};
 
-use crate::eval::Evaluation;
+use crate::eval::{self, Evaluation};
 use crate::halving::HalvingSettings;
 use crate::{mix_seed, Analysis, Bot, Ranked, StopSignal};
 
@@ -121,8 +123,8 @@ pub struct MctsSettings {
     pub evaluation: Evaluation,
     /// The tree search, or sequential halving among the evaluation's best actions.
     pub search: Search,
-    /// How many points of an evaluated margin make the same difference to the reward as 8 do
-    /// at scale 1 (see the module documentation).
+    /// Multiplies the margins the rewards tell apart (20 points in a base game, more in a
+    /// longer one: see the module documentation).
     pub margin_scale: f64,
 }
 
@@ -205,8 +207,9 @@ pub const LEVELS: [(&str, u32); 3] = [("easy", 500), ("medium", 5_000), ("hard",
 pub const LEVEL_TIMES: [(&str, Duration); 3] =
     [("easy", Duration::from_millis(10)), ("medium", Duration::from_millis(85)), ("hard", Duration::from_millis(420))];
 
-/// The playout of the levels and of [`MctsSettings::iterations`]: random play to the end of the
-/// game (see the module documentation for why not a truncated one).
+/// The playout of the levels and of [`MctsSettings::iterations`]: random play to the end of
+/// games of at most [`LONG_GAME_TILES`] tiles, evaluation leaves in longer ones (see the module
+/// documentation for why).
 pub const DEFAULT_PLAYOUT: Playout = Playout::Auto(LONG_GAME_TILES);
 
 /// The placement policy of the levels' playouts (see the module documentation for why).
@@ -291,6 +294,24 @@ struct Placed {
     rotation: Rotation,
     tiles_on_board: usize,
     tiles_left: usize,
+}
+
+impl Placed {
+    /// The record of `action` chosen at `observation`'s decision, if it places the drawn tile.
+    fn of(observation: &Observation<'_>, action: Action) -> Option<Placed> {
+        let (Pending::PlaceTile { player, .. }, Action::Place { pos, rotation }) = (observation.pending(), action)
+        else {
+            return None;
+        };
+        Some(Placed {
+            action,
+            player,
+            pos,
+            rotation,
+            tiles_on_board: observation.board().len(),
+            tiles_left: observation.tiles_left(),
+        })
+    }
 }
 
 impl MctsBot {
@@ -405,18 +426,7 @@ impl MctsBot {
         ranked.sort_by(|a, b| {
             b.visits.cmp(&a.visits).then_with(|| b.value.partial_cmp(&a.value).unwrap_or(std::cmp::Ordering::Equal))
         });
-        if let (Pending::PlaceTile { player, .. }, Action::Place { pos, rotation }) =
-            (observation.pending(), ranked[0].action)
-        {
-            self.placed = Some(Placed {
-                action: ranked[0].action,
-                player,
-                pos,
-                rotation,
-                tiles_on_board: observation.board().len(),
-                tiles_left: observation.tiles_left(),
-            });
-        }
+        self.placed = Placed::of(observation, ranked[0].action);
         Analysis { best: ranked[0].action, value: ranked[0].value, unit: "reward", ranked }
     }
 
@@ -437,18 +447,9 @@ impl MctsBot {
             seed,
             &self.stop,
         );
-        if let (Pending::PlaceTile { player, .. }, [Action::Place { pos, rotation }, deploy]) =
-            (observation.pending(), plan.as_slice())
-        {
-            self.placed = Some(Placed {
-                action: plan[0],
-                player,
-                pos: *pos,
-                rotation: *rotation,
-                tiles_on_board: observation.board().len(),
-                tiles_left: observation.tiles_left(),
-            });
-            self.plan = Some(*deploy);
+        if let [placement, deploy] = plan[..] {
+            self.placed = Placed::of(observation, placement);
+            self.plan = self.placed.is_some().then_some(deploy);
         }
         analysis
     }
@@ -545,15 +546,13 @@ struct Tree {
     actions: Vec<Action>,
     events: Vec<Event>,
     rewards: Vec<f64>,
-    weights: Vec<u32>,
+    policy: PlayoutPolicy,
     /// The node of the decision being searched (0 unless the tree was reused).
     root: u32,
     /// How much larger than a base game's this game's points are ([`game_scale`]).
     game_scale: f64,
-    /// Whether this search's iterations end in the evaluation (truncated playouts), and then
-    /// each player's evaluated margin at the root, the centre of their rewards (see
-    /// [`centred_rewards`]).
-    evaluated: bool,
+    /// Each player's evaluated margin at the root: the centre of their rewards after truncated
+    /// playouts (see [`centred_rewards`]).
     root_margins: Vec<f64>,
 }
 
@@ -650,7 +649,6 @@ impl Tree {
     ) {
         let mut rng = rng_from_seed(seed);
         self.game_scale = game_scale(observation);
-        self.evaluated = matches!(method.playout, Playout::Turns(_));
         if !reused {
             self.nodes.clear();
             self.edges.clear();
@@ -660,7 +658,7 @@ impl Tree {
             // tree's statistics were gathered with it.
             let values = method.evaluation.values(&root_game);
             self.root_margins.clear();
-            self.root_margins.extend((0..values.len()).map(|p| margin_of(&values, p)));
+            self.root_margins.extend((0..values.len()).map(|p| eval::margin(&values, p)));
         }
         let players = observation.players().len();
         for i in 0..iterations {
@@ -720,25 +718,16 @@ impl Tree {
             Playout::Full | Playout::Auto(_) => u32::MAX,
         };
         while !game.is_over() && game.turns() < stop {
-            let action = match (method.placements, method.deployments, game.pending()) {
-                (Placements::Compact, _, Pending::PlaceTile { .. }) => compact_placement(game, rng),
-                (_, Deployments::Weighted, Pending::Deploy { pos, .. }) => self.weighted_deployment(game, pos, rng),
-                _ => {
-                    let count = game.legal_action_count();
-                    let k = below(rng, count as u32) as usize;
-                    game.nth_legal_action(k).expect("k < count")
-                }
-            };
+            let action = self.policy.choose(game, method.placements, method.deployments, rng);
             self.events.clear();
             game.apply_into(action, &mut self.events).expect("legal");
         }
+        // A full playout ends with the game; a truncated one (or one that reached the end within
+        // its turns) is valued by the evaluation.
         let scale = method.scale * self.game_scale;
-        if self.evaluated {
-            centred_rewards(game, method.evaluation, &self.root_margins, scale, &mut self.rewards);
-        } else if game.is_over() {
-            rewards(game, players, scale, &mut self.rewards);
-        } else {
-            estimated_rewards(game, players, method.evaluation, scale, &mut self.rewards);
+        match method.playout {
+            Playout::Turns(_) => centred_rewards(game, method.evaluation, &self.root_margins, scale, &mut self.rewards),
+            Playout::Full | Playout::Auto(_) => rewards(game, players, scale, &mut self.rewards),
         }
         // Backup.
         for &(node, edge) in &self.path {
@@ -751,24 +740,6 @@ impl Tree {
                 e.total += self.rewards[player];
             }
         }
-    }
-
-    /// A deployment (or pass, or abbot recall) after the placement of the tile at `pos`, drawn
-    /// in proportion to [`deployment_weight`].
-    fn weighted_deployment(&mut self, game: &Game, pos: Pos, rng: &mut GameRng) -> Action {
-        game.legal_actions_into(&mut self.actions);
-        let placement = game.board().index_at(pos).expect("the tile being deployed on is on the board");
-        self.weights.clear();
-        self.weights.extend(self.actions.iter().map(|&action| deployment_weight(game, placement, action)));
-        let total: u32 = self.weights.iter().sum();
-        let mut draw = below(rng, total);
-        for (&action, &weight) in self.actions.iter().zip(&self.weights) {
-            if draw < weight {
-                return action;
-            }
-            draw -= weight;
-        }
-        unreachable!("the draw is below the sum of the weights")
     }
 
     /// The UCT choice among a fully tried node's edges.
@@ -789,12 +760,6 @@ impl Tree {
     }
 }
 
-/// A player's margin among `values`: theirs minus the best other.
-fn margin_of(values: &[f64], p: usize) -> f64 {
-    let best_other = values.iter().enumerate().filter(|&(q, _)| q != p).map(|(_, &v)| v).fold(f64::MIN, f64::max);
-    values[p] - best_other
-}
-
 /// The reward of each player after a truncated playout (or at the end of the game, in a search
 /// whose iterations end in the evaluation): `0.5 + 0.5 tanh((margin - root margin) / (20 *
 /// scale))`, the evaluated margin measured from the player's evaluated margin at the root.
@@ -808,21 +773,56 @@ fn centred_rewards(game: &Game, evaluation: Evaluation, centres: &[f64], scale: 
     out.clear();
     let values = evaluation.values(game);
     for (p, centre) in centres.iter().enumerate() {
-        let gain = margin_of(&values, p) - centre;
+        let gain = eval::margin(&values, p) - centre;
         out.push(0.5 + 0.5 * (gain / (20.0 * scale)).tanh());
     }
 }
 
-/// The reward of each player in a position that is not over, from the evaluation: the win
-/// share is replaced by a logistic function of the evaluated margin.
-fn estimated_rewards(game: &Game, players: usize, evaluation: Evaluation, scale: f64, out: &mut Vec<f64>) {
-    out.clear();
-    let values = evaluation.values(game);
-    for p in 0..players {
-        let best_other = (0..players).filter(|&q| q != p).map(|q| values[q]).fold(f64::MIN, f64::max);
-        let margin = values[p] - best_other;
-        let win = 1.0 / (1.0 + (-margin / (8.0 * scale)).exp());
-        out.push(0.5 * win + 0.25 * (1.0 + (margin / (20.0 * scale)).tanh()));
+/// How playouts choose their actions ([`Placements`], [`Deployments`]; anything else uniformly
+/// at random), with the buffers they reuse: the tree search's and the halving search's
+/// playouts.
+#[derive(Debug, Default)]
+pub(crate) struct PlayoutPolicy {
+    actions: Vec<Action>,
+    weights: Vec<u32>,
+}
+
+impl PlayoutPolicy {
+    /// The playout's action at `game`'s pending decision.
+    pub(crate) fn choose(
+        &mut self,
+        game: &Game,
+        placements: Placements,
+        deployments: Deployments,
+        rng: &mut GameRng,
+    ) -> Action {
+        match (placements, deployments, game.pending()) {
+            (Placements::Compact, _, Pending::PlaceTile { .. }) => compact_placement(game, rng),
+            (_, Deployments::Weighted, Pending::Deploy { pos, .. }) => self.weighted_deployment(game, pos, rng),
+            _ => {
+                let count = game.legal_action_count();
+                let k = below(rng, count as u32) as usize;
+                game.nth_legal_action(k).expect("k < count")
+            }
+        }
+    }
+
+    /// A deployment (or pass, or abbot recall) after the placement of the tile at `pos`, drawn
+    /// in proportion to [`deployment_weight`].
+    fn weighted_deployment(&mut self, game: &Game, pos: Pos, rng: &mut GameRng) -> Action {
+        game.legal_actions_into(&mut self.actions);
+        let placement = game.board().index_at(pos).expect("the tile being deployed on is on the board");
+        self.weights.clear();
+        self.weights.extend(self.actions.iter().map(|&action| deployment_weight(game, placement, action)));
+        let total: u32 = self.weights.iter().sum();
+        let mut draw = below(rng, total);
+        for (&action, &weight) in self.actions.iter().zip(&self.weights) {
+            if draw < weight {
+                return action;
+            }
+            draw -= weight;
+        }
+        unreachable!("the draw is below the sum of the weights")
     }
 }
 
@@ -893,7 +893,7 @@ const BASE_GAME_TILES: f64 = 72.0;
 /// with many expansions ends far beyond the margins the reward tells apart, and the search
 /// sees no difference between its actions.
 fn game_scale(observation: &Observation<'_>) -> f64 {
-    ((observation.board().len() + observation.tiles_left()) as f64 / BASE_GAME_TILES).max(1.0)
+    (game_tiles(observation) as f64 / BASE_GAME_TILES).max(1.0)
 }
 
 /// The reward of each player at the end of a game (see the module documentation).
@@ -979,11 +979,11 @@ mod tests {
         assert_eq!(legal.len(), 3, "{legal:?}");
 
         // The playout's draws follow the weights.
-        let mut tree = Tree::default();
+        let mut policy = PlayoutPolicy::default();
         let mut rng = rng_from_seed(7);
         let mut counts = [0u32; 3];
         for _ in 0..21_000 {
-            let action = tree.weighted_deployment(&game, pos, &mut rng);
+            let action = policy.weighted_deployment(&game, pos, &mut rng);
             counts[[city, field, pass].iter().position(|&a| a == action).unwrap()] += 1;
         }
         for (count, expected) in counts.into_iter().zip([16_000, 1_000, 4_000]) {
@@ -1146,7 +1146,7 @@ mod tests {
         // The centred rewards of the root position are even for every player, and a gain for
         // one is a reward above one half.
         let values = Evaluation::DEFAULT.values(&game);
-        let centres: Vec<f64> = (0..2).map(|p| margin_of(&values, p)).collect();
+        let centres: Vec<f64> = (0..2).map(|p| eval::margin(&values, p)).collect();
         let mut out = vec![];
         centred_rewards(&game, Evaluation::DEFAULT, &centres, 1.0, &mut out);
         assert_eq!(out, vec![0.5, 0.5]);
