@@ -399,6 +399,7 @@ fn ruling_the_kings_bonus_counts_the_cities_completed_in_play_not_carcassonne() 
         crate::princess_dragon::place_turned(&mut g, -2, 2, 0);
         let events = pass(&mut g);
         assert!(events.contains(&Event::TokenTaken { player: RED, token: carcassonne_engine::Token::King, tiles: 2 }));
+        assert_eq!(g.token_count(carcassonne_engine::Token::King), expected);
         assert!(g.is_over());
         let king = events.iter().find_map(|e| match e {
             Event::TokenScored { player: RED, token: carcassonne_engine::Token::King, count, points } => {

@@ -422,7 +422,9 @@ fn king_goes_to_the_first_city_and_only_to_a_strictly_larger_one() {
     use carcassonne_engine::Token::King;
     let mut g =
         king_robber_game(&[Expansion::KingRobber], &["base:E", "base:E", "base:E", "base:G", "base:E", "base:E"]);
+    assert_eq!(g.token_count(King), 0);
     assert_eq!(tokens(&turn(&mut g, 0, -1, 180, None)), vec![(King, 0, 2)], "red completes the first city");
+    assert_eq!(g.token_count(King), 1, "what the king would pay now");
     turn(&mut g, 0, 1, 180, None);
     assert_eq!(tokens(&turn(&mut g, 0, 2, 0, None)), vec![], "a city of the same size does not take the king");
     turn(&mut g, 1, 2, 90, None);

@@ -300,15 +300,9 @@ pub fn components(game: &Game, model: &Weights) -> Components {
     }
 
     // The king and the robber baron: 1 per completed city or road so far.
-    let king = game.token_holder(Token::King);
-    let robber = game.token_holder(Token::RobberBaron);
-    if king.is_some() || robber.is_some() {
-        let (cities, roads) = completed_cities_and_roads(game);
-        if let Some((p, _)) = king {
-            rows[p as usize][Component::Tokens as usize] += cities as f64;
-        }
-        if let Some((p, _)) = robber {
-            rows[p as usize][Component::Tokens as usize] += roads as f64;
+    for token in [Token::King, Token::RobberBaron] {
+        if let Some((p, _)) = game.token_holder(token) {
+            rows[p as usize][Component::Tokens as usize] += game.token_count(token) as f64;
         }
     }
 
@@ -391,23 +385,6 @@ fn farm_cities(game: &Game, farm: NodeId, tiles_left: f64, model: &Weights) -> (
         }
     }
     (done, open)
-}
-
-/// How many cities and roads are completed on the board.
-fn completed_cities_and_roads(game: &Game) -> (usize, usize) {
-    let features = game.features();
-    let (mut cities, mut roads) = (0, 0);
-    for node in 0..features.len() as NodeId {
-        if features.find(node) != node || !features.is_closed(node) {
-            continue;
-        }
-        match features.kind(node) {
-            FeatureKind::City => cities += 1,
-            FeatureKind::Road => roads += 1,
-            _ => {}
-        }
-    }
-    (cities, roads)
 }
 
 /// Each player's expected final score under `weights`.

@@ -48,6 +48,16 @@ impl KingRobber {
             Token::RobberBaron => self.robber_baron,
         }
     }
+
+    /// The completed cities (for the king) or roads (for the robber baron) the token pays a
+    /// point for at the end of the game, as things stand: the city of Carcassonne counts as one
+    /// more under `king-counts-carcassonne`.
+    pub(crate) fn count(&self, token: Token) -> u16 {
+        match token {
+            Token::King => self.completed_cities + self.counts_carcassonne as u16,
+            Token::RobberBaron => self.completed_roads,
+        }
+    }
 }
 
 impl Module for KingRobber {
@@ -74,8 +84,8 @@ impl Module for KingRobber {
     }
 
     fn final_scoring(&mut self, table: &mut Table, events: &mut Vec<Event>) {
-        let cities = self.completed_cities + self.counts_carcassonne as u16;
-        for (token, count) in [(Token::King, cities), (Token::RobberBaron, self.completed_roads)] {
+        for token in [Token::King, Token::RobberBaron] {
+            let count = self.count(token);
             if let Some((player, _)) = self.holder(token) {
                 table.players[player as usize].score += count as u32;
                 events.push(Event::TokenScored { player, token, count, points: count as u32 });

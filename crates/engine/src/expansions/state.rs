@@ -16,6 +16,11 @@ impl Modules {
         self.king_robber.holder(token)
     }
 
+    /// What King & Scout's token pays at the end of the game, as things stand.
+    pub(crate) fn token_count(&self, token: Token) -> u16 {
+        self.king_robber.count(token)
+    }
+
     /// The Princess & the Dragon's public state (nothing without the expansion).
     pub(crate) fn princess_dragon(&self) -> &PrincessDragon {
         &self.princess_dragon

@@ -150,6 +150,12 @@ impl Game {
         self.modules.token_holder(token)
     }
 
+    /// The completed cities (king) or roads (robber baron) a token pays a point each for at the
+    /// end of the game, as things stand (King & Scout; 0 without the expansion).
+    pub fn token_count(&self, token: Token) -> u16 {
+        self.modules.token_count(token)
+    }
+
     /// The Princess & the Dragon: where the dragon is (`None` until a volcano brings it in).
     pub fn dragon(&self) -> Option<Pos> {
         self.modules.princess_dragon().dragon()
