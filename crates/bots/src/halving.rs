@@ -15,7 +15,8 @@ use carcassonne_engine::random::{rng_from_seed, GameRng};
 use carcassonne_engine::{Action, Game, Observation, Pending, PlayerId};
 
 use crate::eval::Evaluation;
-use crate::mcts::{Budget, PlayoutPolicy, DEFAULT_DEPLOYMENTS, DEFAULT_PLACEMENTS};
+use crate::mcts::Budget;
+use crate::playout::{PlayoutPolicy, DEFAULT_DEPLOYMENTS, DEFAULT_PLACEMENTS};
 use crate::{mix_seed, Analysis, Ranked, StopSignal};
 
 /// Settings of the halving search.

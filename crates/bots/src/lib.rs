@@ -14,6 +14,7 @@ pub mod eval;
 pub mod greedy;
 pub mod halving;
 pub mod mcts;
+pub mod playout;
 
 use carcassonne_engine::random::{below, rng_from_seed, GameRng};
 use carcassonne_engine::{Action, Observation, Pending};
