@@ -70,7 +70,12 @@ pub fn variant_help() -> String {
                 format!("{} (default {default})", names.join("|"))
             }
         };
-        help.push_str(&format!("  {}={values}\n      {}; {}\n", info.name, info.label, info.source));
+        help.push_str(&format!(
+            "  {}={values}\n      {}; {}\n",
+            info.name,
+            info.label,
+            carcassonne_engine::sources::for_players(info.source)
+        ));
     }
     help
 }

@@ -391,7 +391,12 @@ fn the_command_gives_json_html_and_errors() {
     assert!(html.starts_with("<!doctype html>") && html.contains("not playable yet"));
     assert!(!html.contains("<script") && !html.contains("<link"), "self-contained");
     let sources = squeeze(&ok(&["reference", "--sources"]));
-    assert!(sources.contains("(seed 001, PLAYING THE GAME, 1. Place a tile, footnote 7; seed 004, Step 1C)"));
+    assert!(sources.contains(
+        "(the annotated Big Box rules, PLAYING THE GAME, 1. Place a tile, footnote 7; the Assembled Game Reference, \
+         Step 1C)"
+    ));
+    // Players read the sources: documents by what they are, never by seed number.
+    assert!(!sources.contains("seed 0"), "a seed number in the sources");
     // Bad input: an unknown expansion is a usage error; a bad variant names the option.
     let output = carcassonne(&["reference", "--expansions", "towers"]);
     assert_eq!(output.status.code(), Some(2));

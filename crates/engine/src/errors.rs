@@ -44,7 +44,7 @@ pub enum RuleError {
     NoAbbotThere(Pos),
     #[error("the abbot's feature at {0} is surrounded: it is scored this turn as completed, so the abbot cannot be recalled")]
     AbbotFeatureComplete(Pos),
-    #[error("no figure may be deployed on the volcano lake (seed 000's reading of The River II)")]
+    #[error("no figure may be deployed on the volcano lake (The River II as the base game's wiki pages read it)")]
     NoFigureOnVolcanoLake,
     #[error("no figure may be deployed until the whole river is laid (house rule no-figures-on-river)")]
     NoFigureWhileRiverIsLaid,

@@ -35,6 +35,7 @@ pub mod players;
 pub mod random;
 pub mod record;
 pub mod rules;
+pub mod sources;
 mod table;
 pub mod variants;
 

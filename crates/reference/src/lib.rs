@@ -182,7 +182,7 @@ impl Reference {
             text: entry.text.clone(),
             kind: entry.kind,
             why: entry.why.clone(),
-            source: entry.source.clone(),
+            source: carcassonne_engine::sources::for_players(&entry.source),
             playable: not_playable.is_empty(),
             not_playable,
             triggers,
@@ -388,7 +388,8 @@ impl Line {
             text: text.to_string(),
             kind: Kind::Default,
             why: None,
-            source: "seed 004, Order of play: 'There are no particular actions for this step'".into(),
+            source: "the Assembled Game Reference, Order of play: 'There are no particular actions for this step'"
+                .into(),
             playable: true,
             not_playable: vec![],
             triggers: vec![],

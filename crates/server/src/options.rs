@@ -1,7 +1,7 @@
 //! `GET /api/options`: the choices a new game offers, taken from the engine's rules
 //! configuration so that the lobby offers exactly what the engine plays.
 
-use carcassonne_engine::{Color, Expansion, RuleSet, VariantKind, Variants};
+use carcassonne_engine::{sources, Color, Expansion, RuleSet, VariantKind, Variants};
 use carcassonne_render::color_hex;
 use serde_json::{json, Value};
 
@@ -43,8 +43,8 @@ fn variants() -> Vec<Value> {
         .map(|info| {
             let default = defaults.get(info.name).cloned().unwrap_or(Value::Null);
             let description = match info.author {
-                Some(author) => format!("{} (by {author}; {})", info.label, info.source),
-                None => format!("{} ({})", info.label, info.source),
+                Some(author) => format!("{} (by {author}; {})", info.label, sources::for_players(info.source)),
+                None => format!("{} ({})", info.label, sources::for_players(info.source)),
             };
             let mut variant = match info.kind {
                 VariantKind::Bool => json!({"id": info.name, "label": info.label, "description": description,
@@ -114,5 +114,10 @@ mod tests {
             }
         }
         assert_eq!(options["expansions"].as_array().unwrap().len(), Expansion::ALL.len());
+        // Players read the descriptions: each cites its rules document by what it is.
+        for v in options["variants"].as_array().unwrap() {
+            let description = v["description"].as_str().unwrap();
+            assert!(!description.contains("seed 0"), "{description}");
+        }
     }
 }
