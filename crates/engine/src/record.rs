@@ -355,6 +355,60 @@ pub enum RecordAction {
     },
 }
 
+impl RecordAction {
+    /// The action without the acting player and the drawn tile, for a reader who knows both
+    /// (the server's list of legal actions for the seat whose turn it is).
+    pub fn without_actor(self) -> RecordAction {
+        match self {
+            RecordAction::Place { x, y, rotation, .. } => {
+                RecordAction::Place { player: None, tile: None, x, y, rotation }
+            }
+            RecordAction::Mountain { x, y, .. } => RecordAction::Mountain { player: None, tile: None, x, y },
+            RecordAction::RemoveTile { x, y, .. } => RecordAction::RemoveTile { player: None, tile: None, x, y },
+            RecordAction::Deploy { figure, feature, x, y, .. } => {
+                RecordAction::Deploy { player: None, figure, feature, x, y }
+            }
+            RecordAction::Escape { x, y, feature, .. } => RecordAction::Escape { player: None, x, y, feature },
+            RecordAction::RecallAbbot { x, y, .. } => RecordAction::RecallAbbot { player: None, x, y },
+            RecordAction::MoveFairy { x, y, feature, .. } => RecordAction::MoveFairy { player: None, x, y, feature },
+            RecordAction::RemoveKnight { x, y, feature, .. } => {
+                RecordAction::RemoveKnight { player: None, x, y, feature }
+            }
+            RecordAction::MoveDragon { x, y, .. } => RecordAction::MoveDragon { player: None, x, y },
+            RecordAction::BuildTower { x, y, .. } => RecordAction::BuildTower { player: None, x, y },
+            RecordAction::Capture { x, y, feature, .. } => RecordAction::Capture { player: None, x, y, feature },
+            RecordAction::TakePrisoner { x, y, feature, .. } => {
+                RecordAction::TakePrisoner { player: None, x, y, feature }
+            }
+            RecordAction::MoveFollower { figure, from_x, from_y, from_feature, x, y, feature, .. } => {
+                RecordAction::MoveFollower { player: None, figure, from_x, from_y, from_feature, x, y, feature }
+            }
+            RecordAction::ReligiousWar { x, y, feature, knights, .. } => {
+                RecordAction::ReligiousWar { player: None, x, y, feature, knights }
+            }
+            RecordAction::ReleasePrisoner { owner, figure, .. } => {
+                RecordAction::ReleasePrisoner { player: None, owner, figure }
+            }
+            RecordAction::Exchange { figure, .. } => RecordAction::Exchange { player: None, figure },
+            RecordAction::Ransom { captor, figure, .. } => RecordAction::Ransom { player: None, captor, figure },
+            RecordAction::Abbey { x, y, .. } => RecordAction::Abbey { player: None, x, y },
+            RecordAction::Barn { corner, .. } => RecordAction::Barn { player: None, corner },
+            RecordAction::MoveWagon { x, y, feature, .. } => RecordAction::MoveWagon { player: None, x, y, feature },
+            RecordAction::Carcassonne { figure, quarter, .. } => {
+                RecordAction::Carcassonne { player: None, figure, quarter }
+            }
+            RecordAction::MoveCount { quarter, .. } => RecordAction::MoveCount { player: None, quarter },
+            RecordAction::Redeploy { figure, x, y, feature, .. } => {
+                RecordAction::Redeploy { player: None, figure, x, y, feature }
+            }
+            RecordAction::HeldTile { .. } => RecordAction::HeldTile { player: None },
+            RecordAction::ChooseTile { tile, .. } => RecordAction::ChooseTile { player: None, tile },
+            RecordAction::GiveTile { tile, to, .. } => RecordAction::GiveTile { player: None, tile, to },
+            RecordAction::Pass { .. } => RecordAction::Pass { player: None },
+        }
+    }
+}
+
 /// Why a record could not be read or replayed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {

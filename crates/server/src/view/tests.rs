@@ -1,0 +1,353 @@
+//! Tests of the views: what they show, what they must never show, and their words.
+
+use carcassonne_engine::random::rng_from_seed;
+use carcassonne_engine::{Catalog, Color, Deck, Expansion, GameSetup};
+
+use super::*;
+
+fn seats(n: usize) -> Vec<Seat> {
+    (0..n).map(|i| Seat { name: format!("P{i}"), player: "human".into(), token: Some(format!("t{i}")) }).collect()
+}
+
+/// Two games that differ only in the order of their face-down tiles give the same views,
+/// so a view cannot reveal that order.
+#[test]
+fn view_does_not_depend_on_the_deck_order() {
+    let rules = Rules {
+        expansions: vec![Expansion::InnsCathedrals, Expansion::TradersBuilders, Expansion::KingRobber],
+        ..Rules::base()
+    };
+    let mut game =
+        Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue, Color::Green], deck: Deck::Seed(5) })
+            .unwrap();
+    let seats = seats(3);
+    let mut rng = rng_from_seed(9);
+    let mut step = 0;
+    while !game.is_over() {
+        if step % 7 == 0 {
+            let other = game.observation(None).sample_game(&mut rng);
+            let tally = Tally::new(3);
+            let view = |g: &Game| {
+                let input =
+                    ViewInput { id: "g", version: step, game: g, seats: &seats, online: &[0, 0, 0], tally: &tally };
+                serde_json::to_string(&game_view(&input, vec![0, 1, 2], 0, vec![])).unwrap()
+            };
+            assert_eq!(view(&game), view(&other), "step {step}");
+        }
+        let actions = game.legal_actions();
+        game.apply(actions[step * 31 % actions.len()]).unwrap();
+        step += 1;
+    }
+}
+
+/// The house rule "a three-tile hand": with `hidden` a seat's view shows its own tiles only
+/// (the others' as a count), with `visible` every view shows every seat's tiles.
+#[test]
+fn a_three_tile_hand_is_shown_to_its_owner_or_to_all() {
+    use carcassonne_engine::ThreeTileHand;
+    for visibility in [ThreeTileHand::Hidden, ThreeTileHand::Visible] {
+        let variants = carcassonne_engine::Variants { three_tile_hand: visibility, ..Default::default() };
+        let rules = Rules { variants, ..Rules::base() };
+        let game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck: Deck::Seed(2) }).unwrap();
+        let seats = seats(2);
+        let tally = Tally::new(2);
+        for you in [vec![0], vec![1], vec![]] {
+            let input = ViewInput { id: "g", version: 0, game: &game, seats: &seats, online: &[0, 0], tally: &tally };
+            let view = serde_json::to_value(game_view(&input, you.clone(), 0, vec![])).unwrap();
+            for seat in 0..2u8 {
+                let shown = view["seats"][seat as usize]["hand"].as_array().map(Vec::len);
+                let sees = you.contains(&seat) || visibility == ThreeTileHand::Visible;
+                assert_eq!(shown, sees.then_some(3), "{visibility:?}, view of {you:?}, seat {seat}");
+                assert_eq!(view["seats"][seat as usize]["hand_size"], 3);
+            }
+        }
+    }
+}
+
+/// "Rebuilding": every view of a figure decision (each seat's and a spectator's) says
+/// whether the deciding seat may remove a tile, exactly when a removal is legal.
+#[test]
+fn every_view_says_whether_a_tile_may_be_removed() {
+    let rules =
+        Rules { variants: carcassonne_engine::Variants { rebuilding: true, ..Default::default() }, ..Rules::base() };
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck: Deck::Seed(4) }).unwrap();
+    let seats = seats(2);
+    let tally = Tally::new(2);
+    let (mut may, mut may_not) = (0, 0);
+    let mut step = 0;
+    while !game.is_over() {
+        let actions = game.legal_actions();
+        if matches!(game.pending(), Pending::Deploy { .. }) {
+            let removal = actions.iter().any(|a| matches!(a, Action::RemoveTile { .. }));
+            for you in [vec![0], vec![1], vec![]] {
+                let input =
+                    ViewInput { id: "g", version: step, game: &game, seats: &seats, online: &[0, 0], tally: &tally };
+                let view = serde_json::to_value(game_view(&input, you, 0, vec![])).unwrap();
+                assert_eq!(view["pending"]["may_rebuild"].as_bool().unwrap_or(false), removal, "step {step}");
+            }
+            if removal {
+                may += 1;
+            } else {
+                may_not += 1;
+            }
+        }
+        // Never remove a tile, so that the points pile up and removals come.
+        let keep: Vec<Action> = actions.iter().copied().filter(|a| !matches!(a, Action::RemoveTile { .. })).collect();
+        game.apply(keep[step * 17 % keep.len()]).unwrap();
+        step += 1;
+    }
+    assert!(may > 10 && may_not > 0, "{may} with a removal, {may_not} without");
+}
+
+#[test]
+fn every_legal_deployment_has_an_anchor_on_its_tile() {
+    let mut game =
+        Game::new(GameSetup { rules: Rules::base(), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(3) })
+            .unwrap();
+    let mut checked = 0;
+    let mut turn = 0;
+    while !game.is_over() {
+        turn += 1;
+        for legal in legal_views(&game) {
+            match legal.action {
+                RecordAction::Deploy { .. } => {
+                    let [x, y] = legal.at.expect("deployments have an anchor");
+                    assert!((0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y));
+                    checked += 1;
+                }
+                RecordAction::Place { player, tile, .. } => assert!(player.is_none() && tile.is_none()),
+                _ => {}
+            }
+        }
+        let actions = game.legal_actions();
+        game.apply(actions[turn * 13 % actions.len()]).unwrap();
+    }
+    assert!(checked > 50, "{checked}");
+}
+
+/// Every event that changes a score says whose and by how much, with the sign: a client adds
+/// `score_changes` up without knowing the kinds of events.
+#[test]
+fn score_changes_say_who_gained_and_who_lost() {
+    let game =
+        Game::new(GameSetup { rules: Rules::base(), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(1) })
+            .unwrap();
+    let names = ["Ann".to_string(), "Bob".to_string()];
+    let changes = |event: Event| {
+        let view = serde_json::to_value(event_view(&game, &names, 0, Some(0), &event)).unwrap();
+        view.get("score_changes").cloned()
+    };
+    let ransom = Event::RansomPaid { player: 0, captor: 1, figure: Figure::Follower, points: 3 };
+    assert_eq!(changes(ransom), Some(serde_json::json!([{"seat": 0, "points": -3}, {"seat": 1, "points": 3}])));
+    assert_eq!(changes(Event::PointSacrificed { player: 1 }), Some(serde_json::json!([{"seat": 1, "points": -1}])));
+    assert_eq!(
+        changes(Event::FairyBonus { player: 0, points: 3 }),
+        Some(serde_json::json!([{"seat": 0, "points": 3}]))
+    );
+    assert_eq!(changes(Event::Passed { player: 0 }), None, "no score changed: no field");
+}
+
+/// The fairy's points are in the seats' tallies, during the game and in the final scoring,
+/// so that every seat's tallies add up to its score.
+#[test]
+fn the_tally_counts_the_fairy_and_the_ransoms() {
+    let rules = Rules { expansions: vec![Expansion::PrincessDragon, Expansion::Tower], ..Rules::base() };
+    let (mut during, mut at_end, mut ransoms) = (0, 0, 0);
+    for seed in 0..6u64 {
+        let players = vec![Color::Red, Color::Blue, Color::Green];
+        let mut game = Game::new(GameSetup { rules: rules.clone(), players, deck: Deck::Seed(seed) }).unwrap();
+        let mut tally = Tally::new(3);
+        let mut bonus = [0u32; 3];
+        let mut step = 0;
+        while !game.is_over() {
+            let actions = game.legal_actions();
+            // Moving the fairy, capturing and paying ransoms whenever possible, their points
+            // come often.
+            let preferred = actions.iter().find(|a| {
+                matches!(a, Action::MoveFairy { .. } | Action::PayRansom { .. } | Action::Capture { .. })
+                    || (matches!(a, Action::BuildTower { .. }) && step % 3 == 0)
+            });
+            let action = preferred.copied().unwrap_or(actions[step * 31 % actions.len()]);
+            for event in game.apply(action).unwrap() {
+                match event {
+                    Event::FairyBonus { player, points } => bonus[player as usize] += points,
+                    Event::RansomPaid { .. } => ransoms += 1,
+                    _ => {}
+                }
+                tally.add(&event);
+            }
+            step += 1;
+        }
+        for (seat, player) in game.players().iter().enumerate() {
+            let points = tally.seat(seat);
+            let fairy = |map: &BTreeMap<&str, i64>| map.get("fairy").copied().unwrap_or(0);
+            assert_eq!(fairy(&points.turn) + fairy(&points.final_), i64::from(bonus[seat]), "seed {seed}, seat {seat}");
+            let total: i64 = points.turn.values().chain(points.final_.values()).sum();
+            assert_eq!(total, i64::from(player.score), "seed {seed}, seat {seat}: {points:?}");
+            during += fairy(&points.turn);
+            at_end += fairy(&points.final_);
+        }
+    }
+    assert!(during > 0 && at_end > 0, "fairy points during the game {during}, at the end {at_end}");
+    assert!(ransoms > 0, "no ransom was paid");
+}
+
+/// Engine notation that no text for people may show, or `None`: feature names
+/// (`city@N`, `cloister#2`), catalog ids (`base:U`), coordinates (`(2, -1)`), port names,
+/// the engine's kebab-case names, and "a" before a vowel ("a abbot").
+fn engine_notation(text: &str) -> Option<String> {
+    if text.contains('@') {
+        return Some("a feature name (`@`)".into());
+    }
+    let chars: Vec<char> = text.chars().collect();
+    for (i, w) in chars.windows(3).enumerate() {
+        if w[1] == ':' && w[0].is_ascii_alphanumeric() && w[2].is_ascii_alphanumeric() {
+            return Some(format!("a catalog id at character {i}"));
+        }
+        if w[0] == '#' && w[1].is_ascii_digit() {
+            return Some("a numbered feature (`#2`)".into());
+        }
+    }
+    for (i, _) in text.match_indices('(') {
+        let inner: String = text[i + 1..].chars().take_while(|&c| c != ')').collect();
+        let numbers: Vec<&str> = inner.split(',').map(str::trim).collect();
+        if numbers.len() == 2 && numbers.iter().all(|n| n.parse::<i32>().is_ok()) {
+            return Some(format!("coordinates ({inner})"));
+        }
+    }
+    const PORTS: [&str; 12] = ["N", "E", "S", "W", "NNE", "NNW", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW"];
+    const ENGINE_NAMES: [&str; 5] = ["big-follower", "robber-baron", "field", "tile-drawn", "recall-abbot"];
+    let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric() && c != '-').collect();
+    if let Some(port) = words.iter().find(|w| PORTS.contains(w)) {
+        return Some(format!("the port name `{port}`"));
+    }
+    if let Some(name) = ENGINE_NAMES.iter().find(|n| text.contains(**n)) {
+        return Some(format!("the engine name `{name}`"));
+    }
+    for pair in words.windows(2) {
+        if pair[0] == "a" && pair[1].starts_with(|c: char| "aeiou".contains(c)) {
+            return Some(format!("\"a {}\"", pair[1]));
+        }
+        if ["your", "their", "the", "a"].contains(&pair[0]) && ["a", "an", "the"].contains(&pair[1]) {
+            return Some(format!("a doubled article: \"{} {}\"", pair[0], pair[1]));
+        }
+    }
+    if text.contains("dragon at the start tile") {
+        return Some("a place phrase after a verb of motion (\"at the start tile\")".into());
+    }
+    None
+}
+
+#[test]
+fn the_notation_check_finds_engine_notation() {
+    for bad in [
+        "Ann deploys a follower on city@N",
+        "Ann draws base:U",
+        "Ann draws river-2:04",
+        "Ann places it at (3, -1)",
+        "the road at W",
+        "Ann deploys a abbot",
+        "the big-follower returns",
+        "the field to the north",
+        "move the fairy next to your a thief on the road",
+        "move the dragon at the start tile",
+    ] {
+        assert!(engine_notation(bad).is_some(), "{bad}");
+    }
+    for good in [
+        "Ann scores 8 for the completed city 2 tiles east of the start tile (4 tiles × 2 = 8)",
+        "Final scoring: Ann scores 5 with the king, 1 for each of the 5 completed cities",
+        "Ann deploys the big follower (knight) in the city to the north and west",
+    ] {
+        assert_eq!(engine_notation(good), None, "{good}");
+    }
+}
+
+/// Every text a person reads, over long random games with every implemented expansion: the
+/// event sentences, score breakdowns, figure and legal-action labels and tile names are in
+/// words, and the bonuses and penalties of inns, cathedrals, sieges and pigs are named.
+#[test]
+fn no_text_for_people_shows_engine_notation() {
+    use carcassonne_bots::{Bot, RandomBot};
+    let all_but_winter: Vec<Expansion> = Expansion::ALL.into_iter().filter(|e| *e != Expansion::Winter).collect();
+    let mut second = Rules { expansions: all_but_winter, ..Rules::base() };
+    second.variants.tile_edition = carcassonne_engine::Edition::Second;
+    let configs = [(second.clone(), 4), (Rules { expansions: Expansion::ALL.to_vec(), ..Rules::base() }, 6)];
+    let mut named = BTreeMap::<&str, usize>::new();
+    let mut texts = 0;
+    for (config, (rules, players)) in configs.iter().enumerate() {
+        for seed in 0..3u64 {
+            let colors = Color::ALL[..*players].to_vec();
+            let (mut game, start) = Game::with_catalog(
+                Catalog::builtin(),
+                GameSetup { rules: rules.clone(), players: colors, deck: Deck::Seed(seed * 7 + config as u64) },
+            )
+            .unwrap();
+            let seats = seats(*players);
+            let names: Vec<String> =
+                ["Anna", "Ben", "Cleo", "Dev", "Eli", "Fay"][..*players].iter().map(|n| n.to_string()).collect();
+            let mut bots: Vec<RandomBot> = (0..*players as u64).map(|p| RandomBot::new(seed * 10 + p)).collect();
+            let mut events = start;
+            let mut step = 0;
+            loop {
+                let mut check = |what: &str, text: &str| {
+                    texts += 1;
+                    assert!(!text.is_empty(), "{what} is empty");
+                    if let Some(problem) = engine_notation(text) {
+                        panic!("{what} shows {problem}: {text}");
+                    }
+                };
+                for event in &events {
+                    let view = event_view(&game, &names, 0, None, event);
+                    check("an event's text", &view.text);
+                    if let Some(breakdown) = view.detail.get("breakdown").and_then(|b| b.as_str()) {
+                        check("a breakdown", breakdown);
+                        for word in ["inn", "cathedral", "siege", "pig", "besieged city counts twice"] {
+                            if breakdown.contains(word) {
+                                *named.entry(word).or_default() += 1;
+                            }
+                        }
+                    }
+                }
+                if step % 5 == 0 || game.is_over() {
+                    let tally = Tally::new(*players);
+                    let online = vec![0; *players];
+                    let input = ViewInput {
+                        id: "g",
+                        version: step,
+                        game: &game,
+                        seats: &seats,
+                        online: &online,
+                        tally: &tally,
+                    };
+                    let view = game_view(&input, (0..*players as PlayerId).collect(), 0, vec![]);
+                    for figure in &view.figures {
+                        check("a figure's label", &figure.label);
+                    }
+                    for legal in view.legal.iter().flatten() {
+                        check("a legal action's label", &legal.label);
+                    }
+                    for remaining in &view.remaining {
+                        check("a tile name", &remaining.name);
+                    }
+                    let pending = serde_json::to_value(&view.pending).unwrap();
+                    if let Some(name) = pending.get("tile_name").and_then(|n| n.as_str()) {
+                        check("the drawn tile's name", name);
+                    }
+                }
+                let Some(player) = game.pending().player() else { break };
+                let action = bots[player as usize].choose_action(&game.observation(Some(player)));
+                events = game.apply(action).unwrap();
+                step += 1;
+            }
+        }
+    }
+    for design in Catalog::builtin().designs() {
+        let name = crate::words::tile_name(design);
+        assert_eq!(engine_notation(&name), None, "{}: {name}", design.id);
+    }
+    for word in ["inn", "cathedral", "siege", "pig"] {
+        assert!(named.get(word).copied().unwrap_or(0) > 0, "no score breakdown named the {word}: {named:?}");
+    }
+    assert!(texts > 5000, "{texts}");
+}
