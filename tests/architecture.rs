@@ -333,6 +333,46 @@ fn engine_modules_import_each_other_without_cycles() {
     }
 }
 
+/// The engine's layers, lowest first (ARCHITECTURE.md, "crates/engine"): a module uses only
+/// its own layer and those below. An import upward (the base game's farms calling the
+/// variation "Mountains", say) goes through a hook of the dispatch instead.
+const ENGINE_LAYERS: &[&[&str]] = &[
+    &["geometry", "random"],
+    &["catalog"],
+    &["board", "features"],
+    &["players", "actions", "events", "errors", "naming", "sources"],
+    &["rules", "variants"],
+    &["table"],
+    &["base"],
+    &["expansions"],
+    &["game"],
+    &["observation"],
+];
+
+/// The layer of an engine module (`None` for those outside the list: the crate root, the
+/// record format).
+fn engine_layer(module: &str) -> Option<usize> {
+    let top = module.split("::").next().unwrap_or("");
+    ENGINE_LAYERS.iter().position(|layer| layer.contains(&top))
+}
+
+#[test]
+fn engine_modules_never_import_upward() {
+    let graph = import_graph(&crate_src("engine"));
+    assert_eq!(engine_layer("base::farms"), Some(6));
+    assert!(graph["base::farms"].contains("table"), "{:?}", graph["base::farms"]);
+    let mut upward = vec![];
+    for (module, uses) in &graph {
+        let Some(layer) = engine_layer(module) else { continue };
+        for used in uses {
+            if engine_layer(used).is_some_and(|l| l > layer) {
+                upward.push(format!("{module} -> {used}"));
+            }
+        }
+    }
+    assert!(upward.is_empty(), "imports from a lower layer to a higher one: {upward:?}");
+}
+
 #[test]
 fn server_modules_import_each_other_without_cycles() {
     let graph = import_graph(&crate_src("server"));

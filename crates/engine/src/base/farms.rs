@@ -44,6 +44,9 @@ pub(crate) trait FarmRules {
     fn bonus(&self, table: &Table, farms: &[NodeId], player: PlayerId) -> u16;
     /// Whether a completed city is worth twice its value to farms.
     fn doubled(&self, table: &Table, city: NodeId) -> bool;
+    /// Figures off the farms that count as farmers for completed city `city`, by player (the
+    /// variation "Mountains": the miners within reach of its pennants).
+    fn city_farmers(&self, table: &Table, city: NodeId) -> [u8; MAX_PLAYERS];
     /// A farm was scored; its figures are about to go home.
     fn scored(&mut self, table: &mut Table, farm: NodeId, events: &mut Vec<Event>);
 }
@@ -101,16 +104,13 @@ fn score_per_farm(table: &mut Table, rules: &mut impl FarmRules, events: &mut Ve
     while let Some(f) = table.figures.iter().find(|f| table.features.kind(f.node) == FeatureKind::Field) {
         let root = table.features.find(f.node);
         let cities = cities_of_farm(table, root);
-        if table.rules.variants.mountains {
-            let miners: Vec<[u8; MAX_PLAYERS]> =
-                cities.iter().map(|&c| crate::expansions::mountains::miners_for_city(table, c)).collect();
-            if miners.iter().flatten().any(|&n| n > 0) {
-                let already = once_per_player.then_some(&mut already);
-                score_farm_with_miners(table, rules, root, &cities, &miners, already, events);
-                rules.scored(table, root, events);
-                table.return_figures(root, events);
-                continue;
-            }
+        let miners: Vec<[u8; MAX_PLAYERS]> = cities.iter().map(|&c| rules.city_farmers(table, c)).collect();
+        if miners.iter().flatten().any(|&n| n > 0) {
+            let already = once_per_player.then_some(&mut already);
+            score_farm_with_miners(table, rules, root, &cities, &miners, already, events);
+            rules.scored(table, root, events);
+            table.return_figures(root, events);
+            continue;
         }
         let owners = table.majority(root);
         let rates: Vec<(PlayerId, u16)> =
@@ -241,11 +241,8 @@ fn score_per_city(table: &mut Table, rules: &mut impl FarmRules, events: &mut Ve
             }
         }
         // The variation "Mountains": the miners that reach the city count as farmers.
-        if table.rules.variants.mountains {
-            let miners = crate::expansions::mountains::miners_for_city(table, city);
-            for (total, n) in counts.iter_mut().zip(miners) {
-                *total += n;
-            }
+        for (total, n) in counts.iter_mut().zip(rules.city_farmers(table, city)) {
+            *total += n;
         }
         let winners = PlayerSet::majority(&counts);
         let value_for = |p: PlayerId| {

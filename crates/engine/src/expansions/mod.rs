@@ -32,6 +32,7 @@ pub(crate) mod house_rules;
 pub(crate) mod inns_cathedrals;
 pub(crate) mod king_robber;
 pub(crate) mod lease;
+pub(crate) mod miners;
 pub(crate) mod mountains;
 pub(crate) mod own_cloisters;
 pub(crate) mod princess_dragon;
@@ -281,6 +282,15 @@ impl base::farms::FarmRules for Modules {
             }
         );
         false
+    }
+
+    #[inline]
+    fn city_farmers(&self, table: &Table, city: NodeId) -> [u8; crate::players::MAX_PLAYERS] {
+        if table.rules.variants.mountains {
+            miners::miners_for_city(table, city)
+        } else {
+            [0; crate::players::MAX_PLAYERS]
+        }
     }
 
     #[inline]

@@ -4,7 +4,7 @@
 use crate::base;
 use crate::catalog::FeatureKind;
 use crate::events::{Event, Phase, Score};
-use crate::expansions::{mountains, Modules};
+use crate::expansions::{miners, Modules};
 use crate::features::NodeId;
 use crate::players::PlayerSet;
 use crate::table::Table;
@@ -24,7 +24,7 @@ pub(crate) fn score_feature(
     modules.adjust_value(table, root, completed, &mut breakdown);
     let kind = table.features.kind(root);
     let mut players = if kind == FeatureKind::City && table.rules.variants.mountains {
-        mountains::city_majority(table, root)
+        miners::city_majority(table, root)
     } else {
         table.majority(root)
     };
@@ -64,7 +64,7 @@ pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &m
         // The variation "Mountains": a miner is a knight of the cities it reaches, even where
         // no knight stands.
         if table.rules.variants.mountains {
-            for root in mountains::knightless_cities_of_miners(table) {
+            for root in miners::knightless_cities_of_miners(table) {
                 score_feature(table, modules, root, Phase::Final, events);
             }
         }

@@ -27,13 +27,17 @@ use crate::words;
 mod anchors;
 pub mod fields;
 mod modules;
+mod parts;
 mod tally;
 #[cfg(test)]
 mod tests;
 
 use anchors::{anchor, feature_name};
-use fields::{Fields, Piece};
+use fields::Fields;
 use modules::{Names, ViewContext, MODULES};
+pub(crate) use parts::figure_detail;
+use parts::{DeployDecision, NoDecision, PlaceDecision, SeatDecision};
+pub use parts::{PendingView, PointsView};
 pub use tally::Tally;
 
 /// One game as one client sees it.
@@ -85,59 +89,6 @@ pub struct SeatView {
     #[serde(flatten)]
     pub more: Fields,
 }
-
-/// Points by kind; a ransom paid counts against its payer, so a kind may be negative.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct PointsView {
-    pub turn: BTreeMap<&'static str, i64>,
-    #[serde(rename = "final")]
-    pub final_: BTreeMap<&'static str, i64>,
-}
-
-/// The decision the game waits for: `decision` names it (docs/api.md lists them), the fields
-/// after it are the decision's own, then those other modules add (the dash's `dash` on a
-/// deployment).
-#[derive(Clone, Debug, Serialize)]
-pub struct PendingView {
-    pub decision: &'static str,
-    #[serde(flatten)]
-    detail: Piece,
-    #[serde(flatten)]
-    more: Fields,
-}
-
-impl PendingView {
-    /// The decision `decision` with its fields (`detail`, a struct).
-    pub fn new(decision: &'static str, detail: impl Serialize + Send + Sync + 'static) -> PendingView {
-        PendingView { decision, detail: Piece::new(detail), more: Fields::default() }
-    }
-}
-
-/// A decision that names only the seat that takes it.
-#[derive(Serialize)]
-pub(crate) struct SeatDecision {
-    pub seat: PlayerId,
-}
-
-/// The base game's decision: `seat` places `tile` (the catalog id; `tile_name` in words).
-#[derive(Serialize)]
-pub(crate) struct PlaceDecision {
-    pub seat: PlayerId,
-    pub tile: String,
-    pub tile_name: String,
-}
-
-/// The base game's decision: `seat` may deploy a figure on the tile at (`x`, `y`) or pass.
-#[derive(Serialize)]
-struct DeployDecision {
-    seat: PlayerId,
-    x: i16,
-    y: i16,
-}
-
-/// The game is over: no decision.
-#[derive(Serialize)]
-struct NoDecision {}
 
 #[derive(Clone, Debug, Serialize)]
 pub struct TileView {
@@ -366,19 +317,6 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         events,
         steps: None,
     }
-}
-
-/// The JSON of an event about a figure on a feature: `type`, the seat, the figure and where.
-pub(crate) fn figure_detail(
-    game: &Game,
-    kind: &str,
-    player: PlayerId,
-    figure: Figure,
-    pos: carcassonne_engine::Pos,
-    feature: u8,
-) -> serde_json::Value {
-    json!({"type": kind, "seat": player, "figure": figure, "x": pos.x, "y": pos.y,
-           "feature": feature_name(game, pos, feature)})
 }
 
 /// The client form of an engine event, its sentence in words (`words.rs`) naming players by

@@ -3,7 +3,7 @@
 use carcassonne_engine::{Event, Phase};
 
 use super::modules::{Counted, MODULES};
-use super::PointsView;
+use super::parts::PointsView;
 
 /// Per-seat points by kind, accumulated from events.
 #[derive(Clone, Debug)]

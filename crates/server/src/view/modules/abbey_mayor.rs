@@ -4,10 +4,10 @@ use carcassonne_engine::{Action, Event, Expansion, Figure, Game, Pending, Player
 use serde::Serialize;
 use serde_json::json;
 
-use super::{Counted, Legal, Names, ViewContext, ViewModule};
+use super::hooks::{Counted, Legal, Names, ViewContext, ViewModule};
 use crate::view::anchors::{anchor, corner_anchor, feature_name};
 use crate::view::fields::Fields;
-use crate::view::{figure_detail, PendingView, SeatDecision};
+use crate::view::parts::{figure_detail, PendingView, SeatDecision};
 use crate::words;
 
 pub(crate) struct AbbeyMayor;

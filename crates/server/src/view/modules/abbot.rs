@@ -2,7 +2,7 @@
 
 use carcassonne_engine::{Action, Figure, Game, Pending};
 
-use super::{Legal, ViewModule};
+use super::hooks::{Legal, ViewModule};
 use crate::view::anchors::anchor;
 use crate::words;
 

@@ -4,7 +4,7 @@
 use carcassonne_engine::{Event, Game, PlayerId};
 use serde_json::json;
 
-use super::{Names, ViewModule};
+use super::hooks::{Names, ViewModule};
 
 pub(crate) struct BattleForCloisters;
 

@@ -2,9 +2,9 @@
 
 use carcassonne_engine::{Action, Event, FeatureKind, Game, Pending};
 
-use super::{Legal, Names, ViewModule};
+use super::hooks::{Legal, Names, ViewModule};
 use crate::view::anchors::anchor;
-use crate::view::{figure_detail, PendingView, SeatDecision};
+use crate::view::parts::{figure_detail, PendingView, SeatDecision};
 use crate::words;
 
 pub(crate) struct Cathars;

@@ -5,9 +5,9 @@ use carcassonne_engine::{Action, Event, Game, Pending, PlayerId};
 use serde::Serialize;
 use serde_json::json;
 
-use super::{Legal, Names, ViewContext, ViewModule};
+use super::hooks::{Legal, Names, ViewContext, ViewModule};
 use crate::view::fields::Fields;
-use crate::view::PendingView;
+use crate::view::parts::PendingView;
 use crate::words;
 
 pub(crate) struct Choosing;

@@ -5,10 +5,10 @@ use carcassonne_engine::{Action, CountMoves, Event, FeatureKind, Figure, Game, P
 use serde::Serialize;
 use serde_json::json;
 
-use super::{Legal, Names, ViewContext, ViewModule};
+use super::hooks::{Legal, Names, ViewContext, ViewModule};
 use crate::view::anchors::{anchor, feature_name};
 use crate::view::fields::Fields;
-use crate::view::{figure_detail, PendingView, SeatDecision};
+use crate::view::parts::{figure_detail, PendingView, SeatDecision};
 use crate::words;
 
 pub(crate) struct Count;

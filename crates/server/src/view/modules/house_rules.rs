@@ -4,7 +4,7 @@
 use carcassonne_engine::{Event, Game};
 use serde_json::json;
 
-use super::{Names, ViewModule};
+use super::hooks::{Names, ViewModule};
 use crate::words;
 
 pub(crate) struct HouseRules;

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use carcassonne_engine::{Event, Expansion, Game, Phase, PlayerId, Token};
 use serde_json::json;
 
-use super::{Counted, Names, ViewModule};
+use super::hooks::{Counted, Names, ViewModule};
 use crate::words;
 
 pub(crate) struct KingRobber;

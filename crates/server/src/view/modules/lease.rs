@@ -5,7 +5,7 @@
 use carcassonne_engine::{Action, Event, Game, Pending, Phase};
 use serde_json::json;
 
-use super::{Counted, Legal, Names, ViewModule};
+use super::hooks::{Counted, Legal, Names, ViewModule};
 use crate::view::anchors::{anchor, feature_name};
 use crate::view::fields::Fields;
 use crate::words;

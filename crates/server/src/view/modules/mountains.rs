@@ -3,7 +3,7 @@
 use carcassonne_engine::{Action, Event, Game, Pending};
 use serde_json::json;
 
-use super::{Legal, Names, ViewModule};
+use super::hooks::{Legal, Names, ViewModule};
 use crate::words;
 
 pub(crate) struct Mountains;

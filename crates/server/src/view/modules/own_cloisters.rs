@@ -4,9 +4,9 @@
 use carcassonne_engine::{Action, Event, Game, Pending, PlayerId};
 use serde_json::json;
 
-use super::{Legal, Names, ViewContext, ViewModule};
+use super::hooks::{Legal, Names, ViewContext, ViewModule};
 use crate::view::fields::Fields;
-use crate::view::{PendingView, PlaceDecision};
+use crate::view::parts::{PendingView, PlaceDecision};
 use crate::words;
 
 pub(crate) struct OwnCloisters;

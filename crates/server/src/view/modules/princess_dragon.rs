@@ -5,10 +5,10 @@ use carcassonne_engine::{Action, Event, FeatureKind, Game, Pending};
 use serde::Serialize;
 use serde_json::json;
 
-use super::{Counted, Legal, Names, ViewContext, ViewModule};
+use super::hooks::{Counted, Legal, Names, ViewContext, ViewModule};
 use crate::view::anchors::{anchor, feature_name, figure_at};
 use crate::view::fields::Fields;
-use crate::view::{figure_detail, PendingView, SeatDecision};
+use crate::view::parts::{figure_detail, PendingView, SeatDecision};
 use crate::words;
 
 pub(crate) struct PrincessDragon;

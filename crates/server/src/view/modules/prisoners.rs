@@ -4,10 +4,10 @@
 use carcassonne_engine::{Action, Event, Game, Pending, PlayerId};
 use serde_json::json;
 
-use super::{Legal, Names, PrisonerView, ViewContext, ViewModule};
+use super::hooks::{Legal, Names, PrisonerView, ViewContext, ViewModule};
 use crate::view::anchors::{anchor, feature_name, figure_at};
 use crate::view::fields::Fields;
-use crate::view::{PendingView, SeatDecision};
+use crate::view::parts::{PendingView, SeatDecision};
 use crate::words;
 
 pub(crate) struct Prisoners;

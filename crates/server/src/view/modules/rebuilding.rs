@@ -4,9 +4,9 @@ use carcassonne_engine::{Action, Event, Game, Pending, Phase, PlayerId};
 use serde::Serialize;
 use serde_json::json;
 
-use super::{Counted, Legal, Names, ViewModule};
+use super::hooks::{Counted, Legal, Names, ViewModule};
 use crate::view::fields::Fields;
-use crate::view::PendingView;
+use crate::view::parts::PendingView;
 use crate::words;
 
 pub(crate) struct Rebuilding;

@@ -3,7 +3,7 @@
 use carcassonne_engine::Event;
 use serde_json::json;
 
-use super::{Names, ViewModule};
+use super::hooks::{Names, ViewModule};
 
 pub(crate) struct River;
 

@@ -5,10 +5,10 @@ use carcassonne_engine::{Action, Event, Expansion, Game, Pending, Phase, PlayerI
 use serde::Serialize;
 use serde_json::json;
 
-use super::{Counted, Legal, Names, PrisonerView, ViewContext, ViewModule};
+use super::hooks::{Counted, Legal, Names, PrisonerView, ViewContext, ViewModule};
 use crate::view::anchors::{anchor, feature_name, figure_at};
 use crate::view::fields::Fields;
-use crate::view::PendingView;
+use crate::view::parts::PendingView;
 use crate::words;
 
 pub(crate) struct Tower;

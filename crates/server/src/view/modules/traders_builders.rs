@@ -3,7 +3,7 @@
 use carcassonne_engine::{Event, Game, Phase};
 use serde_json::json;
 
-use super::{Counted, Names, ViewModule};
+use super::hooks::{Counted, Names, ViewModule};
 use crate::words;
 
 pub(crate) struct TradersBuilders;

@@ -3,7 +3,7 @@
 
 use carcassonne_engine::{Action, Game, Pending};
 
-use super::{Legal, ViewModule};
+use super::hooks::{Legal, ViewModule};
 use crate::view::anchors::anchor;
 use crate::words;
 
