@@ -1,0 +1,335 @@
+//! The server's limits and failures through real HTTP and WebSocket connections on loopback:
+//! creation quotas, connection and message limits, security headers and slow clients, a
+//! database that cannot write, paused bot games, and stopping with clients connected.
+
+mod support;
+
+use support::*;
+
+/// A script creating games in a loop gets `429` with `Retry-After` past the per-address limit,
+/// other addresses can still create games, and the server answers all along; a full server
+/// refuses new games with `503`, creating nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_creation_is_limited_per_address_and_by_the_servers_size() {
+    let limits = Limits {
+        games_per_minute: 5,
+        max_games: 8,
+        max_bot_seats: 3,
+        client_address_header: Some("x-forwarded-for".into()),
+        ..Limits::default()
+    };
+    let server = Running::with(Config { db: None, limits, bot_delay: Duration::ZERO, ..Config::default() }).await;
+    let game = json!({"seats": [{"player": "human"}, {"player": "human"}]}).to_string();
+    let mut statuses = vec![];
+    for _ in 0..20 {
+        let (status, headers, body) = server.post_from("/api/games", &game, Some("10.0.0.1")).await;
+        if status == 429 {
+            let retry: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
+            assert!((1..=12).contains(&retry), "{retry}");
+            assert_eq!(body["retry_after"], retry);
+            assert!(body["error"].as_str().unwrap().contains("created 5 games within a minute"), "{body}");
+        }
+        statuses.push(status);
+        let (status, _) = server.get("/api/games").await;
+        assert_eq!(status, 200, "the server stays responsive");
+    }
+    assert_eq!(statuses[..5], [201; 5]);
+    assert!(statuses[5..].iter().all(|&s| s == 429), "{statuses:?}");
+    // The proxy's last address is the client's: another client is not limited.
+    let (status, _, _) = server.post_from("/api/games", &game, Some("192.0.2.9, 10.0.0.2")).await;
+    assert_eq!(status, 201);
+    // Bot seats: 2 of 3 taken, then a game with 2 more is refused whole.
+    let bots = json!({"seats": [{"player": "human"}, {"player": "greedy"}, {"player": "greedy"}]}).to_string();
+    assert_eq!(server.post_from("/api/games", &bots, Some("10.0.0.3")).await.0, 201);
+    let (status, headers, body) = server.post_from("/api/games", &bots, Some("10.0.0.3")).await;
+    assert_eq!((status, headers["retry-after"].to_str().unwrap()), (503, "60"), "{body}");
+    assert!(body["error"].as_str().unwrap().contains("bot seats"), "{body}");
+    // Games: 8 running, the most; the ninth is refused, and nothing of it is kept.
+    assert_eq!(server.post_from("/api/games", &game, Some("10.0.0.4")).await.0, 201);
+    let (status, _, body) = server.post_from("/api/games", &game, Some("10.0.0.4")).await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("the server is full: 8 games are running"), "{body}");
+    assert_eq!(server.state.game_count(), 8);
+    server.stop().await;
+}
+
+/// Live connections are limited per game and per address, and messages per connection; a
+/// refused upgrade is `429`, a message over the rate an error message on an open connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_connections_and_their_messages_are_limited() {
+    let limits =
+        Limits { connections_per_game: 2, connections_per_address: 3, messages_per_second: 3, ..Limits::default() };
+    let server = Running::with(Config { db: None, limits, ..Config::default() }).await;
+    let (id, token) = server.hot_seat_game().await;
+    let (other, _) = server.hot_seat_game().await;
+    let mut first = server.ws(&id, Some(&token)).await;
+    let _second = server.ws(&id, None).await;
+    let refused = tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr)).await;
+    match refused {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 429);
+            assert!(response.headers().contains_key("retry-after"));
+        }
+        other => panic!("a third connection to the game is refused: {other:?}"),
+    }
+    let _third = server.ws(&other, None).await;
+    let refused = tokio_tungstenite::connect_async(format!("ws://{}/api/games/{other}/ws", server.addr)).await;
+    assert!(matches!(refused, Err(tokio_tungstenite::tungstenite::Error::Http(r)) if r.status() == 429));
+    first.next().await;
+    for _ in 0..10 {
+        first.send(json!({"type": "act", "action": {"action": "pass"}, "version": 0})).await;
+    }
+    let mut statuses = vec![];
+    while statuses.len() < 10 {
+        let message = first.next().await;
+        if message["type"] == "error" {
+            statuses.push(message["status"].as_u64().unwrap());
+        }
+    }
+    assert_eq!(statuses.iter().filter(|&&s| s == 422).count(), 3, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|&&s| s == 429).count(), 7, "{statuses:?}");
+    // A client that keeps flooding is cut off.
+    // (The server may close the connection before the last of these are sent.)
+    for _ in 0..150 {
+        let flood = json!({"type": "act", "action": {"action": "pass"}}).to_string();
+        if first.socket.send(Message::Text(flood.into())).await.is_err() {
+            break;
+        }
+    }
+    let closed = loop {
+        match tokio::time::timeout(Duration::from_secs(30), first.socket.next()).await.unwrap() {
+            Some(Ok(Message::Close(frame))) => break frame,
+            Some(Ok(_)) => continue,
+            other => panic!("a close frame: {other:?}"),
+        }
+    };
+    assert_eq!(closed.map(|f| u16::from(f.code)), Some(1008));
+    // Reading on sends the client's close frame back, which ends the closing handshake.
+    let end = tokio::time::timeout(Duration::from_secs(30), first.socket.next()).await.unwrap();
+    assert!(end.is_none(), "{end:?}");
+    server.stop().await;
+}
+
+/// Pages carry a content security policy; answers with tokens are never cached; a client that
+/// does not finish its request headers is disconnected, one that does not finish its body gets
+/// `408`, and a live connection that answers nothing, not even pings, is closed while one that
+/// answers stays open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_carry_security_headers_and_slow_clients_time_out() {
+    let limits = Limits {
+        header_timeout: Duration::from_millis(300),
+        request_timeout: Duration::from_millis(500),
+        idle_timeout: Duration::from_secs(1),
+        ..Limits::default()
+    };
+    let server = Running::with(Config { db: None, limits, ..Config::default() }).await;
+    let page = server.http.get(server.url("/")).send().await.unwrap();
+    let csp = page.headers()["content-security-policy"].to_str().unwrap().to_string();
+    assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), "{csp}");
+    assert_eq!(page.headers()["x-content-type-options"], "nosniff");
+    let (status, headers, created) = server
+        .post_from("/api/games", &json!({"seats": [{"player": "human"}, {"player": "human"}]}).to_string(), None)
+        .await;
+    assert_eq!((status, headers["cache-control"].to_str().unwrap()), (201, "no-store"));
+    let id = created["id"].as_str().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    let view = server.http.get(server.url(&format!("/api/games/{id}?token={token}"))).send().await.unwrap();
+    assert_eq!(view.headers()["cache-control"], "no-store");
+    let tiles = server.http.get(server.url("/api/tiles")).send().await.unwrap();
+    assert_eq!(tiles.headers()["cache-control"], "max-age=3600");
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut slow = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    slow.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    let mut rest = vec![];
+    let closed = tokio::time::timeout(Duration::from_secs(20), slow.read_to_end(&mut rest)).await;
+    assert!(closed.is_ok(), "the server closes a connection whose headers do not end");
+    let mut silent = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let closed = tokio::time::timeout(Duration::from_secs(20), silent.read_to_end(&mut rest)).await;
+    assert!(closed.is_ok(), "the server closes a connection that sends nothing");
+
+    // A body that never ends: 408, an error like the others, with the security headers.
+    let mut slow = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let head = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n";
+    slow.write_all(format!("{head}{{\"seats\"").as_bytes()).await.unwrap();
+    let mut answer = vec![0; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(20), slow.read(&mut answer)).await.unwrap().unwrap();
+    let answer = String::from_utf8_lossy(&answer[..n]).to_string();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("content-security-policy") && answer.contains("not done within 0.5 s"), "{answer}");
+    assert_eq!(server.state.game_count(), 1, "the slow request created nothing");
+
+    // A live connection that never reads (so never answers a ping) is closed after the idle
+    // timeout; a client that reads, and so answers the pings, stays connected meanwhile.
+    let mut answering = server.ws(id, None).await;
+    let answers = tokio::spawn(async move {
+        // Past three idle timeouts' worth of pings, reading all along.
+        let mut pings = 0;
+        while pings < 10 {
+            match tokio::time::timeout(Duration::from_secs(30), answering.socket.next()).await {
+                Ok(Some(Ok(Message::Ping(_)))) => pings += 1,
+                Ok(Some(Ok(Message::Text(_)))) => {}
+                other => return Err(format!("the answering client was disconnected: {other:?}")),
+            }
+        }
+        Ok(answering)
+    });
+    let mut silent = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let upgrade = format!(
+        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    silent.write_all(upgrade.as_bytes()).await.unwrap();
+    let mut received = vec![];
+    let closed = tokio::time::timeout(Duration::from_secs(30), silent.read_to_end(&mut received)).await;
+    assert!(closed.is_ok(), "the server closes a live connection that answers nothing");
+    let received = String::from_utf8_lossy(&received).to_string();
+    assert!(received.starts_with("HTTP/1.1 101"), "{received}");
+    let _answering = answers.await.unwrap().unwrap();
+    server.stop().await;
+}
+
+/// A database that cannot write (full, read-only) refuses actions and new games with `503` and
+/// a message, the game unchanged; when it can write again, people's actions go through and the
+/// bots, which waited, go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_that_cannot_write_refuses_cleanly_and_the_server_recovers() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Running::start(Some(dir.path().join("games.db"))).await;
+    let (id, token) = server.hot_seat_game().await;
+    let bots = server.create(json!({"seats": [{"player": "random"}, {"player": "random"}]})).await;
+    let bots = bots["id"].as_str().unwrap().to_string();
+    let mut watcher = server.ws(&bots, None).await;
+    let path = format!("/api/games/{id}/actions");
+    let view_path = format!("/api/games/{id}?token={token}");
+    let store = &server.state.store;
+    for (case, words) in [("read-only", "readonly"), ("full", "full")] {
+        match case {
+            "read-only" => store.simulate_read_only(true).unwrap(),
+            _ => store.simulate_full_disk(true).unwrap(),
+        }
+        // A full database refuses once its free pages are used up: play until it does.
+        let mut refusal = None;
+        for n in 0..200 {
+            let (_, view) = server.get(&view_path).await;
+            let body = json!({"token": token, "action": pick(&view, n), "version": view["version"]});
+            let (status, answer) = server.post(&path, &body.to_string()).await;
+            if status != 200 {
+                refusal = Some((status, answer, view, body));
+                break;
+            }
+        }
+        let (status, answer, before, body) = refusal.unwrap_or_else(|| panic!("{case}: no action was refused"));
+        assert_eq!(status, 503, "{case}: {answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.contains("could not be stored") && message.contains(words), "{case}: {message}");
+        assert_eq!(answer["retry_after"], 5);
+        assert_eq!(server.get(&view_path).await.1, before, "{case}: the game is unchanged");
+        if case == "read-only" {
+            let new_game = json!({"seats": [{"player": "human"}, {"player": "human"}]}).to_string();
+            let (status, answer) = server.post("/api/games", &new_game).await;
+            assert_eq!(status, 503, "{answer}");
+            assert!(answer["error"].as_str().unwrap().contains("could not be stored"), "{answer}");
+        }
+        // The bots' game stalls too. A move it stored just before the database stopped writing
+        // may reach its summary a moment later (a loaded machine delays that thread), so one
+        // step is allowed to arrive late; after that nothing moves.
+        let version = || server.state.summaries().into_iter().find(|s| s.id == bots).unwrap().version;
+        let before = version();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let stalled = version();
+        assert!(stalled <= before + 1, "{case}: the bots' game went on from {before} to {stalled}");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(version(), stalled, "{case}: the bots' game went on");
+        match case {
+            "read-only" => store.simulate_read_only(false).unwrap(),
+            _ => store.simulate_full_disk(false).unwrap(),
+        }
+        assert_eq!(server.post(&path, &body.to_string()).await.0, 200, "{case}: the same action now goes through");
+    }
+    let over = watcher.until_over().await;
+    assert_eq!(over["status"], "over", "the bots went on once the database could write");
+    server.stop().await;
+}
+
+/// A game between bots only that nobody watches pauses, and goes on when someone opens it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unwatched_game_between_bots_pauses_until_someone_opens_it() {
+    let config = Config { db: None, pause_after: Duration::from_millis(400), ..Config::default() };
+    let server = Running::with(Config { bot_delay: Duration::from_millis(20), ..config }).await;
+    let created = server.create(json!({"seats": [{"player": "random"}, {"player": "random"}]})).await;
+    let id = created["id"].as_str().unwrap();
+    let version = || server.state.summaries()[0].version;
+    let mut last = version();
+    // It plays on for the pause time, then stops (the summary does not wake it). A second with
+    // no move is the pause: a game that plays moves every 20 ms, even on a busy machine.
+    loop {
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+        let now = version();
+        if now == last {
+            break;
+        }
+        last = now;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(version(), last, "paused");
+    assert!(last > 0 && server.state.summaries()[0].status == "playing");
+    let mut watcher = server.ws(id, None).await;
+    assert_eq!(watcher.until_over().await["status"], "over");
+    server.stop().await;
+}
+
+/// Stopping the server tells every live client, closes its connection as "going away", and
+/// returns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopping_server_tells_its_live_clients() {
+    let server = Running::start(None).await;
+    let (id, token) = server.hot_seat_game().await;
+    let mut player = server.ws(&id, Some(&token)).await;
+    player.next().await;
+    let stopping = tokio::spawn(server.stop());
+    let goodbye = player.next().await;
+    assert_eq!(goodbye["type"], "closing", "{goodbye}");
+    assert!(goodbye["message"].as_str().unwrap().contains("stopping"));
+    let close = tokio::time::timeout(Duration::from_secs(30), player.socket.next()).await.unwrap();
+    match close {
+        Some(Ok(Message::Close(Some(frame)))) => assert_eq!(u16::from(frame.code), 1001),
+        other => panic!("a close frame: {other:?}"),
+    }
+    tokio::time::timeout(Duration::from_secs(30), stopping).await.unwrap().unwrap();
+}
+
+/// Stopping the server while an action is being stored (held up by another writer of the
+/// database): the action is stored and acknowledged before the server returns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopping_server_finishes_the_actions_in_flight() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, db, id, body) = first_action_on_disk(dir.path()).await;
+    let state = server.state.clone();
+    // Another connection takes the database's write lock: the action waits for it.
+    let blocker = rusqlite::Connection::open(&db).unwrap();
+    blocker.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let (http, url) = (server.http.clone(), server.url(&format!("/api/games/{id}/actions")));
+    let acting = tokio::spawn(async move {
+        let response = http.post(url).header("content-type", "application/json").body(body).send().await.unwrap();
+        (response.status().as_u16(), response.json::<Value>().await.unwrap())
+    });
+    while state.store.writes_in_progress() == 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let stopping = tokio::spawn(server.stop());
+    while !state.is_stopping() {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // (Time for a server that did not wait for the action to return.)
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(!stopping.is_finished(), "the server returned with an action in flight");
+    blocker.execute_batch("COMMIT").unwrap();
+    let (status, answer) = acting.await.unwrap();
+    assert_eq!((status, &answer["version"]), (200, &json!(1)), "{answer}");
+    tokio::time::timeout(Duration::from_secs(30), stopping).await.unwrap().unwrap();
+    drop(state);
+    let store = carcassonne_server::store::Store::open(&db).unwrap();
+    let (_, actions) = store.load_game(&id).unwrap().unwrap().unwrap();
+    assert_eq!(actions.len(), 1, "the action in flight was stored");
+}
