@@ -675,7 +675,10 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
     }
     match action {
         RecordAction::Place { tile, x, y, rotation, .. } => {
-            let rotation = Rotation::from_degrees(*rotation as i64)
+            // Exactly one of the four: 450 is not read as 90 (docs/record-format.md).
+            let rotation = Rotation::ALL
+                .into_iter()
+                .find(|r| r.degrees() == *rotation)
                 .ok_or_else(|| format!("rotation {rotation} is not 0, 90, 180 or 270"))?;
             // The tile to place: the one drawn, or the one a rebuilding removed.
             let expected = match game.pending() {

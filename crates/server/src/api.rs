@@ -6,7 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, RawQuery, State};
-use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -91,16 +91,33 @@ async fn security_headers(request: axum::extract::Request, next: axum::middlewar
     response
 }
 
-/// A JSON body, with errors that name the field at fault.
-fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+/// A JSON body, with errors that name the field at fault. The body must say it is JSON
+/// (`Content-Type: application/json`): a form of another site cannot send that without the
+/// browser asking this server first, so no page elsewhere can create games or act in them
+/// through a visitor's browser. Nothing may follow the JSON value but white space.
+fn parse_body<T: DeserializeOwned>(headers: &HeaderMap, body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
     let bytes = body.map_err(|e| match e.status() {
         StatusCode::PAYLOAD_TOO_LARGE => {
             ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is over {MAX_BODY} bytes"))
         }
         status => ApiError::new(status, e.body_text()),
     })?;
+    let media_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.split(';').next().unwrap_or("").trim().to_ascii_lowercase());
+    if media_type.as_deref() != Some("application/json") {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!(
+                "the request body must be JSON sent with `Content-Type: application/json`, not {}",
+                media_type.map_or_else(|| "without a Content-Type".to_string(), |t| format!("`{t}`"))
+            ),
+        )
+        .field("content-type"));
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(&bytes);
-    serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
         let path = e.path().to_string();
         let error = ApiError::bad_request(format!("malformed request body: {}", e.inner()));
         if path == "." || path == "?" {
@@ -108,7 +125,11 @@ fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Resul
         } else {
             error.field(path)
         }
-    })
+    })?;
+    deserializer.end().map_err(|e| {
+        ApiError::bad_request(format!("malformed request body: something follows the JSON value ({e})"))
+    })?;
+    Ok(value)
 }
 
 fn parse_query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
@@ -198,6 +219,34 @@ fn changes_direction(c: char) -> bool {
     matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
+/// Characters that show nothing or break the line: zero-width spaces and joiners, the byte
+/// order mark, the soft hyphen, word joiners and invisible operators, line and paragraph
+/// separators. A name made of them looks blank, and one with them looks like another name.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200D}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{3164}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+    )
+}
+
+/// How two names compare for "the same name": case and surrounding space ignored.
+fn name_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
 /// Checks a game request and makes its seats and colours.
 fn seats_of(request: &CreateGame, max_name: usize) -> Result<(Vec<Seat>, Vec<Color>), ApiError> {
     let n = request.seats.len();
@@ -208,6 +257,11 @@ fn seats_of(request: &CreateGame, max_name: usize) -> Result<(Vec<Seat>, Vec<Col
     }
     let mut colors: Vec<Color> = vec![];
     for (i, s) in request.seats.iter().enumerate() {
+        if let Some(c) = s.color.filter(|c| !SEAT_COLORS.contains(c)) {
+            let offered: Vec<&str> = SEAT_COLORS.iter().map(|c| c.name()).collect();
+            return Err(ApiError::unprocessable(format!("{c} is not a seat colour (they are {})", offered.join(", ")))
+                .field(format!("seats[{i}].color")));
+        }
         if let Some(c) = s.color {
             if colors.contains(&c) || request.seats[..i].iter().any(|o| o.color == Some(c)) {
                 return Err(ApiError::unprocessable(format!("two seats are {c}")).field(format!("seats[{i}].color")));
@@ -230,22 +284,47 @@ fn seats_of(request: &CreateGame, max_name: usize) -> Result<(Vec<Seat>, Vec<Col
                     .field(format!("seats[{i}].player"))
             })?;
         }
-        let name =
-            s.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).map(str::to_string).unwrap_or_else(|| {
-                if s.player == "human" {
-                    let mut name = color.name().to_string();
-                    name[..1].make_ascii_uppercase();
-                    name
-                } else {
-                    format!("Bot ({})", s.player)
-                }
-            });
-        if name.chars().count() > max_name || name.chars().any(|c| c.is_control() || changes_direction(c)) {
-            return Err(ApiError::unprocessable(format!(
-                "a seat name has at most {max_name} characters and no control or text-direction characters"
-            ))
-            .field(format!("seats[{i}].name")));
+        let given = s.name.as_deref().map(str::trim).filter(|n| !n.is_empty());
+        if let Some(name) = given {
+            if name.chars().count() > max_name || name.chars().any(|c| c.is_control() || changes_direction(c)) {
+                return Err(ApiError::unprocessable(format!(
+                    "a seat name has at most {max_name} characters and no control or text-direction characters"
+                ))
+                .field(format!("seats[{i}].name")));
+            }
+            if name.chars().any(is_invisible) {
+                return Err(ApiError::unprocessable(
+                    "a seat name has no invisible characters (zero-width spaces or joiners, byte order marks, \
+                     line or paragraph separators)",
+                )
+                .field(format!("seats[{i}].name")));
+            }
+            if let Some(j) =
+                request.seats[..i].iter().position(|o| o.name.as_deref().is_some_and(|n| name_key(n) == name_key(name)))
+            {
+                return Err(ApiError::unprocessable(format!("seats {} and {} are both named {name}", j + 1, i + 1))
+                    .field(format!("seats[{i}].name")));
+            }
         }
+        let name = given.map(str::to_string).unwrap_or_else(|| {
+            // A seat without a name is named by its colour (a person) or its bot, and never like
+            // a seat before it: a second "Bot (greedy)" is "Bot (greedy) 2".
+            let base = if s.player == "human" {
+                let mut name = color.name().to_string();
+                name[..1].make_ascii_uppercase();
+                name
+            } else {
+                format!("Bot ({})", s.player)
+            };
+            let taken = |n: &str| {
+                seats.iter().any(|t: &Seat| name_key(&t.name) == name_key(n))
+                    || request.seats.iter().any(|o| o.name.as_deref().is_some_and(|m| name_key(m) == name_key(n)))
+            };
+            (1..)
+                .map(|k| if k == 1 { base.clone() } else { format!("{base} {k}") })
+                .find(|n| !taken(n))
+                .expect("a free name")
+        });
         let token = match (s.player == "human", request.hot_seat) {
             (false, _) => None,
             (true, true) => Some(hot_token.clone()),
@@ -259,11 +338,17 @@ fn seats_of(request: &CreateGame, max_name: usize) -> Result<(Vec<Seat>, Vec<Col
 async fn create_game(
     State(state): State<Arc<AppState>>,
     client: ClientAddr,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
     let limits = &state.config.limits;
-    state.admission.create_game(client, limits)?;
-    let request: CreateGame = parse_body(body)?;
+    let request: CreateGame = parse_body(&headers, body)?;
+    if let Some(twice) =
+        request.rules.expansions.iter().enumerate().find(|(i, e)| request.rules.expansions[..*i].contains(e))
+    {
+        return Err(ApiError::unprocessable(format!("the expansion `{}` is listed twice", twice.1.name()))
+            .field(format!("rules.expansions[{}]", twice.0)));
+    }
     let (seats, colors) = seats_of(&request, limits.max_name)?;
     let record = Record {
         version: RECORD_VERSION,
@@ -298,6 +383,9 @@ async fn create_game(
             FULL_RETRY,
         ));
     }
+    // Only a game that is created counts against the address's quota: a refused request
+    // (malformed, or a full server) takes nothing from it.
+    state.admission.create_game(client, limits)?;
     let stored = room.stored();
     let state2 = state.clone();
     blocking(move || {
@@ -368,10 +456,11 @@ struct JoinRequest {
 async fn join(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let room = find(&state, &id)?;
-    let request: JoinRequest = parse_body(body)?;
+    let request: JoinRequest = parse_body(&headers, body)?;
     let you = room.seats_of(Some(&request.token));
     if you.is_empty() {
         return Err(ApiError::forbidden("this token belongs to no seat of this game").field("token"));
@@ -396,10 +485,11 @@ pub(crate) struct ActRequest {
 async fn act(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let room = find(&state, &id)?;
-    let request: ActRequest = parse_body(body)?;
+    let request: ActRequest = parse_body(&headers, body)?;
     let token = request.token.clone();
     let action = parse_action(request.action)?;
     let first = apply_client_action(&state, &room, request.token, action, request.version).await?;

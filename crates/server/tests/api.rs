@@ -6,6 +6,109 @@ mod support;
 
 use support::*;
 
+/// Bodies are read as strictly as docs/api.md describes them: JSON said to be JSON, nothing
+/// after it, no expansion twice, only the offered colours, exactly 0/90/180/270 degrees, and
+/// names that are visible and distinct. Each refusal names its field and creates nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bodies_are_read_as_strictly_as_documented() {
+    let server = Running::start(None).await;
+    let two = json!({"seats": [{"player": "human"}, {"player": "human"}]}).to_string();
+    // The media type: a form of another site sends text/plain or a form encoding.
+    for content_type in [Some("text/plain"), Some("application/x-www-form-urlencoded"), None] {
+        let mut request = server.http.post(server.url("/api/games"));
+        if let Some(t) = content_type {
+            request = request.header("content-type", t);
+        }
+        let response = request.body(two.clone()).send().await.unwrap();
+        assert_eq!(response.status().as_u16(), 415, "{content_type:?}");
+        let error: Value = response.json().await.unwrap();
+        assert_eq!(error["field"], "content-type", "{error}");
+        assert!(error["error"].as_str().unwrap().contains("application/json"), "{error}");
+    }
+    let charset = server
+        .http
+        .post(server.url("/api/games"))
+        .header("content-type", "Application/JSON; charset=utf-8")
+        .body(two.clone())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(charset.status().as_u16(), 201, "a charset parameter is fine");
+    let created = server.create(json!({"seats": [{"player": "human"}, {"player": "human"}], "hot_seat": true})).await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    let (_, view) = server.get(&format!("/api/games/{id}?token={token}")).await;
+    let place = legal(&view)[0].clone();
+    let mut turned = place.clone();
+    turned["rotation"] = json!(place["rotation"].as_u64().unwrap() + 360);
+    let games_before = server.state.game_count();
+    let cases: Vec<(String, String, u16, Option<&str>, &str)> = vec![
+        ("/api/games".into(), format!("{two} {{}}"), 400, None, "follows the JSON value"),
+        (
+            format!("/api/games/{id}/actions"),
+            format!("{} x", json!({"token": token, "action": place})),
+            400,
+            None,
+            "follows the JSON value",
+        ),
+        (
+            format!("/api/games/{id}/actions"),
+            json!({"token": token, "action": turned}).to_string(),
+            422,
+            Some("action"),
+            "is not 0, 90, 180 or 270",
+        ),
+        (
+            "/api/games".into(),
+            json!({"rules": {"expansions": ["tower", "abbot", "tower"]}, "seats": [{"player": "human"}, {"player": "human"}]})
+                .to_string(),
+            422,
+            Some("rules.expansions[2]"),
+            "listed twice",
+        ),
+        (
+            "/api/games".into(),
+            json!({"seats": [{"player": "human", "color": "pink"}, {"player": "human"}]}).to_string(),
+            422,
+            Some("seats[0].color"),
+            "not a seat colour",
+        ),
+        (
+            "/api/games".into(),
+            json!({"seats": [{"player": "human", "name": "Ann"}, {"player": "human", "name": " ann "}]}).to_string(),
+            422,
+            Some("seats[1].name"),
+            "both named",
+        ),
+    ];
+    let mut cases = cases;
+    for invisible in ["\u{200B}", "Ann\u{FEFF}", "Be\u{2028}n", "Cleo\u{200D}", "\u{2060}"] {
+        cases.push((
+            "/api/games".into(),
+            json!({"seats": [{"player": "human", "name": invisible}, {"player": "human"}]}).to_string(),
+            422,
+            Some("seats[0].name"),
+            "invisible",
+        ));
+    }
+    for (path, body, status, field, words) in cases {
+        let (got, error) = server.post(&path, &body).await;
+        assert_eq!(got, status, "{path} {body}: {error}");
+        assert_eq!(error["field"].as_str(), field, "{path} {body}: {error}");
+        assert!(error["error"].as_str().unwrap_or_default().contains(words), "{path}: {error} should say `{words}`");
+    }
+    assert_eq!(server.state.game_count(), games_before, "no refused request created a game");
+    let (_, after) = server.get(&format!("/api/games/{id}?token={token}")).await;
+    assert_eq!(after["version"], 0, "no refused action was applied");
+    // Seats without names are named apart: a second bot of one kind, a person named like a colour.
+    let created = server
+        .create(json!({"seats": [{"player": "human", "name": "Blue"}, {"player": "greedy"}, {"player": "greedy"}, {"player": "human", "color": "blue"}]}))
+        .await;
+    let names: Vec<&str> = created["seats"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Blue", "Bot (greedy)", "Bot (greedy) 2", "Blue 2"]);
+    server.stop().await;
+}
+
 /// Two people (one playing through the WebSocket, one through HTTP) and a bot play a whole
 /// game; a spectator watches. Every client sees the same final scores, which are the scores
 /// of the stored record replayed by the engine, and no message reveals the deck.

@@ -333,3 +333,32 @@ async fn a_stopping_server_finishes_the_actions_in_flight() {
     let (_, actions) = store.load_game(&id).unwrap().unwrap().unwrap();
     assert_eq!(actions.len(), 1, "the action in flight was stored");
 }
+
+/// Only games that are created count against an address's quota: refused requests (malformed,
+/// invalid) take nothing from it, and the `429` then counts games truly created.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_creations_do_not_count_against_the_quota() {
+    let limits =
+        Limits { games_per_minute: 3, client_address_header: Some("x-forwarded-for".into()), ..Limits::default() };
+    let server = Running::with(Config { db: None, limits, bot_delay: Duration::ZERO, ..Config::default() }).await;
+    let refused = [
+        json!({"seats": [{"player": "human"}]}).to_string(),
+        json!({"seats": [{"player": "human"}, {"player": "wizard"}]}).to_string(),
+        "{not json".to_string(),
+    ];
+    for _ in 0..3 {
+        for body in &refused {
+            let (status, _, error) = server.post_from("/api/games", body, Some("10.0.0.7")).await;
+            assert!(status == 400 || status == 422, "{status} {error}");
+        }
+    }
+    let game = json!({"seats": [{"player": "human"}, {"player": "human"}]}).to_string();
+    for _ in 0..3 {
+        assert_eq!(server.post_from("/api/games", &game, Some("10.0.0.7")).await.0, 201);
+    }
+    let (status, _, body) = server.post_from("/api/games", &game, Some("10.0.0.7")).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("created 3 games within a minute"), "{body}");
+    assert_eq!(server.state.game_count(), 3);
+    server.stop().await;
+}
