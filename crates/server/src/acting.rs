@@ -45,3 +45,31 @@ pub(crate) async fn apply_client_action(
     bots::kick(state.clone(), room.clone());
     Ok(first)
 }
+
+/// The seat token of a request: the `token` of its query, or its `Authorization: Bearer`
+/// header (which keeps the token out of addresses that proxies and browsers log). Both at once
+/// must agree.
+pub(crate) fn request_token(
+    query: Option<String>,
+    headers: &axum::http::HeaderMap,
+) -> Result<Option<String>, ApiError> {
+    let header = match headers.get(axum::http::header::AUTHORIZATION) {
+        None => None,
+        Some(value) => {
+            let token = value.to_str().ok().and_then(|v| v.strip_prefix("Bearer ")).map(str::trim);
+            match token {
+                Some(t) if !t.is_empty() => Some(t.to_string()),
+                _ => {
+                    return Err(ApiError::bad_request("the Authorization header is not `Bearer <seat token>`")
+                        .field("authorization"))
+                }
+            }
+        }
+    };
+    match (query, header) {
+        (Some(q), Some(h)) if q != h => {
+            Err(ApiError::bad_request("the query's token and the Authorization header's differ").field("token"))
+        }
+        (q, h) => Ok(q.or(h)),
+    }
+}

@@ -6,7 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, RawQuery, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -41,6 +41,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/reference", get(game_reference))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(static_file)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         // A request that takes longer (a client sending its body slowly) is dropped.
         .layer(axum::middleware::from_fn_with_state(state.clone(), request_timeout))
@@ -433,9 +434,11 @@ struct ViewQuery {
 async fn game_view(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     query: Result<Query<ViewQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let query = parse_query(query)?;
+    let mut query = parse_query(query)?;
+    query.token = crate::acting::request_token(query.token.take(), &headers)?;
     let room = find(&state, &id)?;
     let you = room.seats_of(query.token.as_deref());
     if query.token.is_some() && you.is_empty() {
@@ -519,8 +522,20 @@ async fn replay(
     Ok(Json(view).into_response())
 }
 
-async fn static_file(uri: Uri) -> Response {
+/// `405` for a method a route does not take, with the error's JSON like any other error.
+async fn method_not_allowed(method: Method, uri: Uri) -> Response {
+    ApiError::new(StatusCode::METHOD_NOT_ALLOWED, format!("{} does not take {method}", uri.path())).into_response()
+}
+
+async fn static_file(method: Method, uri: Uri) -> Response {
     let path = uri.path();
+    // The pages and files are read, never changed: TRACE, OPTIONS, POST and the rest get `405`,
+    // not a page.
+    if method != Method::GET && method != Method::HEAD {
+        let mut response = method_not_allowed(method, uri.clone()).await;
+        response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return response;
+    }
     if path.starts_with("/api/") || path == "/api" {
         return ApiError::not_found(format!("no API route {path}")).into_response();
     }

@@ -194,6 +194,14 @@ impl Room {
         self.changes.subscribe()
     }
 
+    /// A live connection's subscription to the game's changes, if the game has fewer than
+    /// `limit` connections: counted and taken under the room's lock, so that two upgrades at
+    /// once cannot both take the last place.
+    pub fn watch(&self, limit: usize) -> Option<watch::Receiver<u64>> {
+        let _one_at_a_time = self.lock();
+        (self.changes.receiver_count() < limit).then(|| self.changes.subscribe())
+    }
+
     fn notify(&self) {
         self.changes.send_modify(|n| *n += 1);
     }

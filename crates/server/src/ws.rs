@@ -10,11 +10,13 @@ use std::time::{Duration, Instant};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use carcassonne_engine::PlayerId;
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
+use tokio::sync::watch;
 
 use crate::acting::{apply_client_action, parse_action};
 use crate::error::ApiError;
@@ -71,27 +73,29 @@ pub async fn upgrade(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     client: ClientAddr,
+    headers: HeaderMap,
     query: Result<Query<WsQuery>, QueryRejection>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()).field("query"))?;
+    let token = crate::acting::request_token(query.token, &headers)?;
     let room = state.room(&id)?;
-    let you = room.seats_of(query.token.as_deref());
-    if query.token.is_some() && you.is_empty() {
+    let you = room.seats_of(token.as_deref());
+    if token.is_some() && you.is_empty() {
         return Err(ApiError::forbidden("this token belongs to no seat of this game").field("token"));
     }
     let limits = &state.config.limits;
-    if room.watchers() >= limits.connections_per_game {
+    let guard = state.admission.connect(client, limits)?;
+    let Some(changes) = room.watch(limits.connections_per_game) else {
         return Err(ApiError::too_many(
             format!("this game has {} live connections open, the most a game may have", limits.connections_per_game),
             Duration::from_secs(10),
         ));
-    }
-    let guard = state.admission.connect(client, limits)?;
+    };
     Ok(upgrade
         .max_message_size(MAX_MESSAGE)
         .on_upgrade(move |socket| async move {
-            session(socket, state, room, query.token, you).await;
+            session(socket, state, room, changes, token, you).await;
             drop(guard);
         })
         .into_response())
@@ -124,9 +128,15 @@ async fn send(sink: &mut SplitSink<WebSocket, Message>, message: Message) -> Nex
     }
 }
 
-async fn session(socket: WebSocket, state: Arc<AppState>, room: Arc<Room>, token: Option<String>, you: Vec<PlayerId>) {
+async fn session(
+    socket: WebSocket,
+    state: Arc<AppState>,
+    room: Arc<Room>,
+    mut changes: watch::Receiver<u64>,
+    token: Option<String>,
+    you: Vec<PlayerId>,
+) {
     let (mut sink, mut stream) = socket.split();
-    let mut changes = room.subscribe();
     let mut stopping = state.stopping();
     if *stopping.borrow_and_update() {
         return;
@@ -193,20 +203,7 @@ async fn session(socket: WebSocket, state: Arc<AppState>, room: Arc<Room>, token
                             }
                         };
                         if refused >= FLOOD {
-                            let frame = CloseFrame { code: close_code::POLICY, reason: "too many messages".into() };
-                            if let Next::Go = send(&mut sink, Message::Close(Some(frame))).await {
-                                // The closing handshake: what the client sent meanwhile is read
-                                // and dropped until its own close frame, so that the connection
-                                // is not reset before the client has read why it was closed.
-                                let _ = tokio::time::timeout(SEND_TIMEOUT, async {
-                                    while let Some(Ok(message)) = stream.next().await {
-                                        if let Message::Close(_) = message {
-                                            break;
-                                        }
-                                    }
-                                })
-                                .await;
-                            }
+                            close(&mut sink, &mut stream, close_code::POLICY, "too many messages").await;
                             break;
                         }
                         match reply {
@@ -218,13 +215,61 @@ async fn session(socket: WebSocket, state: Arc<AppState>, room: Arc<Room>, token
                             None => Next::Go,
                         }
                     }
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => Next::Close,
-                    Some(Ok(_)) => Next::Go, // pongs, pings (answered by axum), binary
+                    // Pings (axum answers them) and pongs are messages too: they count against
+                    // the rate, silently, and a flood of them closes the connection.
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
+                        refused = if rate.check(limits).is_err() { refused + 1 } else { 0 };
+                        if refused >= FLOOD {
+                            close(&mut sink, &mut stream, close_code::POLICY, "too many messages").await;
+                            break;
+                        }
+                        Next::Go
+                    }
+                    Some(Ok(Message::Binary(_))) => {
+                        close(&mut sink, &mut stream, close_code::UNSUPPORTED, "text messages only").await;
+                        break;
+                    }
+                    Some(Err(e)) => {
+                        // A message over the size limit: say so before closing (RFC 6455's 1009).
+                        let too_big = e
+                            .into_inner()
+                            .downcast::<tungstenite::Error>()
+                            .is_ok_and(|e| matches!(*e, tungstenite::Error::Capacity(_)));
+                        if too_big {
+                            let reason = format!("a message is over {MAX_MESSAGE} bytes");
+                            let frame = CloseFrame { code: close_code::SIZE, reason: reason.into() };
+                            let _ = send(&mut sink, Message::Close(Some(frame))).await;
+                        }
+                        Next::Close
+                    }
+                    Some(Ok(Message::Close(_))) | None => Next::Close,
                 }
             }
         };
     }
     room.connection(&you, -1);
+}
+
+/// Closes the connection with `code` and `reason`, then reads and drops what the client sent
+/// meanwhile until its own close frame (the closing handshake), so that the connection is not
+/// reset before the client has read why it was closed.
+async fn close(
+    sink: &mut SplitSink<WebSocket, Message>,
+    stream: &mut futures_util::stream::SplitStream<WebSocket>,
+    code: u16,
+    reason: &'static str,
+) {
+    let frame = CloseFrame { code, reason: reason.into() };
+    if let Next::Go = send(sink, Message::Close(Some(frame))).await {
+        let _ = tokio::time::timeout(SEND_TIMEOUT, async {
+            while let Some(Ok(message)) = stream.next().await {
+                if let Message::Close(_) = message {
+                    break;
+                }
+            }
+        })
+        .await;
+    }
 }
 
 /// A client's `act` message.

@@ -362,3 +362,133 @@ async fn refused_creations_do_not_count_against_the_quota() {
     assert_eq!(server.state.game_count(), 3);
     server.stop().await;
 }
+
+/// Reads a live connection until its close frame, and answers the close code.
+async fn close_code_of(ws: &mut Ws) -> Option<u16> {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(30), ws.socket.next()).await.expect("a close within 30 s") {
+            Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+            Some(Ok(_)) => continue,
+            other => panic!("a close frame: {other:?}"),
+        }
+    }
+}
+
+/// What bypassed the message limit no longer does: a binary message closes the connection with
+/// 1003, a message over 64 KiB with 1009 (with a close frame, not a dropped connection), and a
+/// flood of pings with 1008, like a flood of text messages. Upgrades at once never exceed a
+/// game's limit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn binary_messages_pings_and_large_messages_are_limited_and_closed_cleanly() {
+    let limits =
+        Limits { connections_per_game: 4, connections_per_address: 100, messages_per_second: 5, ..Limits::default() };
+    let server = Running::with(Config { db: None, limits, ..Config::default() }).await;
+    let (id, token) = server.hot_seat_game().await;
+
+    let mut binary = server.ws(&id, Some(&token)).await;
+    binary.next().await;
+    binary.socket.send(Message::Binary(vec![0u8; 1000].into())).await.unwrap();
+    assert_eq!(close_code_of(&mut binary).await, Some(1003));
+    drop(binary);
+
+    let mut large = server.ws(&id, Some(&token)).await;
+    large.next().await;
+    let text = json!({"type": "act", "action": {"action": "pass"}, "pad": "x".repeat(70_000)}).to_string();
+    let _ = large.socket.send(Message::Text(text.into())).await;
+    assert_eq!(close_code_of(&mut large).await, Some(1009));
+    drop(large);
+
+    let mut pings = server.ws(&id, None).await;
+    pings.next().await;
+    for _ in 0..300 {
+        if pings.socket.send(Message::Ping(vec![1, 2, 3].into())).await.is_err() {
+            break;
+        }
+    }
+    assert_eq!(close_code_of(&mut pings).await, Some(1008));
+    drop(pings);
+    // Let the server see the closed connections go.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    // Ten upgrades at once to a game that takes four: exactly four are accepted.
+    let url = format!("ws://{}/api/games/{id}/ws", server.addr);
+    let attempts = futures_util::future::join_all((0..10).map(|_| tokio_tungstenite::connect_async(url.clone()))).await;
+    let accepted = attempts.iter().filter(|a| a.is_ok()).count();
+    assert_eq!(
+        accepted,
+        4,
+        "{:?}",
+        attempts.iter().map(|a| a.as_ref().map(|_| ()).map_err(|e| e.to_string())).collect::<Vec<_>>()
+    );
+    drop(attempts);
+    server.stop().await;
+}
+
+/// The small things: a method a route does not take gets `405` with the error's JSON (and the
+/// pages answer only GET and HEAD); a seat token is taken from an `Authorization: Bearer`
+/// header as well as from the query, for the view and the live connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn methods_and_token_headers_are_answered_as_documented() {
+    let server = Running::start(None).await;
+    for (method, path) in
+        [("DELETE", "/api/games"), ("PUT", "/api/options"), ("TRACE", "/"), ("OPTIONS", "/"), ("POST", "/play/x")]
+    {
+        let response = server
+            .http
+            .request(reqwest::Method::from_bytes(method.as_bytes()).unwrap(), server.url(path))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 405, "{method} {path}");
+        assert!(response.headers().contains_key("x-content-type-options"), "{method} {path}: security headers");
+        let error: Value = response.json().await.unwrap();
+        assert!(error["error"].as_str().unwrap().contains(method), "{method} {path}: {error}");
+    }
+    let (id, token) = server.hot_seat_game().await;
+    let bearer = |t: &str| format!("Bearer {t}");
+    let view: Value = server
+        .http
+        .get(server.url(&format!("/api/games/{id}")))
+        .header("authorization", bearer(&token))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(view["you"], json!([0, 1]), "{}", view["you"]);
+    assert!(view["legal"].is_array());
+    for (query, header, status, field) in
+        [(Some("0123"), Some(token.as_str()), 400, "token"), (None, Some("0123"), 403, "token")]
+    {
+        let path = match query {
+            Some(q) => format!("/api/games/{id}?token={q}"),
+            None => format!("/api/games/{id}"),
+        };
+        let mut request = server.http.get(server.url(&path));
+        if let Some(h) = header {
+            request = request.header("authorization", bearer(h));
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status().as_u16(), status, "{path}");
+        let error: Value = response.json().await.unwrap();
+        assert_eq!(error["field"], field, "{error}");
+    }
+    let response = server
+        .http
+        .get(server.url(&format!("/api/games/{id}")))
+        .header("authorization", "Basic abc")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 400);
+    // The live connection with the header: the seats' view, with its legal actions.
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{}/api/games/{id}/ws", server.addr).into_client_request().unwrap();
+    request.headers_mut().insert("authorization", bearer(&token).parse().unwrap());
+    let (socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    let mut ws = Ws { socket, received: vec![] };
+    let state = ws.next().await;
+    assert_eq!(state["you"], json!([0, 1]), "{state}");
+    server.stop().await;
+}
