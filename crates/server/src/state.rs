@@ -81,12 +81,35 @@ pub struct AppState {
     pub admission: Admission,
 }
 
+/// Why the database at `path` cannot be opened, in words a person starting the server can act
+/// on: SQLite's own message ("unable to open database file", "attempt to write a readonly
+/// database") names neither the file nor what to check.
+fn cannot_open(path: &std::path::Path, error: &crate::store::StoreError) -> String {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let hint = if !folder.is_dir() {
+        format!("its folder {} does not exist", folder.display())
+    } else if path.is_dir() {
+        "it is a folder, not a file".to_string()
+    } else if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly())
+        || std::fs::metadata(folder).is_ok_and(|m| m.permissions().readonly())
+    {
+        "the file or its folder is read-only".to_string()
+    } else {
+        "check that the server may read and write it".to_string()
+    };
+    format!(
+        "cannot open the database {}: {hint} (the server writes the file and, beside it, its -wal and -shm \
+         files; SQLite says: {error})",
+        path.display()
+    )
+}
+
 impl AppState {
     /// Opens (or creates) the database and loads every game in it; finished games keep only
     /// their summary in memory.
     pub fn open(config: Config) -> Result<Arc<AppState>, String> {
         let store = match &config.db {
-            Some(path) => Store::open_with(path, config.sync).map_err(|e| format!("{}: {e}", path.display()))?,
+            Some(path) => Store::open_with(path, config.sync).map_err(|e| cannot_open(path, &e))?,
             None => Store::in_memory().map_err(|e| e.to_string())?,
         };
         let mut rooms = HashMap::new();

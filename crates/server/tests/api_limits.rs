@@ -492,3 +492,22 @@ async fn methods_and_token_headers_are_answered_as_documented() {
     assert_eq!(state["you"], json!([0, 1]), "{state}");
     server.stop().await;
 }
+
+/// A database that cannot be opened stops the start with a message that names the file and
+/// what to check, not SQLite's bare "unable to open database file".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_that_cannot_be_opened_is_named_with_what_to_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-folder").join("games.db");
+    let folder = dir.path().join("a-folder");
+    std::fs::create_dir(&folder).unwrap();
+    for (db, words) in [(missing, "does not exist"), (folder, "is a folder")] {
+        let config = Config { db: Some(db.clone()), addr: "127.0.0.1:0".parse().unwrap(), ..Config::default() };
+        let error = match Server::bind(config).await {
+            Ok(_) => panic!("{} opened", db.display()),
+            Err(e) => e,
+        };
+        assert!(error.contains(&db.display().to_string()) && error.contains(words), "{error}");
+        assert!(error.contains("SQLite says"), "{error}");
+    }
+}
