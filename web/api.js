@@ -49,7 +49,8 @@ function query(params) {
 }
 
 export const getOptions = () => request('GET', '/api/options');
-export const listGames = () => request('GET', '/api/games');
+/** A page of the game list, newest first (`{limit, after}`), or the games of `{ids}`. */
+export const listGames = (params = {}) => request('GET', `/api/games${query(params)}`);
 export const createGame = (body) => request('POST', '/api/games', body);
 export const getGame = (id, token, eventsFrom) =>
   request('GET', `/api/games/${enc(id)}${query({ token, events_from: eventsFrom })}`);

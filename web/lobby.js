@@ -479,69 +479,103 @@ function showCreated(box, created, hotSeat) {
   );
 }
 
-// The list shows the newest games; older ones on request, so a busy server's lobby stays short.
+// The list shows the newest games, a page at a time (the server pages it: docs/api.md), so a
+// busy server's lobby stays short and quick.
 const GAMES_SHOWN = 15;
+const GAMES_PAGE = 50;
 
-async function refreshGames(card, showAll = false) {
+/** The row of one game of the list. */
+function gameRow(g) {
+  const over = g.status === 'over';
+  const best = Math.max(...(g.seats || []).map((s) => s.score || 0));
+  return h(
+    'tr',
+    { 'data-testid': 'game-row', 'data-id': g.id },
+    h('td', {}, h('code', {}, g.id), h('div', { class: 'muted small' }, formatTime(g.created))),
+    h(
+      'td',
+      {},
+      (g.seats || []).map((s) =>
+        h(
+          'span',
+          { class: `chip${over && s.score === best ? ' winner' : ''}`, title: playerLabel(s.player) },
+          h('span', { class: 'dot', style: { background: hexOf(s.color) } }),
+          `${s.name} ${s.score ?? 0}`,
+        ),
+      ),
+    ),
+    h('td', {}, g.status === 'failed' ? `damaged: ${g.error}` : over ? 'over' : `playing · ${g.tiles_left ?? '?'} tiles left${g.turn !== null && g.turn !== undefined && g.seats[g.turn] ? ` · ${g.seats[g.turn].name} to play` : ''}`),
+    h(
+      'td',
+      { class: 'links' },
+      h('a', { href: `/play/${g.id}`, 'data-testid': 'watch-game' }, over ? 'Final board' : 'Watch'),
+      over ? h('a', { href: `/replay/${g.id}`, 'data-testid': 'replay-game' }, 'Replay') : null,
+    ),
+  );
+}
+
+/** The games this browser plays, asked for by id (they may be on any page of the list). */
+async function refreshMyGames(yours) {
+  const ids = myGames().map((entry) => entry.id);
+  if (!ids.length) {
+    renderMyGames(yours, []);
+    return;
+  }
+  try {
+    renderMyGames(yours, ((await listGames({ ids: ids.slice(0, 200).join(',') })) || {}).games || []);
+  } catch (err) {
+    // Unknown for now (not "no longer on this server"): the next refresh asks again.
+    renderMyGames(yours, null);
+  }
+}
+
+async function refreshGames(card) {
   const list = h('div', { class: 'games-list', 'data-testid': 'games-list' }, h('p', { class: 'muted' }, 'Loading…'));
   const refresh = h('button', { type: 'button', class: 'small', 'data-testid': 'refresh-games', onClick: () => refreshGames(card) }, 'Refresh');
   clear(card).append(h('div', { class: 'card-head' }, h('h2', {}, 'Games'), refresh), list);
   const yours = document.querySelector('.yours-card');
-  if (yours) renderMyGames(yours, null);
-  let games;
+  if (yours) {
+    renderMyGames(yours, null);
+    refreshMyGames(yours);
+  }
+  let page;
   try {
-    games = ((await listGames()) || {}).games || [];
+    page = (await listGames({ limit: GAMES_SHOWN })) || {};
   } catch (err) {
     clear(list).append(h('p', { class: 'error' }, `The games could not be listed: ${err.message}`));
     return;
   }
-  if (yours) renderMyGames(yours, games);
+  const games = page.games || [];
   clear(list);
   if (!games.length) {
     list.append(h('p', { class: 'muted' }, 'No games yet. Create one!'));
     return;
   }
+  const body = h('tbody', {}, games.map(gameRow));
   const table = h(
     'table',
     { class: 'games' },
     h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Players'), h('th', {}, 'State'), h('th', {}, ''))),
+    body,
   );
-  const body = h('tbody');
-  for (const g of showAll ? games : games.slice(0, GAMES_SHOWN)) {
-    const over = g.status === 'over';
-    const best = Math.max(...(g.seats || []).map((s) => s.score || 0));
-    body.append(
-      h(
-        'tr',
-        { 'data-testid': 'game-row', 'data-id': g.id },
-        h('td', {}, h('code', {}, g.id), h('div', { class: 'muted small' }, formatTime(g.created))),
-        h(
-          'td',
-          {},
-          (g.seats || []).map((s) =>
-            h(
-              'span',
-              { class: `chip${over && s.score === best ? ' winner' : ''}`, title: playerLabel(s.player) },
-              h('span', { class: 'dot', style: { background: hexOf(s.color) } }),
-              `${s.name} ${s.score ?? 0}`,
-            ),
-          ),
-        ),
-        h('td', {}, g.status === 'failed' ? `damaged: ${g.error}` : over ? 'over' : `playing · ${g.tiles_left ?? '?'} tiles left${g.turn !== null && g.turn !== undefined && g.seats[g.turn] ? ` · ${g.seats[g.turn].name} to play` : ''}`),
-        h(
-          'td',
-          { class: 'links' },
-          h('a', { href: `/play/${g.id}`, 'data-testid': 'watch-game' }, over ? 'Final board' : 'Watch'),
-          over ? h('a', { href: `/replay/${g.id}`, 'data-testid': 'replay-game' }, 'Replay') : null,
-        ),
-      ),
-    );
-  }
-  table.append(body);
   list.append(table);
-  if (!showAll && games.length > GAMES_SHOWN) {
-    list.append(
-      h('button', { type: 'button', class: 'small more', 'data-testid': 'more-games', onClick: () => refreshGames(card, true) }, `Show all ${games.length} games`),
-    );
-  }
+  // Older games, a page at a time, after the last one shown.
+  const more = (next) => {
+    if (!next) return;
+    const button = h('button', { type: 'button', class: 'small more', 'data-testid': 'more-games' }, 'Show older games');
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      try {
+        const older = (await listGames({ limit: GAMES_PAGE, after: next })) || {};
+        body.append(...(older.games || []).map(gameRow));
+        button.remove();
+        more(older.next);
+      } catch (err) {
+        button.disabled = false;
+        button.textContent = `Show older games (${err.message})`;
+      }
+    });
+    list.append(button);
+  };
+  more(page.next);
 }

@@ -418,10 +418,55 @@ async fn create_game(
     Ok((StatusCode::CREATED, Json(created)))
 }
 
-async fn list_games(State(state): State<Arc<AppState>>) -> Json<serde_json::Value> {
-    let mut games = state.summaries();
-    games.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.id.cmp(&b.id)));
-    Json(serde_json::json!({ "games": games }))
+/// Games in one page of the list, unless the request asks for fewer.
+pub const LIST_PAGE: usize = 50;
+/// The most games one page may hold.
+pub const LIST_PAGE_MAX: usize = 200;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    limit: Option<usize>,
+    /// The `next` of the page before.
+    after: Option<String>,
+    /// Only these games (comma-separated ids), for a browser's "your games".
+    ids: Option<String>,
+}
+
+/// The game list, newest first, one page at a time: `next` continues it (docs/api.md).
+async fn list_games(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let query = parse_query(query)?;
+    if let Some(ids) = &query.ids {
+        let ids: Vec<&str> = ids.split(',').filter(|id| !id.is_empty()).collect();
+        if ids.len() > LIST_PAGE_MAX {
+            return Err(
+                ApiError::unprocessable(format!("at most {LIST_PAGE_MAX} ids at once, not {}", ids.len())).field("ids")
+            );
+        }
+        return Ok(Json(serde_json::json!({ "games": state.summaries_of(&ids), "next": null })));
+    }
+    let limit = query.limit.unwrap_or(LIST_PAGE);
+    if !(1..=LIST_PAGE_MAX).contains(&limit) {
+        return Err(
+            ApiError::unprocessable(format!("a page holds 1 to {LIST_PAGE_MAX} games, not {limit}")).field("limit")
+        );
+    }
+    let after = match &query.after {
+        None => None,
+        Some(cursor) => Some(
+            cursor
+                .split_once('-')
+                .and_then(|(created, id)| Some((created.parse::<i64>().ok()?, id)))
+                .filter(|(_, id)| !id.is_empty())
+                .ok_or_else(|| ApiError::bad_request(format!("`{cursor}` is not a page's `next`")).field("after"))?,
+        ),
+    };
+    let (games, more) = state.page(after, limit);
+    let next = more.then(|| games.last().map(|g| format!("{}-{}", g.created, g.id))).flatten();
+    Ok(Json(serde_json::json!({ "games": games, "next": next })))
 }
 
 #[derive(Deserialize)]

@@ -1,7 +1,8 @@
 //! What every request handler shares: the configuration, the database, and the games, in
 //! memory or (finished and idle) only in the database.
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, HashMap};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
@@ -62,6 +63,15 @@ enum Entry {
     Failed(Summary),
 }
 
+impl Entry {
+    fn summary(&self) -> Summary {
+        match self {
+            Entry::Loaded(room) => room.summary(),
+            Entry::Stored(summary) | Entry::Failed(summary) => summary.clone(),
+        }
+    }
+}
+
 /// The error of a game whose rows no longer make a game.
 fn failed(id: &str, summary: &Summary) -> ApiError {
     let reason = summary.error.as_deref().unwrap_or("");
@@ -72,6 +82,9 @@ fn failed(id: &str, summary: &Summary) -> ApiError {
 pub struct AppState {
     pub store: Store,
     rooms: RwLock<HashMap<String, Entry>>,
+    /// Every game's id, newest first (creation time, then id): the order of the game list,
+    /// kept as games are added so that a page of the list costs its own size.
+    order: RwLock<BTreeSet<(Reverse<i64>, String)>>,
     pub config: Config,
     /// The bot workers.
     pub bots: BotPool,
@@ -113,6 +126,7 @@ impl AppState {
             None => Store::in_memory().map_err(|e| e.to_string())?,
         };
         let mut rooms = HashMap::new();
+        let mut order = BTreeSet::new();
         for (id, rows) in store.load_all().map_err(|e| e.to_string())? {
             // A game that no longer replays (a stored action the rules now refuse, a damaged row)
             // is listed as failed, with the reason; the others are served.
@@ -124,6 +138,11 @@ impl AppState {
                     Entry::Failed(Summary::failed(&id, e))
                 }
             };
+            let created = match &entry {
+                Entry::Loaded(room) => room.created,
+                Entry::Stored(summary) | Entry::Failed(summary) => summary.created,
+            };
+            order.insert((Reverse(created), id.clone()));
             rooms.insert(id, entry);
         }
         let bots = BotPool::new(config.bot_workers);
@@ -131,6 +150,7 @@ impl AppState {
         Ok(Arc::new(AppState {
             store,
             rooms: RwLock::new(rooms),
+            order: RwLock::new(order),
             config,
             bots,
             stopping: watch::Sender::new(false),
@@ -211,7 +231,31 @@ impl AppState {
 
     /// Adds a new game.
     pub fn insert(&self, room: Arc<Room>) {
+        self.order.write().unwrap_or_else(|e| e.into_inner()).insert((Reverse(room.created), room.id.clone()));
         self.rooms_mut().insert(room.id.clone(), Entry::Loaded(room));
+    }
+
+    /// A page of the game list, newest first: at most `limit` games after the game `after`
+    /// (creation time and id, the last of the page before), and whether more follow.
+    pub fn page(&self, after: Option<(i64, &str)>, limit: usize) -> (Vec<Summary>, bool) {
+        use std::ops::Bound;
+        let order = self.order.read().unwrap_or_else(|e| e.into_inner());
+        let start = match after {
+            Some((created, id)) => Bound::Excluded((Reverse(created), id.to_string())),
+            None => Bound::Unbounded,
+        };
+        let mut ids = order.range((start, Bound::Unbounded)).map(|(_, id)| id);
+        let page: Vec<&String> = ids.by_ref().take(limit).collect();
+        let more = ids.next().is_some();
+        let rooms = self.rooms();
+        let games = page.into_iter().filter_map(|id| rooms.get(id).map(Entry::summary)).collect();
+        (games, more)
+    }
+
+    /// The games of `ids` that the server has, in that order.
+    pub fn summaries_of(&self, ids: &[&str]) -> Vec<Summary> {
+        let rooms = self.rooms();
+        ids.iter().filter_map(|id| rooms.get(*id).map(Entry::summary)).collect()
     }
 
     /// The games running (unfinished, in memory) and their bot seats.
@@ -242,13 +286,7 @@ impl AppState {
 
     /// Every game's summary, for the game list.
     pub fn summaries(&self) -> Vec<Summary> {
-        self.rooms()
-            .values()
-            .map(|e| match e {
-                Entry::Loaded(room) => room.summary(),
-                Entry::Stored(summary) | Entry::Failed(summary) => summary.clone(),
-            })
-            .collect()
+        self.rooms().values().map(Entry::summary).collect()
     }
 
     /// Unloads the games that no client watches, nobody has asked for during `idle` and no

@@ -581,3 +581,53 @@ async fn finished_games_leave_memory_and_come_back_when_asked_for() {
     assert_eq!(record["actions"].as_array().unwrap().len() as u64, before["version"].as_u64().unwrap());
     server.stop().await;
 }
+
+/// The game list comes a page at a time, newest first: `next` continues it until it is `null`,
+/// the pages together hold every game once, and `ids` asks for given games (a browser's "your
+/// games"). A bad `limit` or `after` is refused with its field.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_list_comes_in_pages() {
+    let server = Running::start(None).await;
+    let mut ids = vec![];
+    for _ in 0..7 {
+        ids.push(server.hot_seat_game().await.0);
+    }
+    let (status, first) = server.get("/api/games?limit=3").await;
+    assert_eq!(status, 200);
+    let mut seen: Vec<String> = vec![];
+    let mut page = first;
+    let mut pages = 0;
+    loop {
+        pages += 1;
+        let games = page["games"].as_array().unwrap();
+        assert!(games.len() <= 3);
+        seen.extend(games.iter().map(|g| g["id"].as_str().unwrap().to_string()));
+        let Some(next) = page["next"].as_str() else { break };
+        page = server.get(&format!("/api/games?limit=3&after={next}")).await.1;
+    }
+    assert_eq!(pages, 3);
+    let mut sorted = seen.clone();
+    sorted.sort();
+    sorted.dedup();
+    let mut all = ids.clone();
+    all.sort();
+    assert_eq!(sorted, all, "every game once");
+    // Newest first: creation times never increase down the list.
+    let (_, whole) = server.get("/api/games").await;
+    let created: Vec<i64> = whole["games"].as_array().unwrap().iter().map(|g| g["created"].as_i64().unwrap()).collect();
+    assert!(created.windows(2).all(|w| w[0] >= w[1]), "{created:?}");
+    assert_eq!(whole["next"], Value::Null);
+    let (_, chosen) = server.get(&format!("/api/games?ids={},{},nosuchgame", ids[1], ids[4])).await;
+    let chosen: Vec<&str> = chosen["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(chosen, [ids[1].as_str(), ids[4].as_str()]);
+    for (query, status, field) in [
+        ("limit=0", 422, "limit"),
+        ("limit=500", 422, "limit"),
+        ("after=yesterday", 400, "after"),
+        ("page=2", 400, "query"),
+    ] {
+        let (got, error) = server.get(&format!("/api/games?{query}")).await;
+        assert_eq!((got, error["field"].as_str()), (status, Some(field)), "{query}: {error}");
+    }
+    server.stop().await;
+}
