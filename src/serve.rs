@@ -63,6 +63,12 @@ pub struct ServeArgs {
     /// the disk, which a busy disk makes slow; games between bots only never wait).
     #[arg(long, value_name = "MODE", default_value = "normal", value_parser = ["full", "normal"])]
     sync: String,
+    /// Minutes between two backups of the database, made while the server runs (SQLite's
+    /// online backup) to `<db>.backup`, which each replaces; 0 for none. To restore one, stop
+    /// the server, put the backup in the database's place (removing the database's -wal and
+    /// -shm files) and start it again.
+    #[arg(long, value_name = "MINUTES", default_value_t = 60)]
+    backup_every_minutes: u64,
     /// Behind a reverse proxy: the header that carries the client's address (e.g.
     /// x-forwarded-for; its last address counts). Without it, the connection's address.
     #[arg(long, value_name = "HEADER")]
@@ -80,6 +86,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             sync: if args.sync == "normal" { Sync::Normal } else { Sync::Full },
             bot_delay: Duration::from_millis(args.bot_delay_ms),
             bot_workers: args.bot_workers.unwrap_or(defaults.bot_workers),
+            backup_every: (args.backup_every_minutes > 0).then(|| Duration::from_secs(60 * args.backup_every_minutes)),
             limits: Limits {
                 max_games: args.max_games,
                 max_bot_seats: args.max_bot_seats,

@@ -80,6 +80,23 @@ impl Server {
                 state.admission.forget_quiet_clients();
             }
         });
+        let backups = match (&self.state.config.db, self.state.config.backup_path(), self.state.config.backup_every) {
+            (Some(db), Some(to), Some(every)) => {
+                let db = db.clone();
+                Some(tokio::spawn(async move {
+                    let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+                    loop {
+                        ticks.tick().await;
+                        let (db, to) = (db.clone(), to.clone());
+                        let done = tokio::task::spawn_blocking(move || store::Store::backup(&db, &to)).await;
+                        if let Ok(Err(e)) = done {
+                            eprintln!("the backup of the database failed (the next one tries again): {e}");
+                        }
+                    }
+                }))
+            }
+            _ => None,
+        };
         let app = api::router(self.state.clone());
         let connections = GracefulShutdown::new();
         let header_timeout = self.state.config.limits.header_timeout;
@@ -127,6 +144,9 @@ impl Server {
         closing.send_replace(true);
         self.state.begin_stopping();
         housekeeping.abort();
+        if let Some(backups) = backups {
+            backups.abort();
+        }
         let _ = tokio::time::timeout(STOP_GRACE, async {
             connections.shutdown().await;
             // WebSocket connections left hyper when they were upgraded: wait for their tasks

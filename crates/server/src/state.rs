@@ -38,6 +38,19 @@ pub struct Config {
     pub pause_after: Duration,
     /// What clients may ask of the server.
     pub limits: Limits,
+    /// How often the database is copied to its backup (`<db>.backup`, replaced each time);
+    /// `None` for never.
+    pub backup_every: Option<Duration>,
+}
+
+impl Config {
+    /// Where the database's backup goes: beside it, `.backup` added to its name.
+    pub fn backup_path(&self) -> Option<PathBuf> {
+        let db = self.db.as_ref()?;
+        let mut name = db.file_name()?.to_os_string();
+        name.push(".backup");
+        Some(db.with_file_name(name))
+    }
 }
 
 impl Default for Config {
@@ -51,6 +64,7 @@ impl Default for Config {
             bot_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             pause_after: Duration::from_secs(30),
             limits: Limits::default(),
+            backup_every: Some(Duration::from_secs(3600)),
         }
     }
 }
@@ -127,7 +141,11 @@ impl AppState {
         };
         let mut rooms = HashMap::new();
         let mut order = BTreeSet::new();
-        for (id, rows) in store.load_all().map_err(|e| e.to_string())? {
+        let (games, unreadable) = store.load_all().map_err(|e| e.to_string())?;
+        for problem in &unreadable {
+            eprintln!("the database is damaged: {problem}; every game that can be read is served");
+        }
+        for (id, rows) in games {
             // A game that no longer replays (a stored action the rules now refuse, a damaged row)
             // is listed as failed, with the reason; the others are served.
             let entry = match rows.and_then(|(stored, actions)| Room::load(&stored, &actions)) {

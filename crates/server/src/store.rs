@@ -163,16 +163,61 @@ impl Store {
 
     /// Every game's id with its rows (or why they do not make a game), oldest game first. A
     /// damaged row fails its own game only.
-    pub fn load_all(&self) -> Result<Vec<(String, GameRows)>, StoreError> {
+    ///
+    /// A damaged database (a page SQLite finds malformed) does not stop the others: the ids
+    /// are read from the games' primary-key index, or, where that is damaged too, row by row;
+    /// a game whose rows cannot be read is listed with the reason, and the rows nothing can
+    /// reach are counted in the second value (their ids are lost with their page).
+    pub fn load_all(&self) -> Result<Loaded, StoreError> {
         let conn = self.conn();
-        let mut ids = conn.prepare("SELECT CAST(id AS TEXT) FROM games WHERE id IS NOT NULL ORDER BY created, id")?;
-        let ids: Vec<String> = ids.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
-        ids.into_iter()
+        let mut unreadable = vec![];
+        let ids = match game_ids(&conn) {
+            Ok(ids) => ids,
+            Err(e) => {
+                let (ids, lost) = game_ids_row_by_row(&conn)?;
+                unreadable.push(format!("the list of games cannot be read whole ({e})"));
+                if lost > 0 {
+                    unreadable.push(format!("{lost} game rows cannot be read at all, not even their ids"));
+                }
+                ids
+            }
+        };
+        let games = ids
+            .into_iter()
             .map(|id| {
-                let rows = game_rows(&conn, &id)?.unwrap_or_else(|| Err("the game's row vanished".into()));
-                Ok((id, rows))
+                let rows = match game_rows(&conn, &id) {
+                    Ok(Some(rows)) => rows,
+                    Ok(None) => Err("the game's row vanished".into()),
+                    Err(e) => Err(format!("its rows are on a damaged part of the database ({e})")),
+                };
+                (id, rows)
             })
-            .collect()
+            .collect();
+        Ok((games, unreadable))
+    }
+
+    /// Copies the database at `db` to `to` while the server runs (SQLite's online backup,
+    /// through a connection of its own so that actions are not held up), a consistent copy of
+    /// one moment: written beside `to` first and renamed over it, so that `to` is always a
+    /// whole backup. Restoring one: stop the server, put the backup in the database's place
+    /// (and remove the database's `-wal` and `-shm` files), start it again.
+    pub fn backup(db: &Path, to: &Path) -> Result<(), StoreError> {
+        let source = Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        let partial = to.with_extension("partial");
+        let _ = std::fs::remove_file(&partial);
+        {
+            let mut copy = Connection::open(&partial)?;
+            let backup = rusqlite::backup::Backup::new(&source, &mut copy)?;
+            // 256 pages a step, a short pause between steps for the server's writes.
+            backup.run_to_completion(256, std::time::Duration::from_millis(5), None)?;
+        }
+        std::fs::rename(&partial, to).map_err(|e| {
+            StoreError(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_IOERR),
+                Some(format!("cannot move the backup into place: {e}")),
+            ))
+        })?;
+        Ok(())
     }
 
     /// One game's rows (or why they do not make a game); `None` for an unknown game.
@@ -209,8 +254,36 @@ impl Store {
 /// game (a column of the wrong type, a missing action).
 pub type GameRows = Result<(StoredGame, Vec<String>), String>;
 
+/// What [`Store::load_all`] reads: each game's id and rows, and what of the database could
+/// not be read at all.
+pub type Loaded = (Vec<(String, GameRows)>, Vec<String>);
+
 /// A game's rows, read column by column so that a damaged one is named. Errors of the database
 /// itself (it cannot be read) are `Err`; damaged rows are `Ok(Some(Err(_)))`.
+/// Every game's id, from the primary key's index (not the table's pages), oldest first.
+fn game_ids(conn: &Connection) -> Result<Vec<String>, StoreError> {
+    let mut ids = conn.prepare("SELECT CAST(id AS TEXT) FROM games WHERE id IS NOT NULL ORDER BY id")?;
+    let ids: Vec<String> = ids.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    Ok(ids)
+}
+
+/// The ids of the game rows that can be read, one row at a time by rowid, and how many rows
+/// cannot: the way around a damaged page that stops a scan.
+fn game_ids_row_by_row(conn: &Connection) -> Result<(Vec<String>, usize), StoreError> {
+    let last: i64 = conn.query_row("SELECT coalesce(max(rowid), 0) FROM games", [], |r| r.get(0))?;
+    let mut ids = vec![];
+    let mut lost = 0;
+    let mut query = conn.prepare("SELECT CAST(id AS TEXT) FROM games WHERE rowid = ?1")?;
+    for rowid in 1..=last {
+        match query.query_row([rowid], |r| r.get::<_, Option<String>>(0)).optional() {
+            Ok(Some(Some(id))) => ids.push(id),
+            Ok(_) => {}
+            Err(_) => lost += 1,
+        }
+    }
+    Ok((ids, lost))
+}
+
 fn game_rows(conn: &Connection, game_id: &str) -> Result<Option<GameRows>, StoreError> {
     let game = conn
         .query_row("SELECT id, created, record, seats FROM games WHERE id = ?1", [game_id], |r| {
@@ -278,7 +351,7 @@ mod tests {
             assert!(store.append_action("a", 3, "gap").is_err(), "no gaps");
         }
         let store = Store::open(&path).unwrap();
-        let all = store.load_all().unwrap();
+        let all = store.load_all().unwrap().0;
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].1.as_ref().unwrap().1, vec!["first".to_string(), "second".to_string()]);
         assert_eq!(store.load_game("a").unwrap().unwrap().unwrap().1.len(), 2);

@@ -631,3 +631,61 @@ async fn the_game_list_comes_in_pages() {
     }
     server.stop().await;
 }
+
+/// One damaged page of the database (SQLite's "database disk image is malformed") does not stop
+/// the server: it starts with every game it can read, lists the games on the damaged page as
+/// failed with the reason, and serves the others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_damaged_page_of_the_database_leaves_the_other_games_playable() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let limits = Limits { games_per_minute: 1000, ..Limits::default() };
+    let config = Config { db: Some(db.clone()), limits, bot_delay: Duration::ZERO, ..Config::default() };
+    let server = Running::with(config).await;
+    let mut ids = vec![];
+    for _ in 0..40 {
+        ids.push(server.hot_seat_game().await.0);
+    }
+    server.stop().await;
+    // Every page in the file itself, not in the write-ahead log.
+    rusqlite::Connection::open(&db).unwrap().query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).unwrap();
+    let mut bytes = std::fs::read(&db).unwrap();
+    let page_size = match u16::from_be_bytes([bytes[16], bytes[17]]) {
+        1 => 65536,
+        n => n as usize,
+    };
+    let contains = |page: &[u8], needle: &[u8]| page.windows(needle.len()).any(|w| w == needle);
+    // A leaf page of the `games` table (type 13; its rows hold the records, with their "deck").
+    let target = (1..bytes.len() / page_size)
+        .find(|&p| {
+            let page = &bytes[p * page_size..(p + 1) * page_size];
+            page[0] == 0x0D && contains(page, b"\"deck\"")
+        })
+        .expect("a leaf page of the games table");
+    let page = bytes[target * page_size..(target + 1) * page_size].to_vec();
+    let damaged: Vec<&String> = ids.iter().filter(|id| contains(&page, id.as_bytes())).collect();
+    assert!(!damaged.is_empty() && damaged.len() < ids.len(), "{} of {} games on the page", damaged.len(), ids.len());
+    for byte in &mut bytes[target * page_size + 8..(target + 1) * page_size] {
+        *byte = 0xA5;
+    }
+    std::fs::write(&db, bytes).unwrap();
+
+    let server = Running::start(Some(db)).await;
+    let (status, list) = server.get("/api/games?limit=200").await;
+    assert_eq!(status, 200);
+    let games = list["games"].as_array().unwrap();
+    for id in &ids {
+        let game = games.iter().find(|g| g["id"] == id.as_str());
+        if damaged.contains(&id) {
+            let game = game.expect("a damaged game is listed");
+            assert_eq!(game["status"], "failed", "{game}");
+            assert!(game["error"].as_str().unwrap().contains("damaged"), "{game}");
+            assert_eq!(server.get(&format!("/api/games/{id}")).await.0, 500);
+        } else {
+            assert_eq!(game.map(|g| g["status"].as_str()), Some(Some("playing")), "{id}");
+            let (status, view) = server.get(&format!("/api/games/{id}")).await;
+            assert_eq!((status, view["status"].as_str()), (200, Some("playing")));
+        }
+    }
+    server.stop().await;
+}

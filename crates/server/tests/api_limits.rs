@@ -511,3 +511,32 @@ async fn a_database_that_cannot_be_opened_is_named_with_what_to_check() {
         assert!(error.contains("SQLite says"), "{error}");
     }
 }
+
+/// While the server runs, the database is copied to `<db>.backup` at the configured interval;
+/// the copy is a whole database a server starts from, with the games it held.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_database_is_backed_up_while_the_server_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let config = Config {
+        db: Some(db.clone()),
+        backup_every: Some(Duration::from_millis(300)),
+        bot_delay: Duration::ZERO,
+        ..Config::default()
+    };
+    let backup = config.backup_path().unwrap();
+    assert_eq!(backup, dir.path().join("games.db.backup"));
+    let server = Running::with(config).await;
+    let (id, _) = server.hot_seat_game().await;
+    let (other, _) = server.hot_seat_game().await;
+    // The next backup after both games exist holds them.
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    server.stop().await;
+    assert!(backup.is_file(), "no backup at {}", backup.display());
+    let restored = Running::with(Config { db: Some(backup), backup_every: None, ..Config::default() }).await;
+    assert_eq!(restored.state.game_count(), 2);
+    for game in [&id, &other] {
+        assert_eq!(restored.get(&format!("/api/games/{game}")).await.0, 200);
+    }
+    restored.stop().await;
+}
