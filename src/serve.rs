@@ -53,6 +53,14 @@ pub struct ServeArgs {
     /// Messages one live connection may send per second.
     #[arg(long, value_name = "N", default_value_t = Limits::default().messages_per_second)]
     messages_per_second: u32,
+    /// TCP connections open at once, of every kind; past it a new one gets 503 at once (lowered
+    /// at start to what the process's file limit allows, which is raised to its hard limit).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections)]
+    max_connections: usize,
+    /// TCP connections open at once from one address, without a proxy in front (with
+    /// --client-address-header every connection comes from the proxy and this is not applied).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections_per_address)]
+    max_connections_per_address: usize,
     /// The longest seat name, in characters.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_name)]
     max_name: usize,
@@ -95,6 +103,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
                 connections_per_address: args.connections_per_address,
                 messages_per_second: args.messages_per_second,
                 max_name: args.max_name,
+                max_connections: args.max_connections,
+                max_connections_per_address: args.max_connections_per_address,
                 client_address_header: args.client_address_header.clone(),
                 ..Limits::default()
             },

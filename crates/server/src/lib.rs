@@ -18,6 +18,7 @@ pub mod reference;
 pub mod room;
 pub mod scheduler;
 pub mod seats;
+mod sockets;
 pub mod state;
 pub mod store;
 pub mod view;
@@ -103,6 +104,12 @@ impl Server {
         let mut builder = auto::Builder::new(TokioExecutor::new());
         // Without a timer hyper would wait forever for a client's request headers.
         builder.http1().timer(TokioTimer::new()).header_read_timeout(header_timeout);
+        // The open connections, capped in all (to what the file limit allows) and, without a
+        // proxy in front, per address.
+        let limits = &self.state.config.limits;
+        let sockets = Arc::new(sockets::Sockets::default());
+        let max_connections = sockets::fit_file_limit(limits.max_connections);
+        let per_address = limits.client_address_header.is_none().then_some(limits.max_connections_per_address);
         // Set when the server stops: connections that have not sent a byte yet are dropped.
         let (closing, closed) = tokio::sync::watch::channel(false);
         let mut shutdown = std::pin::pin!(shutdown);
@@ -120,6 +127,13 @@ impl Server {
                 },
                 _ = &mut shutdown => break,
             };
+            let counted = match sockets.admit(peer.ip(), max_connections, per_address) {
+                Ok(counted) => counted,
+                Err(refusal) => {
+                    tokio::spawn(sockets::refuse(stream, refusal));
+                    continue;
+                }
+            };
             let app = app.clone().layer(axum::Extension(ConnectInfo(peer)));
             let service =
                 TowerToHyperService::new(app.map_request(|r: Request<Incoming>| r.map(axum::body::Body::new)));
@@ -136,6 +150,13 @@ impl Server {
                     }
                     _ = closed.wait_for(|&closed| closed) => return,
                 }
+                // HTTP/1 only: browsers speak HTTP/2 only over TLS, which a proxy in front
+                // provides; cleartext HTTP/2 ("prior knowledge", its preface `PRI * HTTP/2.0`)
+                // would only serve clients that keep idle connections open for ever.
+                if first_byte[0] == b'P' && sockets::is_http2_preface(&stream, header_timeout).await {
+                    return;
+                }
+                let stream = sockets::CountedStream::new(stream, counted);
                 let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned();
                 let _ = watcher.watch(connection).await;
             });

@@ -40,6 +40,13 @@ pub struct Limits {
     /// A WebSocket connection that sends nothing (not even the answer to a ping) for this long
     /// is closed.
     pub idle_timeout: Duration,
+    /// TCP connections open at once, of every kind (requests, keep-alive, WebSockets); past it a
+    /// new connection gets `503` at once. Lowered at start to what the process's file limit
+    /// allows.
+    pub max_connections: usize,
+    /// TCP connections open at once from one address, when no proxy is in front (without
+    /// `client_address_header`: behind a proxy every connection comes from the proxy).
+    pub max_connections_per_address: usize,
     /// The header that names the client's address when the server is behind a reverse proxy
     /// (e.g. `x-forwarded-for`: its last address is the one the proxy saw). Without it, the
     /// address of the TCP connection.
@@ -59,6 +66,8 @@ impl Default for Limits {
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(90),
+            max_connections: 4096,
+            max_connections_per_address: 256,
             client_address_header: None,
         }
     }

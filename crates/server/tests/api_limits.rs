@@ -540,3 +540,55 @@ async fn the_database_is_backed_up_while_the_server_runs() {
     }
     restored.stop().await;
 }
+
+/// Reads what the server sends on a raw connection within `wait` (empty if nothing).
+async fn read_raw(stream: &mut tokio::net::TcpStream, wait: Duration) -> String {
+    use tokio::io::AsyncReadExt;
+    let mut answer = vec![];
+    let _ = tokio::time::timeout(wait, stream.read_to_end(&mut answer)).await;
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// The connection flood, bounded: idle connections past the caps (in all, and per address
+/// without a proxy) are answered `503` at once and closed, the idle ones within the caps are
+/// closed after the header timeout, and the server answers again as soon as they are gone.
+/// Cleartext HTTP/2 is not spoken: a client's HTTP/2 preface gets no HTTP/2 connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_past_the_caps_are_refused_at_once() {
+    for (max, per_address) in [(6, 100), (100, 6)] {
+        let limits = Limits {
+            max_connections: max,
+            max_connections_per_address: per_address,
+            header_timeout: Duration::from_secs(2),
+            ..Limits::default()
+        };
+        let server = Running::with(Config { db: None, limits, bot_delay: Duration::ZERO, ..Config::default() }).await;
+        let mut idle = vec![];
+        for _ in 0..6 {
+            idle.push(tokio::net::TcpStream::connect(server.addr).await.unwrap());
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let started = std::time::Instant::now();
+        let mut extra = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        let answer = read_raw(&mut extra, Duration::from_secs(5)).await;
+        assert!(answer.starts_with("HTTP/1.1 503"), "({max}, {per_address}): {answer}");
+        assert!(answer.contains("connections open"), "{answer}");
+        assert!(started.elapsed() < Duration::from_secs(1), "refused at once: {:?}", started.elapsed());
+        // The idle ones go after the header timeout; then the server answers.
+        for stream in &mut idle {
+            let _ = read_raw(stream, Duration::from_secs(5)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let (status, _) = server.get("/api/options").await;
+        assert_eq!(status, 200, "({max}, {per_address})");
+        server.stop().await;
+    }
+    // An HTTP/2 preface (cleartext, "prior knowledge") is not answered as HTTP/2.
+    let server = Running::start(None).await;
+    let mut h2 = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    use tokio::io::AsyncWriteExt;
+    h2.write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n").await.unwrap();
+    let answer = read_raw(&mut h2, Duration::from_secs(5)).await;
+    assert!(answer.is_empty() || answer.starts_with("HTTP/1.1 4"), "{answer:?}");
+    server.stop().await;
+}
