@@ -41,6 +41,13 @@ pub struct ServeArgs {
     /// Bot seats in the running games; a new game past it gets 503.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_bot_seats)]
     max_bot_seats: usize,
+    /// Of the bot seats, what the running games created from one client address may hold; a
+    /// new game past it gets 429.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().bot_seats_per_address)]
+    bot_seats_per_address: usize,
+    /// A game with people whose people have not acted for this many seconds holds no bot seats.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().bot_seats_released_after.as_secs())]
+    bot_seats_released_after: u64,
     /// Games one client address may create per minute; past it, 429.
     #[arg(long, value_name = "N", default_value_t = Limits::default().games_per_minute)]
     games_per_minute: u32,
@@ -98,6 +105,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             limits: Limits {
                 max_games: args.max_games,
                 max_bot_seats: args.max_bot_seats,
+                bot_seats_per_address: args.bot_seats_per_address,
+                bot_seats_released_after: Duration::from_secs(args.bot_seats_released_after),
                 games_per_minute: args.games_per_minute,
                 connections_per_game: args.connections_per_game,
                 connections_per_address: args.connections_per_address,

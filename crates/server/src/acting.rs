@@ -42,6 +42,7 @@ pub(crate) async fn apply_client_action(
 ) -> Result<usize, ApiError> {
     let (state2, room2) = (state.clone(), room.clone());
     let first = blocking(move || room2.act(&state2.store, token.as_deref(), &action, version)).await?;
+    room.person_acted();
     bots::kick(state.clone(), room.clone());
     Ok(first)
 }

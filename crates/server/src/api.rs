@@ -384,6 +384,17 @@ async fn create_game(
             FULL_RETRY,
         ));
     }
+    let of_address = state.bot_seats_of(client.0);
+    if new_bots > 0 && of_address + new_bots > limits.bot_seats_per_address {
+        return Err(ApiError::too_many(
+            format!(
+                "this address's running games hold {of_address} bot seats, and one address may hold at most {}; \
+                 play or finish one of them, or try again later",
+                limits.bot_seats_per_address
+            ),
+            FULL_RETRY,
+        ));
+    }
     // Only a game that is created counts against the address's quota: a refused request
     // (malformed, or a full server) takes nothing from it.
     state.admission.create_game(client, limits)?;
@@ -395,6 +406,7 @@ async fn create_game(
         })
     })
     .await?;
+    *room.creator.lock().unwrap_or_else(|e| e.into_inner()) = Some(client.0);
     state.insert(room.clone());
     drop(creating);
     bots::kick(state.clone(), room);

@@ -21,6 +21,11 @@ pub struct Limits {
     pub max_games: usize,
     /// Bot seats in the running games.
     pub max_bot_seats: usize,
+    /// Of the bot seats, what the running games created from one address may hold.
+    pub bot_seats_per_address: usize,
+    /// A game with people whose people have not acted for this long holds no bot seats (its
+    /// bots wait for them and cost nothing).
+    pub bot_seats_released_after: Duration,
     /// Games one client address may create per minute (a burst of this many, then one every
     /// `60 / n` seconds).
     pub games_per_minute: u32,
@@ -58,6 +63,8 @@ impl Default for Limits {
         Limits {
             max_games: 100,
             max_bot_seats: 100,
+            bot_seats_per_address: 25,
+            bot_seats_released_after: Duration::from_secs(300),
             games_per_minute: 10,
             connections_per_game: 32,
             connections_per_address: 64,

@@ -32,6 +32,12 @@ pub struct Room {
     pub(crate) bot_running: AtomicBool,
     /// When a request last asked for this room.
     last_used: Mutex<Instant>,
+    /// When a person last acted in this game (its creation until then): a game whose people
+    /// have not acted for a while holds no bot seats (`AppState::running`).
+    person_acted: Mutex<Instant>,
+    /// The address that created the game (not stored: a game loaded at start has none), for
+    /// each address's share of the bot seats.
+    pub creator: Mutex<Option<std::net::IpAddr>>,
 }
 
 struct RoomState {
@@ -128,6 +134,8 @@ impl Room {
             changes: watch::Sender::new(0),
             bot_running: AtomicBool::new(false),
             last_used: Mutex::new(Instant::now()),
+            person_acted: Mutex::new(Instant::now()),
+            creator: Mutex::new(None),
         })
     }
 
@@ -172,6 +180,16 @@ impl Room {
 
     pub fn idle_for(&self) -> std::time::Duration {
         self.last_used.lock().unwrap_or_else(|e| e.into_inner()).elapsed()
+    }
+
+    /// A person of this game acted now.
+    pub fn person_acted(&self) {
+        *self.person_acted.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+    }
+
+    /// How long since a person of this game last acted (since its creation if none has).
+    pub fn since_person_acted(&self) -> std::time::Duration {
+        self.person_acted.lock().unwrap_or_else(|e| e.into_inner()).elapsed()
     }
 
     /// Whether a seat is a person's.

@@ -276,14 +276,40 @@ impl AppState {
         ids.iter().filter_map(|id| rooms.get(*id).map(Entry::summary)).collect()
     }
 
-    /// The games running (unfinished, in memory) and their bot seats.
+    /// The games running (unfinished, in memory) and the bot seats they hold.
     pub fn running(&self) -> (usize, usize) {
         self.rooms().values().fold((0, 0), |(games, bots), entry| match entry {
-            Entry::Loaded(room) if !room.is_over() => {
-                (games + 1, bots + room.seats.iter().filter(|s| s.is_bot()).count())
-            }
+            Entry::Loaded(room) if !room.is_over() => (games + 1, bots + self.bot_seats_held(room)),
             _ => (games, bots),
         })
+    }
+
+    /// The bot seats a running game holds: all of them in a game between bots, and in a game
+    /// with people only while its people play (one of them acted within `bot_seats_released_after`,
+    /// or it is younger than that). A game whose people never act holds none, however often
+    /// it is read, so it cannot keep the server full (issue 42).
+    fn bot_seats_held(&self, room: &Room) -> usize {
+        let bots = room.seats.iter().filter(|s| s.is_bot()).count();
+        if room.has_person() && room.since_person_acted() >= self.config.limits.bot_seats_released_after {
+            0
+        } else {
+            bots
+        }
+    }
+
+    /// The bot seats that `address`'s running games hold.
+    pub fn bot_seats_of(&self, address: std::net::IpAddr) -> usize {
+        self.rooms()
+            .values()
+            .map(|entry| match entry {
+                Entry::Loaded(room)
+                    if !room.is_over() && *room.creator.lock().unwrap_or_else(|e| e.into_inner()) == Some(address) =>
+                {
+                    self.bot_seats_held(room)
+                }
+                _ => 0,
+            })
+            .sum()
     }
 
     /// The games in memory.

@@ -592,3 +592,45 @@ async fn idle_connections_past_the_caps_are_refused_at_once() {
     assert!(answer.is_empty() || answer.starts_with("HTTP/1.1 4"), "{answer:?}");
     server.stop().await;
 }
+
+/// Bot seats cannot be hoarded: one address's running games hold at most its share of them,
+/// and a game whose people never act stops holding its bot seats after a while, however often
+/// it is read, so one address cannot keep the server "full" for others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_seats_cannot_be_hoarded() {
+    let limits = Limits {
+        max_bot_seats: 8,
+        bot_seats_per_address: 4,
+        bot_seats_released_after: Duration::from_millis(1500),
+        client_address_header: Some("x-forwarded-for".into()),
+        ..Limits::default()
+    };
+    let server = Running::with(Config { db: None, limits, bot_delay: Duration::ZERO, ..Config::default() }).await;
+    // The person sits last, so that the bots' first moves are made before anyone's turn.
+    let game = json!({"seats": [{"player": "greedy"}, {"player": "greedy"}, {"player": "human"}]}).to_string();
+    let mut hoarded = vec![];
+    for _ in 0..2 {
+        let (status, _, created) = server.post_from("/api/games", &game, Some("10.1.0.1")).await;
+        assert_eq!(status, 201, "{created}");
+        hoarded.push(created["id"].as_str().unwrap().to_string());
+    }
+    let (status, headers, body) = server.post_from("/api/games", &game, Some("10.1.0.1")).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(headers.contains_key("retry-after"));
+    assert!(body["error"].as_str().unwrap().contains("hold 4 bot seats"), "{body}");
+    // Another address has its own share.
+    let (status, _, body) = server.post_from("/api/games", &game, Some("10.1.0.2")).await;
+    assert_eq!(status, 201, "{body}");
+    // The hoarder's people never act; reading the games does not keep their seats held.
+    for _ in 0..4 {
+        for id in &hoarded {
+            assert_eq!(server.get(&format!("/api/games/{id}")).await.0, 200);
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    for address in ["10.1.0.1", "10.1.0.3", "10.1.0.3"] {
+        let (status, _, body) = server.post_from("/api/games", &game, Some(address)).await;
+        assert_eq!(status, 201, "{address}: {body}");
+    }
+    server.stop().await;
+}
