@@ -13,7 +13,8 @@
 //! The workers run at a lower CPU priority than the rest of the server (nice 10 on Linux), so
 //! that requests and WebSocket updates never queue behind searches.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::net::IpAddr;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -34,6 +35,9 @@ pub enum Class {
 /// One bot decision to make.
 pub struct Decision {
     pub class: Class,
+    /// Whose game it is (the address that created it; `None` for a game loaded at start): the
+    /// workers are shared fairly between clients, not only between games.
+    pub client: Option<IpAddr>,
     pub bot: BotSpec,
     pub seed: u64,
     pub game: Game,
@@ -91,6 +95,11 @@ struct Queue {
     running: Vec<Running>,
     next: u64,
     closed: bool,
+    /// When each client's decision was last taken by a worker (a count of decisions taken):
+    /// within a class the client served longest ago goes first, so one client's many games
+    /// cannot keep another's waiting.
+    served: HashMap<Option<IpAddr>, u64>,
+    taken: u64,
 }
 
 struct Running {
@@ -103,6 +112,26 @@ struct Running {
 impl Queue {
     fn waiting_at_or_above(&self, class: Class) -> usize {
         self.waiting.range(..=(class, u64::MAX)).count()
+    }
+
+    /// Takes the next decision: of the first class waiting, the one whose client was served
+    /// longest ago (never, first), the oldest of that client's.
+    fn take(&mut self) -> Option<((Class, u64), Waiting)> {
+        let (&(class, _), _) = self.waiting.first_key_value()?;
+        let key = *self
+            .waiting
+            .range((class, 0)..=(class, u64::MAX))
+            .min_by_key(|((_, number), w)| (self.served.get(&w.decision.client).copied().unwrap_or(0), *number))?
+            .0;
+        let waiting = self.waiting.remove(&key)?;
+        self.taken += 1;
+        self.served.insert(waiting.decision.client, self.taken);
+        if self.waiting.is_empty() && self.running.is_empty() {
+            // Nobody waits: the order starts afresh (and the map stays small).
+            self.served.clear();
+            self.served.insert(waiting.decision.client, self.taken);
+        }
+        Some((key, waiting))
     }
 }
 
@@ -198,7 +227,7 @@ fn work(shared: &Shared, workers: usize) {
             if queue.closed {
                 return;
             }
-            if let Some(((class, number), waiting)) = queue.waiting.pop_first() {
+            if let Some(((class, number), waiting)) = queue.take() {
                 let others = queue.waiting_at_or_above(class);
                 let share = (workers as f64 / (workers + others) as f64).max(MIN_SHARE);
                 let stop = StopSignal::new();
@@ -274,7 +303,7 @@ mod tests {
         let game =
             Game::new(GameSetup { rules: Rules::base(), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(3) })
                 .unwrap();
-        Decision { class, bot: BotSpec::parse(bot).unwrap(), seed: 1, game, seat: 0 }
+        Decision { class, client: None, bot: BotSpec::parse(bot).unwrap(), seed: 1, game, seat: 0 }
     }
 
     /// A person's game that finds every worker busy with games between bots cuts one search
@@ -310,6 +339,42 @@ mod tests {
         assert!(!person.cut_short && !greedy.cut_short);
         pool.close();
         assert_eq!(pool.decide(decision(Class::PersonWaiting, "greedy")).await.unwrap_err(), NotDecided::Stopping);
+    }
+
+    /// One client's many games do not keep another client's bot waiting: with one worker busy
+    /// and five of client A's decisions queued before client B's one, B's is taken next.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn clients_share_the_workers_fairly() {
+        let pool = Arc::new(BotPool::new(1));
+        let of = |client: [u8; 4], bot: &str| Decision {
+            client: Some(IpAddr::from(client)),
+            ..decision(Class::PersonWaiting, bot)
+        };
+        let first = tokio::spawn({
+            let pool = pool.clone();
+            let d = of([10, 0, 0, 1], "mcts:iters=3000");
+            async move { pool.decide(d).await }
+        });
+        while pool.load().1 == 0 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let mut a = vec![];
+        for _ in 0..5 {
+            let queued = pool.clone();
+            let d = of([10, 0, 0, 1], "mcts:iters=300");
+            a.push(tokio::spawn(async move { queued.decide(d).await }));
+            while pool.load().0 < a.len() {
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+        }
+        let b = pool.decide(of([10, 0, 0, 2], "greedy")).await.unwrap().1;
+        first.await.unwrap().unwrap();
+        let mut a_queued = vec![];
+        for task in a {
+            a_queued.push(task.await.unwrap().unwrap().1.queued);
+        }
+        // B's decision was taken before every one of A's that was queued before it.
+        assert!(a_queued.iter().all(|&q| q > b.queued), "B waited {:?}, A's {a_queued:?}", b.queued);
     }
 
     #[test]
