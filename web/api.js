@@ -58,8 +58,21 @@ export const getGame = (id, token, eventsFrom) =>
 export const getReference = (params) => request('GET', `/api/reference${query(params)}`);
 export const getGameReference = (id) => request('GET', `/api/games/${enc(id)}/reference`);
 export const getReplay = (id, step) => request('GET', `/api/games/${enc(id)}/replay${query({ step })}`);
-export const postAction = (id, token, action, version) =>
-  request('POST', `/api/games/${enc(id)}/actions`, { token, action, version });
+/**
+ * Sends an action and answers the game's view after it. When the server's database is slow the
+ * server answers that the action is pending (`202`, docs/api.md): the view is then asked for
+ * until the game has moved past `version` (the action stored and applied), for up to a minute.
+ */
+export async function postAction(id, token, action, version) {
+  const answer = await request('POST', `/api/games/${enc(id)}/actions`, { token, action, version });
+  if (!answer || !answer.pending) return answer;
+  for (let waited = 0; waited < 60000; waited += 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const view = await getGame(id, token);
+    if (version === undefined || version === null || view.version > version) return view;
+  }
+  throw new ApiError(202, 'the action was not stored within a minute; the game shows it once it is');
+}
 
 // The tile drawings never change while the page lives, so they are asked for once.
 let tilesPromise = null;

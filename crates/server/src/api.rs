@@ -53,14 +53,34 @@ pub fn router(state: Arc<AppState>) -> Router {
 }
 
 /// Answers `408` (an error like any other) to a request not done within the request timeout.
+///
+/// An action whose body was read and that is being applied and stored when the time runs out
+/// is not refused: it may still be stored (a stalled disk that comes back), so the answer is
+/// `202` with `"pending": true`, and its outcome shows in the game's view. A client is never
+/// told that an action failed when it may have been applied.
 async fn request_timeout(
     State(state): State<Arc<AppState>>,
-    request: axum::extract::Request,
+    mut request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
     let limit = state.config.limits.request_timeout;
+    let committing = Committing::default();
+    request.extensions_mut().insert(committing.clone());
+    let path = request.uri().path().to_string();
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
+        Err(_) if committing.0.load(std::sync::atomic::Ordering::Acquire) => (
+            StatusCode::ACCEPTED,
+            Json(serde_json::json!({
+                "pending": true,
+                "message": format!(
+                    "the action is being stored (the database is slow to answer); it is applied if it is stored, \
+                     and then shows in the game's view ({}) and on its live connection",
+                    path.trim_end_matches("/actions")
+                ),
+            })),
+        )
+            .into_response(),
         Err(_) => ApiError::new(
             StatusCode::REQUEST_TIMEOUT,
             format!("the request was not done within {} s (a body sent too slowly?)", limit.as_secs_f64()),
@@ -68,6 +88,10 @@ async fn request_timeout(
         .into_response(),
     }
 }
+
+/// Set once an action's request has been read and the action goes to be applied and stored.
+#[derive(Clone, Default)]
+struct Committing(Arc<std::sync::atomic::AtomicBool>);
 
 /// The pages' content security policy: scripts, styles and connections from this server only
 /// (the UI has no inline script or style), no plugins, no framing by other sites. A name made
@@ -545,6 +569,7 @@ pub(crate) struct ActRequest {
 async fn act(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    committing: Option<axum::Extension<Committing>>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
@@ -552,6 +577,9 @@ async fn act(
     let request: ActRequest = parse_body(&headers, body)?;
     let token = request.token.clone();
     let action = parse_action(request.action)?;
+    if let Some(axum::Extension(committing)) = committing {
+        committing.0.store(true, std::sync::atomic::Ordering::Release);
+    }
     let first = apply_client_action(&state, &room, request.token, action, request.version).await?;
     Ok(Json(room.view(room.seats_of(token.as_deref()), first)).into_response())
 }

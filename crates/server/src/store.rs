@@ -34,6 +34,8 @@ pub struct Store {
     normal_now: AtomicBool,
     /// Actions being stored now (waiting for the connection, the write lock or the disk).
     writing: AtomicUsize,
+    /// Tests only: how long each write stalls, as on a frozen disk.
+    stall: Mutex<std::time::Duration>,
 }
 
 /// Counts an action being stored until it drops.
@@ -108,6 +110,7 @@ impl Store {
             sync,
             normal_now: AtomicBool::new(sync == Sync::Normal),
             writing: AtomicUsize::new(0),
+            stall: Mutex::new(std::time::Duration::ZERO),
         })
     }
 
@@ -142,6 +145,10 @@ impl Store {
         self.writing.fetch_add(1, Ordering::AcqRel);
         let _writing = Writing(&self.writing);
         let mut conn = self.conn();
+        let stall = *self.stall.lock().unwrap_or_else(|e| e.into_inner());
+        if !stall.is_zero() {
+            std::thread::sleep(stall);
+        }
         let normal = sync == Sync::Normal;
         if self.normal_now.load(Ordering::Relaxed) != normal {
             conn.pragma_update(None, "synchronous", if normal { "NORMAL" } else { "FULL" })?;
@@ -240,6 +247,13 @@ impl Store {
             if full { conn.query_row("PRAGMA page_count", [], |r| r.get(0))? } else { i64::from(u32::MAX) };
         conn.pragma_update(None, "max_page_count", pages)?;
         Ok(())
+    }
+
+    /// Makes every write of an action take `stall` longer, holding the connection, as on a
+    /// frozen disk (for the tests of what clients are told then).
+    #[doc(hidden)]
+    pub fn simulate_stall(&self, stall: std::time::Duration) {
+        *self.stall.lock().unwrap_or_else(|e| e.into_inner()) = stall;
     }
 
     /// Makes every write fail as on a read-only database (`SQLITE_READONLY`) while `read_only`.

@@ -634,3 +634,42 @@ async fn bot_seats_cannot_be_hoarded() {
     }
     server.stop().await;
 }
+
+/// A stalled disk: an action whose write hangs is answered `202` with `"pending": true` when
+/// the request time runs out (not `408`, since it may still be stored), and it is applied when
+/// the write completes; meanwhile another game's view answers at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_action_stuck_on_a_stalled_disk_is_pending_not_refused() {
+    let limits = Limits { request_timeout: Duration::from_millis(800), ..Limits::default() };
+    let dir = tempfile::tempdir().unwrap();
+    let config =
+        Config { db: Some(dir.path().join("games.db")), limits, bot_delay: Duration::ZERO, ..Config::default() };
+    let server = Running::with(config).await;
+    let (id, token) = server.hot_seat_game().await;
+    let (other, _) = server.hot_seat_game().await;
+    let (_, view) = server.get(&format!("/api/games/{id}?token={token}")).await;
+    let place = legal(&view)[0].clone();
+    server.state.store.simulate_stall(Duration::from_millis(2500));
+    let body = json!({"token": token, "action": place, "version": 0}).to_string();
+    let started = std::time::Instant::now();
+    let (status, answer) = server.post(&format!("/api/games/{id}/actions"), &body).await;
+    assert_eq!(status, 202, "{answer}");
+    assert_eq!(answer["pending"], true, "{answer}");
+    assert!(started.elapsed() < Duration::from_millis(2000), "{:?}", started.elapsed());
+    // Another game's view does not wait for the stuck write.
+    let read = std::time::Instant::now();
+    assert_eq!(server.get(&format!("/api/games/{other}")).await.0, 200);
+    assert!(read.elapsed() < Duration::from_millis(500), "{:?}", read.elapsed());
+    // The write completes: the action is applied and shows in the view.
+    server.state.store.simulate_stall(Duration::ZERO);
+    let mut version = 0;
+    for _ in 0..50 {
+        version = server.get(&format!("/api/games/{id}")).await.1["version"].as_u64().unwrap();
+        if version == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(version, 1, "the pending action was applied once its write completed");
+    server.stop().await;
+}
