@@ -11,6 +11,7 @@
 //! reads take, and unexpected answers by kind.
 
 use std::collections::BTreeMap;
+use std::net::ToSocketAddrs;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -68,6 +69,17 @@ pub struct LoadtestArgs {
     /// Seed of the simulated people's choices.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// An attack run beside the people, repeatable (issue 42; src/attacks.rs): `idle=N` (N idle
+    /// TCP connections kept open), `hoard=N` (N games of a person who never acts and five
+    /// bots), `starve=N` (N games of a person who answers at once and five bots), `flood=N` (N
+    /// live connections sending binary messages and pings). The people's latency is measured
+    /// beside it.
+    #[arg(long, value_name = "KIND=N")]
+    attack: Vec<crate::attacks::Attack>,
+    /// The header the server reads a client's address from (its --client-address-header): the
+    /// people then come from 10.1.0.1 and the attackers from 10.66.0.1.
+    #[arg(long, value_name = "HEADER")]
+    address_header: Option<String>,
     /// Print the results as one JSON object.
     #[arg(long)]
     json: bool,
@@ -96,6 +108,8 @@ struct Stats {
     expected: BTreeMap<String, usize>,
     /// Everything else that went wrong, by kind.
     errors: BTreeMap<String, usize>,
+    /// What the attacks did and met, by kind.
+    attacks: BTreeMap<String, usize>,
     /// Each game's last state as its clients saw it.
     seen: BTreeMap<String, Value>,
 }
@@ -117,6 +131,8 @@ fn ms(since: Instant) -> f64 {
 
 struct Client {
     http: reqwest::Client,
+    /// The people's address in the server's client-address header, if it reads one.
+    address: Option<(String, String)>,
     base: String,
     ws_base: String,
     stats: Shared,
@@ -158,8 +174,20 @@ impl Client {
     }
 
     async fn connect(&self, id: &str, token: Option<&str>) -> Option<Socket> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
         let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
-        match tokio_tungstenite::connect_async(format!("{}/api/games/{id}/ws{query}", self.ws_base)).await {
+        let Ok(mut request) = format!("{}/api/games/{id}/ws{query}", self.ws_base).into_client_request() else {
+            error(&self.stats, "websocket: a bad address");
+            return None;
+        };
+        if let Some((header, value)) = &self.address {
+            if let (Ok(name), Ok(value)) =
+                (tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(header.as_bytes()), value.parse())
+            {
+                request.headers_mut().insert(name, value);
+            }
+        }
+        match tokio_tungstenite::connect_async(request).await {
             Ok((socket, _)) => Some(socket),
             Err(e) => {
                 error(&self.stats, format!("websocket connect: {e}"));
@@ -580,13 +608,19 @@ pub fn run(args: LoadtestArgs) -> anyhow::Result<()> {
 /// Runs the load; true if anything unexpected happened.
 async fn drive(args: LoadtestArgs) -> anyhow::Result<bool> {
     let base = if args.addr.starts_with("http") { args.addr.clone() } else { format!("http://{}", args.addr) };
-    let http = reqwest::Client::builder().timeout(Duration::from_secs(60)).build()?;
+    let address = args.address_header.clone().map(|h| (h, "10.1.0.1".to_string()));
+    let mut headers = reqwest::header::HeaderMap::new();
+    if let Some((header, value)) = &address {
+        headers.insert(reqwest::header::HeaderName::from_bytes(header.as_bytes())?, value.parse()?);
+    }
+    let http = reqwest::Client::builder().timeout(Duration::from_secs(60)).default_headers(headers).build()?;
     http.get(format!("{base}/api/options")).send().await.with_context(|| format!("no server answers at {base}"))?;
     let started = Instant::now();
     let client = Arc::new(Client {
         ws_base: base.replacen("http", "ws", 1),
         base: base.clone(),
         http,
+        address,
         stats: Shared::default(),
         deadline: started + Duration::from_secs_f64(args.minutes * 60.0),
         bot: args.bot.clone(),
@@ -600,6 +634,29 @@ async fn drive(args: LoadtestArgs) -> anyhow::Result<bool> {
         tasks.spawn(person(client.clone(), k, rng, Duration::from_millis(args.think_ms)));
     }
     tasks.spawn(reader(client.clone()));
+    if !args.attack.is_empty() {
+        let addr = base
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_socket_addrs()
+            .ok()
+            .and_then(|mut a| a.next())
+            .with_context(|| format!("the attacks need the server's address as HOST:PORT, not {base}"))?;
+        let stats = client.stats.clone();
+        let target = Arc::new(crate::attacks::Target {
+            http: reqwest::Client::builder().timeout(Duration::from_secs(60)).build()?,
+            base: base.clone(),
+            ws_base: client.ws_base.clone(),
+            addr,
+            deadline: client.deadline,
+            bot: args.bot.clone(),
+            address_header: args.address_header.clone(),
+            count: Box::new(move |what, n| add(&stats, |s| *s.attacks.entry(what.to_string()).or_default() += n)),
+        });
+        for attack in &args.attack {
+            tasks.spawn(crate::attacks::run(target.clone(), attack.clone()));
+        }
+    }
     while let Some(done) = tasks.join_next().await {
         if let Err(e) = done {
             error(&client.stats, format!("task failed: {e}"));
@@ -620,6 +677,7 @@ async fn drive(args: LoadtestArgs) -> anyhow::Result<bool> {
         "reconnects": stats.reconnects,
         "expected_refusals": stats.expected,
         "errors": stats.errors,
+        "attacks": stats.attacks,
         "records": {"checked": checked, "not_checked": unchecked, "mismatches": mismatches},
     });
     if args.json {
@@ -639,6 +697,13 @@ async fn drive(args: LoadtestArgs) -> anyhow::Result<bool> {
         );
         println!("expected refusals: {}", counts(&stats.expected));
         println!("errors: {}", counts(&stats.errors));
+        if !args.attack.is_empty() {
+            println!(
+                "attacks ({}): {}",
+                args.attack.iter().map(|a| format!("{a:?}")).collect::<Vec<_>>().join(", "),
+                counts(&stats.attacks)
+            );
+        }
         println!(
             "records: {checked} games match their stored records{}{}",
             if unchecked > 0 { format!(", {unchecked} running games not checked (no --db)") } else { String::new() },

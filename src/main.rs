@@ -5,6 +5,7 @@
 //! input as a single `error: ...` line on stderr with exit code 1; usage errors exit with
 //! clap's code 2. The record format is described in docs/record-format.md.
 
+mod attacks;
 mod hint;
 mod loadtest;
 mod output;
