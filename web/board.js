@@ -1,219 +1,25 @@
 // The SVG board: placed tiles, figures, the last tile's outline, and the interactive layers the
 // game view puts on top (legal positions, the tile being placed, figure markers). World units
 // are tile units × 100, x east and y south as in the engine; pan and zoom only change the
-// viewport's transform.
+// viewport's transform. The pictures of figures and pieces are in figures.js, the markers'
+// drawing and layout in markers.js.
 
-import { h, s, clear, seatHex, inkOn, isPair } from './ui.js';
+import { h, s, clear, seatHex, isPair } from './ui.js';
 import { tileUse } from './tiles.js';
-import { towerShape, guardLift, reachShape, TOWER_SPAN } from './tower.js';
+import { figureShape, figureSize, dragonShape, fairyShape } from './figures.js';
+import { drawMarkers, placeMarkers } from './markers.js';
+import { installPanZoom } from './panzoom.js';
+import { towerShape, guardLift, reachShape } from './tower.js';
 import { countShape, cityLayout, isCityTile, residentScale, CITY_GROWTH } from './count.js';
-
-// Figure outlines centred on (0, 0), about 21 × 17 units (a tile is 100): the head is an arc
-// so that the outline is one path with no seam at the neck. Each kind has its own silhouette:
-// the follower, the big follower (larger, with a ring), the abbot (a robe), the builder (a
-// pointed hat), the pig; with Abbey & Mayor the mayor (a top hat and a chain of office), the
-// wagon (a cart on two wheels) and the barn (a house with a pitched roof).
-const SHAPES = {
-  follower: 'M-2.5,-4 A4,4 0 1 1 2.5,-4 L9,-1.5 Q11,1 8.5,2.2 L4.5,1.5 L7.5,9 L1.8,9 L0,5.5 L-1.8,9 L-7.5,9 L-4.5,1.5 L-8.5,2.2 Q-11,1 -9,-1.5 Z',
-  abbot: 'M-2.3,-4.2 A4,4 0 1 1 2.3,-4.2 L5.5,-1 Q7,3 8,9 L-8,9 Q-7,3 -5.5,-1 Z',
-  builder: 'M0,-14 L6,-7 L2.6,-7 A3.4,3.4 0 0 1 2.2,-3.6 L7,-2 Q8.5,0 6.5,1 L3.5,0.5 L5.5,10 L1.5,10 L0,5 L-1.5,10 L-5.5,10 L-3.5,0.5 L-6.5,1 Q-8.5,0 -7,-2 L-2.2,-3.6 A3.4,3.4 0 0 1 -2.6,-7 L-6,-7 Z',
-  // A top hat on the head, then a long coat with arms: three pieces of one outline, overlapping.
-  mayor:
-    'M-3.4,-15 H3.4 V-9.4 H5.6 V-7.6 H-5.6 V-9.4 H-3.4 Z ' +
-    'M-3.3,-4.6 A3.3,3.3 0 1 1 3.3,-4.6 A3.3,3.3 0 1 1 -3.3,-4.6 Z ' +
-    'M-2.6,-1.8 L2.6,-1.8 L8.6,0.6 Q10.4,2.6 8.2,3.8 L5.2,2.8 L7.2,9.5 L-7.2,9.5 L-5.2,2.8 L-8.2,3.8 Q-10.4,2.6 -8.6,0.6 Z',
-  barn: 'M-9.5,9.5 V-1.5 L0,-10.5 L9.5,-1.5 V9.5 Z',
-};
-// The white lines drawn over a figure's outline (its "marks").
-const MARKS = {
-  mayor: 'M-3.2,-1.2 Q0,2.6 3.2,-1.2',
-  barn: 'M-6.5,-1.5 L0,-7.5 L6.5,-1.5',
-};
-// Where a figure's seat number stands: [x, baseline].
-const SEAT_AT = { pig: [-1, 4.6], builder: [0, 6.4], mayor: [0, 8.2], wagon: [0, 0.8], barn: [0, 7.2] };
-
-function pigShape() {
-  return [
-    s('ellipse', { cx: -1, cy: 2, rx: 8.5, ry: 5.5 }),
-    s('circle', { cx: 7, cy: -1.5, r: 4 }),
-    s('path', { d: 'M4.5,-5 L6,-9 L8.5,-5.2 Z' }),
-    s('rect', { x: -7, y: 5.5, width: 2.6, height: 4, rx: 1 }),
-    s('rect', { x: 2, y: 5.5, width: 2.6, height: 4, rx: 1 }),
-    s('ellipse', { cx: 10.8, cy: -0.8, rx: 1.8, ry: 2.2, class: 'snout' }),
-  ];
-}
-
-/** The wagon: a cart with a shaft on two wheels, each with its hub. */
-function wagonShape() {
-  const wheel = (cx) => [s('circle', { cx, cy: 5, r: 3.9 }), s('circle', { class: 'figure-mark', cx, cy: 5, r: 1.1 })];
-  return [
-    s('path', { d: 'M9.5,-2.2 L13.5,-3.4 L13.9,-2.1 L9.5,-0.4 Z' }),
-    s('rect', { x: -10.5, y: -6.5, width: 20, height: 8.5, rx: 1.2 }),
-    ...wheel(-5.6),
-    ...wheel(5.6),
-  ];
-}
 
 /** The count's size on the board, relative to its picture. */
 const COUNT_SIZE = 1.15;
-
-/** The picture of a figure of `kind`, centred on (0, 0), before its colour and size. */
-function figureBody(kind) {
-  if (kind === 'pig') return pigShape();
-  if (kind === 'wagon') return wagonShape();
-  const body = [s('path', { d: SHAPES[kind] || SHAPES.follower })];
-  if (MARKS[kind]) body.push(s('path', { class: 'figure-mark', d: MARKS[kind] }));
-  if (kind === 'big-follower') body.push(s('circle', { class: 'figure-mark', cx: 0, cy: -4, r: 5.2 }));
-  return body;
-}
-
-/** The size of a figure of this kind, relative to a follower. */
-function figureSize(kind) {
-  return (kind === 'big-follower' ? 1.35 : kind === 'mayor' ? 1.08 : 1) * 1.2;
-}
-
-/**
- * A figure picture at world point (px, py): `kind` is the engine's figure name. Followers on
- * fields lie down, as farmers do on the real board. `seat` (a number) is written on the
- * figure, so that owners differ by more than their colour.
- */
-export function figureShape(kind, hex, { px = 0, py = 0, feature = '', scale = 1, ghost = false, seat = null, lift = 0 } = {}) {
-  const lying = (kind === 'follower' || kind === 'big-follower') && String(feature).startsWith('field');
-  const k = figureSize(kind) * scale;
-  const g = s('g', {
-    class: `figure ${kind}${ghost ? ' ghost' : ''}`,
-    transform: `translate(${px} ${py}) scale(${k}) translate(0 ${lift})`,
-    fill: hex,
-  });
-  g.append(s('g', { transform: lying ? 'rotate(-90)' : null }, figureBody(kind)));
-  if (seat !== null && seat !== undefined) {
-    const [x, y] = SEAT_AT[kind] || [0, 5.6];
-    g.append(s('text', { class: 'figure-seat', x, y, 'text-anchor': 'middle', fill: inkOn(hex) }, seat + 1));
-  }
-  g.dataset.px = px;
-  g.dataset.py = py;
-  g.dataset.k = k;
-  g.dataset.lift = lift;
-  return g;
-}
-
-// The Princess & the Dragon's neutral pieces, centred on (0, 0). The dragon stands on a dark
-// disc with a gold rim (48 units across), so that it never reads as a seat's figure: a winged
-// beast facing east. The fairy is a small winged figure in a pale glow, 22 units across.
-const DRAGON_BODY =
-  'M-18,-2 C-14,6 -9,8 -6,4 L-7,11 L-4,11 L-3,7 L3,7 L3,11 L6,11 L7,5 C9,3 10,0 10,-4 L12,-9 L19,-8 ' +
-  'L19,-10 L14,-12 L12,-15 L12,-12 L9,-10 L7,-3 L2,-14 L-2,-9 L-5,-13 L-7,-6 L-10,-9 L-9,-1 C-12,0 -15,-1 -18,-2 Z';
-const DRAGON_TAIL = 'M-21,-5 L-16,-3 L-20,1 Z';
-const FAIRY_DRESS = 'M0,-4.5 L4.6,8 L-4.6,8 Z';
-const SPARKLE = 'M0,-6 L1.5,-1.5 L6,0 L1.5,1.5 L0,6 L-1.5,1.5 L-6,0 L-1.5,-1.5 Z';
-const CROWN = 'M-6,3.5 L-6.5,-3.5 L-3,-0.5 L0,-5 L3,-0.5 L6.5,-3.5 L6,3.5 Z';
-// The capture marker rings the figure (which stays in sight) with four ticks.
-const CROSSHAIR = 'M0,-12 V-7 M0,7 V12 M-12,0 H-7 M7,0 H12';
-// Abbey & Mayor: a barn for a corner's marker, a cart for a wagon's move.
-const BARN_ICON = 'M-6,5.5 V-0.5 L0,-6.5 L6,-0.5 V5.5 Z';
-const WAGON_ICON = 'M-7,-4.5 H7 V1.5 H-7 Z M-6.6,3.6 A2.4,2.4 0 1 0 -1.8,3.6 A2.4,2.4 0 1 0 -6.6,3.6 Z M1.8,3.6 A2.4,2.4 0 1 0 6.6,3.6 A2.4,2.4 0 1 0 1.8,3.6 Z';
-// "A new lease of life" and "The dash": an arrow for a follower's move (drawn as a line), crossed
-// swords for a religious war.
-const MOVE_ARROW = 'M-6.5,0 H5 M1,-4.5 L5.5,0 L1,4.5';
-const SWORDS = 'M-6,-6 L6,6 M6,-6 L-6,6 M-6.5,2.5 L-2.5,6.5 M6.5,2.5 L2.5,6.5';
-// "Rebuilding": a tile lifted (a square with an arrow up out of it), for a tile that may be removed.
-const REMOVE_ICON = 'M-6.5,-1.5 V6.5 H6.5 V-1.5 M0,3 V-8.5 M-3.6,-5 L0,-8.5 L3.6,-5';
-const GATE = 'M-5.5,5.5 L-5.5,-0.5 A5.5,5.5 0 0 1 5.5,-0.5 L5.5,5.5 L2.6,5.5 L2.6,-0.5 A2.6,2.6 0 0 0 -2.6,-0.5 L-2.6,5.5 Z';
-
-/** The dragon's picture (no position). */
-function dragonShape() {
-  return s(
-    'g',
-    { class: 'dragon-art' },
-    s('circle', { class: 'dragon-disc', r: 24 }),
-    s('path', { class: 'dragon-body', d: DRAGON_TAIL }),
-    s('path', { class: 'dragon-body', d: DRAGON_BODY }),
-    s('circle', { class: 'dragon-eye', cx: 15, cy: -10, r: 1.2 }),
-  );
-}
-
-/** The fairy's picture (no position); `ghost` for a preview. */
-function fairyShape({ ghost = false } = {}) {
-  return s(
-    'g',
-    { class: `fairy-art${ghost ? ' ghost' : ''}` },
-    s('circle', { class: 'fairy-glow', r: 11 }),
-    s('ellipse', { class: 'fairy-wing', cx: -4.5, cy: -1.5, rx: 4.6, ry: 2.4, transform: 'rotate(-30 -4.5 -1.5)' }),
-    s('ellipse', { class: 'fairy-wing', cx: 4.5, cy: -1.5, rx: 4.6, ry: 2.4, transform: 'rotate(30 4.5 -1.5)' }),
-    s('path', { class: 'fairy-dress', d: FAIRY_DRESS }),
-    s('circle', { class: 'fairy-head', cy: -6.6, r: 2.7 }),
-    s('path', { class: 'fairy-sparkle', d: SPARKLE, transform: 'translate(7 -7) scale(0.45)' }),
-  );
-}
-
-/**
- * The small picture inside a marker of each kind of choice (a dot for plain deployments). The
- * Count of Carcassonne's markers show what they would move: the count, or a figure of the kind
- * (`figure`, in the colour `hex`) to or from a quarter.
- */
-function markerIcon(kind, { figure = null, hex = '#888', feature = '' } = {}) {
-  if (kind === 'count') return s('g', { class: 'marker-icon', transform: 'scale(0.5) translate(0 2)' }, countShape());
-  if (['quarter', 'redeploy', 'final'].includes(kind) && figure) return figureShape(figure, hex, { scale: 0.5, feature: kind === 'quarter' ? '' : feature });
-  if (kind === 'fairy') return s('path', { class: 'marker-icon', d: SPARKLE });
-  if (kind === 'princess') return s('path', { class: 'marker-icon', d: CROWN });
-  if (kind === 'gate') return s('path', { class: 'marker-icon', d: GATE });
-  if (kind === 'barn') return s('path', { class: 'marker-icon', d: BARN_ICON });
-  if (kind === 'wagon') return s('path', { class: 'marker-icon', d: WAGON_ICON });
-  // "A new lease of life": where a follower of the player's would move to (an arrow), or the
-  // cloister two knights would take in a religious war (crossed swords).
-  if (kind === 'move') return s('path', { class: 'marker-icon', d: MOVE_ARROW });
-  if (kind === 'war') return s('path', { class: 'marker-icon', d: SWORDS });
-  // "Rebuilding": a tile that may be lifted for a point and placed elsewhere.
-  if (kind === 'remove') return s('path', { class: 'marker-icon', d: REMOVE_ICON });
-  // The Tower: a figure a tower may take prisoner (a tower's own marker is a ring around it).
-  if (kind === 'tower') return null;
-  // The variation "Prisoners": a follower that may be taken prisoner, ringed the same way.
-  if (kind === 'capture' || kind === 'prisoner') return s('path', { class: 'marker-icon', d: CROSSHAIR });
-  return s('circle', { class: 'marker-dot', r: 4 });
-}
 
 /** A piece of a seat on the board (`piece`: seat, x, y) with its data, attributes and a title. */
 function labelled(g, piece, attrs, title) {
   for (const [k, v] of Object.entries({ ...attrs, 'data-seat': piece.seat, 'data-x': piece.x, 'data-y': piece.y })) g.setAttribute(k, v);
   g.append(s('title', {}, title));
   return g;
-}
-
-/** The last event of one of `types` (the newest first), or null. */
-function lastEvent(events, types) {
-  for (let i = (events || []).length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e && types.includes(e.type)) return e;
-  }
-  return null;
-}
-
-/**
- * The Princess & the Dragon's pieces of a view for `Board.setPieces`: the dragon (with the
- * view's `dragon_label`), the fairy and the tiles the
- * dragon has crossed in the move under way. Anything malformed is left out.
- */
-export function boardPieces(view, events) {
-  const v = view || {};
-  let dragon = null;
-  if (isPair(v.dragon)) {
-    const [x, y] = v.dragon;
-    let label = typeof v.dragon_label === 'string' ? v.dragon_label : '';
-    if (!label) {
-      // An older server: the news that brought the dragon to its tile.
-      const news = lastEvent(events, ['dragon-placed', 'dragon-moved']);
-      label = news && news.x === x && news.y === y && typeof news.text === 'string' ? `The dragon: ${news.text}` : 'The dragon';
-    }
-    dragon = { x, y, label };
-  }
-  const f = v.fairy;
-  let fairy = null;
-  if (f && Number.isFinite(f.x) && Number.isFinite(f.y)) {
-    const at = isPair(f.at) ? f.at : [0.3, 0.3];
-    fairy = { x: f.x, y: f.y, at, seat: Number.isInteger(f.seat) ? f.seat : null, label: typeof f.label === 'string' ? f.label : 'the fairy' };
-  }
-  const visited = v.dragon_move && Array.isArray(v.dragon_move.visited) ? v.dragon_move.visited.filter(isPair) : [];
-  return { dragon, fairy, path: visited };
 }
 
 /**
@@ -226,65 +32,6 @@ export function tableEdge(view) {
   const size = variants && /^(\d+)x(\d+)$/.exec(String(variants['table-size'] || ''));
   if (!size) return null;
   return { width: Number(size[1]), height: Number(size[2]), complete: variants['table-borders-complete'] === true };
-}
-
-/** The events that put a turn's own tile on the board (a rebuilding's moves come after it). */
-const TURN_TILE = ['tile-placed', 'mountain-raised'];
-
-/**
- * The variation "Rebuilding", for `Board.setRebuild`: the tile the pending `replace-tile`
- * decision lifted (it still lies in the view's `board` at `from_x`, `from_y`) or, with `chosen`
- * a `remove-tile` action hovered or chosen, the tile it would lift (a preview); and the tiles
- * moved since the turn's tile was placed (their `tile-replaced` events), each with where it came
- * from, until the next tile is placed. Null for nothing.
- */
-export function rebuildHint(view, events, chosen = null) {
-  const p = (view && view.pending) || {};
-  const finite = (...n) => n.every(Number.isFinite);
-  let lifted = null;
-  if (p.decision === 'replace-tile' && finite(p.from_x, p.from_y)) {
-    const name = typeof p.tile_name === 'string' && p.tile_name ? p.tile_name : 'the tile';
-    lifted = { x: p.from_x, y: p.from_y, preview: false, label: `${upper(name)}, removed for rebuilding: it is placed elsewhere` };
-  } else if (chosen && chosen.action === 'remove-tile' && finite(chosen.x, chosen.y)) {
-    lifted = { x: chosen.x, y: chosen.y, preview: true, label: upper(chosen.label || 'a tile to remove') };
-  }
-  const moves = [];
-  const list = Array.isArray(events) ? events : [];
-  for (let i = list.length - 1; i >= 0; i--) {
-    const e = list[i];
-    if (!e || typeof e !== 'object') continue;
-    if (TURN_TILE.includes(e.type)) break;
-    if (e.type !== 'tile-replaced' || !finite(e.x, e.y, e.from_x, e.from_y)) continue;
-    const label = typeof e.text === 'string' && e.text ? `Moved by rebuilding: ${e.text}` : 'A tile moved by rebuilding';
-    moves.unshift({ from: { x: e.from_x, y: e.from_y }, to: { x: e.x, y: e.y }, label });
-  }
-  return lifted || moves.length ? { lifted, moves } : null;
-}
-
-function upper(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : '';
-}
-
-/**
- * A little <svg> of a piece or a choice, for panels and buttons: `dragon`, `fairy`, `princess`,
- * `gate`, `move` (a follower's move), `war` (a religious war) or `remove` (a tile lifted by
- * rebuilding).
- */
-export function pieceIcon(kind, size = 20) {
-  let art;
-  if (kind === 'dragon') art = s('g', { transform: 'scale(0.5)' }, dragonShape());
-  else if (kind === 'fairy') art = fairyShape();
-  else art = s('g', { class: `marker ${kind}`, transform: 'scale(1.6)' }, markerIcon(kind));
-  return s('svg', { class: `piece-icon ${kind}`, viewBox: '-13 -13 26 26', width: size, height: size, 'aria-hidden': 'true' }, art);
-}
-
-/** A figure picture as its own little <svg>, for panels and buttons. */
-export function figureIcon(kind, hex, size = 22) {
-  return s(
-    'svg',
-    { class: 'figure-icon', viewBox: '-13 -15 26 28', width: size, height: size, 'aria-hidden': 'true' },
-    figureShape(kind, hex, { scale: { 'big-follower': 0.7, mayor: 0.8 }[kind] || 0.92 }),
-  );
 }
 
 /** Whether the main pointer is a finger (phones, tablets): bigger targets. */
@@ -321,7 +68,7 @@ export class Board {
     this.controls = this.makeControls();
     this.root.append(this.controls);
 
-    this.installPanZoom();
+    installPanZoom(this);
     this.resize = new ResizeObserver(() => {
       if (this.autoFit) this.fit();
     });
@@ -855,41 +602,7 @@ export class Board {
    * overlap, with a line back to where the figure would stand (`layoutMarkers`).
    */
   setMarkers(markers) {
-    const layer = clear(this.layers.markers);
-    this.markers = (markers || []).map((m) => {
-      const g = s('g', {
-        class: `marker ${m.kind || ''}${m.selected ? ' selected' : ''}`,
-        'data-testid': m.testid || 'marker',
-        'data-marker': m.key,
-        'data-feature': m.feature || '',
-        'data-x': Number.isFinite(m.tx) ? m.tx : null,
-        'data-y': Number.isFinite(m.ty) ? m.ty : null,
-        'data-quarter': m.quarter || null,
-        'data-figure': m.figure || null,
-        // "A new lease of life": the follower a move takes ("x,y,feature").
-        'data-from': m.from || null,
-        role: 'button',
-        'aria-label': m.title || 'a figure placement',
-        'aria-pressed': m.selected ? 'true' : 'false',
-      });
-      const line = s('line', { class: 'marker-leader' });
-      const inner = s('g', { class: 'marker-body' });
-      inner.append(s('circle', { class: 'marker-ring', r: 12 }));
-      if (m.selected && m.preview && m.preview.kind === 'fairy') {
-        inner.append(s('g', { transform: 'scale(0.85)' }, fairyShape({ ghost: true })));
-      } else if (m.selected && m.preview && m.preview.kind === 'count') {
-        inner.append(s('g', { transform: 'scale(0.62) translate(0 2)' }, countShape({ ghost: true })));
-      } else if (m.selected && m.preview) {
-        inner.append(figureShape(m.preview.kind, m.preview.hex, { feature: m.preview.feature, scale: 0.85, ghost: true }));
-      } else {
-        const icon = markerIcon(m.kind, m);
-        if (icon) inner.append(icon);
-      }
-      if (m.title) g.append(s('title', {}, m.title));
-      g.append(line, inner);
-      layer.append(g);
-      return { ...m, g, line, inner };
-    });
+    this.markers = drawMarkers(clear(this.layers.markers), markers);
     this.layoutMarkers();
   }
 
@@ -899,54 +612,9 @@ export class Board {
     return Math.min(34, Math.max(12, px / this.view.scale));
   }
 
-  /** Places the markers at the current zoom: pushed apart until none overlaps another. */
+  /** Places the markers at the current zoom: pushed apart until none overlaps another (`placeMarkers`). */
   layoutMarkers() {
-    if (!this.markers.length) return;
-    const r = this.markerRadius();
-    const pts = this.markers.map((m) => ({ x: m.x * 100, y: m.y * 100 }));
-    const gap = 2.2 * r;
-    for (let iter = 0; iter < 40; iter++) {
-      let moved = false;
-      for (let i = 0; i < pts.length; i++) {
-        for (let j = i + 1; j < pts.length; j++) {
-          let dx = pts[j].x - pts[i].x;
-          let dy = pts[j].y - pts[i].y;
-          let d = Math.hypot(dx, dy);
-          if (d >= gap) continue;
-          if (d < 0.01) {
-            // Two anchors on one point: part them along a direction of their own.
-            const angle = (j * 2.4) % (2 * Math.PI);
-            dx = Math.cos(angle);
-            dy = Math.sin(angle);
-            d = 1;
-          }
-          const push = (gap - d) / 2 + 0.01;
-          pts[i].x -= (dx / d) * push;
-          pts[i].y -= (dy / d) * push;
-          pts[j].x += (dx / d) * push;
-          pts[j].y += (dy / d) * push;
-          moved = true;
-        }
-      }
-      if (!moved) break;
-    }
-    this.markers.forEach((m, i) => {
-      const p = pts[i];
-      const ax = m.x * 100;
-      const ay = m.y * 100;
-      m.g.setAttribute('data-px', p.x.toFixed(1));
-      m.g.setAttribute('data-py', p.y.toFixed(1));
-      m.inner.setAttribute('transform', `translate(${p.x} ${p.y}) scale(${r / 12})`);
-      // A tower's marker rings the whole tower (as drawn at this zoom), its height badge too.
-      if (m.kind === 'tower') m.inner.firstChild.setAttribute('r', Math.max(17, ((TOWER_SPAN + 2) * this.growth() * 12) / r).toFixed(1));
-      const away = Math.hypot(p.x - ax, p.y - ay) > 1;
-      m.line.setAttribute('x1', ax);
-      m.line.setAttribute('y1', ay);
-      m.line.setAttribute('x2', p.x);
-      m.line.setAttribute('y2', p.y);
-      m.line.style.display = away ? '' : 'none';
-      m.line.style.strokeWidth = String(2 / this.view.scale);
-    });
+    placeMarkers(this.markers, { radius: this.markerRadius(), growth: this.growth(), scale: this.view.scale });
   }
 
   /** How much figures, pieces and towers are enlarged at the current zoom (1 to 3). */
@@ -1057,140 +725,5 @@ export class Board {
     if (top < pad) dy = pad - top;
     else if (top + size > h - pad) dy = h - pad - size - top;
     if (dx || dy) this.panBy(dx, dy);
-  }
-
-  /**
-   * Mouse: drag to pan, wheel to zoom. Touch: one finger pans, two fingers pinch to zoom (and
-   * pan); a tap is a click. A press that moved more than a few pixels is not a click.
-   */
-  installPanZoom() {
-    const svg = this.svg;
-    const pointers = new Map(); // pointerId -> {x, y}
-    let press = null; // {x, y, moved}
-    let pinch = null; // {dist, scale, wx, wy}
-    this.justDragged = false;
-
-    svg.addEventListener(
-      'wheel',
-      (e) => {
-        e.preventDefault();
-        const r = svg.getBoundingClientRect();
-        // Pixel and line deltas alike: one notch of a mouse wheel is about 10-15 %.
-        const delta = e.deltaMode === 1 ? e.deltaY * 33 : e.deltaY;
-        this.zoomBy(Math.exp(-delta * 0.0012), e.clientX - r.left, e.clientY - r.top);
-      },
-      { passive: false },
-    );
-
-    const local = (p) => {
-      const r = svg.getBoundingClientRect();
-      return { x: p.x - r.left, y: p.y - r.top };
-    };
-    const startPinch = () => {
-      const [a, b] = [...pointers.values()];
-      const mid = local({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
-      const v = this.view;
-      pinch = { dist: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), scale: v.scale, wx: (mid.x - v.tx) / v.scale, wy: (mid.y - v.ty) / v.scale };
-    };
-
-    svg.addEventListener('pointerdown', (e) => {
-      if (e.pointerType === 'mouse' && e.button !== 0) return;
-      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (pointers.size === 1) {
-        this.justDragged = false;
-        press = { x: e.clientX, y: e.clientY, moved: false };
-      } else if (pointers.size === 2) {
-        if (press) press.moved = true; // a pinch is never a tap
-        startPinch();
-      }
-    });
-    svg.addEventListener('pointermove', (e) => {
-      const p = pointers.get(e.pointerId);
-      if (!p) return;
-      p.x = e.clientX;
-      p.y = e.clientY;
-      if (pointers.size >= 2 && pinch) {
-        const [a, b] = [...pointers.values()];
-        const mid = local({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
-        const scale = Math.max(0.08, Math.min(3, (pinch.scale * Math.hypot(a.x - b.x, a.y - b.y)) / pinch.dist));
-        this.view = { scale, tx: mid.x - pinch.wx * scale, ty: mid.y - pinch.wy * scale };
-        this.autoFit = false;
-        this.apply();
-        return;
-      }
-      if (!press) return;
-      const dx = e.clientX - press.x;
-      const dy = e.clientY - press.y;
-      // A few pixels of wobble are still a click, not a drag (more for a finger).
-      const slop = e.pointerType === 'touch' ? 10 : 5;
-      if (!press.moved && Math.hypot(dx, dy) < slop) return;
-      if (!press.moved) {
-        press.moved = true;
-        svg.setPointerCapture(e.pointerId);
-        svg.classList.add('dragging');
-      }
-      press.x = e.clientX;
-      press.y = e.clientY;
-      this.panBy(dx, dy);
-    });
-    const release = (e) => {
-      if (!pointers.delete(e.pointerId)) return;
-      if (pointers.size === 1) {
-        // One finger left after a pinch: it pans on from where it is, without a jump.
-        const [rest] = [...pointers.values()];
-        pinch = null;
-        press = { x: rest.x, y: rest.y, moved: true };
-        return;
-      }
-      if (pointers.size === 0) {
-        this.justDragged = !!press && press.moved;
-        svg.classList.remove('dragging');
-        press = null;
-        pinch = null;
-      }
-    };
-    svg.addEventListener('pointerup', release);
-    svg.addEventListener('pointercancel', release);
-
-    svg.addEventListener('click', (e) => {
-      if (this.justDragged) {
-        this.justDragged = false;
-        return;
-      }
-      const spot = e.target.closest('[data-spot]');
-      if (spot && this.handlers.onSpotClick) {
-        this.handlers.onSpotClick(Number(spot.dataset.x), Number(spot.dataset.y));
-        return;
-      }
-      const marker = e.target.closest('[data-marker]');
-      if (marker && this.handlers.onMarkerClick) this.handlers.onMarkerClick(marker.dataset.marker);
-    });
-
-    let hovered = null;
-    let hoveredMarker = null;
-    svg.addEventListener('pointerover', (e) => {
-      // A finger has no hover: its tap selects, and a hover ghost would only flicker.
-      if (e.pointerType === 'touch') return;
-      // A marker under the pointer (a move's target shows the follower that would move).
-      const marker = e.target.closest('[data-marker]');
-      const markerKey = marker ? marker.dataset.marker : null;
-      if (markerKey !== hoveredMarker) {
-        hoveredMarker = markerKey;
-        if (this.handlers.onMarkerHover) this.handlers.onMarkerHover(markerKey);
-      }
-      const spot = e.target.closest('[data-spot]');
-      const key = spot ? `${spot.dataset.x},${spot.dataset.y}` : null;
-      if (key === hovered) return;
-      hovered = key;
-      if (this.handlers.onSpotHover) {
-        this.handlers.onSpotHover(spot ? Number(spot.dataset.x) : null, spot ? Number(spot.dataset.y) : null);
-      }
-    });
-    svg.addEventListener('pointerleave', () => {
-      hovered = null;
-      if (hoveredMarker !== null && this.handlers.onMarkerHover) this.handlers.onMarkerHover(null);
-      hoveredMarker = null;
-      if (this.handlers.onSpotHover) this.handlers.onSpotHover(null, null);
-    });
   }
 }

@@ -2,7 +2,7 @@
 // scores and supplies, the tile counter, the event log and the final scoring table.
 
 import { h, s, clear, label, playerLabel, seatHex, inkOn } from './ui.js';
-import { figureIcon } from './board.js';
+import { figureIcon } from './figures.js';
 import { tileThumb } from './tiles.js';
 import { towerIcon } from './tower.js';
 import { holdsAbbey, abbeyThumb } from './abbey.js';

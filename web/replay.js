@@ -3,7 +3,9 @@
 
 import { getReplay } from './api.js';
 import { h, clear, setTopbar } from './ui.js';
-import { Board, boardPieces, tableEdge, rebuildHint } from './board.js';
+import { Board, tableEdge } from './board.js';
+import { boardPieces } from './dragon.js';
+import { rebuildHint } from './rebuilding.js';
 import { loadTiles } from './tiles.js';
 import { towersOf, towerReach } from './tower.js';
 import { barnsOf } from './abbey.js';
