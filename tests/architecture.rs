@@ -1,8 +1,8 @@
 //! Checks of the code's shape that ARCHITECTURE.md states as invariants (in the spirit of
 //! rust-analyzer's tidy tests): the modules of the engine and of the server import each other
 //! without cycles (a lower module never uses a higher one), only the expansion modules, the
-//! rules configuration and the dispatch name a particular expansion, and no engine source file
-//! grows past 900 lines.
+//! rules configuration and the dispatch name a particular expansion, no engine module imports
+//! one of a later layer, and no source file of the crates or of `web/` grows past 900 lines.
 //!
 //! The import graph is read from the source text: `use` declarations (with their brace groups)
 //! and paths written in code (`crate::a::b`, `super::a`, `self::a`, or `child::item` for a
@@ -382,6 +382,65 @@ fn server_modules_import_each_other_without_cycles() {
     }
 }
 
+/// The browser client's ES modules: file (relative to `web/`) → the files it imports.
+fn web_import_graph() -> BTreeMap<String, BTreeSet<String>> {
+    fn walk(dir: &Path, base: &Path, out: &mut BTreeMap<String, BTreeSet<String>>) {
+        for entry in std::fs::read_dir(dir).expect("web folder") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                walk(&path, base, out);
+            } else if path.extension().is_some_and(|e| e == "js") {
+                let name = path.strip_prefix(base).expect("under web/").to_string_lossy().replace('\\', "/");
+                let text = std::fs::read_to_string(&path).expect("readable");
+                let folder = Path::new(&name).parent().map(Path::to_path_buf).unwrap_or_default();
+                let mut uses = BTreeSet::new();
+                // `import ... from './x.js'` and `export ... from './x.js'`, on one line or the
+                // last line of a multi-line import.
+                for line in text.lines() {
+                    let Some(at) = line.find(" from '").or_else(|| line.find("import '")) else { continue };
+                    let rest = &line[at..];
+                    let Some(start) = rest.find('\'') else { continue };
+                    let Some(len) = rest[start + 1..].find('\'') else { continue };
+                    let target = &rest[start + 1..start + 1 + len];
+                    if !target.starts_with('.') {
+                        continue;
+                    }
+                    let mut parts: Vec<String> = folder.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+                    for piece in target.split('/') {
+                        match piece {
+                            "." => {}
+                            ".." => {
+                                parts.pop();
+                            }
+                            p => parts.push(p.to_string()),
+                        }
+                    }
+                    uses.insert(parts.join("/"));
+                }
+                out.insert(name, uses);
+            }
+        }
+    }
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    let mut graph = BTreeMap::new();
+    walk(&web, &web, &mut graph);
+    graph
+}
+
+#[test]
+fn web_modules_import_each_other_without_cycles() {
+    let graph = web_import_graph();
+    assert!(graph["app.js"].contains("game.js"), "{:?}", graph["app.js"]);
+    for (file, uses) in &graph {
+        for used in uses {
+            assert!(graph.contains_key(used), "{file} imports {used}, which is not in web/");
+        }
+    }
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("import cycle in web/: {}", show(&cycle));
+    }
+}
+
 #[test]
 fn the_cycle_finder_finds_a_cycle() {
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
@@ -406,20 +465,30 @@ fn only_the_expansion_modules_the_rules_config_and_the_dispatch_name_an_expansio
     assert!(offenders.is_empty(), "modules outside expansions/ that name an expansion: {offenders:?}");
 }
 
+/// No source file of the crates or of the browser client grows past 900 lines: what grows is
+/// split by what it is about (an expansion's part of the server's views, a decision's part of
+/// the game screen), as the engine's expansions are.
 #[test]
-fn engine_source_files_stay_under_900_lines() {
+fn source_files_stay_under_900_lines() {
     fn walk(dir: &Path, out: &mut Vec<(PathBuf, usize)>) {
         for entry in std::fs::read_dir(dir).expect("source folder") {
             let path = entry.expect("entry").path();
             if path.is_dir() {
+                if path.file_name().is_some_and(|n| n == "node_modules") {
+                    continue;
+                }
                 walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
+            } else if path.extension().is_some_and(|e| ["rs", "js", "css", "html"].iter().any(|x| e == *x)) {
                 out.push((path.clone(), std::fs::read_to_string(&path).expect("readable").lines().count()));
             }
         }
     }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = vec![];
-    walk(&crate_src("engine"), &mut files);
+    walk(&root.join("crates"), &mut files);
+    walk(&root.join("web"), &mut files);
+    assert!(files.iter().any(|(p, _)| p.ends_with("crates/engine/src/lib.rs")));
+    assert!(files.iter().any(|(p, _)| p.ends_with("web/app.js")));
     let long: Vec<_> = files.into_iter().filter(|(_, lines)| *lines >= 900).collect();
     assert!(long.is_empty(), "split these files: {long:?}");
 }
