@@ -44,6 +44,9 @@ impl std::str::FromStr for Attack {
     }
 }
 
+/// Adds `n` to the count of a kind of event.
+pub type Counter = Box<dyn Fn(&str, usize) + Send + Sync>;
+
 /// What the attacks need of the load test.
 pub struct Target {
     pub http: reqwest::Client,
@@ -55,7 +58,7 @@ pub struct Target {
     /// The header that carries a client's address, and the attacker's address in it.
     pub address_header: Option<String>,
     /// Adds to the count of what happened ("idle: refused at once (503)", ...).
-    pub count: Box<dyn Fn(&str, usize) + Send + Sync>,
+    pub count: Counter,
 }
 
 impl Target {
@@ -207,8 +210,11 @@ async fn flood(target: std::sync::Arc<Target>) {
         };
         let mut sent = 0usize;
         loop {
-            let frame =
-                if sent % 2 == 0 { Message::Ping(vec![0; 16].into()) } else { Message::Binary(vec![0; 4096].into()) };
+            let frame = if sent.is_multiple_of(2) {
+                Message::Ping(vec![0; 16].into())
+            } else {
+                Message::Binary(vec![0; 4096].into())
+            };
             if socket.send(frame).await.is_err() || Instant::now() >= target.deadline {
                 break;
             }
