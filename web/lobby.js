@@ -370,6 +370,8 @@ function buildForm(card, options, result, referenceCard) {
   });
 
   const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'create-game' }, 'Create game');
+  const status = h('p', { class: 'muted', 'data-testid': 'create-status', role: 'status' });
+  let createdOnce = false;
   const form = h(
     'form',
     {
@@ -377,8 +379,13 @@ function buildForm(card, options, result, referenceCard) {
       'data-testid': 'create-form',
       onSubmit: async (ev) => {
         ev.preventDefault();
+        // One game per click: the button is busy until the answer, and says so.
+        if (submit.disabled) return;
         error.textContent = '';
+        status.textContent = '';
         submit.disabled = true;
+        submit.setAttribute('aria-busy', 'true');
+        submit.textContent = 'Creating…';
         const body = {
           rules: { expansions: [...state.expansions], variants: { ...state.variants } },
           seats: state.seats.map((seat, i) => ({
@@ -390,12 +397,25 @@ function buildForm(card, options, result, referenceCard) {
         try {
           const created = await createGame(body);
           showCreated(result, created, state.hotSeat);
+          createdOnce = true;
+          // The links may be far from the button (above it on a wide screen): bring them into
+          // view and move the focus there, and say so beside the button.
+          result.scrollIntoView({ block: 'start' });
+          const heading = result.querySelector('h2');
+          if (heading) {
+            heading.tabIndex = -1;
+            heading.focus({ preventScroll: true });
+          }
+          status.textContent = `Game ${created.id} is ready: its links are shown in “Game ${created.id} is ready”.`;
           const games = document.querySelector('.games-card');
           if (games) refreshGames(games);
         } catch (err) {
           error.textContent = err.field ? `${err.message} (${err.field})` : err.message;
         } finally {
           submit.disabled = false;
+          submit.removeAttribute('aria-busy');
+          // A second click makes a second game on purpose: the button says it.
+          submit.textContent = createdOnce ? 'Create another game' : 'Create game';
         }
       },
     },
@@ -422,6 +442,7 @@ function buildForm(card, options, result, referenceCard) {
       ),
     ),
     h('div', { class: 'row' }, submit, error),
+    status,
   );
 
   clear(card).append(h('h2', {}, 'New game'), form);

@@ -399,6 +399,23 @@ async function createGame(page, players, names, expansions = [], { hotSeat = fal
   }
   await press(page, '[data-testid=create-game]');
   await page.locator('[data-testid=play-link]').waitFor();
+  // Feedback: the new game's links come into view with the focus, and the button says that
+  // another click makes another game.
+  const feedback = await page.evaluate(() => {
+    const card = document.querySelector('[data-testid=created]');
+    const box = card.getBoundingClientRect();
+    return {
+      top: box.top,
+      height: window.innerHeight,
+      focused: card.contains(document.activeElement),
+      button: document.querySelector('[data-testid=create-game]').textContent,
+      status: document.querySelector('[data-testid=create-status]').textContent,
+    };
+  });
+  check(feedback.top >= -1 && feedback.top < feedback.height, `the new game's card is out of view (top ${feedback.top} of ${feedback.height})`);
+  check(feedback.focused, "the focus is not on the new game's card");
+  check(feedback.button === 'Create another game', `the button says "${feedback.button}" once a game is created`);
+  check(/is ready/.test(feedback.status), `nothing beside the button says the game is ready: "${feedback.status}"`);
   const links = [];
   for (let i = 0; i < players.length; i++) {
     const input = page.locator(`[data-testid=join-link-${i}]`);
@@ -1350,6 +1367,15 @@ async function scenarioHostileNames() {
   await checkNamesAsText(page, '[data-testid=final-row]', HOSTILE.slice(1), 'the final table');
   await page.goto(`${BASE}/replay/${finished.id}`);
   await checkNamesAsText(page, '[data-testid=player]', HOSTILE.slice(1), 'the replay');
+  // The replay's final table fits its column at 1366 px: every total is in view, none cut off.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.keyboard.press('End');
+  await page.locator('.final-panel [data-testid=final-total]').first().waitFor();
+  const overflow = await page.evaluate(() => {
+    const panel = document.querySelector('.final-panel').getBoundingClientRect();
+    return [...document.querySelectorAll('.final-panel [data-testid=final-total]')].map((td) => td.getBoundingClientRect().right - panel.right);
+  });
+  check(overflow.every((d) => d <= 1), `the replay's final table overflows its column by ${Math.max(...overflow)} px`);
   check(!policyViolations.length, `${name}: content security policy violations: ${policyViolations.join('; ')}`);
   passed += 1;
 }
