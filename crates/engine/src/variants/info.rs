@@ -51,7 +51,7 @@ pub(super) const ALL: &[VariantInfo] = &[
             ("after-river", "placed as soon as the river is completed"),
             ("in-river-stack", "mixed into the river tiles"),
             ("discarded", "back to the box"),
-            ("shuffled", "shuffled into the land tiles, as from a bag (the Assembled Game Reference; dwhitworth's house rule)"),
+            ("shuffled", "shuffled into the land tiles, as from a bag (the Assembled Game Reference, and a house rule on the base game's wiki page)"),
         ]),
     },
     VariantInfo {
