@@ -106,7 +106,7 @@ export class Board {
 
   // ---- content -------------------------------------------------------------------------
 
-  /** Draws the placed tiles (in placement order) and outlines the last one. */
+  /** Draws the placed tiles (in placement order), outlines the last one and marks the start tile. */
   setTiles(board) {
     const layer = clear(this.layers.tiles);
     for (const t of board || []) {
@@ -135,6 +135,21 @@ export class Board {
           height: 97,
           rx: 3,
         }),
+      );
+    }
+    // The start tile is marked: the texts name every place from it ("2 tiles east of the start
+    // tile").
+    const start = (board || []).find((t) => t.x === 0 && t.y === 0);
+    if (start) {
+      const words = 'The start tile: places are named from it';
+      this.layers.last.append(
+        s(
+          'g',
+          { class: 'start-mark', 'data-testid': 'start-tile', role: 'img', 'aria-label': words },
+          s('title', {}, words),
+          s('rect', { x: 3, y: 3, width: 30, height: 13, rx: 4 }),
+          s('text', { x: 18, y: 12.6 }, 'start'),
+        ),
       );
     }
     this.tiles = board || [];

@@ -473,6 +473,15 @@ async function scenarioAgainstBot() {
   await press(page, '[data-testid=play-link]');
   await page.waitForURL(/\/play\//);
   check(new URL(page.url()).pathname === `/play/${id}`, `the play link led to ${page.url()}`);
+  // The start tile, from which every place is named, is marked on the board.
+  await page.locator('[data-testid=start-tile]').waitFor();
+  const startTile = await page.locator('.tile[data-x="0"][data-y="0"]').boundingBox();
+  const startMark = await page.locator('[data-testid=start-tile]').boundingBox();
+  check(
+    startTile && startMark && startMark.x >= startTile.x - 1 && startMark.y >= startTile.y - 1 &&
+      startMark.x + startMark.width <= startTile.x + startTile.width + 1 && startMark.y + startMark.height <= startTile.y + startTile.height + 1,
+    `the start tile's mark is not on the start tile: ${JSON.stringify(startMark)} ${JSON.stringify(startTile)}`,
+  );
 
   let turn = 0;
   let deployed = 0;
