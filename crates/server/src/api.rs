@@ -430,7 +430,7 @@ async fn create_game(
         })
     })
     .await?;
-    *room.creator.lock().unwrap_or_else(|e| e.into_inner()) = Some(client.0);
+    let _ = room.creator.set(client.0);
     state.insert(room.clone());
     drop(creating);
     bots::kick(state.clone(), room);

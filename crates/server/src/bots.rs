@@ -100,7 +100,7 @@ async fn play_bot_turns(state: &Arc<AppState>, room: &Arc<Room>) {
             }
         };
         let class = if room.person_waiting(state.config.pause_after) { Class::PersonWaiting } else { Class::BotsOnly };
-        let client = *room.creator.lock().unwrap_or_else(|e| e.into_inner());
+        let client = room.creator.get().copied();
         let decision = Decision { class, client, bot, seed: turn.seed, game: turn.game, seat: turn.seat };
         let action = match state.bots.decide(decision).await {
             Ok((action, _)) => action,

@@ -37,7 +37,7 @@ pub struct Room {
     person_acted: Mutex<Instant>,
     /// The address that created the game (not stored: a game loaded at start has none), for
     /// each address's share of the bot seats.
-    pub creator: Mutex<Option<std::net::IpAddr>>,
+    pub creator: std::sync::OnceLock<std::net::IpAddr>,
 }
 
 struct RoomState {
@@ -135,7 +135,7 @@ impl Room {
             bot_running: AtomicBool::new(false),
             last_used: Mutex::new(Instant::now()),
             person_acted: Mutex::new(Instant::now()),
-            creator: Mutex::new(None),
+            creator: std::sync::OnceLock::new(),
         })
     }
 

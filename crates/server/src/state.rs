@@ -302,9 +302,7 @@ impl AppState {
         self.rooms()
             .values()
             .map(|entry| match entry {
-                Entry::Loaded(room)
-                    if !room.is_over() && *room.creator.lock().unwrap_or_else(|e| e.into_inner()) == Some(address) =>
-                {
+                Entry::Loaded(room) if !room.is_over() && room.creator.get() == Some(&address) => {
                     self.bot_seats_held(room)
                 }
                 _ => 0,

@@ -4,7 +4,7 @@
 //! start are exactly the games its clients last saw.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
@@ -35,7 +35,7 @@ pub struct Store {
     /// Actions being stored now (waiting for the connection, the write lock or the disk).
     writing: AtomicUsize,
     /// Tests only: how long each write stalls, as on a frozen disk.
-    stall: Mutex<std::time::Duration>,
+    stall_ms: AtomicU64,
 }
 
 /// Counts an action being stored until it drops.
@@ -110,7 +110,7 @@ impl Store {
             sync,
             normal_now: AtomicBool::new(sync == Sync::Normal),
             writing: AtomicUsize::new(0),
-            stall: Mutex::new(std::time::Duration::ZERO),
+            stall_ms: AtomicU64::new(0),
         })
     }
 
@@ -145,9 +145,9 @@ impl Store {
         self.writing.fetch_add(1, Ordering::AcqRel);
         let _writing = Writing(&self.writing);
         let mut conn = self.conn();
-        let stall = *self.stall.lock().unwrap_or_else(|e| e.into_inner());
-        if !stall.is_zero() {
-            std::thread::sleep(stall);
+        let stall = self.stall_ms.load(Ordering::Relaxed);
+        if stall > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(stall));
         }
         let normal = sync == Sync::Normal;
         if self.normal_now.load(Ordering::Relaxed) != normal {
@@ -208,23 +208,18 @@ impl Store {
     /// one moment: written beside `to` first and renamed over it, so that `to` is always a
     /// whole backup. Restoring one: stop the server, put the backup in the database's place
     /// (and remove the database's `-wal` and `-shm` files), start it again.
-    pub fn backup(db: &Path, to: &Path) -> Result<(), StoreError> {
-        let source = Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-        let partial = to.with_extension("partial");
-        let _ = std::fs::remove_file(&partial);
-        {
-            let mut copy = Connection::open(&partial)?;
+    pub fn backup(db: &Path, to: &Path) -> Result<(), String> {
+        let copied = (|| -> Result<(), StoreError> {
+            let source = Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+            let _ = std::fs::remove_file(partial(to));
+            let mut copy = Connection::open(partial(to))?;
             let backup = rusqlite::backup::Backup::new(&source, &mut copy)?;
             // 256 pages a step, a short pause between steps for the server's writes.
             backup.run_to_completion(256, std::time::Duration::from_millis(5), None)?;
-        }
-        std::fs::rename(&partial, to).map_err(|e| {
-            StoreError(rusqlite::Error::SqliteFailure(
-                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_IOERR),
-                Some(format!("cannot move the backup into place: {e}")),
-            ))
-        })?;
-        Ok(())
+            Ok(())
+        })();
+        copied.map_err(|e| e.to_string())?;
+        std::fs::rename(partial(to), to).map_err(|e| format!("cannot move the backup into place: {e}"))
     }
 
     /// One game's rows (or why they do not make a game); `None` for an unknown game.
@@ -253,7 +248,7 @@ impl Store {
     /// frozen disk (for the tests of what clients are told then).
     #[doc(hidden)]
     pub fn simulate_stall(&self, stall: std::time::Duration) {
-        *self.stall.lock().unwrap_or_else(|e| e.into_inner()) = stall;
+        self.stall_ms.store(stall.as_millis() as u64, Ordering::Relaxed);
     }
 
     /// Makes every write fail as on a read-only database (`SQLITE_READONLY`) while `read_only`.
@@ -262,6 +257,11 @@ impl Store {
         self.conn().pragma_update(None, "query_only", read_only)?;
         Ok(())
     }
+}
+
+/// Where a backup to `to` is written before it is renamed over `to`.
+fn partial(to: &Path) -> std::path::PathBuf {
+    to.with_extension("partial")
 }
 
 /// The rows of one game (its `games` row and its actions in order), or why they do not make a

@@ -198,17 +198,7 @@ pub const EXPLORATION: f64 = 0.5;
 impl MctsSettings {
     /// The settings of a level (`easy`, `medium`, `hard`): an iteration budget, one thread.
     pub fn level(name: &str) -> Option<MctsSettings> {
-        LEVELS.iter().find(|(level, _)| *level == name).map(|&(_, iterations)| MctsSettings {
-            budget: Budget::Iterations(iterations),
-            threads: 1,
-            exploration: EXPLORATION,
-            playout: DEFAULT_PLAYOUT,
-            placements: DEFAULT_PLACEMENTS,
-            deployments: DEFAULT_DEPLOYMENTS,
-            evaluation: Evaluation::DEFAULT,
-            search: Search::Tree,
-            margin_scale: 1.0,
-        })
+        LEVELS.iter().find(|(level, _)| *level == name).map(|&(_, iterations)| MctsSettings::iterations(iterations))
     }
 
     /// The settings of a level with its time budget ([`LEVEL_TIMES`]) instead of its

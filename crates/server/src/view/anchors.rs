@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use carcassonne_engine::{Catalog, Corner, Figure, Game, Pos, Rotation, TileId};
+use carcassonne_engine::{Catalog, Corner, Figure, Game, PlacedFigure, Pos, Rotation, TileId};
 use carcassonne_render::feature_anchors;
 
 /// Where figures stand on each feature of a design at each rotation: the drawing's geometry is
@@ -39,13 +39,15 @@ pub(crate) fn corner_anchor(corner: Corner) -> [f32; 2] {
     }
 }
 
+/// The (first) figure standing on `feature` of the tile at `pos`.
+pub(crate) fn standing_on(game: &Game, pos: Pos, feature: u8) -> Option<&PlacedFigure> {
+    game.figures().iter().find(|f| f.feature == feature && game.board().placement(f.placement).pos == pos)
+}
+
 /// The kind of figure standing on a feature of the tile at `pos` (a follower if none: the
 /// words then still read right).
 pub(crate) fn figure_at(game: &Game, pos: Pos, feature: u8) -> Figure {
-    game.figures()
-        .iter()
-        .find(|f| f.feature == feature && game.board().placement(f.placement).pos == pos)
-        .map_or(Figure::Follower, |f| f.figure)
+    standing_on(game, pos, feature).map_or(Figure::Follower, |f| f.figure)
 }
 
 /// A feature's name in the record notation (`#3` for one the tile does not have).

@@ -73,11 +73,6 @@ impl Fields {
         let Field::Many(list) = &mut self.0[at].1 else { panic!("the field {key} is not a list") };
         list.extend(items.into_iter().map(Piece::new));
     }
-
-    /// Whether the field `key` is there (an empty list is not).
-    pub fn contains(&self, key: &str) -> bool {
-        self.0.iter().any(|(k, f)| *k == key && !matches!(f, Field::Many(list) if list.is_empty()))
-    }
 }
 
 impl Serialize for Fields {

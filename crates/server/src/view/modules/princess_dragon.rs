@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::hooks::{Counted, Legal, Names, ViewContext, ViewModule};
-use crate::view::anchors::{anchor, feature_name, figure_at};
+use crate::view::anchors::{anchor, feature_name, figure_at, standing_on};
 use crate::view::fields::Fields;
 use crate::view::parts::{figure_detail, PendingView, SeatDecision};
 use crate::words;
@@ -61,10 +61,7 @@ impl ViewModule for PrincessDragon {
                 ),
             ),
             Action::RemoveKnight { pos, feature } => {
-                let owner = game
-                    .figures()
-                    .iter()
-                    .find(|f| f.feature == feature && game.board().placement(f.placement).pos == pos);
+                let owner = standing_on(game, pos, feature);
                 (
                     anchor(game, pos, feature),
                     format!(

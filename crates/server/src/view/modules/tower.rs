@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::hooks::{Counted, Legal, Names, PrisonerView, ViewContext, ViewModule};
-use crate::view::anchors::{anchor, feature_name, figure_at};
+use crate::view::anchors::{anchor, feature_name, figure_at, standing_on};
 use crate::view::fields::Fields;
 use crate::view::parts::PendingView;
 use crate::words;
@@ -85,10 +85,7 @@ impl ViewModule for Tower {
                 format!("finish {}, with your {} on top", tower_words(game, pos), words::figure_word(figure)),
             ),
             (Pending::Capture { player, .. }, Action::Capture { pos, feature }) => {
-                let taken = game
-                    .figures()
-                    .iter()
-                    .find(|f| f.feature == feature && game.board().placement(f.placement).pos == pos);
+                let taken = standing_on(game, pos, feature);
                 let role = words::figure_role_on(game, figure_at(game, pos, feature), pos, feature);
                 let label = match taken {
                     Some(f) if f.owner == player => {
