@@ -590,6 +590,8 @@ class GameView {
     // For tests and styles: which state this screen shows.
     this.root.dataset.version = String(v.version);
     this.root.dataset.status = v.status || '';
+    // An action on its way to the server: choices wait for its answer.
+    this.root.dataset.busy = this.busy ? 'true' : 'false';
     this.root.classList.toggle('mine', this.mine);
     this.board.setTiles(v.board);
     // The modules' pieces, before the figures (a tower's guard stands on its tower).

@@ -340,6 +340,27 @@ async function confirm(page, what) {
 }
 
 /**
+ * Picks "pass" (the decision's button of that name) and confirms. The pick waits until no
+ * earlier action of this screen is on its way (the choices wait for its answer); should a
+ * redraw swallow the click, it is clicked again, once, and the log says so.
+ */
+async function passByClick(page, what) {
+  await waitFor(page, `the screen to be free before ${what}`, () => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && g.dataset.busy !== 'true';
+  });
+  await press(page, '[data-testid=pass]');
+  const picked = () => page.locator('[data-testid=pass][aria-pressed=true]').waitFor({ timeout: 3000 }).then(() => true, () => false);
+  if (!(await picked())) {
+    const state = await gameState(page);
+    log(`${what}: the pass button was not picked by the click (screen ${JSON.stringify(state)}); clicking it again`);
+    await press(page, '[data-testid=pass]');
+    check(await picked(), `${what}: the pass button is not picked after two clicks`);
+  }
+  await confirm(page, what);
+}
+
+/**
  * Places the drawn tile by clicking: sometimes turns the tile first (button or key), then
  * clicks a highlighted position (which picks a fitting rotation; `prefer(spots)` may pick the
  * position), sometimes turns it again among the fitting rotations, and confirms. Returns the
@@ -377,8 +398,7 @@ async function deployOrPass(page, turn, wantDeploy) {
     await confirm(page, `deploying a follower on ${marker.feature}`);
     return { feature: marker.feature };
   }
-  await press(page, '[data-testid=pass]');
-  await confirm(page, 'passing');
+  await passByClick(page, 'passing');
   return null;
 }
 
@@ -920,8 +940,7 @@ async function dragonFigures(page, id, view, turn, tally) {
     await pick('figure', plain, true);
     await confirm(page, 'deploying a follower');
   } else if (await page.locator('[data-testid=pass]').count()) {
-    await press(page, '[data-testid=pass]');
-    await confirm(page, 'passing');
+    await passByClick(page, 'passing');
   } else {
     // No pass (the princess must act, under some rules): the first marker there is.
     await press(page, '[data-marker]');
@@ -1101,8 +1120,7 @@ async function towerBen(page, id, token, view, tally) {
   const grow = !capture && !tally.captured && nearest && tally.grown < 5 && view.seats[1].tower_pieces > 3 && (short(nearest) < 99 || tally.turn % 2 === 0);
   const build = capture || (grow ? nearest : null);
   if (!build) {
-    await press(page, '[data-testid=pass]');
-    await confirm(page, 'Ben passing');
+    await passByClick(page, 'Ben passing');
     return;
   }
   const height = heightAt(build) + 1;
@@ -1151,8 +1169,7 @@ async function towerBen(page, id, token, view, tally) {
   for (const t of targets) check(inReach(build, height, { x: Number(t.x), y: Number(t.y) }), `a capture marker at (${t.x}, ${t.y}) is out of the tower's reach`);
   const victim = capture && annFigures.find((f) => inReach(build, height, f) && legal.some((a) => a.x === f.x && a.y === f.y && a.feature === f.feature));
   if (!victim) {
-    await press(page, '[data-testid=pass]');
-    await confirm(page, 'taking no prisoner');
+    await passByClick(page, 'taking no prisoner');
     tally.grown += 1;
     tally.passedCapture += 1;
     return;
@@ -1226,8 +1243,7 @@ async function towerAnn(page, id, token, view, tally) {
     if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
     await confirm(page, `Ann deploying on ${pick.feature}`);
   } else {
-    await press(page, '[data-testid=pass]');
-    await confirm(page, 'Ann passing');
+    await passByClick(page, 'Ann passing');
   }
 }
 
@@ -1274,8 +1290,7 @@ async function playTowerGame(page) {
       else await towerAnn(page, id, token, view, tally);
     } else if (decision === 'capture') {
       // Not reached by Ben's own plan (he decides his captures right after building).
-      await press(page, '[data-testid=pass]');
-      await confirm(page, 'taking no prisoner');
+      await passByClick(page, 'taking no prisoner');
     } else if (decision === 'exchange') {
       await press(page, '[data-testid=exchange-choice]');
       await confirm(page, 'an exchange of prisoners');
@@ -1632,8 +1647,7 @@ async function playAbbeyMayorGame(ann, ben) {
         await deployFigure(page, id, view, wagon);
         tally.wagon = true;
       } else {
-        await press(page, '[data-testid=pass]');
-        await confirm(page, `${name} passing`);
+        await passByClick(page, `${name} passing`);
       }
     } else if (decision === 'wagon') {
       await moveWagon(page, other, id, view);
@@ -2441,8 +2455,7 @@ async function scenarioVariations() {
         tally.earlier = await deployOntoEarlierTile(page, id, view, earlier);
         break;
       }
-      await press(page, '[data-testid=pass]');
-      await confirm(page, 'passing');
+      await passByClick(page, 'passing');
     } else {
       fail(`the game asks for an unexpected decision: ${decision}`);
     }
@@ -3386,8 +3399,7 @@ async function playPrisonersGame(ann, ben, cities) {
       // The figure decision of the joining tile: passed by clicks; the capture follows.
       joining = false;
       await waitForDecision(page, view.version, 'deploy', `${view.seats[seat].name}'s figure decision after the joining tile`);
-      await press(page, '[data-testid=pass]');
-      await confirm(page, 'passing before the capture');
+      await passByClick(page, 'passing before the capture');
       continue;
     }
     const knight = view.legal.find((a) => a.action === 'deploy' && a.figure === 'follower' && a.x === undefined && /^city@/.test(a.feature));
@@ -4061,8 +4073,7 @@ async function rebuildByClicks(page, other, game, view) {
     await waitFor(page, 'the follower on the moved tile chosen', (text) => (document.querySelector('[data-testid=chosen]') || {}).textContent === text, capitalized(deploy.label));
     await confirm(page, `deploying a follower on the moved tile at (${to.x}, ${to.y})`);
   } else {
-    await press(page, '[data-testid=pass]');
-    await confirm(page, 'no figure on the moved tile');
+    await passByClick(page, 'no figure on the moved tile');
   }
   const end = await api(`/api/games/${game.id}?token=${game.tokens[seat]}`);
   const rest = end.events.slice(moved.events.length);

@@ -165,7 +165,7 @@ export function figurePanel(screen, el, seat) {
   const pass = screen.legal.find((a) => a.action === 'pass');
   if (pass) {
     others.append(
-      h('button', { type: 'button', class: `choice${screen.choice === pass ? ' selected' : ''}`, 'data-testid': 'pass', title: 'P', onClick: () => screen.choose(pass) }, d.passButton),
+      h('button', { type: 'button', class: `choice${screen.choice === pass ? ' selected' : ''}`, 'data-testid': 'pass', 'aria-pressed': screen.choice === pass ? 'true' : 'false', title: 'P', onClick: () => screen.choose(pass) }, d.passButton),
     );
   }
   el.append(others);
