@@ -200,6 +200,9 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         }
         RecordAction::Abbey { x, y, .. } => format!("place the abbey in the hole at ({x}, {y})"),
         RecordAction::Barn { corner, .. } => format!("place the barn on the {corner} corner of the tile just placed"),
+        RecordAction::LittleBuilding { kind, .. } => {
+            format!("put a little {} on the tile just placed", kind.as_deref().unwrap_or("building"))
+        }
         RecordAction::MoveWagon { x, y, feature, .. } => format!("move the wagon onto {feature} at ({x}, {y})"),
         RecordAction::Carcassonne { figure, quarter, .. } => {
             format!("deploy a {} to the {quarter} quarter of Carcassonne", figure.name())

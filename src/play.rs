@@ -572,6 +572,9 @@ fn describe(game: &Game, action: Action) -> String {
         RecordAction::MoveDragon { x, y, .. } => format!("moves the dragon to ({x},{y})"),
         RecordAction::Abbey { x, y, .. } => format!("places the abbey in the hole at ({x},{y})"),
         RecordAction::Barn { corner, .. } => format!("places the barn on the {corner} corner of the tile"),
+        RecordAction::LittleBuilding { kind, .. } => {
+            format!("puts a little {} on the tile", kind.as_deref().unwrap_or("building"))
+        }
         RecordAction::MoveWagon { x, y, feature, .. } => format!("moves the wagon onto {feature} at ({x},{y})"),
         RecordAction::Carcassonne { figure, quarter, .. } => {
             format!("deploys {} to the {quarter} quarter of Carcassonne", with_article(figure))
@@ -658,6 +661,7 @@ fn short(game: &Game, action: Action) -> String {
         RecordAction::MoveDragon { x, y, .. } => format!("dragon: to ({x},{y})"),
         RecordAction::Abbey { x, y, .. } => format!("abbey: into the hole at ({x},{y})"),
         RecordAction::Barn { corner, .. } => format!("barn: on the {corner} corner"),
+        RecordAction::LittleBuilding { kind, .. } => format!("little {}", kind.as_deref().unwrap_or("building")),
         RecordAction::MoveWagon { x, y, feature, .. } => format!("wagon: onto {feature} at ({x},{y})"),
         RecordAction::Carcassonne { figure, quarter, .. } => {
             let feeds = game
@@ -703,6 +707,21 @@ fn short(game: &Game, action: Action) -> String {
 }
 
 /// A figure in words: `big follower`.
+/// Little Buildings: what a player has left, "4 little buildings" or "1 tower, 2 houses, 0 sheds".
+fn building_words(left: carcassonne_engine::BuildingSupply) -> String {
+    let plural = |n: u8, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    if left.by_kind.iter().all(|&n| n == 0) && left.any > 0 || left.total() == 0 {
+        return plural(left.any, "little building", "little buildings");
+    }
+    let [tower, house, shed] = left.by_kind;
+    format!(
+        "{}, {}, {}",
+        plural(tower, "tower", "towers"),
+        plural(house, "house", "houses"),
+        plural(shed, "shed", "sheds")
+    )
+}
+
 fn figure_words(figure: Figure) -> String {
     figure.name().replace('-', " ")
 }
@@ -1125,6 +1144,9 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
             }
         }
         let seat = game.players().iter().position(|q| q.color == p.color).unwrap_or(0) as u8;
+        if game.rules().has(Expansion::LittleBuildings) {
+            supply.push_str(&format!(", {}", building_words(game.buildings_left(seat))));
+        }
         let held = game.hand(seat).len();
         if held > 0 {
             // Only how many: the tiles themselves are their owner's secret.
@@ -1140,6 +1162,14 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
         game.towers().iter().filter(|t| t.finished).map(|t| format!("{} ({} high)", t.pos, t.height)).collect();
     if !finished.is_empty() {
         writeln!(out, "finished towers: {}", finished.join(", "))?;
+    }
+    if !game.little_buildings().is_empty() {
+        let on: Vec<String> = game
+            .little_buildings()
+            .iter()
+            .map(|b| format!("{} {}", b.kind.map_or("building", |k| k.name()), b.pos))
+            .collect();
+        writeln!(out, "little buildings: {}", on.join(", "))?;
     }
     writeln!(out, "tiles left: {}", game.tiles_left())?;
     if let Some(pos) = game.dragon() {

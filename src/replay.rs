@@ -554,6 +554,11 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 write!(text, " and places the barn on its {corner} corner")?;
                 writeln!(out, "{text}")?;
             }
+            Event::BuildingPlaced { kind, .. } => {
+                let mut text = line.take().unwrap_or_default();
+                write!(text, " and puts a little {} on it", kind.map_or("building", |k| k.name()))?;
+                writeln!(out, "{text}")?;
+            }
             Event::BarnScoring { player, pos, corner } => {
                 if !final_scoring {
                     final_scoring = true;

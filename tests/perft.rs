@@ -248,6 +248,7 @@ impl From<Action> for ActionKey {
             | Action::GiveTile { .. }
             | Action::PlaceAbbey { .. }
             | Action::PlaceBarn { .. }
+            | Action::PlaceBuilding { .. }
             | Action::MoveWagon { .. }
             | Action::DeployToQuarter { .. }
             | Action::MoveCount { .. }

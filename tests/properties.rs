@@ -441,6 +441,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             | Event::ShortRansomPaid { .. } => {
                 prop_assert!(game.rules().has(Expansion::Tower), "a Tower event without The Tower");
             }
+            Event::BuildingPlaced { .. } => {
+                prop_assert!(game.rules().has(Expansion::LittleBuildings), "a little building without the expansion");
+            }
             Event::BarnPlaced { .. } | Event::BarnScoring { .. } | Event::WagonMoved { .. } => {
                 prop_assert!(game.rules().has(Expansion::AbbeyMayor), "an Abbey & Mayor event without it");
             }

@@ -13,6 +13,7 @@ mod fuzz;
 mod hands;
 mod house_rules;
 mod lease;
+mod little_buildings;
 mod mountains;
 mod only_one;
 mod perft;

@@ -191,6 +191,19 @@ export class Board {
   }
 
   /**
+   * A layer of its own for a decision module's pieces (`board(screen)` draws there), made once
+   * under the figures, so that a new expansion's pieces need nothing of the board but this.
+   */
+  layer(name) {
+    const key = `module:${name}`;
+    if (!this.layers[key]) {
+      this.layers[key] = s('g', { class: `layer-module layer-${name}` });
+      this.viewport.insertBefore(this.layers[key], this.layers.figures);
+    }
+    return this.layers[key];
+  }
+
+  /**
    * Abbey & Mayor: the barns (`barnsOf`), each on its tile corner in its seat's colour with the
    * seat's number, labelled in words. Under the figures: a farmer never stands on a barn's farm.
    */

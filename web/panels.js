@@ -203,9 +203,10 @@ function cityItem(seat, city) {
  * the seat deciding may make, see `prisonersRow`); with Abbey & Mayor whether it holds its abbey;
  * with "Cloisters for everyone!" the cloister it still holds; with the variations of tiles in hand
  * (or stacks) how many tiles it holds; with The Count of Carcassonne how many of its figures wait
- * in the city.
+ * in the city; and what the decision modules add to a seat's supply (`seatItems`: functions of
+ * the seat answering an element or null).
  */
-export function renderPlayers(el, view, { you = [], active = null, names = new Map(), ...ransom } = {}) {
+export function renderPlayers(el, view, { you = [], active = null, names = new Map(), seatItems = [], ...ransom } = {}) {
   clear(el);
   const tokens = view.tokens || {};
   const city = cityOf(view);
@@ -260,7 +261,7 @@ export function renderPlayers(el, view, { you = [], active = null, names = new M
           ),
           h('span', { class: 'score', 'data-testid': 'score', 'data-seat': seat.seat, title: 'Score' }, seat.score ?? 0),
         ),
-        h('div', { class: 'supply' }, figures, pieces, abbeyItem(seat), heldTileItem(seat), handItem(seat, view, names), cityItem(seat, city), held),
+        h('div', { class: 'supply' }, figures, pieces, abbeyItem(seat), heldTileItem(seat), handItem(seat, view, names), cityItem(seat, city), seatItems.map((item) => item(seat)), held),
         goods,
         prisonersRow(seat, view.seats || [], ransom),
       ),

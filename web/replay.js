@@ -10,6 +10,7 @@ import { loadTiles } from './tiles.js';
 import { towersOf, towerReach } from './tower.js';
 import { barnsOf } from './abbey.js';
 import { cityOf } from './count.js';
+import { MODULES } from './decisions/index.js';
 import { renderPlayers, renderRemaining, renderLog, renderTileRow, tileNames, finalTable, scoreChart, LOG_PAGE } from './panels.js';
 
 function stepFromHash() {
@@ -150,6 +151,14 @@ class ReplayView {
     this.board.setCity(cityOf(view), view.seats);
     this.board.setTowers(towersOf(view));
     this.board.setBarns(barnsOf(view), view.seats);
+    // The decision modules whose pieces and seat fields follow from the view alone draw them
+    // here as on the game screen (`fromView`).
+    const screen = { board: this.board, view, seat: (i) => (view.seats || [])[i], choice: null };
+    const options = {};
+    for (const m of MODULES.filter((x) => x.fromView)) {
+      if (m.board) m.board(screen);
+      if (m.players) m.players(screen, options);
+    }
     this.board.setFigures(view.figures, view.seats);
     this.board.setPieces(boardPieces(view, view.events));
     this.board.setReach(towerReach(view, null));
@@ -158,7 +167,7 @@ class ReplayView {
     const p = view.pending || {};
     const events = view.events || [];
     const names = tileNames(view, events);
-    renderPlayers(this.el.players, view, { active: p.decision && p.decision !== 'over' ? p.seat : null, names });
+    renderPlayers(this.el.players, view, { active: p.decision && p.decision !== 'over' ? p.seat : null, names, ...options });
     renderRemaining(this.el.remaining, view);
     renderTileRow(this.el.row, view, { names });
     renderLog(this.el.log, events, view.seats, {

@@ -20,6 +20,8 @@
 //                 confirm button's words, or a function of the choice answering them or null},
 //                 pass: {decision: the confirm button's words for "pass"}}
 //   repeats       actions whose words the figure panel repeats under the choices once chosen
+//   fromView      its `board` and `players` need nothing but `screen.board`, `screen.view` and
+//                 `screen.seat(i)`: the replay (replay.js) calls them too
 //   hovers        actions that their marker or button previews on the board under the pointer
 //                 (`screen.hoverAction`)
 //
@@ -33,9 +35,11 @@
 //   build(screen)               its own panels under the action panel, made once:
 //                               {name: element}, kept in `screen.el`
 //   side(screen)                draws those panels (every render)
-//   players(screen, options)    adds to the options of the players panel (panels.js)
+//   players(screen, options)    adds to the options of the players panel (panels.js): a new
+//                               expansion's supply in `options.seatItems` (functions of a seat)
 //   board(screen)               draws its pieces on the board for every screen (before the
-//                               figures are drawn)
+//                               figures are drawn), a new expansion's in a layer of its own
+//                               (`screen.board.layer(name)`)
 //   hints(screen)               draws what follows the pointer on the board (on every render
 //                               and while hovering)
 //   markers(screen, ctx)        a function that claims a legal action for a marker group
@@ -60,7 +64,7 @@
 // order below keeps the screen as it is drawn: the builder's badge before the tile's origin;
 // the dash's words before rebuilding's; in the figure panel the dash's note before every other
 // note, the lists of choices in the order dragon (the fairy, the princess), ransom, prisoners,
-// barn, tower, unpunctuality or magic gate, a new lease of life, rebuilding; and the tower's
+// barn, little buildings, tower, unpunctuality or magic gate, a new lease of life, rebuilding; and the tower's
 // claim on a deployment before unpunctuality's before the magic gate's.
 
 import { tradersBuilders } from './traders-builders.js';
@@ -71,6 +75,7 @@ import { dash } from './dash.js';
 import { ransom } from './ransom.js';
 import { prisoners } from './prisoners.js';
 import { abbeyMayor } from './abbey-mayor.js';
+import { littleBuildings } from './little-buildings.js';
 import { tower } from './tower.js';
 import { mountains } from './mountains.js';
 import { unpunctuality } from './unpunctuality.js';
@@ -92,6 +97,7 @@ export const MODULES = [
   ransom,
   prisoners,
   abbeyMayor,
+  littleBuildings,
   tower,
   mountains,
   unpunctuality,

@@ -400,11 +400,19 @@ pub(crate) mod tests {
             // follower there, and spending it first played worse: docs/performance.md), which
             // did not happen in three games. For the search bot, Abbey & Mayor's mayor, wagon
             // and barn outbid the builder; their play of it is checked by tests/abbey_mayor.rs,
-            // of the Count by tests/count.rs.
+            // of the Count by tests/count.rs. Little Buildings brings no figure, and its buildings
+            // take the place of deployments the bots would otherwise make (the greedy bot's
+            // abbot among them); their play of it is checked by tests/little_buildings.rs.
             let left_out: &[Expansion] = match name {
                 "random" => &[],
-                "greedy" => &[Expansion::AbbeyMayor, Expansion::Count],
-                _ => &[Expansion::PrincessDragon, Expansion::Tower, Expansion::AbbeyMayor, Expansion::Count],
+                "greedy" => &[Expansion::AbbeyMayor, Expansion::Count, Expansion::LittleBuildings],
+                _ => &[
+                    Expansion::PrincessDragon,
+                    Expansion::Tower,
+                    Expansion::AbbeyMayor,
+                    Expansion::Count,
+                    Expansion::LittleBuildings,
+                ],
             };
             let rules = Rules {
                 expansions: rules.expansions.iter().copied().filter(|e| !left_out.contains(e)).collect(),

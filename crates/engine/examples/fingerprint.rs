@@ -232,6 +232,15 @@ fn configs() -> Vec<(&'static str, Rules)> {
             "first-wave-escape-after-each-tile",
             with(&first_wave, Variants { escape_after_each_tile: true, ..Variants::default() }),
         ),
+        // Little Buildings, the first expansion of the assembled reference's further wave.
+        ("little-buildings", with(&[LittleBuildings], Variants::default())),
+        (
+            "little-buildings-values-every-expansion",
+            with(
+                &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count, LittleBuildings]].concat(),
+                Variants { little_buildings_values: true, rebuilding: true, ..Variants::default() },
+            ),
+        ),
     ]
 }
 

@@ -4,7 +4,7 @@
 
 use crate::catalog::{LocalFeature, Quarter, TileId};
 use crate::geometry::{Corner, Pos, Rotation};
-use crate::players::{Figure, PlayerId};
+use crate::players::{BuildingKind, Figure, PlayerId};
 
 /// One decision a player makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -73,6 +73,10 @@ pub enum Action {
     /// Abbey & Mayor: instead of deploying, place one's barn on corner `corner` of the tile just
     /// placed.
     PlaceBarn { corner: Corner },
+    /// Little Buildings: instead of deploying, put one of one's little buildings on the tile
+    /// just placed: of kind `kind` under the variant that tells the kinds apart, `None` under
+    /// the expansion's rules, where "all three types of buildings are equivalent".
+    PlaceBuilding { kind: Option<BuildingKind> },
     /// Abbey & Mayor: after its feature was scored, move one's wagon onto feature `feature` of
     /// the tile at `pos`.
     MoveWagon { pos: Pos, feature: LocalFeature },
@@ -128,6 +132,7 @@ impl Action {
             Action::RemoveTile { .. } => "the removal of a tile",
             Action::PlaceAbbey { .. } => "an abbey placement",
             Action::PlaceBarn { .. } => "a barn",
+            Action::PlaceBuilding { .. } => "a little building",
             Action::MoveWagon { .. } => "a move of the wagon",
             Action::DeployToQuarter { .. } => "a deployment to Carcassonne",
             Action::MoveCount { .. } => "a move of the count",

@@ -128,6 +128,14 @@ pub enum RuleError {
     BarnOnCorner,
     #[error("the barn cannot stand on corner {1} of the tile at {0}: four tiles must meet there, all four showing farm at that corner, on a farm without a barn")]
     NoBarnCorner(Pos, Corner),
+    #[error("you have no little building left (Little Buildings)")]
+    NoBuildingLeft,
+    #[error("you have no little {0} left (Little Buildings)")]
+    NoBuildingOfKind(&'static str),
+    #[error("under this variant a little building is a tower, a house or a shed: say which (Little Buildings)")]
+    BuildingKindNeeded,
+    #[error("all little buildings are equivalent under the expansion's rules: place one without a kind, or play the variant that tells them apart (Little Buildings)")]
+    BuildingsAreEquivalent,
     #[error("no farmer may be deployed on a farm with a barn")]
     FarmHasBarn,
     #[error("the wagon cannot move to {0} feature {1}: only to an incomplete, unoccupied road, city or cloister adjacent to the feature it left")]

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::{FeatureKind, LocalFeature, Quarter, TileId, TradeGood};
 use crate::geometry::{Corner, Pos, Rotation};
-use crate::players::{Figure, PlayerId, PlayerSet};
+use crate::players::{BuildingKind, Figure, PlayerId, PlayerSet};
 
 /// When points were scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -32,6 +32,10 @@ pub struct Breakdown {
     pub city_value: u16,
     /// Completed besieged cities (farm scoring with The Cathars), each worth twice `city_value`.
     pub besieged_cities: u16,
+    /// Little Buildings: the buildings on the feature's tiles (a cloister's: in its 3 × 3 area),
+    /// each tile counted once, and the points they add after all the others.
+    pub buildings: u16,
+    pub building_points: u16,
 }
 
 impl Breakdown {
@@ -40,20 +44,21 @@ impl Breakdown {
             + self.pennants as u32 * self.pennant_value as u32
             + self.cities as u32 * self.city_value as u32
             + self.besieged_cities as u32 * 2 * self.city_value as u32
+            + self.building_points as u32
     }
 }
 
 impl fmt::Display for Breakdown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = vec![];
-        if self.tiles > 0 || (self.pennants == 0 && self.cities == 0 && self.city_value == 0) {
+        if self.tiles > 0 || (self.pennants == 0 && self.cities == 0 && self.city_value == 0 && self.buildings == 0) {
             parts.push(format!("{} tile{} × {}", self.tiles, plural(self.tiles), self.tile_value));
         }
         if self.pennants > 0 {
             parts.push(format!("{} pennant{} × {}", self.pennants, plural(self.pennants), self.pennant_value));
         }
         let no_cities = self.tiles == 0 && self.pennants == 0 && self.besieged_cities == 0;
-        if self.cities > 0 || (no_cities && self.city_value > 0) {
+        if self.cities > 0 || (no_cities && self.city_value > 0 && self.buildings == 0) {
             parts.push(format!(
                 "{} completed cit{} × {}",
                 self.cities,
@@ -64,6 +69,14 @@ impl fmt::Display for Breakdown {
         if self.besieged_cities > 0 {
             let n = self.besieged_cities;
             parts.push(format!("{n} besieged cit{} × {}", if n == 1 { "y" } else { "ies" }, 2 * self.city_value));
+        }
+        if self.buildings > 0 {
+            let n = self.buildings;
+            if self.building_points == n {
+                parts.push(format!("{n} little building{}", plural(n)));
+            } else {
+                parts.push(format!("{n} little building{} worth {}", plural(n), self.building_points));
+            }
         }
         write!(f, "{} = {}", parts.join(" + "), self.total())
     }
@@ -379,6 +392,13 @@ pub enum Event {
         pos: Pos,
         corner: Corner,
     },
+    /// Little Buildings: `player` put a little building (of kind `kind` under the variant that
+    /// tells the kinds apart) on the tile at `pos`, the tile just placed.
+    BuildingPlaced {
+        player: PlayerId,
+        pos: Pos,
+        kind: Option<BuildingKind>,
+    },
     /// Abbey & Mayor: the `Scored` event that follows is the barn's final score (its farm's
     /// completed cities at 4 points each), not a farmers' score.
     BarnScoring {
@@ -508,6 +528,7 @@ impl Event {
             | Event::PrisonerReleased { .. }
             | Event::PrisonersExchanged { .. }
             | Event::BarnPlaced { .. }
+            | Event::BuildingPlaced { .. }
             // The barn's points are in the `Scored` event that follows.
             | Event::BarnScoring { .. }
             | Event::WagonMoved { .. }

@@ -46,11 +46,12 @@ pub use errors::{RuleError, SetupError};
 pub use events::{Breakdown, Event, Phase, Score, Token};
 pub use expansions::abbey_mayor::Barn;
 pub use expansions::count::Resident;
+pub use expansions::little_buildings::{BuildingSupply, PlacedBuilding};
 pub use expansions::tower::{Prisoner, TowerSite, RANSOM};
 pub use game::{Deck, Game, GameSetup};
 pub use geometry::{Corner, Port, Pos, Rotation, Side, Terrain};
 pub use observation::Observation;
-pub use players::{Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState};
+pub use players::{BuildingKind, Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState};
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
 pub use rules::{
     CarcassonneTrigger, CombinedRivers, CountMoves, DoubleTurn, Expansion, FarmerScoring, OnlyOneCanChoose, RiverOrder,

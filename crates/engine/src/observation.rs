@@ -111,6 +111,16 @@ impl<'a> Observation<'a> {
         self.game.barns()
     }
 
+    /// Little Buildings: the buildings on the board (public, on the tiles).
+    pub fn little_buildings(&self) -> &'a [crate::expansions::little_buildings::PlacedBuilding] {
+        self.game.little_buildings()
+    }
+
+    /// Little Buildings: the buildings `player` has left (public, in front of the player).
+    pub fn buildings_left(&self, player: PlayerId) -> crate::expansions::little_buildings::BuildingSupply {
+        self.game.buildings_left(player)
+    }
+
     /// The Count of Carcassonne: where the count stands and the figures in the quarters
     /// (public: they stand in the city on the table).
     pub fn count_quarter(&self) -> Option<crate::catalog::Quarter> {

@@ -59,6 +59,48 @@ impl fmt::Display for Color {
     }
 }
 
+/// A little building of Little Buildings: a tower, a house or a shed. Under the expansion's
+/// rules "all three types of buildings are equivalent" and a building is placed without a kind
+/// (`None` where a kind is optional); its variant (`Variants::little_buildings_values`) tells
+/// them apart: a tower adds 3 points, a house 2, a shed 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BuildingKind {
+    Tower,
+    House,
+    Shed,
+}
+
+impl BuildingKind {
+    pub const ALL: [BuildingKind; 3] = [BuildingKind::Tower, BuildingKind::House, BuildingKind::Shed];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            BuildingKind::Tower => "tower",
+            BuildingKind::House => "house",
+            BuildingKind::Shed => "shed",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<BuildingKind> {
+        BuildingKind::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    /// The points a building of this kind adds to a feature scored under the variant that
+    /// tells the kinds apart ("Tower +3, House +2, Shed +1").
+    pub const fn points(self) -> u16 {
+        match self {
+            BuildingKind::Tower => 3,
+            BuildingKind::House => 2,
+            BuildingKind::Shed => 1,
+        }
+    }
+
+    pub(crate) const fn index(self) -> usize {
+        self as usize
+    }
+}
+
 /// The figures a player can deploy. Each belongs to the module of the rules that brings it
 /// (the dispatch in `expansions/mod.rs` sends a deployment to its module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -8,6 +8,7 @@ use crate::catalog::Catalog;
 use crate::catalog::Quarter;
 use crate::game::{parse_feature_name, Action, Color, Deck, Event, Figure, Game, GameSetup, Pending, PlayerId};
 use crate::geometry::{Corner, Pos, Rotation};
+use crate::players::BuildingKind;
 use crate::rules::{Rules, Variants};
 
 /// Version written into new records. Version 2 added variants whose defaults differ from how
@@ -269,6 +270,16 @@ pub enum RecordAction {
         player: Option<Color>,
         corner: String,
     },
+    /// Little Buildings: the player's little building on the tile just placed, of kind `kind`
+    /// (`tower`, `house` or `shed`) under the variant that tells the kinds apart, without one
+    /// under the expansion's rules.
+    #[serde(rename = "little-building")]
+    LittleBuilding {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kind: Option<String>,
+    },
     /// Abbey & Mayor: after its feature was scored, the player's wagon moves onto feature
     /// `feature` of the tile at (x, y).
     #[serde(rename = "move-wagon")]
@@ -393,6 +404,7 @@ impl RecordAction {
             RecordAction::Ransom { captor, figure, .. } => RecordAction::Ransom { player: None, captor, figure },
             RecordAction::Abbey { x, y, .. } => RecordAction::Abbey { player: None, x, y },
             RecordAction::Barn { corner, .. } => RecordAction::Barn { player: None, corner },
+            RecordAction::LittleBuilding { kind, .. } => RecordAction::LittleBuilding { player: None, kind },
             RecordAction::MoveWagon { x, y, feature, .. } => RecordAction::MoveWagon { player: None, x, y, feature },
             RecordAction::Carcassonne { figure, quarter, .. } => {
                 RecordAction::Carcassonne { player: None, figure, quarter }
@@ -538,6 +550,9 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         }
         (_, Action::PlaceAbbey { pos }) => RecordAction::Abbey { player, x: pos.x, y: pos.y },
         (_, Action::PlaceBarn { corner }) => RecordAction::Barn { player, corner: corner.name().into() },
+        (_, Action::PlaceBuilding { kind }) => {
+            RecordAction::LittleBuilding { player, kind: kind.map(|k| k.name().to_string()) }
+        }
         (_, Action::MoveWagon { pos, feature }) => {
             RecordAction::MoveWagon { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
         }
@@ -654,6 +669,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Ransom { player, .. }
         | RecordAction::Abbey { player, .. }
         | RecordAction::Barn { player, .. }
+        | RecordAction::LittleBuilding { player, .. }
         | RecordAction::MoveWagon { player, .. }
         | RecordAction::Carcassonne { player, .. }
         | RecordAction::MoveCount { player, .. }
@@ -772,6 +788,10 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         RecordAction::Barn { corner, .. } => Corner::from_name(corner)
             .map(|corner| Action::PlaceBarn { corner })
             .ok_or_else(|| format!("unknown corner `{corner}` (expected NE, SE, SW or NW)")),
+        RecordAction::LittleBuilding { kind: None, .. } => Ok(Action::PlaceBuilding { kind: None }),
+        RecordAction::LittleBuilding { kind: Some(kind), .. } => BuildingKind::from_name(kind)
+            .map(|k| Action::PlaceBuilding { kind: Some(k) })
+            .ok_or_else(|| format!("unknown little building `{kind}` (expected tower, house or shed)")),
         RecordAction::MoveWagon { x, y, feature, .. } => {
             let pos = Pos::new(*x, *y);
             Ok(Action::MoveWagon { pos, feature: feature_at(game, pos, feature)? })

@@ -53,13 +53,18 @@ pub enum Expansion {
     /// Abbey & Mayor (seed 001 "ABBEY AND MAYOR"): 12 land tiles; each player's abbey tile,
     /// mayor, wagon and barn.
     AbbeyMayor,
+    /// Little Buildings (the assembled reference's small expansions; the rules of spielbox
+    /// 5/2012, as the Wikicarpedia page gives them): 18 building tokens and no tiles; instead of
+    /// deploying, a player may put one on the tile just placed, and every road, city, cloister
+    /// and farm scored then pays a point more for each building on its tiles.
+    LittleBuildings,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 13] = [
+    pub const ALL: [Expansion; 14] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -72,6 +77,7 @@ impl Expansion {
         Expansion::Tower,
         Expansion::Gq11,
         Expansion::AbbeyMayor,
+        Expansion::LittleBuildings,
         Expansion::Winter,
     ];
 
@@ -89,6 +95,7 @@ impl Expansion {
             Expansion::Tower => "tower",
             Expansion::Gq11 => "gq11",
             Expansion::AbbeyMayor => "abbey-mayor",
+            Expansion::LittleBuildings => "little-buildings",
             Expansion::Winter => "winter",
         }
     }

@@ -258,6 +258,11 @@ pub struct Variants {
     /// House rule (seeds 000 and 002, PreGy): "Table borders COMPLETE features as an abbey
     /// would" (with a `table_size`). Off by default.
     pub table_borders_complete: bool,
+    /// Little Buildings' variant (the Wikicarpedia page of the expansion, "Variant"; the
+    /// assembled reference's preparation, "Variant rules (distinction between building types)"):
+    /// a tower adds 3 points, a house 2, a shed 1, and every player gets as many of each kind.
+    /// Off by default: the buildings are equivalent, 1 point each.
+    pub little_buildings_values: bool,
 }
 
 impl Default for Variants {
@@ -330,6 +335,7 @@ impl Variants {
             pig_herd_counts_for_barn: false,
             table_size: TableSize::Unlimited,
             table_borders_complete: false,
+            little_buildings_values: false,
         }
     }
 

@@ -94,6 +94,13 @@ pub enum Fact {
     Supply { figure: String, count: u8 },
     /// With `players` players each has `count` tower pieces.
     TowerPieces { players: u8, count: u8 },
+    /// Little Buildings: each player has `count` buildings (of each kind, with `per-kind`) for
+    /// the number of players the entry is shown for.
+    Buildings {
+        count: u8,
+        #[serde(default, rename = "per-kind")]
+        per_kind: bool,
+    },
     /// The trade goods symbols on the tiles (and so the counters).
     TradeGoods { wine: u32, grain: u32, cloth: u32 },
     /// What a feature pays per tile, pennant and completed city.

@@ -2,6 +2,7 @@
 //! designed in a box from -10 to 10 and scaled to its size.
 
 use carcassonne_engine::catalog::TradeGood;
+use carcassonne_engine::BuildingKind;
 
 use crate::geom::{num, Pt};
 use crate::layout::IconKind;
@@ -283,6 +284,23 @@ pub fn tower_piece(at: Pt, height: u8, finished: bool) -> String {
 pub fn barn(at: Pt, colour: &str) -> String {
     format!(
         r##"<g class="piece barn" transform="translate({} {})"><path d="M-10 8V-3L0 -11L10 -3V8Z" fill="{colour}" stroke="#212121" stroke-width="1.5" stroke-linejoin="round"/><rect x="-3" y="1" width="6" height="7" fill="#5d4037"/></g>"##,
+        num(at.x),
+        num(at.y)
+    )
+}
+
+/// A little building (Little Buildings): a cardboard token, not a figure of a colour; the
+/// player who put it there shows as a band along its foot. A tower is tall with battlements, a
+/// house has a pitched roof, a shed is low with a sloping roof; `None` (the kinds are
+/// equivalent) draws a house.
+pub fn little_building(at: Pt, kind: Option<BuildingKind>, owner: &str) -> String {
+    let (name, outline) = match kind {
+        Some(BuildingKind::Tower) => ("tower", "M-5 8V-8H-3V-11H-1V-8H1V-11H3V-8H5V8Z"),
+        Some(BuildingKind::Shed) => ("shed", "M-8 8V0L8 -4V8Z"),
+        Some(BuildingKind::House) | None => ("house", "M-7 8V-1L0 -8L7 -1V8Z"),
+    };
+    format!(
+        r##"<g class="piece little-building {name}" transform="translate({} {})"><path d="{outline}" fill="#ecdcb8" stroke="#5d4037" stroke-width="1.4" stroke-linejoin="round"/><rect x="-7" y="6" width="14" height="3" fill="{owner}" stroke="#212121" stroke-width="0.6"/></g>"##,
         num(at.x),
         num(at.y)
     )

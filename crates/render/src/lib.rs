@@ -414,6 +414,13 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
         let colour = game.players().get(barn.owner as usize).map_or("#ffffff", |p| color_hex(p.color));
         s.push_str(&icons::barn(pt((barn.pos.x as f32 + cx) * TILE, (barn.pos.y as f32 + cy) * TILE), colour));
     }
+    // Little Buildings: each building low on the left of its tile, off the middle where the
+    // features and figures are drawn ("so that no information is covered, if possible").
+    for b in game.little_buildings() {
+        let colour = game.players().get(b.owner as usize).map_or("#ffffff", |p| color_hex(p.color));
+        let at = pt((b.pos.x as f32 + 0.16) * TILE, (b.pos.y as f32 + 0.82) * TILE);
+        s.push_str(&icons::little_building(at, b.kind, colour));
+    }
     // The Princess & the Dragon: the fairy beside its follower, the dragon on its tile.
     if let Some((pos, next_to)) = game.fairy() {
         let (ax, ay) = next_to

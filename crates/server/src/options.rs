@@ -30,6 +30,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
         Expansion::Tower => ("The Tower", "towers that take prisoners, exchanges and ransoms"),
         Expansion::Gq11 => ("GQ tiles", "the Games Quarterly tiles"),
         Expansion::AbbeyMayor => ("Abbey & Mayor", "an abbey tile to fill a hole, the mayor, the wagon and the barn"),
+        Expansion::LittleBuildings => (
+            "Little Buildings",
+            "towers, houses and sheds put on a tile instead of a follower: a point more for every feature scored there",
+        ),
         Expansion::Winter => ("Winter Edition", "the Winter Edition's tiles replace the base tiles"),
     }
 }

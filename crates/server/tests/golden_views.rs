@@ -81,6 +81,8 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("house-rules", "inns-cathedrals", "hole-filling-extra-turn=true,unplayable-tiles-back=true", 2, 36),
     ("three-tile-hand", "princess-dragon,tower", "three-tile-hand=visible", 2, 37),
     ("table-small", "traders-builders", "table-size=19x13,table-borders-complete=true", 2, 38),
+    ("little-buildings", "little-buildings,abbot", "", 2, 39),
+    ("little-buildings-values", "little-buildings,abbey-mayor,inns-cathedrals", "little-buildings-values=true", 3, 40),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

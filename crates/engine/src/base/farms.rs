@@ -49,6 +49,9 @@ pub(crate) trait FarmRules {
     fn city_farmers(&self, table: &Table, city: NodeId) -> [u8; MAX_PLAYERS];
     /// A farm was scored; its figures are about to go home.
     fn scored(&mut self, table: &mut Table, farm: NodeId, events: &mut Vec<Event>);
+    /// The little buildings on the farm's tiles and the points they add to its score (Little
+    /// Buildings).
+    fn buildings(&self, table: &Table, farm: NodeId) -> (u16, u16);
 }
 
 /// Scores every farm with a farmer, by the edition the rules choose, returning the farmers.
@@ -59,8 +62,22 @@ pub(crate) fn score_farms(table: &mut Table, rules: &mut impl FarmRules, events:
     }
 }
 
-/// The value of completed cities to a farm: `per_city` each, twice that for a doubled city.
-pub(crate) fn farm_breakdown(table: &Table, cities: &[NodeId], per_city: u16, rules: &impl FarmRules) -> Breakdown {
+/// The value of completed cities to farm `farm`: `per_city` each, twice that for a doubled
+/// city, and the points of the little buildings on the farm's tiles.
+pub(crate) fn farm_breakdown(
+    table: &Table,
+    farm: NodeId,
+    cities: &[NodeId],
+    per_city: u16,
+    rules: &impl FarmRules,
+) -> Breakdown {
+    let mut breakdown = cities_breakdown(table, cities, per_city, rules);
+    (breakdown.buildings, breakdown.building_points) = rules.buildings(table, farm);
+    breakdown
+}
+
+/// The value of completed cities to a farm, without its buildings (scored city by city).
+fn cities_breakdown(table: &Table, cities: &[NodeId], per_city: u16, rules: &impl FarmRules) -> Breakdown {
     let twice = cities.iter().filter(|&&c| rules.doubled(table, c)).count() as u16;
     Breakdown {
         cities: cities.len() as u16 - twice,
@@ -68,6 +85,19 @@ pub(crate) fn farm_breakdown(table: &Table, cities: &[NodeId], per_city: u16, ru
         city_value: per_city,
         ..Default::default()
     }
+}
+
+/// Where a farm is scored city by city (the first edition, the miners of "Mountains"), its
+/// little buildings are paid once, to the farm's majority, as a score of their own (our
+/// reading: docs/rules.md, "Little Buildings").
+fn pay_buildings_apart(table: &mut Table, rules: &impl FarmRules, farm: NodeId, events: &mut Vec<Event>) {
+    let (buildings, building_points) = rules.buildings(table, farm);
+    if buildings == 0 {
+        return;
+    }
+    let breakdown = Breakdown { buildings, building_points, ..Default::default() };
+    let score = farm_score(table, farm, table.majority(farm), breakdown);
+    table.pay(score, events);
 }
 
 fn farm_score(table: &Table, root: NodeId, players: PlayerSet, breakdown: Breakdown) -> Score {
@@ -125,12 +155,12 @@ fn score_per_farm(table: &mut Table, rules: &mut impl FarmRules, events: &mut Ve
                 } else {
                     cities.clone()
                 };
-                let breakdown = farm_breakdown(table, &cities_for_p, per_city, rules);
+                let breakdown = farm_breakdown(table, root, &cities_for_p, per_city, rules);
                 let score = farm_score(table, root, PlayerSet(1 << p), breakdown);
                 table.pay(score, events);
             }
         } else {
-            let breakdown = farm_breakdown(table, &cities, CITY_VALUE, rules);
+            let breakdown = farm_breakdown(table, root, &cities, CITY_VALUE, rules);
             let score = farm_score(table, root, owners, breakdown);
             table.pay(score, events);
         }
@@ -167,11 +197,12 @@ fn score_farm_with_miners(
                 already[p as usize].push(city);
             }
             let per_city = CITY_VALUE + rules.bonus(table, &[root], p);
-            let breakdown = farm_breakdown(table, &[city], per_city, rules);
+            let breakdown = cities_breakdown(table, &[city], per_city, rules);
             let score = farm_score(table, root, PlayerSet(1 << p), breakdown);
             table.pay(score, events);
         }
     }
+    pay_buildings_apart(table, rules, root, events);
 }
 
 /// Scores one farm's farmers at once at `per_city` points per completed city (plus the
@@ -194,12 +225,12 @@ pub(crate) fn score_farm_now(
     let rates: Vec<(PlayerId, u16)> = owners.iter().map(|p| (p, per_city + rules.bonus(table, &[root], p))).collect();
     if rates.iter().any(|&(_, r)| r != per_city) {
         for (p, rate) in rates {
-            let breakdown = farm_breakdown(table, &cities, rate, rules);
+            let breakdown = farm_breakdown(table, root, &cities, rate, rules);
             let score = farm_score_in(table, root, PlayerSet(1 << p), breakdown, phase);
             table.pay(score, events);
         }
     } else {
-        let breakdown = farm_breakdown(table, &cities, per_city, rules);
+        let breakdown = farm_breakdown(table, root, &cities, per_city, rules);
         let score = farm_score_in(table, root, owners, breakdown, phase);
         table.pay(score, events);
     }
@@ -252,18 +283,19 @@ fn score_per_city(table: &mut Table, rules: &mut impl FarmRules, events: &mut Ve
         };
         let values: Vec<(PlayerId, u16)> = winners.iter().map(|p| (p, value_for(p))).collect();
         if values.iter().all(|&(_, v)| v == FIRST_EDITION_CITY_VALUE) {
-            let breakdown = farm_breakdown(table, &[city], FIRST_EDITION_CITY_VALUE, rules);
+            let breakdown = cities_breakdown(table, &[city], FIRST_EDITION_CITY_VALUE, rules);
             let score = farm_score(table, city, winners, breakdown);
             table.pay(score, events);
         } else {
             for (p, value) in values {
-                let breakdown = farm_breakdown(table, &[city], value, rules);
+                let breakdown = cities_breakdown(table, &[city], value, rules);
                 let score = farm_score(table, city, PlayerSet(1 << p), breakdown);
                 table.pay(score, events);
             }
         }
     }
     for (root, _, _) in farms {
+        pay_buildings_apart(table, rules, root, events);
         rules.scored(table, root, events);
         table.return_figures(root, events);
     }

@@ -52,11 +52,18 @@ impl Abbot {
     /// Scores the cloister or garden of `player`'s abbot as it stands (checked by
     /// `check_recall`); returns the feature, for the hooks of a scored feature, before
     /// [`Abbot::take_back`] returns the abbot.
-    pub(crate) fn score_recall(table: &mut Table, player: PlayerId, events: &mut Vec<Event>) -> NodeId {
+    /// `buildings` gives what Little Buildings adds to a feature scored (nothing without it).
+    pub(crate) fn score_recall(
+        table: &mut Table,
+        player: PlayerId,
+        buildings: impl Fn(&Table, NodeId) -> (u16, u16),
+        events: &mut Vec<Event>,
+    ) -> NodeId {
         let f = *table.figures.iter().find(|f| f.owner == player && f.figure == Figure::Abbot).expect("checked");
         let pos = table.pos_of(f.placement);
-        let breakdown =
+        let mut breakdown =
             Breakdown { tiles: 1 + table.board.neighbours_around(pos) as u16, tile_value: 1, ..Default::default() };
+        super::little_buildings::add_to(&mut breakdown, buildings(table, table.features.find(f.node)));
         let mut players = PlayerSet::default();
         players.insert(player);
         let kind = table.features.kind(f.node);

@@ -23,7 +23,7 @@ impl Modules {
         for (barn, farm) in self.abbey_mayor.final_barns(table) {
             let cities = base::farms::cities_of_farm(table, farm);
             let breakdown =
-                base::farms::farm_breakdown(table, &cities, house_rules::barn_city_value(table, farm), self);
+                base::farms::farm_breakdown(table, farm, &cities, house_rules::barn_city_value(table, farm), self);
             let mut players = crate::players::PlayerSet::default();
             players.insert(barn.owner);
             let (_, feature) = table.features.segment(barn.node);

@@ -184,6 +184,12 @@ impl Modules {
                 self.tower.check_figure_action(table, player, action, self.princess_dragon.dragon())
             }
             (Pending::Deploy { player, .. }, Action::RecallAbbot { pos }) => Abbot::check_recall(table, player, pos),
+            (Pending::Deploy { player, .. }, Action::PlaceBuilding { kind }) if self.little_buildings_in_play => {
+                if self.only_figure_actions(table, player) {
+                    return Err(RuleError::PrincessMustRemove);
+                }
+                self.little_buildings.check(player, kind)
+            }
             (
                 Pending::Deploy { player, .. },
                 Action::DeployAt { .. } | Action::MoveFairy { .. } | Action::RemoveKnight { .. },
@@ -212,7 +218,14 @@ impl Modules {
             (Pending::Deploy { player, .. }, Action::RecallAbbot { .. }) => {
                 // The recall scores the abbot's feature: the fairy beside it pays as for any
                 // scoring (seed 001, THE PRINCESS AND THE DRAGON, "The fairy").
-                let root = Abbot::score_recall(table, player, events);
+                let buildings = |table: &Table, root| {
+                    if self.little_buildings_in_play {
+                        self.little_buildings.gained(table, root)
+                    } else {
+                        (0, 0)
+                    }
+                };
+                let root = Abbot::score_recall(table, player, buildings, events);
                 self.feature_scored(table, root, events);
                 Abbot::take_back(table, player, events);
             }
@@ -285,6 +298,9 @@ impl Modules {
             }
             (Pending::Deploy { player, .. }, Action::PlaceBarn { .. }) => {
                 self.abbey_mayor.place_barn(table, player, action, events)
+            }
+            (Pending::Deploy { player, .. }, Action::PlaceBuilding { kind }) => {
+                self.little_buildings.place(table, player, kind, events)
             }
             (
                 Pending::Deploy { player, .. },

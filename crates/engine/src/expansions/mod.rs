@@ -32,6 +32,7 @@ pub(crate) mod house_rules;
 pub(crate) mod inns_cathedrals;
 pub(crate) mod king_robber;
 pub(crate) mod lease;
+pub(crate) mod little_buildings;
 pub(crate) mod miners;
 pub(crate) mod mountains;
 pub(crate) mod own_cloisters;
@@ -69,6 +70,7 @@ use house_rules::HouseRules;
 use inns_cathedrals::InnsCathedrals;
 use king_robber::KingRobber;
 use lease::Lease;
+use little_buildings::LittleBuildings;
 use own_cloisters::OwnCloisters;
 use princess_dragon::PrincessDragon;
 use prisoners::Prisoners;
@@ -85,8 +87,9 @@ pub(crate) use hooks::{BaseStartTile, DeckPlan, Hook, HookPoint, Hooks, Module};
 /// takes its token before Traders & Builders hands out goods (and scores before it at the end);
 /// The Tower takes its prisoner before The Princess & the Dragon's dragon moves (seed 001,
 /// footnote 102); The Count offers Carcassonne in step 3C before the dragon moves there under
-/// the Rio Grande Big Box rules (seed 004, 3C). Abbey & Mayor comes last: its wagons decide after everything else a scored
-/// feature sets off.
+/// the Rio Grande Big Box rules (seed 004, 3C). Abbey & Mayor comes last of seed 001's: its
+/// wagons decide after everything else a scored feature sets off. Little Buildings follows: its
+/// points are added to a feature's value "after all the others".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ModuleId {
     River,
@@ -100,6 +103,7 @@ pub(crate) enum ModuleId {
     PrincessDragon,
     GamesQuarterly,
     AbbeyMayor,
+    LittleBuildings,
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
@@ -109,7 +113,7 @@ pub(crate) enum ModuleId {
 }
 
 impl ModuleId {
-    const COUNT: usize = 15;
+    const COUNT: usize = 16;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -125,6 +129,7 @@ impl ModuleId {
             ModuleId::PrincessDragon => PrincessDragon::HOOKS,
             ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
             ModuleId::AbbeyMayor => AbbeyMayor::HOOKS,
+            ModuleId::LittleBuildings => LittleBuildings::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
             ModuleId::Prisoners => Prisoners::HOOKS,
@@ -159,6 +164,7 @@ impl ModuleId {
             Expansion::Tower => ModuleId::Tower,
             Expansion::Gq11 => ModuleId::GamesQuarterly,
             Expansion::AbbeyMayor => ModuleId::AbbeyMayor,
+            Expansion::LittleBuildings => ModuleId::LittleBuildings,
             Expansion::Winter => return None,
         })
     }
@@ -176,6 +182,9 @@ pub(crate) struct Modules {
     tower_in_play: bool,
     /// Abbey & Mayor is in play (its barn is listed outside the hooks, like the tower).
     abbey_mayor_in_play: bool,
+    /// Little Buildings is in play (its buildings are listed outside the hooks, like the tower's
+    /// pieces, and farms count them).
+    little_buildings_in_play: bool,
     /// The variation "Follower unpunctuality" is in play (its deployments need the dragon's
     /// tile, like the tower's actions).
     unpunctual_in_play: bool,
@@ -198,6 +207,7 @@ pub(crate) struct Modules {
     princess_dragon: PrincessDragon,
     games_quarterly: GamesQuarterly,
     abbey_mayor: AbbeyMayor,
+    little_buildings: LittleBuildings,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -219,14 +229,14 @@ macro_rules! each_module {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.the_count), (&mut $modules.princess_dragon),
-            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.unpunctuality),
+            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.little_buildings), (&mut $modules.unpunctuality),
             (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
             (&$modules.abbot), (&$modules.tower), (&$modules.the_count), (&$modules.princess_dragon),
-            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.unpunctuality),
+            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.little_buildings), (&$modules.unpunctuality),
             (&$modules.own_cloisters), (&$modules.prisoners), (&$modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
@@ -236,7 +246,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
+        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $lb:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
         $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
@@ -251,6 +261,7 @@ macro_rules! each_module {
                 ModuleId::PrincessDragon => { let $m = $pd; $body }
                 ModuleId::GamesQuarterly => { let $m = $gq; $body }
                 ModuleId::AbbeyMayor => { let $m = $am; $body }
+                ModuleId::LittleBuildings => { let $m = $lb; $body }
                 ModuleId::Unpunctuality => { let $m = $un; $body }
                 ModuleId::OwnCloisters => { let $m = $oc; $body }
                 ModuleId::Prisoners => { let $m = $pr; $body }
@@ -296,6 +307,15 @@ impl base::farms::FarmRules for Modules {
     #[inline]
     fn scored(&mut self, table: &mut Table, farm: NodeId, events: &mut Vec<Event>) {
         self.feature_scored(table, farm, events);
+    }
+
+    #[inline]
+    fn buildings(&self, table: &Table, farm: NodeId) -> (u16, u16) {
+        if self.little_buildings_in_play {
+            self.little_buildings.on_feature(table, farm)
+        } else {
+            (0, 0)
+        }
     }
 }
 
@@ -347,6 +367,7 @@ impl Modules {
             hook_masks,
             tower_in_play: rules.has(Expansion::Tower),
             abbey_mayor_in_play: rules.has(Expansion::AbbeyMayor),
+            little_buildings_in_play: rules.has(Expansion::LittleBuildings),
             unpunctual_in_play: rules.variants.follower_unpunctuality,
             prisoners_in_play: rules.variants.prisoners,
             lease_in_play: rules.variants.new_lease_of_life || rules.variants.dash,
@@ -363,6 +384,7 @@ impl Modules {
             princess_dragon: PrincessDragon::new(rules),
             games_quarterly: GamesQuarterly::new(rules),
             abbey_mayor: AbbeyMayor::new(rules, players, catalog),
+            little_buildings: LittleBuildings::new(rules, players),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),
@@ -620,6 +642,9 @@ impl Modules {
         if self.abbey_mayor_in_play && self.barn_actions(table, player, visit) {
             return true;
         }
+        if self.little_buildings_in_play && self.building_actions(table, player, visit) {
+            return true;
+        }
         if self.prisoners_in_play && self.prisoners.each_release(player, visit) {
             return true;
         }
@@ -664,6 +689,12 @@ impl Modules {
             Some(f) => self.restrict_deploy(table, Figure::Barn, &design.features[f as usize]),
             None => Ok(()),
         }
+    }
+
+    /// Little Buildings' buildings, never beside a princess that must act.
+    #[inline(never)]
+    fn building_actions(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        !self.only_figure_actions(table, player) && self.little_buildings.each_action(player, visit)
     }
 
     /// The Tower's figure-phase actions, never beside a princess that must act. Kept out of

@@ -20,7 +20,7 @@
 //! tile around one stays (their points were counted, and "scoring proceeds as usual" only for
 //! what the turn completes); river tiles, the tiles of the city of Carcassonne and abbeys stay
 //! (they are not placed by the edge rule); "unoccupied" means no figure, no barn on a corner,
-//! no dragon, no fairy and no tower piece on the tile; the tile must have a place somewhere
+//! no dragon, no fairy, no tower piece and no little building on the tile; the tile must have a place somewhere
 //! else; the follower goes on the last tile moved; the turn's scoring also looks at the moved
 //! tiles.
 
@@ -63,6 +63,7 @@ impl Survey {
         modules.princess_dragon.dragon().into_iter().for_each(&mut mark);
         modules.princess_dragon.fairy(table).into_iter().for_each(|(pos, _)| mark(pos));
         modules.tower.sites().iter().filter(|s| s.height > 0 || s.finished).for_each(|s| mark(s.pos));
+        modules.little_buildings.placed().iter().for_each(|b| mark(b.pos));
         for barn in modules.abbey_mayor.barns() {
             let [a, b] = barn.corner.sides();
             [barn.pos, barn.pos.step(a), barn.pos.step(b), barn.pos.step(a).step(b)].into_iter().for_each(&mut mark);

@@ -31,6 +31,10 @@ impl Modules {
         &self.abbey_mayor
     }
 
+    pub(crate) fn little_buildings(&self) -> &super::little_buildings::LittleBuildings {
+        &self.little_buildings
+    }
+
     /// The variation "Cloisters for everyone!": the tile a player holds (none without it).
     pub(crate) fn held_tile(&self, player: PlayerId) -> Option<TileId> {
         self.own_cloisters.held(player)

@@ -235,6 +235,16 @@ impl Game {
         self.modules.abbey_mayor().barns()
     }
 
+    /// Little Buildings: the buildings on the board, in the order they were placed.
+    pub fn little_buildings(&self) -> &[crate::expansions::little_buildings::PlacedBuilding] {
+        self.modules.little_buildings().placed()
+    }
+
+    /// Little Buildings: the buildings `player` has left (none without the expansion).
+    pub fn buildings_left(&self, player: PlayerId) -> crate::expansions::little_buildings::BuildingSupply {
+        self.modules.little_buildings().left(player)
+    }
+
     /// The Count of Carcassonne: the quarter the count stands in (`None` without the
     /// expansion).
     pub fn count_quarter(&self) -> Option<crate::catalog::Quarter> {

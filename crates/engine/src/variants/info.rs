@@ -440,6 +440,14 @@ pub(super) const ALL: &[VariantInfo] = &[
         ]),
     },
     VariantInfo {
+        name: "little-buildings-values",
+        label: "Little Buildings: towers add 3 points, houses 2, sheds 1",
+        source: "Little Buildings (spielbox 5/2012), Variant; the Assembled Game Reference, preparation",
+        group: VariantGroup::Variation,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "pig-herd-scores-nothing",
         label: "House rule: the River II's pig-herd gives no bonus",
         source: "seed 000, House rules for The River II",

@@ -23,6 +23,7 @@ mod hooks;
 mod house_rules;
 mod king_robber;
 mod lease;
+mod little_buildings;
 mod mountains;
 mod own_cloisters;
 mod princess_dragon;
@@ -49,6 +50,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     // After The Tower: its guards' prisoners follow the tower's in a seat's `prisoners`.
     &prisoners::Prisoners,
     &abbey_mayor::AbbeyMayor,
+    &little_buildings::LittleBuildings,
     &count::Count,
     &own_cloisters::OwnCloisters,
     &choosing::Choosing,
