@@ -252,3 +252,62 @@ async fn tiles_handed_out_face_down_are_seen_only_by_their_holders() {
     assert_eq!(spectator["seats"][0]["hand"].as_array().map(Vec::len), Some(2), "{}", spectator["seats"][0]);
     server.stop().await;
 }
+
+/// Little Buildings through HTTP: each seat shows the buildings it has left (by kind under the
+/// variant); after a placement the building is offered with its words and its anchor; putting
+/// it there shows it on the board, in the seat's count and in the event's text; a building of a
+/// kind under the expansion's rules is refused with its field, the game unchanged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn little_buildings_show_on_the_board_and_in_the_seats() {
+    let server = Running::start(None).await;
+    let created = server
+        .create(
+            json!({"seats": [{"player": "human"}, {"player": "human"}], "rules": {"expansions": ["little-buildings"]}}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let red = created["seats"][0]["token"].as_str().unwrap();
+    let (_, view) = server.get(&format!("/api/games/{id}?token={red}")).await;
+    assert_eq!(view["seats"][0]["little_buildings"], json!({"left": 9}));
+    assert!(view.get("little_buildings").is_none(), "no building on the board yet");
+    let path = format!("/api/games/{id}/actions");
+    let place = view["legal"].as_array().unwrap().iter().find(|a| a["action"] == "place").unwrap().clone();
+    let mut place = place.as_object().unwrap().clone();
+    place.remove("at");
+    place.remove("label");
+    let (status, view) = server.post(&path, &json!({"token": red, "action": place}).to_string()).await;
+    assert_eq!(status, 200, "{view}");
+    let offered: Vec<&Value> =
+        view["legal"].as_array().unwrap().iter().filter(|a| a["action"] == "little-building").collect();
+    assert_eq!(offered.len(), 1, "{}", view["legal"]);
+    assert!(offered[0]["label"].as_str().unwrap().starts_with("put a little building on "), "{}", offered[0]);
+    assert_eq!(offered[0]["at"], json!([0.16, 0.82]));
+    let version = view["version"].clone();
+    let (status, error) = server
+        .post(&path, &json!({"token": red, "action": {"action": "little-building", "kind": "tower"}}).to_string())
+        .await;
+    assert_eq!((status, error["field"].as_str()), (422, Some("action")), "{error}");
+    assert!(error["error"].as_str().unwrap().contains("equivalent"), "{error}");
+    let (_, same) = server.get(&format!("/api/games/{id}?token={red}")).await;
+    assert_eq!(same["version"], version);
+    let (status, view) =
+        server.post(&path, &json!({"token": red, "action": {"action": "little-building"}}).to_string()).await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["seats"][0]["little_buildings"], json!({"left": 8}));
+    let on_board = view["little_buildings"].as_array().unwrap();
+    assert_eq!(on_board.len(), 1);
+    assert_eq!((on_board[0]["seat"].as_u64(), &on_board[0]["kind"]), (Some(0), &Value::Null));
+    let event = view["events"].as_array().unwrap().iter().find(|e| e["type"] == "building-placed").unwrap();
+    assert!(event["text"].as_str().unwrap().contains("puts a little building on"), "{event}");
+    server.stop().await;
+    // Under the variant a seat has 3 of each kind.
+    let server = Running::start(None).await;
+    let created = server
+        .create(json!({"seats": [{"player": "human"}, {"player": "human"}],
+                       "rules": {"expansions": ["little-buildings"], "variants": {"little-buildings-values": true}}}))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["seats"][1]["little_buildings"], json!({"left": 9, "tower": 3, "house": 3, "shed": 3}));
+    server.stop().await;
+}
