@@ -172,47 +172,6 @@ impl Weights {
 /// One row of components per player.
 pub type Components = Vec<[f64; Component::COUNT]>;
 
-/// Little Buildings: for each building, the features of its tile (as roots, each once) and the
-/// points it adds to them.
-fn building_points(game: &Game) -> Vec<(NodeId, f64)> {
-    let mut out = vec![];
-    for b in game.little_buildings() {
-        let Some(placement) = game.board().index_at(b.pos) else { continue };
-        let parts = game.design(game.board().placement(placement).tile).features.len();
-        let start = out.len();
-        for i in 0..parts {
-            let root = game.feature_root(placement, i as u8);
-            if !out[start..].iter().any(|&(r, _)| r == root) {
-                out.push((root, b.points() as f64));
-            }
-        }
-    }
-    out
-}
-
-/// What the buildings add to feature `root`: those on its tiles, or for a cloister those in its
-/// 3 × 3 area.
-fn buildings_for(game: &Game, buildings: &[(NodeId, f64)], root: NodeId) -> f64 {
-    if buildings.is_empty() {
-        return 0.0;
-    }
-    match game.features().kind(root) {
-        FeatureKind::Cloister => {
-            let (placement, _) = game.features().segment(root);
-            let at = game.board().placement(placement).pos;
-            game.little_buildings()
-                .iter()
-                .filter(|b| (b.pos.x - at.x).abs() <= 1 && (b.pos.y - at.y).abs() <= 1)
-                .map(|b| b.points() as f64)
-                .sum()
-        }
-        FeatureKind::Road | FeatureKind::City | FeatureKind::Field => {
-            buildings.iter().filter(|&&(r, _)| r == root).map(|&(_, p)| p).sum()
-        }
-        _ => 0.0,
-    }
-}
-
 /// The chance that a road or city with `open` open ends (edges, for a city) is completed before
 /// the `tiles_left` tiles run out: `0.85 (1 - exp(-tiles_left / (tau * open^2)))`, `tau` 35 tiles
 /// for a road and 50 for a city. Fitted by eye to how often the roads and cities that held
@@ -274,7 +233,7 @@ pub fn components(game: &Game, model: &Weights) -> Components {
         }
     }
     let mut scratch = Vec::with_capacity(32);
-    let buildings = building_points(game);
+    let with_buildings = !game.little_buildings().is_empty();
     for (root, counts) in &seen {
         let most = counts.iter().copied().max().unwrap_or(0);
         if most == 0 {
@@ -327,7 +286,7 @@ pub fn components(game: &Game, model: &Weights) -> Components {
         };
         // Little Buildings: the buildings on the feature's tiles (a cloister's area) pay their
         // points to its holders whenever it is scored, finished or not.
-        let points = points + buildings_for(game, &buildings, *root);
+        let points = if with_buildings { points + game.building_points(*root).1 as f64 } else { points };
         for (p, &n) in counts.iter().enumerate().take(players) {
             if n == most {
                 rows[p][component as usize] += points;

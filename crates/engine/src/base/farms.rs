@@ -49,9 +49,9 @@ pub(crate) trait FarmRules {
     fn city_farmers(&self, table: &Table, city: NodeId) -> [u8; MAX_PLAYERS];
     /// A farm was scored; its figures are about to go home.
     fn scored(&mut self, table: &mut Table, farm: NodeId, events: &mut Vec<Event>);
-    /// The little buildings on the farm's tiles and the points they add to its score (Little
-    /// Buildings).
-    fn buildings(&self, table: &Table, farm: NodeId) -> (u16, u16);
+    /// What the modules add to a farm's score beyond its cities (the little buildings on its
+    /// tiles).
+    fn adjust(&self, table: &Table, farm: NodeId, value: &mut Breakdown);
 }
 
 /// Scores every farm with a farmer, by the edition the rules choose, returning the farmers.
@@ -63,7 +63,7 @@ pub(crate) fn score_farms(table: &mut Table, rules: &mut impl FarmRules, events:
 }
 
 /// The value of completed cities to farm `farm`: `per_city` each, twice that for a doubled
-/// city, and the points of the little buildings on the farm's tiles.
+/// city, and what the modules add to the farm (`FarmRules::adjust`).
 pub(crate) fn farm_breakdown(
     table: &Table,
     farm: NodeId,
@@ -72,11 +72,11 @@ pub(crate) fn farm_breakdown(
     rules: &impl FarmRules,
 ) -> Breakdown {
     let mut breakdown = cities_breakdown(table, cities, per_city, rules);
-    (breakdown.buildings, breakdown.building_points) = rules.buildings(table, farm);
+    rules.adjust(table, farm, &mut breakdown);
     breakdown
 }
 
-/// The value of completed cities to a farm, without its buildings (scored city by city).
+/// The value of completed cities to a farm, without the modules' additions (scored city by city).
 fn cities_breakdown(table: &Table, cities: &[NodeId], per_city: u16, rules: &impl FarmRules) -> Breakdown {
     let twice = cities.iter().filter(|&&c| rules.doubled(table, c)).count() as u16;
     Breakdown {
@@ -87,15 +87,15 @@ fn cities_breakdown(table: &Table, cities: &[NodeId], per_city: u16, rules: &imp
     }
 }
 
-/// Where a farm is scored city by city (the first edition, the miners of "Mountains"), its
-/// little buildings are paid once, to the farm's majority, as a score of their own (our
-/// reading: docs/rules.md, "Little Buildings").
-fn pay_buildings_apart(table: &mut Table, rules: &impl FarmRules, farm: NodeId, events: &mut Vec<Event>) {
-    let (buildings, building_points) = rules.buildings(table, farm);
-    if buildings == 0 {
+/// Where a farm is scored city by city (the first edition, the miners of "Mountains"), what the
+/// modules add to the farm (its little buildings) is paid once, to the farm's majority, as a
+/// score of its own (our reading: docs/rules.md, "Little Buildings").
+fn pay_additions_apart(table: &mut Table, rules: &impl FarmRules, farm: NodeId, events: &mut Vec<Event>) {
+    let mut breakdown = Breakdown::default();
+    rules.adjust(table, farm, &mut breakdown);
+    if breakdown.total() == 0 {
         return;
     }
-    let breakdown = Breakdown { buildings, building_points, ..Default::default() };
     let score = farm_score(table, farm, table.majority(farm), breakdown);
     table.pay(score, events);
 }
@@ -202,7 +202,7 @@ fn score_farm_with_miners(
             table.pay(score, events);
         }
     }
-    pay_buildings_apart(table, rules, root, events);
+    pay_additions_apart(table, rules, root, events);
 }
 
 /// Scores one farm's farmers at once at `per_city` points per completed city (plus the
@@ -295,7 +295,7 @@ fn score_per_city(table: &mut Table, rules: &mut impl FarmRules, events: &mut Ve
         }
     }
     for (root, _, _) in farms {
-        pay_buildings_apart(table, rules, root, events);
+        pay_additions_apart(table, rules, root, events);
         rules.scored(table, root, events);
         table.return_figures(root, events);
     }

@@ -52,18 +52,19 @@ impl Abbot {
     /// Scores the cloister or garden of `player`'s abbot as it stands (checked by
     /// `check_recall`); returns the feature, for the hooks of a scored feature, before
     /// [`Abbot::take_back`] returns the abbot.
-    /// `buildings` gives what Little Buildings adds to a feature scored (nothing without it).
+    /// `adjust` is the modules' change to the value of a feature scored (`Modules::adjust_value`:
+    /// the little buildings of the cloister's area).
     pub(crate) fn score_recall(
         table: &mut Table,
         player: PlayerId,
-        buildings: impl Fn(&Table, NodeId) -> (u16, u16),
+        adjust: impl Fn(&Table, NodeId, &mut Breakdown),
         events: &mut Vec<Event>,
     ) -> NodeId {
         let f = *table.figures.iter().find(|f| f.owner == player && f.figure == Figure::Abbot).expect("checked");
         let pos = table.pos_of(f.placement);
         let mut breakdown =
             Breakdown { tiles: 1 + table.board.neighbours_around(pos) as u16, tile_value: 1, ..Default::default() };
-        super::little_buildings::add_to(&mut breakdown, buildings(table, table.features.find(f.node)));
+        adjust(table, table.features.find(f.node), &mut breakdown);
         let mut players = PlayerSet::default();
         players.insert(player);
         let kind = table.features.kind(f.node);

@@ -5,7 +5,7 @@
 use crate::actions::{Action, Pending};
 use crate::base;
 use crate::errors::RuleError;
-use crate::events::Event;
+use crate::events::{Breakdown, Event};
 use crate::geometry::Rotation;
 use crate::players::PlayerId;
 use crate::table::Table;
@@ -218,14 +218,8 @@ impl Modules {
             (Pending::Deploy { player, .. }, Action::RecallAbbot { .. }) => {
                 // The recall scores the abbot's feature: the fairy beside it pays as for any
                 // scoring (seed 001, THE PRINCESS AND THE DRAGON, "The fairy").
-                let buildings = |table: &Table, root| {
-                    if self.little_buildings_in_play {
-                        self.little_buildings.gained(table, root)
-                    } else {
-                        (0, 0)
-                    }
-                };
-                let root = Abbot::score_recall(table, player, buildings, events);
+                let adjust = |table: &Table, root, value: &mut Breakdown| self.adjust_value(table, root, false, value);
+                let root = Abbot::score_recall(table, player, adjust, events);
                 self.feature_scored(table, root, events);
                 Abbot::take_back(table, player, events);
             }

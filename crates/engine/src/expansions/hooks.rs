@@ -246,8 +246,9 @@ pub(crate) trait Module {
         None
     }
 
-    /// Changes what a road, city or cloister is worth (after the base value and the modules
-    /// before this one).
+    /// Changes what a feature scored is worth (after the base value and the modules before this
+    /// one): a road, city, cloister or garden, a farm (`completed` false: a farm is never
+    /// completed) and the abbot's recalled cloister or garden.
     fn adjust_value(&self, _table: &Table, _root: NodeId, _completed: bool, _value: &mut Breakdown) {}
 
     /// A feature was paid (during the turn or in the final scoring, farms included); its figures

@@ -155,7 +155,7 @@ impl LittleBuildings {
 
     /// The buildings on the tiles of feature `root` (a road, city or farm: each tile with one of
     /// its segments, once) and the points they add.
-    pub(crate) fn on_feature(&self, table: &Table, root: NodeId) -> (u16, u16) {
+    fn on_feature(&self, table: &Table, root: NodeId) -> (u16, u16) {
         let mut found = (0, 0);
         for b in &self.placed {
             let placed = table.board.placement(b.placement);
@@ -189,18 +189,14 @@ impl LittleBuildings {
     }
 }
 
-/// Adds the buildings' count and points to a breakdown.
-pub(crate) fn add_to(breakdown: &mut Breakdown, (buildings, points): (u16, u16)) {
-    breakdown.buildings += buildings;
-    breakdown.building_points += points;
-}
-
 impl Module for LittleBuildings {
     const HOOKS: Hooks = Hooks::of(&[Hook::AdjustValue]);
 
     /// After every other module's change to the value: the buildings' points come "after all
     /// the others".
     fn adjust_value(&self, table: &Table, root: NodeId, _completed: bool, value: &mut Breakdown) {
-        add_to(value, self.gained(table, root));
+        let (buildings, points) = self.gained(table, root);
+        value.buildings += buildings;
+        value.building_points += points;
     }
 }

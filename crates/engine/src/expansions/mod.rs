@@ -183,7 +183,7 @@ pub(crate) struct Modules {
     /// Abbey & Mayor is in play (its barn is listed outside the hooks, like the tower).
     abbey_mayor_in_play: bool,
     /// Little Buildings is in play (its buildings are listed outside the hooks, like the tower's
-    /// pieces, and farms count them).
+    /// pieces).
     little_buildings_in_play: bool,
     /// The variation "Follower unpunctuality" is in play (its deployments need the dragon's
     /// tile, like the tower's actions).
@@ -310,12 +310,8 @@ impl base::farms::FarmRules for Modules {
     }
 
     #[inline]
-    fn buildings(&self, table: &Table, farm: NodeId) -> (u16, u16) {
-        if self.little_buildings_in_play {
-            self.little_buildings.on_feature(table, farm)
-        } else {
-            (0, 0)
-        }
+    fn adjust(&self, table: &Table, farm: NodeId, value: &mut Breakdown) {
+        self.adjust_value(table, farm, false, value);
     }
 }
 

@@ -240,6 +240,13 @@ impl Game {
         self.modules.little_buildings().placed()
     }
 
+    /// Little Buildings: the buildings on the tiles of the feature of `root` (a road's, city's
+    /// or farm's tiles, a cloister's 3 × 3 area) and the points they add to its score, as the
+    /// scoring counts them; `(0, 0)` without the expansion.
+    pub fn building_points(&self, root: NodeId) -> (u16, u16) {
+        self.modules.little_buildings().gained(&self.table, root)
+    }
+
     /// Little Buildings: the buildings `player` has left (none without the expansion).
     pub fn buildings_left(&self, player: PlayerId) -> crate::expansions::little_buildings::BuildingSupply {
         self.modules.little_buildings().left(player)
