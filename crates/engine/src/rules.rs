@@ -199,10 +199,10 @@ mod tests {
             let json = serde_json::to_string(&e).unwrap();
             assert_eq!(json, format!("\"{}\"", e.name()), "serde and name() agree");
         }
-        // Every expansion but the Abbot (whose gardens are on the base tiles) brings a tile set;
-        // the Winter Edition's replaces the base set.
+        // Every expansion but the Abbot (whose gardens are on the base tiles) and Little
+        // Buildings (tokens only) brings a tile set; the Winter Edition's replaces the base set.
         let sets = Rules { expansions: Expansion::ALL.to_vec(), ..Rules::default() }.tile_sets();
-        assert_eq!(sets.len(), Expansion::ALL.len() - 1, "{sets:?}");
+        assert_eq!(sets.len(), Expansion::ALL.len() - 2, "{sets:?}");
     }
 
     #[test]
