@@ -807,6 +807,47 @@ proptest! {
     }
 }
 
+/// Plays `game` on with random bots seeded from `bot_seed` for at most `actions` actions (to the
+/// end if `None`), returning the events.
+fn play_on(game: &mut Game, bot_seed: u64, actions: Option<usize>) -> Vec<Event> {
+    let players = game.players().len() as u64;
+    let mut bots: Vec<RandomBot> = (0..players).map(|i| RandomBot::new(bot_seed + i)).collect();
+    let mut events = vec![];
+    let mut played = 0;
+    while let Some(player) = game.pending().player() {
+        if actions.is_some_and(|n| played >= n) {
+            break;
+        }
+        let action = bots[player as usize].choose_action(&game.observation(Some(player)));
+        game.apply_into(action, &mut events).expect("bots choose legal actions");
+        played += 1;
+    }
+    events
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// `Game::clone_from` (which copies into the buffers of the game it overwrites, for the
+    /// search bots) gives the game `clone` gives, whatever the overwritten game was: another
+    /// game of other rules, further on or further back; and both play on alike.
+    #[test]
+    fn a_game_copied_into_another_plays_on_as_the_original(
+        p in params(), q in params(), bot_seed in 0u64..u64::MAX / 2, at in 0usize..200, other_at in 0usize..400,
+    ) {
+        let mut original = new_game(&p);
+        play_on(&mut original, bot_seed, Some(at));
+        let mut copy = new_game(&q);
+        play_on(&mut copy, bot_seed ^ 1, Some(other_at));
+        copy.clone_from(&original);
+        prop_assert_eq!(format!("{copy:?}"), format!("{:?}", original.clone()));
+        let events = play_on(&mut original, bot_seed ^ 2, None);
+        let again = play_on(&mut copy, bot_seed ^ 2, None);
+        prop_assert!(events == again, "the copy played on differently");
+        prop_assert_eq!(format!("{copy:?}"), format!("{original:?}"));
+    }
+}
+
 /// The variation "Rebuilding": a game with random players who move tiles, checked after every
 /// move against the independent model (the feature graph built again must partition the
 /// segments as a flood fill of the new board does, with the same closed roads and cities), with

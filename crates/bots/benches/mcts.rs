@@ -21,11 +21,16 @@
 //!   (second-edition tiles) after 100 placed tiles, waiting for a placement: 1 000 iterations
 //!   with full playouts (the levels' playouts in short games) and with evaluation leaves
 //!   (`:playout=0`, the levels' search in long games), one greedy decision, and one evaluation
-//!   of the position (`Evaluation::DEFAULT.values`).
+//!   of the position (`Evaluation::DEFAULT.values`); and `greedy_replies_125`, the levels'
+//!   search in long games at `hard`'s budget: sequential halving among the evaluation's eight
+//!   best actions, 125 greedy replies of the next player in all (replies per second = 125 /
+//!   time).
 
 use std::hint::black_box;
 
-use carcassonne_bots::mcts::{DEFAULT_DEPLOYMENTS, DEFAULT_PLACEMENTS, DEFAULT_PLAYOUT};
+use carcassonne_bots::mcts::{
+    Search, DEFAULT_DEPLOYMENTS, DEFAULT_PLACEMENTS, DEFAULT_PLAYOUT, LONG_GAME_TILES, TREE_ITERATIONS_PER_REPLY,
+};
 use carcassonne_bots::{
     Bot, Budget, Deployments, Evaluation, GreedyBot, MctsBot, MctsSettings, Placements, Playout, RandomBot,
 };
@@ -39,8 +44,12 @@ fn midgame() -> Game {
 
 /// A 2-player game with all twelve expansions after 100 placed tiles, waiting for a placement.
 fn midgame_all12() -> Game {
+    // The twelve of the annotated rules (`Expansion::ALL` also holds Little Buildings and the
+    // Winter Edition).
+    let twelve = &Expansion::ALL[..12];
+    assert_eq!(twelve.last(), Some(&Expansion::AbbeyMayor));
     let rules = Rules {
-        expansions: Expansion::ALL.to_vec(),
+        expansions: twelve.to_vec(),
         variants: Variants { tile_edition: Edition::Second, ..Default::default() },
     };
     position(rules, 101)
@@ -61,6 +70,9 @@ fn position(rules: Rules, tiles: usize) -> Game {
 }
 
 const ITERATIONS: u32 = 1_000;
+
+/// Greedy replies of one search of the levels' long-game search (`hard`'s budget).
+const REPLIES: u32 = 125;
 
 fn benches(c: &mut Criterion) {
     let game = midgame();
@@ -111,12 +123,26 @@ fn benches(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements(ITERATIONS as u64));
     for (label, playout) in [("full_playouts", Playout::Full), ("evaluation_leaves", Playout::Turns(0))] {
-        let settings = MctsSettings { playout, budget: Budget::Iterations(ITERATIONS), ..MctsSettings::iterations(1) };
+        let settings = MctsSettings {
+            playout,
+            search: Search::Tree,
+            budget: Budget::Iterations(ITERATIONS),
+            ..MctsSettings::iterations(1)
+        };
         let mut bot = MctsBot::new(settings, 1);
         group.bench_function(format!("mcts_{ITERATIONS}_iterations_{label}"), |b| {
             b.iter(|| black_box(bot.choose_action(&game.observation(Some(player)))))
         });
     }
+    // The levels' search in long games: `hard`'s budget buys 125 greedy replies.
+    group.throughput(Throughput::Elements(REPLIES as u64));
+    let settings =
+        MctsSettings { budget: Budget::Iterations(REPLIES * TREE_ITERATIONS_PER_REPLY), ..MctsSettings::iterations(1) };
+    assert_eq!(settings.search, Search::Auto(LONG_GAME_TILES));
+    let mut bot = MctsBot::new(settings, 1);
+    group.bench_function(format!("greedy_replies_{REPLIES}"), |b| {
+        b.iter(|| black_box(bot.choose_action(&game.observation(Some(player)))))
+    });
     group.throughput(Throughput::Elements(1));
     let mut greedy = GreedyBot::new(1);
     group

@@ -188,9 +188,84 @@ pub fn completion_chance(kind: FeatureKind, open: f64, tiles_left: f64, model: &
     0.85 * (1.0 - (-tiles_left / (tau * open * open)).exp())
 }
 
+/// The cities bordering each farm that holds a figure or a barn in one position, kept to value
+/// the positions a turn leads to (a greedy ranking values hundreds of them): walking a large
+/// farm's segments is most of an evaluation's time with many expansions.
+///
+/// A farm of such a position is the farm of the kept one when its root and its size (segments)
+/// are the same: union-find roots only ever lose that standing, and a farm that gained a
+/// segment has grown. Its bordering cities are then the same, up to cities merged since (the
+/// kept nodes are looked up again). So the cache is valid for every position reached from the
+/// kept one by placing tiles, and never used where tiles can move (the variation "Rebuilding").
+#[derive(Clone, Debug, Default)]
+pub struct FarmCache {
+    /// Farm root, its size, and its range of `cities`.
+    farms: Vec<(NodeId, u16, u32, u32)>,
+    cities: Vec<NodeId>,
+}
+
+impl FarmCache {
+    /// The farms holding figures or barns in `game`, with their cities.
+    pub fn new(game: &Game) -> FarmCache {
+        let mut cache = FarmCache::default();
+        if game.rules().variants.rebuilding || game.is_over() {
+            return cache;
+        }
+        let features = game.features();
+        let farms = game
+            .figures()
+            .iter()
+            .map(|f| game.feature_root(f.placement, f.feature))
+            .chain(game.barns().iter().filter_map(|b| {
+                let placement = game.board().index_at(b.pos)?;
+                Some(game.feature_root(placement, b.feature))
+            }))
+            .filter(|&root| features.kind(root) == FeatureKind::Field);
+        for farm in farms {
+            if cache.farms.iter().any(|&(f, ..)| f == farm) {
+                continue;
+            }
+            let start = cache.cities.len() as u32;
+            bordering_cities(game, farm, &mut cache.cities);
+            let len = cache.cities.len() as u32 - start;
+            cache.farms.push((farm, features.size(farm), start, len));
+        }
+        cache
+    }
+
+    /// The kept cities of `farm` (a root of `game`), if it is a kept farm unchanged.
+    fn get(&self, game: &Game, farm: NodeId) -> Option<&[NodeId]> {
+        let size = game.features().size(farm);
+        let &(_, _, start, len) = self.farms.iter().find(|&&(f, s, ..)| f == farm && s == size)?;
+        Some(&self.cities[start as usize..(start + len) as usize])
+    }
+}
+
+/// Pushes onto `out` the roots of the cities farm `farm` borders, each once (among those it
+/// pushes).
+fn bordering_cities(game: &Game, farm: NodeId, out: &mut Vec<NodeId>) {
+    let features = game.features();
+    let start = out.len();
+    for m in features.members(farm) {
+        let (placement, local) = features.segment(m);
+        let placed = game.board().placement(placement);
+        for &city in &game.design(placed.tile).features[local as usize].borders {
+            let root = game.feature_root(placement, city);
+            if !out[start..].contains(&root) {
+                out.push(root);
+            }
+        }
+    }
+}
+
 /// Each player's components of the position (see [`Component`]), with the models' parameters
 /// of `model`.
 pub fn components(game: &Game, model: &Weights) -> Components {
+    components_with(game, model, None)
+}
+
+/// [`components`], with the farms' cities of `cache` where they still hold.
+pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) -> Components {
     let players = game.players().len();
     let mut rows = vec![[0.0; Component::COUNT]; players];
     for (p, row) in rows.iter_mut().enumerate() {
@@ -271,7 +346,7 @@ pub fn components(game: &Game, model: &Weights) -> Components {
                 (Component::Cloisters, 1.0 + around + 0.5 * (8.0 - around) * (tiles_left / 16.0).min(1.0), 0.0)
             }
             FeatureKind::Field => {
-                let (done, open) = farm_cities(game, *root, tiles_left, model);
+                let (done, open) = farm_cities(game, *root, tiles_left, model, cache);
                 let herd = if herd_counts && features.has_pig_herd(*root) { 1.0 } else { 0.0 };
                 // A pig: one more per city for its owner, added below.
                 for (p, &n) in counts.iter().enumerate().take(players) {
@@ -299,7 +374,7 @@ pub fn components(game: &Game, model: &Weights) -> Components {
     for barn in game.barns() {
         let placement = game.board().index_at(barn.pos).expect("a barn stands on a tile");
         let farm = game.feature_root(placement, barn.feature);
-        let (done, open) = farm_cities(game, farm, tiles_left, model);
+        let (done, open) = farm_cities(game, farm, tiles_left, model, cache);
         rows[barn.owner as usize][Component::Barns as usize] += 4.0 * (done + open);
     }
 
@@ -365,18 +440,19 @@ fn has_pig(game: &Game, farm: NodeId, player: PlayerId) -> bool {
 
 /// The cities a farm borders: the completed ones (a besieged one twice) and the open ones
 /// weighted by their chance of completion (a besieged one twice).
-fn farm_cities(game: &Game, farm: NodeId, tiles_left: f64, model: &Weights) -> (f64, f64) {
+fn farm_cities(game: &Game, farm: NodeId, tiles_left: f64, model: &Weights, cache: Option<&FarmCache>) -> (f64, f64) {
     let features = game.features();
     let mut cities: Vec<NodeId> = Vec::with_capacity(8);
-    for m in features.members(farm) {
-        let (placement, local) = features.segment(m);
-        let placed = game.board().placement(placement);
-        for &city in &game.design(placed.tile).features[local as usize].borders {
-            let root = game.feature_root(placement, city);
-            if !cities.contains(&root) {
-                cities.push(root);
+    match cache.and_then(|c| c.get(game, farm)) {
+        Some(kept) => {
+            for &city in kept {
+                let root = features.find(city);
+                if !cities.contains(&root) {
+                    cities.push(root);
+                }
             }
         }
+        None => bordering_cities(game, farm, &mut cities),
     }
     let (mut done, mut open) = (0.0, 0.0);
     for city in cities {
@@ -393,7 +469,12 @@ fn farm_cities(game: &Game, farm: NodeId, tiles_left: f64, model: &Weights) -> (
 
 /// Each player's expected final score under `weights`.
 pub fn expected_scores(game: &Game, weights: &Weights) -> Vec<f64> {
-    components(game, weights)
+    expected_scores_with(game, weights, None)
+}
+
+/// [`expected_scores`], with the farms' cities of `cache` where they still hold.
+pub fn expected_scores_with(game: &Game, weights: &Weights, cache: Option<&FarmCache>) -> Vec<f64> {
+    components_with(game, weights, cache)
         .iter()
         .map(|row| row.iter().zip(weights.weights.iter()).map(|(c, w)| c * w).sum())
         .collect()
@@ -421,18 +502,29 @@ impl Evaluation {
 
     /// Each player's value of the position (in points; comparable between players).
     pub fn values(&self, game: &Game) -> Vec<f64> {
+        self.values_with(game, None)
+    }
+
+    /// [`Evaluation::values`], with the farms' cities of `cache` where they still hold (the
+    /// same values, sooner).
+    pub fn values_with(&self, game: &Game, cache: Option<&FarmCache>) -> Vec<f64> {
         match self {
             Evaluation::Legacy => crate::greedy::legacy_values(game),
-            Evaluation::Weighted(weights) => expected_scores(game, weights),
+            Evaluation::Weighted(weights) => expected_scores_with(game, weights, cache),
         }
     }
 
     /// The value of the position for `me`: its value minus the best other player's.
     pub fn margin(&self, game: &Game, me: PlayerId) -> f64 {
+        self.margin_with(game, me, None)
+    }
+
+    /// [`Evaluation::margin`], with the farms' cities of `cache` where they still hold.
+    pub fn margin_with(&self, game: &Game, me: PlayerId, cache: Option<&FarmCache>) -> f64 {
         if let Evaluation::Legacy = self {
             return crate::greedy::legacy_margin(game, me);
         }
-        margin(&self.values(game), me as usize)
+        margin(&self.values_with(game, cache), me as usize)
     }
 
     /// The name in a bot's options (`eval=...`).
@@ -478,6 +570,51 @@ mod tests {
     use crate::bot_by_name;
     use crate::tests::{new_game, COLORS};
     use carcassonne_engine::{Action, Catalog, Deck, Edition, Expansion, GameSetup, Pending, Pos, Rules, Variants};
+
+    /// The farms kept from a position value every position a decision or two on exactly as the
+    /// farms walked anew do: in games with every expansion, by random and greedy players (random
+    /// ones put farmers on most farms), at every placement, for each placement and each
+    /// deployment after it (every fourth turn).
+    #[test]
+    fn kept_farms_value_the_positions_a_turn_on_as_the_farms_walked_anew() {
+        let rules = Rules {
+            expansions: Expansion::ALL[..12].to_vec(),
+            variants: Variants { tile_edition: Edition::Second, ..Default::default() },
+        };
+        let mut hits = 0;
+        for (seed, bot) in [(1, "random"), (2, "greedy"), (3, "random")] {
+            let mut game =
+                Game::new(GameSetup { rules: rules.clone(), players: COLORS[..3].to_vec(), deck: Deck::Seed(seed) })
+                    .unwrap();
+            let mut bots: Vec<_> = (0..3).map(|k| bot_by_name(bot, seed * 10 + k).unwrap()).collect();
+            while let Some(p) = game.pending().player() {
+                // Every fourth turn (the test runs unoptimised).
+                if matches!(game.pending(), Pending::PlaceTile { .. }) && game.turns().is_multiple_of(4) {
+                    let cache = FarmCache::new(&game);
+                    for placement in game.legal_actions() {
+                        let mut next = game.clone();
+                        next.apply(placement).unwrap();
+                        let mut positions = vec![next.clone()];
+                        if next.pending().player() == Some(p) {
+                            for follow_up in next.legal_actions() {
+                                let mut after = next.clone();
+                                after.apply(follow_up).unwrap();
+                                positions.push(after);
+                            }
+                        }
+                        for position in &positions {
+                            let fresh = Evaluation::DEFAULT.values(position);
+                            assert_eq!(Evaluation::DEFAULT.values_with(position, Some(&cache)), fresh);
+                        }
+                        hits += cache.farms.len();
+                    }
+                }
+                let action = bots[p as usize].choose_action(&game.observation(Some(p)));
+                game.apply(action).unwrap();
+            }
+        }
+        assert!(hits > 300, "{hits} farm lookups");
+    }
 
     #[test]
     fn completion_chance_grows_with_the_tiles_left_and_falls_with_the_open_ends() {

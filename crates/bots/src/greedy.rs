@@ -6,7 +6,7 @@ use carcassonne_engine::features::NodeId;
 use carcassonne_engine::random::{rng_from_seed, GameRng};
 use carcassonne_engine::{Action, FarmerScoring, FeatureKind, Figure, Game, Observation, Pending, PlayerId, TileId};
 
-use crate::eval::Evaluation;
+use crate::eval::{Evaluation, FarmCache};
 use crate::{Analysis, Bot, Ranked};
 
 /// Points a follower in supply is worth while many tiles are left (it falls to 0 as the deck
@@ -194,13 +194,15 @@ pub fn rank_actions(game: &Game) -> Vec<Ranked> {
 
 /// [`rank_actions`] under evaluation `eval`.
 pub fn rank_actions_with(game: &Game, eval: Evaluation) -> Vec<Ranked> {
+    let eval = &Judge { evaluation: eval, farms: FarmCache::new(game) };
     let me = game.pending().player().expect("a pending decision");
     if let Pending::GiveTile { .. } = game.pending() {
         return rank_gifts(game, me, eval);
     }
     let mut out = vec![];
+    let mut next = game.clone();
     for action in game.legal_actions() {
-        let mut next = game.clone();
+        next.clone_from(game);
         next.apply(action).expect("a legal action");
         let value = match (game.pending(), next.pending()) {
             (Pending::PlaceTile { .. }, Pending::Deploy { .. }) => best_follow_up(&next, me, eval),
@@ -231,7 +233,7 @@ pub fn rank_actions_with(game: &Game, eval: Evaluation) -> Vec<Ranked> {
 /// "Only one can choose": a gift is worth the best placement of the best tile it leaves to keep,
 /// less a quarter of what the tile given would be worth to us (a good tile helps whoever gets
 /// it). A tile's worth is its best placement once every other tile is given away.
-fn rank_gifts(game: &Game, me: PlayerId, eval: Evaluation) -> Vec<Ranked> {
+fn rank_gifts(game: &Game, me: PlayerId, eval: &Judge) -> Vec<Ranked> {
     let mut hand: Vec<TileId> = game.hand(me).to_vec();
     hand.sort_unstable();
     hand.dedup();
@@ -250,7 +252,7 @@ fn rank_gifts(game: &Game, me: PlayerId, eval: Evaluation) -> Vec<Ranked> {
 }
 
 /// The worth of keeping `tile`: every other tile given away, its best placement.
-fn keep_value(game: &Game, me: PlayerId, tile: TileId, eval: Evaluation) -> f64 {
+fn keep_value(game: &Game, me: PlayerId, tile: TileId, eval: &Judge) -> f64 {
     let mut next = game.clone();
     while let Pending::GiveTile { .. } = next.pending() {
         let gift = next
@@ -267,6 +269,19 @@ fn keep_value(game: &Game, me: PlayerId, tile: TileId, eval: Evaluation) -> f64 
     }
 }
 
+/// An evaluation with the farms of the position being ranked kept ([`FarmCache`]): every
+/// position it values is that one a decision or two on.
+struct Judge {
+    evaluation: Evaluation,
+    farms: FarmCache,
+}
+
+impl Judge {
+    fn margin(&self, game: &Game, me: PlayerId) -> f64 {
+        self.evaluation.margin_with(game, me, Some(&self.farms))
+    }
+}
+
 /// The best of `value` over the positions after each legal action.
 fn best_over(game: &Game, value: impl Fn(&Game) -> f64) -> f64 {
     let mut best = f64::MIN;
@@ -280,7 +295,7 @@ fn best_over(game: &Game, value: impl Fn(&Game) -> f64) -> f64 {
 }
 
 /// The value of the best placement of the tile to place, each with its best deployment.
-fn best_placement(game: &Game, me: PlayerId, eval: Evaluation) -> f64 {
+fn best_placement(game: &Game, me: PlayerId, eval: &Judge) -> f64 {
     best_over(game, |next| match next.pending() {
         Pending::Deploy { player, .. } if player == me => best_follow_up(next, me, eval),
         _ => eval.margin(next, me),
@@ -289,7 +304,7 @@ fn best_placement(game: &Game, me: PlayerId, eval: Evaluation) -> f64 {
 
 /// The value of the best deployment or pass after a placement (with The Tower, a tower piece
 /// counts with its best capture).
-fn best_follow_up(game: &Game, me: PlayerId, eval: Evaluation) -> f64 {
+fn best_follow_up(game: &Game, me: PlayerId, eval: &Judge) -> f64 {
     best_over(game, |next| match next.pending() {
         Pending::Capture { player, .. } | Pending::Exchange { player, .. } if player == me => {
             best_over(next, |after| eval.margin(after, me))

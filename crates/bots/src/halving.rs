@@ -34,6 +34,12 @@ pub struct HalvingSettings {
 impl HalvingSettings {
     /// Eight candidates, random playouts to the end.
     pub const DEFAULT: HalvingSettings = HalvingSettings { candidates: 8, horizon: None, greedy_playouts: false };
+
+    /// The levels' search in long games: the evaluation's eight best actions, each followed by
+    /// the next player's turn played as the greedy bot would, then the evaluation (`:halving=8:
+    /// greedy-horizon=1`). See "Long games" in [`crate::mcts`].
+    pub const GREEDY_REPLIES: HalvingSettings =
+        HalvingSettings { candidates: 8, horizon: Some(1), greedy_playouts: true };
 }
 
 /// One candidate: the actions it plays (a placement and its deployment, or one action), the
@@ -127,6 +133,8 @@ pub(crate) fn search(
     let mut world_index = 0u64;
     let mut policy = PlayoutPolicy::default();
     let mut spent = 0u64;
+    // The playouts' game, a buffer reused from one to the next.
+    let mut game = world.clone();
     for round in 0..rounds {
         if alive <= 1 {
             break;
@@ -158,7 +166,7 @@ pub(crate) fn search(
             let mut world_rng = rng_from_seed(world_seed);
             let shared = observation.sample_game(&mut world_rng);
             for cand in cands.iter_mut().take(alive) {
-                let mut game = shared.clone();
+                game.clone_from(&shared);
                 // A candidate's actions depend on public information only, so they are legal in
                 // every world; should one not be, the playout starts where it stopped.
                 for &a in &cand.actions {
@@ -194,11 +202,13 @@ pub(crate) fn search(
             visits: c.playouts,
         })
         .collect::<Vec<_>>();
-    // One entry per first action (a placement may appear with several deployments).
+    // One entry per first action (a placement may appear with several deployments): the value
+    // of its best candidate, the playouts of all of them.
     let mut unique: Vec<Ranked> = vec![];
     for r in ranked {
-        if !unique.iter().any(|u| u.action == r.action) {
-            unique.push(r);
+        match unique.iter_mut().find(|u| u.action == r.action) {
+            Some(u) => u.visits += r.visits,
+            None => unique.push(r),
         }
     }
     let analysis = Analysis { best: best[0], value: unique[0].value, unit: "points", ranked: unique };

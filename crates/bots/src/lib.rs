@@ -6,7 +6,9 @@
 //! - [`GreedyBot`] (`greedy`): one ply, scoring each resulting position with [`evaluate`].
 //! - [`MctsBot`] (`mcts`): determinized Monte Carlo tree search with random playouts nudged
 //!   towards real play (placements next to other tiles, deployments weighted towards points and
-//!   away from farmers); with `:playout=N`, N such turns end in the greedy evaluation.
+//!   away from farmers); with `:playout=N`, N such turns end in the greedy evaluation. In long
+//!   games (many expansions) its levels search differently: sequential halving among the
+//!   evaluation's best actions, each met by the next player's greedy reply ([`halving`]).
 //!
 //! [`bot_by_name`] builds any of them from a name such as `mcts:hard` or `mcts:iters=500`.
 
@@ -147,7 +149,8 @@ impl Bot for RandomBot {
 pub const BOT_NAMES: &str = "random, greedy, mcts, mcts:easy, mcts:medium, mcts:hard, \
     mcts:iters=N, mcts:time=SECONDS, with optional :threads=T, :c=EXPLORATION, \
     :playout=auto|autoTILES|full|TURNS, :place=compact|uniform, :deploy=weighted|uniform, \
-    :scale=K and :halving=K[:horizon=H|:greedy-horizon=H]; greedy and mcts take \
+    :scale=K, :search=auto|tree|halving|replies and :halving=K[:horizon=H|:greedy-horizon=H]; \
+    greedy and mcts take \
     :eval=fitted|unit|legacy[/COMPONENT=WEIGHT...]";
 
 /// The halving settings of `settings`, or the defaults if it runs the tree search (for the
@@ -155,7 +158,7 @@ pub const BOT_NAMES: &str = "random, greedy, mcts, mcts:easy, mcts:medium, mcts:
 fn halving_of(settings: &MctsSettings) -> HalvingSettings {
     match settings.search {
         mcts::Search::Halving(h) => h,
-        mcts::Search::Tree => HalvingSettings::DEFAULT,
+        mcts::Search::Tree | mcts::Search::Auto(_) => HalvingSettings::DEFAULT,
     }
 }
 
@@ -221,7 +224,20 @@ impl BotSpec {
                             }
                             settings.threads = t;
                         }
+                        "search" => {
+                            settings.search = match value {
+                                "auto" => mcts::Search::Auto(mcts::LONG_GAME_TILES),
+                                "tree" => mcts::Search::Tree,
+                                "halving" => mcts::Search::Halving(halving_of(&settings)),
+                                "replies" => mcts::Search::Halving(HalvingSettings::GREEDY_REPLIES),
+                                _ => return Err(bad()),
+                            };
+                        }
                         "playout" => {
+                            // A playout is the tree search's: asking for one asks for the tree.
+                            if let mcts::Search::Auto(_) = settings.search {
+                                settings.search = mcts::Search::Tree;
+                            }
                             settings.playout = match value {
                                 "full" => Playout::Full,
                                 "auto" => Playout::Auto(mcts::LONG_GAME_TILES),
@@ -475,7 +491,18 @@ pub(crate) mod tests {
         let mcts::Search::Halving(h) = s.search else { panic!() };
         assert_eq!((h.candidates, h.horizon, h.greedy_playouts), (6, Some(2), true));
         let BotSpec::Mcts(s) = BotSpec::parse("mcts:playout=auto150").unwrap() else { panic!() };
-        assert_eq!(s.playout, Playout::Auto(150));
+        assert_eq!((s.playout, s.search), (Playout::Auto(150), mcts::Search::Tree));
+        let BotSpec::Mcts(s) = BotSpec::parse("mcts:hard").unwrap() else { panic!() };
+        assert_eq!(s.search, mcts::Search::Auto(mcts::LONG_GAME_TILES));
+        for (name, search) in [
+            ("mcts:search=tree", mcts::Search::Tree),
+            ("mcts:search=replies", mcts::Search::Halving(HalvingSettings::GREEDY_REPLIES)),
+            ("mcts:search=halving", mcts::Search::Halving(HalvingSettings::DEFAULT)),
+            ("mcts:playout=0:search=auto", mcts::Search::Auto(mcts::LONG_GAME_TILES)),
+        ] {
+            let BotSpec::Mcts(s) = BotSpec::parse(name).unwrap() else { panic!() };
+            assert_eq!(s.search, search, "{name}");
+        }
         let BotSpec::Mcts(s) = BotSpec::parse("mcts:playout=auto").unwrap() else { panic!() };
         assert_eq!(s.playout, mcts::DEFAULT_PLAYOUT);
         let BotSpec::Mcts(s) = BotSpec::parse("mcts:iters=500").unwrap() else { panic!() };
@@ -504,6 +531,7 @@ pub(crate) mod tests {
             "mcts:scale=0",
             "mcts:halving=0",
             "mcts:playout=autox",
+            "mcts:search=minimax",
         ] {
             let err = BotSpec::parse(bad).unwrap_err();
             assert!(err.contains(bad) || bad.is_empty(), "{err}");

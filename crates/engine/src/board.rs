@@ -27,7 +27,7 @@ struct Cell {
 }
 
 /// A dense grid that grows to fit the positions written to it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Grid {
     min_x: i32,
     min_y: i32,
@@ -93,7 +93,7 @@ impl Grid {
 }
 
 /// The placed tiles and the frontier.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Board {
     tiles: Vec<PlacedTile>,
     grid: Grid,
@@ -422,6 +422,33 @@ impl Board {
 #[inline]
 pub fn reading_order(a: Pos, b: Pos) -> std::cmp::Ordering {
     (a.y, a.x).cmp(&(b.y, b.x))
+}
+
+// `clone_from` copies into the buffers already there: search bots copy games into the same
+// scratch game thousands of times a decision, and a derived `clone_from` allocates each time.
+impl Clone for Grid {
+    fn clone(&self) -> Grid {
+        Grid { cells: self.cells.clone(), ..*self }
+    }
+
+    fn clone_from(&mut self, source: &Grid) {
+        let Grid { min_x, min_y, width, height, cells } = source;
+        (self.min_x, self.min_y, self.width, self.height) = (*min_x, *min_y, *width, *height);
+        self.cells.clone_from(cells);
+    }
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board { tiles: self.tiles.clone(), grid: self.grid.clone(), frontier: self.frontier.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Board) {
+        let Board { tiles, grid, frontier } = source;
+        self.tiles.clone_from(tiles);
+        self.grid.clone_from(grid);
+        self.frontier.clone_from(frontier);
+    }
 }
 
 #[cfg(test)]

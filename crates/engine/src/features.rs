@@ -41,9 +41,20 @@ struct Node {
 }
 
 /// The feature graph.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Features {
     nodes: Vec<Node>,
+}
+
+// `clone_from` reuses the copy's buffer (see `Board`'s).
+impl Clone for Features {
+    fn clone(&self) -> Features {
+        Features { nodes: self.nodes.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Features) {
+        self.nodes.clone_from(&source.nodes);
+    }
 }
 
 impl Features {
@@ -170,6 +181,12 @@ impl Features {
     /// True for a road or city whose every port is joined to a neighbour.
     pub fn is_closed(&self, root: NodeId) -> bool {
         self.nodes[root as usize].open == 0
+    }
+
+    /// The number of segments a feature has (`root` must be a root). A feature only ever grows
+    /// while tiles are placed, so a root with the same size is the same feature.
+    pub fn size(&self, root: NodeId) -> u16 {
+        self.nodes[root as usize].size
     }
 
     pub fn pennants(&self, root: NodeId) -> u16 {

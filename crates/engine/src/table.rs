@@ -13,7 +13,6 @@ use crate::players::{Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState, MAX
 use crate::rules::Rules;
 
 /// Everything on the table.
-#[derive(Clone)]
 pub(crate) struct Table {
     pub(crate) catalog: &'static Catalog,
     pub(crate) rules: Rules,
@@ -52,6 +51,76 @@ pub(crate) struct Table {
     /// and a base start tile placed after it): drawn one by one even where the players hold
     /// tiles in hand.
     pub(crate) leading: usize,
+}
+
+impl Clone for Table {
+    fn clone(&self) -> Table {
+        Table {
+            catalog: self.catalog,
+            rules: self.rules.clone(),
+            players: self.players.clone(),
+            board: self.board.clone(),
+            features: self.features.clone(),
+            figures: self.figures.clone(),
+            deck: self.deck.clone(),
+            next_draw: self.next_draw,
+            discarded: self.discarded.clone(),
+            current: self.current,
+            turns: self.turns,
+            open_cloisters: self.open_cloisters.clone(),
+            unscored_from: self.unscored_from,
+            rebuilt: self.rebuilt.clone(),
+            completed: self.completed.clone(),
+            scratch: Scratch::default(),
+            next_serial: self.next_serial,
+            deck_seed: self.deck_seed,
+            leading: self.leading,
+        }
+    }
+
+    /// Copies into the buffers already there (search bots copy a game into the same scratch
+    /// game thousands of times a decision; a derived `clone_from` would allocate every time).
+    fn clone_from(&mut self, source: &Table) {
+        let Table {
+            catalog,
+            rules,
+            players,
+            board,
+            features,
+            figures,
+            deck,
+            next_draw,
+            discarded,
+            current,
+            turns,
+            open_cloisters,
+            unscored_from,
+            rebuilt,
+            completed,
+            scratch: _,
+            next_serial,
+            deck_seed,
+            leading,
+        } = source;
+        self.catalog = catalog;
+        self.rules.clone_from(rules);
+        self.players.clone_from(players);
+        self.board.clone_from(board);
+        self.features.clone_from(features);
+        self.figures.clone_from(figures);
+        self.deck.clone_from(deck);
+        self.next_draw = *next_draw;
+        self.discarded.clone_from(discarded);
+        self.current = *current;
+        self.turns = *turns;
+        self.open_cloisters.clone_from(open_cloisters);
+        self.unscored_from = *unscored_from;
+        self.rebuilt.clone_from(rebuilt);
+        self.completed.clone_from(completed);
+        self.next_serial = *next_serial;
+        self.deck_seed = *deck_seed;
+        self.leading = *leading;
+    }
 }
 
 /// A reusable buffer whose contents never matter between uses, so a copy of the table starts

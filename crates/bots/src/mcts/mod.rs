@@ -54,12 +54,25 @@
 //! about nine times as much; worse, random play of the expansions' decisions (the fairy moved
 //! on every other turn, towers raised at random, followers sent to Carcassonne) makes games
 //! unlike real ones. Against the greedy bot with all twelve expansions, full playouts lost
-//! every game at every budget tried, while evaluation leaves (`:playout=0`) win about half
-//! (docs/performance.md, "Bots with expansions"). So [`DEFAULT_PLAYOUT`] is
-//! [`Playout::Auto`]: full playouts up to [`LONG_GAME_TILES`] tiles (the base game and any
-//! single expansion), evaluation leaves beyond. The rewards of an evaluated search are centred
-//! on the root's evaluated margin (`centred_rewards`), and the margin scales of both kinds of
-//! reward grow with the game's length (`game_scale`).
+//! every game at every budget tried, and evaluation leaves (`:playout=0`) won only about half:
+//! a new node of the other player tries its actions in a random order, so an action's value
+//! is averaged over the other player's random replies, not over the replies it would play
+//! (docs/performance.md, "Bots with expansions"). So the levels' search is [`Search::Auto`]:
+//! in games of at most [`LONG_GAME_TILES`] tiles (the base game and any single expansion) this
+//! tree with full playouts ([`Playout::Auto`]), and in longer ones sequential halving among the
+//! evaluation's eight best actions, a placement together with its deployment
+//! ([`crate::halving`], [`HalvingSettings::GREEDY_REPLIES`]): each is tried in sampled worlds
+//! against the next player's turn played as the greedy bot plays it (their tile drawn from
+//! the world, their best placement and deployment by the evaluation), and valued by the
+//! evaluation after that reply; every candidate meets the same worlds. That asks, of each
+//! action the evaluation likes, what the other player will make of it: whether they can join
+//! the city, take over the farm, close the road for their own points. With all twelve
+//! expansions at the server's 0.42 s it beat greedy where the tree search with evaluation
+//! leaves was even with it (docs/performance.md). An iteration budget buys such a search one
+//! reply per [`TREE_ITERATIONS_PER_REPLY`] iterations, so the levels take about as long as
+//! with the tree. `:search=tree` keeps the tree in long games too (with the rewards of its
+//! evaluated iterations centred on the root's evaluated margin, `centred_rewards`, and the
+//! margin scales of both kinds of reward growing with the game's length, `game_scale`).
 //!
 //! The reward of player `p` at the end of a full playout is `0.5 * win + 0.5 * (0.5 + 0.5 *
 //! tanh(margin / (20 * scale)))`, where `win` is 1 for a sole first place, `1/k` for a first
@@ -139,7 +152,32 @@ pub enum Search {
     Tree,
     /// Sequential halving among the evaluation's best actions ([`crate::halving`]).
     Halving(HalvingSettings),
+    /// The levels' search: the tree in games of at most this many tiles ([`game_tiles`]), and
+    /// in longer ones sequential halving among the evaluation's best actions, each tried
+    /// against the greedy replies of the next player ([`HalvingSettings::GREEDY_REPLIES`]),
+    /// an iteration budget counting [`TREE_ITERATIONS_PER_REPLY`] iterations for each reply
+    /// played. See "Long games" in the module documentation.
+    Auto(u32),
 }
+
+impl Search {
+    /// The search of this game: `Auto` resolved by the game's length.
+    pub fn for_game(self, observation: &Observation<'_>) -> Search {
+        match self {
+            Search::Auto(tiles) if game_tiles(observation) <= tiles as usize => Search::Tree,
+            Search::Auto(_) => Search::Halving(HalvingSettings::GREEDY_REPLIES),
+            search => search,
+        }
+    }
+}
+
+/// What one greedy reply of the halving search costs, in iterations of the tree search with
+/// evaluation leaves: the levels' iteration budgets buy a long game's halving search this many
+/// times fewer replies. (With all twelve expansions, at the mid-game position of the bots'
+/// benchmark, a search of 25 000 tree iterations takes about 0.13 s and one reply about 3 ms on
+/// one core; at 200, `hard`'s 25 000 iterations buy 125 replies, about as long as the server's
+/// 0.42 s.)
+pub const TREE_ITERATIONS_PER_REPLY: u32 = 200;
 
 /// The end of an iteration, after the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,7 +263,7 @@ impl MctsSettings {
             placements: DEFAULT_PLACEMENTS,
             deployments: DEFAULT_DEPLOYMENTS,
             evaluation: Evaluation::DEFAULT,
-            search: Search::Tree,
+            search: Search::Auto(LONG_GAME_TILES),
             margin_scale: 1.0,
         }
     }
@@ -308,8 +346,18 @@ impl MctsBot {
     fn search(&mut self, observation: &Observation<'_>) -> Analysis {
         let move_seed = mix_seed(self.seed ^ mix_seed(self.moves));
         self.moves += 1;
-        if let Search::Halving(halving) = self.settings.search {
-            return self.search_halving(observation, halving, move_seed);
+        match (self.settings.search, self.settings.search.for_game(observation)) {
+            (Search::Auto(_), Search::Halving(halving)) => {
+                let budget = match self.settings.budget {
+                    Budget::Iterations(n) => Budget::Iterations((n / TREE_ITERATIONS_PER_REPLY).max(1)),
+                    time => time,
+                };
+                return self.search_halving(observation, halving, budget, move_seed);
+            }
+            (_, Search::Halving(halving)) => {
+                return self.search_halving(observation, halving, self.settings.budget, move_seed)
+            }
+            _ => {}
         }
         let threads = self.trees.len();
         // The deployment after this bot's own placement continues in the placement's trees
@@ -396,21 +444,21 @@ impl MctsBot {
 
     /// The halving search; a deployment planned with the bot's own placement is played without
     /// a new search.
-    fn search_halving(&mut self, observation: &Observation<'_>, halving: HalvingSettings, seed: u64) -> Analysis {
+    fn search_halving(
+        &mut self,
+        observation: &Observation<'_>,
+        halving: HalvingSettings,
+        budget: Budget,
+        seed: u64,
+    ) -> Analysis {
         if let (Some(placed), Some(planned)) = (self.placed.take(), self.plan.take()) {
             if self.follows_placement(observation, &placed) && observation.legal_actions().contains(&planned) {
                 let ranked = vec![Ranked { action: planned, value: f64::NAN, visits: 0 }];
                 return Analysis { best: planned, value: f64::NAN, unit: "points", ranked };
             }
         }
-        let (analysis, plan) = crate::halving::search(
-            observation,
-            halving,
-            self.settings.evaluation,
-            self.settings.budget,
-            seed,
-            &self.stop,
-        );
+        let (analysis, plan) =
+            crate::halving::search(observation, halving, self.settings.evaluation, budget, seed, &self.stop);
         if let [placement, deploy] = plan[..] {
             self.placed = Placed::of(observation, placement);
             self.plan = self.placed.is_some().then_some(deploy);

@@ -3,6 +3,7 @@
 use super::tree::centred_rewards;
 use super::*;
 use crate::bot_by_name;
+use crate::halving::HalvingSettings;
 use crate::tests::{new_game, play_checked, COLORS};
 use carcassonne_engine::{Deck, Expansion, GameSetup, Rules};
 
@@ -117,7 +118,36 @@ fn the_deployment_after_the_bots_placement_continues_in_its_trees() {
 }
 
 #[test]
-fn levels_use_full_playouts_in_short_games_and_evaluation_leaves_in_long_ones() {
+fn levels_search_the_tree_in_short_games_and_greedy_replies_in_long_ones() {
+    for level in ["easy", "medium", "hard"] {
+        assert_eq!(MctsSettings::level(level).unwrap().search, Search::Auto(LONG_GAME_TILES));
+    }
+    let base = new_game(2, 1);
+    assert_eq!(Search::Auto(LONG_GAME_TILES).for_game(&base.observation(Some(0))), Search::Tree);
+    let twelve = Rules { expansions: Expansion::ALL[..12].to_vec(), ..Rules::base() };
+    let mut game = Game::new(GameSetup { rules: twelve, players: COLORS[..2].to_vec(), deck: Deck::Seed(3) }).unwrap();
+    let long = game.observation(Some(0));
+    assert_eq!(Search::Auto(LONG_GAME_TILES).for_game(&long), Search::Halving(HalvingSettings::GREEDY_REPLIES));
+    assert_eq!(Search::Tree.for_game(&long), Search::Tree);
+    // Past the river, at a placement with a choice: an iteration budget buys one greedy reply
+    // for every `TREE_ITERATIONS_PER_REPLY` iterations (each candidate plays at least one).
+    let mut random = bot_by_name("random", 4).unwrap();
+    while game.turns() < 30 || !matches!(game.pending(), Pending::PlaceTile { .. }) || game.legal_action_count() < 9 {
+        let p = game.pending().player().unwrap();
+        game.apply(random.choose_action(&game.observation(Some(p)))).unwrap();
+    }
+    let p = game.pending().player().unwrap();
+    let settings = MctsSettings::iterations(20 * TREE_ITERATIONS_PER_REPLY);
+    let analysis = MctsBot::new(settings.clone(), 2).analyse(&game.observation(Some(p)));
+    let replies: u32 = analysis.ranked.iter().map(|r| r.visits).sum();
+    assert!((20..=20 + 8).contains(&replies), "{replies} replies");
+    assert_eq!(analysis.unit, "points");
+    assert_eq!(MctsBot::new(settings, 2).analyse(&game.observation(Some(p))), analysis);
+    assert!(game.legal_actions().contains(&analysis.best));
+}
+
+#[test]
+fn the_tree_uses_full_playouts_in_short_games_and_evaluation_leaves_in_long_ones() {
     for level in ["easy", "medium", "hard"] {
         assert_eq!(MctsSettings::level(level).unwrap().playout, DEFAULT_PLAYOUT);
     }

@@ -36,11 +36,25 @@ pub use crate::players::{
 };
 
 /// The state of a game.
-#[derive(Clone)]
 pub struct Game {
     table: Table,
     modules: Modules,
     turn: Turn,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game { table: self.table.clone(), modules: self.modules.clone(), turn: self.turn }
+    }
+
+    /// Copies `source` into this game's buffers: the search bots copy games into one scratch
+    /// game over and over, and most of a game's memory (the board, the feature graph, the deck)
+    /// is then reused rather than allocated anew.
+    fn clone_from(&mut self, source: &Game) {
+        self.table.clone_from(&source.table);
+        self.modules.clone_from(&source.modules);
+        self.turn = source.turn;
+    }
 }
 
 impl Game {
