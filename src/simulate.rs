@@ -45,18 +45,7 @@ struct GameLine<'a> {
     discarded: usize,
 }
 
-/// The seed of the bot in `seat` of the game with deck seed `game_seed` (SplitMix64 mixing, so
-/// that neighbouring games and seats get unrelated generators).
-pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
-    splitmix64(splitmix64(game_seed) ^ (seat as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03))
-}
-
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use carcassonne_bots::bot_seed;
 
 /// Plays one game with random bots; fills `record` (which must hold no action) when given.
 fn play(

@@ -318,6 +318,14 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
     BotSpec::parse(name).map(|spec| spec.build(seed))
 }
 
+/// The seed of the bot in `seat` of the game with deck seed `game_seed`, as the command line's
+/// `simulate`, `play` and `tournament` seed their bots (SplitMix64 mixing, so that neighbouring
+/// games and seats get unrelated generators). The Python package seeds its bots the same way,
+/// so a game played there from the same seeds is the same game.
+pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
+    mix_seed(mix_seed(game_seed) ^ (seat as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03))
+}
+
 /// SplitMix64: a cheap mixing function to derive unrelated seeds from related numbers.
 pub fn mix_seed(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

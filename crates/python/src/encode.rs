@@ -1,0 +1,476 @@
+//! Observations as fixed-shape arrays, and the fixed action space they index.
+//!
+//! Pure Rust on plain slices, so that a single game and a batch (one row per game, filled on
+//! several threads) share it. docs/python.md documents every plane and field; the constants
+//! below are the single place their order is defined.
+
+use carcassonne_engine::catalog::{FeatureKind, Symbol, TileDesign};
+use carcassonne_engine::{Action, Figure, Game, Pending, PlayerId, Pos, Terrain, Token};
+
+/// Most seats a game has (the engine's six colours).
+pub const MAX_SEATS: usize = carcassonne_engine::players::MAX_PLAYERS;
+
+/// The window's side, in tiles, unless a game asks for another.
+pub const DEFAULT_WINDOW: usize = 33;
+
+/// Slots of the action space for actions that are not placements inside the window, unless a
+/// game asks for another number.
+pub const DEFAULT_OTHER_SLOTS: usize = 4096;
+
+/// The terrains an edge plane tells apart, in plane order.
+const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Terrain::River, Terrain::Abbey];
+
+/// The planes that describe one tile (its design and rotation), after the occupancy plane:
+/// four sides times five terrains, then what the tile shows.
+pub const TILE_PLANES: [&str; 36] = [
+    "edge_n_field",
+    "edge_n_road",
+    "edge_n_city",
+    "edge_n_river",
+    "edge_n_abbey",
+    "edge_e_field",
+    "edge_e_road",
+    "edge_e_city",
+    "edge_e_river",
+    "edge_e_abbey",
+    "edge_s_field",
+    "edge_s_road",
+    "edge_s_city",
+    "edge_s_river",
+    "edge_s_abbey",
+    "edge_w_field",
+    "edge_w_road",
+    "edge_w_city",
+    "edge_w_river",
+    "edge_w_abbey",
+    "cloister",
+    "garden",
+    "pennants",
+    "inn",
+    "cathedral",
+    "wine",
+    "grain",
+    "cloth",
+    "besieged",
+    "princess",
+    "pig_herd",
+    "tower_foundation",
+    "dragon_symbol",
+    "volcano",
+    "magic_gate",
+    "mountain",
+];
+
+/// The board planes after the tile's own: pieces on the board.
+const PIECE_PLANES: [&str; 5] = ["tower_height", "dragon", "fairy", "last_placed", "buildings"];
+
+/// Figure kinds, in plane order (one plane per seat and kind): the engine's order.
+pub const FIGURES: [Figure; 8] = Figure::ALL;
+
+/// Plane indices.
+pub const PLANE_TILE: usize = 0;
+pub const PLANE_TILE_FIRST: usize = 1;
+pub const PLANE_PIECES: usize = PLANE_TILE_FIRST + TILE_PLANES.len();
+pub const PLANE_FIGURES: usize = PLANE_PIECES + PIECE_PLANES.len();
+pub const PLANE_PLACEMENTS: usize = PLANE_FIGURES + MAX_SEATS * FIGURES.len();
+/// Planes in all.
+pub const PLANES: usize = PLANE_PLACEMENTS + 4;
+
+/// Columns of the players array, one row per seat (the viewer's first).
+pub const PLAYER_FIELDS: [&str; 24] = [
+    "present",
+    "score",
+    "followers",
+    "big_followers",
+    "abbots",
+    "builders",
+    "pigs",
+    "mayors",
+    "wagons",
+    "barns",
+    "wine",
+    "grain",
+    "cloth",
+    "tower_pieces",
+    "prisoners_held",
+    "figures_imprisoned",
+    "holds_abbey",
+    "king",
+    "robber_baron",
+    "hand_size",
+    "buildings",
+    "to_move",
+    "in_carcassonne",
+    "figures_on_board",
+];
+
+/// The kinds of pending decision, in the order of the `pending` field's values.
+pub const PENDING_KINDS: [&str; 18] = [
+    "place-tile",
+    "deploy",
+    "escape",
+    "move-dragon",
+    "capture",
+    "exchange",
+    "take-prisoner",
+    "replace-tile",
+    "abbey",
+    "move-wagon",
+    "carcassonne",
+    "move-count",
+    "redeploy",
+    "final-redeploy",
+    "held-tile",
+    "choose-tile",
+    "give-tile",
+    "game-over",
+];
+
+/// The index of a pending decision's kind in [`PENDING_KINDS`].
+pub fn pending_kind(pending: Pending) -> usize {
+    match pending {
+        Pending::PlaceTile { .. } => 0,
+        Pending::Deploy { .. } => 1,
+        Pending::Escape { .. } => 2,
+        Pending::MoveDragon { .. } => 3,
+        Pending::Capture { .. } => 4,
+        Pending::Exchange { .. } => 5,
+        Pending::TakePrisoner { .. } => 6,
+        Pending::ReplaceTile { .. } => 7,
+        Pending::Abbey { .. } => 8,
+        Pending::MoveWagon { .. } => 9,
+        Pending::Carcassonne { .. } => 10,
+        Pending::MoveCount { .. } => 11,
+        Pending::Redeploy { .. } => 12,
+        Pending::FinalRedeploy { .. } => 13,
+        Pending::HeldTile { .. } => 14,
+        Pending::ChooseTile { .. } => 15,
+        Pending::GiveTile { .. } => 16,
+        Pending::GameOver => 17,
+    }
+}
+
+/// The shape of the observation and of the action space: the window's side and the number of
+/// slots for the other actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub window: usize,
+    pub other_slots: usize,
+}
+
+impl Default for Shape {
+    fn default() -> Shape {
+        Shape { window: DEFAULT_WINDOW, other_slots: DEFAULT_OTHER_SLOTS }
+    }
+}
+
+impl Shape {
+    pub fn new(window: usize, other_slots: usize) -> Result<Shape, String> {
+        if !(3..=255).contains(&window) {
+            return Err(format!("window: {window} tiles is out of range (3 to 255)"));
+        }
+        if other_slots > 1 << 20 {
+            return Err(format!("other_slots: {other_slots} is out of range (0 to 1048576)"));
+        }
+        Ok(Shape { window, other_slots })
+    }
+
+    pub fn cells(self) -> usize {
+        self.window * self.window
+    }
+
+    pub fn board_len(self) -> usize {
+        PLANES * self.cells()
+    }
+
+    /// Placement ids come first, `(rotation, row, column)`, then the other slots.
+    pub fn actions(self) -> usize {
+        4 * self.cells() + self.other_slots
+    }
+}
+
+/// Where the window lies on the board: the position of its top-left cell. The window is
+/// centred on the middle of the board's bounding box, so a board narrower than the window (and
+/// every position next to it) is seen whole.
+#[derive(Clone, Copy, Debug)]
+pub struct Window {
+    shape: Shape,
+    x0: i32,
+    y0: i32,
+}
+
+impl Window {
+    pub fn of(game: &Game, shape: Shape) -> Window {
+        let tiles = game.board().tiles();
+        let (mut min_x, mut max_x, mut min_y, mut max_y) = (0i32, 0i32, 0i32, 0i32);
+        for (i, t) in tiles.iter().enumerate() {
+            let (x, y) = (t.pos.x as i32, t.pos.y as i32);
+            if i == 0 {
+                (min_x, max_x, min_y, max_y) = (x, x, y, y);
+            } else {
+                (min_x, max_x, min_y, max_y) = (min_x.min(x), max_x.max(x), min_y.min(y), max_y.max(y));
+            }
+        }
+        let half = (shape.window / 2) as i32;
+        Window { shape, x0: (min_x + max_x).div_euclid(2) - half, y0: (min_y + max_y).div_euclid(2) - half }
+    }
+
+    /// The board position of the window's top-left cell (column 0, row 0).
+    pub fn origin(self) -> (i32, i32) {
+        (self.x0, self.y0)
+    }
+
+    /// The window cell (row-major index) of a board position, if it lies inside.
+    pub fn cell(self, pos: Pos) -> Option<usize> {
+        let (c, r) = (pos.x as i32 - self.x0, pos.y as i32 - self.y0);
+        let w = self.shape.window as i32;
+        ((0..w).contains(&c) && (0..w).contains(&r)).then(|| (r * w + c) as usize)
+    }
+
+    /// The id of every action of `legal`, in order: a placement inside the window by its
+    /// rotation and cell, every other action by its rank among the others (`None` past the
+    /// last slot).
+    pub fn action_ids(self, legal: &[Action], out: &mut Vec<Option<u32>>) {
+        out.clear();
+        let cells = self.shape.cells();
+        let mut next_slot = 0usize;
+        for action in legal {
+            let id = match *action {
+                Action::Place { pos, rotation } if self.cell(pos).is_some() => {
+                    Some((rotation.index() * cells + self.cell(pos).unwrap()) as u32)
+                }
+                _ => {
+                    let slot = next_slot;
+                    next_slot += 1;
+                    (slot < self.shape.other_slots).then_some((4 * cells + slot) as u32)
+                }
+            };
+            out.push(id);
+        }
+    }
+}
+
+/// The seats in the observation's order: the viewer first, then the others in turn order (a
+/// spectator sees the seats in their own order).
+pub fn seat_order(seats: usize, viewer: Option<PlayerId>) -> impl Iterator<Item = PlayerId> {
+    let first = viewer.unwrap_or(0) as usize;
+    (0..seats).map(move |k| ((first + k) % seats) as PlayerId)
+}
+
+/// The row of `player` in the observation's seat order.
+fn relative_seat(seats: usize, viewer: Option<PlayerId>, player: PlayerId) -> usize {
+    (player as usize + seats - viewer.unwrap_or(0) as usize) % seats
+}
+
+/// Writes what a tile design shows, turned by `rotation`, into `out[k]` for each of the
+/// [`TILE_PLANES`] (`out` is indexed by plane; `stride` apart).
+fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: &mut [u8], at: usize, stride: usize) {
+    let edges = design.view(rotation).edges;
+    for side in 0..4 {
+        let terrain = (edges >> (8 * side)) & 0xFF;
+        if let Some(t) = TERRAINS.iter().position(|t| *t as u32 == terrain) {
+            out[(side * 5 + t) * stride + at] = 1;
+        }
+    }
+    let mut set = |plane: usize, value: u8| {
+        let cell = &mut out[plane * stride + at];
+        *cell = cell.saturating_add(value);
+    };
+    for feature in &design.features {
+        match feature.kind {
+            FeatureKind::Cloister => set(20, 1),
+            FeatureKind::Garden => set(21, 1),
+            FeatureKind::Tower => set(31, 1),
+            FeatureKind::Mountain => set(35, 1),
+            _ => {}
+        }
+        let attrs = &feature.attrs;
+        set(22, feature.pennants);
+        set(23, attrs.inn as u8);
+        set(24, attrs.cathedral as u8);
+        if let Some(good) = attrs.good {
+            set(25 + good as usize, 1);
+        }
+        set(28, attrs.besieged as u8);
+        set(29, attrs.princess as u8);
+        set(30, attrs.pig_herd as u8);
+    }
+    for symbol in &design.symbols {
+        match symbol {
+            Symbol::Dragon => set(32, 1),
+            Symbol::Volcano => set(33, 1),
+            Symbol::MagicGate => set(34, 1),
+            Symbol::Abbey => set(20, 1),
+            Symbol::Tower => {}
+        }
+    }
+}
+
+/// The tile to place as a vector of the [`TILE_PLANES`] (unturned), all zero when no tile is
+/// to be placed.
+pub fn tile_to_place(game: &Game) -> Option<carcassonne_engine::TileId> {
+    match game.pending() {
+        Pending::PlaceTile { tile, .. } | Pending::ReplaceTile { tile, .. } | Pending::HeldTile { tile, .. } => {
+            Some(tile)
+        }
+        _ => None,
+    }
+}
+
+/// One observation's arrays, as slices of the caller's buffers (one row of a batch).
+pub struct ObservationOut<'a> {
+    pub board: &'a mut [u8],
+    pub players: &'a mut [f32],
+    pub tile: &'a mut [u8],
+    pub tiles_left: &'a mut [u16],
+    pub action_mask: &'a mut [bool],
+    /// `[tile design, pending kind, seat to move (relative), tiles left, turn, window x0, y0]`.
+    pub scalars: &'a mut [i32],
+}
+
+/// Scalars of an observation, in order.
+pub const SCALARS: [&str; 7] = ["tile", "pending", "to_move", "tiles_left", "turn", "window_x", "window_y"];
+
+/// Fills `out` with what `viewer` sees of `game`. `legal` and `ids` are scratch buffers.
+pub fn observe(
+    game: &Game,
+    viewer: Option<PlayerId>,
+    shape: Shape,
+    out: ObservationOut<'_>,
+    legal: &mut Vec<Action>,
+    ids: &mut Vec<Option<u32>>,
+) {
+    let ObservationOut { board, players, tile, tiles_left, action_mask, scalars } = out;
+    board.fill(0);
+    players.fill(0.0);
+    tile.fill(0);
+    tiles_left.fill(0);
+    action_mask.fill(false);
+    let window = Window::of(game, shape);
+    let cells = shape.cells();
+    let seats = game.players().len();
+    let catalog = game.catalog();
+    let b = game.board();
+
+    for placed in b.tiles() {
+        let Some(cell) = window.cell(placed.pos) else { continue };
+        board[PLANE_TILE * cells + cell] = 1;
+        write_tile(catalog.design(placed.tile), placed.rotation, &mut board[PLANE_TILE_FIRST * cells..], cell, cells);
+    }
+    let piece = |plane: usize| (PLANE_PIECES + plane) * cells;
+    for tower in game.towers() {
+        if let Some(cell) = window.cell(tower.pos) {
+            board[piece(0) + cell] = tower.height;
+        }
+    }
+    if let Some(cell) = game.dragon().and_then(|p| window.cell(p)) {
+        board[piece(1) + cell] = 1;
+    }
+    if let Some(cell) = game.fairy().and_then(|(p, _)| window.cell(p)) {
+        board[piece(2) + cell] = 1;
+    }
+    if let Some(cell) = b.tiles().last().and_then(|t| window.cell(t.pos)) {
+        board[piece(3) + cell] = 1;
+    }
+    for building in game.little_buildings() {
+        if let Some(cell) = window.cell(building.pos) {
+            board[piece(4) + cell] += 1;
+        }
+    }
+    let figure_plane = |owner: PlayerId, figure: Figure| {
+        let kind = FIGURES.iter().position(|f| *f == figure).unwrap_or(0);
+        (PLANE_FIGURES + relative_seat(seats, viewer, owner) * FIGURES.len() + kind) * cells
+    };
+    for f in game.figures() {
+        if let Some(cell) = window.cell(b.placement(f.placement).pos) {
+            board[figure_plane(f.owner, f.figure) + cell] += 1;
+        }
+    }
+    for barn in game.barns() {
+        if let Some(cell) = window.cell(barn.pos) {
+            board[figure_plane(barn.owner, Figure::Barn) + cell] += 1;
+        }
+    }
+
+    game.legal_actions_into(legal);
+    window.action_ids(legal, ids);
+    for (action, id) in legal.iter().zip(ids.iter()) {
+        let Some(id) = id else { continue };
+        action_mask[*id as usize] = true;
+        // Placement ids are (rotation, row, column): the placement planes in the same order. A
+        // placement outside the window has an id among the other slots instead.
+        if matches!(action, Action::Place { .. }) && (*id as usize) < 4 * cells {
+            board[PLANE_PLACEMENTS * cells + *id as usize] = 1;
+        }
+    }
+
+    let fields = PLAYER_FIELDS.len();
+    let to_move = game.pending().player();
+    let king = game.token_holder(Token::King).map(|(p, _)| p);
+    let robber = game.token_holder(Token::RobberBaron).map(|(p, _)| p);
+    for (row, p) in seat_order(seats, viewer).enumerate() {
+        let s = game.player(p);
+        let buildings = game.buildings_left(p).total();
+        let values = [
+            1.0,
+            s.score as f32,
+            s.followers as f32,
+            s.big_followers as f32,
+            s.abbots as f32,
+            s.builders as f32,
+            s.pigs as f32,
+            s.mayors as f32,
+            s.wagons as f32,
+            s.barns as f32,
+            s.goods[0] as f32,
+            s.goods[1] as f32,
+            s.goods[2] as f32,
+            game.tower_pieces(p) as f32,
+            game.prisoners().iter().filter(|x| x.captor == p).count() as f32,
+            game.prisoners().iter().filter(|x| x.owner == p).count() as f32,
+            game.holds_abbey(p) as u8 as f32,
+            (king == Some(p)) as u8 as f32,
+            (robber == Some(p)) as u8 as f32,
+            game.hand(p).len() as f32,
+            buildings as f32,
+            (to_move == Some(p)) as u8 as f32,
+            game.residents().iter().filter(|r| r.owner == p).count() as f32,
+            game.figures().iter().filter(|f| f.owner == p).count() as f32,
+        ];
+        players[row * fields..(row + 1) * fields].copy_from_slice(&values);
+    }
+
+    let design = tile_to_place(game);
+    if let Some(t) = design {
+        write_tile(catalog.design(t), carcassonne_engine::Rotation::R0, tile, 0, 1);
+    }
+    for (t, n) in game.observation(viewer).remaining_tiles() {
+        tiles_left[t.0 as usize] = n;
+    }
+    let (x0, y0) = window.origin();
+    let values = [
+        design.map_or(-1, |t| t.0 as i32),
+        pending_kind(game.pending()) as i32,
+        to_move.map_or(-1, |p| relative_seat(seats, viewer, p) as i32),
+        game.tiles_left() as i32,
+        game.turns() as i32,
+        x0,
+        y0,
+    ];
+    scalars.copy_from_slice(&values);
+}
+
+/// The names of the board planes, in order.
+pub fn plane_names() -> Vec<String> {
+    let mut names = vec!["tile".to_string()];
+    names.extend(TILE_PLANES.iter().map(|s| s.to_string()));
+    names.extend(PIECE_PLANES.iter().map(|s| s.to_string()));
+    for seat in 0..MAX_SEATS {
+        for f in FIGURES {
+            names.push(format!("seat{seat}_{}", f.name().replace('-', "_")));
+        }
+    }
+    names.extend((0..4).map(|r| format!("legal_placement_r{}", r * 90)));
+    debug_assert_eq!(names.len(), PLANES);
+    names
+}

@@ -1,0 +1,204 @@
+"""The game from Python: the same games as the command line, legal actions, errors, records,
+copies and events."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import subprocess
+
+import numpy as np
+import pytest
+
+import carcassonne
+from conftest import SETUPS, play_random
+
+
+@pytest.mark.parametrize(
+    "players,expansions,edition",
+    [
+        (2, [], None),
+        (4, ["inns-cathedrals", "traders-builders", "princess-dragon"], None),
+        (3, list(carcassonne.ALL_TWELVE), "second"),
+    ],
+)
+@pytest.mark.parametrize("seed", [7, 2024])
+def test_the_same_seed_gives_the_cli_game_byte_for_byte(cli, tmp_path, players, expansions, edition, seed):
+    path = tmp_path / "record.json"
+    args = [str(cli), "simulate", "--seed", str(seed), "--games", "1", "--players", str(players), "--record-out", str(path)]
+    if expansions:
+        args += ["--expansions", ",".join(expansions)]
+    if edition:
+        args += ["--edition", edition]
+    subprocess.run(args, check=True, capture_output=True)
+    game = carcassonne.Game(players, expansions=expansions, edition=edition, seed=seed)
+    play_random(game, seed)
+    assert game.record_json() == path.read_text()
+    # And `simulate` plays the same games as the CLI's random bots.
+    scores = carcassonne.simulate(1, players, expansions=expansions, edition=edition, seed=seed)
+    assert list(scores[0]) == game.scores
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: ",".join(s.get("expansions", ["base"])))
+def test_every_legal_action_applies_and_the_mask_matches(setup):
+    rng = random.Random(5)
+    game = carcassonne.Game(seed=11, **setup)
+    steps = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        assert len(legal) == game.legal_action_count() > 0
+        assert [a.index for a in legal] == list(range(len(legal)))
+        # Every legal action applies to a copy.
+        sample = legal if len(legal) <= 40 or steps % 10 == 0 else rng.sample(legal, 40)
+        for action in sample:
+            trial = game.clone()
+            trial.apply(action)
+            assert trial.turn >= game.turn
+        # The mask is the legal actions' ids, and each id names its action.
+        mask = game.action_mask()
+        ids = [a.id for a in legal]
+        assert None not in ids
+        assert sorted(ids) == list(np.flatnonzero(mask))
+        assert game.observe()["action_mask"].tolist() == mask.tolist()
+        pick = rng.choice(legal)
+        assert game.action_from_id(pick.id).index == pick.index
+        game.apply_id(pick.id) if steps % 2 else game.apply(pick)
+        steps += 1
+    assert game.legal_action_count() == 0 and not game.action_mask().any()
+
+
+def observed(game):
+    return {k: v.copy() for k, v in game.observe(0).items()}
+
+
+def test_bad_actions_raise_and_change_nothing():
+    game = carcassonne.Game(2, expansions=["tower"], seed=3)
+    game.apply_index(0)
+    stale = game.legal_actions()[0]  # A deployment: stale once the game moves on.
+    game.apply_index(game.legal_action_count() - 1)
+    before = (game.record_json(), game.scores, game.pending, observed(game), [e.text for e in game.events()])
+    bad = [
+        10_000,
+        -1,
+        stale,
+        {"action": "deploy", "figure": "follower", "feature": "city@N"},
+        {"action": "place", "x": 500, "y": 0, "rotation": 0},
+        {"action": "place", "x": 1, "y": 0, "rotation": 45},
+        '{"action": "fly"}',
+        "not json",
+        3.5,
+    ]
+    for action in bad:
+        with pytest.raises(carcassonne.RuleError) as info:
+            game.apply(action)
+        assert str(info.value), action
+        with pytest.raises(carcassonne.RuleError):
+            game.check(action)
+    with pytest.raises(carcassonne.RuleError, match="out of range"):
+        game.apply_index(999)
+    with pytest.raises(carcassonne.RuleError, match="action id"):
+        game.apply_id(game.action_space_size + 5)
+    after = (game.record_json(), game.scores, game.pending, observed(game), [e.text for e in game.events()])
+    assert before[:3] == after[:3] and before[4] == after[4]
+    for key in before[3]:
+        assert np.array_equal(before[3][key], after[3][key]), key
+
+
+def test_errors_name_what_was_wrong():
+    with pytest.raises(carcassonne.SetupError, match="unknown expansion `dragons`"):
+        carcassonne.Game(expansions=["dragons"])
+    with pytest.raises(carcassonne.SetupError, match="variants"):
+        carcassonne.Game(variants={"small-city": "maybe"})
+    with pytest.raises(carcassonne.SetupError, match="rules"):
+        carcassonne.Game(rules="house")
+    with pytest.raises(carcassonne.SetupError, match="players"):
+        carcassonne.Game(players=9)
+    with pytest.raises(carcassonne.SetupError, match="unknown bot"):
+        carcassonne.Bot("grumpy")
+    game = carcassonne.Game(seed=1)
+    play_random(game, 1)
+    record = json.loads(game.record_json())
+    record["actions"][5] = {"action": "place", "x": 900, "y": 900, "rotation": 0}
+    with pytest.raises(carcassonne.RecordError, match="action 5"):
+        carcassonne.Game.from_record(json.dumps(record))
+    with pytest.raises(carcassonne.RecordError, match="line 1"):
+        carcassonne.Game.from_record("{")
+    with pytest.raises(carcassonne.RuleError, match="over"):
+        game.apply_index(0)
+
+
+@pytest.mark.parametrize("setup", SETUPS[:5], ids=lambda s: ",".join(s.get("expansions", ["base"])))
+def test_records_round_trip_and_events_add_up_to_the_scores(setup):
+    game = carcassonne.Game(seed=21, **setup)
+    totals = [0] * game.num_players
+    bots = [carcassonne.Bot("greedy", s) for s in range(game.num_players)]
+    halfway = None
+    while not game.is_over:
+        for event in bots[game.player].play(game):
+            for seat, points in event.score_changes:
+                totals[seat] += points
+        if halfway is None and game.turn >= 20:
+            halfway = (game.record_json(), game.scores)
+    assert totals == game.scores
+    again = carcassonne.Game.from_record(game.record_json())
+    assert again.record_json() == game.record_json() and again.scores == game.scores and again.is_over
+    resumed = carcassonne.Game.from_record(halfway[0])
+    assert resumed.scores == halfway[1] and not resumed.is_over
+
+
+def test_copies_are_independent():
+    game = carcassonne.Game(3, expansions=["princess-dragon"], seed=4)
+    for _ in range(10):
+        game.apply_index(0)
+    for twin in (game.clone(), copy.copy(game), copy.deepcopy(game)):
+        assert twin.record_json() == game.record_json()
+        play_random(twin, 9)
+        assert twin.is_over and not game.is_over
+    assert game.legal_action_count() > 0
+
+
+def test_a_determinized_copy_keeps_what_the_player_knows():
+    game = carcassonne.Game(2, expansions=["inns-cathedrals"], variants={"tiles-in-hand": "three"}, seed=8)
+    for _ in range(25):
+        game.apply_index(game.legal_action_count() // 2)
+    seat = game.player
+    mine = game.observe(seat)
+    worlds = [game.determinize(seat, s) for s in range(4)]
+    for world in worlds:
+        theirs = world.observe(seat)
+        for key in mine:
+            assert np.array_equal(mine[key], theirs[key]), key
+        assert [a.json for a in world.legal_actions()] == [a.json for a in game.legal_actions()]
+        with pytest.raises(carcassonne.RecordError, match="no record"):
+            world.record_json()
+    # The hidden order differs between worlds: the games part ways.
+    ends = set()
+    for world in worlds:
+        play_random(world, 3)
+        ends.add(tuple(world.scores))
+    assert len(ends) > 1
+
+
+def test_bots_choose_legal_actions_of_every_kind():
+    game = carcassonne.Game(2, expansions=list(carcassonne.ALL_TWELVE), edition="second", seed=12)
+    bots = {0: carcassonne.Bot("greedy", 1), 1: carcassonne.Bot("mcts:iters=40", 2)}
+    kinds = set()
+    while not game.is_over:
+        action = bots[game.player].choose(game)
+        kinds.add(action.kind)
+        game.apply(action)
+    assert {"place", "deploy", "pass"} <= kinds
+    assert len(game.scores) == 2
+
+
+def test_game_facts():
+    game = carcassonne.Game(3, colors=["green", "black", "red"], seed=2)
+    assert game.colors == ["green", "black", "red"] and game.num_players == 3
+    assert game.pending == "place-tile" and game.player == 0 and game.tile.startswith("base:")
+    assert game.tiles_left == 70 and game.turn >= 0
+    assert game.supplies()[0]["followers"] == 7
+    assert "place-tile" in carcassonne.PENDING_KINDS
+    assert "tower" in carcassonne.expansions()
+    assert "small-city" in carcassonne.variants()
+    assert json.loads(game.rules_json)["expansions"] == []
