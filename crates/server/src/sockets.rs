@@ -73,15 +73,60 @@ impl Drop for Counted {
 }
 
 /// A socket with its count: it stays counted as long as it is open, through an upgrade.
+///
+/// It also gives the answers hyper makes by itself the security headers every other answer
+/// has: hyper answers a request it cannot parse (`400`) or whose headers are too large (`431`)
+/// before the router sees it, so no middleware can add them. Such an answer's head is rewritten
+/// on its way out (`with_security_headers`); every answer of the router already has them.
 pub struct CountedStream {
     stream: TcpStream,
     _counted: Counted,
+    /// A rewritten answer not yet written whole: written before anything else.
+    pending: Vec<u8>,
 }
 
 impl CountedStream {
     pub fn new(stream: TcpStream, counted: Counted) -> CountedStream {
-        CountedStream { stream, _counted: counted }
+        CountedStream { stream, _counted: counted, pending: Vec::new() }
     }
+
+    /// Writes what is pending; ready once nothing is.
+    fn poll_pending(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while !self.pending.is_empty() {
+            match Pin::new(&mut self.stream).poll_write(cx, &self.pending) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => {
+                    self.pending.drain(..n);
+                }
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+}
+
+/// The head of an error answer hyper made by itself, with the security headers added after its
+/// status line; `None` for anything else (an answer of the router has them already, and a
+/// WebSocket frame never starts with `HTTP/`).
+fn with_security_headers(buf: &[u8]) -> Option<Vec<u8>> {
+    if !(buf.starts_with(b"HTTP/1.1 4") || buf.starts_with(b"HTTP/1.1 5") || buf.starts_with(b"HTTP/1.0 4")) {
+        return None;
+    }
+    let head_end = buf.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let head = &buf[..head_end];
+    if head.windows(23).any(|w| w.eq_ignore_ascii_case(b"x-content-type-options:")) {
+        return None;
+    }
+    let status_end = head.windows(2).position(|w| w == b"\r\n")?;
+    let mut out = Vec::with_capacity(buf.len() + 400);
+    out.extend_from_slice(&buf[..status_end + 2]);
+    for (name, value) in crate::api::SECURITY_HEADERS {
+        out.extend_from_slice(format!("{name}: {value}\r\n").as_bytes());
+    }
+    out.extend_from_slice(b"cache-control: no-store\r\n");
+    out.extend_from_slice(&buf[status_end + 2..]);
+    Some(out)
 }
 
 impl AsyncRead for CountedStream {
@@ -92,27 +137,36 @@ impl AsyncRead for CountedStream {
 
 impl AsyncWrite for CountedStream {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        if self.poll_pending(cx)?.is_pending() {
+            return Poll::Pending;
+        }
+        if let Some(rewritten) = with_security_headers(buf) {
+            // Taken whole; written out by this call and the next ones before anything else.
+            self.pending = rewritten;
+            let _ = self.poll_pending(cx)?;
+            return Poll::Ready(Ok(buf.len()));
+        }
         Pin::new(&mut self.stream).poll_write(cx, buf)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        if self.poll_pending(cx)?.is_pending() {
+            return Poll::Pending;
+        }
         Pin::new(&mut self.stream).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        if self.poll_pending(cx)?.is_pending() {
+            return Poll::Pending;
+        }
         Pin::new(&mut self.stream).poll_shutdown(cx)
     }
 
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
-    }
-
+    // Not vectored: hyper then writes each answer's head from one buffer, where
+    // `with_security_headers` can see it whole.
     fn is_write_vectored(&self) -> bool {
-        self.stream.is_write_vectored()
+        false
     }
 }
 

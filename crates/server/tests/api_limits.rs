@@ -673,3 +673,43 @@ async fn an_action_stuck_on_a_stalled_disk_is_pending_not_refused() {
     assert_eq!(version, 1, "the pending action was applied once its write completed");
     server.stop().await;
 }
+
+/// The answers hyper makes by itself, before the router sees the request (a request it cannot
+/// parse: `400`; too many headers: `431`), carry the same security headers as every other
+/// answer, and a good request on the same server is answered as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_made_by_the_http_layer_carry_the_security_headers() {
+    use tokio::io::AsyncWriteExt;
+    let server = Running::start(None).await;
+    let many_headers: String = (0..150).map(|i| format!("x-h{i}: {i}\r\n")).collect();
+    for (request, status) in [
+        ("GET / HTTP/1.1\r\nhost: a\r\nno colon here\r\n\r\n".to_string(), "400"),
+        ("GET /\x01 HTTP/1.1\r\nhost: a\r\n\r\n".to_string(), "400"),
+        (format!("GET / HTTP/1.1\r\nhost: a\r\n{many_headers}\r\n"), "431"),
+    ] {
+        let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let answer = read_raw(&mut stream, Duration::from_secs(5)).await;
+        let head = answer.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+        assert!(head.starts_with(&format!("http/1.1 {status}")), "{request:?}: {answer:?}");
+        for header in [
+            "x-content-type-options: nosniff",
+            "x-frame-options: deny",
+            "content-security-policy:",
+            "referrer-policy: no-referrer",
+        ] {
+            assert!(head.contains(header), "{request:?}: {header} missing from {head:?}");
+        }
+        assert_eq!(head.matches("x-content-type-options").count(), 1, "{head}");
+    }
+    let page = server.http.get(server.url("/")).send().await.unwrap();
+    assert_eq!(page.status().as_u16(), 200);
+    assert_eq!(page.headers().get_all("x-content-type-options").iter().count(), 1);
+    let body = page.text().await.unwrap();
+    assert!(
+        body.contains("<html") || body.contains("<!DOCTYPE") || body.contains("<!doctype"),
+        "{}",
+        &body[..100.min(body.len())]
+    );
+    server.stop().await;
+}
