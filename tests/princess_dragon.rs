@@ -286,8 +286,9 @@ fn the_seeds_four_player_dragon_example() {
     assert_eq!(dragon_steps(&g), vec![(0, 1), (-1, 2)]);
     let events = step(&mut g, 0, 1);
     assert_eq!(eaten(&events), vec![(RED, F, (0, 1))], "red's monk is eaten");
-    // B (blue): left.
+    // B (blue): left, in A's turn still.
     assert_eq!(g.pending(), Pending::MoveDragon { player: BLUE });
+    assert_eq!(g.turn_player(), Some(RED), "blue moves the dragon in red's turn");
     assert_eq!(dragon_steps(&g), vec![(0, 0), (1, 1), (-1, 1)], "up, right or left; not back down");
     let events = step(&mut g, -1, 1);
     assert_eq!(eaten(&events), vec![(BLUE, F, (-1, 1))], "blue's monk is eaten");
@@ -311,6 +312,7 @@ fn the_seeds_four_player_dragon_example() {
     assert_eq!(g.dragon(), Some(Pos::new(-2, 0)));
     assert_eq!(g.dragon_move(), None, "the movement of the dragon is over");
     assert_eq!(g.pending(), Pending::PlaceTile { player: BLUE, tile: tile("base:U") }, "play continues as usual");
+    assert_eq!(g.turn_player(), Some(BLUE));
     assert!(g.figures().is_empty());
     assert_eq!((g.player(RED).followers, g.player(BLUE).followers), (7, 7), "both followers went home");
 }

@@ -618,7 +618,7 @@ class GameView {
     renderFinal(this);
     markRulesStep(this, false);
     this.updateDock();
-    document.title = `${this.mine ? '▶ Your turn · ' : ''}Carcassonne ${this.id}`;
+    document.title = `${this.mine ? (this.view.turn_seat ?? this.pending.seat) === this.pending.seat ? '▶ Your turn · ' : '▶ Your decision · ' : ''}Carcassonne ${this.id}`;
   }
 
   /** What the pending decision asks, in words, for the turn banner: a module's `ask`, or the words of the decision. */
@@ -632,6 +632,7 @@ class GameView {
 
   renderTurn() {
     const p = this.pending;
+    const v = this.view;
     const el = clear(this.el.turn);
     el.dataset.mine = this.mine ? 'true' : 'false';
     el.dataset.decision = p.decision;
@@ -648,7 +649,14 @@ class GameView {
     const dot = h('span', { class: 'swatch', style: { background: hex, color: inkOn(hex) } }, p.seat + 1);
     // The modules' badges: a builder's second tile, the dragon's steps left, where the tile came from, ...
     const badges = this.modules.flatMap((m) => (m.badges ? m.badges(this, p) : []));
-    if (this.mine) {
+    // Another seat may decide within the turn (a dragon's step, a wagon, a redeployment): the
+    // banner then says whose turn it is, not "your turn".
+    const turnSeat = v.turn_seat ?? p.seat;
+    const inTurnOf = turnSeat !== p.seat ? this.seat(turnSeat) || { name: `Seat ${turnSeat + 1}` } : null;
+    if (this.mine && inTurnOf) {
+      const whom = this.you.length > 1 ? `${seat.name}, your decision` : 'Your decision';
+      el.append(...[dot, h('strong', {}, whom), ` in ${inTurnOf.name}’s turn — ${what}.`, ...badges].filter(Boolean));
+    } else if (this.mine) {
       const hot = this.you.length > 1;
       el.append(...[dot, h('strong', {}, hot ? `${seat.name}, your turn` : 'Your turn'), ` — ${what}.`, ...badges].filter(Boolean));
     } else if (this.you.length) {

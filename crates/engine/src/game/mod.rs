@@ -110,6 +110,13 @@ impl Game {
         self.pending() == Pending::GameOver
     }
 
+    /// The player whose turn it is (`None` once the game is over). Usually the player who
+    /// decides, but not always: others decide within a turn (the dragon's steps, a wagon's move,
+    /// a redeployment from Carcassonne, an exchange of prisoners, the tiles handed out).
+    pub fn turn_player(&self) -> Option<PlayerId> {
+        (!self.is_over()).then_some(self.table.current)
+    }
+
     pub fn board(&self) -> &Board {
         &self.table.board
     }

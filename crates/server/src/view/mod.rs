@@ -51,6 +51,9 @@ pub struct GameView {
     /// The seats the viewer's token controls.
     pub you: Vec<PlayerId>,
     pub pending: PendingView,
+    /// The seat whose turn it is (`null` once the game is over); `pending.seat` may differ
+    /// when another seat decides within the turn (a dragon's step, a wagon, a redeployment).
+    pub turn_seat: Option<PlayerId>,
     pub board: Vec<TileView>,
     pub figures: Vec<FigureView>,
     /// The tokens a player may hold (The King & Robber Baron's), and who holds each.
@@ -306,6 +309,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         seats,
         you,
         pending: pending_view(game),
+        turn_seat: game.turn_player(),
         board,
         figures,
         tokens,
