@@ -57,6 +57,8 @@ export const getGame = (id, token, eventsFrom) =>
 /** The game reference for a selection: `{expansions, variants, rules, players}` (docs/api.md). */
 export const getReference = (params) => request('GET', `/api/reference${query(params)}`);
 export const getGameReference = (id) => request('GET', `/api/games/${enc(id)}/reference`);
+/** A bot's advice for the token's pending decision: `{version, bot, action}` (docs/api.md). */
+export const getHint = (id, token) => request('GET', `/api/games/${enc(id)}/hint${query({ token })}`);
 export const getReplay = (id, step) => request('GET', `/api/games/${enc(id)}/replay${query({ step })}`);
 /**
  * Sends an action and answers the game's view after it. When the server's database is slow the

@@ -9,7 +9,7 @@
 // registry (decisions/index.js, which describes what a module may provide); the core asks the
 // modules, in the registry's order, instead of naming their decisions.
 
-import { getGame, postAction, GameSocket } from './api.js';
+import { getGame, getHint, postAction, GameSocket } from './api.js';
 import { h, clear, seatHex, inkOn } from './ui.js';
 import { Board, coarsePointer } from './board.js';
 import { loadTiles } from './tiles.js';
@@ -195,6 +195,7 @@ class GameView {
       this.selected = null;
       this.hover = null;
       this.choice = null;
+      this.hint = null;
       this.openFeature = null;
       this.hoverAction = null;
       this.states.clear();
@@ -416,6 +417,37 @@ class GameView {
     this.each('chose', action);
     this.hideError();
     this.render();
+  }
+
+  /**
+   * Asks the server's bot for advice on the pending decision and selects its choice (a tile's
+   * place and turn, or the action), for the player to confirm or change.
+   */
+  async askHint() {
+    if (!this.mine || this.busy || this.hinting) return;
+    const version = this.view.version;
+    this.hinting = true;
+    this.hideError();
+    this.render();
+    try {
+      const hint = await getHint(this.id, this.token);
+      if (hint.version !== this.view.version || version !== this.view.version) return; // moved on meanwhile
+      const { at, label, ...action } = hint.action;
+      if (action.action === 'place' && this.placing && !this.placeMode()) {
+        this.selected = { x: action.x, y: action.y };
+        this.rotation = action.rotation;
+        this.choice = null;
+      } else {
+        const legal = this.legal.find((a) => sameAction(a, hint.action));
+        if (legal) this.choice = legal;
+      }
+      this.hint = label;
+    } catch (err) {
+      this.showError(err.message);
+    } finally {
+      this.hinting = false;
+      this.render();
+    }
   }
 
   cancel() {
@@ -653,12 +685,24 @@ class GameView {
     // banner then says whose turn it is, not "your turn".
     const turnSeat = v.turn_seat ?? p.seat;
     const inTurnOf = turnSeat !== p.seat ? this.seat(turnSeat) || { name: `Seat ${turnSeat + 1}` } : null;
+    // A bot's advice for one's own decision: the hint is chosen for confirmation, not sent.
+    const hintBits = this.mine
+      ? [
+          ' ',
+          h(
+            'button',
+            { type: 'button', class: 'small hint-button', 'data-testid': 'hint', disabled: this.hinting || this.busy, title: 'Ask a bot what it would do (you still confirm)', onClick: () => this.askHint() },
+            this.hinting ? 'Thinking…' : 'Hint',
+          ),
+          this.hint ? h('span', { class: 'hint-text', 'data-testid': 'hint-text', role: 'status' }, ` The bot suggests: ${this.hint}.`) : null,
+        ]
+      : [];
     if (this.mine && inTurnOf) {
       const whom = this.you.length > 1 ? `${seat.name}, your decision` : 'Your decision';
-      el.append(...[dot, h('strong', {}, whom), ` in ${inTurnOf.name}’s turn — ${what}.`, ...badges].filter(Boolean));
+      el.append(...[dot, h('strong', {}, whom), ` in ${inTurnOf.name}’s turn — ${what}.`, ...badges, ...hintBits].filter(Boolean));
     } else if (this.mine) {
       const hot = this.you.length > 1;
-      el.append(...[dot, h('strong', {}, hot ? `${seat.name}, your turn` : 'Your turn'), ` — ${what}.`, ...badges].filter(Boolean));
+      el.append(...[dot, h('strong', {}, hot ? `${seat.name}, your turn` : 'Your turn'), ` — ${what}.`, ...badges, ...hintBits].filter(Boolean));
     } else if (this.you.length) {
       el.append(...[dot, `Waiting for ${seat.name}`, seat.player && seat.player !== 'human' ? ' (bot)' : '', ` to ${what}…`, ...badges].filter(Boolean));
     } else {

@@ -366,8 +366,20 @@ async function passByClick(page, what) {
  * position), sometimes turns it again among the fitting rotations, and confirms. Returns the
  * position.
  */
-async function placeTile(page, turn, { beforeConfirm, prefer } = {}) {
+async function placeTile(page, turn, { beforeConfirm, prefer, hint } = {}) {
   await checkInView(page, '[data-testid=rotate-cw]', `turn ${turn}`);
+  if (hint) {
+    // The bot's advice: its place and turn are selected, for this player to confirm.
+    await press(page, '[data-testid=hint]');
+    await page.locator('[data-testid=hint-text]').waitFor();
+    const words = (await page.locator('[data-testid=hint-text]').textContent()) || '';
+    check(/The bot suggests: \S/.test(words), `turn ${turn}: the hint says ${JSON.stringify(words)}`);
+    const ghost = page.locator('[data-testid=ghost-tile].selected');
+    await ghost.waitFor({ state: 'attached' });
+    const at = { x: Number(await ghost.getAttribute('data-x')), y: Number(await ghost.getAttribute('data-y')) };
+    await confirm(page, `placing the tile where the hint put it, (${at.x}, ${at.y})`);
+    return at;
+  }
   if (turn % 3 === 1) await press(page, '[data-testid=rotate-cw]');
   if (turn % 5 === 2 && !touchDevices.has(page.context())) await page.keyboard.press('e');
   let spots = await clickable(page, '[data-testid=spot]');
@@ -520,6 +532,8 @@ async function scenarioAgainstBot() {
     const at = await placeTile(page, turn, {
       // The mid-game picture: a position picked, the tile shown there, figures around.
       beforeConfirm: takeShot ? () => screenshot(page, 'web-phone-game.png').then(() => (midShot = true)) : undefined,
+      // Turn 3 is placed where the hint says.
+      hint: turn === 3,
     });
     if (turn === 1) await pinchOut(page);
 

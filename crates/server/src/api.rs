@@ -36,6 +36,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/hint", get(crate::hint::hint))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/reference", get(game_reference))

@@ -12,6 +12,7 @@ pub mod api;
 mod assets;
 pub mod bots;
 pub mod error;
+mod hint;
 pub mod limits;
 pub mod options;
 pub mod reference;

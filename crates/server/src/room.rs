@@ -38,6 +38,8 @@ pub struct Room {
     /// The address that created the game (not stored: a game loaded at start has none), for
     /// each address's share of the bot seats.
     pub creator: std::sync::OnceLock<std::net::IpAddr>,
+    /// The last hint given (`GET .../hint`) and the version it is for.
+    hint: Mutex<Option<(usize, Action)>>,
 }
 
 struct RoomState {
@@ -136,6 +138,7 @@ impl Room {
             last_used: Mutex::new(Instant::now()),
             person_acted: Mutex::new(Instant::now()),
             creator: std::sync::OnceLock::new(),
+            hint: Mutex::new(None),
         })
     }
 
@@ -349,6 +352,20 @@ impl Room {
             game: state.game.clone(),
             seed: carcassonne_bots::mix_seed(deck_seed ^ (version as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
         })
+    }
+
+    /// A copy of the game, its version and the hint kept for that version (`GET .../hint`).
+    pub fn hint_state(&self) -> (Game, usize, Option<Action>) {
+        let state = self.lock();
+        let version = state.record.actions.len();
+        let kept = self.hint.lock().unwrap_or_else(|e| e.into_inner());
+        let cached = kept.filter(|(v, _)| *v == version).map(|(_, a)| a);
+        (state.game.clone(), version, cached)
+    }
+
+    /// Keeps the hint for `version`, so that asking again costs no search.
+    pub fn keep_hint(&self, version: usize, action: Action) {
+        *self.hint.lock().unwrap_or_else(|e| e.into_inner()) = Some((version, action));
     }
 
     /// A bot's action, chosen at `version`.

@@ -689,3 +689,46 @@ async fn a_damaged_page_of_the_database_leaves_the_other_games_playable() {
     }
     server.stop().await;
 }
+
+/// A hint (`GET /api/games/{id}/hint`) is a bot's choice among the seat's legal actions, as the
+/// view lists them; it is only for the seat that decides, and the same state gives the same
+/// hint.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_is_one_of_the_deciding_seats_legal_actions() {
+    let server = Running::start(None).await;
+    let created = server.create(json!({"seats": [{"player": "human"}, {"player": "human"}]})).await;
+    let id = created["id"].as_str().unwrap();
+    let token = |seat: usize| created["seats"][seat]["token"].as_str().unwrap().to_string();
+    let hint_path = |t: &str| format!("/api/games/{id}/hint?token={t}");
+    // Seat 0 places and deploys (or passes), then seat 1.
+    for step in 0..4 {
+        let seat = step / 2;
+        let (status, view) = server.get(&format!("/api/games/{id}?token={}", token(seat))).await;
+        assert_eq!(status, 200);
+        let (status, hint) = server.get(&hint_path(&token(seat))).await;
+        assert_eq!(status, 200, "{hint}");
+        assert_eq!(hint["version"], view["version"]);
+        assert_eq!(hint["bot"], "mcts:medium");
+        let legal = view["legal"].as_array().unwrap();
+        assert!(legal.contains(&hint["action"]), "{} not among {}", hint["action"], view["legal"]);
+        assert!(!hint["action"]["label"].as_str().unwrap().is_empty());
+        let (_, again) = server.get(&hint_path(&token(seat))).await;
+        assert_eq!(again, hint, "the same state gives the same hint");
+        // The other seat may not ask, nor may a spectator.
+        let (status, refused) = server.get(&hint_path(&token(1 - seat))).await;
+        assert_eq!(status, 409, "{refused}");
+        assert!(refused["error"].as_str().unwrap().contains("not yours"), "{refused}");
+        let (status, refused) = server.get(&format!("/api/games/{id}/hint")).await;
+        assert_eq!((status, refused["field"].as_str()), (403, Some("token")), "{refused}");
+        // The hint is sent back as the action.
+        let mut action = hint["action"].clone();
+        action.as_object_mut().unwrap().remove("label");
+        action.as_object_mut().unwrap().remove("at");
+        let body = json!({"token": token(seat), "action": action, "version": view["version"]});
+        let (status, answer) = server.post(&format!("/api/games/{id}/actions"), &body.to_string()).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (status, _) = server.get("/api/games/nosuchgame/hint?token=x").await;
+    assert_eq!(status, 404);
+    server.stop().await;
+}
