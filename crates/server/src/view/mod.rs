@@ -353,7 +353,14 @@ pub fn event_view(game: &Game, names: &[String], index: usize, action: Option<us
         ),
         Event::FigureDeployed { player, figure, pos, feature } => (
             figure_detail(game, "figure-deployed", player, figure, pos, feature),
-            format!("{} deploys {}", name(player), words::figure_on(game, figure, pos, feature)),
+            // The place too: through a magic gate a figure goes to another tile than the one just
+            // placed, and a reader of the log should not have to guess which.
+            format!(
+                "{} deploys {}, {}",
+                name(player),
+                words::figure_on(game, figure, pos, feature),
+                words::place_words(pos)
+            ),
         ),
         Event::Passed { player } => {
             (json!({"type": "passed", "seat": player}), format!("{} deploys no figure", name(player)))

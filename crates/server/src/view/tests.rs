@@ -1,7 +1,7 @@
 //! Tests of the views: what they show, what they must never show, and their words.
 
 use carcassonne_engine::random::rng_from_seed;
-use carcassonne_engine::{Catalog, Color, Deck, Expansion, GameSetup};
+use carcassonne_engine::{Catalog, Color, Deck, Expansion, GameSetup, Pos};
 
 use super::*;
 
@@ -145,6 +145,31 @@ fn score_changes_say_who_gained_and_who_lost() {
         Some(serde_json::json!([{"seat": 0, "points": 3}]))
     );
     assert_eq!(changes(Event::Passed { player: 0 }), None, "no score changed: no field");
+}
+
+/// A deployment's sentence says on which tile the figure went: through a magic gate (The
+/// Princess & the Dragon) it is not the tile just placed.
+#[test]
+fn a_deployment_says_where_the_figure_went() {
+    let mut game =
+        Game::new(GameSetup { rules: Rules::base(), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(1) })
+            .unwrap();
+    let names = ["Ann".to_string(), "Bob".to_string()];
+    let place = game.legal_actions()[0];
+    game.apply(place).unwrap();
+    let Pending::Deploy { pos, .. } = game.pending() else { panic!("a deployment is pending") };
+    let deploy = *game.legal_actions().iter().find(|a| matches!(a, Action::Deploy { .. })).unwrap();
+    let events = game.apply(deploy).unwrap();
+    let deployed = events.iter().find(|e| matches!(e, Event::FigureDeployed { .. })).unwrap();
+    let text = serde_json::to_value(event_view(&game, &names, 0, Some(1), deployed)).unwrap()["text"].clone();
+    let text = text.as_str().unwrap();
+    assert!(text.starts_with("Ann deploys a"), "{text}");
+    assert!(text.ends_with(&format!(", {}", words::place_words(pos))), "{text}");
+    // Elsewhere than the tile just placed, as through a gate, the sentence names that tile.
+    let Event::FigureDeployed { player, figure, feature, .. } = *deployed else { unreachable!() };
+    let start = Event::FigureDeployed { player, figure, pos: Pos::new(0, 0), feature: 0 };
+    let text = serde_json::to_value(event_view(&game, &names, 0, Some(1), &start)).unwrap()["text"].clone();
+    assert!(text.as_str().unwrap().ends_with(", at the start tile"), "{text} ({feature})");
 }
 
 /// The fairy's points are in the seats' tallies, during the game and in the final scoring,
