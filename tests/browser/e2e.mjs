@@ -397,8 +397,18 @@ async function placeTile(page, turn, { beforeConfirm, prefer, hint } = {}) {
   return { x: Number(spot.x), y: Number(spot.y) };
 }
 
+/** Figure decisions with nothing to deploy met so far (each checked for its explanation). */
+let emptyPhases = 0;
+
 /** Deploys a follower by clicking a marker (true) or passes; returns the deployment or null. */
-async function deployOrPass(page, turn, wantDeploy) {
+async function deployOrPass(page, turn, wantDeploy, { explainEmpty = false } = {}) {
+  // A figure decision with nothing to deploy says why (no figure left, no free place); checked
+  // in the base game, where nothing else is offered then.
+  if (explainEmpty && (await page.locator('[data-testid=figure-marker]').count()) === 0) {
+    const why = (await page.locator('[data-testid=nothing-to-deploy]').textContent({ timeout: 5000 }).catch(() => '')) || '';
+    check(/^Nothing to deploy this turn: (no place|you have no figure)/.test(why), `turn ${turn}: an empty figure decision is not explained: ${JSON.stringify(why)}`);
+    emptyPhases += 1;
+  }
   const markers = wantDeploy ? await clickable(page, '[data-testid=figure-marker]') : [];
   if (markers.length) {
     const marker = markers[turn % markers.length];
@@ -544,7 +554,7 @@ async function scenarioAgainstBot() {
       ((await page.locator('[data-testid=player][data-seat="0"] [data-testid=supply-follower]').textContent()) || '0').replace(/\D/g, ''),
     );
     const wantDeploy = turn % 2 === 1 && followers >= 2;
-    const deployment = await deployOrPass(page, turn, wantDeploy);
+    const deployment = await deployOrPass(page, turn, wantDeploy, { explainEmpty: true });
     if (!deployment) continue;
     deployed += 1;
 
@@ -600,6 +610,7 @@ async function scenarioAgainstBot() {
   log(`${texts.length} texts of the page checked for engine notation`);
   finishedGame = id;
 
+  log(`${emptyPhases} figure decision(s) with nothing to deploy, each explained`);
   // A rematch: the same game with the seats rotated, this browser's seat remembered.
   await press(page, '[data-testid=rematch]');
   await page.locator('[data-testid=play-rematch]').waitFor();

@@ -98,6 +98,31 @@ export function renderMarkers(screen) {
  *
  * `ctx`: {seat, hex (its colour), groups (the marker groups), of(kind) (those of a kind)}.
  */
+/**
+ * Why a figure decision offers nothing but passing, in words: no figure left in the supply, or
+ * no free place on the new tile; and a figure held prisoner that a ransom cannot free for want
+ * of points (The Tower: 3 points, or all one has under the variant short-ransom).
+ */
+function nothingToDeploy(screen) {
+  const v = screen.view;
+  const me = screen.pending.seat;
+  const seats = v.seats || [];
+  const mine = seats[me] || {};
+  const supply = mine.supply || {};
+  const any = Object.entries(supply).some(([figure, n]) => n > 0 && figure !== 'barn');
+  const reasons = [
+    any
+      ? 'no place on the new tile is free for the figures you have (each of its roads, cities and farms is taken, or joined to one that is)'
+      : 'you have no figure left in your supply (figures come back when their features are scored)',
+  ];
+  const held = seats.flatMap((s) => (s.prisoners || []).filter((p) => p.seat === me).map((p) => `your ${p.figure.replace('-', ' ')} held by ${s.name}`));
+  const shortRansom = v.rules && v.rules.variants && v.rules.variants['short-ransom'] === true;
+  if (held.length && !shortRansom && (mine.score || 0) < 3) {
+    reasons.push(`a ransom would free ${held.join(' or ')}, but it costs 3 points and you have ${mine.score || 0}`);
+  }
+  return `Nothing to deploy this turn: ${reasons.join('; ')}. Pass to end the turn.`;
+}
+
 export function figurePanel(screen, el, seat) {
   const hex = seatHex(seat);
   const groups = screen.mine ? [...screen.markerGroups().values()] : [];
@@ -130,6 +155,10 @@ export function figurePanel(screen, el, seat) {
   el.append(...d.lead);
   if (deploys.length) {
     el.append(hint(`Tap a marker on the ${d.tile} tile to deploy a ${d.figure} (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or ${d.pass}.`));
+  } else if (screen.pending.decision === 'deploy' && !d.lists.length && !d.choices.length && !d.hints.length) {
+    const why = hint(nothingToDeploy(screen));
+    why.dataset.testid = 'nothing-to-deploy';
+    el.append(why);
   }
   el.append(...d.hints, ...d.notes);
 
