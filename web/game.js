@@ -82,6 +82,9 @@ class GameView {
       players: h('div', { class: 'players', 'data-testid': 'players' }),
       remaining: h('div', { class: 'remaining panel' }),
       turn: h('div', { class: 'turn-banner', 'data-testid': 'turn', role: 'status' }),
+      // Narrow screens only (style.css): the scores and the tiles left stay in sight above the
+      // board while the players' panel is below it.
+      strip: h('div', { class: 'score-strip', 'data-testid': 'score-strip', 'aria-hidden': 'true' }),
       boardHost: h('div', { class: 'board-host' }),
       overlay: h('div', { class: 'overlay-host' }),
       action: h('div', { class: 'action-panel panel', 'data-testid': 'action-panel' }),
@@ -98,7 +101,7 @@ class GameView {
       'div',
       { class: 'game', 'data-testid': 'game' },
       h('aside', { class: 'side left' }, h('div', { class: 'panel' }, h('div', { class: 'panel-title' }, 'Players'), e.players), e.remaining),
-      h('section', { class: 'center' }, e.turn, h('div', { class: 'board-area' }, e.boardHost, e.announce, e.overlay), e.help),
+      h('section', { class: 'center' }, e.strip, e.turn, h('div', { class: 'board-area' }, e.boardHost, e.announce, e.overlay), e.help),
       h(
         'aside',
         { class: 'side right' },
@@ -634,6 +637,7 @@ class GameView {
     this.each('players', players);
     renderPlayers(this.el.players, v, players);
     renderRemaining(this.el.remaining, v);
+    this.renderStrip();
     this.each('side');
     renderLog(this.el.log, this.events, v.seats, {
       shown: this.logShown,
@@ -651,6 +655,25 @@ class GameView {
     markRulesStep(this, false);
     this.updateDock();
     document.title = `${this.mine ? (this.view.turn_seat ?? this.pending.seat) === this.pending.seat ? '▶ Your turn · ' : '▶ Your decision · ' : ''}Carcassonne ${this.id}`;
+  }
+
+  /** The compact score strip of narrow screens: each seat's colour and score, the tiles left. */
+  renderStrip() {
+    const v = this.view;
+    const el = clear(this.el.strip);
+    const active = this.pending.decision === 'over' ? null : this.pending.seat;
+    for (const seat of v.seats || []) {
+      const hex = seatHex(seat);
+      el.append(
+        h(
+          'span',
+          { class: `strip-seat${seat.seat === active ? ' active' : ''}`, 'data-testid': 'strip-seat', 'data-seat': seat.seat, title: seat.name },
+          h('span', { class: 'swatch', style: { background: hex, color: inkOn(hex) } }, seat.seat + 1),
+          h('span', { class: 'strip-score', 'data-testid': 'strip-score' }, String(seat.score)),
+        ),
+      );
+    }
+    el.append(h('span', { class: 'strip-left', 'data-testid': 'strip-left' }, `${v.tiles_left} left`));
   }
 
   /** What the pending decision asks, in words, for the turn banner: a module's `ask`, or the words of the decision. */

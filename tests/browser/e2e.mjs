@@ -611,6 +611,19 @@ async function scenarioAgainstBot() {
   finishedGame = id;
 
   log(`${emptyPhases} figure decision(s) with nothing to deploy, each explained`);
+  // On the phone the scores stay in sight above the board: the strip shows the API's scores and
+  // tiles left.
+  {
+    const view = await api(`/api/games/${id}`);
+    await checkInView(page, '[data-testid=score-strip]', 'the score strip on a phone');
+    const shown = await page.locator('[data-testid=strip-score]').allTextContents();
+    check(
+      JSON.stringify(shown.map(Number)) === JSON.stringify(view.seats.map((s) => s.score)),
+      `the score strip shows ${JSON.stringify(shown)}, the API ${JSON.stringify(view.seats.map((s) => s.score))}`,
+    );
+    const left = (await page.locator('[data-testid=strip-left]').textContent()) || '';
+    check(left === `${view.tiles_left} left`, `the score strip says ${JSON.stringify(left)}, the API ${view.tiles_left} tiles left`);
+  }
   // A rematch: the same game with the seats rotated, this browser's seat remembered.
   await press(page, '[data-testid=rematch]');
   await page.locator('[data-testid=play-rematch]').waitFor();
