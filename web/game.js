@@ -235,15 +235,24 @@ class GameView {
       if (told) news.push(e);
     }
     this.announced = last;
+    const box = this.el.announce;
+    // At the end the final scores say it all: no news over their dialog.
+    if (this.pending.decision === 'over') {
+      clearTimeout(this.announceTimer);
+      clear(box).classList.remove('show');
+      return;
+    }
     if (!news.length) return;
-    const box = clear(this.el.announce);
-    for (const e of news.slice(-4)) {
+    clear(box);
+    // On a phone the news cover less of the board: the last two, two lines each (style.css).
+    const narrow = window.matchMedia('(max-width: 640px)').matches;
+    for (const e of news.slice(narrow ? -2 : -4)) {
       const seat = this.seat(e.seat ?? (e.seats || [])[0]);
       box.append(h('div', { class: `news ${e.type}`, style: { '--seat': seatHex(seat) }, 'data-type': e.type }, e.text));
     }
     box.classList.add('show');
     clearTimeout(this.announceTimer);
-    this.announceTimer = setTimeout(() => box.classList.remove('show'), 6000);
+    this.announceTimer = setTimeout(() => box.classList.remove('show'), narrow ? 4000 : 6000);
   }
 
   /** Fills a gap in the events (a socket message was missed) with a GET from the last known. */

@@ -621,6 +621,8 @@ async function scenarioAgainstBot() {
       JSON.stringify(shown.map(Number)) === JSON.stringify(view.seats.map((s) => s.score)),
       `the score strip shows ${JSON.stringify(shown)}, the API ${JSON.stringify(view.seats.map((s) => s.score))}`,
     );
+    // No score announcement stays over the final scores.
+    check((await page.locator('[data-testid=announce].show').count()) === 0, 'score announcements are shown over the final scores');
     const left = (await page.locator('[data-testid=strip-left]').textContent()) || '';
     check(left === `${view.tiles_left} left`, `the score strip says ${JSON.stringify(left)}, the API ${view.tiles_left} tiles left`);
   }
