@@ -663,7 +663,8 @@ class GameView {
     renderFinal(this);
     markRulesStep(this, false);
     this.updateDock();
-    document.title = `${this.mine ? (this.view.turn_seat ?? this.pending.seat) === this.pending.seat ? '▶ Your turn · ' : '▶ Your decision · ' : ''}Carcassonne ${this.id}`;
+    const cue = !this.mine ? '' : this.turnSeat() === this.pending.seat ? '▶ Your turn · ' : '▶ Your decision · ';
+    document.title = `${cue}Carcassonne ${this.id}`;
   }
 
   /** The compact score strip of narrow screens: each seat's colour and score, the tiles left. */
@@ -694,9 +695,13 @@ class GameView {
     return this.asks[p.decision] || 'decide';
   }
 
+  /** The seat whose turn it is (the deciding seat, but when another decides within a turn). */
+  turnSeat() {
+    return this.view.turn_seat ?? this.pending.seat;
+  }
+
   renderTurn() {
     const p = this.pending;
-    const v = this.view;
     const el = clear(this.el.turn);
     el.dataset.mine = this.mine ? 'true' : 'false';
     el.dataset.decision = p.decision;
@@ -715,7 +720,7 @@ class GameView {
     const badges = this.modules.flatMap((m) => (m.badges ? m.badges(this, p) : []));
     // Another seat may decide within the turn (a dragon's step, a wagon, a redeployment): the
     // banner then says whose turn it is, not "your turn".
-    const turnSeat = v.turn_seat ?? p.seat;
+    const turnSeat = this.turnSeat();
     const inTurnOf = turnSeat !== p.seat ? this.seat(turnSeat) || { name: `Seat ${turnSeat + 1}` } : null;
     // A bot's advice for one's own decision: the hint is chosen for confirmation, not sent.
     const hintBits = this.mine

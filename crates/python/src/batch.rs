@@ -39,14 +39,11 @@ pub struct PyGameBatch {
 
 impl PyGameBatch {
     fn deal(&self, seed: u64) -> PyResult<PyGame> {
-        let mut game = PyGame::start(
+        PyGame::start(
             GameSetup { rules: self.rules.clone(), players: self.colors.clone(), deck: Deck::Seed(seed) },
             self.shape,
-        )?;
-        if !self.record {
-            game.record = None;
-        }
-        Ok(game)
+            self.record,
+        )
     }
 
     fn check_index(&self, i: i64) -> PyResult<usize> {
@@ -184,17 +181,11 @@ impl PyGameBatch {
         if ids.len() != self.games.len() {
             return Err(RuleError::new_err(format!("ids: {} values for {} games", ids.len(), self.games.len())));
         }
-        let shape = self.shape;
         self.apply_all(py, |game, i| {
             if game.game.is_over() {
                 return Ok(None);
             }
-            let window = encode::Window::of(&game.game, shape);
-            game.game.legal_actions_into(&mut game.legal);
-            window.action_ids(&game.legal, &mut game.ids);
-            game.ids
-                .iter()
-                .position(|x| x.map(i64::from) == Some(ids[i]))
+            game.index_of_id(ids[i])
                 .map(|k| Some(game.legal[k]))
                 .ok_or_else(|| format!("action id {}: no legal action has it now", ids[i]))
         })

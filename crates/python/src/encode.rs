@@ -306,8 +306,8 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
     }
 }
 
-/// The tile to place as a vector of the [`TILE_PLANES`] (unturned), all zero when no tile is
-/// to be placed.
+/// The tile the pending decision places (a drawn tile, one removed by "Rebuilding", one held
+/// under "Cloisters for everyone!"), if any.
 pub fn tile_to_place(game: &Game) -> Option<carcassonne_engine::TileId> {
     match game.pending() {
         Pending::PlaceTile { tile, .. } | Pending::ReplaceTile { tile, .. } | Pending::HeldTile { tile, .. } => {

@@ -40,7 +40,8 @@ pub struct PyGame {
 }
 
 impl PyGame {
-    pub fn start(setup: GameSetup, shape: Shape) -> PyResult<PyGame> {
+    /// A new game; `keep_record` false keeps no record (`record=False`).
+    pub fn start(setup: GameSetup, shape: Shape, keep_record: bool) -> PyResult<PyGame> {
         let record = Record {
             version: RECORD_VERSION,
             rules: setup.rules.clone(),
@@ -57,7 +58,7 @@ impl PyGame {
             Game::with_catalog(Catalog::builtin(), setup).map_err(|e| SetupError::new_err(e.to_string()))?;
         Ok(PyGame {
             game,
-            record: Some(record),
+            record: keep_record.then_some(record),
             actions: vec![],
             shape,
             events,
@@ -102,6 +103,13 @@ impl PyGame {
     fn refresh_ids(&mut self) {
         self.game.legal_actions_into(&mut self.legal);
         self.placement_window().action_ids(&self.legal, &mut self.ids);
+    }
+
+    /// The index of the legal action with id `id`, if one has it now (`legal` then holds the
+    /// legal actions).
+    pub fn index_of_id(&mut self, id: i64) -> Option<usize> {
+        self.refresh_ids();
+        self.ids.iter().position(|x| x.map(i64::from) == Some(id))
     }
 
     fn action_object(&self, index: usize) -> PyAction {
@@ -252,11 +260,7 @@ impl PyGame {
         let rules = build_rules(rules, edition, &expansions, &variant_values(variants)?)?;
         let players = seat_colors(players, colors)?;
         let shape = Shape::new(window, other_slots).map_err(SetupError::new_err)?;
-        let mut game = PyGame::start(GameSetup { rules, players, deck: Deck::Seed(seed) }, shape)?;
-        if !record {
-            game.record = None;
-        }
-        Ok(game)
+        PyGame::start(GameSetup { rules, players, deck: Deck::Seed(seed) }, shape, record)
     }
 
     /// The game a record (JSON text, as the command line writes it) describes, with every
@@ -267,7 +271,7 @@ impl PyGame {
         let shape = Shape::new(window, other_slots).map_err(SetupError::new_err)?;
         let record = Record::from_json(text).map_err(|e| RecordError::new_err(e.to_string()))?;
         let setup = record.setup(Catalog::builtin()).map_err(|e| RecordError::new_err(e.to_string()))?;
-        let mut game = PyGame::start(setup, shape).map_err(|e| RecordError::new_err(e.to_string()))?;
+        let mut game = PyGame::start(setup, shape, true).map_err(|e| RecordError::new_err(e.to_string()))?;
         for (index, action) in record.actions.iter().enumerate() {
             let decoded = decode_action(&game.game, action)
                 .map_err(|message| RecordError::new_err(format!("action {index}: {message}")))?;
@@ -429,8 +433,7 @@ impl PyGame {
 
     /// The legal action with id `id` in the action space.
     fn action_from_id(&mut self, id: i64) -> PyResult<PyAction> {
-        self.refresh_ids();
-        let index = self.ids.iter().position(|x| x.map(i64::from) == Some(id)).ok_or_else(|| {
+        let index = self.index_of_id(id).ok_or_else(|| {
             RuleError::new_err(format!("action id {id}: no legal action has it now ({})", self.pending_text()))
         })?;
         Ok(self.action_object(index))

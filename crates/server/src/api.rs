@@ -166,7 +166,7 @@ fn parse_body<T: DeserializeOwned>(headers: &HeaderMap, body: Result<Bytes, Byte
     Ok(value)
 }
 
-fn parse_query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+pub(crate) fn parse_query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
     query.map(|Query(q)| q).map_err(|e| ApiError::bad_request(e.body_text()).field("query"))
 }
 

@@ -43,7 +43,7 @@ pub(crate) async fn hint(
     headers: HeaderMap,
     query: Result<Query<HintQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let query = query.map(|Query(q)| q).map_err(|e| ApiError::bad_request(e.body_text()).field("query"))?;
+    let query = crate::api::parse_query(query)?;
     let token = crate::acting::request_token(query.token, &headers)?;
     let room = state.room(&id)?;
     let you = room.seats_of(token.as_deref());
