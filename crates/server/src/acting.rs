@@ -74,3 +74,10 @@ pub(crate) fn request_token(
         (q, h) => Ok(q.or(h)),
     }
 }
+
+/// A query string as its struct, or `400` naming the query.
+pub(crate) fn parse_query<T>(
+    query: Result<axum::extract::Query<T>, axum::extract::rejection::QueryRejection>,
+) -> Result<T, ApiError> {
+    query.map(|axum::extract::Query(q)| q).map_err(|e| ApiError::bad_request(e.body_text()).field("query"))
+}

@@ -15,7 +15,7 @@ use carcassonne_engine::{Catalog, Color, Game, Record, RecordDeck, Rotation, Rul
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::acting::{apply_client_action, blocking, parse_action};
+use crate::acting::{apply_client_action, blocking, parse_action, parse_query};
 use crate::error::{ApiError, DATABASE_RETRY};
 use crate::limits::{ClientAddr, FULL_RETRY};
 use crate::options::SEAT_COLORS;
@@ -164,10 +164,6 @@ fn parse_body<T: DeserializeOwned>(headers: &HeaderMap, body: Result<Bytes, Byte
         ApiError::bad_request(format!("malformed request body: something follows the JSON value ({e})"))
     })?;
     Ok(value)
-}
-
-pub(crate) fn parse_query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
-    query.map(|Query(q)| q).map_err(|e| ApiError::bad_request(e.body_text()).field("query"))
 }
 
 fn find(state: &AppState, id: &str) -> Result<Arc<Room>, ApiError> {

@@ -43,7 +43,7 @@ pub(crate) async fn hint(
     headers: HeaderMap,
     query: Result<Query<HintQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let query = crate::api::parse_query(query)?;
+    let query = crate::acting::parse_query(query)?;
     let token = crate::acting::request_token(query.token, &headers)?;
     let room = state.room(&id)?;
     let you = room.seats_of(token.as_deref());
