@@ -12,9 +12,11 @@ fi
 # Pinned below the next major versions whose APIs the environments use.
 "$venv/bin/pip" install --quiet --disable-pip-version-check \
     "maturin>=1.7,<2" "numpy>=1.21" "pytest>=7" "gymnasium>=1.0,<2" "pettingzoo>=1.24,<2" "ray>=2.9,<3"
-# The command-line binary, for the tests that compare records with it.
-cargo build --release --bin carcassonne --quiet
-export CARCASSONNE_BIN="$PWD/target/release/carcassonne"
+# The command-line binary, for the tests that compare records with it: the debug build, which
+# .ci/run's other steps have built already (a record does not depend on the build's profile, and
+# a release build of the server's dependencies would add minutes to CI).
+cargo build --bin carcassonne --quiet
+export CARCASSONNE_BIN="$PWD/${CARGO_TARGET_DIR:-target}/debug/carcassonne"
 # `pip install ./crates/python` as the README says (maturin builds in this workspace's target/).
 "$venv/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./crates/python
 # numpy's BLAS threads would spin on the same two cores as the batches' threads.

@@ -76,6 +76,9 @@ export async function postAction(id, token, action, version) {
   throw new ApiError(202, 'the action was not stored within a minute; the game shows it once it is');
 }
 
+/** Takes back the token's last action (`POST .../undo`, docs/api.md); answers the view after it. */
+export const postUndo = (id, token, version) => request('POST', `/api/games/${enc(id)}/undo`, { token, version });
+
 // The tile drawings never change while the page lives, so they are asked for once.
 let tilesPromise = null;
 export function getTiles() {

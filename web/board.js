@@ -49,6 +49,12 @@ export class Board {
     this.handlers = handlers;
     this.view = { scale: 0.8, tx: 0, ty: 0 };
     this.autoFit = true; // until the user pans or zooms, every update keeps everything in sight
+    // The part of the board hidden by a panel docked over it (a phone's decision panel), in
+    // screen pixels: fitting, revealing and zooming keep to the rest.
+    this.insets = { bottom: 0 };
+    // The tile being decided on ({x, y} in board units, or null): the zoom buttons zoom around
+    // it, and it is kept clear of the zoom buttons and the docked panel.
+    this.attention = null;
     this.bounds = null;
     this.markers = [];
     this.pieces = {}; // the dragon's and the fairy's elements, kept so that a move can glide
@@ -89,8 +95,8 @@ export class Board {
     const box = document.createElement('div');
     box.className = 'zoom-controls';
     box.append(
-      button('+', 'Zoom in (+)', 'zoom-in', () => this.zoomBy(1.25)),
-      button('−', 'Zoom out (−)', 'zoom-out', () => this.zoomBy(0.8)),
+      button('+', 'Zoom in (+)', 'zoom-in', () => this.zoomStep(1.25)),
+      button('−', 'Zoom out (−)', 'zoom-out', () => this.zoomStep(0.8)),
       button('⤢', 'Show the whole board (0)', 'zoom-fit', () => {
         this.autoFit = true;
         this.fit();
@@ -696,17 +702,51 @@ export class Board {
     return { w: r.width || 800, h: r.height || 600 };
   }
 
+  /**
+   * The part of the board's window nothing covers, in screen pixels: above the docked panel and
+   * left of the zoom buttons' column (which only fitting leaves free; `reveal` steers around
+   * the buttons themselves).
+   */
+  freeArea({ besideControls = false } = {}) {
+    const { w, h } = this.size();
+    const bottom = Math.max(0, Math.min(h - 120, this.insets.bottom || 0));
+    const controls = besideControls ? this.controlsBox() : null;
+    const right = controls ? Math.min(w - 160, w - controls.left + 6) : 0;
+    return { left: 0, top: 0, right: w - Math.max(0, right), bottom: h - bottom };
+  }
+
+  /** The zoom buttons' box relative to the board's window (null when not drawn). */
+  controlsBox() {
+    const r = this.svg.getBoundingClientRect();
+    const c = this.controls.getBoundingClientRect();
+    if (!c.width) return null;
+    return { left: c.left - r.left, top: c.top - r.top, right: c.right - r.left, bottom: c.bottom - r.top };
+  }
+
+  /** Sets how much of the window the docked panel covers (`{bottom}` in px); keeps the view to the rest. */
+  setInsets(insets) {
+    const bottom = Math.round(insets.bottom || 0);
+    if (bottom === this.insets.bottom) return;
+    this.insets = { bottom };
+    if (this.autoFit) this.fit();
+    else if (this.attention) this.reveal(this.attention.x, this.attention.y);
+  }
+
   fit() {
     const b = this.bounds || { minX: -1, minY: -1, maxX: 2, maxY: 2 };
-    const { w, h } = this.size();
+    const area = this.freeArea({ besideControls: true });
+    const w = area.right - area.left;
+    const h = area.bottom - area.top;
     const margin = 0.6;
     const bw = (b.maxX - b.minX + 2 * margin) * 100;
     const bh = (b.maxY - b.minY + 2 * margin) * 100;
     const scale = Math.max(0.12, Math.min(1.3, Math.min(w / bw, h / bh)));
     const cx = ((b.minX + b.maxX) / 2) * 100;
     const cy = ((b.minY + b.maxY) / 2) * 100;
-    this.view = { scale, tx: w / 2 - cx * scale, ty: h / 2 - cy * scale };
+    this.view = { scale, tx: area.left + w / 2 - cx * scale, ty: area.top + h / 2 - cy * scale };
     this.apply();
+    // A large board fitted small may still put the tile decided on under a button.
+    if (this.attention) this.reveal(this.attention.x, this.attention.y, { keepFit: true });
   }
 
   apply() {
@@ -732,26 +772,64 @@ export class Board {
     this.apply();
   }
 
+  /**
+   * The zoom buttons' and keys' zoom: around the tile being decided on when it is in sight (so
+   * that it stays where it is), else around the middle of the free part of the window.
+   */
+  zoomStep(factor) {
+    const area = this.freeArea();
+    let sx = (area.left + area.right) / 2;
+    let sy = (area.top + area.bottom) / 2;
+    if (this.attention) {
+      const { scale, tx, ty } = this.view;
+      const ax = (this.attention.x + 0.5) * 100 * scale + tx;
+      const ay = (this.attention.y + 0.5) * 100 * scale + ty;
+      if (ax >= area.left && ax <= area.right && ay >= area.top && ay <= area.bottom) {
+        sx = ax;
+        sy = ay;
+      }
+    }
+    this.zoomBy(factor, sx, sy);
+    if (this.attention) this.reveal(this.attention.x, this.attention.y);
+  }
+
   panBy(dx, dy) {
     this.view = { ...this.view, tx: this.view.tx + dx, ty: this.view.ty + dy };
     this.autoFit = false;
     this.apply();
   }
 
-  /** Pans (without zooming) so that the tile at (x, y) is in sight, if it is not. */
-  reveal(x, y) {
-    const { w, h } = this.size();
+  /**
+   * Pans (without zooming) so that the tile at (x, y) is in sight, if it is not: inside the
+   * free part of the window (above a docked panel) and clear of the zoom buttons. `keepFit`: a
+   * pan made by fitting, which does not count as the user's.
+   */
+  reveal(x, y, { keepFit = false } = {}) {
+    const area = this.freeArea();
+    const w = area.right - area.left;
     const { scale, tx, ty } = this.view;
-    const left = x * 100 * scale + tx;
-    const top = y * 100 * scale + ty;
+    let left = x * 100 * scale + tx;
+    let top = y * 100 * scale + ty;
     const size = 100 * scale;
     const pad = Math.min(40, w / 8);
     let dx = 0;
     let dy = 0;
-    if (left < pad) dx = pad - left;
-    else if (left + size > w - pad) dx = w - pad - size - left;
-    if (top < pad) dy = pad - top;
-    else if (top + size > h - pad) dy = h - pad - size - top;
-    if (dx || dy) this.panBy(dx, dy);
+    if (left < area.left + pad) dx = area.left + pad - left;
+    else if (left + size > area.right - pad) dx = area.right - pad - size - left;
+    if (top < area.top + pad) dy = area.top + pad - top;
+    else if (top + size > area.bottom - pad) dy = area.bottom - pad - size - top;
+    // Out from under the zoom buttons: to their left (or below them, where the left is too narrow).
+    const c = this.controlsBox();
+    left += dx;
+    top += dy;
+    if (c && left < c.right + 4 && left + size > c.left - 4 && top < c.bottom + 4 && top + size > c.top - 4) {
+      const toLeft = c.left - 8 - (left + size);
+      if (left + toLeft >= area.left) dx += toLeft;
+      else dy += c.bottom + 8 - top;
+    }
+    if (!dx && !dy) return;
+    const fitted = this.autoFit;
+    this.panBy(dx, dy);
+    if (keepFit) this.autoFit = fitted;
   }
 }

@@ -9,18 +9,19 @@
 // registry (decisions/index.js, which describes what a module may provide); the core asks the
 // modules, in the registry's order, instead of naming their decisions.
 
-import { getGame, getHint, postAction, GameSocket } from './api.js';
+import { getGame, postAction, GameSocket } from './api.js';
 import { h, clear, seatHex, inkOn } from './ui.js';
 import { Board, coarsePointer } from './board.js';
 import { loadTiles } from './tiles.js';
 import { renderPlayers, renderRemaining, renderLog, tileNames, LOG_PAGE } from './panels.js';
-import { rememberGame, forgetGame, myGame, playLink } from './mygames.js';
+import { rememberGame, forgetGame } from './mygames.js';
 import { MODULES } from './decisions/index.js';
 import { capital, sameAction, preferred } from './game/kit.js';
 import { showConnection, toggleRules, markRulesStep, turnCue } from './game/topbar.js';
 import { overPanel, renderFinal } from './game/final.js';
 import { ROTATIONS, placements, nextRotation, renderPlacement, placePanel } from './game/placing.js';
 import { markerGroups, renderMarkers, figurePanel } from './game/figures.js';
+import { renderTurnBanner, askHint, undoLast } from './game/banner.js';
 
 /** What the base game's decisions ask, for the turn banner (the modules' `words.asks` add theirs). */
 const ASKS = { place: 'place a tile', deploy: 'deploy a figure or pass' };
@@ -129,7 +130,12 @@ class GameView {
   updateDock() {
     const action = this.el.action;
     const docked = getComputedStyle(action).position === 'fixed';
-    this.root.style.setProperty('--dock-h', docked ? `${Math.ceil(action.getBoundingClientRect().height)}px` : '0px');
+    const rect = action.getBoundingClientRect();
+    this.root.style.setProperty('--dock-h', docked ? `${Math.ceil(rect.height)}px` : '0px');
+    // The board keeps its size (the page does not jump as the panel docks and undocks): the
+    // panel covers its lower part, which the board's view keeps clear of.
+    const board = this.board.svg.getBoundingClientRect();
+    this.board.setInsets({ bottom: docked ? Math.max(0, board.bottom - rect.top) : 0 });
   }
 
   async start() {
@@ -435,32 +441,10 @@ class GameView {
    * Asks the server's bot for advice on the pending decision and selects its choice (a tile's
    * place and turn, or the action), for the player to confirm or change.
    */
-  async askHint() {
-    if (!this.mine || this.busy || this.hinting) return;
-    const version = this.view.version;
-    this.hinting = true;
-    this.hideError();
-    this.render();
-    try {
-      const hint = await getHint(this.id, this.token);
-      if (hint.version !== this.view.version || version !== this.view.version) return; // moved on meanwhile
-      const { at, label, ...action } = hint.action;
-      if (action.action === 'place' && this.placing && !this.placeMode()) {
-        this.selected = { x: action.x, y: action.y };
-        this.rotation = action.rotation;
-        this.choice = null;
-      } else {
-        const legal = this.legal.find((a) => sameAction(a, hint.action));
-        if (legal) this.choice = legal;
-      }
-      this.hint = label;
-    } catch (err) {
-      this.showError(err.message);
-    } finally {
-      this.hinting = false;
-      this.render();
-    }
+  askHint() {
+    return askHint(this);
   }
+
 
   cancel() {
     // Before the selection goes: a mode with nothing picked is left (back to the usual places).
@@ -511,6 +495,12 @@ class GameView {
     }
   }
 
+  /** Takes back this seat's last action (`POST .../undo`), when the view offers it. */
+  undo() {
+    return undoLast(this);
+  }
+
+
   /** Sends a legal action at once, without a confirmation (a redeployment's "None"). */
   sendNow(action) {
     if (!this.mine || this.busy) return;
@@ -530,7 +520,8 @@ class GameView {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key;
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    if (k === 'r' || k === 'R') this.rotate(1);
+    if ((k === 'u' || k === 'U') && this.mine && this.view.undo) this.undo();
+    else if (k === 'r' || k === 'R') this.rotate(1);
     else if (k === 'e' || k === 'E') this.rotate(-1);
     else if (this.modules.some((m) => m.key && m.key(this, ev))) {
       // Done by the module.
@@ -547,8 +538,8 @@ class GameView {
       this.confirm();
     } else if (k === 'Escape' && this.rulesOpen) toggleRules(this, false);
     else if (k === 'Escape') this.cancel();
-    else if (k === '+' || k === '=') this.board.zoomBy(1.25);
-    else if (k === '-' || k === '_') this.board.zoomBy(0.8);
+    else if (k === '+' || k === '=') this.board.zoomStep(1.25);
+    else if (k === '-' || k === '_') this.board.zoomStep(0.8);
     else if (k === '0') {
       this.board.autoFit = true;
       this.board.fit();
@@ -656,6 +647,9 @@ class GameView {
       },
     });
     this.renderTurn();
+    // The tile being decided on: the place chosen for the new tile, or the tile a figure
+    // decision is about; the board zooms around it and keeps it clear of its buttons.
+    this.board.attention = this.mine && this.placing ? this.selected || null : this.mine && Number.isFinite(p.x) && Number.isFinite(p.y) ? { x: p.x, y: p.y } : null;
     this.renderAction();
     renderPlacement(this);
     renderMarkers(this);
@@ -701,54 +695,9 @@ class GameView {
   }
 
   renderTurn() {
-    const p = this.pending;
-    const el = clear(this.el.turn);
-    el.dataset.mine = this.mine ? 'true' : 'false';
-    el.dataset.decision = p.decision;
-    if (p.decision === 'over') {
-      el.className = 'turn-banner over';
-      el.append(h('strong', {}, 'Game over.'), ' ', h('a', { href: `/replay/${this.id}`, 'data-testid': 'replay-link' }, 'Watch the replay'));
-      return;
-    }
-    const seat = this.seat(p.seat) || { name: `Seat ${p.seat + 1}` };
-    const hex = seatHex(seat);
-    const what = this.asked(p);
-    el.className = `turn-banner${this.mine ? ' mine' : ''}`;
-    el.style.setProperty('--seat', hex);
-    const dot = h('span', { class: 'swatch', style: { background: hex, color: inkOn(hex) } }, p.seat + 1);
-    // The modules' badges: a builder's second tile, the dragon's steps left, where the tile came from, ...
-    const badges = this.modules.flatMap((m) => (m.badges ? m.badges(this, p) : []));
-    // Another seat may decide within the turn (a dragon's step, a wagon, a redeployment): the
-    // banner then says whose turn it is, not "your turn".
-    const turnSeat = this.turnSeat();
-    const inTurnOf = turnSeat !== p.seat ? this.seat(turnSeat) || { name: `Seat ${turnSeat + 1}` } : null;
-    // A bot's advice for one's own decision: the hint is chosen for confirmation, not sent.
-    const hintBits = this.mine
-      ? [
-          ' ',
-          h(
-            'button',
-            { type: 'button', class: 'small hint-button', 'data-testid': 'hint', disabled: this.hinting || this.busy, title: 'Ask a bot what it would do (you still confirm)', onClick: () => this.askHint() },
-            this.hinting ? 'Thinking…' : 'Hint',
-          ),
-          this.hint ? h('span', { class: 'hint-text', 'data-testid': 'hint-text', role: 'status' }, ` The bot suggests: ${this.hint}.`) : null,
-        ]
-      : [];
-    if (this.mine && inTurnOf) {
-      const whom = this.you.length > 1 ? `${seat.name}, your decision` : 'Your decision';
-      el.append(...[dot, h('strong', {}, whom), ` in ${inTurnOf.name}’s turn — ${what}.`, ...badges, ...hintBits].filter(Boolean));
-    } else if (this.mine) {
-      const hot = this.you.length > 1;
-      el.append(...[dot, h('strong', {}, hot ? `${seat.name}, your turn` : 'Your turn'), ` — ${what}.`, ...badges, ...hintBits].filter(Boolean));
-    } else if (this.you.length) {
-      el.append(...[dot, `Waiting for ${seat.name}`, seat.player && seat.player !== 'human' ? ' (bot)' : '', ` to ${what}…`, ...badges].filter(Boolean));
-    } else {
-      el.append(...[dot, `${seat.name} to ${what}.`, ...badges, h('span', { class: 'muted' }, ' You are watching.')].filter(Boolean));
-      // This browser has a seat in the game: offer it rather than leaving the player a spectator.
-      const mine = myGame(this.id)[0];
-      if (mine) el.append(' ', h('a', { href: playLink(mine), 'data-testid': 'play-my-seat', }, `Play your seat (${(mine.names || []).join(', ')})`));
-    }
+    renderTurnBanner(this);
   }
+
 
   /**
    * The action panel: what this screen can do now (docked at the bottom on small screens). A
@@ -756,6 +705,29 @@ class GameView {
    * figures (game/figures.js).
    */
   renderAction() {
+    // The same decision drawn again (a choice made) keeps the panel's and its lists' scrolling,
+    // so that a choice low in a long list stays in sight; a new decision starts at the top.
+    const el = this.el.action;
+    const key = `${this.view.version}:${this.pending.decision}:${this.mine}`;
+    const kept = key === this.actionKey ? { panel: el.scrollTop, lists: [...el.querySelectorAll('.choice-lists, .tile-choices')].map((l) => l.scrollTop) } : null;
+    this.actionKey = key;
+    this.drawAction();
+    if (!kept) return;
+    el.scrollTop = kept.panel;
+    el.querySelectorAll('.choice-lists, .tile-choices').forEach((l, i) => {
+      if (kept.lists[i] !== undefined) l.scrollTop = kept.lists[i];
+    });
+    // The choice in words sits above the sticky ✓: scroll it out from behind.
+    const chosen = el.querySelector('[data-testid=chosen]');
+    if (chosen && el.scrollHeight > el.clientHeight) {
+      const confirm = el.querySelector('.confirm-row');
+      const hidden = chosen.getBoundingClientRect().bottom - (confirm ? confirm.getBoundingClientRect().top : el.getBoundingClientRect().bottom);
+      if (hidden > 0) el.scrollTop += hidden + 4;
+    }
+  }
+
+  /** Draws the action panel (see `renderAction`). */
+  drawAction() {
     const el = clear(this.el.action);
     const p = this.pending;
     this.hoverInfo = null;

@@ -10,6 +10,10 @@ import { drawReference } from './reference.js';
 // The server's colours (GET /api/options), once known; the built-in ones until then.
 const seatColors = new Map();
 const hexOf = (color) => seatColors.get(color) || colorHex(color);
+// The expansions' names (GET /api/options), once known; the record names made readable until then.
+const expansionLabels = new Map();
+/** A game's expansions in words: "The Tower, Abbey & Mayor", or "Base game". */
+const expansionsText = (names) => (names && names.length ? names.map((n) => expansionLabels.get(n) || label(n)).join(', ') : 'Base game');
 
 /**
  * GET /api/options (docs/api.md) in the shape the form uses: expansions and variants with
@@ -27,6 +31,9 @@ export function normalizeOptions(raw) {
     default: v.default,
     group: v.group || 'rule-difference',
     author: v.author || '',
+    // The expansions without which the variant changes nothing (docs/api.md): any or all of them.
+    needsAny: (v.needs && v.needs.any_of) || null,
+    needsAll: (v.needs && v.needs.all_of) || null,
   }));
   const presets = raw.rule_sets.map((r) => ({ name: r.id, label: r.label || label(r.id), variants: r.variants }));
   const colors = raw.colors.map((c) => ({ name: c.id, hex: c.hex }));
@@ -50,6 +57,7 @@ export async function showLobby(app) {
   try {
     const options = normalizeOptions(await getOptions());
     for (const c of options.colors) seatColors.set(c.name, c.hex);
+    for (const e of options.expansions) expansionLabels.set(e.name, e.label);
     buildForm(formCard, options, createdCard, referenceCard);
   } catch (err) {
     clear(formCard).append(
@@ -98,6 +106,10 @@ function renderMyGames(card, games) {
         h('span', { class: 'my-game-state', 'data-testid': 'my-game-state' }, state),
       ),
       scores ? h('div', { class: 'chips' }, scores) : null,
+      // What the game is and when it began, to tell one's games apart.
+      game && game.status !== 'failed'
+        ? h('p', { class: 'muted small my-game-about', 'data-testid': 'my-game-about' }, `${expansionsText(game.expansions)} · started ${formatTime(game.created)}`)
+        : null,
       h(
         'div',
         { class: 'row' },
@@ -133,7 +145,7 @@ function referencePanel(card, options, state) {
   card.hidden = false;
   clear(card).append(
     h('div', { class: 'card-head' }, h('h2', {}, 'Game reference')),
-    h('p', { class: 'muted small' }, 'Preparation, order of play and scoring for the choices on the left; it changes as you choose.'),
+    h('p', { class: 'muted small' }, 'Preparation, order of play and scoring for the expansions and rules chosen in this form; it changes as you choose.'),
     status,
     host,
   );
@@ -173,7 +185,14 @@ function buildForm(card, options, result, referenceCard) {
   };
 
   const error = h('p', { class: 'error', 'data-testid': 'create-error', role: 'alert' });
-  const refreshReference = referenceCard ? referencePanel(referenceCard, options, state) : () => {};
+  const referenceRefresh = referenceCard ? referencePanel(referenceCard, options, state) : () => {};
+  // Every change of the form (expansions, variants, preset, seats) lands here: the variants
+  // offered follow the expansions, the reference follows everything.
+  let applyNeeds = () => {};
+  const refreshReference = () => {
+    applyNeeds();
+    referenceRefresh();
+  };
 
   // --- expansions
   const expansionBox = h(
@@ -285,12 +304,43 @@ function buildForm(card, options, result, referenceCard) {
     ['variation', 'Official variations'],
     ['house-rule', 'House rules'],
   ];
-  const variantRows = variantGroups
-    .map(([group, title]) => [title, options.variants.filter((v) => v.group === group)])
-    .filter(([, members]) => members.length)
-    .map(([title, members]) =>
-      h('div', { class: 'variant-group', 'data-testid': `variant-group-${members[0].group}` }, h('h3', {}, title), members.map(variantRow)),
-    );
+  // A variant is offered only when the expansions ticked meet its needs (a dragon's rule
+  // without the dragon changes nothing); the official variations and the house rules fold away
+  // under their headings, which count what they hold and what is chosen.
+  const rowOf = new Map();
+  const needsMet = (v) =>
+    (!v.needsAny || v.needsAny.some((e) => state.expansions.has(e))) && (!v.needsAll || v.needsAll.every((e) => state.expansions.has(e)));
+  const groups = variantGroups
+    .map(([group, title]) => ({ group, title, members: options.variants.filter((v) => v.group === group) }))
+    .filter((g) => g.members.length)
+    .map((g) => {
+      const rows = g.members.map((v) => {
+        const row = variantRow(v);
+        rowOf.set(v.name, row);
+        return row;
+      });
+      const count = h('span', { class: 'muted small group-count', 'data-testid': `variant-count-${g.group}` });
+      const box =
+        g.group === 'rule-difference'
+          ? h('div', { class: 'variant-group', 'data-testid': `variant-group-${g.group}` }, h('h3', {}, g.title), rows)
+          : h('details', { class: 'variant-group', 'data-testid': `variant-group-${g.group}` }, h('summary', {}, h('h3', {}, g.title), count), rows);
+      return { ...g, box, count };
+    });
+  const variantRows = groups.map((g) => g.box);
+  applyNeeds = () => {
+    for (const g of groups) {
+      let shown = 0;
+      let chosen = 0;
+      for (const v of g.members) {
+        const met = needsMet(v);
+        rowOf.get(v.name).hidden = !met;
+        if (met) shown += 1;
+        if (met && !sameValue(state.variants[v.name], v.default)) chosen += 1;
+      }
+      g.box.hidden = shown === 0;
+      g.count.textContent = ` ${shown} to choose from${chosen ? ` · ${chosen} chosen` : ''}`;
+    }
+  };
   matchPreset();
 
   // --- seats
@@ -441,9 +491,11 @@ function buildForm(card, options, result, referenceCard) {
         h('label', { class: 'check', title: 'All human seats play at this one screen' }, hotSeat, ' Hot seat (several humans at one screen)'),
       ),
     ),
-    h('div', { class: 'row' }, submit, error),
+    // On a phone the button stays in reach at the bottom of the screen while the form scrolls.
+    h('div', { class: 'row submit-row' }, submit, error),
     status,
   );
+  applyNeeds();
 
   clear(card).append(h('h2', {}, 'New game'), form);
 }
@@ -512,7 +564,7 @@ function gameRow(g) {
   return h(
     'tr',
     { 'data-testid': 'game-row', 'data-id': g.id },
-    h('td', {}, h('code', {}, g.id), h('div', { class: 'muted small' }, formatTime(g.created))),
+    h('td', {}, h('code', {}, g.id), h('div', { class: 'muted small' }, formatTime(g.created)), h('div', { class: 'muted small game-expansions' }, expansionsText(g.expansions))),
     h(
       'td',
       {},

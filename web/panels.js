@@ -545,7 +545,9 @@ function logEntry(event, seats) {
   const ransom = event.type === 'ransom-paid';
   const dash = sacrificed(event);
   const scored = SCORING.includes(event.type) || ransom || dash > 0;
-  const points = dash ? -dash : typeof event.points === 'number' ? (ransom ? -event.points : event.points) : null;
+  // A feature scored with nobody on it pays nobody: no points badge beside "Nobody scores ...".
+  const unpaid = event.type === 'scored' && !(event.seats || []).length;
+  const points = unpaid ? null : dash ? -dash : typeof event.points === 'number' ? (ransom ? -event.points : event.points) : null;
   const text = typeof event.text === 'string' && event.text ? event.text : String(event.type || '');
   const breakdown = event.breakdown && !text.includes(event.breakdown) ? event.breakdown : null;
   return h(

@@ -424,14 +424,28 @@ async function deployOrPass(page, turn, wantDeploy, { explainEmpty = false } = {
   return null;
 }
 
+/** Unfolds the lobby's group of variants (official variations, house rules) that holds `id`. */
+async function openVariantGroup(page, id) {
+  await page.locator(`[data-testid=variant-${id}]`).evaluate((input) => {
+    const group = input.closest('details');
+    if (group) group.open = true;
+  });
+}
+
 async function createGame(page, players, names, expansions = [], { hotSeat = false, variants = [], choices = {} } = {}) {
   await page.goto(`${BASE}/`);
   await page.locator('[data-testid=create-form]').waitFor();
   for (const expansion of expansions) await page.check(`[data-testid=expansion-${expansion}]`);
   // Variants given by id are ticked (yes-or-no variants only); `choices` selects the value of
   // a variant of several values.
-  for (const variant of variants) await page.check(`[data-testid=variant-${variant}]`);
-  for (const [variant, value] of Object.entries(choices)) await page.selectOption(`[data-testid=variant-${variant}]`, value);
+  for (const variant of variants) {
+    await openVariantGroup(page, variant);
+    await page.check(`[data-testid=variant-${variant}]`);
+  }
+  for (const [variant, value] of Object.entries(choices)) {
+    await openVariantGroup(page, variant);
+    await page.selectOption(`[data-testid=variant-${variant}]`, value);
+  }
   if (hotSeat) await page.check('[data-testid=hot-seat]');
   for (let i = 0; i < players.length; i++) {
     // The lobby starts with two seats: more are added.
@@ -689,6 +703,9 @@ async function scenarioComeBack() {
   await page.goto(`${BASE}/`);
   const row = `[data-testid=my-game][data-id="${id}"]`;
   await waitFor(page, 'the game in "your games", with your turn', (sel) => document.querySelector(sel)?.dataset.yourTurn === 'true', row);
+  // What the game is and when it began (issue 43, item 11).
+  const about = await page.textContent(`${row} [data-testid=my-game-about]`);
+  check(/^Base game · started \S/.test(about), `"your games" says "${about}" of a base game`);
   await press(page, `${row} [data-testid=my-game-play]`);
   await page.waitForURL(/\/play\//);
   check(/#token=[0-9a-f]+$/.test(page.url()), `"your games" led to ${page.url()}, without the seat's key`);
@@ -1754,7 +1771,12 @@ async function scenarioReference() {
   const turnSteps = await page.$$eval(`${panel} [data-section=turn] [data-step]`, (els) => els.map((e) => e.dataset.step));
   check(turnSteps.join(' ') === 'any-time 1A 1B 1C 2A 2B-1 2B-2 2C 3A 3B 3C 4A 4B', `the turn's steps: ${turnSteps}`);
 
+  // The lobby offers an expansion's variants only with the expansion (issue 43, item 11).
+  const offered = (id) => page.locator(`[data-testid=variant-${id}]`).evaluate((input) => !input.closest('[hidden]'));
+  check(!(await offered('tower-captures-guards')) && !(await offered('princess-must-remove')), 'the lobby offers The Tower\'s and the dragon\'s variants without them');
+  check(await offered('farmer-scoring'), 'the lobby hides the base game\'s farm scoring');
   await page.check('[data-testid=expansion-tower]');
+  check((await offered('tower-captures-guards')) && !(await offered('princess-must-remove')), 'ticking The Tower does not offer its variants alone');
   await showing('tower', 2);
   ids = await lines();
   check(ids.includes('2b1-tower-piece') && ids.includes('2b1-capture'), 'ticking The Tower did not bring its lines');
@@ -1766,6 +1788,7 @@ async function scenarioReference() {
   await hasLine('players-tower-pieces-2', false);
 
   await page.check('[data-testid=expansion-princess-dragon]');
+  check(await offered('princess-must-remove'), 'ticking The Princess & the Dragon does not offer its variants');
   await hasLine('2c-dragon');
   await page.selectOption('[data-testid=preset]', 'rgg-big-box');
   await hasLine('3c-dragon');
@@ -2311,6 +2334,13 @@ async function checkVariantGroups(page) {
     const label = await input.locator('xpath=..').textContent();
     if (v.author) check(label.includes(`by ${v.author}`), `the lobby's variant ${v.id} reads "${label}", without its author ${v.author}`);
     check((await input.locator('xpath=..').locator('[data-testid=variant-author]').count()) === (v.author ? 1 : 0), `the lobby's variant ${v.id} names an author the API does not`);
+  }
+  // The groups after the first fold away, and count what they offer.
+  for (const group of ['variation', 'house-rule']) {
+    const box = page.locator(`[data-testid=variant-group-${group}]`);
+    check((await box.evaluate((e) => e.tagName)) === 'DETAILS' && !(await box.evaluate((e) => e.open)), `the lobby's ${group} group is not folded`);
+    check(/\d+ to choose from/.test(await page.textContent(`[data-testid=variant-count-${group}]`)), `the ${group} group does not count its options`);
+    await box.locator('summary').click();
   }
   const authors = { 'fewer-followers': 'Holger Peine', 'follower-unpunctuality': 'Bernd Eisenstein', 'cloisters-for-everyone': 'Bernd Eisenstein' };
   for (const [id, author] of Object.entries(authors)) {

@@ -7,7 +7,7 @@
 import { h } from '../ui.js';
 import { figureIcon } from '../figures.js';
 import { ABBEY_TILE, barnsOf, abbeyThumb } from '../abbey.js';
-import { capital, hint, chosenLine, markerButton, section } from '../game/kit.js';
+import { capital, hint, chosenLine, markerButton, section, tapVerb } from '../game/kit.js';
 
 /**
  * Abbey & Mayor, before the draw: on this screen's decision the holes the abbey may fill
@@ -76,7 +76,7 @@ export const abbeyMayor = {
     }
     const wagons = of('wagon');
     if (wagons.length) {
-      d.notes.push(hint('Your wagon’s feature was scored and the wagon is back with you. Tap a wagon marker to move it onto a neighbouring road, city or cloister that is unfinished and free, or take it home.'));
+      d.notes.push(hint(`Your wagon’s feature was scored and the wagon is back with you. ${capital(tapVerb())} a wagon marker to move it onto a neighbouring road, city or cloister that is unfinished and free, or take it home.`));
     }
     const barns = of('barn');
     if (barns.length) {

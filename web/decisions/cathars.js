@@ -2,7 +2,7 @@
 // of the seat's there may escape (the `escape` decision: the knights ringed on the board, a
 // button for each, or stay), and an escape is news.
 
-import { hint } from '../game/kit.js';
+import { hint, tapVerb } from '../game/kit.js';
 
 /** The decision module (decisions/index.js). */
 export const cathars = {
@@ -25,7 +25,7 @@ export const cathars = {
       d.passButton = 'Stay (no escape)';
     }
     const escapes = of('escape');
-    if (escapes.length) d.notes.push(hint('A knight of yours may escape the siege: tap it on the board, or stay.'));
+    if (escapes.length) d.notes.push(hint(`A knight of yours may escape the siege: ${tapVerb()} it on the board, or stay.`));
     if (escape) for (const g of escapes) d.choices.push(screen.choiceButton(g.actions[0], 'escape'));
   },
 };

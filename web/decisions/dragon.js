@@ -7,7 +7,7 @@
 import { h, isPair } from '../ui.js';
 import { pieceIcon } from '../figures.js';
 import { boardPieces } from '../dragon.js';
-import { capital, markerButton, section } from '../game/kit.js';
+import { capital, markerButton, section, tapVerb } from '../game/kit.js';
 
 /** "1 step", "3 steps". */
 function steps(n) {
@@ -45,7 +45,7 @@ function dragonPanel(screen, el, seat) {
   const choices = screen.spotChoices();
   el.append(
     h('p', { class: 'hint', 'data-testid': 'dragon-steps-left' }, left === null ? 'Move the dragon one step.' : `Move the dragon: ${steps(left)} left.`),
-    h('p', { class: 'hint small' }, 'Tap a highlighted tile next to the dragon, or press the arrow key towards it.'),
+    h('p', { class: 'hint small' }, `${capital(tapVerb())} a highlighted tile next to the dragon, or press the arrow key towards it.`),
     h('p', { class: 'hint small muted rule-note' }, 'It may not enter a tile it has crossed in this move, nor the fairy’s tile; the figures on the tile it enters go back to their owners.'),
     h('div', { class: 'choices' }, choices.map((a) => screen.choiceButton(a, 'dragon-choice', null, capital(a.label || 'a step')))),
     screen.confirmRow(screen.choice ? screen.confirmText(screen.choice) : 'Pick a tile', !!screen.choice),

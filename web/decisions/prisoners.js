@@ -6,7 +6,7 @@
 
 import { seatHex } from '../ui.js';
 import { figureIcon } from '../figures.js';
-import { hint, ruleNote, section } from '../game/kit.js';
+import { hint, ruleNote, section, tapVerb } from '../game/kit.js';
 
 /** The legal releases of this screen's decision. */
 function releases(screen) {
@@ -45,7 +45,7 @@ export const prisoners = {
     const taken = of('prisoner');
     if (taken.length) {
       d.notes.push(
-        hint('Your tile joined your part of a city to another player’s: tap a ringed follower to take it prisoner, or take none.'),
+        hint(`Your tile joined your part of a city to another player’s: ${tapVerb()} a ringed follower to take it prisoner, or take none.`),
         ruleNote('prisoner-note', 'One of your followers from the other part of the city becomes its guard: both leave the board. In a later figure decision you may release the prisoner; your guard then comes back to your supply.'),
       );
     }

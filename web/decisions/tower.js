@@ -7,7 +7,7 @@
 import { seatHex } from '../ui.js';
 import { figureIcon } from '../figures.js';
 import { towersOf, towerReach, towerIcon } from '../tower.js';
-import { hint, markerButton, section } from '../game/kit.js';
+import { capital, hint, markerButton, section, tapVerb } from '../game/kit.js';
 
 /** A piece for a tower, or a figure on it: the picture in the list of a tower's choices. */
 function choiceIcon(a, hex) {
@@ -67,7 +67,7 @@ export const tower = {
     if (p.decision === 'capture') d.passButton = 'Take no prisoner';
     const captures = of('capture');
     const exchanges = screen.legal.filter((a) => a.action === 'exchange');
-    if (captures.length) d.notes.push(hint('Tap a ringed figure within the tower’s reach (shaded on the board) to take it prisoner, or take none.'));
+    if (captures.length) d.notes.push(hint(`${capital(tapVerb())} a ringed figure within the tower’s reach (shaded on the board) to take it prisoner, or take none.`));
     if (exchanges.length) {
       const other = screen.seat(p.other);
       d.notes.push(hint(`${other ? other.name : 'The other player'} and you hold each other’s figures: one of each goes home in an exchange. Choose which of yours comes back.`));

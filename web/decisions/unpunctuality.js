@@ -4,7 +4,7 @@
 // like the magic gate's (gate.js), open unless the player folds it.
 
 import { figureIcon } from '../figures.js';
-import { plays, hint, markerButton, foldingList } from '../game/kit.js';
+import { capital, plays, hint, markerButton, foldingList, tapVerb } from '../game/kit.js';
 
 /** Whether the earlier tiles' places are shown: when one is chosen, or as the player left the list (open at first). */
 function earlierShown(screen) {
@@ -29,7 +29,7 @@ export const unpunctuality = {
   figurePanel(screen, d, { hex, of }) {
     const earlier = of('earlier');
     if (!earlier.length) return;
-    d.notes.push(hint('Follower unpunctuality: no follower may go on the tile just placed. Tap a marker on an earlier tile to deploy a follower there, or pass.'));
+    d.notes.push(hint(`Follower unpunctuality: no follower may go on the tile just placed. ${capital(tapVerb())} a marker on an earlier tile to deploy a follower there, or pass.`));
     d.lists.push(
       foldingList(screen, {
         cls: 'gate-list',

@@ -5,7 +5,7 @@
 
 import { h, seatHex, isPair } from '../ui.js';
 import { figureIcon } from '../figures.js';
-import { capital, chosenLine, hint } from './kit.js';
+import { capital, chosenLine, hint, markerButton, preferred, tapVerb } from './kit.js';
 
 /**
  * The marker groups of the screen's decision, keyed for the board: one per place a choice
@@ -123,6 +123,33 @@ function nothingToDeploy(screen) {
   return `Nothing to deploy this turn: ${reasons.join('; ')}. Pass to end the turn.`;
 }
 
+/** The places on the new tile as buttons, in a list that stays as the player leaves it (folded at first). */
+function deployList(screen, d, deploys, hex) {
+  const state = screen.stateOf('deploy-list');
+  const chosen = deploys.some((g) => g.actions.includes(screen.choice) || g.key === screen.openFeature);
+  return h(
+    'details',
+    {
+      class: 'gate-list deploy-list',
+      'data-testid': 'deploy-list',
+      open: !!state.open,
+      onToggle: (ev) => {
+        state.open = ev.target.open;
+      },
+    },
+    h('summary', { class: 'subtitle', 'data-testid': 'deploy-list-summary', title: 'The places on the tile as a list' }, `Places on the ${d.tile} tile: ${deploys.length}${chosen && !state.open ? ' (one chosen)' : ''}`),
+    h(
+      'div',
+      { class: 'choices' },
+      deploys.map((g) => {
+        const a = preferred(g);
+        const others = g.actions.length - 1;
+        return markerButton(screen, g, 'deploy-choice', figureIcon(a.figure || 'follower', hex, 18), (label) => (others ? `${label} (or ${others} other figure${others === 1 ? '' : 's'})` : label));
+      }),
+    ),
+  );
+}
+
 export function figurePanel(screen, el, seat) {
   const hex = seatHex(seat);
   const groups = screen.mine ? [...screen.markerGroups().values()] : [];
@@ -154,7 +181,7 @@ export function figurePanel(screen, el, seat) {
   const deploys = of('deploy');
   el.append(...d.lead);
   if (deploys.length) {
-    el.append(hint(`Tap a marker on the ${d.tile} tile to deploy a ${d.figure} (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or ${d.pass}.`));
+    el.append(hint(`${capital(tapVerb())} a marker on the ${d.tile} tile to deploy a ${d.figure} (${deploys.length} place${deploys.length === 1 ? '' : 's'}), or ${d.pass}.`));
   } else if (screen.pending.decision === 'deploy' && !d.lists.length && !d.choices.length && !d.hints.length) {
     const why = hint(nothingToDeploy(screen));
     why.dataset.testid = 'nothing-to-deploy';
@@ -188,6 +215,9 @@ export function figurePanel(screen, el, seat) {
       ),
     );
   }
+  // The new tile's places as a list too (folded at first): a place is then a button, however
+  // small or crowded its marker is on the board.
+  if (deploys.length) d.lists.unshift(deployList(screen, d, deploys, hex));
   if (d.lists.length) el.append(h('div', { class: 'choice-lists' }, d.lists));
 
   const others = h('div', { class: 'choices' }, d.choices);

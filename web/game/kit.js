@@ -12,6 +12,14 @@ import { h } from '../ui.js';
 export const TILE_PUT = ['tile-placed', 'mountain-raised'];
 
 /** The text with its first letter in capitals. */
+/**
+ * "tap" on a touch screen, "click" with a mouse: the verb the hints use for the board's markers
+ * and highlighted places.
+ */
+export function tapVerb() {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches ? 'tap' : 'click';
+}
+
 export function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : '';
 }

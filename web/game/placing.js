@@ -6,7 +6,7 @@
 
 import { h, clear } from '../ui.js';
 import { tileThumb } from '../tiles.js';
-import { capital, sameAction } from './kit.js';
+import { capital, sameAction, tapVerb } from './kit.js';
 
 /** The four turns of a tile. */
 export const ROTATIONS = [0, 90, 180, 270];
@@ -177,7 +177,7 @@ export function placePanel(screen, el, seat) {
     const where = placeWords(screen, sel.x, sel.y);
     hintText =
       `${where[0].toUpperCase()}${where.slice(1)}, turned ${screen.rotation}°` +
-      (places.get(`${sel.x},${sel.y}`).rotations.length > 1 ? ' — other turns fit too: turn it, or tap again.' : '.');
+      (places.get(`${sel.x},${sel.y}`).rotations.length > 1 ? ` — other turns fit too: turn it, or ${tapVerb()} again.` : '.');
   } else if (hintText === null) {
     hintText = `${places.size} highlighted place${places.size === 1 ? '' : 's'}: brighter ones fit as the tile is turned now.`;
   }

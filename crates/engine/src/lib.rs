@@ -54,7 +54,7 @@ pub use observation::Observation;
 pub use players::{BuildingKind, Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState};
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
 pub use rules::{
-    CarcassonneTrigger, CombinedRivers, CountMoves, DoubleTurn, Expansion, FarmerScoring, OnlyOneCanChoose, RiverOrder,
-    RiverStartTile, RuleSet, Rules, TableSize, ThreeTileHand, TilesInHand, VariantGroup, VariantInfo, VariantKind,
-    Variants, VolcanoLake, WagonMoves,
+    variant_needs, CarcassonneTrigger, CombinedRivers, CountMoves, DoubleTurn, Expansion, FarmerScoring, Needs,
+    OnlyOneCanChoose, RiverOrder, RiverStartTile, RuleSet, Rules, TableSize, ThreeTileHand, TilesInHand, VariantGroup,
+    VariantInfo, VariantKind, Variants, VolcanoLake, WagonMoves,
 };

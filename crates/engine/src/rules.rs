@@ -188,6 +188,76 @@ impl Rules {
     }
 }
 
+/// The expansions a variant needs to matter: a variant of the dragon's moves changes nothing in
+/// a game without The Princess & the Dragon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needs {
+    /// It can matter in any game (the base game's rules, the variations, most house rules).
+    Always,
+    /// It matters when any of these expansions is in play.
+    AnyOf(&'static [Expansion]),
+    /// It matters only when all of these are in play (the king's bonus and the city of
+    /// Carcassonne: King & Scout with The Count).
+    AllOf(&'static [Expansion]),
+}
+
+impl Needs {
+    /// Whether a game with these expansions is one where the variant can change anything.
+    pub fn met_by(self, expansions: &[Expansion]) -> bool {
+        match self {
+            Needs::Always => true,
+            Needs::AnyOf(needed) => needed.iter().any(|e| expansions.contains(e)),
+            Needs::AllOf(needed) => needed.iter().all(|e| expansions.contains(e)),
+        }
+    }
+
+    /// The expansions named, whichever the kind.
+    pub fn expansions(self) -> &'static [Expansion] {
+        match self {
+            Needs::Always => &[],
+            Needs::AnyOf(e) | Needs::AllOf(e) => e,
+        }
+    }
+}
+
+/// The expansions without which a variant (by its record name, `Variants::INFO`) changes
+/// nothing: the lobby offers a variant only when they are in play. Variants not listed can
+/// matter in any game (the base game's rules, the official variations, most house rules).
+pub fn variant_needs(name: &str) -> Needs {
+    match name {
+        "river-start-tile" | "no-figures-on-river" | "river-order" => {
+            Needs::AnyOf(&[Expansion::River, Expansion::River2])
+        }
+        "combined-rivers" => Needs::AllOf(&[Expansion::River, Expansion::River2]),
+        "volcano-lake" | "pig-herd-without-traders-builders" | "pig-herd-scores-nothing" => {
+            Needs::AnyOf(&[Expansion::River2])
+        }
+        "double-turn" | "builders-and-pigs-are-followers" | "builder-and-pig-stay-without-follower" => {
+            Needs::AnyOf(&[Expansion::TradersBuilders])
+        }
+        "gq-pig-herd" => Needs::AnyOf(&[Expansion::Gq11]),
+        "sixth-player-in-winter" => Needs::AnyOf(&[Expansion::Winter]),
+        "dragon-moves-after-scoring"
+        | "volcano-allows-builder-and-pig"
+        | "volcano-allows-fairy"
+        | "princess-must-remove"
+        | "princess-big-follower-only-if-last"
+        | "magic-gate-to-unscored-features" => Needs::AnyOf(&[Expansion::PrincessDragon]),
+        "tower-captures-builders-and-pigs"
+        | "tower-captures-guards"
+        | "tower-captures-own-followers"
+        | "unguarded-tower-reopens"
+        | "short-ransom" => Needs::AnyOf(&[Expansion::Tower]),
+        "escape-after-each-tile" => Needs::AnyOf(&[Expansion::Cathars]),
+        "wagon-moves" => Needs::AnyOf(&[Expansion::AbbeyMayor]),
+        "count-moves" | "carcassonne-trigger" => Needs::AnyOf(&[Expansion::Count]),
+        "king-counts-carcassonne" => Needs::AllOf(&[Expansion::KingRobber, Expansion::Count]),
+        "little-buildings-values" => Needs::AnyOf(&[Expansion::LittleBuildings]),
+        "pig-herd-counts-for-barn" => Needs::AllOf(&[Expansion::River2, Expansion::AbbeyMayor]),
+        _ => Needs::Always,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,5 +284,19 @@ mod tests {
         assert!(serde_json::from_str::<Rules>(r#"{"expansions": ["no-such-expansion"]}"#).is_err());
         let r: Rules = serde_json::from_str(r#"{"expansions": ["inns-cathedrals", "winter"]}"#).unwrap();
         assert_eq!(r.tile_sets(), ["winter", "inns-cathedrals"]);
+    }
+
+    /// Every variant named by `variant_needs` is one the engine knows, and names expansions
+    /// the engine has: a renamed variant does not silently lose its place in the lobby.
+    #[test]
+    fn variant_needs_name_known_variants() {
+        let known: Vec<&str> = Variants::INFO.iter().map(|v| v.name).collect();
+        let needing: Vec<&str> = known.iter().copied().filter(|n| variant_needs(n) != Needs::Always).collect();
+        assert_eq!(needing.len(), 30, "{needing:?}");
+        assert!(variant_needs("princess-must-remove").met_by(&[Expansion::PrincessDragon]));
+        assert!(!variant_needs("princess-must-remove").met_by(&[Expansion::Tower]));
+        assert!(!variant_needs("king-counts-carcassonne").met_by(&[Expansion::Count]));
+        assert!(variant_needs("king-counts-carcassonne").met_by(&[Expansion::Count, Expansion::KingRobber]));
+        assert!(variant_needs("farmer-scoring").met_by(&[]));
     }
 }

@@ -36,6 +36,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/hint", get(crate::hint::hint))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
@@ -586,6 +587,32 @@ async fn act(
         committing.0.store(true, std::sync::atomic::Ordering::Release);
     }
     let first = apply_client_action(&state, &room, request.token, action, request.version).await?;
+    Ok(Json(room.view(room.seats_of(token.as_deref()), first)).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoRequest {
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(default)]
+    version: Option<usize>,
+}
+
+/// `POST /api/games/{id}/undo`: the seat takes back its last action (`Room::undo` says when it
+/// may); answers the seat's view after it.
+async fn undo(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let room = find(&state, &id)?;
+    let request: UndoRequest = parse_body(&headers, body)?;
+    let token = request.token.clone();
+    let (state2, room2) = (state.clone(), room.clone());
+    let first = blocking(move || room2.undo(&state2.store, request.token.as_deref(), request.version)).await?;
+    room.person_acted();
     Ok(Json(room.view(room.seats_of(token.as_deref()), first)).into_response())
 }
 

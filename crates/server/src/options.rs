@@ -1,7 +1,7 @@
 //! `GET /api/options`: the choices a new game offers, taken from the engine's rules
 //! configuration so that the lobby offers exactly what the engine plays.
 
-use carcassonne_engine::{sources, Color, Expansion, RuleSet, VariantKind, Variants};
+use carcassonne_engine::{sources, variant_needs, Color, Expansion, Needs, RuleSet, VariantKind, Variants};
 use carcassonne_render::color_hex;
 use serde_json::{json, Value};
 
@@ -63,6 +63,13 @@ fn variants() -> Vec<Value> {
             if let Some(author) = info.author {
                 variant["author"] = json!(author);
             }
+            // The expansions without which it changes nothing (the lobby hides it then).
+            let names = |e: &[Expansion]| e.iter().map(|e| e.name()).collect::<Vec<_>>();
+            match variant_needs(info.name) {
+                Needs::Always => {}
+                Needs::AnyOf(e) => variant["needs"] = json!({"any_of": names(e)}),
+                Needs::AllOf(e) => variant["needs"] = json!({"all_of": names(e)}),
+            }
             variant
         })
         .collect()
@@ -118,6 +125,12 @@ mod tests {
             }
         }
         assert_eq!(options["expansions"].as_array().unwrap().len(), Expansion::ALL.len());
+        // The dragon's options need the dragon; the base game's need nothing.
+        let needs =
+            |id: &str| options["variants"].as_array().unwrap().iter().find(|v| v["id"] == id).unwrap()["needs"].clone();
+        assert_eq!(needs("princess-must-remove"), json!({"any_of": ["princess-dragon"]}));
+        assert_eq!(needs("king-counts-carcassonne"), json!({"all_of": ["king-robber", "count"]}));
+        assert_eq!(needs("farmer-scoring"), Value::Null);
         // Players read the descriptions: each cites its rules document by what it is.
         for v in options["variants"].as_array().unwrap() {
             let description = v["description"].as_str().unwrap();

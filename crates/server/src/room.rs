@@ -43,13 +43,47 @@ pub struct Room {
 }
 
 struct RoomState {
-    /// The record: rules, colours, deck and every accepted action.
+    /// The record: rules, colours, deck and every accepted action (an action taken back is no
+    /// longer in it).
     record: Record,
     game: Game,
     events: Vec<EventView>,
     tally: Tally,
     /// Open WebSocket connections per seat.
     online: Vec<u32>,
+    /// The game's version: the rows stored for it, each an action or the taking back of the one
+    /// before ([`UNDO_ROW`]). It only grows, so a client's view of an older version is never
+    /// taken for the current one; without undos it is the number of actions.
+    rows: usize,
+    /// The last action, while its player may still take it back.
+    undoable: Option<Undoable>,
+}
+
+/// The stored row that takes back the action before it (a JSON string: an action's row is
+/// always a JSON object).
+pub const UNDO_ROW: &str = "\"undo\"";
+
+/// An action its player may take back: their own, with their decision still pending after it,
+/// and having shown nothing hidden (no tile drawn) and scored nothing.
+#[derive(Clone, Debug)]
+struct Undoable {
+    seat: PlayerId,
+    /// The action's first event in words ("Ann places …"), for the event that takes it back.
+    what: String,
+}
+
+/// Whether the action that led from `before` to `after` with `events` may be taken back, and
+/// by whom. The issue's rule (issue 43, as on Board Game Arena): one's own last action, until
+/// the next player acts, where no hidden information was revealed. A tile drawn (for the next
+/// turn, a builder's second tile, a refilled hand) is hidden information revealed; a score
+/// would have to be told and then untold, so those actions stay.
+fn undoable(before: &Game, after: &Game, events: &[EventView]) -> Option<Undoable> {
+    let seat = before.pending().player()?;
+    let still_deciding = after.pending().player() == Some(seat) && !after.is_over();
+    let nothing_drawn = after.tiles_left() == before.tiles_left();
+    let nothing_scored = events.iter().all(|e| e.score_changes.is_empty() && e.detail["type"] != "scored");
+    (still_deciding && nothing_drawn && nothing_scored)
+        .then(|| Undoable { seat, what: events.first().map(|e| e.text.clone()).unwrap_or_default() })
 }
 
 /// What a bot needs to choose its next action, taken without holding the room's lock while it
@@ -73,6 +107,8 @@ pub struct Summary {
     /// The seat whose decision is pending (`None` once the game is over).
     pub turn: Option<PlayerId>,
     pub seats: Vec<SeatSummary>,
+    /// The expansions in play, by record name (a browser's "your games" names them).
+    pub expansions: Vec<&'static str>,
     /// Why a `failed` game cannot be played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -89,6 +125,7 @@ impl Summary {
             tiles_left: 0,
             turn: None,
             seats: vec![],
+            expansions: vec![],
             error: Some(error),
         }
     }
@@ -127,11 +164,12 @@ impl Room {
             return Err(format!("{} seats for {} players", seats.len(), game.players().len()));
         }
         let online = vec![0; seats.len()];
+        let rows = record.actions.len();
         Ok(Room {
             id,
             created,
             seats,
-            state: Mutex::new(RoomState { record, game, events, tally, online }),
+            state: Mutex::new(RoomState { record, game, events, tally, online, rows, undoable: None }),
             commit_lock: Mutex::new(()),
             changes: watch::Sender::new(0),
             bot_running: AtomicBool::new(false),
@@ -145,13 +183,32 @@ impl Room {
     /// A room from its database rows.
     pub fn load(stored: &StoredGame, actions: &[String]) -> Result<Room, String> {
         let mut record = Record::from_json(&stored.record).map_err(|e| e.to_string())?;
-        record.actions = actions
-            .iter()
-            .enumerate()
-            .map(|(i, a)| serde_json::from_str(a).map_err(|e| format!("stored action {i}: {e}")))
-            .collect::<Result<_, _>>()?;
+        let parse = |i: usize, a: &String| -> Result<RecordAction, String> {
+            serde_json::from_str(a).map_err(|e| format!("stored action {i}: {e}"))
+        };
         let seats: Vec<Seat> = serde_json::from_str(&stored.seats).map_err(|e| format!("stored seats: {e}"))?;
-        Room::new(stored.id.clone(), stored.created, seats, record)
+        if !actions.iter().any(|a| a == UNDO_ROW) {
+            record.actions = actions.iter().enumerate().map(|(i, a)| parse(i, a)).collect::<Result<_, _>>()?;
+            return Room::new(stored.id.clone(), stored.created, seats, record);
+        }
+        // Actions were taken back: the rows are played in the order they were stored, so that
+        // the events (which clients number) come out as they were told.
+        record.actions.clear();
+        let room = Room::new(stored.id.clone(), stored.created, seats, record)?;
+        for (i, row) in actions.iter().enumerate() {
+            let mut state = room.lock();
+            if row == UNDO_ROW {
+                room.take_back(&mut state).map_err(|e| format!("stored row {i}: {e}"))?;
+                continue;
+            }
+            let encoded = parse(i, row)?;
+            let action = decode_action(&state.game, &encoded).map_err(|e| format!("stored action {i}: {e}"))?;
+            let mut next = state.game.clone();
+            let mut events = vec![];
+            next.apply_into(action, &mut events).map_err(|e| format!("stored action {i}: {e}"))?;
+            room.record_applied(&mut state, encoded, next, &events);
+        }
+        Ok(room)
     }
 
     /// The database row of a new room.
@@ -239,7 +296,7 @@ impl Room {
     }
 
     pub fn version(&self) -> usize {
-        self.lock().record.actions.len()
+        self.lock().rows
     }
 
     pub fn is_over(&self) -> bool {
@@ -252,13 +309,16 @@ impl Room {
         let from = events_from.min(state.events.len());
         let input = ViewInput {
             id: &self.id,
-            version: state.record.actions.len(),
+            version: state.rows,
             game: &state.game,
             seats: &self.seats,
             online: &state.online,
             tally: &state.tally,
         };
-        game_view(&input, you, from, state.events[from..].to_vec())
+        let undo = state.undoable.as_ref().is_some_and(|u| you.contains(&u.seat));
+        let mut view = game_view(&input, you, from, state.events[from..].to_vec());
+        view.undo = undo;
+        view
     }
 
     pub fn summary(&self) -> Summary {
@@ -267,7 +327,7 @@ impl Room {
             id: self.id.clone(),
             created: self.created,
             status: if state.game.is_over() { "over" } else { "playing" },
-            version: state.record.actions.len(),
+            version: state.rows,
             tiles_left: state.game.tiles_left(),
             turn: state.game.pending().player(),
             seats: self
@@ -281,6 +341,7 @@ impl Room {
                     score: p.score,
                 })
                 .collect(),
+            expansions: state.game.rules().expansions.iter().map(|e| e.name()).collect(),
             error: None,
         }
     }
@@ -319,7 +380,7 @@ impl Room {
                 ApiError::forbidden(format!("it is {name}'s decision, and this link is not {name}'s")).field("token")
             );
         }
-        let current = state.record.actions.len();
+        let current = state.rows;
         if let Some(v) = version {
             if v != current {
                 return Err(ApiError::conflict(format!(
@@ -344,7 +405,7 @@ impl Room {
             RecordDeck::Seed(s) => s,
             RecordDeck::Order(_) => 0,
         };
-        let version = state.record.actions.len();
+        let version = state.rows;
         Some(BotTurn {
             version,
             seat,
@@ -357,7 +418,7 @@ impl Room {
     /// A copy of the game, its version and the hint kept for that version (`GET .../hint`).
     pub fn hint_state(&self) -> (Game, usize, Option<Action>) {
         let state = self.lock();
-        let version = state.record.actions.len();
+        let version = state.rows;
         let kept = self.hint.lock().unwrap_or_else(|e| e.into_inner());
         let cached = kept.filter(|(v, _)| *v == version).map(|(_, a)| a);
         (state.game.clone(), version, cached)
@@ -372,7 +433,7 @@ impl Room {
     pub fn act_as_bot(&self, store: &Store, version: usize, action: Action) -> Result<usize, ApiError> {
         let committing = self.committing();
         let state = self.lock();
-        if state.record.actions.len() != version {
+        if state.rows != version {
             return Err(ApiError::conflict("the game moved on while the bot was thinking"));
         }
         self.commit(store, committing, state, action)
@@ -395,15 +456,15 @@ impl Room {
     ) -> Result<usize, ApiError> {
         let encoded = encode_action(&state.game, action);
         let mut next = state.game.clone();
-        let index = state.record.actions.len();
+        let row = state.rows;
         drop(state);
         let mut events = vec![];
         next.apply_into(action, &mut events).map_err(|e| ApiError::unprocessable(e.to_string()).field("action"))?;
         let json = serde_json::to_string(&encoded).expect("record actions serialize");
         let stored = if self.has_person() {
-            store.append_action(&self.id, index, &json)
+            store.append_action(&self.id, row, &json)
         } else {
-            store.append_bots_action(&self.id, index, &json)
+            store.append_bots_action(&self.id, row, &json)
         };
         stored.map_err(|e| {
             ApiError::unavailable(
@@ -412,18 +473,103 @@ impl Room {
             )
         })?;
         let mut state = self.lock();
-        state.record.actions.push(encoded);
-        state.game = next;
-        let first = state.events.len();
-        let names = self.names();
-        for e in &events {
-            state.tally.add(e);
-            let view = event_view(&state.game, &names, state.events.len(), Some(index), e);
-            state.events.push(view);
-        }
+        let first = self.record_applied(&mut state, encoded, next, &events);
         drop(state);
         self.notify();
         Ok(first)
+    }
+
+    /// Swaps in the game after an action (`next`, with the action's `events`): the record, the
+    /// events told to clients, the tally, the version, and whether the action may be taken
+    /// back. Returns the index of the first event.
+    fn record_applied(
+        &self,
+        state: &mut RoomState,
+        encoded: RecordAction,
+        next: Game,
+        events: &[carcassonne_engine::Event],
+    ) -> usize {
+        let index = state.record.actions.len();
+        let names = self.names();
+        let first = state.events.len();
+        for e in events {
+            state.tally.add(e);
+            let view = event_view(&next, &names, state.events.len(), Some(index), e);
+            state.events.push(view);
+        }
+        state.undoable = undoable(&state.game, &next, &state.events[first..]);
+        state.record.actions.push(encoded);
+        state.game = next;
+        state.rows += 1;
+        first
+    }
+
+    /// A person takes back their last action (`POST /api/games/{id}/undo`): allowed while
+    /// [`undoable`] says so, with the token of the seat that took it. The taking back is stored
+    /// as a row of its own and told as an event; the action's events stay in the log.
+    pub fn undo(&self, store: &Store, token: Option<&str>, version: Option<usize>) -> Result<usize, ApiError> {
+        let _committing = self.committing();
+        let state = self.lock();
+        let Some(undoable) = state.undoable.clone() else {
+            let why = if state.game.is_over() {
+                "the game is over"
+            } else if state.rows == 0 {
+                "no action has been taken yet"
+            } else {
+                "only one's own last action can be taken back, while one's decision is still pending, and not once it drew a tile or scored points"
+            };
+            return Err(ApiError::conflict(format!("there is nothing to take back: {why}")));
+        };
+        let name = &self.seats[undoable.seat as usize].name;
+        if !self.seats_of(token).contains(&undoable.seat) {
+            return Err(ApiError::forbidden(format!("only {name}'s link may take back {name}'s action")).field("token"));
+        }
+        if let Some(v) = version {
+            if v != state.rows {
+                return Err(ApiError::conflict(format!(
+                    "the undo was asked for at version {v}, but the game is at version {}",
+                    state.rows
+                ))
+                .field("version"));
+            }
+        }
+        let row = state.rows;
+        drop(state);
+        store.append_action(&self.id, row, UNDO_ROW).map_err(|e| {
+            ApiError::unavailable(
+                format!("the undo could not be stored ({e}); the game is unchanged, try again later"),
+                crate::error::DATABASE_RETRY,
+            )
+        })?;
+        let mut state = self.lock();
+        let first = state.events.len();
+        self.take_back(&mut state).map_err(ApiError::internal)?;
+        drop(state);
+        self.notify();
+        Ok(first)
+    }
+
+    /// Takes back the last action: the game as the record without it replays, the tally with
+    /// it, and an event that says so.
+    fn take_back(&self, state: &mut RoomState) -> Result<(), String> {
+        let undoable = state.undoable.take().ok_or("no action may be taken back here")?;
+        let mut record = state.record.clone();
+        record.actions.pop().ok_or("no action to take back")?;
+        let (game, _, tally) = replayed(&record, &self.names())?;
+        let name = &self.seats[undoable.seat as usize].name;
+        let index = state.events.len();
+        let text = if undoable.what.is_empty() {
+            format!("{name} takes back their last action")
+        } else {
+            format!("{name} takes back their last action ({})", undoable.what)
+        };
+        let detail = serde_json::json!({"type": "undone", "seat": undoable.seat, "undone": record.actions.len()});
+        state.events.push(EventView { index, action: None, detail, score_changes: vec![], text });
+        state.record = record;
+        state.game = game;
+        state.tally = tally;
+        state.rows += 1;
+        Ok(())
     }
 
     /// The game's rules, its number of players and the decision it waits for.

@@ -81,6 +81,9 @@ fn city_phrase(spec: &FeatureSpec) -> String {
     if let Some(good) = spec.attrs.good {
         holds.push(good_name(good).to_string());
     }
+    if spec.attrs.princess {
+        holds.push("a princess".into());
+    }
     if !holds.is_empty() {
         phrase = format!("{phrase} with {}", join_and(&holds));
     }
@@ -128,6 +131,9 @@ pub fn tile_name(design: &TileDesign) -> String {
         Some(RiverRole::Fork) => return "the river's fork".into(),
         None => {}
     }
+    if design.symbols.contains(&Symbol::Abbey) {
+        return "the abbey".into();
+    }
     let of = |kind: FeatureKind| design.features.iter().filter(move |f| f.kind == kind);
     let mut parts = vec![];
     if design.cloister.is_some() {
@@ -154,10 +160,27 @@ pub fn tile_name(design: &TileDesign) -> String {
     if design.features.iter().any(|f| f.attrs.pig_herd) {
         parts.push("a pig-herd".into());
     }
+    // The symbols that change what the tile does (The Princess & the Dragon, The Tower).
+    if design.symbols.contains(&Symbol::Tower) {
+        parts.push("a tower foundation".into());
+    }
+    if design.symbols.contains(&Symbol::Volcano) {
+        parts.push("a volcano".into());
+    }
     if parts.is_empty() {
         parts.push("a plain farm".into());
     }
-    join_and(&parts)
+    let name = join_and(&parts);
+    let marks: Vec<String> = [(Symbol::Dragon, "the dragon symbol"), (Symbol::MagicGate, "a magic gate")]
+        .into_iter()
+        .filter(|(symbol, _)| design.symbols.contains(symbol))
+        .map(|(_, words)| words.to_string())
+        .collect();
+    if marks.is_empty() {
+        name
+    } else {
+        format!("{name}, with {}", join_and(&marks))
+    }
 }
 
 /// Where a tile stands, from the start tile: "2 tiles east of the start tile", "1 tile north

@@ -71,6 +71,9 @@ pub struct GameView {
     /// Replays only: the number of actions of the whole game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<usize>,
+    /// Whether the seats `you` may take back the last action (`POST .../undo`); left out when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub undo: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -320,6 +323,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         events_from,
         events,
         steps: None,
+        undo: false,
     }
 }
 

@@ -376,3 +376,21 @@ fn no_text_for_people_shows_engine_notation() {
     }
     assert!(texts > 5000, "{texts}");
 }
+
+/// Tile names say what the tile's symbols do (issue 43, item 10: they left out the dragon, the
+/// magic gate and the volcano).
+#[test]
+fn tile_names_name_symbols_princesses_and_tower_foundations() {
+    use carcassonne_engine::catalog::{Symbol, TileDesign};
+    let catalog = Catalog::builtin();
+    let name_of = |pick: &dyn Fn(&TileDesign) -> bool| {
+        let design = catalog.designs().iter().find(|d| pick(d)).expect("a design");
+        crate::words::tile_name(design)
+    };
+    assert!(name_of(&|d| d.symbols.contains(&Symbol::Dragon)).ends_with("with the dragon symbol"));
+    assert!(name_of(&|d| d.symbols.contains(&Symbol::MagicGate)).ends_with("with a magic gate"));
+    assert!(name_of(&|d| d.symbols.contains(&Symbol::Volcano) && d.river.is_none()).contains("a volcano"));
+    assert!(name_of(&|d| d.symbols.contains(&Symbol::Tower)).contains("a tower foundation"));
+    assert!(name_of(&|d| d.features.iter().any(|f| f.attrs.princess)).contains("with a princess"));
+    assert_eq!(name_of(&|d| d.symbols.contains(&Symbol::Abbey)), "the abbey");
+}

@@ -42,7 +42,7 @@ impl ViewModule for PrincessDragon {
         Some(PendingView::new("dragon", SeatDecision { seat: player }))
     }
 
-    fn legal(&self, game: &Game, _pending: Pending, action: Action) -> Option<Legal> {
+    fn legal(&self, game: &Game, pending: Pending, action: Action) -> Option<Legal> {
         Some(match action {
             Action::DeployAt { pos, figure, feature } => (
                 anchor(game, pos, feature),
@@ -61,12 +61,17 @@ impl ViewModule for PrincessDragon {
                 ),
             ),
             Action::RemoveKnight { pos, feature } => {
-                let owner = standing_on(game, pos, feature);
+                let owner = standing_on(game, pos, feature).map(|f| f.owner);
+                // The princess may send home one's own knight too: then it is "your" knight.
+                let whose = match owner {
+                    Some(owner) if Some(owner) == pending.player() => "your".to_string(),
+                    Some(owner) => format!("the {}", game.player(owner).color.name()),
+                    None => "the".to_string(),
+                };
                 (
                     anchor(game, pos, feature),
                     format!(
-                        "the princess sends the {} {} home from the city {}",
-                        owner.map_or("", |f| game.player(f.owner).color.name()),
+                        "the princess sends {whose} {} home from the city {}",
                         words::figure_role(figure_at(game, pos, feature), FeatureKind::City),
                         words::place_words(pos)
                     ),
