@@ -79,6 +79,9 @@ export async function postAction(id, token, action, version) {
 /** Takes back the token's last action (`POST .../undo`, docs/api.md); answers the view after it. */
 export const postUndo = (id, token, version) => request('POST', `/api/games/${enc(id)}/undo`, { token, version });
 
+/** Says `text` in the game's chat for the token's seat (`POST .../chat`); answers the view after it. */
+export const postChat = (id, token, text) => request('POST', `/api/games/${enc(id)}/chat`, { token, text });
+
 // The tile drawings never change while the page lives, so they are asked for once.
 let tilesPromise = null;
 export function getTiles() {

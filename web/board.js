@@ -640,10 +640,15 @@ export class Board {
     this.layoutMarkers();
   }
 
-  /** The world radius of a marker at the current zoom: at least 14 px on screen (20 for fingers). */
+  /**
+   * The world radius of a marker at the current zoom: at least 14 px on screen (20 for
+   * fingers), but no more than a third of a tile (three fifths for fingers: a phone zoomed out
+   * keeps markers a finger can hit, pushed apart by `placeMarkers` where they would overlap).
+   */
   markerRadius() {
-    const px = coarsePointer() ? 20 : 14;
-    return Math.min(34, Math.max(12, px / this.view.scale));
+    const coarse = coarsePointer();
+    const px = coarse ? 20 : 14;
+    return Math.min(coarse ? 60 : 34, Math.max(12, px / this.view.scale));
   }
 
   /** Places the markers at the current zoom: pushed apart until none overlaps another (`placeMarkers`). */

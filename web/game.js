@@ -22,6 +22,7 @@ import { overPanel, renderFinal } from './game/final.js';
 import { ROTATIONS, placements, nextRotation, renderPlacement, placePanel } from './game/placing.js';
 import { markerGroups, renderMarkers, figurePanel } from './game/figures.js';
 import { renderTurnBanner, askHint, undoLast } from './game/banner.js';
+import { buildChat, takeChat, renderChat } from './game/chat.js';
 
 /** What the base game's decisions ask, for the turn banner (the modules' `words.asks` add theirs). */
 const ASKS = { place: 'place a tile', deploy: 'deploy a figure or pass' };
@@ -62,6 +63,7 @@ class GameView {
     this.hovers = new Set(modules.flatMap((m) => m.hovers || []));
     this.view = null;
     this.events = [];
+    this.chat = []; // the chat's messages by index (game/chat.js)
     this.rotation = 0;
     this.selected = null; // place: {x, y}
     this.hover = null; // place: {x, y}
@@ -93,6 +95,7 @@ class GameView {
       log: h('ol', { class: 'log', 'data-testid': 'log' }),
       help: h('div', { class: 'help', 'data-testid': 'help' }, helpText()),
       announce: h('div', { class: 'announce', 'data-testid': 'announce', role: 'status', 'aria-live': 'polite' }),
+      chat: buildChat(this),
     };
     // The modules' own panels, under the action panel (a hand of tiles, a face-up row).
     const side = Object.assign({}, ...this.modules.map((m) => (m.build ? m.build(this) : {})));
@@ -101,7 +104,7 @@ class GameView {
     this.root = h(
       'div',
       { class: 'game', 'data-testid': 'game' },
-      h('aside', { class: 'side left' }, h('div', { class: 'panel' }, h('div', { class: 'panel-title' }, 'Players'), e.players), e.remaining),
+      h('aside', { class: 'side left' }, h('div', { class: 'panel' }, h('div', { class: 'panel-title' }, 'Players'), e.players), e.remaining, e.chat.panel),
       h('section', { class: 'center' }, e.strip, e.turn, h('div', { class: 'board-area' }, e.boardHost, e.announce, e.overlay), e.help),
       h(
         'aside',
@@ -197,6 +200,12 @@ class GameView {
       const index = Number.isInteger(event.index) ? event.index : from + i;
       this.events[index] = event;
     });
+    // The chat's news do not wait for the game to move.
+    const said = takeChat(this, v.chat);
+    if (this.view && said.length) {
+      renderChat(this);
+      this.announce(said.filter((m) => !this.you.includes(m.seat)).map((m) => ({ type: 'chat', seat: m.seat, text: `${(this.seat(m.seat) || {}).name || 'A player'}: ${m.text}` })));
+    }
     if (this.view && v.version < this.view.version) return;
     const moved = !this.view || v.version !== this.view.version;
     this.view = v;
@@ -241,6 +250,11 @@ class GameView {
       if (told) news.push(e);
     }
     this.announced = last;
+    this.announce(news);
+  }
+
+  /** Shows `news` (events, or chat lines as `{type, seat, text}`) over the board for a few seconds. */
+  announce(news) {
     const box = this.el.announce;
     // At the end the final scores say it all: no news over their dialog.
     if (this.pending.decision === 'over') {
@@ -639,6 +653,7 @@ class GameView {
     renderRemaining(this.el.remaining, v);
     this.renderStrip();
     this.each('side');
+    renderChat(this);
     renderLog(this.el.log, this.events, v.seats, {
       shown: this.logShown,
       onMore: (shown) => {

@@ -4266,6 +4266,159 @@ const watchdog = setTimeout(async () => {
   process.exit(1);
 }, TOTAL_MS);
 
+// ---- scenario 20: a crowded decision on a phone, and undo -----------------------------------
+
+/**
+ * At a crowded figure decision on the phone (the fairy's moves beside the new tile's places,
+ * the princess where she comes): every marker whose centre lies on the board is tappable (none
+ * under the zoom buttons or the docked panel) and big enough for a finger, the new tile's
+ * places are listed in the panel too, and one is chosen from that list by a tap.
+ */
+async function checkCrowded(page, id, view) {
+  const board = await page.locator('svg.board').boundingBox();
+  const controls = await page.locator('.zoom-controls').boundingBox();
+  const dock = await page.locator('[data-testid=action-panel]').boundingBox();
+  // Each marker by its ring: where it is, how big, and whether a tap at its centre reaches it.
+  const markers = await page.evaluate(() =>
+    [...document.querySelectorAll('svg.board [data-marker]')].map((m) => {
+      const r = m.querySelector('.marker-ring').getBoundingClientRect();
+      const cx = r.x + r.width / 2;
+      const cy = r.y + r.height / 2;
+      const hit = document.elementFromPoint(cx, cy);
+      return { testid: m.dataset.testid, cx, cy, size: Math.min(r.width, r.height), reached: !!hit && hit.closest('[data-marker]') === m };
+    }),
+  );
+  const onBoard = markers.filter((m) => m.cx >= board.x && m.cx <= board.x + board.width && m.cy >= board.y && m.cy <= board.y + board.height);
+  check(onBoard.length === markers.length, `${markers.length - onBoard.length} of ${markers.length} markers lie off the board at the fitted view`);
+  for (const m of onBoard) {
+    const underControls = m.cx >= controls.x && m.cx <= controls.x + controls.width && m.cy >= controls.y && m.cy <= controls.y + controls.height;
+    check(!underControls, `a ${m.testid} lies under the zoom buttons`);
+    check(m.cy < dock.y, `a ${m.testid} lies under the docked panel (${m.cy} below ${dock.y})`);
+    check(m.size >= 28, `a ${m.testid} is ${m.size.toFixed(1)} px across on the phone`);
+  }
+  const tappable = onBoard.filter((m) => m.reached);
+  check(tappable.length === onBoard.length, `${onBoard.length} markers on the board, ${tappable.length} tappable`);
+  const kinds = [...new Set(markers.map((m) => m.testid))];
+  const places = await page.locator('svg.board [data-testid=figure-marker]').count();
+  await screenshot(page, 'web-phone-crowded.png');
+  if (places) {
+    // The new tile's places as a list: one button per place, a tap chooses it.
+    await press(page, '[data-testid=deploy-list-summary]');
+    await page.locator('[data-testid=deploy-choice]').first().waitFor();
+    const listed = await page.locator('[data-testid=deploy-choice]').count();
+    check(listed === places, `${places} places on the new tile, ${listed} listed in the panel`);
+    await press(page, '[data-testid=deploy-choice]');
+    if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
+    await page.locator('[data-testid=chosen]').waitFor();
+    await confirm(page, 'a place chosen from the list');
+    const deployed = (await newEvents(id, view.events.length)).find((e) => e.type === 'figure-deployed');
+    check(deployed && deployed.x === view.pending.x && deployed.y === view.pending.y, `the API has no deployment on the new tile: ${JSON.stringify(deployed)}`);
+  } else {
+    await press(page, '[data-testid=fairy-marker]');
+    await confirm(page, 'the fairy moved by a tap');
+  }
+  return { markers: markers.length, kinds };
+}
+
+/**
+ * The Princess & the Dragon on a 360 × 740 phone against greedy, by taps: the first placement
+ * is taken back with "Undo" (the same tile to place again; the log says so) and placed again;
+ * later a crowded figure decision is checked (`checkCrowded`). The game is left there.
+ */
+async function scenarioPhoneCrowded() {
+  log('scenario 20 (phone): undo, and a crowded figure decision of The Princess & the Dragon by taps');
+  const { page } = await openBrowser('phone-crowded', PHONE);
+  const { id } = await createGame(page, ['human', 'greedy'], ['Pia', 'Greedy'], ['princess-dragon']);
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  const tally = { id, steps: 0, clicked: 0, byKey: 0, fairy: 0, gateTurns: 0, gateFolded: 0, gateDeploys: 0, princess: 0, shot: true, pieces: 0 };
+  let turn = 0;
+  let undone = false;
+  let crowded = null;
+  while (!crowded) {
+    const decision = await waitForTurn(page, `decision ${turn + 1} of the phone's seat`);
+    check(decision !== 'over', 'the game ended without a crowded figure decision');
+    check(Date.now() - started < TOTAL_MS - 30_000, `no crowded decision after ${turn} turns; out of time`);
+    const view = await api(`/api/games/${id}`);
+    if (decision === 'place') {
+      turn += 1;
+      const tile = await page.textContent('[data-testid=tile-name]');
+      await placeTile(page, turn);
+      if (undone) continue;
+      // Taken back while the figure decision is pending: the same tile to place again.
+      await waitForTurn(page, 'the figure decision after the first placement');
+      await page.locator('[data-testid=undo]').waitFor();
+      const before = (await gameState(page)).version;
+      await press(page, '[data-testid=undo]');
+      await waitForVersionAbove(page, before, 'the undo');
+      check((await waitForTurn(page, 'the tile to place again')) === 'place', 'after the undo the page does not ask to place the tile');
+      check((await page.textContent('[data-testid=tile-name]')) === tile, `the tile to place after the undo is not ${tile}`);
+      await waitFor(page, 'the log to tell the undo', () => [...document.querySelectorAll('[data-testid=event]')].some((e) => e.dataset.type === 'undone'));
+      check(!(await page.locator('[data-testid=undo]').count()), 'an undo is offered again after the undo');
+      undone = true;
+      log(`the placement of ${tile} taken back by a tap`);
+      continue;
+    }
+    if (decision === 'dragon') {
+      await dragonStep(page, id, await checkPieces(page, id), tally);
+      continue;
+    }
+    const fairy = await page.locator('svg.board [data-testid=fairy-marker]').count();
+    const all = await page.locator('svg.board [data-marker]').count();
+    if (decision === 'deploy' && fairy >= 1 && all >= 6) {
+      crowded = await checkCrowded(page, id, view);
+      break;
+    }
+    await dragonFigures(page, id, view, turn, tally);
+  }
+  log(`game ${id}: a crowded decision after ${turn} turns, ${crowded.markers} markers (${crowded.kinds.join(', ')}), each tappable`);
+  passed += 1;
+}
+
+// ---- scenario 21: chat ------------------------------------------------------------------------
+
+/** Ann and Ben chat in two windows; a spectator reads and cannot write. */
+async function scenarioChat() {
+  log('scenario 21 (desktop): chat in two windows and a spectator');
+  const a = await openBrowser('chat-ann');
+  const { id, links } = await createGame(a.page, ['human', 'human'], ['Ann', 'Ben']);
+  const b = await openBrowser('chat-ben');
+  const s = await openBrowser('chat-spectator');
+  await a.page.goto(links[0]);
+  await b.page.goto(links[1]);
+  await s.page.goto(`${BASE}/play/${id}`);
+  for (const p of [a.page, b.page, s.page]) await p.locator('[data-testid=chat]').waitFor();
+  check(!(await s.page.locator('[data-testid=chat-input]').isVisible()), 'a spectator is offered the chat\'s input');
+  const say = async (page, text) => {
+    await page.fill('[data-testid=chat-input]', text);
+    await page.press('[data-testid=chat-input]', 'Enter');
+    await waitFor(page, `the input to clear after "${text}"`, () => document.querySelector('[data-testid=chat-input]').value === '');
+  };
+  const shows = (page, who, text) =>
+    waitFor(
+      page,
+      `the chat to show ${who}: ${text}`,
+      ([who, text]) => [...document.querySelectorAll('[data-testid=chat-message]')].some((m) => m.textContent === `${who} ${text}`),
+      [who, text],
+      10_000,
+    );
+  // Markup stays text.
+  await say(a.page, 'Hello Ben <b>good luck</b>');
+  for (const p of [a.page, b.page, s.page]) await shows(p, 'Ann', 'Hello Ben <b>good luck</b>');
+  check(!(await b.page.locator('[data-testid=chat-message] b').count()), 'a message was taken as markup');
+  // Ben's board tells him over the board too.
+  await waitFor(b.page, 'the message over Ben\'s board', () => [...document.querySelectorAll('[data-testid=announce] .news.chat')].some((n) => n.textContent.includes('Hello Ben')));
+  await say(b.page, 'Thanks!');
+  for (const p of [a.page, b.page, s.page]) await shows(p, 'Ben', 'Thanks!');
+  // An empty message is not sent; the chat survives a reload.
+  await b.page.reload();
+  await shows(b.page, 'Ann', 'Hello Ben <b>good luck</b>');
+  const view = await api(`/api/games/${id}`);
+  check(view.chat.length === 2 && view.chat[1].text === 'Thanks!', `the API's chat: ${JSON.stringify(view.chat)}`);
+  log(`game ${id}: two messages seen in three windows`);
+  passed += 1;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -4274,8 +4427,8 @@ try {
     scenarioHostileNames, scenarioLimit, scenarioReference];
   // By number: scenario 10 is Abbey & Mayor's, 11 The Count of Carcassonne's, 12 the official
   // variations', 13 the choice of the tile to place, 14 the tiles handed out, 15 the table's edge,
-  // 16 mountains, 17 prisoners, 18 a new lease of life and the dash, 19 rebuilding, whatever the
-  // list above holds.
+  // 16 mountains, 17 prisoners, 18 a new lease of life and the dash, 19 rebuilding, 20 a crowded
+  // decision on a phone and undo, 21 chat, whatever the list above holds.
   const numbered = new Map(scenarios.map((scenario, i) => [i + 1, scenario]));
   numbered.set(10, scenarioAbbeyMayor);
   numbered.set(11, scenarioCount);
@@ -4287,6 +4440,8 @@ try {
   numbered.set(17, scenarioPrisoners);
   numbered.set(18, scenarioDash);
   numbered.set(19, scenarioRebuilding);
+  numbered.set(20, scenarioPhoneCrowded);
+  numbered.set(21, scenarioChat);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

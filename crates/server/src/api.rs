@@ -37,6 +37,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/chat", post(chat))
         .route("/api/games/{id}/hint", get(crate::hint::hint))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
@@ -614,6 +615,30 @@ async fn undo(
     let first = blocking(move || room2.undo(&state2.store, request.token.as_deref(), request.version)).await?;
     room.person_acted();
     Ok(Json(room.view(room.seats_of(token.as_deref()), first)).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatRequest {
+    #[serde(default)]
+    token: Option<String>,
+    text: String,
+}
+
+/// `POST /api/games/{id}/chat`: a seat's message (`chat.rs`); answers the seat's view, whose
+/// `chat` ends with it.
+async fn chat(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let room = find(&state, &id)?;
+    let request: ChatRequest = parse_body(&headers, body)?;
+    let token = request.token.clone();
+    let (state2, room2) = (state.clone(), room.clone());
+    blocking(move || room2.say(&state2.store, request.token.as_deref(), &request.text, now())).await?;
+    Ok(Json(room.view(room.seats_of(token.as_deref()), usize::MAX)).into_response())
 }
 
 async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Response, ApiError> {

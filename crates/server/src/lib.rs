@@ -11,6 +11,7 @@ mod acting;
 pub mod api;
 mod assets;
 pub mod bots;
+pub mod chat;
 pub mod error;
 mod hint;
 pub mod limits;

@@ -40,6 +40,8 @@ pub struct Room {
     pub creator: std::sync::OnceLock<std::net::IpAddr>,
     /// The last hint given (`GET .../hint`) and the version it is for.
     hint: Mutex<Option<(usize, Action)>>,
+    /// The game's chat (`chat.rs`).
+    pub(crate) chat: Mutex<crate::chat::ChatLog>,
 }
 
 struct RoomState {
@@ -165,11 +167,22 @@ impl Room {
         }
         let online = vec![0; seats.len()];
         let rows = record.actions.len();
+        // A game loaded with its last action still open to an undo offers it again.
+        let undoable = match rows {
+            0 => None,
+            _ if game.is_over() => None,
+            n => {
+                let earlier = Record { actions: record.actions[..n - 1].to_vec(), ..record.clone() };
+                let (before, _, _) = replayed(&earlier, &names)?;
+                let last: Vec<EventView> = events.iter().filter(|e| e.action == Some(n - 1)).cloned().collect();
+                undoable(&before, &game, &last)
+            }
+        };
         Ok(Room {
             id,
             created,
             seats,
-            state: Mutex::new(RoomState { record, game, events, tally, online, rows, undoable: None }),
+            state: Mutex::new(RoomState { record, game, events, tally, online, rows, undoable }),
             commit_lock: Mutex::new(()),
             changes: watch::Sender::new(0),
             bot_running: AtomicBool::new(false),
@@ -177,6 +190,7 @@ impl Room {
             person_acted: Mutex::new(Instant::now()),
             creator: std::sync::OnceLock::new(),
             hint: Mutex::new(None),
+            chat: Mutex::new(crate::chat::ChatLog::default()),
         })
     }
 
@@ -187,14 +201,17 @@ impl Room {
             serde_json::from_str(a).map_err(|e| format!("stored action {i}: {e}"))
         };
         let seats: Vec<Seat> = serde_json::from_str(&stored.seats).map_err(|e| format!("stored seats: {e}"))?;
+        let chat = || Mutex::new(crate::chat::ChatLog::new(stored.chat.clone()));
         if !actions.iter().any(|a| a == UNDO_ROW) {
             record.actions = actions.iter().enumerate().map(|(i, a)| parse(i, a)).collect::<Result<_, _>>()?;
-            return Room::new(stored.id.clone(), stored.created, seats, record);
+            let room = Room::new(stored.id.clone(), stored.created, seats, record)?;
+            return Ok(Room { chat: chat(), ..room });
         }
         // Actions were taken back: the rows are played in the order they were stored, so that
         // the events (which clients number) come out as they were told.
         record.actions.clear();
         let room = Room::new(stored.id.clone(), stored.created, seats, record)?;
+        let room = Room { chat: chat(), ..room };
         for (i, row) in actions.iter().enumerate() {
             let mut state = room.lock();
             if row == UNDO_ROW {
@@ -220,6 +237,7 @@ impl Room {
             created: self.created,
             record: serde_json::to_string(&header).expect("records serialize"),
             seats: serde_json::to_string(&self.seats).expect("seats serialize"),
+            chat: vec![],
         }
     }
 
@@ -280,7 +298,7 @@ impl Room {
         (self.changes.receiver_count() < limit).then(|| self.changes.subscribe())
     }
 
-    fn notify(&self) {
+    pub(crate) fn notify(&self) {
         self.changes.send_modify(|n| *n += 1);
     }
 
@@ -303,8 +321,16 @@ impl Room {
         self.lock().game.is_over()
     }
 
-    /// The view for the seats `you`, with the events from `events_from`.
+    /// The view for the seats `you`, with the events from `events_from` and the chat's last
+    /// messages.
     pub fn view(&self, you: Vec<PlayerId>, events_from: usize) -> GameView {
+        self.view_with_chat(you, events_from, None)
+    }
+
+    /// The view for the seats `you`, with the events from `events_from` and the chat's
+    /// messages from `chat_from` (`None`: the last few).
+    pub fn view_with_chat(&self, you: Vec<PlayerId>, events_from: usize, chat_from: Option<usize>) -> GameView {
+        let chat = self.chat_views(chat_from);
         let state = self.lock();
         let from = events_from.min(state.events.len());
         let input = ViewInput {
@@ -318,6 +344,7 @@ impl Room {
         let undo = state.undoable.as_ref().is_some_and(|u| you.contains(&u.seat));
         let mut view = game_view(&input, you, from, state.events[from..].to_vec());
         view.undo = undo;
+        view.chat = chat;
         view
     }
 

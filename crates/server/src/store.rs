@@ -19,6 +19,17 @@ pub struct StoredGame {
     pub record: String,
     /// The seats (`Seat`s), as JSON.
     pub seats: String,
+    /// The game's chat, oldest first (empty for a new game).
+    pub chat: Vec<ChatLine>,
+}
+
+/// One message of a game's chat as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatLine {
+    pub seat: u8,
+    /// Seconds since the Unix epoch.
+    pub time: i64,
+    pub text: String,
 }
 
 /// Why the database failed.
@@ -73,6 +84,14 @@ CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
     idx     INTEGER NOT NULL,
     action  TEXT NOT NULL,
+    PRIMARY KEY (game_id, idx)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    idx     INTEGER NOT NULL,
+    seat    INTEGER NOT NULL,
+    time    INTEGER NOT NULL,
+    text    TEXT NOT NULL,
     PRIMARY KEY (game_id, idx)
 );
 ";
@@ -164,6 +183,25 @@ impl Store {
             )));
         }
         tx.execute("INSERT INTO actions (game_id, idx, action) VALUES (?1, ?2, ?3)", params![game_id, index, action])?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Stores message number `index` of a game's chat (flushed as actions of games with people
+    /// are). Fails, storing nothing, unless `index` is the next one.
+    pub fn append_chat(&self, game_id: &str, index: usize, line: &ChatLine) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let count: i64 = tx.query_row("SELECT COUNT(*) FROM chat WHERE game_id = ?1", [game_id], |r| r.get(0))?;
+        if count != index as i64 {
+            return Err(StoreError(rusqlite::Error::ToSqlConversionFailure(
+                format!("game {game_id} has {count} chat messages; cannot store message {index}").into(),
+            )));
+        }
+        tx.execute(
+            "INSERT INTO chat (game_id, idx, seat, time, text) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![game_id, index, line.seat, line.time, line.text],
+        )?;
         tx.commit()?;
         Ok(())
     }
@@ -321,6 +359,7 @@ fn game_rows(conn: &Connection, game_id: &str) -> Result<Option<GameRows>, Store
             created: created?,
             record: text(record, "record")?,
             seats: text(seats, "seats")?,
+            chat: vec![],
         })
     })();
     let stored = match stored {
@@ -341,6 +380,19 @@ fn game_rows(conn: &Connection, game_id: &str) -> Result<Option<GameRows>, Store
             other => return Ok(Some(Err(format!("stored action {i} holds {:?}, not text", other.data_type())))),
         }
     }
+    // The chat is a convenience: rows it cannot read leave the game playable without them.
+    let chat =
+        conn.prepare_cached("SELECT seat, time, text FROM chat WHERE game_id = ?1 ORDER BY idx").and_then(|mut q| {
+            q.query_map([game_id], |r| Ok(ChatLine { seat: r.get(0)?, time: r.get(1)?, text: r.get(2)? }))?
+                .collect::<Result<Vec<_>, _>>()
+        });
+    let stored = match chat {
+        Ok(chat) => StoredGame { chat, ..stored },
+        Err(e) => {
+            eprintln!("game {game_id}: its chat cannot be read, left out: {e}");
+            stored
+        }
+    };
     Ok(Some(Ok((stored, actions))))
 }
 
@@ -349,7 +401,7 @@ mod tests {
     use super::*;
 
     fn game(id: &str) -> StoredGame {
-        StoredGame { id: id.into(), created: 1, record: "{}".into(), seats: "[]".into() }
+        StoredGame { id: id.into(), created: 1, record: "{}".into(), seats: "[]".into(), chat: vec![] }
     }
 
     #[test]

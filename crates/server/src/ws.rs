@@ -150,15 +150,17 @@ async fn session(
     let mut last_heard = Instant::now();
     // Messages refused in a row for the rate.
     let mut refused = 0;
-    let mut sent_events = 0;
-    let send_state = |sent_events: &mut usize| {
-        let view = room.view(you.clone(), *sent_events);
+    // What the client has had: the events, and the chat's messages (the last few at first).
+    let mut sent = (0, None);
+    let send_state = |(sent_events, sent_chat): &mut (usize, Option<usize>)| {
+        let view = room.view_with_chat(you.clone(), *sent_events, *sent_chat);
         *sent_events = view.events_from + view.events.len();
+        *sent_chat = Some(view.chat.last().map_or(sent_chat.unwrap_or(0), |c| c.index + 1));
         serde_json::to_string(&StateMessage { kind: "state", view: &view }).expect("views serialize")
     };
     // A paused game between bots goes on while someone watches.
     crate::bots::kick(state.clone(), room.clone());
-    let first = send_state(&mut sent_events);
+    let first = send_state(&mut sent);
     let mut next = send(&mut sink, Message::Text(first.into())).await;
     while let Next::Go = next {
         next = tokio::select! {
@@ -184,7 +186,7 @@ async fn session(
                     Next::Close
                 } else {
                     changes.borrow_and_update();
-                    let message = send_state(&mut sent_events);
+                    let message = send_state(&mut sent);
                     send(&mut sink, Message::Text(message.into())).await
                 }
             }

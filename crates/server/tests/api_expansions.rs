@@ -56,6 +56,7 @@ async fn the_count_of_carcassonne_shows_its_quarters_and_refuses_bad_actions() {
         created: 1,
         record: record.to_string(),
         seats: seats.to_string(),
+        chat: vec![],
     };
     store.insert_game(&stored).unwrap();
     drop(store);

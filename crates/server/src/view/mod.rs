@@ -74,6 +74,10 @@ pub struct GameView {
     /// Whether the seats `you` may take back the last action (`POST .../undo`); left out when not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub undo: bool,
+    /// The chat's messages (`chat.rs`): the last few, or those a live connection has not had;
+    /// left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chat: Vec<crate::chat::ChatView>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -324,6 +328,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         events,
         steps: None,
         undo: false,
+        chat: vec![],
     }
 }
 
