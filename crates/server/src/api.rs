@@ -608,11 +608,23 @@ async fn undo(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let room = find(&state, &id)?;
     let request: UndoRequest = parse_body(&headers, body)?;
-    let token = request.token.clone();
-    let (state2, room2) = (state.clone(), room.clone());
-    let first = blocking(move || room2.undo(&state2.store, request.token.as_deref(), request.version)).await?;
+    let version = request.version;
+    seat_change(&state, &id, request.token, move |room, store, token| room.undo(store, token, version)).await
+}
+
+/// A change a seat's token asks for (an undo, a chat message), made on the blocking pool (it
+/// writes to the database); answers the token's view with the events from the index `change`
+/// returns.
+async fn seat_change(
+    state: &Arc<AppState>,
+    id: &str,
+    token: Option<String>,
+    change: impl FnOnce(&Room, &crate::store::Store, Option<&str>) -> Result<usize, ApiError> + Send + 'static,
+) -> Result<Response, ApiError> {
+    let room = find(state, id)?;
+    let (state2, room2, token2) = (state.clone(), room.clone(), token.clone());
+    let first = blocking(move || change(&room2, &state2.store, token2.as_deref())).await?;
     room.person_acted();
     Ok(Json(room.view(room.seats_of(token.as_deref()), first)).into_response())
 }
@@ -633,12 +645,12 @@ async fn chat(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let room = find(&state, &id)?;
     let request: ChatRequest = parse_body(&headers, body)?;
-    let token = request.token.clone();
-    let (state2, room2) = (state.clone(), room.clone());
-    blocking(move || room2.say(&state2.store, request.token.as_deref(), &request.text, now())).await?;
-    Ok(Json(room.view(room.seats_of(token.as_deref()), usize::MAX)).into_response())
+    let text = request.text;
+    seat_change(&state, &id, request.token, move |room, store, token| {
+        room.say(store, token, &text, now()).map(|_| usize::MAX)
+    })
+    .await
 }
 
 async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Response, ApiError> {
