@@ -115,16 +115,20 @@ export class Board {
   /** Draws the placed tiles (in placement order), outlines the last one and marks the start tile. */
   setTiles(board) {
     const layer = clear(this.layers.tiles);
+    // A tile that was not on the board the last time it was drawn comes down with a short
+    // animation (style.css, `placed-now`); the first drawing animates nothing.
+    const key = (t) => `${t.x},${t.y},${t.tile},${t.rotation || 0}`;
+    const before = this.tileKeys;
+    this.tileKeys = new Set((board || []).map(key));
     for (const t of board || []) {
-      layer.append(
-        tileUse(t.tile, t.x, t.y, t.rotation, {
-          class: 'tile',
-          'data-x': t.x,
-          'data-y': t.y,
-          'data-tile': t.tile,
-          'data-rotation': t.rotation || 0,
-        }),
-      );
+      const use = tileUse(t.tile, t.x, t.y, t.rotation, {
+        class: 'tile',
+        'data-x': t.x,
+        'data-y': t.y,
+        'data-tile': t.tile,
+        'data-rotation': t.rotation || 0,
+      });
+      layer.append(before && !before.has(key(t)) ? s('g', { class: 'placed-now', 'data-testid': 'placed-now' }, use) : use);
     }
     const last = board && board.length ? board[board.length - 1] : null;
     clear(this.layers.last);

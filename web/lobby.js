@@ -182,6 +182,7 @@ function buildForm(card, options, result, referenceCard) {
       { name: '', player: options.bots.includes('greedy') ? 'greedy' : options.bots[0] || 'human' },
     ],
     hotSeat: false,
+    turnClock: null,
   };
 
   const error = h('p', { class: 'error', 'data-testid': 'create-error', role: 'alert' });
@@ -419,6 +420,26 @@ function buildForm(card, options, result, referenceCard) {
     },
   });
 
+  // An optional turn clock: the seconds each person has for a decision, after which the server's
+  // greedy bot decides for them (docs/api.md, `turn_clock`).
+  const turnClock = h(
+    'select',
+    {
+      id: 'turn-clock',
+      'data-testid': 'turn-clock',
+      onChange: (ev) => {
+        state.turnClock = ev.target.value ? Number(ev.target.value) : null;
+      },
+    },
+    [
+      ['', 'None'],
+      ['30', '30 seconds a decision'],
+      ['60', '1 minute a decision'],
+      ['120', '2 minutes a decision'],
+      ['300', '5 minutes a decision'],
+    ].map(([value, words]) => h('option', { value }, words)),
+  );
+
   const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'create-game' }, 'Create game');
   const status = h('p', { class: 'muted', 'data-testid': 'create-status', role: 'status' });
   let createdOnce = false;
@@ -444,6 +465,7 @@ function buildForm(card, options, result, referenceCard) {
           })),
           hot_seat: state.hotSeat,
         };
+        if (state.turnClock) body.turn_clock = state.turnClock;
         try {
           const created = await createGame(body);
           showCreated(result, created, state.hotSeat);
@@ -489,6 +511,12 @@ function buildForm(card, options, result, referenceCard) {
         { class: 'row' },
         addButton,
         h('label', { class: 'check', title: 'All human seats play at this one screen' }, hotSeat, ' Hot seat (several humans at one screen)'),
+      ),
+      h(
+        'label',
+        { class: 'field', for: 'turn-clock', title: 'When a person’s time for a decision runs out, the greedy bot decides for them' },
+        h('span', {}, 'Turn clock'),
+        turnClock,
       ),
     ),
     // On a phone the button stays in reach at the bottom of the screen while the form scrolls.

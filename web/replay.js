@@ -32,6 +32,7 @@ class ReplayView {
     this.cache = new Map();
     this.wanted = 0; // the step the latest request is for; older answers are dropped
     this.timer = null;
+    this.turns = null; // the steps at which a turn begins (`turnStarts`), once the last step is known
     this.logShown = LOG_PAGE;
     this.build(app);
   }
@@ -57,9 +58,11 @@ class ReplayView {
       'div',
       { class: 'replay-controls', 'data-testid': 'replay-controls' },
       button('|◀', 'First (Home)', 'replay-first', () => this.go(0)),
-      button('◀', 'Previous (←)', 'replay-prev', () => this.go(this.step - 1)),
+      button('◀◀', 'Previous turn (Page Up, Shift+←)', 'replay-prev-turn', () => this.goTurn(-1)),
+      button('◀', 'Previous action (←)', 'replay-prev', () => this.go(this.step - 1)),
       this.el.play,
-      button('▶', 'Next (→)', 'replay-next', () => this.go(this.step + 1)),
+      button('▶', 'Next action (→)', 'replay-next', () => this.go(this.step + 1)),
+      button('▶▶', 'Next turn (Page Down, Shift+→)', 'replay-next-turn', () => this.goTurn(1)),
       button('▶|', 'Last (End)', 'replay-last', () => this.go(this.steps)),
       this.el.slider,
       this.el.label,
@@ -75,7 +78,7 @@ class ReplayView {
           { class: 'center' },
           controls,
           h('div', { class: 'board-area' }, e.boardHost),
-          h('div', { class: 'help' }, 'Replay: ← / → step, Home / End jump, Space plays; drag to pan, wheel, pinch or +/− to zoom.'),
+          h('div', { class: 'help' }, 'Replay: ← / → an action, Shift+← / → (Page Up / Down) a turn, Home / End jump, Space plays; drag to pan, wheel, pinch or +/− to zoom.'),
         ),
         h('aside', { class: 'side right' }, e.error, e.row, e.final, h('div', { class: 'panel log-panel' }, h('div', { class: 'panel-title' }, 'Game log'), e.log)),
       ),
@@ -84,7 +87,9 @@ class ReplayView {
     this.onKey = (ev) => {
       if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName) && ev.target.type !== 'range') return;
       const k = ev.key;
-      if (k === 'ArrowLeft') this.go(this.step - 1);
+      if (k === 'PageUp' || (k === 'ArrowLeft' && ev.shiftKey)) this.goTurn(-1);
+      else if (k === 'PageDown' || (k === 'ArrowRight' && ev.shiftKey)) this.goTurn(1);
+      else if (k === 'ArrowLeft') this.go(this.step - 1);
       else if (k === 'ArrowRight') this.go(this.step + 1);
       else if (k === 'Home') this.go(0);
       else if (k === 'End') this.go(this.steps);
@@ -106,6 +111,13 @@ class ReplayView {
       this.steps = first.steps ?? 0;
       this.el.slider.max = this.steps;
       this.go(wanted === null ? 0 : Math.min(wanted, this.steps), true);
+      // The turns, from the whole game's events (the last step holds them all).
+      this.fetch(this.steps)
+        .then((last) => {
+          this.turns = turnStarts(last.events, this.steps);
+          this.label();
+        })
+        .catch(() => {});
     } catch (err) {
       this.error(err.status === 409 ? 'This game is still being played: there is no replay yet. ' : `The replay could not be loaded: ${err.message}`);
       if (err.status === 409) this.el.error.append(h('a', { href: `/play/${this.id}` }, 'Watch it live'));
@@ -115,6 +127,19 @@ class ReplayView {
   error(text) {
     this.el.error.textContent = text;
     this.el.error.hidden = false;
+  }
+
+  /** "Step 12 / 140 · turn 6 / 72": the action shown, and the turn it belongs to once known. */
+  label() {
+    const turn = this.turns ? this.turns.filter((t) => t <= this.step).length : 0;
+    this.el.label.textContent = `Step ${this.step} / ${this.steps}${this.turns ? ` · turn ${turn} / ${this.turns.length}` : ''}`;
+  }
+
+  /** To the start of the next (`dir` 1) or this or the previous (`dir` −1) turn. */
+  goTurn(dir) {
+    if (!this.turns) return;
+    const target = dir > 0 ? this.turns.find((t) => t > this.step) ?? this.steps : [...this.turns].reverse().find((t) => t < this.step) ?? 0;
+    this.go(target);
   }
 
   async fetch(step) {
@@ -130,7 +155,7 @@ class ReplayView {
     this.step = step;
     this.wanted = step;
     this.el.slider.value = String(step);
-    this.el.label.textContent = `Step ${step} / ${this.steps}`;
+    this.label();
     history.replaceState(null, '', `#step=${step}`);
     if (step >= this.steps) this.stopPlay();
     try {
@@ -205,4 +230,17 @@ class ReplayView {
     this.timer = null;
     this.el.play.textContent = 'Play';
   }
+}
+
+/**
+ * The steps at which a turn begins: step 0, and the step after each action that drew the tile
+ * of a turn (its `tile-drawn` event: the next player's tile, a builder's second tile), up to
+ * the last step.
+ */
+export function turnStarts(events, steps) {
+  const starts = new Set([0]);
+  for (const e of events || []) {
+    if (e && e.type === 'tile-drawn' && Number.isInteger(e.action) && e.action + 1 < steps) starts.add(e.action + 1);
+  }
+  return [...starts].sort((a, b) => a - b);
 }

@@ -432,7 +432,7 @@ async function openVariantGroup(page, id) {
   });
 }
 
-async function createGame(page, players, names, expansions = [], { hotSeat = false, variants = [], choices = {} } = {}) {
+async function createGame(page, players, names, expansions = [], { hotSeat = false, variants = [], choices = {}, clock = null } = {}) {
   await page.goto(`${BASE}/`);
   await page.locator('[data-testid=create-form]').waitFor();
   for (const expansion of expansions) await page.check(`[data-testid=expansion-${expansion}]`);
@@ -447,6 +447,7 @@ async function createGame(page, players, names, expansions = [], { hotSeat = fal
     await page.selectOption(`[data-testid=variant-${variant}]`, value);
   }
   if (hotSeat) await page.check('[data-testid=hot-seat]');
+  if (clock) await page.selectOption('[data-testid=turn-clock]', String(clock));
   for (let i = 0; i < players.length; i++) {
     // The lobby starts with two seats: more are added.
     if (!(await page.locator(`[data-testid=seat-name-${i}]`).count())) await press(page, '[data-testid=add-seat]');
@@ -667,15 +668,24 @@ async function scenarioAgainstBot() {
     page,
     'the last step of the replay',
     ({ steps, tiles }) =>
-      document.querySelector('[data-testid=replay-step]').textContent === `Step ${steps} / ${steps}` &&
+      document.querySelector('[data-testid=replay-step]').textContent.startsWith(`Step ${steps} / ${steps}`) &&
       document.querySelectorAll('svg.board .layer-tiles use').length === tiles,
     { steps, tiles: finalTiles },
   );
   await press(page, '[data-testid=replay-prev]');
   await page.keyboard.press('ArrowLeft');
-  await waitFor(page, 'two steps back in the replay', (want) => document.querySelector('[data-testid=replay-step]').textContent === want, `Step ${steps - 2} / ${steps}`);
+  await waitFor(page, 'two steps back in the replay', (want) => document.querySelector('[data-testid=replay-step]').textContent.startsWith(want), `Step ${steps - 2} / ${steps}`);
   await press(page, '[data-testid=replay-first]');
   await waitFor(page, 'the first step of the replay', () => document.querySelectorAll('svg.board .layer-tiles use').length === 1);
+  // By turns too: a base game's turn is a placement and a figure decision, so the second turn
+  // begins at step 2; the label counts the turns.
+  await waitFor(page, 'the replay to know its turns', () => / · turn 1 \/ \d+$/.test(document.querySelector('[data-testid=replay-step]').textContent));
+  await press(page, '[data-testid=replay-next-turn]');
+  await waitFor(page, 'the second turn in the replay', () => /^Step 2 \/ \d+ · turn 2 \//.test(document.querySelector('[data-testid=replay-step]').textContent));
+  await page.keyboard.press('PageDown');
+  await waitFor(page, 'the third turn in the replay', () => /^Step 4 \/ \d+ · turn 3 \//.test(document.querySelector('[data-testid=replay-step]').textContent));
+  await press(page, '[data-testid=replay-prev-turn]');
+  await waitFor(page, 'back to the second turn', () => /^Step 2 \/ \d+ · turn 2 \//.test(document.querySelector('[data-testid=replay-step]').textContent));
   log(`replay viewer: ${steps} steps, last step shows the final board`);
   passed += 1;
 }
@@ -4379,15 +4389,22 @@ async function scenarioPhoneCrowded() {
 
 /** Ann and Ben chat in two windows; a spectator reads and cannot write. */
 async function scenarioChat() {
-  log('scenario 21 (desktop): chat in two windows and a spectator');
+  log('scenario 21 (desktop): chat in two windows and a spectator, with a turn clock');
   const a = await openBrowser('chat-ann');
-  const { id, links } = await createGame(a.page, ['human', 'human'], ['Ann', 'Ben']);
+  const { id, links } = await createGame(a.page, ['human', 'human'], ['Ann', 'Ben'], [], { clock: 60 });
   const b = await openBrowser('chat-ben');
   const s = await openBrowser('chat-spectator');
   await a.page.goto(links[0]);
   await b.page.goto(links[1]);
   await s.page.goto(`${BASE}/play/${id}`);
   for (const p of [a.page, b.page, s.page]) await p.locator('[data-testid=chat]').waitFor();
+  // The turn clock counts Ann's minute down on every screen.
+  for (const p of [a.page, s.page]) {
+    const first = Number(await p.locator('[data-testid=clock]').getAttribute('data-left'));
+    check(first > 40 && first <= 60, `the clock shows ${first} s left of 60`);
+    await waitFor(p, 'the clock to count down', (f) => Number(document.querySelector('[data-testid=clock]').dataset.left) < f, first, 5000);
+  }
+  check(/^⏱ \d:\d\d$/.test(await a.page.textContent('[data-testid=clock]')), 'the clock does not read m:ss');
   check(!(await s.page.locator('[data-testid=chat-input]').isVisible()), 'a spectator is offered the chat\'s input');
   const say = async (page, text) => {
     await page.fill('[data-testid=chat-input]', text);

@@ -210,6 +210,9 @@ struct CreateGame {
     seats: Vec<SeatRequest>,
     #[serde(default)]
     hot_seat: bool,
+    /// The seconds a person has for each decision (`clock.rs`); none by default.
+    #[serde(default)]
+    turn_clock: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -381,6 +384,16 @@ async fn create_game(
         return Err(ApiError::unprocessable(format!("the expansion `{}` is listed twice", twice.1.name()))
             .field(format!("rules.expansions[{}]", twice.0)));
     }
+    if let Some(seconds) = request.turn_clock {
+        if !(crate::clock::MIN_SECONDS..=crate::clock::MAX_SECONDS).contains(&seconds) {
+            return Err(ApiError::unprocessable(format!(
+                "a turn clock has {} to {} seconds a decision, not {seconds}",
+                crate::clock::MIN_SECONDS,
+                crate::clock::MAX_SECONDS
+            ))
+            .field("turn_clock"));
+        }
+    }
     let (seats, colors) = seats_of(&request, limits.max_name)?;
     let record = Record {
         version: RECORD_VERSION,
@@ -394,7 +407,8 @@ async fn create_game(
     let setup = record.setup(catalog).map_err(|e| ApiError::unprocessable(e.to_string()).field("rules"))?;
     Game::new(setup).map_err(|e| ApiError::unprocessable(e.to_string()).field("rules"))?;
     let id = new_game_id();
-    let room = Arc::new(Room::new(id.clone(), now(), seats.clone(), record).map_err(ApiError::internal)?);
+    let room = Room::new(id.clone(), now(), seats.clone(), record).map_err(ApiError::internal)?;
+    let room = Arc::new(room.with_clock(request.turn_clock));
     // One creation at a time from here, so that two cannot both take the last place.
     let creating = state.admission.creating.lock().await;
     let (running, bot_seats) = state.running();

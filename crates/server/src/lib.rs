@@ -12,6 +12,7 @@ pub mod api;
 mod assets;
 pub mod bots;
 pub mod chat;
+pub mod clock;
 pub mod error;
 mod hint;
 pub mod limits;
@@ -75,6 +76,16 @@ impl Server {
             bots::kick(self.state.clone(), room);
         }
         let state = self.state.clone();
+        let clocks = {
+            let state = self.state.clone();
+            tokio::spawn(async move {
+                let mut ticks = tokio::time::interval(clock::TICK);
+                loop {
+                    ticks.tick().await;
+                    clock::expire(&state);
+                }
+            })
+        };
         let housekeeping = tokio::spawn(async move {
             let mut ticks = tokio::time::interval(Duration::from_secs(60));
             loop {
@@ -167,6 +178,7 @@ impl Server {
         closing.send_replace(true);
         self.state.begin_stopping();
         housekeeping.abort();
+        clocks.abort();
         if let Some(backups) = backups {
             backups.abort();
         }

@@ -42,6 +42,12 @@ pub struct Room {
     hint: Mutex<Option<(usize, Action)>>,
     /// The game's chat (`chat.rs`).
     pub(crate) chat: Mutex<crate::chat::ChatLog>,
+    /// The turn clock (`clock.rs`): the seconds a person has for each decision.
+    pub turn_clock: Option<u32>,
+    /// Since when the pending decision waits (the clock counts from here).
+    pub(crate) decision_since: Mutex<Instant>,
+    /// Whether a bot is deciding for a person whose clock ran out.
+    pub(crate) clock_running: AtomicBool,
 }
 
 struct RoomState {
@@ -64,6 +70,9 @@ struct RoomState {
 /// The stored row that takes back the action before it (a JSON string: an action's row is
 /// always a JSON object).
 pub const UNDO_ROW: &str = "\"undo\"";
+
+/// The stored row that says the turn clock ran out and a bot decided the next row's action.
+pub const CLOCK_ROW: &str = "\"clock\"";
 
 /// An action its player may take back: their own, with their decision still pending after it,
 /// and having shown nothing hidden (no tile drawn) and scored nothing.
@@ -191,6 +200,9 @@ impl Room {
             creator: std::sync::OnceLock::new(),
             hint: Mutex::new(None),
             chat: Mutex::new(crate::chat::ChatLog::default()),
+            turn_clock: None,
+            decision_since: Mutex::new(Instant::now()),
+            clock_running: AtomicBool::new(false),
         })
     }
 
@@ -202,20 +214,25 @@ impl Room {
         };
         let seats: Vec<Seat> = serde_json::from_str(&stored.seats).map_err(|e| format!("stored seats: {e}"))?;
         let chat = || Mutex::new(crate::chat::ChatLog::new(stored.chat.clone()));
-        if !actions.iter().any(|a| a == UNDO_ROW) {
+        let turn_clock = stored.turn_clock;
+        if !actions.iter().any(|a| a == UNDO_ROW || a == CLOCK_ROW) {
             record.actions = actions.iter().enumerate().map(|(i, a)| parse(i, a)).collect::<Result<_, _>>()?;
             let room = Room::new(stored.id.clone(), stored.created, seats, record)?;
-            return Ok(Room { chat: chat(), ..room });
+            return Ok(Room { chat: chat(), turn_clock, ..room });
         }
         // Actions were taken back: the rows are played in the order they were stored, so that
         // the events (which clients number) come out as they were told.
         record.actions.clear();
         let room = Room::new(stored.id.clone(), stored.created, seats, record)?;
-        let room = Room { chat: chat(), ..room };
+        let room = Room { chat: chat(), turn_clock, ..room };
         for (i, row) in actions.iter().enumerate() {
             let mut state = room.lock();
             if row == UNDO_ROW {
                 room.take_back(&mut state).map_err(|e| format!("stored row {i}: {e}"))?;
+                continue;
+            }
+            if row == CLOCK_ROW {
+                room.tell_clock_ran_out(&mut state);
                 continue;
             }
             let encoded = parse(i, row)?;
@@ -228,6 +245,11 @@ impl Room {
         Ok(room)
     }
 
+    /// The room with a turn clock of `seconds` a decision (`clock.rs`), or none.
+    pub fn with_clock(self, seconds: Option<u32>) -> Room {
+        Room { turn_clock: seconds, ..self }
+    }
+
     /// The database row of a new room.
     pub fn stored(&self) -> StoredGame {
         let state = self.lock();
@@ -238,6 +260,7 @@ impl Room {
             record: serde_json::to_string(&header).expect("records serialize"),
             seats: serde_json::to_string(&self.seats).expect("seats serialize"),
             chat: vec![],
+            turn_clock: self.turn_clock,
         }
     }
 
@@ -342,9 +365,11 @@ impl Room {
             tally: &state.tally,
         };
         let undo = state.undoable.as_ref().is_some_and(|u| you.contains(&u.seat));
+        let clock = self.clock_view(&state.game);
         let mut view = game_view(&input, you, from, state.events[from..].to_vec());
         view.undo = undo;
         view.chat = chat;
+        view.clock = clock;
         view
     }
 
@@ -417,7 +442,7 @@ impl Room {
             }
         }
         let decoded = decode_action(&state.game, action).map_err(|m| ApiError::unprocessable(m).field("action"))?;
-        self.commit(store, committing, state, decoded)
+        self.commit(store, committing, state, decoded, false)
     }
 
     /// What the room's bot must decide now, if the pending decision is a bot's.
@@ -442,6 +467,12 @@ impl Room {
         })
     }
 
+    /// The version and a copy of the game.
+    pub fn snapshot(&self) -> (usize, Game) {
+        let state = self.lock();
+        (state.rows, state.game.clone())
+    }
+
     /// A copy of the game, its version and the hint kept for that version (`GET .../hint`).
     pub fn hint_state(&self) -> (Game, usize, Option<Action>) {
         let state = self.lock();
@@ -463,7 +494,30 @@ impl Room {
         if state.rows != version {
             return Err(ApiError::conflict("the game moved on while the bot was thinking"));
         }
-        self.commit(store, committing, state, action)
+        self.commit(store, committing, state, action, false)
+    }
+
+    /// A bot's action for a person whose turn clock ran out (`clock.rs`), chosen at `version`:
+    /// stored after a [`CLOCK_ROW`], told after an event that says so.
+    pub fn act_on_clock(&self, store: &Store, version: usize, action: Action) -> Result<usize, ApiError> {
+        let committing = self.committing();
+        let state = self.lock();
+        if state.rows != version {
+            return Err(ApiError::conflict("the game moved on before the clock ran out"));
+        }
+        self.commit(store, committing, state, action, true)
+    }
+
+    /// Tells that the pending seat's clock ran out (the event before the bot's action).
+    fn tell_clock_ran_out(&self, state: &mut RoomState) {
+        let seat = state.game.pending().player().unwrap_or(0);
+        let name = &self.seats[seat as usize].name;
+        let seconds = self.turn_clock.unwrap_or(0);
+        let text = format!("{name}'s time ran out ({seconds} s a decision): the greedy bot decides for {name}");
+        let detail = serde_json::json!({"type": "clock-ran-out", "seat": seat, "seconds": seconds});
+        let index = state.events.len();
+        state.events.push(EventView { index, action: None, detail, score_changes: vec![], text });
+        state.rows += 1;
     }
 
     fn committing(&self) -> std::sync::MutexGuard<'_, ()> {
@@ -480,6 +534,7 @@ impl Room {
         _committing: std::sync::MutexGuard<'_, ()>,
         state: std::sync::MutexGuard<'_, RoomState>,
         action: Action,
+        by_clock: bool,
     ) -> Result<usize, ApiError> {
         let encoded = encode_action(&state.game, action);
         let mut next = state.game.clone();
@@ -488,7 +543,9 @@ impl Room {
         let mut events = vec![];
         next.apply_into(action, &mut events).map_err(|e| ApiError::unprocessable(e.to_string()).field("action"))?;
         let json = serde_json::to_string(&encoded).expect("record actions serialize");
-        let stored = if self.has_person() {
+        let stored = if by_clock {
+            store.append_actions(&self.id, row, &[CLOCK_ROW, &json])
+        } else if self.has_person() {
             store.append_action(&self.id, row, &json)
         } else {
             store.append_bots_action(&self.id, row, &json)
@@ -500,10 +557,14 @@ impl Room {
             )
         })?;
         let mut state = self.lock();
-        let first = self.record_applied(&mut state, encoded, next, &events);
+        let told = state.events.len();
+        if by_clock {
+            self.tell_clock_ran_out(&mut state);
+        }
+        self.record_applied(&mut state, encoded, next, &events);
         drop(state);
         self.notify();
-        Ok(first)
+        Ok(told)
     }
 
     /// Swaps in the game after an action (`next`, with the action's `events`): the record, the
@@ -528,6 +589,7 @@ impl Room {
         state.record.actions.push(encoded);
         state.game = next;
         state.rows += 1;
+        *self.decision_since.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
         first
     }
 
@@ -596,6 +658,7 @@ impl Room {
         state.game = game;
         state.tally = tally;
         state.rows += 1;
+        *self.decision_since.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
         Ok(())
     }
 

@@ -380,8 +380,14 @@ mod tests {
         let record = r#"{"version": 2, "players": ["red", "blue"], "deck": {"seed": 1}}"#;
         let seats = r#"[{"name": "A", "player": "random"}, {"name": "B", "player": "random"}]"#;
         for id in ["sound", "refused", "gap", "typed"] {
-            let game =
-                StoredGame { id: id.into(), created: 1, record: record.into(), seats: seats.into(), chat: vec![] };
+            let game = StoredGame {
+                id: id.into(),
+                created: 1,
+                record: record.into(),
+                seats: seats.into(),
+                chat: vec![],
+                turn_clock: None,
+            };
             store.insert_game(&game).unwrap();
         }
         store.append_action("refused", 0, r#"{"action": "pass"}"#).unwrap();

@@ -21,6 +21,8 @@ pub struct StoredGame {
     pub seats: String,
     /// The game's chat, oldest first (empty for a new game).
     pub chat: Vec<ChatLine>,
+    /// The turn clock: the seconds a person has for each decision (`None`: no clock).
+    pub turn_clock: Option<u32>,
 }
 
 /// One message of a game's chat as stored.
@@ -124,6 +126,12 @@ impl Store {
         conn.pragma_update(None, "synchronous", synchronous)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.execute_batch(SCHEMA)?;
+        // Columns added since the first schema, for databases made before them.
+        let has_clock =
+            conn.prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'turn_clock'")?.exists([])?;
+        if !has_clock {
+            conn.execute_batch("ALTER TABLE games ADD COLUMN turn_clock INTEGER")?;
+        }
         Ok(Store {
             conn: Mutex::new(conn),
             sync,
@@ -141,8 +149,8 @@ impl Store {
 
     pub fn insert_game(&self, game: &StoredGame) -> Result<(), StoreError> {
         self.conn().execute(
-            "INSERT INTO games (id, created, record, seats) VALUES (?1, ?2, ?3, ?4)",
-            params![game.id, game.created, game.record, game.seats],
+            "INSERT INTO games (id, created, record, seats, turn_clock) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![game.id, game.created, game.record, game.seats, game.turn_clock],
         )?;
         Ok(())
     }
@@ -150,17 +158,23 @@ impl Store {
     /// Stores action number `index` of a game, in its own transaction, flushed as the database
     /// is set to. Fails (and stores nothing) unless `index` is the next index of that game.
     pub fn append_action(&self, game_id: &str, index: usize, action: &str) -> Result<(), StoreError> {
-        self.append(game_id, index, action, self.sync)
+        self.append(game_id, index, &[action], self.sync)
+    }
+
+    /// Stores rows `index`, `index + 1`, ... of a game's actions in one transaction (a turn
+    /// clock's mark and the action decided for the seat), as [`Store::append_action`] does one.
+    pub fn append_actions(&self, game_id: &str, index: usize, rows: &[&str]) -> Result<(), StoreError> {
+        self.append(game_id, index, rows, self.sync)
     }
 
     /// [`Store::append_action`] for a game between bots only: never waits for an fsync (no
     /// person acknowledged the action; a power cut may cost the game its last moves, which its
     /// bots then play again). The next flushed write flushes it too.
     pub fn append_bots_action(&self, game_id: &str, index: usize, action: &str) -> Result<(), StoreError> {
-        self.append(game_id, index, action, Sync::Normal)
+        self.append(game_id, index, &[action], Sync::Normal)
     }
 
-    fn append(&self, game_id: &str, index: usize, action: &str, sync: Sync) -> Result<(), StoreError> {
+    fn append(&self, game_id: &str, index: usize, rows: &[&str], sync: Sync) -> Result<(), StoreError> {
         self.writing.fetch_add(1, Ordering::AcqRel);
         let _writing = Writing(&self.writing);
         let mut conn = self.conn();
@@ -182,7 +196,12 @@ impl Store {
                 format!("game {game_id} has {count} stored actions; cannot store action {index}").into(),
             )));
         }
-        tx.execute("INSERT INTO actions (game_id, idx, action) VALUES (?1, ?2, ?3)", params![game_id, index, action])?;
+        for (i, row) in rows.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO actions (game_id, idx, action) VALUES (?1, ?2, ?3)",
+                params![game_id, index + i, row],
+            )?;
+        }
         tx.commit()?;
         Ok(())
     }
@@ -338,11 +357,16 @@ fn game_ids_row_by_row(conn: &Connection) -> Result<(Vec<String>, usize), StoreE
 
 fn game_rows(conn: &Connection, game_id: &str) -> Result<Option<GameRows>, StoreError> {
     let game = conn
-        .query_row("SELECT id, created, record, seats FROM games WHERE id = ?1", [game_id], |r| {
-            Ok([0, 1, 2, 3].map(|i| r.get::<_, rusqlite::types::Value>(i)))
+        .query_row("SELECT id, created, record, seats, turn_clock FROM games WHERE id = ?1", [game_id], |r| {
+            Ok([0, 1, 2, 3, 4].map(|i| r.get::<_, rusqlite::types::Value>(i)))
         })
         .optional()?;
-    let Some([id, created, record, seats]) = game else { return Ok(None) };
+    let Some([id, created, record, seats, clock]) = game else { return Ok(None) };
+    // A clock that cannot be read leaves the game without one.
+    let turn_clock = match clock {
+        Ok(rusqlite::types::Value::Integer(n)) => u32::try_from(n).ok(),
+        _ => None,
+    };
     let text = |value: rusqlite::Result<rusqlite::types::Value>, column: &str| match value {
         Ok(rusqlite::types::Value::Text(text)) => Ok(text),
         Ok(other) => Err(format!("the `{column}` column holds {:?}, not text", other.data_type())),
@@ -360,6 +384,7 @@ fn game_rows(conn: &Connection, game_id: &str) -> Result<Option<GameRows>, Store
             record: text(record, "record")?,
             seats: text(seats, "seats")?,
             chat: vec![],
+            turn_clock,
         })
     })();
     let stored = match stored {
@@ -401,7 +426,14 @@ mod tests {
     use super::*;
 
     fn game(id: &str) -> StoredGame {
-        StoredGame { id: id.into(), created: 1, record: "{}".into(), seats: "[]".into(), chat: vec![] }
+        StoredGame {
+            id: id.into(),
+            created: 1,
+            record: "{}".into(),
+            seats: "[]".into(),
+            chat: vec![],
+            turn_clock: None,
+        }
     }
 
     #[test]

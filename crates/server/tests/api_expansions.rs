@@ -57,6 +57,7 @@ async fn the_count_of_carcassonne_shows_its_quarters_and_refuses_bad_actions() {
         record: record.to_string(),
         seats: seats.to_string(),
         chat: vec![],
+        turn_clock: None,
     };
     store.insert_game(&stored).unwrap();
     drop(store);

@@ -78,6 +78,9 @@ pub struct GameView {
     /// left out when there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub chat: Vec<crate::chat::ChatView>,
+    /// The pending decision's turn clock (`clock.rs`), in games created with one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<crate::clock::ClockView>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -329,6 +332,7 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
         steps: None,
         undo: false,
         chat: vec![],
+        clock: None,
     }
 }
 
