@@ -8,7 +8,6 @@ use carcassonne_engine::PlayerId;
 use serde::Serialize;
 
 use crate::error::ApiError;
-use crate::room::Room;
 use crate::store::{ChatLine, Store};
 
 /// The longest message, in characters.
@@ -75,52 +74,46 @@ pub fn checked_text(text: &str) -> Result<String, ApiError> {
     Ok(text.to_string())
 }
 
-impl Room {
-    /// A seat of the token says `text` at `time`: checked, stored, then shown to every viewer.
-    /// Returns the message's index.
-    pub fn say(&self, store: &Store, token: Option<&str>, text: &str, time: i64) -> Result<usize, ApiError> {
-        let Some(&seat) = self.seats_of(token).first() else {
-            let why = if token.is_some() {
-                "this token belongs to no seat of this game"
-            } else {
-                "spectators read the chat; a seat's link writes"
-            };
-            return Err(ApiError::forbidden(why).field("token"));
-        };
+impl ChatLog {
+    /// `seat` says `text` at `time` in game `game_id`: checked, stored, then kept. Returns the
+    /// message's index.
+    pub fn say(
+        &mut self,
+        store: &Store,
+        game_id: &str,
+        seat: PlayerId,
+        text: &str,
+        time: i64,
+    ) -> Result<usize, ApiError> {
         let text = checked_text(text)?;
-        let mut chat = self.chat.lock().unwrap_or_else(|e| e.into_inner());
-        let index = chat.lines.len();
+        let index = self.lines.len();
         if index >= MAX_MESSAGES {
             return Err(ApiError::conflict(format!("this game's chat is full ({MAX_MESSAGES} messages)")));
         }
-        if chat.last_said.len() <= seat as usize {
-            chat.last_said.resize(seat as usize + 1, None);
+        if self.last_said.len() <= seat as usize {
+            self.last_said.resize(seat as usize + 1, None);
         }
-        if let Some(last) = chat.last_said[seat as usize] {
+        if let Some(last) = self.last_said[seat as usize] {
             let since = last.elapsed();
             if since < MIN_INTERVAL {
                 return Err(ApiError::too_many("one message at a time: wait a moment", MIN_INTERVAL - since));
             }
         }
         let line = ChatLine { seat, time, text };
-        store.append_chat(&self.id, index, &line).map_err(|e| {
+        store.append_chat(game_id, index, &line).map_err(|e| {
             ApiError::unavailable(
                 format!("the message could not be stored ({e}); try again later"),
                 crate::error::DATABASE_RETRY,
             )
         })?;
-        chat.lines.push(line);
-        chat.last_said[seat as usize] = Some(Instant::now());
-        drop(chat);
-        self.notify();
+        self.lines.push(line);
+        self.last_said[seat as usize] = Some(Instant::now());
         Ok(index)
     }
 
-    /// The chat's messages from `from` on (`None`: the last [`RECENT`]).
-    pub fn chat_views(&self, from: Option<usize>) -> Vec<ChatView> {
-        let chat = self.chat.lock().unwrap_or_else(|e| e.into_inner());
-        let from = from.unwrap_or(chat.lines.len().saturating_sub(RECENT));
-        chat.views(from)
+    /// The messages from `from` on (`None`: the last [`RECENT`]).
+    pub fn recent(&self, from: Option<usize>) -> Vec<ChatView> {
+        self.views(from.unwrap_or(self.lines.len().saturating_sub(RECENT)))
     }
 }
 

@@ -10,11 +10,11 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use carcassonne_engine::{Game, PlayerId};
-use serde::Serialize;
 
 use crate::room::Room;
 use crate::scheduler::{Class, Decision, NotDecided};
 use crate::state::AppState;
+use crate::view::ClockView;
 
 /// The shortest and the longest clock a game may have, in seconds.
 pub const MIN_SECONDS: u32 = 5;
@@ -22,17 +22,6 @@ pub const MAX_SECONDS: u32 = 3600;
 
 /// How often the ticker looks for clocks that ran out.
 pub const TICK: Duration = Duration::from_secs(1);
-
-/// The clock of the pending decision, as clients see it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct ClockView {
-    /// The seat whose time runs.
-    pub seat: PlayerId,
-    /// The seconds each decision has.
-    pub seconds: u32,
-    /// The whole seconds left when the view was made.
-    pub left: u32,
-}
 
 impl Room {
     /// The pending decision's clock: for a person's decision in a game with a clock.

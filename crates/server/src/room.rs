@@ -245,6 +245,27 @@ impl Room {
         Ok(room)
     }
 
+    /// A seat of the token says `text` at `time` in the game's chat (`chat.rs`), which every
+    /// viewer is then shown. Returns the message's index.
+    pub fn say(&self, store: &Store, token: Option<&str>, text: &str, time: i64) -> Result<usize, ApiError> {
+        let Some(&seat) = self.seats_of(token).first() else {
+            let why = if token.is_some() {
+                "this token belongs to no seat of this game"
+            } else {
+                "spectators read the chat; a seat's link writes"
+            };
+            return Err(ApiError::forbidden(why).field("token"));
+        };
+        let index = self.chat.lock().unwrap_or_else(|e| e.into_inner()).say(store, &self.id, seat, text, time)?;
+        self.notify();
+        Ok(index)
+    }
+
+    /// The chat's messages from `from` on (`None`: the last few).
+    pub fn chat_views(&self, from: Option<usize>) -> Vec<crate::chat::ChatView> {
+        self.chat.lock().unwrap_or_else(|e| e.into_inner()).recent(from)
+    }
+
     /// The room with a turn clock of `seconds` a decision (`clock.rs`), or none.
     pub fn with_clock(self, seconds: Option<u32>) -> Room {
         Room { turn_clock: seconds, ..self }

@@ -80,7 +80,7 @@ pub struct GameView {
     pub chat: Vec<crate::chat::ChatView>,
     /// The pending decision's turn clock (`clock.rs`), in games created with one.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub clock: Option<crate::clock::ClockView>,
+    pub clock: Option<ClockView>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -155,6 +155,17 @@ pub struct EventView {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub score_changes: Vec<ScoreChangeView>,
     pub text: String,
+}
+
+/// The clock of the pending decision, as clients see it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ClockView {
+    /// The seat whose time runs.
+    pub seat: PlayerId,
+    /// The seconds each decision has.
+    pub seconds: u32,
+    /// The whole seconds left when the view was made.
+    pub left: u32,
 }
 
 /// `seat` gained `points` (negative where its score went down).
