@@ -225,6 +225,7 @@ impl Room {
         record.actions.clear();
         let room = Room::new(stored.id.clone(), stored.created, seats, record)?;
         let room = Room { chat: chat(), turn_clock, ..room };
+        let mut clocked = false;
         for (i, row) in actions.iter().enumerate() {
             let mut state = room.lock();
             if row == UNDO_ROW {
@@ -233,6 +234,7 @@ impl Room {
             }
             if row == CLOCK_ROW {
                 room.tell_clock_ran_out(&mut state);
+                clocked = true;
                 continue;
             }
             let encoded = parse(i, row)?;
@@ -241,6 +243,9 @@ impl Room {
             let mut events = vec![];
             next.apply_into(action, &mut events).map_err(|e| format!("stored action {i}: {e}"))?;
             room.record_applied(&mut state, encoded, next, &events);
+            if std::mem::take(&mut clocked) {
+                state.undoable = None;
+            }
         }
         Ok(room)
     }
@@ -583,6 +588,10 @@ impl Room {
             self.tell_clock_ran_out(&mut state);
         }
         self.record_applied(&mut state, encoded, next, &events);
+        if by_clock {
+            // What the clock decided stays: taking it back would give the seat a new clock.
+            state.undoable = None;
+        }
         drop(state);
         self.notify();
         Ok(told)

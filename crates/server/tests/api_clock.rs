@@ -59,6 +59,8 @@ async fn a_person_out_of_time_is_played_for_by_the_greedy_bot() {
     assert_eq!(events[told + 1]["type"], "tile-placed", "the bot's placement follows");
     assert_eq!(after["version"].as_u64().unwrap(), version + 2, "the clock's mark and the action are two rows");
     assert_eq!(after["pending"]["seat"], 0, "Ann's figure decision is hers again, with a new clock");
+    let ann = format!("{path}?token={}", created["seats"][0]["token"].as_str().unwrap());
+    assert_eq!(server.get(&ann).await.1["undo"], Value::Null, "what the clock decided cannot be taken back");
 
     // A restart tells the same events.
     server.stop().await;
@@ -66,6 +68,7 @@ async fn a_person_out_of_time_is_played_for_by_the_greedy_bot() {
     let (_, again) = server.get(&path).await;
     assert_eq!(again["events"], after["events"]);
     assert_eq!(again["version"], after["version"]);
+    assert_eq!(server.get(&ann).await.1["undo"], Value::Null, "nor after a restart");
     // Ann acts in time: her own decision, no clock event.
     let (_, view) = server.get(&format!("{path}?token={}", created["seats"][0]["token"].as_str().unwrap())).await;
     if view["version"] == after["version"] {
