@@ -4481,6 +4481,46 @@ async function scenarioChat() {
   passed += 1;
 }
 
+// ---- scenario 22: Little Buildings -----------------------------------------------------------
+
+/**
+ * Little Buildings against greedy, by clicks: a plain building put on the new tile through its
+ * marker; then, in a game with the variant of three kinds, a tower chosen among the kinds. The
+ * board draws each building on its tile, the seat's supply counts down, the API agrees.
+ */
+async function scenarioLittleBuildings() {
+  log('scenario 22 (desktop): Little Buildings, a building and a tower put on new tiles by clicks');
+  const { page } = await openBrowser('little-buildings', DESKTOP);
+  for (const [variants, kind] of [[[], null], [['little-buildings-values'], 'tower']]) {
+    const { id } = await createGame(page, ['human', 'greedy'], ['Lena', 'Greedy'], ['little-buildings'], { variants });
+    await press(page, '[data-testid=play-link]');
+    await page.waitForURL(/\/play\//);
+    check((await waitForTurn(page, 'the first placement')) === 'place', 'the game does not begin with a placement');
+    await placeTile(page, 1);
+    check((await waitForTurn(page, 'the figure decision')) === 'deploy', 'no figure decision after the placement');
+    const view = await api(`/api/games/${id}`);
+    const supply = async () => Number(((await page.locator('[data-testid=player][data-seat="0"] [data-testid=supply-buildings]').textContent()) || '').replace(/\D/g, ''));
+    const before = await supply();
+    await pressMarker(page, '[data-testid=building-marker]');
+    if (kind) {
+      // The marker offers the three kinds; the tower from the panel's list.
+      await press(page, `[data-testid=building-choice][data-kind=${kind}]`);
+    }
+    await page.locator('[data-testid=confirm]:not([disabled])').waitFor();
+    const words = await page.textContent('[data-testid=confirm]');
+    check(words.includes(`Put the ${kind || 'building'} here`), `the confirm button reads "${words}"`);
+    await confirm(page, `a ${kind || 'building'} on the new tile`);
+    const after = await api(`/api/games/${id}`);
+    const built = (after.little_buildings || []).find((b) => b.seat === 0 && b.x === view.pending.x && b.y === view.pending.y);
+    check(built && (built.kind ?? null) === kind, `the API has no ${kind || 'building'} of Lena's at (${view.pending.x}, ${view.pending.y}): ${JSON.stringify(after.little_buildings)}`);
+    await page.locator(`svg.board [data-testid=little-building][data-x="${view.pending.x}"][data-y="${view.pending.y}"][data-seat="0"]`).waitFor();
+    await waitFor(page, 'the supply to count the building', (n) => Number((document.querySelector('[data-testid=player][data-seat="0"] [data-testid=supply-buildings]')?.textContent || '').replace(/\D/g, '')) === n, before - 1);
+    log(`game ${id}: ${kind ? `a ${kind}` : 'a building'} at (${view.pending.x}, ${view.pending.y}), ${before - 1} left`);
+  }
+  await screenshot(page, 'web-little-buildings.png');
+  passed += 1;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -4490,7 +4530,7 @@ try {
   // By number: scenario 10 is Abbey & Mayor's, 11 The Count of Carcassonne's, 12 the official
   // variations', 13 the choice of the tile to place, 14 the tiles handed out, 15 the table's edge,
   // 16 mountains, 17 prisoners, 18 a new lease of life and the dash, 19 rebuilding, 20 a crowded
-  // decision on a phone and undo, 21 chat, whatever the list above holds.
+  // decision on a phone and undo, 21 chat, 22 Little Buildings, whatever the list above holds.
   const numbered = new Map(scenarios.map((scenario, i) => [i + 1, scenario]));
   numbered.set(10, scenarioAbbeyMayor);
   numbered.set(11, scenarioCount);
@@ -4504,6 +4544,7 @@ try {
   numbered.set(19, scenarioRebuilding);
   numbered.set(20, scenarioPhoneCrowded);
   numbered.set(21, scenarioChat);
+  numbered.set(22, scenarioLittleBuildings);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();
