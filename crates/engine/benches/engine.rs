@@ -154,6 +154,18 @@ fn benches(c: &mut Criterion) {
         expansions: Expansion::ALL.into_iter().filter(|&e| e != Expansion::Winter).collect(),
         ..Rules::default()
     };
+    // Little Buildings alone: the same 71 tiles as the base game, a building offered in every
+    // figure phase (docs/performance.md, issue 39).
+    let buildings = Rules { expansions: vec![Expansion::LittleBuildings], ..Rules::default() };
+    c.bench_function("random_game_2p_little_buildings", |b| {
+        b.iter(|| {
+            seed += 1;
+            let setup = GameSetup { rules: buildings.clone(), players: two.clone(), deck: Deck::Seed(seed) };
+            let mut game = Game::new(setup).expect("valid setup");
+            play(&mut game, seed, |_| false);
+            black_box(game.scores())
+        })
+    });
     c.bench_function("random_game_2p_every_expansion", |b| {
         b.iter(|| {
             seed += 1;
