@@ -468,8 +468,12 @@ function buildForm(card, options, result, referenceCard) {
         if (state.turnClock) body.turn_clock = state.turnClock;
         try {
           const created = await createGame(body);
-          showCreated(result, created, state.hotSeat);
           createdOnce = true;
+          // The lists first (the new game in "your games" and the game list), so that they do
+          // not move the page once the card is in view.
+          const games = document.querySelector('.games-card');
+          if (games) await refreshGames(games).catch(() => {});
+          showCreated(result, created, state.hotSeat);
           // The links may be far from the button (above it on a wide screen): bring them into
           // view and move the focus there, and say so beside the button.
           result.scrollIntoView({ block: 'start' });
@@ -479,8 +483,6 @@ function buildForm(card, options, result, referenceCard) {
             heading.focus({ preventScroll: true });
           }
           status.textContent = `Game ${created.id} is ready: its links are shown in “Game ${created.id} is ready”.`;
-          const games = document.querySelector('.games-card');
-          if (games) refreshGames(games);
         } catch (err) {
           error.textContent = err.field ? `${err.message} (${err.field})` : err.message;
         } finally {
@@ -636,8 +638,9 @@ async function refreshGames(card) {
   clear(card).append(h('div', { class: 'card-head' }, h('h2', {}, 'Games'), refresh), list);
   const yours = document.querySelector('.yours-card');
   if (yours) {
-    renderMyGames(yours, null);
-    refreshMyGames(yours);
+    // The first time only: a list shown stays until the new one replaces it (no jump between).
+    if (!yours.childElementCount) renderMyGames(yours, null);
+    await refreshMyGames(yours);
   }
   let page;
   try {

@@ -4359,6 +4359,46 @@ async function checkCrowded(page, id, view, choose) {
 }
 
 /**
+ * Places a princess's tile beside the knights' cities, each place and turn tried in turn and
+ * taken back with "Undo" (a placement draws nothing, so it may be), until one lets the princess
+ * send a knight home while the fairy's moves are offered too; then checks that crowded decision
+ * by taps (`checkCrowded`). Without such a place the tile is placed as usual; answers null then.
+ */
+async function seekPrincess(page, id, turn) {
+  const view = await api(`/api/games/${id}`);
+  const knights = view.figures.filter((f) => f.feature.startsWith('city'));
+  const spots = (await clickable(page, '[data-testid=spot]')).filter((p) =>
+    knights.some((k) => Math.abs(k.x - Number(p.x)) + Math.abs(k.y - Number(p.y)) === 1),
+  );
+  let tries = 0;
+  for (const spot of spots.slice(0, 6)) {
+    const sel = `[data-testid=spot][data-x="${spot.x}"][data-y="${spot.y}"]`;
+    // A tap puts the tile there; ⟳ turns it to the next turn that fits.
+    for (let r = 0; r < 4; r++) {
+      await press(page, sel);
+      await page.locator('[data-testid=ghost-tile]').waitFor({ state: 'attached' });
+      for (let k = 0; k < r; k++) await press(page, '[data-testid=rotate-cw]');
+      await confirm(page, `the princess's tile tried at (${spot.x}, ${spot.y})`);
+      tries += 1;
+      if ((await waitForTurn(page, 'the figure decision of a try')) === 'deploy') {
+        const count = (kind) => page.locator(`svg.board [data-testid=${kind}-marker]`).count();
+        if ((await count('princess')) >= 1 && (await count('fairy')) >= 1) {
+          log(`the princess may act after ${tries} tries of her tile`);
+          return checkCrowded(page, id, await api(`/api/games/${id}`), 'princess');
+        }
+      }
+      if (!(await page.locator('[data-testid=undo]').count())) return null;
+      const before = (await gameState(page)).version;
+      await press(page, '[data-testid=undo]');
+      await waitForVersionAbove(page, before, 'a try taken back');
+      check((await waitForTurn(page, 'the princess\'s tile again')) === 'place', 'a try taken back does not ask for the tile again');
+    }
+  }
+  await placeTile(page, turn);
+  return null;
+}
+
+/**
  * The Princess & the Dragon on a 360 × 740 phone against greedy, by taps: the first placement
  * is taken back with "Undo" (the same tile to place again; the log says so) and placed again;
  * later a crowded figure decision is checked (`checkCrowded`). The game is left there.
@@ -4386,10 +4426,17 @@ async function scenarioPhoneCrowded() {
       if (decision === 'place') {
         turn += 1;
         const tile = await page.textContent('[data-testid=tile-name]');
-        // A princess's tile goes beside a knight's city where it can, so that she may act.
-        const knights = view.figures.filter((f) => f.feature.startsWith('city'));
-        const besideKnight = (spots) => spots.find((p) => knights.some((k) => Math.abs(k.x - p.x) + Math.abs(k.y - p.y) === 1));
-        await placeTile(page, turn, { prefer: tile.includes('princess') ? besideKnight : undefined });
+        // A princess's tile is tried beside the knights' cities, each try taken back, until
+        // she may act among the fairy's moves.
+        if (undone && tile.includes('princess')) {
+          princess = await seekPrincess(page, id, turn);
+          if (princess) {
+            log(`game ${id}: the princess among the fairy's moves after ${turn} turns, ${princess.markers} markers (${princess.kinds.join(', ')}), each tappable`);
+            break;
+          }
+          continue;
+        }
+        await placeTile(page, turn);
         if (undone) continue;
         // Taken back while the figure decision is pending: the same tile to place again.
         await waitForTurn(page, 'the figure decision after the first placement');
