@@ -92,26 +92,41 @@ async fn play_bot_turns(state: &Arc<AppState>, room: &Arc<Room>) {
         if !state.config.bot_delay.is_zero() {
             tokio::time::sleep(state.config.bot_delay).await;
         }
-        let bot = match server_bot(&turn.bot) {
-            Ok(bot) => bot,
-            Err(e) => {
-                eprintln!("game {}: bot `{}` cannot play: {e}", room.id, turn.bot);
-                return;
-            }
-        };
         let class = if room.person_waiting(state.config.pause_after) { Class::PersonWaiting } else { Class::BotsOnly };
-        let client = room.creator.get().copied();
-        let decision = Decision { class, client, bot, seed: turn.seed, game: turn.game, seat: turn.seat };
-        let action = match state.bots.decide(decision).await {
-            Ok((action, _)) => action,
-            Err(NotDecided::Stopping) => return,
-            Err(NotDecided::Failed(e)) => {
-                eprintln!("game {}: bot failed: {e}", room.id);
-                return;
-            }
+        let Some(action) = decide(state, room, &turn.bot, class, turn.seed, turn.game, turn.seat).await else {
+            return;
         };
         if !commit(state, room, turn.version, action).await {
             return;
+        }
+    }
+}
+
+/// The action the bot named `bot` chooses for `seat` in `game`, from the bot pool; `None` (said
+/// on the server's output) when it cannot play or fails, or the server stops.
+pub(crate) async fn decide(
+    state: &Arc<AppState>,
+    room: &Room,
+    bot: &str,
+    class: Class,
+    seed: u64,
+    game: carcassonne_engine::Game,
+    seat: carcassonne_engine::PlayerId,
+) -> Option<Action> {
+    let spec = match server_bot(bot) {
+        Ok(spec) => spec,
+        Err(e) => {
+            eprintln!("game {}: bot `{bot}` cannot play: {e}", room.id);
+            return None;
+        }
+    };
+    let decision = Decision { class, client: room.creator.get().copied(), bot: spec, seed, game, seat };
+    match state.bots.decide(decision).await {
+        Ok((action, _)) => Some(action),
+        Err(NotDecided::Stopping) => None,
+        Err(NotDecided::Failed(e)) => {
+            eprintln!("game {}: bot `{bot}` failed: {e}", room.id);
+            None
         }
     }
 }

@@ -12,7 +12,7 @@ use axum::http::StatusCode;
 use carcassonne_engine::{Game, PlayerId};
 
 use crate::room::Room;
-use crate::scheduler::{Class, Decision, NotDecided};
+use crate::scheduler::Class;
 use crate::state::AppState;
 use crate::view::ClockView;
 
@@ -66,22 +66,9 @@ pub fn expire(state: &Arc<AppState>) {
 
 /// The greedy bot's decision for `seat`, committed as the clock's.
 async fn decide_for(state: &Arc<AppState>, room: &Arc<Room>, version: usize, seat: PlayerId, game: Game) {
-    let bot = match crate::bots::server_bot("greedy") {
-        Ok(bot) => bot,
-        Err(e) => {
-            eprintln!("game {}: the clock's bot cannot play: {e}", room.id);
-            return;
-        }
-    };
     let seed = carcassonne_bots::mix_seed(version as u64 ^ 0x00c1_0c4e);
-    let decision = Decision { class: Class::PersonWaiting, client: room.creator.get().copied(), bot, seed, game, seat };
-    let action = match state.bots.decide(decision).await {
-        Ok((action, _)) => action,
-        Err(NotDecided::Stopping) => return,
-        Err(NotDecided::Failed(e)) => {
-            eprintln!("game {}: the clock's bot failed: {e}", room.id);
-            return;
-        }
+    let Some(action) = crate::bots::decide(state, room, "greedy", Class::PersonWaiting, seed, game, seat).await else {
+        return;
     };
     let (state2, room2) = (state.clone(), room.clone());
     match tokio::task::spawn_blocking(move || room2.act_on_clock(&state2.store, version, action)).await {

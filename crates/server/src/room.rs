@@ -83,6 +83,25 @@ struct Undoable {
     what: String,
 }
 
+/// `503` for a change the database refused to store (the game is unchanged).
+fn not_stored(what: &str, e: crate::store::StoreError) -> ApiError {
+    ApiError::unavailable(
+        format!("{what} could not be stored ({e}); the game is unchanged, try again later"),
+        crate::error::DATABASE_RETRY,
+    )
+}
+
+/// `409` (`version`) when a request made at `version` finds the game at `current`.
+fn stale_version(what: &str, version: Option<usize>, current: usize) -> Result<(), ApiError> {
+    match version {
+        Some(v) if v != current => {
+            Err(ApiError::conflict(format!("{what} at version {v}, but the game is at version {current}"))
+                .field("version"))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Whether the action that led from `before` to `after` with `events` may be taken back, and
 /// by whom. The issue's rule (issue 43, as on Board Game Arena): one's own last action, until
 /// the next player acts, where no hidden information was revealed. A tile drawn (for the next
@@ -459,14 +478,7 @@ impl Room {
             );
         }
         let current = state.rows;
-        if let Some(v) = version {
-            if v != current {
-                return Err(ApiError::conflict(format!(
-                    "the action was chosen at version {v}, but the game is at version {current}"
-                ))
-                .field("version"));
-            }
-        }
+        stale_version("the action was chosen", version, current)?;
         let decoded = decode_action(&state.game, action).map_err(|m| ApiError::unprocessable(m).field("action"))?;
         self.commit(store, committing, state, decoded, false)
     }
@@ -576,12 +588,7 @@ impl Room {
         } else {
             store.append_bots_action(&self.id, row, &json)
         };
-        stored.map_err(|e| {
-            ApiError::unavailable(
-                format!("the action could not be stored ({e}); the game is unchanged, try again later"),
-                crate::error::DATABASE_RETRY,
-            )
-        })?;
+        stored.map_err(|e| not_stored("the action", e))?;
         let mut state = self.lock();
         let told = state.events.len();
         if by_clock {
@@ -643,23 +650,10 @@ impl Room {
         if !self.seats_of(token).contains(&undoable.seat) {
             return Err(ApiError::forbidden(format!("only {name}'s link may take back {name}'s action")).field("token"));
         }
-        if let Some(v) = version {
-            if v != state.rows {
-                return Err(ApiError::conflict(format!(
-                    "the undo was asked for at version {v}, but the game is at version {}",
-                    state.rows
-                ))
-                .field("version"));
-            }
-        }
+        stale_version("the undo was asked for", version, state.rows)?;
         let row = state.rows;
         drop(state);
-        store.append_action(&self.id, row, UNDO_ROW).map_err(|e| {
-            ApiError::unavailable(
-                format!("the undo could not be stored ({e}); the game is unchanged, try again later"),
-                crate::error::DATABASE_RETRY,
-            )
-        })?;
+        store.append_action(&self.id, row, UNDO_ROW).map_err(|e| not_stored("the undo", e))?;
         let mut state = self.lock();
         let first = state.events.len();
         self.take_back(&mut state).map_err(ApiError::internal)?;
