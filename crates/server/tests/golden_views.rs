@@ -7,7 +7,9 @@
 //!
 //! A change that is meant to change the views rewrites the file with
 //! `GOLDEN_VIEWS=update cargo test -p carcassonne-server --test golden_views`; the diff of the
-//! file then shows which configurations changed, and the commit says why.
+//! file then shows which configurations changed, and the commit says why. To see what changed,
+//! `GOLDEN_VIEWS_DUMP=DIR` writes every view at each of the two commits, and
+//! `scripts/compare-golden-views.py` compares them view by view.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -270,4 +272,24 @@ fn views_are_unchanged() {
         ));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `GOLDEN_VIEWS_DUMP=DIR` writes every view of every configuration to `DIR/<name>.jsonl` (one
+/// view a line, in the order they are hashed), so that two commits can be compared view by view
+/// with `scripts/compare-golden-views.py` when the hashes differ (for instance to show that a new
+/// variant adds only its key to every view's rules). Without the variable it does nothing.
+#[test]
+fn dump_views_when_asked() {
+    let Ok(dir) = std::env::var("GOLDEN_VIEWS_DUMP") else { return };
+    std::fs::create_dir_all(&dir).unwrap();
+    for &(name, expansions, variants, players, game) in CONFIGS {
+        let mut out = String::new();
+        play(game, expansions, variants, players, |_, texts| {
+            for text in texts {
+                out.push_str(text);
+                out.push('\n');
+            }
+        });
+        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.jsonl")), out).unwrap();
+    }
 }
