@@ -203,6 +203,7 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::LittleBuilding { kind, .. } => {
             format!("put a little {} on the tile just placed", kind.as_deref().unwrap_or("building"))
         }
+        festival @ RecordAction::Festival { .. } => format!("festival: take back {}", festival_target(&festival)),
         RecordAction::MoveWagon { x, y, feature, .. } => format!("move the wagon onto {feature} at ({x}, {y})"),
         RecordAction::Carcassonne { figure, quarter, .. } => {
             format!("deploy a {} to the {quarter} quarter of Carcassonne", figure.name())
@@ -283,4 +284,19 @@ fn write_text(
         }
     }
     Ok(())
+}
+
+/// The figure a festival return takes back, in words: "your builder on road E at (1, 0)", "your
+/// follower in Carcassonne's market", "your barn on the NE corner of (1, 0)".
+pub(crate) fn festival_target(action: &RecordAction) -> String {
+    let RecordAction::Festival { figure, x, y, feature, quarter, corner, .. } = action else {
+        return String::new();
+    };
+    let figure = figure.name();
+    match (x, y, feature, quarter, corner) {
+        (_, _, _, Some(quarter), _) => format!("your {figure} in Carcassonne's {}", quarter.name()),
+        (Some(x), Some(y), _, _, Some(corner)) => format!("your {figure} on the {corner} corner of ({x}, {y})"),
+        (Some(x), Some(y), Some(feature), _, _) => format!("your {figure} on {feature} at ({x}, {y})"),
+        _ => format!("your {figure}"),
+    }
 }

@@ -575,6 +575,9 @@ fn describe(game: &Game, action: Action) -> String {
         RecordAction::LittleBuilding { kind, .. } => {
             format!("puts a little {} on the tile", kind.as_deref().unwrap_or("building"))
         }
+        festival @ RecordAction::Festival { .. } => {
+            format!("celebrates the festival and takes back {}", crate::hint::festival_target(&festival))
+        }
         RecordAction::MoveWagon { x, y, feature, .. } => format!("moves the wagon onto {feature} at ({x},{y})"),
         RecordAction::Carcassonne { figure, quarter, .. } => {
             format!("deploys {} to the {quarter} quarter of Carcassonne", with_article(figure))
@@ -662,6 +665,9 @@ fn short(game: &Game, action: Action) -> String {
         RecordAction::Abbey { x, y, .. } => format!("abbey: into the hole at ({x},{y})"),
         RecordAction::Barn { corner, .. } => format!("barn: on the {corner} corner"),
         RecordAction::LittleBuilding { kind, .. } => format!("little {}", kind.as_deref().unwrap_or("building")),
+        festival @ RecordAction::Festival { .. } => {
+            format!("festival: take back {}", crate::hint::festival_target(&festival))
+        }
         RecordAction::MoveWagon { x, y, feature, .. } => format!("wagon: onto {feature} at ({x},{y})"),
         RecordAction::Carcassonne { figure, quarter, .. } => {
             let feeds = game

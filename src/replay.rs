@@ -7,6 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 use carcassonne_engine::events::{DASH_COST, FAIRY_SCORE_POINTS, REBUILDING_COST};
 use carcassonne_engine::record::encode_action;
+use carcassonne_engine::FigureSpot;
 use carcassonne_engine::{
     Event, FeatureKind, Game, Pending, Phase, PlayerSet, Pos, Record, RecordAction, RecordDeck, Replay, Score, Token,
 };
@@ -557,6 +558,16 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             Event::BuildingPlaced { kind, .. } => {
                 let mut text = line.take().unwrap_or_default();
                 write!(text, " and puts a little {} on it", kind.map_or("building", |k| k.name()))?;
+                writeln!(out, "{text}")?;
+            }
+            Event::FestivalReturned { figure, spot, .. } => {
+                let mut text = line.take().unwrap_or_default();
+                let from = match spot {
+                    FigureSpot::Feature { pos, feature } => format!("{} at {pos}", feature_name(game, pos, feature)),
+                    FigureSpot::Quarter(quarter) => format!("Carcassonne's {}", quarter.name()),
+                    FigureSpot::Corner { pos, corner } => format!("the {} corner of {pos}", corner.name()),
+                };
+                write!(text, " and, for the festival, takes back the {} from {from}", figure.name())?;
                 writeln!(out, "{text}")?;
             }
             Event::BarnScoring { player, pos, corner } => {

@@ -782,8 +782,13 @@ fn checked_game(rules: Rules, players: usize, seed: u64) -> (usize, usize, usize
         record.push(&g, action);
         let events = g.apply(action).unwrap_or_else(|e| panic!("seed {seed}: {action:?}: {e}"));
         n += 1;
-        assert_eq!(g.barns()[..barns_before.len()], barns_before[..], "seed {seed}: a barn moved");
-        barns += g.barns().len() - barns_before.len();
+        // A barn never leaves the board, but for The Festival's return of it (tests/festival.rs).
+        if let Action::ReturnFigure { figure: Figure::Barn, .. } = action {
+            assert_eq!(g.barns().len() + 1, barns_before.len(), "seed {seed}: the festival took back one barn");
+        } else {
+            assert_eq!(g.barns()[..barns_before.len()], barns_before[..], "seed {seed}: a barn moved");
+            barns += g.barns().len() - barns_before.len();
+        }
         for p in 0..players as PlayerId {
             assert!(held_before[p as usize] || !g.holds_abbey(p), "seed {seed}: an abbey came back");
         }

@@ -44,8 +44,9 @@ fn editions(set: &str) -> Vec<Edition> {
 }
 
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
-/// tile reference; seed 002 for the Winter Edition).
-const SETS: [(&str, u32); 13] = [
+/// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
+/// further expansions of the Assembled Game Reference).
+const SETS: [(&str, u32); 14] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -59,6 +60,7 @@ const SETS: [(&str, u32); 13] = [
     ("gq11", 12),
     ("abbey-mayor", 12),
     ("winter", 84),
+    ("festival", 10),
 ];
 
 #[test]
@@ -162,7 +164,8 @@ fn symbol_counts_match_the_symbols_and_features_table() {
         .chain(TradeGood::ALL.map(|g| g.name()))
         .chain(Symbol::ALL.map(|s| s.name()))
         .collect();
-    for (set, _) in SETS.into_iter().filter(|(s, _)| !matches!(*s, "count" | "winter")) {
+    // Seed 001's table covers its own sets (the further expansions have their own tests).
+    for (set, _) in SETS.into_iter().filter(|(s, _)| !matches!(*s, "count" | "winter" | "festival")) {
         for edition in editions(set) {
             for symbol in &symbols {
                 let expected = reference.get(set).and_then(|m| m.get(*symbol)).copied().unwrap_or(0);
@@ -377,4 +380,23 @@ fn the_city_of_carcassonne_fits_together_in_its_one_arrangement() {
             }
         }
     }
+}
+
+/// The Festival's 10 tiles (the Wikicarpedia tile distribution, one of each; JCloisterZone's
+/// festival.xml): their edges (N E S W at rotation 0), and the festival symbol on every one;
+/// one cloister, no pennant.
+#[test]
+fn the_festival_has_ten_tiles_each_with_the_symbol() {
+    let designs = designs("festival", Edition::First);
+    let edges: Vec<String> = designs.iter().map(|(d, _)| d.edge_letters()).collect();
+    assert_eq!(edges, ["fccc", "cccc", "cfrf", "crff", "crcr", "crrf", "ffrr", "cffr", "cfrr", "rrrr"]);
+    assert!(designs.iter().all(|(d, n)| *n == 1 && d.symbols == [Symbol::Festival]));
+    assert_eq!(symbol_count("festival", Edition::First, "cloister"), 1);
+    assert_eq!(symbol_count("festival", Edition::First, "pennant"), 0);
+    let ids = |e: Edition| designs_ids("festival", e);
+    assert_eq!(ids(Edition::First), ids(Edition::Second), "the same tiles in both editions");
+}
+
+fn designs_ids(set: &str, edition: Edition) -> Vec<(String, u32)> {
+    designs(set, edition).into_iter().map(|(d, n)| (d.id.clone(), n)).collect()
 }

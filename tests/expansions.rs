@@ -34,7 +34,7 @@ fn game(deck: &[&str]) -> Game {
 }
 
 /// The feature of the tile at `pos` that a record name (`road@E`, `cloister`) designates.
-fn feature(game: &Game, pos: Pos, name: &str) -> LocalFeature {
+pub(crate) fn feature(game: &Game, pos: Pos, name: &str) -> LocalFeature {
     let placed = game.board().get(pos).unwrap_or_else(|| panic!("no tile at {pos:?}"));
     carcassonne_engine::game::parse_feature_name(game.design(placed.tile), placed.rotation, name)
         .unwrap_or_else(|e| panic!("{name}: {e}"))
@@ -55,6 +55,20 @@ pub(crate) fn turn(game: &mut Game, x: i16, y: i16, degrees: i64, deploy: Option
     };
     events.extend(game.apply(action).unwrap_or_else(|e| panic!("{action:?}: {e}")));
     events
+}
+
+/// A game played to its end by bot `name` in every seat (seeded by seat), from the bots'
+/// choices alone.
+pub(crate) fn bot_game(name: &str, setup: GameSetup) -> Game {
+    let seats = setup.players.len() as u64;
+    let mut g = Game::new(setup).unwrap();
+    let mut bots: Vec<_> = (0..seats).map(|k| carcassonne_bots::bot_by_name(name, k).unwrap()).collect();
+    while let Some(p) = g.pending().player() {
+        let action = bots[p as usize].choose_action(&g.observation(Some(p)));
+        g.apply(action).unwrap();
+    }
+    assert!(g.is_over(), "{name}");
+    g
 }
 
 /// `(kind, phase, points, players)` of every score that paid someone.

@@ -8,7 +8,7 @@ use carcassonne_engine::{
     Action, BuildingKind, Event, Expansion, FeatureKind, Figure, Game, Phase, Pos, RuleError, Rules, Variants,
 };
 
-use crate::expansions::{paid, random_game_checked, turn, two_player, F};
+use crate::expansions::{bot_game, paid, random_game_checked, turn, two_player, F};
 
 fn rules(values: bool) -> Rules {
     let variants = Variants { little_buildings_values: values, ..Variants::default() };
@@ -253,14 +253,7 @@ fn every_bot_places_little_buildings() {
                 players: vec![carcassonne_engine::Color::Red, carcassonne_engine::Color::Blue],
                 deck: carcassonne_engine::Deck::Seed(60 + seed),
             };
-            let mut g = Game::new(setup).unwrap();
-            let mut bots: Vec<_> = (0..2u64).map(|k| carcassonne_bots::bot_by_name(name, k).unwrap()).collect();
-            while let Some(p) = g.pending().player() {
-                let action = bots[p as usize].choose_action(&g.observation(Some(p)));
-                g.apply(action).unwrap();
-            }
-            assert!(g.is_over(), "{name}");
-            placed += g.little_buildings().len();
+            placed += bot_game(name, setup).little_buildings().len();
         }
         assert!(placed > 0, "{name} placed no building in two games");
     }

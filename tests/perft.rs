@@ -249,6 +249,7 @@ impl From<Action> for ActionKey {
             | Action::PlaceAbbey { .. }
             | Action::PlaceBarn { .. }
             | Action::PlaceBuilding { .. }
+            | Action::ReturnFigure { .. }
             | Action::MoveWagon { .. }
             | Action::DeployToQuarter { .. }
             | Action::MoveCount { .. }

@@ -444,6 +444,15 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::BuildingPlaced { .. } => {
                 prop_assert!(game.rules().has(Expansion::LittleBuildings), "a little building without the expansion");
             }
+            Event::FestivalReturned { player, spot, .. } => {
+                prop_assert!(game.rules().has(Expansion::Festival), "a festival return without the expansion");
+                if let carcassonne_engine::FigureSpot::Feature { pos, feature } = spot {
+                    let pi = game.board().index_at(pos).expect("a tile under the returned figure");
+                    let i = t.figures.iter().position(|&f| f == (player, pi, feature));
+                    prop_assert!(i.is_some(), "the festival took back a figure that was not on the board: {:?}", e);
+                    t.figures.remove(i.unwrap());
+                }
+            }
             Event::BarnPlaced { .. } | Event::BarnScoring { .. } | Event::WagonMoved { .. } => {
                 prop_assert!(game.rules().has(Expansion::AbbeyMayor), "an Abbey & Mayor event without it");
             }

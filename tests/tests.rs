@@ -8,6 +8,7 @@ mod cli;
 mod count;
 mod expansions;
 mod faq;
+mod festival;
 mod fidelity;
 mod fuzz;
 mod hands;

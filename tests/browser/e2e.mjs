@@ -4568,6 +4568,70 @@ async function scenarioLittleBuildings() {
   passed += 1;
 }
 
+// ---- scenario 23: The Festival ----------------------------------------------------------------
+
+/**
+ * The Festival against greedy, by clicks: the human seat deploys a follower whenever it can
+ * until it places a tile with the festival symbol while a figure of its own stands on the board;
+ * then it takes that figure back through its marker. The marker stands on the figure, the panel
+ * lists the return, the confirm button says so; the API shows the figure back in the supply and
+ * the return in the log, without points.
+ */
+async function scenarioFestival() {
+  log('scenario 23 (desktop): The Festival, a figure taken back by clicks');
+  const { page } = await openBrowser('festival', DESKTOP);
+  for (let attempt = 1; ; attempt++) {
+    const { id } = await createGame(page, ['human', 'greedy'], ['Fenna', 'Greedy'], ['festival']);
+    await press(page, '[data-testid=play-link]');
+    await page.waitForURL(/\/play\//);
+    let turn = 0;
+    let done = false;
+    for (;;) {
+      const decision = await waitForTurn(page, `decision ${turn + 1} of the festival game (or the end)`);
+      if (decision === 'over') break;
+      check(Date.now() - started < TOTAL_MS - 30_000, `the festival game is still running after ${turn} turns; out of time`);
+      if (decision === 'place') {
+        turn += 1;
+        await placeTile(page, turn);
+        continue;
+      }
+      check(decision === 'deploy', `the festival game asks for an unexpected decision: ${decision}`);
+      if (!(await page.locator('[data-testid=festival-marker]').count())) {
+        await deployOrPass(page, turn, true);
+        continue;
+      }
+      const before = await api(`/api/games/${id}`);
+      const marker = page.locator('[data-testid=festival-marker]').first();
+      const [x, y, feature] = [await marker.getAttribute('data-x'), await marker.getAttribute('data-y'), await marker.getAttribute('data-feature')];
+      const figure = before.figures.find((f) => f.seat === 0 && String(f.x) === x && String(f.y) === y && f.feature === feature);
+      check(figure, `the festival marker at (${x}, ${y}) ${feature} stands on no figure of Fenna's: ${JSON.stringify(before.figures)}`);
+      const listed = await page.locator('[data-testid=festival-choice]').count();
+      check(listed >= 1, 'the panel lists no festival return');
+      await pressMarker(page, `[data-testid=festival-marker][data-x="${x}"][data-y="${y}"][data-feature="${feature}"]`);
+      await page.locator('[data-testid=confirm]:not([disabled])').waitFor();
+      const words = await page.textContent('[data-testid=confirm]');
+      check(words.includes('Take it back'), `the confirm button reads "${words}"`);
+      await screenshot(page, 'web-festival.png');
+      await confirm(page, `taking back the ${figure.figure} at (${x}, ${y})`);
+      const after = await api(`/api/games/${id}`);
+      const still = after.figures.some((f) => f.seat === 0 && String(f.x) === x && String(f.y) === y && f.feature === feature);
+      check(!still, `the ${figure.figure} at (${x}, ${y}) is still on the board`);
+      const supply = (v) => v.seats[0].supply[figure.figure] || 0;
+      check(supply(after) === supply(before) + 1, `the supply went from ${supply(before)} to ${supply(after)}`);
+      const event = after.events.find((e) => e.type === 'festival-return' && e.seat === 0);
+      check(event && /celebrates the festival and takes back/.test(event.text), `no festival return in the log: ${JSON.stringify(event)}`);
+      check(after.seats[0].score === before.seats[0].score, 'the return scored points');
+      log(`game ${id}: turn ${turn}, the ${figure.figure} at (${x}, ${y}) taken back: "${event.text}"`);
+      done = true;
+      break;
+    }
+    if (done) break;
+    check(attempt < 3, 'three games without a festival tile placed by the human seat with a figure on the board');
+    log('that game gave no festival return: another game');
+  }
+  passed += 1;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -4577,7 +4641,7 @@ try {
   // By number: scenario 10 is Abbey & Mayor's, 11 The Count of Carcassonne's, 12 the official
   // variations', 13 the choice of the tile to place, 14 the tiles handed out, 15 the table's edge,
   // 16 mountains, 17 prisoners, 18 a new lease of life and the dash, 19 rebuilding, 20 a crowded
-  // decision on a phone and undo, 21 chat, 22 Little Buildings, whatever the list above holds.
+  // decision on a phone and undo, 21 chat, 22 Little Buildings, 23 The Festival, whatever the list above holds.
   const numbered = new Map(scenarios.map((scenario, i) => [i + 1, scenario]));
   numbered.set(10, scenarioAbbeyMayor);
   numbered.set(11, scenarioCount);
@@ -4592,6 +4656,7 @@ try {
   numbered.set(20, scenarioPhoneCrowded);
   numbered.set(21, scenarioChat);
   numbered.set(22, scenarioLittleBuildings);
+  numbered.set(23, scenarioFestival);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -64,7 +64,7 @@
 // order below keeps the screen as it is drawn: the builder's badge before the tile's origin;
 // the dash's words before rebuilding's; in the figure panel the dash's note before every other
 // note, the lists of choices in the order dragon (the fairy, the princess), ransom, prisoners,
-// barn, little buildings, tower, unpunctuality or magic gate, a new lease of life, rebuilding; and the tower's
+// barn, little buildings, the festival, tower, unpunctuality or magic gate, a new lease of life, rebuilding; and the tower's
 // claim on a deployment before unpunctuality's before the magic gate's.
 
 import { tradersBuilders } from './traders-builders.js';
@@ -76,6 +76,7 @@ import { ransom } from './ransom.js';
 import { prisoners } from './prisoners.js';
 import { abbeyMayor } from './abbey-mayor.js';
 import { littleBuildings } from './little-buildings.js';
+import { festival } from './festival.js';
 import { tower } from './tower.js';
 import { mountains } from './mountains.js';
 import { unpunctuality } from './unpunctuality.js';
@@ -98,6 +99,7 @@ export const MODULES = [
   prisoners,
   abbeyMayor,
   littleBuildings,
+  festival,
   tower,
   mountains,
   unpunctuality,

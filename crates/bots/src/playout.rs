@@ -118,7 +118,8 @@ pub fn compact_placement(game: &Game, rng: &mut GameRng) -> Action {
 ///   the end of the turn), a monk on a cloister, an abbot on a garden: 16;
 /// - a follower on an unfinished road or city, or any other deployment: 4; the pass: 4;
 /// - a farmer: 1;
-/// - The Tower: a tower piece 2, a follower on top of a tower or a ransom 1.
+/// - The Tower: a tower piece 2, a follower on top of a tower or a ransom 1;
+/// - The Festival: a figure taken back 1.
 pub fn deployment_weight(game: &Game, placement: PlacementIndex, action: Action) -> u32 {
     match action {
         Action::Deploy { feature, .. } => {
@@ -139,6 +140,10 @@ pub fn deployment_weight(game: &Game, placement: PlacementIndex, action: Action)
         // The variation "Rebuilding": a point for a tile moved at random almost never pays, and
         // each removal rebuilds the feature graph; playouts leave rebuilding to the tree.
         Action::RemoveTile { .. } => 0,
+        // The Festival: a figure taken back gives up its feature's prospects; a random return
+        // among the many a festival tile offers (one per figure on the board) is seldom a good
+        // one, so a playout takes one a quarter as often as a pass.
+        Action::ReturnFigure { .. } => 1,
         _ => 4,
     }
 }

@@ -241,6 +241,15 @@ fn configs() -> Vec<(&'static str, Rules)> {
                 Variants { little_buildings_values: true, rebuilding: true, ..Variants::default() },
             ),
         ),
+        // The Festival: alone, and with the expansions whose figures it takes back.
+        ("festival", with(&[Festival], Variants::default())),
+        (
+            "festival-followers-only-every-expansion",
+            with(
+                &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count, Festival]].concat(),
+                Variants { festival_followers_only: true, ..Variants::default() },
+            ),
+        ),
     ]
 }
 

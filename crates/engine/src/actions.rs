@@ -1,10 +1,21 @@
 //! The decisions of a game: what the game waits for ([`Pending`]) and what a player does
 //! ([`Action`]). Actions are small `Copy` values; records name them in their own vocabulary
-//! (`record.rs`).
+//! (`record/`).
 
 use crate::catalog::{LocalFeature, Quarter, TileId};
 use crate::geometry::{Corner, Pos, Rotation};
 use crate::players::{BuildingKind, Figure, PlayerId};
+
+/// Where a figure of the board stands, for the actions that take one back (The Festival).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FigureSpot {
+    /// On feature `feature` of the tile at `pos`.
+    Feature { pos: Pos, feature: LocalFeature },
+    /// In a quarter of the city of Carcassonne (The Count of Carcassonne).
+    Quarter(Quarter),
+    /// A barn, on corner `corner` of the tile at `pos` (Abbey & Mayor).
+    Corner { pos: Pos, corner: Corner },
+}
 
 /// One decision a player makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,6 +88,9 @@ pub enum Action {
     /// just placed: of kind `kind` under the variant that tells the kinds apart, `None` under
     /// the expansion's rules, where "all three types of buildings are equivalent".
     PlaceBuilding { kind: Option<BuildingKind> },
+    /// The Festival: with a festival tile just placed, instead of deploying, take one's own
+    /// `figure` standing at `spot` back to one's supply, without a score.
+    ReturnFigure { figure: Figure, spot: FigureSpot },
     /// Abbey & Mayor: after its feature was scored, move one's wagon onto feature `feature` of
     /// the tile at `pos`.
     MoveWagon { pos: Pos, feature: LocalFeature },
@@ -133,6 +147,7 @@ impl Action {
             Action::PlaceAbbey { .. } => "an abbey placement",
             Action::PlaceBarn { .. } => "a barn",
             Action::PlaceBuilding { .. } => "a little building",
+            Action::ReturnFigure { .. } => "a festival's return",
             Action::MoveWagon { .. } => "a move of the wagon",
             Action::DeployToQuarter { .. } => "a deployment to Carcassonne",
             Action::MoveCount { .. } => "a move of the count",

@@ -130,6 +130,12 @@ pub enum RuleError {
     NoBarnCorner(Pos, Corner),
     #[error("you have no little building left (Little Buildings)")]
     NoBuildingLeft,
+    #[error("the tile just placed shows no festival symbol, so no figure may be taken back (The Festival)")]
+    NoFestival,
+    #[error("under this variant the festival takes back followers only, not a {0} (The Festival)")]
+    FestivalFollowersOnly(&'static str),
+    #[error("you have no {0} there to take back (The Festival)")]
+    NoOwnFigureThere(&'static str),
     #[error("you have no little {0} left (Little Buildings)")]
     NoBuildingOfKind(&'static str),
     #[error("under this variant a little building is a tower, a house or a shed: say which (Little Buildings)")]

@@ -399,6 +399,12 @@ pub enum Event {
         pos: Pos,
         kind: Option<BuildingKind>,
     },
+    /// The Festival: `player` took their `figure` standing at `spot` back to their supply.
+    FestivalReturned {
+        player: PlayerId,
+        figure: Figure,
+        spot: crate::actions::FigureSpot,
+    },
     /// Abbey & Mayor: the `Scored` event that follows is the barn's final score (its farm's
     /// completed cities at 4 points each), not a farmers' score.
     BarnScoring {
@@ -529,6 +535,7 @@ impl Event {
             | Event::PrisonersExchanged { .. }
             | Event::BarnPlaced { .. }
             | Event::BuildingPlaced { .. }
+            | Event::FestivalReturned { .. }
             // The barn's points are in the `Scored` event that follows.
             | Event::BarnScoring { .. }
             | Event::WagonMoved { .. }

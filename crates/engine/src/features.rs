@@ -244,6 +244,10 @@ impl Features {
         self.nodes[root as usize].barns += 1;
     }
 
+    pub(crate) fn remove_barn(&mut self, root: NodeId) {
+        self.nodes[root as usize].barns -= 1;
+    }
+
     /// The member segments of a feature (any member may be given).
     pub fn members(&self, node: NodeId) -> Members<'_> {
         Members { features: self, start: node, next: Some(node) }

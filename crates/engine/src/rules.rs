@@ -58,13 +58,17 @@ pub enum Expansion {
     /// deploying, a player may put one on the tile just placed, and every road, city, cloister
     /// and farm scored then pays a point more for each building on its tiles.
     LittleBuildings,
+    /// The Festival (the assembled reference's small expansions; the Wikicarpedia page "The
+    /// Festival" for the full rules): 10 tiles with the festival symbol; a player who places one
+    /// may, instead of deploying, take one of their figures back from the board.
+    Festival,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 14] = [
+    pub const ALL: [Expansion; 15] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -78,6 +82,7 @@ impl Expansion {
         Expansion::Gq11,
         Expansion::AbbeyMayor,
         Expansion::LittleBuildings,
+        Expansion::Festival,
         Expansion::Winter,
     ];
 
@@ -96,6 +101,7 @@ impl Expansion {
             Expansion::Gq11 => "gq11",
             Expansion::AbbeyMayor => "abbey-mayor",
             Expansion::LittleBuildings => "little-buildings",
+            Expansion::Festival => "festival",
             Expansion::Winter => "winter",
         }
     }
@@ -143,6 +149,7 @@ impl Rules {
             (Expansion::Tower, "tower"),
             (Expansion::Gq11, "gq11"),
             (Expansion::AbbeyMayor, "abbey-mayor"),
+            (Expansion::Festival, "festival"),
         ] {
             if self.has(expansion) {
                 sets.push(set);
@@ -253,6 +260,7 @@ pub fn variant_needs(name: &str) -> Needs {
         "count-moves" | "carcassonne-trigger" => Needs::AnyOf(&[Expansion::Count]),
         "king-counts-carcassonne" => Needs::AllOf(&[Expansion::KingRobber, Expansion::Count]),
         "little-buildings-values" => Needs::AnyOf(&[Expansion::LittleBuildings]),
+        "festival-followers-only" => Needs::AnyOf(&[Expansion::Festival]),
         "pig-herd-counts-for-barn" => Needs::AllOf(&[Expansion::River2, Expansion::AbbeyMayor]),
         _ => Needs::Always,
     }
@@ -292,7 +300,7 @@ mod tests {
     fn variant_needs_name_known_variants() {
         let known: Vec<&str> = Variants::INFO.iter().map(|v| v.name).collect();
         let needing: Vec<&str> = known.iter().copied().filter(|n| variant_needs(n) != Needs::Always).collect();
-        assert_eq!(needing.len(), 30, "{needing:?}");
+        assert_eq!(needing.len(), 31, "{needing:?}");
         assert!(variant_needs("princess-must-remove").met_by(&[Expansion::PrincessDragon]));
         assert!(!variant_needs("princess-must-remove").met_by(&[Expansion::Tower]));
         assert!(!variant_needs("king-counts-carcassonne").met_by(&[Expansion::Count]));

@@ -263,6 +263,11 @@ pub struct Variants {
     /// a tower adds 3 points, a house 2, a shed 1, and every player gets as many of each kind.
     /// Off by default: the buildings are equivalent, 1 point each.
     pub little_buildings_values: bool,
+    /// The Festival's other wording (the Rio Grande tenth-anniversary rules and CundCo's
+    /// tiles say "followers"; Hans im Glück's reading is "figures", the Wikicarpedia page of the
+    /// expansion, its footnotes on the return): only followers may be taken back, not builders,
+    /// pigs or barns. Off by default: any of one's figures.
+    pub festival_followers_only: bool,
 }
 
 impl Default for Variants {
@@ -336,6 +341,7 @@ impl Variants {
             table_size: TableSize::Unlimited,
             table_borders_complete: false,
             little_buildings_values: false,
+            festival_followers_only: false,
         }
     }
 

@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 36] = [
+pub const TILE_PLANES: [&str; 37] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -59,6 +59,7 @@ pub const TILE_PLANES: [&str; 36] = [
     "volcano",
     "magic_gate",
     "mountain",
+    "festival",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -301,6 +302,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             Symbol::Volcano => set(33, 1),
             Symbol::MagicGate => set(34, 1),
             Symbol::Abbey => set(20, 1),
+            Symbol::Festival => set(36, 1),
             Symbol::Tower => {}
         }
     }

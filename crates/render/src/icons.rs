@@ -30,6 +30,7 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::Dragon => "symbol dragon",
         IconKind::Volcano => "symbol volcano",
         IconKind::MagicGate => "symbol magic-gate",
+        IconKind::Festival => "symbol festival",
     }
 }
 
@@ -163,6 +164,13 @@ fn body(kind: IconKind) -> String {
             r##"<path d="M-8.5 9V-1A8.5 8.5 0 0 1 8.5 -1V9H4V-1A4 4 0 0 0 -4 -1V9Z" fill="#8e44ad" stroke="#3d1650" stroke-width="1.2"/>"##,
             r##"<path d="M-4 9V-1A4 4 0 0 1 4 -1V9Z" fill="#e3c8f5"/>"##,
             r##"<circle cx="0" cy="-6" r="1.2" fill="#f7e9ff"/>"##
+        )
+        .to_string(),
+        IconKind::Festival => concat!(
+            r##"<path d="M0.0 -9.5L1.3 -5.0L4.7 -8.2L3.7 -3.7L8.2 -4.8L5.0 -1.3L9.5 0.0L5.0 1.3L8.2 4.7L3.7 3.7L4.7 8.2L1.3 5.0L0.0 9.5L-1.3 5.0L-4.7 8.2L-3.7 3.7L-8.2 4.8L-5.0 1.3L-9.5 0.0L-5.0 -1.3L-8.2 -4.8L-3.7 -3.7L-4.8 -8.2L-1.3 -5.0Z" fill="#f4c430" stroke="#8a5a00" stroke-width="1" stroke-linejoin="round"/>"##,
+            r##"<circle cx="0" cy="0" r="3.6" fill="#d6336c"/>"##,
+            r##"<circle cx="-3.2" cy="-6.3" r="1.1" fill="#1c7ed6"/><circle cx="5.6" cy="3.4" r="1.1" fill="#2f9e44"/>"##,
+            r##"<circle cx="-5.8" cy="3.6" r="1.1" fill="#7048e8"/>"##
         )
         .to_string(),
         IconKind::Garden => concat!(

@@ -34,6 +34,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Little Buildings",
             "towers, houses and sheds put on a tile instead of a follower: a point more for every feature scored there",
         ),
+        Expansion::Festival => (
+            "The Festival",
+            "10 tiles with the festival symbol: instead of deploying, take one of your figures back from the board",
+        ),
         Expansion::Winter => ("Winter Edition", "the Winter Edition's tiles replace the base tiles"),
     }
 }

@@ -171,11 +171,15 @@ pub fn tile_name(design: &TileDesign) -> String {
         parts.push("a plain farm".into());
     }
     let name = join_and(&parts);
-    let marks: Vec<String> = [(Symbol::Dragon, "the dragon symbol"), (Symbol::MagicGate, "a magic gate")]
-        .into_iter()
-        .filter(|(symbol, _)| design.symbols.contains(symbol))
-        .map(|(_, words)| words.to_string())
-        .collect();
+    let marks: Vec<String> = [
+        (Symbol::Dragon, "the dragon symbol"),
+        (Symbol::MagicGate, "a magic gate"),
+        (Symbol::Festival, "the festival symbol"),
+    ]
+    .into_iter()
+    .filter(|(symbol, _)| design.symbols.contains(symbol))
+    .map(|(_, words)| words.to_string())
+    .collect();
     if marks.is_empty() {
         name
     } else {

@@ -85,6 +85,8 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("table-small", "traders-builders", "table-size=19x13,table-borders-complete=true", 2, 38),
     ("little-buildings", "little-buildings,abbot", "", 2, 39),
     ("little-buildings-values", "little-buildings,abbey-mayor,inns-cathedrals", "little-buildings-values=true", 3, 40),
+    ("festival", "festival,count,abbey-mayor,abbot,traders-builders", "", 3, 41),
+    ("festival-followers-only", "festival,traders-builders", "festival-followers-only=true", 2, 42),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

@@ -148,10 +148,13 @@ pub enum Symbol {
     MagicGate,
     /// An abbey (Abbey & Mayor): the abbey tile's cloister.
     Abbey,
+    /// The festival symbol (The Festival): placing the tile lets its player take a figure back.
+    Festival,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 5] = [Symbol::Tower, Symbol::Dragon, Symbol::Volcano, Symbol::MagicGate, Symbol::Abbey];
+    pub const ALL: [Symbol; 6] =
+        [Symbol::Tower, Symbol::Dragon, Symbol::Volcano, Symbol::MagicGate, Symbol::Abbey, Symbol::Festival];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -160,6 +163,7 @@ impl Symbol {
             Symbol::Volcano => "volcano",
             Symbol::MagicGate => "magic-gate",
             Symbol::Abbey => "abbey",
+            Symbol::Festival => "festival",
         }
     }
 
@@ -453,6 +457,7 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
     ("base.tiles", include_str!("../../../../data/tiles/base.tiles")),
     ("expansions.tiles", include_str!("../../../../data/tiles/expansions.tiles")),
     ("winter.tiles", include_str!("../../../../data/tiles/winter.tiles")),
+    ("further.tiles", include_str!("../../../../data/tiles/further.tiles")),
 ];
 
 impl Catalog {

@@ -124,6 +124,16 @@ impl AbbeyMayor {
         &self.barns
     }
 
+    /// Takes `owner`'s barn on corner `corner` of the tile at `pos` off its farm (The
+    /// Festival's return; checked).
+    pub(crate) fn take_barn(&mut self, table: &mut Table, owner: PlayerId, pos: Pos, corner: Corner) {
+        let i =
+            self.barns.iter().position(|b| b.owner == owner && b.pos == pos && b.corner == corner).expect("checked");
+        let barn = self.barns.remove(i);
+        let root = table.features.find_mut(barn.node);
+        table.features.remove_barn(root);
+    }
+
     // ----- The abbey -----
 
     /// Whether `pos` is a hole: empty, with a tile on each of its four sides.

@@ -151,6 +151,12 @@ impl Count {
         &self.residents
     }
 
+    /// Takes `owner`'s `figure` out of `quarter` (The Festival's return; checked).
+    pub(crate) fn take_resident(&mut self, owner: PlayerId, figure: Figure, quarter: Quarter) {
+        let i = self.resident(owner, figure, quarter).expect("checked: the figure waits there");
+        self.residents.remove(i);
+    }
+
     /// Notes every player's score, to tell later who scored since.
     fn note_scores(&mut self, table: &Table) {
         for (before, player) in self.scores_before.iter_mut().zip(&table.players) {

@@ -2,16 +2,19 @@
 //! action and applying it, with what follows from it in other modules (a follower leaving a
 //! feature). Kept apart from `mod.rs`, which holds the hooks' dispatch.
 
-use crate::actions::{Action, Pending};
+use crate::actions::{Action, FigureSpot, Pending};
 use crate::base;
+use crate::catalog::LocalFeature;
 use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
-use crate::geometry::Rotation;
-use crate::players::PlayerId;
+use crate::features::NodeId;
+use crate::geometry::{Pos, Rotation};
+use crate::players::{Figure, PlayerId};
 use crate::table::Table;
 
 use super::abbey_mayor;
 use super::abbot::Abbot;
+use super::festival::Festival;
 use super::lease::Lease;
 use super::unpunctuality::Unpunctuality;
 use super::{ModuleId, Modules};
@@ -184,6 +187,9 @@ impl Modules {
                 self.tower.check_figure_action(table, player, action, self.princess_dragon.dragon())
             }
             (Pending::Deploy { player, .. }, Action::RecallAbbot { pos }) => Abbot::check_recall(table, player, pos),
+            (Pending::Deploy { player, .. }, Action::ReturnFigure { .. }) if self.festival_in_play => {
+                self.check_festival(table, player, action)
+            }
             (Pending::Deploy { player, .. }, Action::PlaceBuilding { kind }) if self.little_buildings_in_play => {
                 if self.only_figure_actions(table, player) {
                     return Err(RuleError::PrincessMustRemove);
@@ -296,6 +302,9 @@ impl Modules {
             (Pending::Deploy { player, .. }, Action::PlaceBuilding { kind }) => {
                 self.little_buildings.place(table, player, kind, events)
             }
+            (Pending::Deploy { player, .. }, Action::ReturnFigure { .. }) => {
+                self.apply_festival(table, player, action, events)
+            }
             (
                 Pending::Deploy { player, .. },
                 Action::BuildTower { .. } | Action::FinishTower { .. } | Action::PayRansom { .. },
@@ -308,5 +317,133 @@ impl Modules {
             _ => unreachable!("check_decision accepted the action"),
         }
         None
+    }
+}
+
+// ----- The Festival (`festival.rs`): a figure taken back instead of a deployment -----
+
+impl Modules {
+    /// The festival's returns `player` may make instead of a deployment, one per figure (like
+    /// figures on one segment or in one quarter are one choice), until `visit` returns true.
+    #[inline(never)]
+    pub(crate) fn festival_actions(
+        &self,
+        table: &Table,
+        player: PlayerId,
+        visit: &mut impl FnMut(Action) -> bool,
+    ) -> bool {
+        if !Festival::on_tile_just_placed(table) || self.only_figure_actions(table, player) {
+            return false;
+        }
+        for (i, f) in table.figures.iter().enumerate() {
+            if f.owner != player || !self.festival.takes(f.figure) {
+                continue;
+            }
+            if table.earlier_on_segment(i, |_, e| e.owner == player && e.figure == f.figure) {
+                continue;
+            }
+            let spot = FigureSpot::Feature { pos: table.pos_of(f.placement), feature: f.feature };
+            if visit(Action::ReturnFigure { figure: f.figure, spot }) {
+                return true;
+            }
+        }
+        let residents = self.the_count.residents();
+        for (i, r) in residents.iter().enumerate() {
+            let first =
+                !residents[..i].iter().any(|e| e.owner == r.owner && e.figure == r.figure && e.quarter == r.quarter);
+            if r.owner == player && self.festival.takes(r.figure) && first {
+                let spot = FigureSpot::Quarter(r.quarter);
+                if visit(Action::ReturnFigure { figure: r.figure, spot }) {
+                    return true;
+                }
+            }
+        }
+        if !self.festival.takes(Figure::Barn) {
+            return false;
+        }
+        self.abbey_mayor.barns().iter().filter(|b| b.owner == player).any(|b| {
+            visit(Action::ReturnFigure {
+                figure: Figure::Barn,
+                spot: FigureSpot::Corner { pos: b.pos, corner: b.corner },
+            })
+        })
+    }
+
+    /// Checks a festival return by `player`.
+    pub(crate) fn check_festival(&self, table: &Table, player: PlayerId, action: Action) -> Result<(), RuleError> {
+        let Action::ReturnFigure { figure, spot } = action else { unreachable!("dispatched by action") };
+        if !Festival::on_tile_just_placed(table) {
+            return Err(RuleError::NoFestival);
+        }
+        if self.only_figure_actions(table, player) {
+            return Err(RuleError::PrincessMustRemove);
+        }
+        if !self.festival.takes(figure) {
+            return Err(RuleError::FestivalFollowersOnly(figure.name()));
+        }
+        let found = match spot {
+            FigureSpot::Feature { pos, feature } => {
+                self.festival_figure_at(table, player, figure, pos, feature).is_some()
+            }
+            FigureSpot::Quarter(quarter) => self
+                .the_count
+                .residents()
+                .iter()
+                .any(|r| r.owner == player && r.figure == figure && r.quarter == quarter),
+            FigureSpot::Corner { pos, corner } => {
+                figure == Figure::Barn
+                    && self.abbey_mayor.barns().iter().any(|b| b.owner == player && b.pos == pos && b.corner == corner)
+            }
+        };
+        if found {
+            Ok(())
+        } else {
+            Err(RuleError::NoOwnFigureThere(figure.name()))
+        }
+    }
+
+    /// The index of `player`'s `figure` on feature `feature` of the tile at `pos`.
+    fn festival_figure_at(
+        &self,
+        table: &Table,
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    ) -> Option<usize> {
+        let placement = table.board.index_at(pos)?;
+        table
+            .figures
+            .iter()
+            .position(|f| f.owner == player && f.figure == figure && f.placement == placement && f.feature == feature)
+    }
+
+    /// Takes the figure back to `player`'s supply (checked), without a score, with what its
+    /// departure means to the other modules.
+    pub(crate) fn apply_festival(
+        &mut self,
+        table: &mut Table,
+        player: PlayerId,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) {
+        let Action::ReturnFigure { figure, spot } = action else { unreachable!("dispatched by action") };
+        events.push(Event::FestivalReturned { player, figure, spot });
+        match spot {
+            FigureSpot::Feature { pos, feature } => {
+                let i = self.festival_figure_at(table, player, figure, pos, feature).expect("checked: the figure");
+                let f = table.take_figure(i);
+                let root: NodeId = table.features.find(f.node);
+                self.follower_left(table, root, player, events);
+            }
+            FigureSpot::Quarter(quarter) => {
+                self.the_count.take_resident(player, figure, quarter);
+                *table.players[player as usize].supply_mut(figure) += 1;
+            }
+            FigureSpot::Corner { pos, corner } => {
+                self.abbey_mayor.take_barn(table, player, pos, corner);
+                *table.players[player as usize].supply_mut(Figure::Barn) += 1;
+            }
+        }
     }
 }

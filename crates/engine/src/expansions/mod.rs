@@ -25,6 +25,7 @@ pub(crate) mod cathars;
 mod choosing;
 pub(crate) mod count;
 mod decisions;
+pub(crate) mod festival;
 pub(crate) mod gq;
 pub(crate) mod hands;
 pub(crate) mod hooks;
@@ -165,7 +166,8 @@ impl ModuleId {
             Expansion::Gq11 => ModuleId::GamesQuarterly,
             Expansion::AbbeyMayor => ModuleId::AbbeyMayor,
             Expansion::LittleBuildings => ModuleId::LittleBuildings,
-            Expansion::Winter => return None,
+            // The Festival has no hook: its return is listed with the figure phase's actions.
+            Expansion::Festival | Expansion::Winter => return None,
         })
     }
 }
@@ -182,9 +184,12 @@ pub(crate) struct Modules {
     tower_in_play: bool,
     /// Abbey & Mayor is in play (its barn is listed outside the hooks, like the tower).
     abbey_mayor_in_play: bool,
+    /// The Festival is in play (its return is listed outside the hooks: it takes back figures
+    /// the Count's and Abbey & Mayor's modules hold).
     /// Little Buildings is in play (its buildings are listed outside the hooks, like the tower's
     /// pieces).
     little_buildings_in_play: bool,
+    festival_in_play: bool,
     /// The variation "Follower unpunctuality" is in play (its deployments need the dragon's
     /// tile, like the tower's actions).
     unpunctual_in_play: bool,
@@ -208,6 +213,7 @@ pub(crate) struct Modules {
     games_quarterly: GamesQuarterly,
     abbey_mayor: AbbeyMayor,
     little_buildings: LittleBuildings,
+    festival: festival::Festival,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -364,6 +370,7 @@ impl Modules {
             tower_in_play: rules.has(Expansion::Tower),
             abbey_mayor_in_play: rules.has(Expansion::AbbeyMayor),
             little_buildings_in_play: rules.has(Expansion::LittleBuildings),
+            festival_in_play: rules.has(Expansion::Festival),
             unpunctual_in_play: rules.variants.follower_unpunctuality,
             prisoners_in_play: rules.variants.prisoners,
             lease_in_play: rules.variants.new_lease_of_life || rules.variants.dash,
@@ -381,6 +388,7 @@ impl Modules {
             games_quarterly: GamesQuarterly::new(rules),
             abbey_mayor: AbbeyMayor::new(rules, players, catalog),
             little_buildings: LittleBuildings::new(rules, players),
+            festival: festival::Festival::new(rules),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),
@@ -639,6 +647,9 @@ impl Modules {
             return true;
         }
         if self.little_buildings_in_play && self.building_actions(table, player, visit) {
+            return true;
+        }
+        if self.festival_in_play && self.festival_actions(table, player, visit) {
             return true;
         }
         if self.prisoners_in_play && self.prisoners.each_release(player, visit) {

@@ -448,6 +448,14 @@ pub(super) const ALL: &[VariantInfo] = &[
         kind: VariantKind::Bool,
     },
     VariantInfo {
+        name: "festival-followers-only",
+        label: "The Festival: only followers may be taken back (the Rio Grande and CundCo wording)",
+        source: "The Festival (Wikicarpedia), footnote on \"figures\" (Hans im Glück) against \"followers\" (Rio Grande, CundCo)",
+        group: VariantGroup::RuleDifference,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "pig-herd-scores-nothing",
         label: "House rule: the River II's pig-herd gives no bonus",
         source: "seed 000, House rules for The River II",

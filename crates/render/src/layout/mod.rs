@@ -66,6 +66,8 @@ pub enum IconKind {
     Dragon,
     Volcano,
     MagicGate,
+    /// The festival symbol (The Festival): a starburst.
+    Festival,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -619,6 +621,7 @@ pub fn layout(design: &TileDesign) -> Layout {
             Symbol::Dragon => (IconKind::Dragon, (10.0, 7.0)),
             Symbol::Volcano => (IconKind::Volcano, (12.0, 7.0)),
             Symbol::MagicGate => (IconKind::MagicGate, (10.5, 7.0)),
+            Symbol::Festival => (IconKind::Festival, (10.0, 7.0)),
             // The abbey is drawn as its walls around a cloister.
             Symbol::Abbey => continue,
         };

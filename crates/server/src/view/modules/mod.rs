@@ -19,6 +19,7 @@ mod battle_for_cloisters;
 mod cathars;
 mod choosing;
 mod count;
+mod festival;
 mod hooks;
 mod house_rules;
 mod king_robber;
@@ -51,6 +52,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &prisoners::Prisoners,
     &abbey_mayor::AbbeyMayor,
     &little_buildings::LittleBuildings,
+    &festival::Festival,
     &count::Count,
     &own_cloisters::OwnCloisters,
     &choosing::Choosing,

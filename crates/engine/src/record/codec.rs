@@ -1,0 +1,376 @@
+//! Actions in the record vocabulary: the engine's `Action` written as a `RecordAction` (named by
+//! kind, place and feature, as docs/record-format.md describes) and read back in the state of a
+//! game. Kept apart from `mod.rs`, which holds the record's structure and its replay.
+
+use super::vocabulary::{FigureAt, RecordAction};
+use crate::actions::FigureSpot;
+use crate::game::{parse_feature_name, Action, Color, Figure, Game, Pending, PlayerId};
+use crate::geometry::{Corner, Pos, Rotation};
+use crate::players::BuildingKind;
+
+/// The record form of an action about to be applied to `game`.
+pub fn encode_action(game: &Game, action: Action) -> RecordAction {
+    let player = game.pending().player().map(|p| game.player(p).color);
+    let name = |pos: Pos, feature| game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}"));
+    match (game.pending(), action) {
+        (Pending::PlaceTile { tile, .. } | Pending::ReplaceTile { tile, .. }, Action::Place { pos, rotation }) => {
+            RecordAction::Place {
+                player,
+                tile: Some(game.design(tile).id.clone()),
+                x: pos.x,
+                y: pos.y,
+                rotation: rotation.degrees(),
+            }
+        }
+        (_, Action::Place { pos, rotation }) => {
+            RecordAction::Place { player, tile: None, x: pos.x, y: pos.y, rotation: rotation.degrees() }
+        }
+        (pending, Action::RaiseMountain { pos }) => {
+            let tile = match pending {
+                Pending::PlaceTile { tile, .. } => Some(game.design(tile).id.clone()),
+                _ => None,
+            };
+            RecordAction::Mountain { player, tile, x: pos.x, y: pos.y }
+        }
+        (Pending::Deploy { pos, .. }, Action::Deploy { figure, feature }) => {
+            RecordAction::Deploy { player, figure, feature: name(pos, feature), x: None, y: None }
+        }
+        (_, Action::Deploy { figure, feature }) => {
+            RecordAction::Deploy { player, figure, feature: format!("#{feature}"), x: None, y: None }
+        }
+        (_, Action::DeployAt { pos, figure, feature }) => {
+            RecordAction::Deploy { player, figure, feature: name(pos, feature), x: Some(pos.x), y: Some(pos.y) }
+        }
+        (_, Action::Pass) => RecordAction::Pass { player },
+        (_, Action::RemoveTile { pos }) => {
+            let tile = game.board().get(pos).map(|t| game.design(t.tile).id.clone());
+            RecordAction::RemoveTile { player, tile, x: pos.x, y: pos.y }
+        }
+        (_, Action::PlaceAbbey { pos }) => RecordAction::Abbey { player, x: pos.x, y: pos.y },
+        (_, Action::PlaceBarn { corner }) => RecordAction::Barn { player, corner: corner.name().into() },
+        (_, Action::PlaceBuilding { kind }) => {
+            RecordAction::LittleBuilding { player, kind: kind.map(|k| k.name().to_string()) }
+        }
+        (_, Action::ReturnFigure { figure, spot }) => {
+            let (x, y, feature, quarter, corner) = match spot {
+                FigureSpot::Feature { pos, feature } => {
+                    (Some(pos.x), Some(pos.y), Some(name(pos, feature)), None, None)
+                }
+                FigureSpot::Quarter(q) => (None, None, None, Some(q), None),
+                FigureSpot::Corner { pos, corner: c } => (Some(pos.x), Some(pos.y), None, None, Some(c.name().into())),
+            };
+            RecordAction::Festival { player, figure, x, y, feature, quarter, corner }
+        }
+        (_, Action::MoveWagon { pos, feature }) => {
+            RecordAction::MoveWagon { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::RecallAbbot { pos }) => RecordAction::RecallAbbot { player, x: pos.x, y: pos.y },
+        (_, Action::Escape { pos, feature }) => {
+            RecordAction::Escape { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::MoveFairy { pos, feature }) => {
+            RecordAction::MoveFairy { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::RemoveKnight { pos, feature }) => {
+            RecordAction::RemoveKnight { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::MoveDragon { pos }) => RecordAction::MoveDragon { player, x: pos.x, y: pos.y },
+        (_, Action::BuildTower { pos }) => RecordAction::BuildTower { player, x: pos.x, y: pos.y },
+        (_, Action::FinishTower { pos, figure }) => {
+            RecordAction::Deploy { player, figure, feature: "tower".into(), x: Some(pos.x), y: Some(pos.y) }
+        }
+        (_, Action::Capture { pos, feature }) => {
+            RecordAction::Capture { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::Exchange { figure }) => RecordAction::Exchange { player, figure },
+        (_, Action::MoveFollower { figure, pos, feature }) => {
+            let f = game.figures().get(figure as usize);
+            let from = f.map_or(Pos::new(0, 0), |f| game.board().placement(f.placement).pos);
+            RecordAction::MoveFollower {
+                player,
+                figure: f.map_or(Figure::Follower, |f| f.figure),
+                from_x: from.x,
+                from_y: from.y,
+                from_feature: f.map_or_else(String::new, |f| name(from, f.feature)),
+                x: pos.x,
+                y: pos.y,
+                feature: name(pos, feature),
+            }
+        }
+        (_, Action::ReligiousWar { pos, feature, knights }) => RecordAction::ReligiousWar {
+            player,
+            x: pos.x,
+            y: pos.y,
+            feature: name(pos, feature),
+            knights: knights
+                .iter()
+                .filter_map(|&k| game.figures().get(k as usize))
+                .map(|f| {
+                    let at = game.board().placement(f.placement).pos;
+                    FigureAt { figure: f.figure, x: at.x, y: at.y, feature: name(at, f.feature) }
+                })
+                .collect(),
+        },
+        (_, Action::TakePrisoner { pos, feature }) => {
+            RecordAction::TakePrisoner { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::ReleasePrisoner { owner, figure }) => {
+            let owner = game.players().get(owner as usize).map_or(Color::Red, |p| p.color);
+            RecordAction::ReleasePrisoner { player, owner, figure }
+        }
+        (_, Action::DeployToQuarter { figure, quarter }) => RecordAction::Carcassonne { player, figure, quarter },
+        (_, Action::PlayHeldTile) => RecordAction::HeldTile { player },
+        (_, Action::ChooseTile { tile }) => RecordAction::ChooseTile { player, tile: game.design(tile).id.clone() },
+        (_, Action::GiveTile { tile, to }) => {
+            let to = game.players().get(to as usize).map_or(Color::Red, |p| p.color);
+            RecordAction::GiveTile { player, tile: game.design(tile).id.clone(), to }
+        }
+        (_, Action::MoveCount { quarter }) => RecordAction::MoveCount { player, quarter },
+        (_, Action::Redeploy { figure, pos, feature }) => {
+            RecordAction::Redeploy { player, figure, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::PayRansom { captor, figure }) => {
+            let captor = game.players().get(captor as usize).map_or(Color::Red, |p| p.color);
+            RecordAction::Ransom { player, captor, figure }
+        }
+    }
+}
+
+/// The index (into `Game::figures`) of the deciding player's figure a record names (other than
+/// figure `besides`: two knights may stand on one segment).
+fn own_figure_at(game: &Game, at: &FigureAt, besides: Option<u8>) -> Result<u8, String> {
+    let pos = Pos::new(at.x, at.y);
+    let feature = feature_at(game, pos, &at.feature)?;
+    let player = game.pending().player();
+    game.figures()
+        .iter()
+        .enumerate()
+        .position(|(i, f)| {
+            Some(i as u8) != besides
+                && Some(f.owner) == player
+                && f.figure == at.figure
+                && f.feature == feature
+                && game.board().placement(f.placement).pos == pos
+        })
+        .map(|i| i as u8)
+        .ok_or_else(|| format!("no {} of the player's stands on {} at {pos}", at.figure.name(), at.feature))
+}
+
+/// The engine action a record action stands for in the current state of `game`.
+pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, String> {
+    let expected = game.pending().player().map(|p| game.player(p).color);
+    let player = match action {
+        RecordAction::Place { player, .. }
+        | RecordAction::Deploy { player, .. }
+        | RecordAction::Escape { player, .. }
+        | RecordAction::RecallAbbot { player, .. }
+        | RecordAction::MoveFairy { player, .. }
+        | RecordAction::RemoveKnight { player, .. }
+        | RecordAction::MoveDragon { player, .. }
+        | RecordAction::BuildTower { player, .. }
+        | RecordAction::Capture { player, .. }
+        | RecordAction::TakePrisoner { player, .. }
+        | RecordAction::MoveFollower { player, .. }
+        | RecordAction::ReligiousWar { player, .. }
+        | RecordAction::ReleasePrisoner { player, .. }
+        | RecordAction::Exchange { player, .. }
+        | RecordAction::Ransom { player, .. }
+        | RecordAction::Abbey { player, .. }
+        | RecordAction::Barn { player, .. }
+        | RecordAction::LittleBuilding { player, .. }
+        | RecordAction::Festival { player, .. }
+        | RecordAction::MoveWagon { player, .. }
+        | RecordAction::Carcassonne { player, .. }
+        | RecordAction::MoveCount { player, .. }
+        | RecordAction::Redeploy { player, .. }
+        | RecordAction::HeldTile { player }
+        | RecordAction::Mountain { player, .. }
+        | RecordAction::RemoveTile { player, .. }
+        | RecordAction::ChooseTile { player, .. }
+        | RecordAction::GiveTile { player, .. }
+        | RecordAction::Pass { player } => *player,
+    };
+    if let (Some(given), Some(expected)) = (player, expected) {
+        if given != expected {
+            return Err(format!("it is {expected}'s decision, not {given}'s"));
+        }
+    }
+    if expected.is_none() {
+        return Err("the game is over; no further action is possible".into());
+    }
+    match action {
+        RecordAction::Place { tile, x, y, rotation, .. } => {
+            // Exactly one of the four: 450 is not read as 90 (docs/record-format.md).
+            let rotation = Rotation::ALL
+                .into_iter()
+                .find(|r| r.degrees() == *rotation)
+                .ok_or_else(|| format!("rotation {rotation} is not 0, 90, 180 or 270"))?;
+            // The tile to place: the one drawn, or the one a rebuilding removed.
+            let expected = match game.pending() {
+                Pending::PlaceTile { tile, .. } => Some((tile, "drawn")),
+                Pending::ReplaceTile { tile, .. } => Some((tile, "removed")),
+                _ => None,
+            };
+            if let (Some(tile), Some((expected, how))) = (tile, expected) {
+                let id = &game.design(expected).id;
+                if tile != id {
+                    return Err(format!("the record places `{tile}` but the tile {how} is `{id}`"));
+                }
+            }
+            Ok(Action::Place { pos: Pos::new(*x, *y), rotation })
+        }
+        RecordAction::Deploy { figure, feature, x, y, .. } => {
+            let Pending::Deploy { pos: placed, .. } = game.pending() else {
+                return Err("the game is waiting for a tile placement, not a deployment".into());
+            };
+            let at = match (x, y) {
+                (Some(x), Some(y)) => Pos::new(*x, *y),
+                (None, None) => placed,
+                _ => return Err("a deployment elsewhere gives both `x` and `y`".into()),
+            };
+            let local = feature_at(game, at, feature)?;
+            let kind = game.board().get(at).and_then(|t| game.design(t.tile).features.get(local as usize));
+            if kind.is_some_and(|spec| spec.kind == crate::catalog::FeatureKind::Tower) {
+                return Ok(Action::FinishTower { pos: at, figure: *figure });
+            }
+            Ok(if at == placed {
+                Action::Deploy { figure: *figure, feature: local }
+            } else {
+                Action::DeployAt { pos: at, figure: *figure, feature: local }
+            })
+        }
+        RecordAction::Escape { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::Escape { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::MoveFairy { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::MoveFairy { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::RemoveKnight { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::RemoveKnight { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::MoveDragon { x, y, .. } => Ok(Action::MoveDragon { pos: Pos::new(*x, *y) }),
+        RecordAction::RecallAbbot { x, y, .. } => Ok(Action::RecallAbbot { pos: Pos::new(*x, *y) }),
+        RecordAction::BuildTower { x, y, .. } => Ok(Action::BuildTower { pos: Pos::new(*x, *y) }),
+        RecordAction::Capture { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::Capture { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::Exchange { figure, .. } => Ok(Action::Exchange { figure: *figure }),
+        RecordAction::MoveFollower { figure, from_x, from_y, from_feature, x, y, feature, .. } => {
+            let at = FigureAt { figure: *figure, x: *from_x, y: *from_y, feature: from_feature.clone() };
+            let index = own_figure_at(game, &at, None)?;
+            let pos = Pos::new(*x, *y);
+            Ok(Action::MoveFollower { figure: index, pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::ReligiousWar { x, y, feature, knights, .. } => {
+            let [first, second] = knights.as_slice() else {
+                return Err(format!("a religious war moves two knights, not {}", knights.len()));
+            };
+            let pos = Pos::new(*x, *y);
+            let a = own_figure_at(game, first, None)?;
+            let b = own_figure_at(game, second, Some(a))?;
+            // The engine names the pair in the order of its figures.
+            let knights = [a.min(b), a.max(b)];
+            Ok(Action::ReligiousWar { pos, feature: feature_at(game, pos, feature)?, knights })
+        }
+        RecordAction::TakePrisoner { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::TakePrisoner { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::ReleasePrisoner { owner, figure, .. } => {
+            let owner =
+                game.players().iter().position(|p| p.color == *owner).ok_or_else(|| format!("no player is {owner}"))?;
+            Ok(Action::ReleasePrisoner { owner: owner as PlayerId, figure: *figure })
+        }
+        RecordAction::Ransom { captor, figure, .. } => {
+            let captor = game
+                .players()
+                .iter()
+                .position(|p| p.color == *captor)
+                .ok_or_else(|| format!("no player is {captor}"))?;
+            Ok(Action::PayRansom { captor: captor as PlayerId, figure: *figure })
+        }
+        RecordAction::Abbey { x, y, .. } => Ok(Action::PlaceAbbey { pos: Pos::new(*x, *y) }),
+        RecordAction::Barn { corner, .. } => Corner::from_name(corner)
+            .map(|corner| Action::PlaceBarn { corner })
+            .ok_or_else(|| format!("unknown corner `{corner}` (expected NE, SE, SW or NW)")),
+        RecordAction::LittleBuilding { kind: None, .. } => Ok(Action::PlaceBuilding { kind: None }),
+        RecordAction::LittleBuilding { kind: Some(kind), .. } => BuildingKind::from_name(kind)
+            .map(|k| Action::PlaceBuilding { kind: Some(k) })
+            .ok_or_else(|| format!("unknown little building `{kind}` (expected tower, house or shed)")),
+        RecordAction::MoveWagon { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::MoveWagon { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::Festival { figure, x, y, feature, quarter, corner, .. } => {
+            let spot = match (x, y, feature, quarter, corner) {
+                (Some(x), Some(y), Some(feature), None, None) => {
+                    let pos = Pos::new(*x, *y);
+                    FigureSpot::Feature { pos, feature: feature_at(game, pos, feature)? }
+                }
+                (None, None, None, Some(quarter), None) => FigureSpot::Quarter(*quarter),
+                (Some(x), Some(y), None, None, Some(corner)) => FigureSpot::Corner {
+                    pos: Pos::new(*x, *y),
+                    corner: Corner::from_name(corner).ok_or_else(|| format!("unknown corner `{corner}`"))?,
+                },
+                _ => {
+                    return Err("a festival return names x, y and a feature, or a quarter, or x, y and a corner".into())
+                }
+            };
+            Ok(Action::ReturnFigure { figure: *figure, spot })
+        }
+        RecordAction::Carcassonne { figure, quarter, .. } => {
+            Ok(Action::DeployToQuarter { figure: *figure, quarter: *quarter })
+        }
+        RecordAction::MoveCount { quarter, .. } => Ok(Action::MoveCount { quarter: *quarter }),
+        RecordAction::Redeploy { figure, x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::Redeploy { figure: *figure, pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::HeldTile { .. } => Ok(Action::PlayHeldTile),
+        RecordAction::Mountain { tile, x, y, .. } => {
+            if let (Some(tile), Pending::PlaceTile { tile: drawn, .. }) = (tile, game.pending()) {
+                let drawn = &game.design(drawn).id;
+                if tile != drawn {
+                    return Err(format!("the record turns `{tile}` into a mountain but the tile drawn is `{drawn}`"));
+                }
+            }
+            Ok(Action::RaiseMountain { pos: Pos::new(*x, *y) })
+        }
+        RecordAction::RemoveTile { tile, x, y, .. } => {
+            let pos = Pos::new(*x, *y);
+            let placed = game.board().get(pos).ok_or_else(|| format!("no tile at {pos} to remove"))?;
+            let there = &game.design(placed.tile).id;
+            match tile {
+                Some(tile) if tile != there => {
+                    Err(format!("the record removes `{tile}` but the tile at {pos} is `{there}`"))
+                }
+                _ => Ok(Action::RemoveTile { pos }),
+            }
+        }
+        RecordAction::ChooseTile { tile, .. } => game
+            .catalog()
+            .lookup(tile)
+            .map(|tile| Action::ChooseTile { tile })
+            .ok_or_else(|| format!("unknown tile `{tile}`")),
+        RecordAction::GiveTile { tile, to, .. } => {
+            let tile = game.catalog().lookup(tile).ok_or_else(|| format!("unknown tile `{tile}`"))?;
+            let to = game
+                .players()
+                .iter()
+                .position(|p| p.color == *to)
+                .ok_or_else(|| format!("no {to} player in this game"))?;
+            Ok(Action::GiveTile { tile, to: to as PlayerId })
+        }
+        RecordAction::Pass { .. } => Ok(Action::Pass),
+    }
+}
+
+/// The feature a record names on the tile at `pos`.
+fn feature_at(game: &Game, pos: Pos, name: &str) -> Result<crate::catalog::LocalFeature, String> {
+    let placed = game.board().get(pos).ok_or_else(|| format!("no tile at {pos}"))?;
+    parse_feature_name(game.design(placed.tile), placed.rotation, name)
+}

@@ -1,0 +1,349 @@
+//! The record's vocabulary of actions: each action by kind, place and feature names, as
+//! docs/record-format.md describes them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::Quarter;
+use crate::game::{Color, Figure};
+
+/// A figure on the board, in a record: its kind, its tile and its feature there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FigureAt {
+    pub figure: Figure,
+    pub x: i16,
+    pub y: i16,
+    pub feature: String,
+}
+
+/// One action, with the acting player and (for placements) the tile, both optional and
+/// checked when present.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "lowercase", deny_unknown_fields)]
+pub enum RecordAction {
+    Place {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tile: Option<String>,
+        x: i16,
+        y: i16,
+        /// Clockwise, in degrees: 0, 90, 180 or 270.
+        rotation: u16,
+    },
+    Deploy {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        /// The feature of the tile just placed, e.g. `city@N`, `field@SSE`, `cloister`, or of
+        /// the tile at (`x`, `y`) when given (The Princess & the Dragon: through a magic gate;
+        /// The Tower: `tower`, a figure finishing the tower there).
+        feature: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        x: Option<i16>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        y: Option<i16>,
+    },
+    /// The Cathars: a knight escapes the besieged city it stands in, on the tile at (x, y).
+    Escape {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        /// The city of that tile the knight stands in, e.g. `city@N`.
+        feature: String,
+    },
+    /// The Abbot: take back the abbot standing on the tile at (x, y), scoring it.
+    #[serde(rename = "recall-abbot")]
+    RecallAbbot {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+    },
+    /// The Princess & the Dragon: move the fairy next to one's follower on feature `feature` of
+    /// the tile at (x, y).
+    #[serde(rename = "move-fairy")]
+    MoveFairy {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// The Princess & the Dragon: the princess removes the knight on feature `feature` of the
+    /// tile at (x, y).
+    #[serde(rename = "remove-knight")]
+    RemoveKnight {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// The Princess & the Dragon: one step of the dragon, onto the tile at (x, y).
+    #[serde(rename = "move-dragon")]
+    MoveDragon {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+    },
+    /// The Tower: a tower piece on the tower foundation or tower of the tile at (x, y).
+    #[serde(rename = "build-tower")]
+    BuildTower {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+    },
+    /// The Tower: take the figure on feature `feature` of the tile at (x, y) prisoner (`tower`
+    /// for a tower's guard).
+    Capture {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// The Tower: in an exchange of prisoners, one's own `figure` is the one that comes back.
+    Exchange {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+    },
+    /// The Tower: pay 3 points to `captor` to free one's `figure`.
+    Ransom {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        captor: Color,
+        figure: Figure,
+    },
+    /// The variation "Prisoners": take the follower on feature `feature` of the tile at (x, y)
+    /// prisoner.
+    #[serde(rename = "take-prisoner")]
+    TakePrisoner {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// The variation "Prisoners": release `owner`'s prisoner `figure`; the guard comes back.
+    #[serde(rename = "release-prisoner")]
+    ReleasePrisoner {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        owner: Color,
+        figure: Figure,
+    },
+    /// "A new lease of life": the player's `figure` on feature `from_feature` of the tile at
+    /// (`from_x`, `from_y`) moves onto feature `feature` of the tile at (x, y).
+    #[serde(rename = "move-follower")]
+    MoveFollower {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        from_x: i16,
+        from_y: i16,
+        from_feature: String,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// "A new lease of life", religious war: the player's two `knights` move onto the cloister,
+    /// feature `feature` of the tile at (x, y); the opponent's monk goes home.
+    #[serde(rename = "religious-war")]
+    ReligiousWar {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+        knights: Vec<FigureAt>,
+    },
+    /// Abbey & Mayor: instead of drawing, the player's abbey tile goes into the hole at (x, y).
+    Abbey {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+    },
+    /// Abbey & Mayor: the player's barn on corner `corner` (`NE`, `SE`, `SW`, `NW`) of the tile
+    /// just placed.
+    Barn {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        corner: String,
+    },
+    /// Little Buildings: the player's little building on the tile just placed, of kind `kind`
+    /// (`tower`, `house` or `shed`) under the variant that tells the kinds apart, without one
+    /// under the expansion's rules.
+    #[serde(rename = "little-building")]
+    LittleBuilding {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kind: Option<String>,
+    },
+    /// The Festival: the player takes their `figure` back to their supply: from feature
+    /// `feature` of the tile at (x, y), from a `quarter` of Carcassonne, or (a barn) from corner
+    /// `corner` of the tile at (x, y).
+    Festival {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        x: Option<i16>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        y: Option<i16>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        feature: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        quarter: Option<Quarter>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        corner: Option<String>,
+    },
+    /// Abbey & Mayor: after its feature was scored, the player's wagon moves onto feature
+    /// `feature` of the tile at (x, y).
+    #[serde(rename = "move-wagon")]
+    MoveWagon {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// The Count of Carcassonne: the player's `figure` from supply to `quarter` (`castle`,
+    /// `market`, `blacksmith` or `cathedral`) of Carcassonne.
+    Carcassonne {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        quarter: Quarter,
+    },
+    /// The Count of Carcassonne: the count moves to `quarter`.
+    #[serde(rename = "move-count")]
+    MoveCount {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        quarter: Quarter,
+    },
+    /// The Count of Carcassonne: the player's `figure` moves from the quarter that feeds the
+    /// feature onto feature `feature` of the tile at (x, y).
+    Redeploy {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// The variation "Mountains": the drawn tile (`tile`, given for checking) is placed upside
+    /// down at (x, y) as a mountain.
+    Mountain {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tile: Option<String>,
+        x: i16,
+        y: i16,
+    },
+    /// The variation "Rebuilding": instead of deploying, the player gives up a point and removes
+    /// the tile at (x, y) (`tile`, given for checking); the next action places it elsewhere
+    /// (`place`).
+    #[serde(rename = "remove-tile")]
+    RemoveTile {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tile: Option<String>,
+        x: i16,
+        y: i16,
+    },
+    /// The variation "Cloisters for everyone!": instead of drawing, the player places the tile
+    /// they hold (their cloister); the `place` of that tile follows.
+    #[serde(rename = "held-tile")]
+    HeldTile {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+    },
+    /// The variations that let a player choose the tile to place: the player takes `tile` from
+    /// their hand or stack, or from the face-up row; the `place` of that tile follows.
+    #[serde(rename = "choose-tile")]
+    ChooseTile {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        tile: String,
+    },
+    /// "Only one can choose": the player hands `tile` out to the player of colour `to`.
+    #[serde(rename = "give-tile")]
+    GiveTile {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        tile: String,
+        to: Color,
+    },
+    Pass {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+    },
+}
+
+impl RecordAction {
+    /// The action without the acting player and the drawn tile, for a reader who knows both
+    /// (the server's list of legal actions for the seat whose turn it is).
+    pub fn without_actor(self) -> RecordAction {
+        match self {
+            RecordAction::Place { x, y, rotation, .. } => {
+                RecordAction::Place { player: None, tile: None, x, y, rotation }
+            }
+            RecordAction::Mountain { x, y, .. } => RecordAction::Mountain { player: None, tile: None, x, y },
+            RecordAction::RemoveTile { x, y, .. } => RecordAction::RemoveTile { player: None, tile: None, x, y },
+            RecordAction::Deploy { figure, feature, x, y, .. } => {
+                RecordAction::Deploy { player: None, figure, feature, x, y }
+            }
+            RecordAction::Escape { x, y, feature, .. } => RecordAction::Escape { player: None, x, y, feature },
+            RecordAction::RecallAbbot { x, y, .. } => RecordAction::RecallAbbot { player: None, x, y },
+            RecordAction::MoveFairy { x, y, feature, .. } => RecordAction::MoveFairy { player: None, x, y, feature },
+            RecordAction::RemoveKnight { x, y, feature, .. } => {
+                RecordAction::RemoveKnight { player: None, x, y, feature }
+            }
+            RecordAction::MoveDragon { x, y, .. } => RecordAction::MoveDragon { player: None, x, y },
+            RecordAction::BuildTower { x, y, .. } => RecordAction::BuildTower { player: None, x, y },
+            RecordAction::Capture { x, y, feature, .. } => RecordAction::Capture { player: None, x, y, feature },
+            RecordAction::TakePrisoner { x, y, feature, .. } => {
+                RecordAction::TakePrisoner { player: None, x, y, feature }
+            }
+            RecordAction::MoveFollower { figure, from_x, from_y, from_feature, x, y, feature, .. } => {
+                RecordAction::MoveFollower { player: None, figure, from_x, from_y, from_feature, x, y, feature }
+            }
+            RecordAction::ReligiousWar { x, y, feature, knights, .. } => {
+                RecordAction::ReligiousWar { player: None, x, y, feature, knights }
+            }
+            RecordAction::ReleasePrisoner { owner, figure, .. } => {
+                RecordAction::ReleasePrisoner { player: None, owner, figure }
+            }
+            RecordAction::Exchange { figure, .. } => RecordAction::Exchange { player: None, figure },
+            RecordAction::Ransom { captor, figure, .. } => RecordAction::Ransom { player: None, captor, figure },
+            RecordAction::Abbey { x, y, .. } => RecordAction::Abbey { player: None, x, y },
+            RecordAction::Barn { corner, .. } => RecordAction::Barn { player: None, corner },
+            RecordAction::LittleBuilding { kind, .. } => RecordAction::LittleBuilding { player: None, kind },
+            RecordAction::Festival { figure, x, y, feature, quarter, corner, .. } => {
+                RecordAction::Festival { player: None, figure, x, y, feature, quarter, corner }
+            }
+            RecordAction::MoveWagon { x, y, feature, .. } => RecordAction::MoveWagon { player: None, x, y, feature },
+            RecordAction::Carcassonne { figure, quarter, .. } => {
+                RecordAction::Carcassonne { player: None, figure, quarter }
+            }
+            RecordAction::MoveCount { quarter, .. } => RecordAction::MoveCount { player: None, quarter },
+            RecordAction::Redeploy { figure, x, y, feature, .. } => {
+                RecordAction::Redeploy { player: None, figure, x, y, feature }
+            }
+            RecordAction::HeldTile { .. } => RecordAction::HeldTile { player: None },
+            RecordAction::ChooseTile { tile, .. } => RecordAction::ChooseTile { player: None, tile },
+            RecordAction::GiveTile { tile, to, .. } => RecordAction::GiveTile { player: None, tile, to },
+            RecordAction::Pass { .. } => RecordAction::Pass { player: None },
+        }
+    }
+}
