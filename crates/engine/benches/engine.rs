@@ -57,6 +57,19 @@ fn midgame() -> Game {
     game
 }
 
+/// Benchmarks whole random games under `rules`, a new deck each (from `seed` on).
+fn random_games(c: &mut Criterion, name: &str, rules: &Rules, players: &[Color], seed: &mut u64) {
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            *seed += 1;
+            let setup = GameSetup { rules: rules.clone(), players: players.to_vec(), deck: Deck::Seed(*seed) };
+            let mut game = Game::new(setup).expect("valid setup");
+            play(&mut game, *seed, |_| false);
+            black_box(game.scores())
+        })
+    });
+}
+
 fn benches(c: &mut Criterion) {
     let mut seed = 0u64;
     let mut actions: Vec<Action> = Vec::with_capacity(128);
@@ -110,15 +123,7 @@ fn benches(c: &mut Criterion) {
         ..Rules::default()
     };
     let four = vec![Color::Red, Color::Blue, Color::Green, Color::Yellow];
-    c.bench_function("random_game_4p_expansions", |b| {
-        b.iter(|| {
-            seed += 1;
-            let setup = GameSetup { rules: expansions.clone(), players: four.clone(), deck: Deck::Seed(seed) };
-            let mut game = Game::new(setup).expect("valid setup");
-            play(&mut game, seed, |_| false);
-            black_box(game.scores())
-        })
-    });
+    random_games(c, "random_game_4p_expansions", &expansions, &four, &mut seed);
     let all = Rules {
         expansions: vec![
             Expansion::River,
@@ -139,15 +144,7 @@ fn benches(c: &mut Criterion) {
         game.tiles_left() + 1
     };
     eprintln!("tiles per game: base {}, every expansion {}", tiles(&Rules::base()), tiles(&all));
-    c.bench_function("random_game_2p_all_expansions", |b| {
-        b.iter(|| {
-            seed += 1;
-            let setup = GameSetup { rules: all.clone(), players: two.clone(), deck: Deck::Seed(seed) };
-            let mut game = Game::new(setup).expect("valid setup");
-            play(&mut game, seed, |_| false);
-            black_box(game.scores())
-        })
-    });
+    random_games(c, "random_game_2p_all_expansions", &all, &two, &mut seed);
     // Every implemented expansion (but the Winter Edition, which replaces the base tiles): the
     // run of the 3x-per-tile requirement (docs/performance.md).
     let every = Rules {
@@ -157,24 +154,8 @@ fn benches(c: &mut Criterion) {
     // Little Buildings alone: the same 71 tiles as the base game, a building offered in every
     // figure phase (docs/performance.md, issue 39).
     let buildings = Rules { expansions: vec![Expansion::LittleBuildings], ..Rules::default() };
-    c.bench_function("random_game_2p_little_buildings", |b| {
-        b.iter(|| {
-            seed += 1;
-            let setup = GameSetup { rules: buildings.clone(), players: two.clone(), deck: Deck::Seed(seed) };
-            let mut game = Game::new(setup).expect("valid setup");
-            play(&mut game, seed, |_| false);
-            black_box(game.scores())
-        })
-    });
-    c.bench_function("random_game_2p_every_expansion", |b| {
-        b.iter(|| {
-            seed += 1;
-            let setup = GameSetup { rules: every.clone(), players: two.clone(), deck: Deck::Seed(seed) };
-            let mut game = Game::new(setup).expect("valid setup");
-            play(&mut game, seed, |_| false);
-            black_box(game.scores())
-        })
-    });
+    random_games(c, "random_game_2p_little_buildings", &buildings, &two, &mut seed);
+    random_games(c, "random_game_2p_every_expansion", &every, &two, &mut seed);
     c.bench_function("legal_actions_midgame", |b| {
         b.iter(|| {
             black_box(&game).legal_actions_into(&mut actions);

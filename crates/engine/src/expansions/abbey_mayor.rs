@@ -124,12 +124,15 @@ impl AbbeyMayor {
         &self.barns
     }
 
+    /// The index of `owner`'s barn on corner `corner` of the tile at `pos`.
+    pub(crate) fn barn_at(&self, owner: PlayerId, pos: Pos, corner: Corner) -> Option<usize> {
+        self.barns.iter().position(|b| b.owner == owner && b.pos == pos && b.corner == corner)
+    }
+
     /// Takes `owner`'s barn on corner `corner` of the tile at `pos` off its farm (The
     /// Festival's return; checked).
     pub(crate) fn take_barn(&mut self, table: &mut Table, owner: PlayerId, pos: Pos, corner: Corner) {
-        let i =
-            self.barns.iter().position(|b| b.owner == owner && b.pos == pos && b.corner == corner).expect("checked");
-        let barn = self.barns.remove(i);
+        let barn = self.barns.remove(self.barn_at(owner, pos, corner).expect("checked: the barn"));
         let root = table.features.find_mut(barn.node);
         table.features.remove_barn(root);
     }

@@ -181,7 +181,8 @@ impl Count {
         }
     }
 
-    fn resident(&self, owner: PlayerId, figure: Figure, quarter: Quarter) -> Option<usize> {
+    /// The index of `owner`'s `figure` waiting in `quarter`.
+    pub(crate) fn resident(&self, owner: PlayerId, figure: Figure, quarter: Quarter) -> Option<usize> {
         self.residents.iter().position(|r| r.owner == owner && r.figure == figure && r.quarter == quarter)
     }
 

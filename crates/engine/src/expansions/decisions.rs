@@ -4,17 +4,16 @@
 
 use crate::actions::{Action, FigureSpot, Pending};
 use crate::base;
-use crate::catalog::LocalFeature;
 use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
-use crate::geometry::{Pos, Rotation};
+use crate::geometry::Rotation;
 use crate::players::{Figure, PlayerId};
 use crate::table::Table;
 
 use super::abbey_mayor;
 use super::abbot::Abbot;
-use super::festival::Festival;
+use super::festival;
 use super::lease::Lease;
 use super::unpunctuality::Unpunctuality;
 use super::{ModuleId, Modules};
@@ -332,11 +331,11 @@ impl Modules {
         player: PlayerId,
         visit: &mut impl FnMut(Action) -> bool,
     ) -> bool {
-        if !Festival::on_tile_just_placed(table) || self.only_figure_actions(table, player) {
+        if !festival::on_tile_just_placed(table) || self.only_figure_actions(table, player) {
             return false;
         }
         for (i, f) in table.figures.iter().enumerate() {
-            if f.owner != player || !self.festival.takes(f.figure) {
+            if f.owner != player || !festival::takes(table, f.figure) {
                 continue;
             }
             if table.earlier_on_segment(i, |_, e| e.owner == player && e.figure == f.figure) {
@@ -351,14 +350,14 @@ impl Modules {
         for (i, r) in residents.iter().enumerate() {
             let first =
                 !residents[..i].iter().any(|e| e.owner == r.owner && e.figure == r.figure && e.quarter == r.quarter);
-            if r.owner == player && self.festival.takes(r.figure) && first {
+            if r.owner == player && festival::takes(table, r.figure) && first {
                 let spot = FigureSpot::Quarter(r.quarter);
                 if visit(Action::ReturnFigure { figure: r.figure, spot }) {
                     return true;
                 }
             }
         }
-        if !self.festival.takes(Figure::Barn) {
+        if !festival::takes(table, Figure::Barn) {
             return false;
         }
         self.abbey_mayor.barns().iter().filter(|b| b.owner == player).any(|b| {
@@ -372,27 +371,22 @@ impl Modules {
     /// Checks a festival return by `player`.
     pub(crate) fn check_festival(&self, table: &Table, player: PlayerId, action: Action) -> Result<(), RuleError> {
         let Action::ReturnFigure { figure, spot } = action else { unreachable!("dispatched by action") };
-        if !Festival::on_tile_just_placed(table) {
+        if !festival::on_tile_just_placed(table) {
             return Err(RuleError::NoFestival);
         }
         if self.only_figure_actions(table, player) {
             return Err(RuleError::PrincessMustRemove);
         }
-        if !self.festival.takes(figure) {
+        if !festival::takes(table, figure) {
             return Err(RuleError::FestivalFollowersOnly(figure.name()));
         }
         let found = match spot {
             FigureSpot::Feature { pos, feature } => {
-                self.festival_figure_at(table, player, figure, pos, feature).is_some()
+                table.figure_at_where(pos, feature, |f| f.owner == player && f.figure == figure).is_some()
             }
-            FigureSpot::Quarter(quarter) => self
-                .the_count
-                .residents()
-                .iter()
-                .any(|r| r.owner == player && r.figure == figure && r.quarter == quarter),
+            FigureSpot::Quarter(quarter) => self.the_count.resident(player, figure, quarter).is_some(),
             FigureSpot::Corner { pos, corner } => {
-                figure == Figure::Barn
-                    && self.abbey_mayor.barns().iter().any(|b| b.owner == player && b.pos == pos && b.corner == corner)
+                figure == Figure::Barn && self.abbey_mayor.barn_at(player, pos, corner).is_some()
             }
         };
         if found {
@@ -400,22 +394,6 @@ impl Modules {
         } else {
             Err(RuleError::NoOwnFigureThere(figure.name()))
         }
-    }
-
-    /// The index of `player`'s `figure` on feature `feature` of the tile at `pos`.
-    fn festival_figure_at(
-        &self,
-        table: &Table,
-        player: PlayerId,
-        figure: Figure,
-        pos: Pos,
-        feature: LocalFeature,
-    ) -> Option<usize> {
-        let placement = table.board.index_at(pos)?;
-        table
-            .figures
-            .iter()
-            .position(|f| f.owner == player && f.figure == figure && f.placement == placement && f.feature == feature)
     }
 
     /// Takes the figure back to `player`'s supply (checked), without a score, with what its
@@ -431,7 +409,8 @@ impl Modules {
         events.push(Event::FestivalReturned { player, figure, spot });
         match spot {
             FigureSpot::Feature { pos, feature } => {
-                let i = self.festival_figure_at(table, player, figure, pos, feature).expect("checked: the figure");
+                let i = table.figure_at_where(pos, feature, |f| f.owner == player && f.figure == figure);
+                let i = i.expect("checked: the figure");
                 let f = table.take_figure(i);
                 let root: NodeId = table.features.find(f.node);
                 self.follower_left(table, root, player, events);

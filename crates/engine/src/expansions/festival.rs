@@ -31,27 +31,15 @@
 
 use crate::catalog::Symbol;
 use crate::players::Figure;
-use crate::rules::Rules;
 use crate::table::Table;
 
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Festival {
-    /// The variant that takes back followers only.
-    followers_only: bool,
+/// Whether the tile just placed shows the festival symbol.
+pub(crate) fn on_tile_just_placed(table: &Table) -> bool {
+    !table.board.is_empty() && table.design(table.last_placement().tile).symbols.contains(&Symbol::Festival)
 }
 
-impl Festival {
-    pub(crate) fn new(rules: &Rules) -> Festival {
-        Festival { followers_only: rules.variants.festival_followers_only }
-    }
-
-    /// Whether the tile just placed shows the festival symbol.
-    pub(crate) fn on_tile_just_placed(table: &Table) -> bool {
-        !table.board.is_empty() && table.design(table.last_placement().tile).symbols.contains(&Symbol::Festival)
-    }
-
-    /// Whether the festival may take back a figure of this kind.
-    pub(crate) fn takes(&self, figure: Figure) -> bool {
-        !self.followers_only || figure.is_follower()
-    }
+/// Whether the festival may take back a figure of this kind (followers only under
+/// `Variants::festival_followers_only`).
+pub(crate) fn takes(table: &Table, figure: Figure) -> bool {
+    !table.rules.variants.festival_followers_only || figure.is_follower()
 }
