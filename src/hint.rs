@@ -121,6 +121,7 @@ fn decision(game: &Game) -> &'static str {
         Pending::GiveTile { .. } => "give-tile",
         Pending::TakePrisoner { .. } => "take-prisoner",
         Pending::ReplaceTile { .. } => "replace-tile",
+        Pending::PlaceGold { .. } => "gold",
         Pending::GameOver => "game-over",
     }
 }
@@ -200,6 +201,7 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         }
         RecordAction::Abbey { x, y, .. } => format!("place the abbey in the hole at ({x}, {y})"),
         RecordAction::Barn { corner, .. } => format!("place the barn on the {corner} corner of the tile just placed"),
+        RecordAction::Gold { x, y, .. } => format!("put the second gold ingot on the tile at ({x}, {y})"),
         RecordAction::LittleBuilding { kind, .. } => {
             format!("put a little {} on the tile just placed", kind.as_deref().unwrap_or("building"))
         }
@@ -268,6 +270,7 @@ fn write_text(
         Pending::HeldTile { .. } => "place your own tile or draw one".to_string(),
         Pending::ChooseTile { .. } => "choose the tile to place".to_string(),
         Pending::GiveTile { .. } => "hand out the round's tiles".to_string(),
+        Pending::PlaceGold { .. } => "put the second gold ingot on a tile around the gold tile".to_string(),
         _ => "deploy a figure or pass".to_string(),
     };
     writeln!(out, "{color} to {what}; {} legal actions; advice of {}", analysis.ranked.len(), args.bot)?;

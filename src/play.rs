@@ -377,6 +377,13 @@ impl Session {
                      onto it (one at a time), or pass to redeploy no more"
                 )?;
             }
+            Pending::PlaceGold { pos, .. } => {
+                writeln!(
+                    out,
+                    "{color}, your gold tile at {pos} has its gold ingot: put the second on a tile around it \
+                     (diagonally too)"
+                )?;
+            }
             Pending::FinalRedeploy { .. } => {
                 writeln!(
                     out,
@@ -447,6 +454,9 @@ impl Session {
                 Event::TokenTaken { player, token, tiles } => {
                     writeln!(out, "    {} takes the {} ({tiles} tiles)", name(player), token.name())?;
                 }
+                Event::GoldTaken { player, pos } => {
+                    writeln!(out, "    {} takes a gold ingot from {pos}", name(player))?;
+                }
                 Event::Escaped { player, figure, pos, .. } => {
                     writeln!(out, "    {}'s {} escapes the besieged city at {pos}", name(player), figure.name())?;
                 }
@@ -475,6 +485,16 @@ impl Session {
                 Event::Scored(score) if score.phase == Phase::Final && !score.players.is_empty() => {
                     any = true;
                     writeln!(out, "    {}", describe_score(game, &score))?;
+                }
+                Event::GoldScored { player, count, points } => {
+                    any = true;
+                    writeln!(
+                        out,
+                        "    {} scores {points} for the gold: {count} ingot{} × {} = {points}",
+                        game.player(player).color.name(),
+                        if count == 1 { "" } else { "s" },
+                        carcassonne_engine::ingot_value(count)
+                    )?;
                 }
                 Event::TokenScored { player, token, count, points } => {
                     any = true;
@@ -572,6 +592,7 @@ fn describe(game: &Game, action: Action) -> String {
         RecordAction::MoveDragon { x, y, .. } => format!("moves the dragon to ({x},{y})"),
         RecordAction::Abbey { x, y, .. } => format!("places the abbey in the hole at ({x},{y})"),
         RecordAction::Barn { corner, .. } => format!("places the barn on the {corner} corner of the tile"),
+        RecordAction::Gold { x, y, .. } => format!("puts a gold ingot on the tile and one on ({x},{y})"),
         RecordAction::LittleBuilding { kind, .. } => {
             format!("puts a little {} on the tile", kind.as_deref().unwrap_or("building"))
         }
@@ -664,6 +685,7 @@ fn short(game: &Game, action: Action) -> String {
         RecordAction::MoveDragon { x, y, .. } => format!("dragon: to ({x},{y})"),
         RecordAction::Abbey { x, y, .. } => format!("abbey: into the hole at ({x},{y})"),
         RecordAction::Barn { corner, .. } => format!("barn: on the {corner} corner"),
+        RecordAction::Gold { x, y, .. } => format!("gold: the second ingot on ({x},{y})"),
         RecordAction::LittleBuilding { kind, .. } => format!("little {}", kind.as_deref().unwrap_or("building")),
         festival @ RecordAction::Festival { .. } => {
             format!("festival: take back {}", crate::hint::festival_target(&festival))
@@ -1153,6 +1175,10 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
         if game.rules().has(Expansion::LittleBuildings) {
             supply.push_str(&format!(", {}", building_words(game.buildings_left(seat))));
         }
+        if game.rules().has(Expansion::GoldMines) {
+            let n = game.gold_held(seat);
+            supply.push_str(&format!("; {n} gold ingot{}", if n == 1 { "" } else { "s" }));
+        }
         let held = game.hand(seat).len();
         if held > 0 {
             // Only how many: the tiles themselves are their owner's secret.
@@ -1176,6 +1202,10 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
             .map(|b| format!("{} {}", b.kind.map_or("building", |k| k.name()), b.pos))
             .collect();
         writeln!(out, "little buildings: {}", on.join(", "))?;
+    }
+    if !game.gold_on_board().is_empty() {
+        let on: Vec<String> = game.gold_on_board().iter().map(|(pos, n)| format!("{n} at {pos}")).collect();
+        writeln!(out, "gold ingots: {}", on.join(", "))?;
     }
     writeln!(out, "tiles left: {}", game.tiles_left())?;
     if let Some(pos) = game.dragon() {

@@ -109,6 +109,7 @@ fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec<ScoreJson<
                     (bonus(good.name()), format!("most {} counters ({count}) = {points}", good.name()))
                 }
                 Event::TokenScored { token, count, .. } => (bonus(token.name()), token_breakdown(token, count)),
+                Event::GoldScored { count, .. } => (bonus("gold"), gold_breakdown(count)),
                 // The fairy's points for a scored follower follow the score of its feature, in its
                 // phase.
                 Event::FairyBonus { points: bonus, .. } => match last_score {
@@ -352,6 +353,21 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     name(player),
                     token.name()
                 )?;
+            }
+            Event::GoldPlaced { beside, .. } => {
+                if let Some(text) = line.as_mut() {
+                    write!(text, ", puts a gold ingot on it and one on {beside}")?;
+                }
+            }
+            Event::GoldTaken { player, pos } => {
+                writeln!(out, "    {} takes a gold ingot from {pos}", name(player))?;
+            }
+            Event::GoldScored { player, count, points } => {
+                if !final_scoring {
+                    final_scoring = true;
+                    writeln!(out, "final scoring:")?;
+                }
+                writeln!(out, "    {} scores {points} for the gold: {}", name(player), gold_breakdown(count))?;
             }
             Event::TokenScored { player, token, count, points } => {
                 if !final_scoring {
@@ -619,6 +635,12 @@ fn figure_phase_line(line: Option<String>, player: &str) -> String {
 }
 
 /// `4 completed cities × 1 = 4`.
+/// The Gold Mines' final score in words: "5 ingots × 2 = 10".
+fn gold_breakdown(count: u8) -> String {
+    let each = carcassonne_engine::ingot_value(count);
+    format!("{count} ingot{} × {each} = {}", if count == 1 { "" } else { "s" }, count as u32 * each)
+}
+
 fn token_breakdown(token: Token, count: u16) -> String {
     let what = match (token, count) {
         (Token::King, 1) => "city",
@@ -707,6 +729,9 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         Pending::GiveTile { player } => ("give-tile", Some(player), None, None),
         Pending::TakePrisoner { player } => ("take-prisoner", Some(player), None, None),
         Pending::ReplaceTile { player, tile, from } => ("replace-tile", Some(player), Some(id(tile)), Some(from)),
+        Pending::PlaceGold { player, pos } => {
+            ("gold", Some(player), game.board().get(pos).map(|t| id(t.tile)), Some(pos))
+        }
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -823,6 +848,12 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             Pending::GiveTile { player } => writeln!(
                 out,
                 "{} hands out the round's tiles ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::PlaceGold { player, pos } => writeln!(
+                out,
+                "{} placed the gold tile at {pos}, which has its ingot, and puts the second on a tile around it ({} legal actions):",
                 game.player(player).color.name(),
                 actions.len()
             )?,

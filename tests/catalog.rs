@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 14] = [
+const SETS: [(&str, u32); 15] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -61,6 +61,7 @@ const SETS: [(&str, u32); 14] = [
     ("abbey-mayor", 12),
     ("winter", 84),
     ("festival", 10),
+    ("goldmines", 8),
 ];
 
 #[test]
@@ -165,7 +166,7 @@ fn symbol_counts_match_the_symbols_and_features_table() {
         .chain(Symbol::ALL.map(|s| s.name()))
         .collect();
     // Seed 001's table covers its own sets (the further expansions have their own tests).
-    for (set, _) in SETS.into_iter().filter(|(s, _)| !matches!(*s, "count" | "winter" | "festival")) {
+    for (set, _) in SETS.into_iter().filter(|(s, _)| !matches!(*s, "count" | "winter" | "festival" | "goldmines")) {
         for edition in editions(set) {
             for symbol in &symbols {
                 let expected = reference.get(set).and_then(|m| m.get(*symbol)).copied().unwrap_or(0);
@@ -394,6 +395,28 @@ fn the_festival_has_ten_tiles_each_with_the_symbol() {
     assert_eq!(symbol_count("festival", Edition::First, "cloister"), 1);
     assert_eq!(symbol_count("festival", Edition::First, "pennant"), 0);
     let ids = |e: Edition| designs_ids("festival", e);
+    assert_eq!(ids(Edition::First), ids(Edition::Second), "the same tiles in both editions");
+}
+
+/// The Gold Mines' 8 tiles (the Wikicarpedia contents, one of each; JCloisterZone's
+/// goldmines.xml): their edges, the gold symbol on every one, four cloisters, no pennant; the
+/// bridge-like crossings of 07 and 08 keep their two features apart.
+#[test]
+fn the_gold_mines_have_eight_tiles_each_with_the_symbol() {
+    let designs = designs("goldmines", Edition::First);
+    let edges: Vec<String> = designs.iter().map(|(d, _)| d.edge_letters()).collect();
+    assert_eq!(edges, ["frrf", "cffc", "crrc", "rrrr", "rrrr", "crrc", "rcrc", "rrrr"]);
+    assert!(designs.iter().all(|(d, n)| *n == 1 && d.symbols == [Symbol::Gold]));
+    assert_eq!(symbol_count("goldmines", Edition::First, "cloister"), 4);
+    assert_eq!(symbol_count("goldmines", Edition::First, "pennant"), 0);
+    let kinds =
+        |d: &carcassonne_engine::TileDesign, kind: FeatureKind| d.features.iter().filter(|f| f.kind == kind).count();
+    // 07: one road north-south over one city west-east, four corner fields.
+    assert_eq!((kinds(designs[6].0, FeatureKind::Road), kinds(designs[6].0, FeatureKind::City)), (1, 1));
+    assert_eq!(kinds(designs[6].0, FeatureKind::Field), 4);
+    // 08: two roads crossing without meeting, four corner fields.
+    assert_eq!((kinds(designs[7].0, FeatureKind::Road), kinds(designs[7].0, FeatureKind::Field)), (2, 4));
+    let ids = |e: Edition| designs_ids("goldmines", e);
     assert_eq!(ids(Edition::First), ids(Edition::Second), "the same tiles in both editions");
 }
 

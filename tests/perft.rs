@@ -250,6 +250,7 @@ impl From<Action> for ActionKey {
             | Action::PlaceBarn { .. }
             | Action::PlaceBuilding { .. }
             | Action::ReturnFigure { .. }
+            | Action::PlaceGold { .. }
             | Action::MoveWagon { .. }
             | Action::DeployToQuarter { .. }
             | Action::MoveCount { .. }

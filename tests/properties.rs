@@ -415,6 +415,10 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
                 prop_assert!(game.rules().has(Expansion::TradersBuilders), "Traders & Builders events without it");
                 t.points[player as usize] += points;
             }
+            Event::GoldScored { player, points, .. } => {
+                prop_assert!(game.rules().has(Expansion::TradersBuilders), "Traders & Builders events without it");
+                t.points[player as usize] += points;
+            }
             Event::Escaped { .. } => {
                 prop_assert!(game.rules().has(Expansion::Cathars), "an escape without the Cathars");
             }
@@ -440,6 +444,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             | Event::RansomPaid { .. }
             | Event::ShortRansomPaid { .. } => {
                 prop_assert!(game.rules().has(Expansion::Tower), "a Tower event without The Tower");
+            }
+            Event::GoldPlaced { .. } | Event::GoldTaken { .. } => {
+                prop_assert!(game.rules().has(Expansion::GoldMines), "gold without The Gold Mines");
             }
             Event::BuildingPlaced { .. } => {
                 prop_assert!(game.rules().has(Expansion::LittleBuildings), "a little building without the expansion");
@@ -678,6 +685,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::ReplaceTile { .. } => {
                 prop_assert!(game.rules().variants.rebuilding, "a tile to place again without the variation");
+            }
+            Pending::PlaceGold { .. } => {
+                prop_assert!(game.rules().has(Expansion::GoldMines), "gold to place without The Gold Mines");
             }
             Pending::GameOver => unreachable!(),
         }

@@ -387,7 +387,7 @@ fn the_command_gives_json_html_and_errors() {
     assert_eq!(json["decisions"]["capture"], "2B-1");
     let text = json.to_string();
     assert!(text.contains("3 players: 9 each") && !text.contains("2 players: 10 each"));
-    let html = ok(&["reference", "--expansions", "goldmines", "--html"]);
+    let html = ok(&["reference", "--expansions", "ferries", "--html"]);
     assert!(html.starts_with("<!doctype html>") && html.contains("not playable yet"));
     assert!(!html.contains("<script") && !html.contains("<link"), "self-contained");
     let sources = squeeze(&ok(&["reference", "--sources"]));

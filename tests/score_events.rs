@@ -176,7 +176,7 @@ fn every_change_of_a_score_is_in_the_json_replay_the_text_log_and_the_servers_lo
             3,
             15,
         ),
-        (every(Variants { short_ransom: true, unguarded_tower_reopens: true, ..Variants::default() }), 4, 19),
+        (every(Variants { short_ransom: true, unguarded_tower_reopens: true, ..Variants::default() }), 4, 20),
     ];
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     let mut events = BTreeMap::<&str, usize>::new();

@@ -11,6 +11,7 @@ mod faq;
 mod festival;
 mod fidelity;
 mod fuzz;
+mod gold_mines;
 mod hands;
 mod house_rules;
 mod lease;

@@ -568,18 +568,20 @@ export class Board {
   }
 
   /**
-   * Highlighted squares: [{x, y, fits, selected, title, kind, testid}]. For a tile to place
+   * Highlighted squares: [{x, y, fits, selected, title, kind, testid, overFigures}]. For a tile to place
    * (the default kind) they are the legal positions, `fits` when the tile fits there in the
    * current rotation (a stronger highlight); kind `mountain` a site where the tile may go upside
    * down as a mountain (the variation "Mountains", grey); kind `dragon-step` marks a tile the dragon may
    * step onto, drawn over the figures there (they are the ones it would eat) so that all of
-   * the tile can be clicked.
+   * the tile can be clicked; so is any square with `overFigures` (a tile for a gold ingot).
    */
   setSpots(spots) {
     clear(this.layers.spots);
     clear(this.layers.steps);
     for (const p of spots || []) {
-      const layer = p.kind === 'dragon-step' ? this.layers.steps : this.layers.spots;
+      // Squares on tiles that may hold figures go over the figures, so that a tap on a figure
+      // still picks its tile.
+      const layer = p.kind === 'dragon-step' || p.overFigures ? this.layers.steps : this.layers.spots;
       const cls = ['spot', p.kind || (p.fits ? 'fits' : 'other'), p.selected ? 'selected' : ''].join(' ');
       layer.append(
         s(

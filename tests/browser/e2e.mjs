@@ -4640,6 +4640,80 @@ async function festivalReturn(page, label) {
   }
 }
 
+// ---- scenario 24: The Gold Mines --------------------------------------------------------------
+
+/**
+ * The Gold Mines against greedy, by clicks and by taps: the human seat plays until it places a
+ * gold tile; the tiles around it are highlighted, the panel lists them, the confirm button says
+ * where the ingot goes; after the choice the API has an ingot on the gold tile and one on the
+ * tile chosen, and the board draws them.
+ */
+async function scenarioGoldMines() {
+  for (const [label, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    log(`scenario 24 (${label}): The Gold Mines, the second ingot placed by ${label === 'phone' ? 'a tap' : 'a click'}`);
+    const { page } = await openBrowser(`gold-${label}`, device);
+    await goldPlacement(page, label);
+    await closeBrowsers();
+  }
+  passed += 1;
+}
+
+/** One game against greedy until the human seat puts a gold tile's second ingot down. */
+async function goldPlacement(page, label) {
+  for (let attempt = 1; ; attempt++) {
+    const { id } = await createGame(page, ['human', 'greedy'], ['Goldie', 'Greedy'], ['goldmines']);
+    await press(page, '[data-testid=play-link]');
+    await page.waitForURL(/\/play\//);
+    let turn = 0;
+    let done = false;
+    for (;;) {
+      const decision = await waitForTurn(page, `decision ${turn + 1} of the gold game (or the end)`);
+      if (decision === 'over') break;
+      check(Date.now() - started < TOTAL_MS - 30_000, `the gold game is still running after ${turn} turns; out of time`);
+      if (decision === 'place') {
+        turn += 1;
+        await placeTile(page, turn);
+        continue;
+      }
+      if (decision === 'deploy') {
+        await deployOrPass(page, turn, true);
+        continue;
+      }
+      check(decision === 'gold', `the gold game asks for an unexpected decision: ${decision}`);
+      const before = await api(`/api/games/${id}`);
+      const [gx, gy] = [before.pending.x, before.pending.y];
+      const spots = page.locator('[data-testid=gold-spot]');
+      const n = await spots.count();
+      check(n >= 1 && n <= 8, `${n} tiles highlighted around the gold tile`);
+      check((await page.locator('[data-testid=gold-choice]').count()) === n, 'the panel lists every highlighted tile');
+      const icon = await page.locator('[data-testid=gold-choice] svg').first().boundingBox();
+      check(icon && icon.width >= 14, `the ingot beside a choice is squeezed: ${JSON.stringify(icon)}`);
+      const spot = spots.first();
+      const [x, y] = [Number(await spot.getAttribute('data-x')), Number(await spot.getAttribute('data-y'))];
+      check(Math.max(Math.abs(x - gx), Math.abs(y - gy)) === 1, `(${x}, ${y}) is not around the gold tile at (${gx}, ${gy})`);
+      await press(page, `[data-testid=gold-spot][data-x="${x}"][data-y="${y}"]`);
+      await page.locator('[data-testid=confirm]:not([disabled])').waitFor();
+      const words = await page.textContent('[data-testid=confirm]');
+      check(words.includes('Put the ingot here'), `the confirm button reads "${words}"`);
+      if (label === 'desktop') await screenshot(page, 'web-gold-mines.png');
+      await confirm(page, `the second ingot on (${x}, ${y})`);
+      const after = await api(`/api/games/${id}`);
+      const count = (v, ax, ay) => ((v.gold || []).find((g) => g.x === ax && g.y === ay) || { count: 0 }).count;
+      check(count(after, gx, gy) === count(before, gx, gy) + 1, `the gold tile at (${gx}, ${gy}) has no new ingot: ${JSON.stringify(after.gold)}`);
+      check(count(after, x, y) === count(before, x, y) + 1, `(${x}, ${y}) has no new ingot: ${JSON.stringify(after.gold)}`);
+      await page.locator(`svg.board [data-testid=gold][data-x="${x}"][data-y="${y}"]`).waitFor();
+      const event = after.events.find((e) => e.type === 'gold-placed' && e.seat === 0);
+      check(event && /puts a gold ingot on the gold tile/.test(event.text), `no gold placement in the log: ${JSON.stringify(event)}`);
+      log(`game ${id} (${label}): turn ${turn}, gold on (${gx}, ${gy}) and (${x}, ${y}): "${event.text}"`);
+      done = true;
+      break;
+    }
+    if (done) break;
+    check(attempt < 3, 'three games without a gold tile placed by the human seat');
+    log('that game gave the human seat no gold tile: another game');
+  }
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -4649,7 +4723,7 @@ try {
   // By number: scenario 10 is Abbey & Mayor's, 11 The Count of Carcassonne's, 12 the official
   // variations', 13 the choice of the tile to place, 14 the tiles handed out, 15 the table's edge,
   // 16 mountains, 17 prisoners, 18 a new lease of life and the dash, 19 rebuilding, 20 a crowded
-  // decision on a phone and undo, 21 chat, 22 Little Buildings, 23 The Festival, whatever the list above holds.
+  // decision on a phone and undo, 21 chat, 22 Little Buildings, 23 The Festival, 24 The Gold Mines, whatever the list above holds.
   const numbered = new Map(scenarios.map((scenario, i) => [i + 1, scenario]));
   numbered.set(10, scenarioAbbeyMayor);
   numbered.set(11, scenarioCount);
@@ -4665,6 +4739,7 @@ try {
   numbered.set(21, scenarioChat);
   numbered.set(22, scenarioLittleBuildings);
   numbered.set(23, scenarioFestival);
+  numbered.set(24, scenarioGoldMines);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -15,7 +15,8 @@
 //                 `place` (the turns, the places, the ghost, the confirmation)
 //   spots         a decision made on whole tiles, highlighted as squares: {decision, action
 //                 (the legal actions on a tile), kind and testid (the squares'), words (a
-//                 square's words without a label), ghost(choice) (a tile shown there, or null)}
+//                 square's words without a label), ghost(choice) (a tile shown there, or null),
+//                 overFigures (the squares lie on tiles and go over their figures)}
 //   words         {asks: {decision: what it asks, for the turn banner}, confirm: {action: the
 //                 confirm button's words, or a function of the choice answering them or null},
 //                 pass: {decision: the confirm button's words for "pass"}}
@@ -77,6 +78,7 @@ import { prisoners } from './prisoners.js';
 import { abbeyMayor } from './abbey-mayor.js';
 import { littleBuildings } from './little-buildings.js';
 import { festival } from './festival.js';
+import { goldMines } from './gold-mines.js';
 import { tower } from './tower.js';
 import { mountains } from './mountains.js';
 import { unpunctuality } from './unpunctuality.js';
@@ -100,6 +102,7 @@ export const MODULES = [
   abbeyMayor,
   littleBuildings,
   festival,
+  goldMines,
   tower,
   mountains,
   unpunctuality,

@@ -56,6 +56,7 @@ export function renderPlacement(screen, withSpots = true) {
       y: a.y,
       kind: spotted.kind,
       testid: spotted.testid,
+      overFigures: !!spotted.overFigures,
       title: capital(a.label || spotted.words),
       selected: sameAction(a, screen.choice),
     }));

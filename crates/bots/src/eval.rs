@@ -25,7 +25,8 @@
 //! - farms: the completed cities they border (3 each, 4 under first-edition scoring; a pig or a
 //!   pig-herd one more; a besieged city twice), and the cities still open by their chance;
 //! - barns (4 per city of their farm); the king and the robber baron (1 per completed city or
-//!   road); the trade goods (10 for the most of each); the fairy (3 when its follower scores, a
+//!   road); the gold ingots held and those on features held (The Gold Mines); the trade goods
+//!   (10 for the most of each); the fairy (3 when its follower scores, a
 //!   point a turn); prisoners held and followers held prisoner; tower pieces; figures waiting in
 //!   Carcassonne; builders on open features (double turns to come); the abbey tile not yet
 //!   placed; followers in supply, worth what they can still earn.
@@ -57,7 +58,9 @@ pub enum Component {
     /// Followers (small and big, abbots, mayors, wagons) in supply, scaled down as the tiles run
     /// out.
     Supply,
-    /// The king and the robber baron: 1 per completed city or road so far.
+    /// The king and the robber baron: 1 per completed city or road so far; the gold ingots held
+    /// (The Gold Mines: what they score at the end) and those on the tiles of features held
+    /// (about 1.5 points each, by the chance of completion).
     Tokens,
     /// The trade goods: 10 for the most counters of each good (ties in full).
     Goods,
@@ -188,6 +191,42 @@ pub fn completion_chance(kind: FeatureKind, open: f64, tiles_left: f64, model: &
     0.85 * (1.0 - (-tiles_left / (tau * open * open)).exp())
 }
 
+/// What an ingot on a held feature's tiles is worth to its holder before it is taken: most
+/// players end with 1 to 6 ingots, each worth 1 or 2 points.
+const GOLD_INGOT: f64 = 1.5;
+
+/// The Gold Mines: the ingots a road, city or cloister held at `root` reaches (every tile of a
+/// road or city, a cloister's 3 × 3 area), at [`GOLD_INGOT`] each, by its chance of completion.
+fn gold_prospect(game: &Game, root: NodeId, tiles_left: f64, model: &Weights) -> f64 {
+    let features = game.features();
+    let kind = features.kind(root);
+    let board = game.board();
+    let (reached, chance) = match kind {
+        FeatureKind::Road | FeatureKind::City => {
+            let reaches = |pos| {
+                let Some(index) = board.index_at(pos) else { return false };
+                let parts = game.design(board.placement(index).tile).features.len() as u8;
+                (0..parts).any(|i| game.feature_root(index, i) == root)
+            };
+            let reached: u32 =
+                game.gold_on_board().iter().filter(|&&(pos, _)| reaches(pos)).map(|&(_, n)| n as u32).sum();
+            let open = features.open_ports(root) as f64;
+            let open = if kind == FeatureKind::City { (open / 3.0).ceil() } else { open };
+            (reached, completion_chance(kind, open, tiles_left, model))
+        }
+        FeatureKind::Cloister | FeatureKind::Garden => {
+            let (placement, _) = features.segment(root);
+            let at = board.placement(placement).pos;
+            let near = |pos: carcassonne_engine::Pos| (pos.x - at.x).abs() <= 1 && (pos.y - at.y).abs() <= 1;
+            let reached: u32 = game.gold_on_board().iter().filter(|&&(pos, _)| near(pos)).map(|&(_, n)| n as u32).sum();
+            let around = board.neighbours_around(at) as f64;
+            (reached, if around >= 8.0 { 1.0 } else { around / 8.0 * (tiles_left / 16.0).min(1.0) })
+        }
+        _ => return 0.0,
+    };
+    reached as f64 * GOLD_INGOT * chance
+}
+
 /// The cities bordering each farm that holds a figure or a barn in one position, kept to value
 /// the positions a turn leads to (a greedy ranking values hundreds of them): walking a large
 /// farm's segments is most of an evaluation's time with many expansions.
@@ -309,6 +348,7 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
     }
     let mut scratch = Vec::with_capacity(32);
     let with_buildings = !game.little_buildings().is_empty();
+    let with_gold = !game.gold_on_board().is_empty();
     for (root, counts) in &seen {
         let most = counts.iter().copied().max().unwrap_or(0);
         if most == 0 {
@@ -362,11 +402,21 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
         // Little Buildings: the buildings on the feature's tiles (a cloister's area) pay their
         // points to its holders whenever it is scored, finished or not.
         let points = if with_buildings { points + game.building_points(*root).1 as f64 } else { points };
+        let gold = if with_gold { gold_prospect(game, *root, tiles_left, model) } else { 0.0 };
         for (p, &n) in counts.iter().enumerate().take(players) {
             if n == most {
                 rows[p][component as usize] += points;
                 rows[p][Component::FarmProspects as usize] += prospects;
+                rows[p][Component::Tokens as usize] += gold;
             }
+        }
+    }
+
+    // The Gold Mines: the ingots held score at the end by how many.
+    for (p, row) in rows.iter_mut().enumerate() {
+        let held = game.gold_held(p as PlayerId);
+        if held > 0 {
+            row[Component::Tokens as usize] += held as f64 * carcassonne_engine::ingot_value(held) as f64;
         }
     }
 

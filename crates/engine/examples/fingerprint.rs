@@ -250,6 +250,15 @@ fn configs() -> Vec<(&'static str, Rules)> {
                 Variants { festival_followers_only: true, ..Variants::default() },
             ),
         ),
+        // The Gold Mines: alone, and with the expansions whose features reach its ingots.
+        ("goldmines", with(&[GoldMines], Variants::default())),
+        (
+            "goldmines-every-expansion",
+            with(
+                &[&first_wave[..], &[PrincessDragon, Tower, AbbeyMayor, Count, GoldMines]].concat(),
+                Variants::default(),
+            ),
+        ),
     ]
 }
 

@@ -91,6 +91,9 @@ pub enum Action {
     /// The Festival: with a festival tile just placed, instead of deploying, take one's own
     /// `figure` standing at `spot` back to one's supply, without a score.
     ReturnFigure { figure: Figure, spot: FigureSpot },
+    /// The Gold Mines: with a gold tile just placed (which gets one ingot), put the second ingot
+    /// on the tile at `pos`, one of the eight around it.
+    PlaceGold { pos: Pos },
     /// Abbey & Mayor: after its feature was scored, move one's wagon onto feature `feature` of
     /// the tile at `pos`.
     MoveWagon { pos: Pos, feature: LocalFeature },
@@ -148,6 +151,7 @@ impl Action {
             Action::PlaceBarn { .. } => "a barn",
             Action::PlaceBuilding { .. } => "a little building",
             Action::ReturnFigure { .. } => "a festival's return",
+            Action::PlaceGold { .. } => "a gold ingot",
             Action::MoveWagon { .. } => "a move of the wagon",
             Action::DeployToQuarter { .. } => "a deployment to Carcassonne",
             Action::MoveCount { .. } => "a move of the count",
@@ -215,6 +219,9 @@ pub enum Pending {
     ChooseTile { player: PlayerId },
     /// "Only one can choose": `player` hands out the tiles drawn for the round, one at a time.
     GiveTile { player: PlayerId },
+    /// The Gold Mines: `player` placed the gold tile at `pos`; its first ingot goes on it and
+    /// `player` chooses one of the eight tiles around it for the second (step 1C).
+    PlaceGold { player: PlayerId, pos: Pos },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -239,7 +246,8 @@ impl Pending {
             | Pending::FinalRedeploy { player }
             | Pending::HeldTile { player, .. }
             | Pending::ChooseTile { player }
-            | Pending::GiveTile { player } => Some(player),
+            | Pending::GiveTile { player }
+            | Pending::PlaceGold { player, .. } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -260,6 +268,7 @@ impl Pending {
             Pending::Carcassonne { .. } => "a deployment to Carcassonne or a pass",
             Pending::MoveCount { .. } => "a move of the count or leaving it",
             Pending::Redeploy { .. } => "a redeployment from Carcassonne onto the feature being scored, or a pass",
+            Pending::PlaceGold { .. } => "the tile for the second gold ingot, one of the eight around the gold tile",
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",

@@ -136,6 +136,10 @@ pub enum RuleError {
     FestivalFollowersOnly(&'static str),
     #[error("you have no {0} there to take back (The Festival)")]
     NoOwnFigureThere(&'static str),
+    #[error("the second gold ingot goes on one of the eight tiles around the gold tile at {0}, and {1} is not one of them (The Gold Mines)")]
+    GoldNotBeside(Pos, Pos),
+    #[error("there is no tile at {0} to put the gold ingot on (The Gold Mines)")]
+    NoTileForGold(Pos),
     #[error("you have no little {0} left (Little Buildings)")]
     NoBuildingOfKind(&'static str),
     #[error("under this variant a little building is a tower, a house or a shed: say which (Little Buildings)")]

@@ -405,6 +405,26 @@ pub enum Event {
         figure: Figure,
         spot: crate::actions::FigureSpot,
     },
+    /// The Gold Mines: `player` placed the gold tile at `pos`, which received one ingot, and put
+    /// the second on the tile at `beside`.
+    GoldPlaced {
+        player: PlayerId,
+        pos: Pos,
+        beside: Pos,
+    },
+    /// The Gold Mines: `player`, who controls a feature completed this turn with a part on or
+    /// (a cloister) around the tile at `pos`, took one gold ingot from it.
+    GoldTaken {
+        player: PlayerId,
+        pos: Pos,
+    },
+    /// The Gold Mines, final scoring: `player`'s `count` ingots are worth `points` (each worth
+    /// 1 point for 1 to 3 ingots, 2 for 4 to 6, 3 for 7 to 9, 4 for 10 or more).
+    GoldScored {
+        player: PlayerId,
+        count: u8,
+        points: u32,
+    },
     /// Abbey & Mayor: the `Scored` event that follows is the barn's final score (its farm's
     /// completed cities at 4 points each), not a farmers' score.
     BarnScoring {
@@ -495,6 +515,7 @@ impl Event {
             Event::Scored(score) => [(score.players, i64::from(score.points)), none],
             Event::TokenScored { player, points, .. }
             | Event::GoodsScored { player, points, .. }
+            | Event::GoldScored { player, points, .. }
             | Event::FairyBonus { player, points } => [(one(player), i64::from(points)), none],
             Event::RansomPaid { player, captor, points, .. } => {
                 [(one(player), -i64::from(points)), (one(captor), i64::from(points))]
@@ -536,6 +557,8 @@ impl Event {
             | Event::BarnPlaced { .. }
             | Event::BuildingPlaced { .. }
             | Event::FestivalReturned { .. }
+            | Event::GoldPlaced { .. }
+            | Event::GoldTaken { .. }
             // The barn's points are in the `Scored` event that follows.
             | Event::BarnScoring { .. }
             | Event::WagonMoved { .. }

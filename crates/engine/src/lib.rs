@@ -46,6 +46,7 @@ pub use errors::{RuleError, SetupError};
 pub use events::{Breakdown, Event, Phase, Score, Token};
 pub use expansions::abbey_mayor::Barn;
 pub use expansions::count::Resident;
+pub use expansions::gold_mines::ingot_value;
 pub use expansions::little_buildings::{BuildingSupply, PlacedBuilding};
 pub use expansions::tower::{Prisoner, TowerSite, RANSOM};
 pub use game::{Deck, Game, GameSetup};

@@ -6,6 +6,7 @@ use rand_core::RngCore;
 use crate::board::Board;
 use crate::catalog::TileId;
 use crate::game::{Action, Game, Pending, PlacedFigure, PlayerId, PlayerState};
+use crate::geometry::Pos;
 use crate::random::shuffle;
 
 /// What one player (or a spectator, with no player) may know of a game. It borrows the game
@@ -119,6 +120,16 @@ impl<'a> Observation<'a> {
     /// Little Buildings: the buildings `player` has left (public, in front of the player).
     pub fn buildings_left(&self, player: PlayerId) -> crate::expansions::little_buildings::BuildingSupply {
         self.game.buildings_left(player)
+    }
+
+    /// The Gold Mines: the tiles with ingots and how many each holds (public, on the tiles).
+    pub fn gold_on_board(&self) -> &'a [(Pos, u8)] {
+        self.game.gold_on_board()
+    }
+
+    /// The Gold Mines: the ingots `player` took (public, in front of the player).
+    pub fn gold_held(&self, player: PlayerId) -> u8 {
+        self.game.gold_held(player)
     }
 
     /// The Count of Carcassonne: where the count stands and the figures in the quarters

@@ -62,13 +62,19 @@ pub enum Expansion {
     /// Festival" for the full rules): 10 tiles with the festival symbol; a player who places one
     /// may, instead of deploying, take one of their figures back from the board.
     Festival,
+    /// The Gold Mines (the assembled reference's small expansions; the Wikicarpedia page "The
+    /// Goldmines" for the full rules): 8 tiles with a gold symbol; each puts a gold ingot on
+    /// itself and one on a neighbouring tile, the ingots go to whoever controls a completed
+    /// feature on their tiles, and they score at the end by how many a player holds.
+    #[serde(rename = "goldmines")]
+    GoldMines,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 15] = [
+    pub const ALL: [Expansion; 16] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -83,6 +89,7 @@ impl Expansion {
         Expansion::AbbeyMayor,
         Expansion::LittleBuildings,
         Expansion::Festival,
+        Expansion::GoldMines,
         Expansion::Winter,
     ];
 
@@ -102,6 +109,7 @@ impl Expansion {
             Expansion::AbbeyMayor => "abbey-mayor",
             Expansion::LittleBuildings => "little-buildings",
             Expansion::Festival => "festival",
+            Expansion::GoldMines => "goldmines",
             Expansion::Winter => "winter",
         }
     }
@@ -150,6 +158,7 @@ impl Rules {
             (Expansion::Gq11, "gq11"),
             (Expansion::AbbeyMayor, "abbey-mayor"),
             (Expansion::Festival, "festival"),
+            (Expansion::GoldMines, "goldmines"),
         ] {
             if self.has(expansion) {
                 sets.push(set);
@@ -292,6 +301,16 @@ mod tests {
         assert!(serde_json::from_str::<Rules>(r#"{"expansions": ["no-such-expansion"]}"#).is_err());
         let r: Rules = serde_json::from_str(r#"{"expansions": ["inns-cathedrals", "winter"]}"#).unwrap();
         assert_eq!(r.tile_sets(), ["winter", "inns-cathedrals"]);
+    }
+
+    /// Records and the API name an expansion by its serde name, the CLI and the reference by
+    /// `name()`: the two are one.
+    #[test]
+    fn serde_names_are_the_names() {
+        for e in Expansion::ALL {
+            assert_eq!(serde_json::to_value(e).unwrap(), serde_json::json!(e.name()), "{e:?}");
+            assert_eq!(serde_json::from_value::<Expansion>(serde_json::json!(e.name())).unwrap(), e);
+        }
     }
 
     /// Every variant named by `variant_needs` is one the engine knows, and names expansions

@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 37] = [
+pub const TILE_PLANES: [&str; 38] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -60,10 +60,11 @@ pub const TILE_PLANES: [&str; 37] = [
     "magic_gate",
     "mountain",
     "festival",
+    "gold_symbol",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
-const PIECE_PLANES: [&str; 5] = ["tower_height", "dragon", "fairy", "last_placed", "buildings"];
+const PIECE_PLANES: [&str; 6] = ["tower_height", "dragon", "fairy", "last_placed", "buildings", "gold"];
 
 /// Figure kinds, in plane order (one plane per seat and kind): the engine's order.
 pub const FIGURES: [Figure; 8] = Figure::ALL;
@@ -78,7 +79,7 @@ pub const PLANE_PLACEMENTS: usize = PLANE_FIGURES + MAX_SEATS * FIGURES.len();
 pub const PLANES: usize = PLANE_PLACEMENTS + 4;
 
 /// Columns of the players array, one row per seat (the viewer's first).
-pub const PLAYER_FIELDS: [&str; 24] = [
+pub const PLAYER_FIELDS: [&str; 25] = [
     "present",
     "score",
     "followers",
@@ -103,10 +104,11 @@ pub const PLAYER_FIELDS: [&str; 24] = [
     "to_move",
     "in_carcassonne",
     "figures_on_board",
+    "gold",
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
-pub const PENDING_KINDS: [&str; 18] = [
+pub const PENDING_KINDS: [&str; 19] = [
     "place-tile",
     "deploy",
     "escape",
@@ -124,6 +126,7 @@ pub const PENDING_KINDS: [&str; 18] = [
     "held-tile",
     "choose-tile",
     "give-tile",
+    "place-gold",
     "game-over",
 ];
 
@@ -147,7 +150,8 @@ pub fn pending_kind(pending: Pending) -> usize {
         Pending::HeldTile { .. } => 14,
         Pending::ChooseTile { .. } => 15,
         Pending::GiveTile { .. } => 16,
-        Pending::GameOver => 17,
+        Pending::PlaceGold { .. } => 17,
+        Pending::GameOver => 18,
     }
 }
 
@@ -303,6 +307,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             Symbol::MagicGate => set(34, 1),
             Symbol::Abbey => set(20, 1),
             Symbol::Festival => set(36, 1),
+            Symbol::Gold => set(37, 1),
             Symbol::Tower => {}
         }
     }
@@ -379,6 +384,11 @@ pub fn observe(
             board[piece(4) + cell] += 1;
         }
     }
+    for &(pos, count) in game.gold_on_board() {
+        if let Some(cell) = window.cell(pos) {
+            board[piece(5) + cell] = count;
+        }
+    }
     let figure_plane = |owner: PlayerId, figure: Figure| {
         let kind = FIGURES.iter().position(|f| *f == figure).unwrap_or(0);
         (PLANE_FIGURES + relative_seat(seats, viewer, owner) * FIGURES.len() + kind) * cells
@@ -438,6 +448,7 @@ pub fn observe(
             (to_move == Some(p)) as u8 as f32,
             game.residents().iter().filter(|r| r.owner == p).count() as f32,
             game.figures().iter().filter(|f| f.owner == p).count() as f32,
+            game.gold_held(p) as f32,
         ];
         players[row * fields..(row + 1) * fields].copy_from_slice(&values);
     }

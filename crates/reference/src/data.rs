@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 17] = [
+pub const DECISIONS: [&str; 18] = [
     "place",
     "deploy",
     "escape",
@@ -39,6 +39,7 @@ pub const DECISIONS: [&str; 17] = [
     "give-tile",
     "take-prisoner",
     "replace-tile",
+    "gold",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks
@@ -127,6 +128,9 @@ pub enum Fact {
     Goods { points: u32 },
     /// The king or robber baron: points per completed city or road.
     Token { token: String, per: u32 },
+    /// The Gold Mines: each ingot a player holds is worth as many points as there are
+    /// `thresholds` at or below the number they hold.
+    Gold { thresholds: Vec<u8> },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -390,6 +394,9 @@ fn check_fact(fact: &Fact) -> Result<(), String> {
         }
         Fact::Token { token, .. } if ![Token::King, Token::RobberBaron].iter().any(|t| t.name() == token) => {
             Err(format!("unknown token `{token}`"))
+        }
+        Fact::Gold { thresholds } if thresholds.is_empty() || !thresholds.is_sorted() => {
+            Err("gold thresholds are one or more counts, rising".into())
         }
         _ => Ok(()),
     }

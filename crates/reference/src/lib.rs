@@ -286,6 +286,7 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::GiveTile { .. } => Some("give-tile"),
         Pending::TakePrisoner { .. } => Some("take-prisoner"),
         Pending::ReplaceTile { .. } => Some("replace-tile"),
+        Pending::PlaceGold { .. } => Some("gold"),
         Pending::GameOver => None,
     }
 }

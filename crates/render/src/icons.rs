@@ -31,6 +31,7 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::Volcano => "symbol volcano",
         IconKind::MagicGate => "symbol magic-gate",
         IconKind::Festival => "symbol festival",
+        IconKind::Gold => "symbol gold",
     }
 }
 
@@ -173,6 +174,12 @@ fn body(kind: IconKind) -> String {
             r##"<circle cx="-5.8" cy="3.6" r="1.1" fill="#7048e8"/>"##
         )
         .to_string(),
+        IconKind::Gold => concat!(
+            r##"<circle cx="0" cy="0" r="9.5" fill="#5b3a1e" stroke="#2e1c0c" stroke-width="1"/>"##,
+            r##"<path d="M-7 4.5L-4.5 -3H4.5L7 4.5Z" fill="#f2c037" stroke="#8a5a00" stroke-width="1" stroke-linejoin="round"/>"##,
+            r##"<path d="M-4.5 -3H4.5L3.6 -0.6H-3.6Z" fill="#ffe58a"/>"##
+        )
+        .to_string(),
         IconKind::Garden => concat!(
             r##"<rect x="-9" y="-9" width="18" height="18" rx="2.5" fill="#3f8f3a" stroke="#1f521c" stroke-width="2.4"/>"##,
             r##"<circle cx="-4" cy="-4" r="2.4" fill="#2a6b27"/><circle cx="4" cy="-4" r="2.4" fill="#2a6b27"/>"##,
@@ -309,6 +316,23 @@ pub fn little_building(at: Pt, kind: Option<BuildingKind>, owner: &str) -> Strin
     };
     format!(
         r##"<g class="piece little-building {name}" transform="translate({} {})"><path d="{outline}" fill="#ecdcb8" stroke="#5d4037" stroke-width="1.4" stroke-linejoin="round"/><rect x="-7" y="6" width="14" height="3" fill="{owner}" stroke="#212121" stroke-width="0.6"/></g>"##,
+        num(at.x),
+        num(at.y)
+    )
+}
+
+/// The gold ingots on a tile (The Gold Mines): one wooden ingot, with the count beside it when
+/// the tile holds more than one. The ingots belong to the tile, not to a player.
+pub fn gold_ingots(at: Pt, count: u8) -> String {
+    let label = if count > 1 {
+        format!(
+            r##"<text x="9" y="4" font-size="10" font-weight="bold" fill="#5b3a00" stroke="#fff8dc" stroke-width="2.5" paint-order="stroke">{count}</text>"##
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        r##"<g class="piece gold" transform="translate({} {})"><path d="M-7 4L-4.5 -4H4.5L7 4Z" fill="#f2c037" stroke="#7a4d00" stroke-width="1.2" stroke-linejoin="round"/><path d="M-4.5 -4H4.5L3.7 -1.5H-3.7Z" fill="#ffe58a"/>{label}</g>"##,
         num(at.x),
         num(at.y)
     )

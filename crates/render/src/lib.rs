@@ -421,6 +421,11 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
         let at = pt((b.pos.x as f32 + 0.16) * TILE, (b.pos.y as f32 + 0.82) * TILE);
         s.push_str(&icons::little_building(at, b.kind, colour));
     }
+    // The Gold Mines: a tile's ingots low on its right, opposite the little buildings.
+    for &(pos, count) in game.gold_on_board() {
+        let at = pt((pos.x as f32 + 0.8) * TILE, (pos.y as f32 + 0.84) * TILE);
+        s.push_str(&icons::gold_ingots(at, count));
+    }
     // The Princess & the Dragon: the fairy beside its follower, the dragon on its tile.
     if let Some((pos, next_to)) = game.fairy() {
         let (ax, ay) = next_to

@@ -175,6 +175,7 @@ pub fn tile_name(design: &TileDesign) -> String {
         (Symbol::Dragon, "the dragon symbol"),
         (Symbol::MagicGate, "a magic gate"),
         (Symbol::Festival, "the festival symbol"),
+        (Symbol::Gold, "the gold symbol"),
     ]
     .into_iter()
     .filter(|(symbol, _)| design.symbols.contains(symbol))

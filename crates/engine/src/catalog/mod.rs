@@ -150,11 +150,20 @@ pub enum Symbol {
     Abbey,
     /// The festival symbol (The Festival): placing the tile lets its player take a figure back.
     Festival,
+    /// The gold symbol (The Gold Mines): placing the tile puts gold ingots on it and a neighbour.
+    Gold,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 6] =
-        [Symbol::Tower, Symbol::Dragon, Symbol::Volcano, Symbol::MagicGate, Symbol::Abbey, Symbol::Festival];
+    pub const ALL: [Symbol; 7] = [
+        Symbol::Tower,
+        Symbol::Dragon,
+        Symbol::Volcano,
+        Symbol::MagicGate,
+        Symbol::Abbey,
+        Symbol::Festival,
+        Symbol::Gold,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -164,6 +173,7 @@ impl Symbol {
             Symbol::MagicGate => "magic-gate",
             Symbol::Abbey => "abbey",
             Symbol::Festival => "festival",
+            Symbol::Gold => "gold",
         }
     }
 

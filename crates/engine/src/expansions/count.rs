@@ -658,7 +658,7 @@ impl Module for Count {
 
     /// A road, city or cloister the tile completed was scored (its fairy bonus too): whoever
     /// scored in it counts for the deployment to Carcassonne. Gardens do not.
-    fn feature_completed(&mut self, table: &mut Table, root: NodeId, _events: &mut Vec<Event>) {
+    fn feature_completed(&mut self, table: &mut Table, root: NodeId, _players: PlayerSet, _events: &mut Vec<Event>) {
         let counts = matches!(table.features.kind(root), FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister);
         if self.trigger == CarcassonneTrigger::CompletedFeatures && counts {
             for (p, player) in table.players.iter().enumerate() {

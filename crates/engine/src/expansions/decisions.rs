@@ -40,6 +40,7 @@ impl Modules {
             Pending::ChooseTile { player } => self.each_tile_choice(table, player, visit),
             Pending::GiveTile { player } => self.each_give_choice(player, visit),
             Pending::ReplaceTile { .. } => self.each_replacement(table, pending, visit),
+            Pending::PlaceGold { .. } => self.gold_mines.each_target(table, pending, visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -117,6 +118,7 @@ impl Modules {
             (Pending::Deploy { player, .. }, Action::RemoveTile { pos }) => self.check_removal(table, player, pos),
             (Pending::ReplaceTile { .. }, _) => self.check_replacement(table, pending, action),
             (Pending::Escape { .. }, _) => self.cathars.check(table, pending, action),
+            (Pending::PlaceGold { .. }, _) => self.gold_mines.check(table, pending, action),
             (Pending::MoveDragon { .. }, _) => self.princess_dragon.check_dragon_step(table, pending, action),
             (Pending::Capture { .. }, _) => self.tower.check_capture(table, pending, action),
             (Pending::TakePrisoner { .. }, _) => self.prisoners.check_capture(table, pending, action),
@@ -215,6 +217,7 @@ impl Modules {
         events: &mut Vec<Event>,
     ) -> Option<Pending> {
         match (pending, action) {
+            (Pending::PlaceGold { .. }, _) => self.gold_mines.place(pending, action, events),
             (Pending::Escape { .. }, _) => {
                 if let Some((root, player)) = self.cathars.apply(table, action, events) {
                     self.follower_left(table, root, player, events);

@@ -8,7 +8,7 @@ use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation};
-use crate::players::{Figure, PlayerId};
+use crate::players::{Figure, PlayerId, PlayerSet};
 use crate::random::GameRng;
 use crate::table::Table;
 
@@ -16,6 +16,8 @@ use crate::table::Table;
 /// numbering; see `game/turn.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum HookPoint {
+    /// 1C: the tile was placed, before the figure phase (the gold of The Gold Mines).
+    AfterPlacement,
     /// 2C: after the figure phase, before scoring.
     AfterFigures,
     /// 3C: after the features the tile completed were scored.
@@ -255,8 +257,9 @@ pub(crate) trait Module {
     /// are about to go home.
     fn feature_scored(&mut self, _table: &mut Table, _root: NodeId, _events: &mut Vec<Event>) {}
 
-    /// A feature completed during the turn was scored and its figures went home.
-    fn feature_completed(&mut self, _table: &mut Table, _root: NodeId, _events: &mut Vec<Event>) {}
+    /// A feature completed during the turn was scored (paid to `players`, its majority, who
+    /// control it) and its figures went home.
+    fn feature_completed(&mut self, _table: &mut Table, _root: NodeId, _players: PlayerSet, _events: &mut Vec<Event>) {}
 
     /// One of `player`'s followers left feature `root` other than by its scoring (an escape).
     fn follower_left(&mut self, _table: &mut Table, _root: NodeId, _player: PlayerId, _events: &mut Vec<Event>) {}

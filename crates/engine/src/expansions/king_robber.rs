@@ -14,7 +14,7 @@
 use crate::catalog::FeatureKind;
 use crate::events::{Event, Token};
 use crate::features::NodeId;
-use crate::players::PlayerId;
+use crate::players::{PlayerId, PlayerSet};
 use crate::rules::{Expansion, Rules};
 use crate::table::Table;
 
@@ -63,7 +63,7 @@ impl KingRobber {
 impl Module for KingRobber {
     const HOOKS: Hooks = Hooks::of(&[Hook::FeatureCompleted, Hook::FinalScoring]);
 
-    fn feature_completed(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
+    fn feature_completed(&mut self, table: &mut Table, root: NodeId, _players: PlayerSet, events: &mut Vec<Event>) {
         let (holder, token) = match table.features.kind(root) {
             FeatureKind::City => {
                 self.completed_cities += 1;

@@ -26,6 +26,7 @@ mod choosing;
 pub(crate) mod count;
 mod decisions;
 pub(crate) mod festival;
+pub(crate) mod gold_mines;
 pub(crate) mod gq;
 pub(crate) mod hands;
 pub(crate) mod hooks;
@@ -56,7 +57,7 @@ use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation};
-use crate::players::{Figure, PlayerId};
+use crate::players::{Figure, PlayerId, PlayerSet};
 use crate::random::GameRng;
 use crate::rules::{Expansion, Rules};
 use crate::table::Table;
@@ -65,6 +66,7 @@ use abbey_mayor::AbbeyMayor;
 use abbot::Abbot;
 use cathars::Cathars;
 use count::Count;
+use gold_mines::GoldMines;
 use gq::GamesQuarterly;
 use hands::Hands;
 use house_rules::HouseRules;
@@ -90,10 +92,14 @@ pub(crate) use hooks::{BaseStartTile, DeckPlan, Hook, HookPoint, Hooks, Module};
 /// footnote 102); The Count offers Carcassonne in step 3C before the dragon moves there under
 /// the Rio Grande Big Box rules (seed 004, 3C). Abbey & Mayor comes last of seed 001's: its
 /// wagons decide after everything else a scored feature sets off. Little Buildings follows: its
-/// points are added to a feature's value "after all the others".
+/// points are added to a feature's value "after all the others". The Gold Mines comes right
+/// after the River: its ingots are handed out at the end of step 3B, before any other module's
+/// step 3C (the Count's offer of Carcassonne), and scored first at the end, before the trade
+/// goods and the king, as the assembled reference orders the final scoring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ModuleId {
     River,
+    GoldMines,
     InnsCathedrals,
     KingRobber,
     TradersBuilders,
@@ -114,12 +120,13 @@ pub(crate) enum ModuleId {
 }
 
 impl ModuleId {
-    const COUNT: usize = 16;
+    const COUNT: usize = 17;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
         match self {
             ModuleId::River => River::HOOKS,
+            ModuleId::GoldMines => GoldMines::HOOKS,
             ModuleId::InnsCathedrals => InnsCathedrals::HOOKS,
             ModuleId::KingRobber => KingRobber::HOOKS,
             ModuleId::TradersBuilders => TradersBuilders::HOOKS,
@@ -166,6 +173,7 @@ impl ModuleId {
             Expansion::Gq11 => ModuleId::GamesQuarterly,
             Expansion::AbbeyMayor => ModuleId::AbbeyMayor,
             Expansion::LittleBuildings => ModuleId::LittleBuildings,
+            Expansion::GoldMines => ModuleId::GoldMines,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -184,11 +192,11 @@ pub(crate) struct Modules {
     tower_in_play: bool,
     /// Abbey & Mayor is in play (its barn is listed outside the hooks, like the tower).
     abbey_mayor_in_play: bool,
-    /// The Festival is in play (its return is listed outside the hooks: it takes back figures
-    /// the Count's and Abbey & Mayor's modules hold).
     /// Little Buildings is in play (its buildings are listed outside the hooks, like the tower's
     /// pieces).
     little_buildings_in_play: bool,
+    /// The Festival is in play (its return is listed outside the hooks: it takes back figures
+    /// the Count's and Abbey & Mayor's modules hold).
     festival_in_play: bool,
     /// The variation "Follower unpunctuality" is in play (its deployments need the dragon's
     /// tile, like the tower's actions).
@@ -202,6 +210,7 @@ pub(crate) struct Modules {
     /// "Rebuilding": the tile moved last in this figure phase, where a figure may now go.
     rebuilt: Option<PlacementIndex>,
     river: River,
+    gold_mines: GoldMines,
     inns_cathedrals: InnsCathedrals,
     king_robber: KingRobber,
     traders_builders: TradersBuilders,
@@ -231,14 +240,14 @@ pub(crate) struct Modules {
 /// every call static.
 macro_rules! each_module {
     ($modules:expr, $mask:expr, |$i:ident, mut $m:ident| $body:expr) => {
-        each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.inns_cathedrals),
+        each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.gold_mines), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.the_count), (&mut $modules.princess_dragon),
             (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.little_buildings), (&mut $modules.unpunctuality),
             (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
-        each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.inns_cathedrals),
+        each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.gold_mines), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
             (&$modules.abbot), (&$modules.tower), (&$modules.the_count), (&$modules.princess_dragon),
             (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.little_buildings), (&$modules.unpunctuality),
@@ -250,12 +259,13 @@ macro_rules! each_module {
     ($modules:expr, $mask:expr, |$m:ident| $body:expr) => {
         each_module!($modules, $mask, |_index, $m| $body)
     };
-    (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
+    (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
         $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $lb:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
         $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
                 ModuleId::River => { let $m = $river; $body }
+                ModuleId::GoldMines => { let $m = $gm; $body }
                 ModuleId::InnsCathedrals => { let $m = $ic; $body }
                 ModuleId::KingRobber => { let $m = $kr; $body }
                 ModuleId::TradersBuilders => { let $m = $tb; $body }
@@ -376,6 +386,7 @@ impl Modules {
             rebuilding_in_play: rules.variants.rebuilding,
             rebuilt: None,
             river: River::new(rules),
+            gold_mines: GoldMines::default(),
             inns_cathedrals: InnsCathedrals,
             king_robber: KingRobber::new(rules),
             traders_builders: TradersBuilders::new(rules),
@@ -805,6 +816,13 @@ impl Modules {
         self.in_play[..self.count as usize].contains(&id)
     }
 
+    /// Whether a module has a step at 1C, with the tile just placed (The Gold Mines' ingots):
+    /// the turn then runs `at(AfterPlacement)` before the figure phase.
+    #[inline]
+    pub(crate) fn acts_after_placement(&self) -> bool {
+        self.in_play(ModuleId::GoldMines)
+    }
+
     #[inline]
     fn follower_left(&mut self, table: &mut Table, root: NodeId, player: PlayerId, events: &mut Vec<Event>) {
         each_module!(self, self.implementing(Hook::FollowerLeft), |mut m| m.follower_left(table, root, player, events));
@@ -823,8 +841,15 @@ impl Modules {
     }
 
     #[inline]
-    pub(crate) fn feature_completed(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
-        each_module!(self, self.implementing(Hook::FeatureCompleted), |mut m| m.feature_completed(table, root, events));
+    pub(crate) fn feature_completed(
+        &mut self,
+        table: &mut Table,
+        root: NodeId,
+        players: PlayerSet,
+        events: &mut Vec<Event>,
+    ) {
+        each_module!(self, self.implementing(Hook::FeatureCompleted), |mut m| m
+            .feature_completed(table, root, players, events));
     }
 
     #[inline]

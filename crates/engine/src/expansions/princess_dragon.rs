@@ -565,7 +565,7 @@ impl Module for PrincessDragon {
         let due = match point {
             HookPoint::AfterFigures => !self.readings.after_scoring,
             HookPoint::AfterScoring => self.readings.after_scoring,
-            HookPoint::TileActions | HookPoint::BeforeFinalScoring => false,
+            HookPoint::AfterPlacement | HookPoint::TileActions | HookPoint::BeforeFinalScoring => false,
         };
         if !(due && self.dragon_due) {
             return None;

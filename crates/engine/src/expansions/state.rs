@@ -35,6 +35,11 @@ impl Modules {
         &self.little_buildings
     }
 
+    /// The Gold Mines' ingots, on the board and held (none without the expansion).
+    pub(crate) fn gold_mines(&self) -> &super::gold_mines::GoldMines {
+        &self.gold_mines
+    }
+
     /// The variation "Cloisters for everyone!": the tile a player holds (none without it).
     pub(crate) fn held_tile(&self, player: PlayerId) -> Option<TileId> {
         self.own_cloisters.held(player)

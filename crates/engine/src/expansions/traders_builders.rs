@@ -21,7 +21,7 @@ use crate::catalog::{FeatureKind, FeatureSpec, TradeGood};
 use crate::errors::RuleError;
 use crate::events::Event;
 use crate::features::NodeId;
-use crate::players::{Figure, PlayerId};
+use crate::players::{Figure, PlayerId, PlayerSet};
 use crate::rules::{DoubleTurn, Rules};
 use crate::table::Table;
 
@@ -119,7 +119,7 @@ impl Module for TradersBuilders {
         }
     }
 
-    fn feature_completed(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
+    fn feature_completed(&mut self, table: &mut Table, root: NodeId, _players: PlayerSet, events: &mut Vec<Event>) {
         let goods = table.features.goods(root);
         if table.features.kind(root) == FeatureKind::City && goods.iter().any(|&n| n > 0) {
             let player = table.current;

@@ -273,6 +273,17 @@ impl Game {
         self.modules.little_buildings().left(player)
     }
 
+    /// The Gold Mines: the tiles with gold ingots on them and how many each holds, in the order
+    /// they first got one (none without the expansion).
+    pub fn gold_on_board(&self) -> &[(Pos, u8)] {
+        self.modules.gold_mines().on_board()
+    }
+
+    /// The Gold Mines: the ingots `player` took (0 without the expansion).
+    pub fn gold_held(&self, player: PlayerId) -> u8 {
+        self.modules.gold_mines().held(player)
+    }
+
     /// The Count of Carcassonne: the quarter the count stands in (`None` without the
     /// expansion).
     pub fn count_quarter(&self) -> Option<crate::catalog::Quarter> {

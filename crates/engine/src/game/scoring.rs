@@ -12,13 +12,14 @@ use crate::table::Table;
 /// Scores one road, city or cloister (completed during the turn, or in the final scoring):
 /// its value by the base rules and the modules in play, paid to the majority of its followers
 /// (seed 001, "What happens if there are several followers..."), then its figures go home.
+/// Returns the players it was paid to.
 pub(crate) fn score_feature(
     table: &mut Table,
     modules: &mut Modules,
     root: NodeId,
     phase: Phase,
     events: &mut Vec<Event>,
-) {
+) -> PlayerSet {
     let completed = phase == Phase::Turn;
     let mut breakdown = base::feature_value(table, root, completed);
     modules.adjust_value(table, root, completed, &mut breakdown);
@@ -43,6 +44,7 @@ pub(crate) fn score_feature(
     table.pay(score, events);
     modules.feature_scored(table, root, events);
     table.return_figures(root, events);
+    players
 }
 
 /// The final scoring (seed 001, "Final Scoring"): incomplete roads, cities and cloisters with

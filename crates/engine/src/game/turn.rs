@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | 1A begin turn | `begin_turn` (the fairy's point; not when no tile is left, as the game then ends with the last tile's turn) | |
 //! | 1B draw a tile | the modules may offer a choice instead of drawing, one after the other (`before_draw`: the abbey, a held cloister); a module may set the tile aside (`sets_aside`); tiles that fit nowhere are discarded and another drawn; an empty pile ends the game | a module's |
-//! | 1C place the tile | the tile joins the board; `tile_put`, then `tile_placed` hooks | `PlaceTile` |
+//! | 1C place the tile | the tile joins the board; `tile_put`, then `tile_placed` hooks; the modules' steps (`at(AfterPlacement)`: the gold) | `PlaceTile`, a module's |
 //! | 2A, 2B move the wood | deploy a figure, a module's action instead (`figure_actions`), or pass; with "Rebuilding" a tile removed for a point is placed again (`Rebuild`), then the figure phase is for the moved tile | `Deploy`, `ReplaceTile` |
 //! | 2C | the modules' steps (`at(AfterFigures)`); a second tile drawn now (`draws_again_before_scoring`) goes back to 1B | a module's |
 //! | 3A identify | the features the tile completed (`base::find_completed`), then what the modules add (`identify_completed`: an abbey's neighbours, farms meeting a barn) | |
@@ -111,10 +111,15 @@ impl Turn {
                 if modules.hands_in_play() {
                     modules.after_placement(table, player, events);
                 }
-                // 2A, 2B: the figure phase waits for its decision at once.
-                self.step = Step::Figures;
-                self.pending = Pending::Deploy { player, pos };
-                return;
+                // 1C: the modules' steps with the tile just placed (the gold), then the figure
+                // phase; where no module acts there, it waits for its decision at once.
+                if modules.acts_after_placement() {
+                    self.step = Step::Hooks(HookPoint::AfterPlacement, 0);
+                } else {
+                    self.step = Step::Figures;
+                    self.pending = Pending::Deploy { player, pos };
+                    return;
+                }
             }
             Step::BeforeDraw { before_scoring, module } => match (pending, action) {
                 (Pending::Abbey { player }, Action::PlaceAbbey { pos }) => {
@@ -290,6 +295,13 @@ impl Turn {
                     }
                     None => {
                         self.step = match point {
+                            // 2A, 2B: the figure phase, on the tile just placed.
+                            HookPoint::AfterPlacement => {
+                                let pos = table.last_placement().pos;
+                                self.pending = Pending::Deploy { player: table.current, pos };
+                                self.step = Step::Figures;
+                                return;
+                            }
                             HookPoint::AfterFigures if modules.draws_again_before_scoring(table, events) => {
                                 Step::Draw { before_scoring: true, offer_from: Some(0) }
                             }
@@ -397,8 +409,8 @@ fn score_completed(
     root: crate::features::NodeId,
     events: &mut Vec<Event>,
 ) -> Step {
-    score_feature(table, modules, root, Phase::Turn, events);
-    modules.feature_completed(table, root, events);
+    let players = score_feature(table, modules, root, Phase::Turn, events);
+    modules.feature_completed(table, root, players, events);
     Step::Scoring(i + 1)
 }
 

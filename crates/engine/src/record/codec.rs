@@ -47,6 +47,7 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             RecordAction::RemoveTile { player, tile, x: pos.x, y: pos.y }
         }
         (_, Action::PlaceAbbey { pos }) => RecordAction::Abbey { player, x: pos.x, y: pos.y },
+        (_, Action::PlaceGold { pos }) => RecordAction::Gold { player, x: pos.x, y: pos.y },
         (_, Action::PlaceBarn { corner }) => RecordAction::Barn { player, corner: corner.name().into() },
         (_, Action::PlaceBuilding { kind }) => {
             RecordAction::LittleBuilding { player, kind: kind.map(|k| k.name().to_string()) }
@@ -177,6 +178,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Ransom { player, .. }
         | RecordAction::Abbey { player, .. }
         | RecordAction::Barn { player, .. }
+        | RecordAction::Gold { player, .. }
         | RecordAction::LittleBuilding { player, .. }
         | RecordAction::Festival { player, .. }
         | RecordAction::MoveWagon { player, .. }
@@ -294,6 +296,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             Ok(Action::PayRansom { captor: captor as PlayerId, figure: *figure })
         }
         RecordAction::Abbey { x, y, .. } => Ok(Action::PlaceAbbey { pos: Pos::new(*x, *y) }),
+        RecordAction::Gold { x, y, .. } => Ok(Action::PlaceGold { pos: Pos::new(*x, *y) }),
         RecordAction::Barn { corner, .. } => Corner::from_name(corner)
             .map(|corner| Action::PlaceBarn { corner })
             .ok_or_else(|| format!("unknown corner `{corner}` (expected NE, SE, SW or NW)")),

@@ -169,6 +169,14 @@ pub enum RecordAction {
         x: i16,
         y: i16,
     },
+    /// The Gold Mines: after a gold tile, the second ingot goes on the tile at (x, y), one of the
+    /// eight around it.
+    Gold {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+    },
     /// Abbey & Mayor: the player's barn on corner `corner` (`NE`, `SE`, `SW`, `NW`) of the tile
     /// just placed.
     Barn {
@@ -328,6 +336,7 @@ impl RecordAction {
             RecordAction::Ransom { captor, figure, .. } => RecordAction::Ransom { player: None, captor, figure },
             RecordAction::Abbey { x, y, .. } => RecordAction::Abbey { player: None, x, y },
             RecordAction::Barn { corner, .. } => RecordAction::Barn { player: None, corner },
+            RecordAction::Gold { x, y, .. } => RecordAction::Gold { player: None, x, y },
             RecordAction::LittleBuilding { kind, .. } => RecordAction::LittleBuilding { player: None, kind },
             RecordAction::Festival { figure, x, y, feature, quarter, corner, .. } => {
                 RecordAction::Festival { player: None, figure, x, y, feature, quarter, corner }

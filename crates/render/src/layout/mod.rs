@@ -68,6 +68,8 @@ pub enum IconKind {
     MagicGate,
     /// The festival symbol (The Festival): a starburst.
     Festival,
+    /// The gold symbol (The Gold Mines): a gold ingot.
+    Gold,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -622,6 +624,7 @@ pub fn layout(design: &TileDesign) -> Layout {
             Symbol::Volcano => (IconKind::Volcano, (12.0, 7.0)),
             Symbol::MagicGate => (IconKind::MagicGate, (10.5, 7.0)),
             Symbol::Festival => (IconKind::Festival, (10.0, 7.0)),
+            Symbol::Gold => (IconKind::Gold, (10.0, 7.0)),
             // The abbey is drawn as its walls around a cloister.
             Symbol::Abbey => continue,
         };

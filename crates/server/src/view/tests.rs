@@ -390,6 +390,7 @@ fn tile_names_name_symbols_princesses_and_tower_foundations() {
     assert!(name_of(&|d| d.symbols.contains(&Symbol::Dragon)).ends_with("with the dragon symbol"));
     assert!(name_of(&|d| d.symbols.contains(&Symbol::MagicGate)).ends_with("with a magic gate"));
     assert!(name_of(&|d| d.symbols.contains(&Symbol::Festival)).ends_with("with the festival symbol"));
+    assert!(name_of(&|d| d.symbols.contains(&Symbol::Gold)).ends_with("with the gold symbol"));
     assert!(name_of(&|d| d.symbols.contains(&Symbol::Volcano) && d.river.is_none()).contains("a volcano"));
     assert!(name_of(&|d| d.symbols.contains(&Symbol::Tower)).contains("a tower foundation"));
     assert!(name_of(&|d| d.features.iter().any(|f| f.attrs.princess)).contains("with a princess"));

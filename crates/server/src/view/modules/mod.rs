@@ -20,6 +20,7 @@ mod cathars;
 mod choosing;
 mod count;
 mod festival;
+mod gold_mines;
 mod hooks;
 mod house_rules;
 mod king_robber;
@@ -53,6 +54,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &abbey_mayor::AbbeyMayor,
     &little_buildings::LittleBuildings,
     &festival::Festival,
+    &gold_mines::GoldMines,
     &count::Count,
     &own_cloisters::OwnCloisters,
     &choosing::Choosing,
