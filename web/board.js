@@ -644,6 +644,8 @@ export class Board {
   setMarkers(markers) {
     this.markers = drawMarkers(clear(this.layers.markers), markers);
     this.layoutMarkers();
+    // A fitted view takes in markers a crowd pushed beyond the tiles.
+    if (this.autoFit && this.markers.length) this.fit();
   }
 
   /**
@@ -744,20 +746,43 @@ export class Board {
   }
 
   fit() {
-    const b = this.bounds || { minX: -1, minY: -1, maxX: 2, maxY: 2 };
+    let b = this.bounds || { minX: -1, minY: -1, maxX: 2, maxY: 2 };
     const area = this.freeArea({ besideControls: true });
     const w = area.right - area.left;
     const h = area.bottom - area.top;
     const margin = 0.6;
-    const bw = (b.maxX - b.minX + 2 * margin) * 100;
-    const bh = (b.maxY - b.minY + 2 * margin) * 100;
-    const scale = Math.max(0.12, Math.min(1.3, Math.min(w / bw, h / bh)));
-    const cx = ((b.minX + b.maxX) / 2) * 100;
-    const cy = ((b.minY + b.maxY) / 2) * 100;
-    this.view = { scale, tx: area.left + w / 2 - cx * scale, ty: area.top + h / 2 - cy * scale };
-    this.apply();
+    // Markers keep a finger's size at every zoom and are pushed apart where crowded, so at a
+    // small zoom a crowd of them spreads beyond the tiles: the view grows until they are in it
+    // (a few passes, as a smaller zoom spreads them further).
+    for (let pass = 0; pass < 4; pass++) {
+      const bw = (b.maxX - b.minX + 2 * margin) * 100;
+      const bh = (b.maxY - b.minY + 2 * margin) * 100;
+      const scale = Math.max(0.12, Math.min(1.3, Math.min(w / bw, h / bh)));
+      const cx = ((b.minX + b.maxX) / 2) * 100;
+      const cy = ((b.minY + b.maxY) / 2) * 100;
+      this.view = { scale, tx: area.left + w / 2 - cx * scale, ty: area.top + h / 2 - cy * scale };
+      this.apply();
+      const spread = this.markerSpread();
+      if (!spread || (spread.minX >= b.minX - margin && spread.maxX <= b.maxX + margin && spread.minY >= b.minY - margin && spread.maxY <= b.maxY + margin)) break;
+      b = { minX: Math.min(b.minX, spread.minX), minY: Math.min(b.minY, spread.minY), maxX: Math.max(b.maxX, spread.maxX), maxY: Math.max(b.maxY, spread.maxY) };
+    }
     // A large board fitted small may still put the tile decided on under a button.
     if (this.attention) this.reveal(this.attention.x, this.attention.y, { keepFit: true });
+  }
+
+  /** Where the markers stand as laid out now, with their rings, in tile units (null without markers). */
+  markerSpread() {
+    if (!this.markers || !this.markers.length) return null;
+    const r = this.markerRadius() * 1.2;
+    let spread = null;
+    for (const m of this.markers) {
+      const px = Number(m.g.getAttribute('data-px'));
+      const py = Number(m.g.getAttribute('data-py'));
+      if (!Number.isFinite(px) || !Number.isFinite(py)) continue;
+      const box = { minX: (px - r) / 100, minY: (py - r) / 100, maxX: (px + r) / 100, maxY: (py + r) / 100 };
+      spread = spread ? { minX: Math.min(spread.minX, box.minX), minY: Math.min(spread.minY, box.minY), maxX: Math.max(spread.maxX, box.maxX), maxY: Math.max(spread.maxY, box.maxY) } : box;
+    }
+    return spread;
   }
 
   apply() {

@@ -3411,8 +3411,11 @@ async function releasePrisoner(page, other, game, view, taken) {
   const deployed = await deployOrPass(page, 17, true);
   const end = await api(`/api/games/${game.id}`);
   if (deployed) {
+    // The figure stands there, or the tile completed its feature and it was scored home.
+    const here = (e) => e.seat === seat && e.x === view.pending.x && e.y === view.pending.y && e.feature === deployed.feature;
     const f = end.figures.find((x) => x.x === view.pending.x && x.y === view.pending.y && x.feature === deployed.feature);
-    check(f && f.seat === seat, `the API has no figure of ${name}'s on ${deployed.feature} at (${view.pending.x}, ${view.pending.y})`);
+    const scoredHome = end.events.some((e) => e.type === 'figure-deployed' && here(e)) && end.events.some((e) => e.type === 'figure-returned' && here(e));
+    check((f && f.seat === seat) || scoredHome, `the API has no figure of ${name}'s on ${deployed.feature} at (${view.pending.x}, ${view.pending.y}), nor its return after a scoring`);
   }
   log(`${name} released ${owner.name}'s follower ("${freed.text}"), then ${deployed ? `deployed on ${deployed.feature}` : 'passed'}`);
 }
