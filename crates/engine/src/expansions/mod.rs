@@ -25,6 +25,7 @@ pub(crate) mod cathars;
 mod choosing;
 pub(crate) mod count;
 mod decisions;
+mod dispatch;
 pub(crate) mod festival;
 pub(crate) mod gold_mines;
 pub(crate) mod gq;
@@ -83,6 +84,7 @@ use tower::Tower;
 use traders_builders::TradersBuilders;
 use unpunctuality::Unpunctuality;
 
+use dispatch::each_module;
 pub(crate) use hooks::{BaseStartTile, DeckPlan, Hook, HookPoint, Hooks, Module};
 
 /// The modules, in the order their hooks run. The order matters where two modules act at the
@@ -233,57 +235,6 @@ pub(crate) struct Modules {
     house_rules: HouseRules,
     /// "A new lease of life" and "The dash" (no hook module: the figure phase asks it).
     lease: Lease,
-}
-
-/// Runs `$body` with `$m` bound to each module of `$mask` (bit `i` for the `i`-th module in
-/// play), in order; `|mut m|` borrows mutably, `|i, m|` also names the index. The `match` makes
-/// every call static.
-macro_rules! each_module {
-    ($modules:expr, $mask:expr, |$i:ident, mut $m:ident| $body:expr) => {
-        each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.gold_mines), (&mut $modules.inns_cathedrals),
-            (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
-            (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.the_count), (&mut $modules.princess_dragon),
-            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.little_buildings), (&mut $modules.unpunctuality),
-            (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
-    };
-    ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
-        each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.gold_mines), (&$modules.inns_cathedrals),
-            (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
-            (&$modules.abbot), (&$modules.tower), (&$modules.the_count), (&$modules.princess_dragon),
-            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.little_buildings), (&$modules.unpunctuality),
-            (&$modules.own_cloisters), (&$modules.prisoners), (&$modules.table_edge), $body)
-    };
-    ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
-        each_module!($modules, $mask, |_index, mut $m| $body)
-    };
-    ($modules:expr, $mask:expr, |$m:ident| $body:expr) => {
-        each_module!($modules, $mask, |_index, $m| $body)
-    };
-    (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $lb:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
-        $body:expr) => {
-        for $i in set_bits($mask) {
-            match $modules.in_play[$i] {
-                ModuleId::River => { let $m = $river; $body }
-                ModuleId::GoldMines => { let $m = $gm; $body }
-                ModuleId::InnsCathedrals => { let $m = $ic; $body }
-                ModuleId::KingRobber => { let $m = $kr; $body }
-                ModuleId::TradersBuilders => { let $m = $tb; $body }
-                ModuleId::Cathars => { let $m = $cathars; $body }
-                ModuleId::Abbot => { let $m = $abbot; $body }
-                ModuleId::Tower => { let $m = $tower; $body }
-                ModuleId::Count => { let $m = $count; $body }
-                ModuleId::PrincessDragon => { let $m = $pd; $body }
-                ModuleId::GamesQuarterly => { let $m = $gq; $body }
-                ModuleId::AbbeyMayor => { let $m = $am; $body }
-                ModuleId::LittleBuildings => { let $m = $lb; $body }
-                ModuleId::Unpunctuality => { let $m = $un; $body }
-                ModuleId::OwnCloisters => { let $m = $oc; $body }
-                ModuleId::Prisoners => { let $m = $pr; $body }
-                ModuleId::TableEdge => { let $m = $te; $body }
-            }
-        }
-    };
 }
 
 /// The farm scoring's hooks, for `base::farms`.
