@@ -644,8 +644,19 @@ export class Board {
   setMarkers(markers) {
     this.markers = drawMarkers(clear(this.layers.markers), markers);
     this.layoutMarkers();
-    // A fitted view takes in markers a crowd pushed beyond the tiles.
-    if (this.autoFit && this.markers.length) this.fit();
+    // A fitted view takes in markers a crowd pushed beyond the tiles (only when some are out of
+    // sight: a view that holds them all stays as it is, so taps land where the markers are).
+    if (this.autoFit && this.markers.length && !this.markersInView()) this.fit();
+  }
+
+  /** Whether every marker, ring included, lies in the free part of the window as viewed now. */
+  markersInView() {
+    const spread = this.markerSpread();
+    if (!spread) return true;
+    const { scale, tx, ty } = this.view;
+    const area = this.freeArea({ besideControls: true });
+    const world = (px, t) => (px - t) / scale / 100;
+    return spread.minX >= world(area.left, tx) && spread.maxX <= world(area.right, tx) && spread.minY >= world(area.top, ty) && spread.maxY <= world(area.bottom, ty);
   }
 
   /**

@@ -422,8 +422,9 @@ pub(crate) mod tests {
             // The greedy bot plays without Abbey & Mayor and the Count: with every expansion it
             // keeps its big follower in supply until its followers run out (it counts as one
             // follower there, and spending it first played worse: docs/performance.md), which
-            // did not happen in three games; up to five are played (with The Gold Mines' longer
-            // games the big follower came out in the fourth). For the search bot, Abbey & Mayor's mayor, wagon
+            // did not happen in three games; up to eight are played (as the further expansions
+            // lengthen the games and change the deals, the big follower comes out later: the
+            // fourth game with The Gold Mines, a later one with the Spiel Doch! tiles too). For the search bot, Abbey & Mayor's mayor, wagon
             // and barn outbid the builder; their play of it is checked by tests/abbey_mayor.rs,
             // of the Count by tests/count.rs. Little Buildings brings no figure, and its buildings
             // take the place of deployments the bots would otherwise make (the greedy bot's
@@ -443,7 +444,7 @@ pub(crate) mod tests {
                 expansions: rules.expansions.iter().copied().filter(|e| !left_out.contains(e)).collect(),
                 ..rules.clone()
             };
-            for game_number in 0..5u64 {
+            for game_number in 0..8u64 {
                 let mut game = Game::new(GameSetup {
                     rules: rules.clone(),
                     players: COLORS[..3].to_vec(),

@@ -252,6 +252,7 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ),
         // The Gold Mines: alone, and with the expansions whose features reach its ingots.
         ("goldmines", with(&[GoldMines], Variants::default())),
+        ("spiel-doch-start", with(&[SpielDoch], Variants { spiel_doch_start: true, ..Variants::default() })),
         (
             "goldmines-every-expansion",
             with(

@@ -68,13 +68,16 @@ pub enum Expansion {
     /// feature on their tiles, and they score at the end by how many a player holds.
     #[serde(rename = "goldmines")]
     GoldMines,
+    /// The Spiel Doch! promotional tiles (02/2018; the Wikicarpedia page "SPIEL DOCH! Promo"): two
+    /// land tiles, shuffled in, or under `Variants::spiel_doch_start` the start of the game.
+    SpielDoch,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 16] = [
+    pub const ALL: [Expansion; 17] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -90,6 +93,7 @@ impl Expansion {
         Expansion::LittleBuildings,
         Expansion::Festival,
         Expansion::GoldMines,
+        Expansion::SpielDoch,
         Expansion::Winter,
     ];
 
@@ -110,6 +114,7 @@ impl Expansion {
             Expansion::LittleBuildings => "little-buildings",
             Expansion::Festival => "festival",
             Expansion::GoldMines => "goldmines",
+            Expansion::SpielDoch => "spiel-doch",
             Expansion::Winter => "winter",
         }
     }
@@ -159,6 +164,7 @@ impl Rules {
             (Expansion::AbbeyMayor, "abbey-mayor"),
             (Expansion::Festival, "festival"),
             (Expansion::GoldMines, "goldmines"),
+            (Expansion::SpielDoch, "spiel-doch"),
         ] {
             if self.has(expansion) {
                 sets.push(set);
@@ -270,6 +276,7 @@ pub fn variant_needs(name: &str) -> Needs {
         "king-counts-carcassonne" => Needs::AllOf(&[Expansion::KingRobber, Expansion::Count]),
         "little-buildings-values" => Needs::AnyOf(&[Expansion::LittleBuildings]),
         "festival-followers-only" => Needs::AnyOf(&[Expansion::Festival]),
+        "spiel-doch-start" => Needs::AnyOf(&[Expansion::SpielDoch]),
         "pig-herd-counts-for-barn" => Needs::AllOf(&[Expansion::River2, Expansion::AbbeyMayor]),
         _ => Needs::Always,
     }
@@ -319,7 +326,7 @@ mod tests {
     fn variant_needs_name_known_variants() {
         let known: Vec<&str> = Variants::INFO.iter().map(|v| v.name).collect();
         let needing: Vec<&str> = known.iter().copied().filter(|n| variant_needs(n) != Needs::Always).collect();
-        assert_eq!(needing.len(), 31, "{needing:?}");
+        assert_eq!(needing.len(), 32, "{needing:?}");
         assert!(variant_needs("princess-must-remove").met_by(&[Expansion::PrincessDragon]));
         assert!(!variant_needs("princess-must-remove").met_by(&[Expansion::Tower]));
         assert!(!variant_needs("king-counts-carcassonne").met_by(&[Expansion::Count]));

@@ -268,6 +268,11 @@ pub struct Variants {
     /// expansion, its footnotes on the return): only followers may be taken back, not builders,
     /// pigs or barns. Off by default: any of one's figures.
     pub festival_followers_only: bool,
+    /// The Spiel Doch! promotional tiles as the start (the Wikicarpedia page "SPIEL DOCH!
+    /// Promo", preparation: "If used as starting tiles, remove the regular starting tile from
+    /// the game and place both ... on the table"; the assembled reference's "if used as starting
+    /// tiles"). Off by default: they are shuffled in with the land tiles, the promo's other use.
+    pub spiel_doch_start: bool,
 }
 
 impl Default for Variants {
@@ -342,6 +347,7 @@ impl Variants {
             table_borders_complete: false,
             little_buildings_values: false,
             festival_followers_only: false,
+            spiel_doch_start: false,
         }
     }
 

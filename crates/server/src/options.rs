@@ -38,6 +38,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "The Festival",
             "10 tiles with the festival symbol: instead of deploying, take one of your figures back from the board",
         ),
+        Expansion::SpielDoch => (
+            "Spiel Doch! tiles",
+            "2 promotional tiles (02/2018), shuffled in, or the start of the game with their variant",
+        ),
         Expansion::GoldMines => (
             "The Gold Mines",
             "8 gold tiles put gold ingots on the board; completing a feature takes the gold on its tiles, worth more the more you hold",

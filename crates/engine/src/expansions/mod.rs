@@ -43,6 +43,7 @@ pub(crate) mod princess_dragon;
 pub(crate) mod prisoners;
 mod rebuilding;
 pub(crate) mod river;
+mod spiel_doch;
 mod state;
 pub(crate) mod table_edge;
 pub(crate) mod tower;
@@ -79,6 +80,7 @@ use own_cloisters::OwnCloisters;
 use princess_dragon::PrincessDragon;
 use prisoners::Prisoners;
 use river::River;
+use spiel_doch::SpielDoch;
 use table_edge::TableEdge;
 use tower::Tower;
 use traders_builders::TradersBuilders;
@@ -113,6 +115,9 @@ pub(crate) enum ModuleId {
     GamesQuarterly,
     AbbeyMayor,
     LittleBuildings,
+    /// After the River and the Count: the promotional tiles start the game only where neither
+    /// lays out a start.
+    SpielDoch,
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
@@ -121,8 +126,11 @@ pub(crate) enum ModuleId {
     TableEdge,
 }
 
+// The hooks' masks (`u32`, bit `i` for the `i`-th module in play) hold every module.
+const _: () = assert!(ModuleId::COUNT <= 32);
+
 impl ModuleId {
-    const COUNT: usize = 17;
+    const COUNT: usize = 18;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -140,6 +148,7 @@ impl ModuleId {
             ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
             ModuleId::AbbeyMayor => AbbeyMayor::HOOKS,
             ModuleId::LittleBuildings => LittleBuildings::HOOKS,
+            ModuleId::SpielDoch => SpielDoch::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
             ModuleId::Prisoners => Prisoners::HOOKS,
@@ -176,6 +185,7 @@ impl ModuleId {
             Expansion::AbbeyMayor => ModuleId::AbbeyMayor,
             Expansion::LittleBuildings => ModuleId::LittleBuildings,
             Expansion::GoldMines => ModuleId::GoldMines,
+            Expansion::SpielDoch => ModuleId::SpielDoch,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -189,7 +199,7 @@ pub(crate) struct Modules {
     /// How many modules are in play (the first entries of `in_play`).
     count: u8,
     /// For each hook, the modules in play that implement it (bit `i` for `in_play[i]`).
-    hook_masks: [u16; Hook::COUNT],
+    hook_masks: [u32; Hook::COUNT],
     /// The Tower is in play (its figure-phase actions are listed outside the hooks).
     tower_in_play: bool,
     /// Abbey & Mayor is in play (its barn is listed outside the hooks, like the tower).
@@ -224,6 +234,7 @@ pub(crate) struct Modules {
     games_quarterly: GamesQuarterly,
     abbey_mayor: AbbeyMayor,
     little_buildings: LittleBuildings,
+    spiel_doch: SpielDoch,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -283,7 +294,7 @@ impl base::farms::FarmRules for Modules {
 
 /// The modules in play that restrict a tile's placement: bit `i` for the `i`-th module in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PlacementRules(u16);
+pub(crate) struct PlacementRules(u32);
 
 impl PlacementRules {
     /// No module restricts the tile: its placements follow from the edge rule alone.
@@ -295,7 +306,7 @@ impl PlacementRules {
 
 /// The indices of the set bits of `mask`, lowest first.
 #[inline]
-fn set_bits(mut mask: u16) -> impl Iterator<Item = usize> {
+fn set_bits(mut mask: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let i = mask.trailing_zeros() as usize;
@@ -349,6 +360,7 @@ impl Modules {
             games_quarterly: GamesQuarterly::new(rules),
             abbey_mayor: AbbeyMayor::new(rules, players, catalog),
             little_buildings: LittleBuildings::new(rules, players),
+            spiel_doch: SpielDoch::new(rules),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),
@@ -361,7 +373,7 @@ impl Modules {
 
     /// The modules in play that implement `hook`.
     #[inline]
-    fn implementing(&self, hook: Hook) -> u16 {
+    fn implementing(&self, hook: Hook) -> u32 {
         self.hook_masks[hook as usize]
     }
 
@@ -426,7 +438,7 @@ impl Modules {
     /// a drawn tile must be.
     #[inline]
     pub(crate) fn before_draw(&self, from: u8, table: &Table) -> Option<(u8, Pending)> {
-        each_module!(self, self.implementing(Hook::BeforeDraw) & !((1u16 << from) - 1), |i, m| if let Some(p) =
+        each_module!(self, self.implementing(Hook::BeforeDraw) & !((1u32 << from) - 1), |i, m| if let Some(p) =
             m.before_draw(table)
         {
             if self.may_offer(table, p) {
@@ -685,7 +697,7 @@ impl Modules {
     }
 
     /// The bit of module `id` in the hooks' masks (0 when it is not in play).
-    fn bit_of(&self, id: ModuleId) -> u16 {
+    fn bit_of(&self, id: ModuleId) -> u32 {
         self.in_play[..self.count as usize].iter().position(|&m| m == id).map_or(0, |i| 1 << i)
     }
 
@@ -700,7 +712,7 @@ impl Modules {
         events: &mut Vec<Event>,
     ) -> Option<(u8, Pending)> {
         let dragon = self.princess_dragon.dragon();
-        let mut mask = self.implementing(Hook::At) & !((1u16 << from) - 1);
+        let mut mask = self.implementing(Hook::At) & !((1u32 << from) - 1);
         if mask == 0 {
             return None;
         }
@@ -718,7 +730,7 @@ impl Modules {
     #[inline]
     pub(crate) fn after_features(&mut self, from: u8, table: &mut Table) -> Option<(u8, Pending)> {
         let dragon = self.princess_dragon.dragon();
-        each_module!(self, self.implementing(Hook::AfterFeatures) & !((1u16 << from) - 1), |i, mut m| if let Some(p) =
+        each_module!(self, self.implementing(Hook::AfterFeatures) & !((1u32 << from) - 1), |i, mut m| if let Some(p) =
             m.after_features(table, dragon)
         {
             return Some((i as u8, p));
@@ -733,7 +745,7 @@ impl Modules {
         let dragon = self.princess_dragon.dragon();
         each_module!(
             self,
-            self.implementing(Hook::BeforeMajority) & !((1u16 << from) - 1),
+            self.implementing(Hook::BeforeMajority) & !((1u32 << from) - 1),
             |i, mut m| if let Some(p) = m.before_majority(table, root, dragon) {
                 return Some((i as u8, p));
             }

@@ -456,6 +456,14 @@ pub(super) const ALL: &[VariantInfo] = &[
         kind: VariantKind::Bool,
     },
     VariantInfo {
+        name: "spiel-doch-start",
+        label: "Spiel Doch! tiles: start the game with the two promotional tiles instead of the base start tile",
+        source: "SPIEL DOCH! Promo (Wikicarpedia), Preparation; the Assembled Game Reference, 'if used as starting tiles'",
+        group: VariantGroup::Variation,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "pig-herd-scores-nothing",
         label: "House rule: the River II's pig-herd gives no bonus",
         source: "seed 000, House rules for The River II",

@@ -1,0 +1,69 @@
+//! The Spiel Doch! promotional tiles (Spiel Doch! magazine 02/2018; the Wikicarpedia page
+//! "SPIEL DOCH! Promo"; the assembled reference's preparation, "Spiel Doch! 02/2018 Promo tiles
+//! (if used as starting tiles)"): two land tiles with no rule of their own.
+//!
+//! - **In the pile** (the default): "shuffle the Spiel Doch! Promo tiles together with the land
+//!   tiles"; they are placed, occupied and scored like any tile.
+//! - **As the start** (`Variants::spiel_doch_start`): "If used as starting tiles, remove the
+//!   regular starting tile from the game and place both Spiel Doch! Promo tiles on the table".
+//!   The two cities lie at the origin and the three roads east of it, turned so that the
+//!   tiles' fields meet and the roads lead north, east and south (the page's start
+//!   configuration, as JCloisterZone lays it out).
+//!
+//! Our reading where the sources are silent ("You can combine it with other expansions - but at
+//! your own risk"): with a river or the Count of Carcassonne, whose tiles start the game, the
+//! promotional tiles are shuffled in under the variant too.
+
+use crate::catalog::{Catalog, TileDesign, TileId};
+use crate::geometry::{Pos, Rotation};
+use crate::random::GameRng;
+use crate::rules::{Expansion, Rules};
+
+use super::hooks::{BaseStartTile, DeckPlan, Hook, Hooks, Module};
+
+/// Where the two tiles lie when they start the game: the cities' tile at the origin, the roads'
+/// tile east of it turned a quarter anticlockwise (its field edge facing the cities' field).
+const START: [(Rotation, Pos); 2] = [(Rotation::R0, Pos::new(0, 0)), (Rotation::R270, Pos::new(1, 0))];
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SpielDoch {
+    /// The tiles start the game (the variant, and no river or city of Carcassonne starts it).
+    start: bool,
+    /// The two tiles taken out of the pile to start the game, in design order.
+    taken: Vec<TileId>,
+}
+
+impl SpielDoch {
+    pub(crate) fn new(rules: &Rules) -> SpielDoch {
+        let other_start = [Expansion::River, Expansion::River2, Expansion::Count].iter().any(|&e| rules.has(e));
+        SpielDoch { start: rules.variants.spiel_doch_start && !other_start, taken: vec![] }
+    }
+}
+
+impl Module for SpielDoch {
+    const HOOKS: Hooks = Hooks::of(&[Hook::TakesTile, Hook::BaseStartTile, Hook::ArrangeDeck]);
+
+    fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> u8 {
+        if self.start && design.set == "spiel-doch" && count > 0 {
+            self.taken.push(id);
+            return 1;
+        }
+        0
+    }
+
+    /// "Remove the regular starting tile from the game."
+    fn base_start_tile(&self) -> BaseStartTile {
+        if self.start {
+            BaseStartTile::Unused
+        } else {
+            BaseStartTile::Starts
+        }
+    }
+
+    fn arrange_deck(&mut self, _catalog: &Catalog, plan: &mut DeckPlan, _rng: Option<&mut GameRng>) {
+        if self.start && self.taken.len() == START.len() {
+            plan.start = None;
+            plan.layout = self.taken.iter().zip(START).map(|(&t, (r, p))| (t, r, p)).collect();
+        }
+    }
+}
