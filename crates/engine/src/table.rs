@@ -169,6 +169,14 @@ impl Table {
         self.board.tiles().last().expect("the start tile is always on the board")
     }
 
+    /// Whether feature `root` has a segment on the tile placed `placement`-th (Little
+    /// Buildings' buildings and The Gold Mines' ingots belong to a whole tile).
+    pub(crate) fn feature_on_tile(&self, root: NodeId, placement: PlacementIndex) -> bool {
+        let placed = self.board.placement(placement);
+        let parts = self.design(placed.tile).features.len() as NodeId;
+        (0..parts).any(|i| self.features.find(placed.first_node + i) == root)
+    }
+
     pub(crate) fn last_placement_index(&self) -> PlacementIndex {
         (self.board.len() - 1) as PlacementIndex
     }

@@ -129,14 +129,6 @@ impl GoldMines {
         events.push(Event::GoldPlaced { player, pos, beside });
     }
 
-    /// Whether feature `root` has a segment on the tile at `pos`.
-    fn reaches(table: &Table, root: NodeId, pos: Pos) -> bool {
-        let Some(index) = table.board.index_at(pos) else { return false };
-        let placed = table.board.placement(index);
-        let parts = table.design(placed.tile).features.len() as NodeId;
-        (0..parts).any(|i| table.features.find(placed.first_node + i) == root)
-    }
-
     /// The players of the turn take the claimed ingots one at a time, from the player whose turn
     /// it is, clockwise; each takes from the tile the most players claim (then the one that got
     /// gold first) among those they claim.
@@ -204,7 +196,7 @@ impl Module for GoldMines {
         for &(pos, _) in &self.on_board {
             let reached = match cloister {
                 Some(at) => (pos.x - at.x).abs() <= 1 && (pos.y - at.y).abs() <= 1,
-                None => Self::reaches(table, root, pos),
+                None => table.board.index_at(pos).is_some_and(|i| table.feature_on_tile(root, i)),
             };
             if !reached {
                 continue;

@@ -158,9 +158,7 @@ impl LittleBuildings {
     fn on_feature(&self, table: &Table, root: NodeId) -> (u16, u16) {
         let mut found = (0, 0);
         for b in &self.placed {
-            let placed = table.board.placement(b.placement);
-            let parts = table.design(placed.tile).features.len() as NodeId;
-            if (0..parts).any(|i| table.features.find(placed.first_node + i) == root) {
+            if table.feature_on_tile(root, b.placement) {
                 found = (found.0 + 1, found.1 + b.points());
             }
         }
