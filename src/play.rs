@@ -457,6 +457,13 @@ impl Session {
                 Event::GoldTaken { player, pos } => {
                     writeln!(out, "    {} takes a gold ingot from {pos}", name(player))?;
                 }
+                Event::WindRoseScored { player, pos, points } => {
+                    writeln!(
+                        out,
+                        "    {} scores {points} for the wind rose: the tile at {pos} lies in the section it names",
+                        name(player)
+                    )?;
+                }
                 Event::Escaped { player, figure, pos, .. } => {
                     writeln!(out, "    {}'s {} escapes the besieged city at {pos}", name(player), figure.name())?;
                 }

@@ -149,6 +149,15 @@ fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec<ScoreJson<
                         format!("short ransom from {} for the {} = {points}", name(player), figure.name())
                     },
                 ),
+                Event::WindRoseScored { pos, .. } => (
+                    Why {
+                        kind: "wind-rose",
+                        phase: Phase::Turn,
+                        completed: true,
+                        at: Some(At { x: pos.x, y: pos.y, feature: None }),
+                    },
+                    format!("a quarter wind rose placed in its section = {points}"),
+                ),
                 Event::TileRemoved { tile, pos, .. } => (
                     Why {
                         kind: "rebuilding",
@@ -232,6 +241,8 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
     }
     let mut turn = 0;
     let mut line: Option<String> = None;
+    // The wind rose's points, told on their own line once the turn's line is written.
+    let mut rose_note: Option<String> = None;
     let mut final_scoring = false;
     let mut previous_action = None;
     let mut placed_at = None;
@@ -243,7 +254,7 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             if let Some(RecordAction::RecallAbbot { x, y, .. }) = record.actions.get(index) {
                 let mut text = line.take().unwrap_or_default();
                 write!(text, " and takes back the abbot at {}", Pos::new(*x, *y))?;
-                writeln!(out, "{text}")?;
+                end_line(out, &text, &mut rose_note)?;
             }
         }
         match event {
@@ -297,12 +308,12 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     };
                     write!(text, " at {pos} ({how})")?;
                 }
-                writeln!(out, "{text}")?;
+                end_line(out, &text, &mut rose_note)?;
             }
             Event::Passed { .. } => {
                 let mut text = line.take().unwrap_or_default();
                 text.push_str(" and deploys nothing");
-                writeln!(out, "{text}")?;
+                end_line(out, &text, &mut rose_note)?;
             }
             Event::Scored(score) => {
                 if score.phase == Phase::Final && !final_scoring {
@@ -361,6 +372,12 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             }
             Event::GoldTaken { player, pos } => {
                 writeln!(out, "    {} takes a gold ingot from {pos}", name(player))?;
+            }
+            Event::WindRoseScored { player, pos, points } => {
+                rose_note = Some(format!(
+                    "    {} scores {points} for the wind rose at {pos}, in the section it names",
+                    name(player)
+                ));
             }
             Event::GoldScored { player, count, points } => {
                 if !final_scoring {
@@ -456,7 +473,7 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     name(player),
                     feature_name(game, pos, feature)
                 )?;
-                writeln!(out, "{text}")?;
+                end_line(out, &text, &mut rose_note)?;
             }
             Event::FairyBonus { player, points } => {
                 let why = if points == FAIRY_SCORE_POINTS {
@@ -475,12 +492,12 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     figure.name(),
                     feature_name(game, pos, feature)
                 )?;
-                writeln!(out, "{text}")?;
+                end_line(out, &text, &mut rose_note)?;
             }
             Event::TowerBuilt { pos, height, .. } => {
                 let mut text = line.take().unwrap_or_default();
                 write!(text, " and builds the tower at {pos} to {height} piece(s)")?;
-                writeln!(out, "{text}")?;
+                end_line(out, &text, &mut rose_note)?;
             }
             Event::PrisonerTaken { player, owner, figure, pos, feature, guard, guard_pos, guard_feature } => {
                 writeln!(
@@ -569,12 +586,12 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             Event::BarnPlaced { corner, .. } => {
                 let mut text = line.take().unwrap_or_default();
                 write!(text, " and places the barn on its {corner} corner")?;
-                writeln!(out, "{text}")?;
+                end_line(out, &text, &mut rose_note)?;
             }
             Event::BuildingPlaced { kind, .. } => {
                 let mut text = line.take().unwrap_or_default();
                 write!(text, " and puts a little {} on it", kind.map_or("building", |k| k.name()))?;
-                writeln!(out, "{text}")?;
+                end_line(out, &text, &mut rose_note)?;
             }
             Event::FestivalReturned { figure, spot, .. } => {
                 let mut text = line.take().unwrap_or_default();
@@ -584,7 +601,7 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     FigureSpot::Corner { pos, corner } => format!("the {} corner of {pos}", corner.name()),
                 };
                 write!(text, " and, for the festival, takes back the {} from {from}", figure.name())?;
-                writeln!(out, "{text}")?;
+                end_line(out, &text, &mut rose_note)?;
             }
             Event::BarnScoring { player, pos, corner } => {
                 if !final_scoring {
@@ -864,5 +881,14 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
+    Ok(())
+}
+
+/// Writes a turn's line, then the note of a wind rose's points scored with its tile.
+fn end_line(out: &mut impl Write, text: &str, rose_note: &mut Option<String>) -> std::io::Result<()> {
+    writeln!(out, "{text}")?;
+    if let Some(note) = rose_note.take() {
+        writeln!(out, "{note}")?;
+    }
     Ok(())
 }

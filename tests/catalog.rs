@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 16] = [
+const SETS: [(&str, u32); 17] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -63,6 +63,7 @@ const SETS: [(&str, u32); 16] = [
     ("festival", 10),
     ("goldmines", 8),
     ("spiel-doch", 2),
+    ("wind-roses", 6),
 ];
 
 #[test]
@@ -167,8 +168,9 @@ fn symbol_counts_match_the_symbols_and_features_table() {
         .chain(Symbol::ALL.map(|s| s.name()))
         .collect();
     // Seed 001's table covers its own sets (the further expansions have their own tests).
-    for (set, _) in
-        SETS.into_iter().filter(|(s, _)| !matches!(*s, "count" | "winter" | "festival" | "goldmines" | "spiel-doch"))
+    for (set, _) in SETS
+        .into_iter()
+        .filter(|(s, _)| !matches!(*s, "count" | "winter" | "festival" | "goldmines" | "spiel-doch" | "wind-roses"))
     {
         for edition in editions(set) {
             for symbol in &symbols {
@@ -420,6 +422,37 @@ fn the_gold_mines_have_eight_tiles_each_with_the_symbol() {
     // 08: two roads crossing without meeting, four corner fields.
     assert_eq!((kinds(designs[7].0, FeatureKind::Road), kinds(designs[7].0, FeatureKind::Field)), (2, 4));
     let ids = |e: Edition| designs_ids("goldmines", e);
+    assert_eq!(ids(Edition::First), ids(Edition::Second), "the same tiles in both editions");
+}
+
+/// The Wind Roses' 6 tiles (the Wikicarpedia contents, one of each; JCloisterZone's
+/// wind_roses.xml): their edges, one rose each (the orange and blue full roses, the four
+/// quarters), no pennant, no cloister; the north-west quarter's city runs from north to south
+/// between two fields, the south-east quarter's two cities stay apart.
+#[test]
+fn the_wind_roses_have_six_tiles_each_with_one_rose() {
+    let designs = designs("wind-roses", Edition::First);
+    let edges: Vec<String> = designs.iter().map(|(d, _)| d.edge_letters()).collect();
+    assert_eq!(edges, ["fcfr", "ffrr", "cffc", "cffc", "cfcf", "cfrr"]);
+    let roses: Vec<Vec<Symbol>> = designs.iter().map(|(d, _)| d.symbols.clone()).collect();
+    assert_eq!(
+        roses,
+        [
+            vec![Symbol::WindRoseOrange],
+            vec![Symbol::WindRoseBlue],
+            vec![Symbol::RoseNorthEast],
+            vec![Symbol::RoseSouthEast],
+            vec![Symbol::RoseNorthWest],
+            vec![Symbol::RoseSouthWest]
+        ]
+    );
+    assert!(designs.iter().all(|(_, n)| *n == 1));
+    assert_eq!(symbol_count("wind-roses", Edition::First, "pennant"), 0);
+    assert_eq!(symbol_count("wind-roses", Edition::First, "cloister"), 0);
+    let cities = |d: &carcassonne_engine::TileDesign| d.features.iter().filter(|f| f.kind == FeatureKind::City).count();
+    assert_eq!(cities(designs[3].0), 2, "the south-east quarter's two cities");
+    assert_eq!(cities(designs[4].0), 1, "the north-west quarter's city through the tile");
+    let ids = |e: Edition| designs_ids("wind-roses", e);
     assert_eq!(ids(Edition::First), ids(Edition::Second), "the same tiles in both editions");
 }
 

@@ -28,6 +28,21 @@ pub(crate) fn two_player(rules: Rules, deck: &[&str]) -> Game {
     .unwrap()
 }
 
+/// How many tiles of `set` are face down (the one drawn for the first turn included).
+pub(crate) fn tiles_in_pile(g: &Game, set: &str) -> usize {
+    let drawn = match g.pending() {
+        carcassonne_engine::Pending::PlaceTile { tile, .. } => usize::from(g.design(tile).set == set),
+        _ => 0,
+    };
+    g.observation(None)
+        .remaining_tiles()
+        .into_iter()
+        .filter(|(t, _)| g.design(*t).set == set)
+        .map(|(_, n)| n as usize)
+        .sum::<usize>()
+        + drawn
+}
+
 /// A two-player game (red, blue) with Inns & Cathedrals and an explicit deck.
 fn game(deck: &[&str]) -> Game {
     two_player(rules(&[Expansion::InnsCathedrals]), deck)

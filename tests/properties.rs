@@ -416,7 +416,17 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
                 t.points[player as usize] += points;
             }
             Event::GoldScored { player, points, .. } => {
-                prop_assert!(game.rules().has(Expansion::TradersBuilders), "Traders & Builders events without it");
+                prop_assert!(game.rules().has(Expansion::GoldMines), "The Gold Mines' events without it");
+                t.points[player as usize] += points;
+            }
+            Event::WindRoseScored { player, pos, points } => {
+                prop_assert!(game.rules().has(Expansion::WindRoses), "a wind rose's points without The Wind Roses");
+                let placed = game.board().tiles().last().expect("a tile on the board");
+                prop_assert_eq!(placed.pos, pos, "a wind rose's points for another tile than the one just placed");
+                prop_assert!(
+                    game.wind_rose_points(placed.tile, pos) == points,
+                    "a wind rose's points out of its section"
+                );
                 t.points[player as usize] += points;
             }
             Event::Escaped { .. } => {

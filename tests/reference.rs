@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
     Action, Catalog, Color, Deck, Edition, Event, Expansion, Figure, Game, GameSetup, Phase as EnginePhase, RiverOrder,
-    RuleSet, Rules, Token, Variants, RANSOM,
+    RuleSet, Rules, Token, Variants, RANSOM, WIND_ROSE_POINTS,
 };
 use carcassonne_reference::{decision_of, render, Fact, Phase, Reference, Selection};
 
@@ -526,6 +526,10 @@ fn the_tile_counts_and_trade_goods_agree_with_the_catalog() {
                 assert_eq!(*points, RANSOM, "{}", e.id);
                 checked += 1;
             }
+            Some(Fact::WindRose { points }) => {
+                assert_eq!(*points, WIND_ROSE_POINTS, "{}", e.id);
+                checked += 1;
+            }
             _ => {}
         }
     }
@@ -625,6 +629,7 @@ fn every_score_the_engine_pays_is_one_the_reference_states() {
         "fairy 3",
         "goods 10",
         "token",
+        "wind rose 3",
     ] {
         assert!(seen.iter().any(|s: &String| s.starts_with(shape)), "no random game scored {shape}: {seen:?}");
     }
@@ -708,6 +713,11 @@ fn check_event(event: &Event, stated: &[&Fact], bonuses: &[u16], rules: &Rules, 
         }
         Event::RansomPaid { points, .. } => {
             assert!(stated.iter().any(|f| matches!(f, Fact::Ransom { points: p } if p == points)), "ransom {points}");
+        }
+        Event::WindRoseScored { points, .. } => {
+            let ok = stated.iter().any(|f| matches!(f, Fact::WindRose { points: p } if p == points));
+            assert!(ok, "{rules:?}: a wind rose paid {points}");
+            seen.insert(format!("wind rose {points}"));
         }
         // `short-ransom`: the captor gains the full ransom, the payer loses what they had.
         Event::ShortRansomPaid { paid, received, .. } => {

@@ -9,7 +9,7 @@ use carcassonne_engine::{
     Color, Deck, Edition, Expansion, Game, GameSetup, Pos, Rotation, Rules, Side, Terrain, Variants,
 };
 
-use crate::expansions::{bot_game, random_game_checked};
+use crate::expansions::{bot_game, random_game_checked, tiles_in_pile};
 
 fn rules(expansions: &[Expansion], start: bool) -> Rules {
     let mut all = vec![Expansion::SpielDoch];
@@ -24,21 +24,6 @@ fn game(rules: Rules, seed: u64) -> Game {
 /// The board's tiles at the start: (design id, position, rotation).
 fn start_tiles(g: &Game) -> Vec<(String, Pos, Rotation)> {
     g.board().tiles().iter().map(|t| (g.design(t.tile).id.clone(), t.pos, t.rotation)).collect()
-}
-
-/// How many tiles of the set are still face down (the one drawn for the first turn included).
-fn in_pile(g: &Game, set: &str) -> usize {
-    let drawn = match g.pending() {
-        carcassonne_engine::Pending::PlaceTile { tile, .. } => usize::from(g.design(tile).set == set),
-        _ => 0,
-    };
-    g.observation(None)
-        .remaining_tiles()
-        .into_iter()
-        .filter(|(t, _)| g.design(*t).set == set)
-        .map(|(_, n)| n as usize)
-        .sum::<usize>()
-        + drawn
 }
 
 /// "If used as starting tiles, remove the regular starting tile from the game and place both
@@ -69,11 +54,11 @@ fn as_the_start_both_tiles_replace_the_base_start_tile() {
         for s in [Side::North, Side::East, Side::South] {
             assert_eq!(side(s), Terrain::Road as u32, "{s:?}");
         }
-        assert_eq!(in_pile(&g, "spiel-doch"), 0);
+        assert_eq!(tiles_in_pile(&g, "spiel-doch"), 0);
         let base_start = |g: &Game| g.board().tiles().iter().filter(|t| g.design(t.tile).start).count();
         assert_eq!(base_start(&g), 0);
         // The base tiles: 71 without the start tile, all in the pile.
-        assert_eq!(in_pile(&g, "base"), 71, "{edition}");
+        assert_eq!(tiles_in_pile(&g, "base"), 71, "{edition}");
     }
 }
 
@@ -84,7 +69,7 @@ fn by_default_both_tiles_are_shuffled_in() {
     let g = game(rules(&[], false), 3);
     assert_eq!(start_tiles(&g).len(), 1);
     assert!(g.design(g.board().tiles()[0].tile).start);
-    assert_eq!(in_pile(&g, "spiel-doch"), 2);
+    assert_eq!(tiles_in_pile(&g, "spiel-doch"), 2);
 }
 
 /// Our reading: with a river or the city of Carcassonne, whose tiles start the game, the
@@ -94,7 +79,7 @@ fn with_another_start_they_join_the_pile() {
     for other in [Expansion::River, Expansion::River2, Expansion::Count] {
         let g = game(rules(&[other], true), 5);
         assert!(start_tiles(&g).iter().all(|(id, _, _)| !id.starts_with("spiel-doch")), "{other:?}");
-        assert_eq!(in_pile(&g, "spiel-doch"), 2, "{other:?}");
+        assert_eq!(tiles_in_pile(&g, "spiel-doch"), 2, "{other:?}");
     }
 }
 

@@ -33,3 +33,4 @@ mod spiel_doch;
 mod support;
 mod tower;
 mod variations;
+mod wind_roses;

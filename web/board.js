@@ -777,8 +777,16 @@ export class Board {
       if (!spread || (spread.minX >= b.minX - margin && spread.maxX <= b.maxX + margin && spread.minY >= b.minY - margin && spread.maxY <= b.maxY + margin)) break;
       b = { minX: Math.min(b.minX, spread.minX), minY: Math.min(b.minY, spread.minY), maxX: Math.max(b.maxX, spread.maxX), maxY: Math.max(b.maxY, spread.maxY) };
     }
-    // A large board fitted small may still put the tile decided on under a button.
-    if (this.attention) this.reveal(this.attention.x, this.attention.y, { keepFit: true });
+    // A large board fitted small may still put the tile decided on under a button; the pan that
+    // brings it out must not push a marker (what is decided on) out of sight: then it is undone.
+    if (this.attention) {
+      const fitted = { ...this.view };
+      this.reveal(this.attention.x, this.attention.y, { keepFit: true });
+      if (this.markers.length && !this.markersInView()) {
+        this.view = fitted;
+        this.apply();
+      }
+    }
   }
 
   /** Where the markers stand as laid out now, with their rings, in tile units (null without markers). */

@@ -4717,6 +4717,75 @@ async function goldPlacement(page, label) {
   }
 }
 
+// ---- scenario 25: The Wind Roses --------------------------------------------------------------
+
+/**
+ * The Wind Roses against greedy, by clicks and by taps (the phone under the Spielbox variant):
+ * the sections are drawn around the orange start rose (four named sections, or north and south);
+ * the human seat plays until it draws a quarter rose that can score, picks a square in its
+ * section (the API's words for that placement name the 3 points), and the API then has the
+ * points, the event and its sentence.
+ */
+async function scenarioWindRoses() {
+  for (const [label, device, variants] of [['desktop', DESKTOP, []], ['phone', PHONE, ['wind-roses-spielbox']]]) {
+    log(`scenario 25 (${label}): The Wind Roses, a quarter rose placed in its section by ${label === 'phone' ? 'a tap' : 'a click'}`);
+    const { page } = await openBrowser(`wind-roses-${label}`, device);
+    await windRosePlacement(page, label, variants);
+    await closeBrowsers();
+  }
+  passed += 1;
+}
+
+/** One game against greedy until the human seat scores a quarter rose. */
+async function windRosePlacement(page, label, variants) {
+  const sections = variants.length ? 2 : 4;
+  for (let attempt = 1; ; attempt++) {
+    const { id, play } = await createGame(page, ['human', 'greedy'], ['Rosa', 'Greedy'], ['wind-roses'], { variants });
+    const token = /#token=([0-9a-f]+)/.exec(play)[1];
+    await press(page, '[data-testid=play-link]');
+    await page.waitForURL(/\/play\//);
+    const drawn = page.locator('svg.board [data-testid=wind-rose-sections]');
+    await drawn.waitFor({ state: 'attached' });
+    check(Number(await drawn.getAttribute('data-sections')) === sections, `the board draws ${await drawn.getAttribute('data-sections')} sections, not ${sections}`);
+    check((await page.locator('svg.board .wind-rose-section').count()) === sections, 'every section is named on the board');
+    const words = (await drawn.getAttribute('aria-label')) || '';
+    check(/orange wind rose on the start tile/.test(words), `the sections' words: "${words}"`);
+    let turn = 0;
+    let done = false;
+    for (;;) {
+      const decision = await waitForTurn(page, `decision ${turn + 1} of the wind roses game (or the end)`);
+      if (decision === 'over') break;
+      check(Date.now() - started < TOTAL_MS - 30_000, `the wind roses game is still running after ${turn} turns; out of time`);
+      if (decision === 'deploy') {
+        await deployOrPass(page, turn, true);
+        continue;
+      }
+      check(decision === 'place', `the wind roses game asks for an unexpected decision: ${decision}`);
+      turn += 1;
+      const view = await api(`/api/games/${id}?token=${token}`);
+      const scoring = (view.legal || []).filter((a) => a.action === 'place' && /its wind rose names \(3 points\)/.test(a.label || ''));
+      if (!scoring.length) {
+        await placeTile(page, turn);
+        continue;
+      }
+      const targets = new Set(scoring.map((a) => `${a.x},${a.y}`));
+      const at = await placeTile(page, turn, { prefer: (spots) => spots.find((sp) => targets.has(`${sp.x},${sp.y}`)) });
+      if (!targets.has(`${at.x},${at.y}`)) continue; // the square was not in view: try another time
+      const after = await api(`/api/games/${id}`);
+      const event = after.events.find((e) => e.type === 'wind-rose-scored' && e.seat === 0 && e.x === at.x && e.y === at.y);
+      check(event && event.points === 3, `no wind rose points for (${at.x}, ${at.y}): ${JSON.stringify(after.events.slice(-6))}`);
+      check(/lies in the section it names/.test(event.text), `the wind rose's sentence: ${JSON.stringify(event.text)}`);
+      if (label === 'desktop') await screenshot(page, 'web-wind-roses.png');
+      log(`game ${id} (${label}): turn ${turn}, ${view.pending.tile} at (${at.x}, ${at.y}): "${event.text}"`);
+      done = true;
+      break;
+    }
+    if (done) break;
+    check(attempt < 3, 'three games without a quarter rose scored by the human seat');
+    log('that game gave the human seat no quarter rose to score: another game');
+  }
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -4743,6 +4812,7 @@ try {
   numbered.set(22, scenarioLittleBuildings);
   numbered.set(23, scenarioFestival);
   numbered.set(24, scenarioGoldMines);
+  numbered.set(25, scenarioWindRoses);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -79,6 +79,7 @@ import { abbeyMayor } from './abbey-mayor.js';
 import { littleBuildings } from './little-buildings.js';
 import { festival } from './festival.js';
 import { goldMines } from './gold-mines.js';
+import { windRoses } from './wind-roses.js';
 import { tower } from './tower.js';
 import { mountains } from './mountains.js';
 import { unpunctuality } from './unpunctuality.js';
@@ -103,6 +104,7 @@ export const MODULES = [
   littleBuildings,
   festival,
   goldMines,
+  windRoses,
   tower,
   mountains,
   unpunctuality,

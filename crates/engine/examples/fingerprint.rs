@@ -253,6 +253,9 @@ fn configs() -> Vec<(&'static str, Rules)> {
         // The Gold Mines: alone, and with the expansions whose features reach its ingots.
         ("goldmines", with(&[GoldMines], Variants::default())),
         ("spiel-doch-start", with(&[SpielDoch], Variants { spiel_doch_start: true, ..Variants::default() })),
+        // The Wind Roses: Hans im Glück's four sections, Spielbox's two.
+        ("wind-roses", with(&[WindRoses], Variants::default())),
+        ("wind-roses-spielbox", with(&[WindRoses], Variants { wind_roses_spielbox: true, ..Variants::default() })),
         (
             "goldmines-every-expansion",
             with(

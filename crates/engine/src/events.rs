@@ -147,6 +147,10 @@ pub const REBUILDING_COST: u32 = 1;
 /// "The dash": the player "may sacrifice a point on the scoreboard").
 pub const DASH_COST: u32 = 1;
 
+/// Points a quarter wind rose placed in its section scores (the Wikicarpedia page "Wind Roses
+/// (1st edition)", "The 4 Quarter wind roses": "he or she immediately receives 3 points").
+pub const WIND_ROSE_POINTS: u32 = 3;
+
 /// Something that happened, in order.
 ///
 /// Every change of a player's score is an event, and [`Event::score_changes`] says what each
@@ -425,6 +429,13 @@ pub enum Event {
         count: u8,
         points: u32,
     },
+    /// The Wind Roses: `player` placed a quarter wind rose at `pos` in the section it names and
+    /// scores `points` ([`WIND_ROSE_POINTS`]).
+    WindRoseScored {
+        player: PlayerId,
+        pos: Pos,
+        points: u32,
+    },
     /// Abbey & Mayor: the `Scored` event that follows is the barn's final score (its farm's
     /// completed cities at 4 points each), not a farmers' score.
     BarnScoring {
@@ -516,6 +527,7 @@ impl Event {
             Event::TokenScored { player, points, .. }
             | Event::GoodsScored { player, points, .. }
             | Event::GoldScored { player, points, .. }
+            | Event::WindRoseScored { player, points, .. }
             | Event::FairyBonus { player, points } => [(one(player), i64::from(points)), none],
             Event::RansomPaid { player, captor, points, .. } => {
                 [(one(player), -i64::from(points)), (one(captor), i64::from(points))]

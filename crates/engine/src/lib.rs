@@ -43,7 +43,7 @@ pub use actions::{Action, FigureSpot, Pending};
 pub use board::{Board, PlacedTile};
 pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, Quarter, QuarterSpec, TileDesign, TileId};
 pub use errors::{RuleError, SetupError};
-pub use events::{Breakdown, Event, Phase, Score, Token};
+pub use events::{Breakdown, Event, Phase, Score, Token, WIND_ROSE_POINTS};
 pub use expansions::abbey_mayor::Barn;
 pub use expansions::count::Resident;
 pub use expansions::gold_mines::ingot_value;

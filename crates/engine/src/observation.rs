@@ -132,6 +132,21 @@ impl<'a> Observation<'a> {
         self.game.gold_held(player)
     }
 
+    /// The Wind Roses: the full rose that sets the sections now, and how it is turned (public).
+    pub fn wind_rose(&self) -> Option<(Pos, crate::geometry::Rotation)> {
+        self.game.wind_rose()
+    }
+
+    /// The Wind Roses: the sections the tile at `pos` lies in (`Game::wind_rose_sections`).
+    pub fn wind_rose_sections(&self, pos: Pos) -> u8 {
+        self.game.wind_rose_sections(pos)
+    }
+
+    /// The Wind Roses: the points a tile placed at `pos` would score for its quarter rose.
+    pub fn wind_rose_points(&self, tile: crate::catalog::TileId, pos: Pos) -> u32 {
+        self.game.wind_rose_points(tile, pos)
+    }
+
     /// The Count of Carcassonne: where the count stands and the figures in the quarters
     /// (public: they stand in the city on the table).
     pub fn count_quarter(&self) -> Option<crate::catalog::Quarter> {

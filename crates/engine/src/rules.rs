@@ -71,13 +71,18 @@ pub enum Expansion {
     /// The Spiel Doch! promotional tiles (02/2018; the Wikicarpedia page "SPIEL DOCH! Promo"): two
     /// land tiles, shuffled in, or under `Variants::spiel_doch_start` the start of the game.
     SpielDoch,
+    /// The Wind Roses (Hans im Glück 2012; the Wikicarpedia page "Wind Roses (1st edition)"): the
+    /// orange wind rose starts the game and divides the playing area into four sections; a
+    /// quarter rose placed in its section scores 3 points; the blue rose, once placed, takes
+    /// over from the orange one.
+    WindRoses,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 17] = [
+    pub const ALL: [Expansion; 18] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -94,6 +99,7 @@ impl Expansion {
         Expansion::Festival,
         Expansion::GoldMines,
         Expansion::SpielDoch,
+        Expansion::WindRoses,
         Expansion::Winter,
     ];
 
@@ -115,6 +121,7 @@ impl Expansion {
             Expansion::Festival => "festival",
             Expansion::GoldMines => "goldmines",
             Expansion::SpielDoch => "spiel-doch",
+            Expansion::WindRoses => "wind-roses",
             Expansion::Winter => "winter",
         }
     }
@@ -165,6 +172,7 @@ impl Rules {
             (Expansion::Festival, "festival"),
             (Expansion::GoldMines, "goldmines"),
             (Expansion::SpielDoch, "spiel-doch"),
+            (Expansion::WindRoses, "wind-roses"),
         ] {
             if self.has(expansion) {
                 sets.push(set);
@@ -277,6 +285,7 @@ pub fn variant_needs(name: &str) -> Needs {
         "little-buildings-values" => Needs::AnyOf(&[Expansion::LittleBuildings]),
         "festival-followers-only" => Needs::AnyOf(&[Expansion::Festival]),
         "spiel-doch-start" => Needs::AnyOf(&[Expansion::SpielDoch]),
+        "wind-roses-spielbox" => Needs::AnyOf(&[Expansion::WindRoses]),
         "pig-herd-counts-for-barn" => Needs::AllOf(&[Expansion::River2, Expansion::AbbeyMayor]),
         _ => Needs::Always,
     }
@@ -326,7 +335,7 @@ mod tests {
     fn variant_needs_name_known_variants() {
         let known: Vec<&str> = Variants::INFO.iter().map(|v| v.name).collect();
         let needing: Vec<&str> = known.iter().copied().filter(|n| variant_needs(n) != Needs::Always).collect();
-        assert_eq!(needing.len(), 32, "{needing:?}");
+        assert_eq!(needing.len(), 33, "{needing:?}");
         assert!(variant_needs("princess-must-remove").met_by(&[Expansion::PrincessDragon]));
         assert!(!variant_needs("princess-must-remove").met_by(&[Expansion::Tower]));
         assert!(!variant_needs("king-counts-carcassonne").met_by(&[Expansion::Count]));

@@ -273,6 +273,11 @@ pub struct Variants {
     /// the game and place both ... on the table"; the assembled reference's "if used as starting
     /// tiles"). Off by default: they are shuffled in with the land tiles, the promo's other use.
     pub spiel_doch_start: bool,
+    /// The Wind Roses as Spielbox reprinted them (the Wikicarpedia page "Wind Roses (1st
+    /// edition)", the Spielbox version's differences: its roses are marked only N and S, so a
+    /// rose divides the playing area into two sections, north and south): a quarter rose scores
+    /// when placed in the half of its letter. Off by default: Hans im Glück's four sections.
+    pub wind_roses_spielbox: bool,
 }
 
 impl Default for Variants {
@@ -348,6 +353,7 @@ impl Variants {
             little_buildings_values: false,
             festival_followers_only: false,
             spiel_doch_start: false,
+            wind_roses_spielbox: false,
         }
     }
 

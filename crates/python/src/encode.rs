@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 38] = [
+pub const TILE_PLANES: [&str; 40] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -61,10 +61,13 @@ pub const TILE_PLANES: [&str; 38] = [
     "mountain",
     "festival",
     "gold_symbol",
+    "wind_rose",
+    "rose_quarter",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
-const PIECE_PLANES: [&str; 6] = ["tower_height", "dragon", "fairy", "last_placed", "buildings", "gold"];
+const PIECE_PLANES: [&str; 7] =
+    ["tower_height", "dragon", "fairy", "last_placed", "buildings", "gold", "wind_rose_sections"];
 
 /// Figure kinds, in plane order (one plane per seat and kind): the engine's order.
 pub const FIGURES: [Figure; 8] = Figure::ALL;
@@ -308,6 +311,12 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             Symbol::Abbey => set(20, 1),
             Symbol::Festival => set(36, 1),
             Symbol::Gold => set(37, 1),
+            Symbol::WindRoseOrange => set(38, 1),
+            Symbol::WindRoseBlue => set(38, 2),
+            Symbol::RoseNorthEast => set(39, 1),
+            Symbol::RoseSouthEast => set(39, 2),
+            Symbol::RoseSouthWest => set(39, 3),
+            Symbol::RoseNorthWest => set(39, 4),
             Symbol::Tower => {}
         }
     }
@@ -387,6 +396,14 @@ pub fn observe(
     for &(pos, count) in game.gold_on_board() {
         if let Some(cell) = window.cell(pos) {
             board[piece(5) + cell] = count;
+        }
+    }
+    if game.wind_rose().is_some() {
+        let (x0, y0) = window.origin();
+        let w = shape.window;
+        for cell in 0..cells {
+            let pos = Pos::new((x0 + (cell % w) as i32) as i16, (y0 + (cell / w) as i32) as i16);
+            board[piece(6) + cell] = game.wind_rose_sections(pos);
         }
     }
     let figure_plane = |owner: PlayerId, figure: Figure| {

@@ -131,6 +131,8 @@ pub enum Fact {
     /// The Gold Mines: each ingot a player holds is worth as many points as there are
     /// `thresholds` at or below the number they hold.
     Gold { thresholds: Vec<u8> },
+    /// The Wind Roses: what a quarter rose placed in its section scores.
+    WindRose { points: u32 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -32,6 +32,12 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::MagicGate => "symbol magic-gate",
         IconKind::Festival => "symbol festival",
         IconKind::Gold => "symbol gold",
+        IconKind::WindRose { blue: false } => "symbol wind-rose-orange",
+        IconKind::WindRose { blue: true } => "symbol wind-rose-blue",
+        IconKind::RoseQuarter { quarter: 0 } => "symbol rose-ne",
+        IconKind::RoseQuarter { quarter: 1 } => "symbol rose-se",
+        IconKind::RoseQuarter { quarter: 2 } => "symbol rose-sw",
+        IconKind::RoseQuarter { .. } => "symbol rose-nw",
     }
 }
 
@@ -180,6 +186,30 @@ fn body(kind: IconKind) -> String {
             r##"<path d="M-4.5 -3H4.5L3.6 -0.6H-3.6Z" fill="#ffe58a"/>"##
         )
         .to_string(),
+        IconKind::WindRose { blue } => {
+            let (fill, ink) = if blue { ("#2f6fd0", "#123a78") } else { ("#ee8a1c", "#7a3d00") };
+            format!(
+                concat!(
+                    r##"<circle cx="0" cy="0" r="9.6" fill="#fbf3df" stroke="{ink}" stroke-width="0.9"/>"##,
+                    r##"<path d="M4.6 -4.6L1.3 0L4.6 4.6L0 1.3L-4.6 4.6L-1.3 0L-4.6 -4.6L0 -1.3Z" fill="{ink}" opacity="0.55"/>"##,
+                    r##"<path d="M0 -9.6L2 -2L9.6 0L2 2L0 9.6L-2 2L-9.6 0L-2 -2Z" fill="{fill}" stroke="{ink}" stroke-width="0.7" stroke-linejoin="round"/>"##,
+                    r##"<path d="M0 -9.6L2 -2H-2Z" fill="#c62828" stroke="{ink}" stroke-width="0.5"/>"##,
+                    r##"<circle cx="0" cy="0" r="1.3" fill="#fbf3df" stroke="{ink}" stroke-width="0.5"/>"##
+                ),
+                fill = fill,
+                ink = ink
+            )
+        }
+        IconKind::RoseQuarter { quarter } => format!(
+            concat!(
+                r##"<g transform="rotate({deg}) scale(1.8) translate(-4.8 4.8)">"##,
+                r##"<path d="M0 0V-9.6A9.6 9.6 0 0 1 9.6 0Z" fill="#fbf3df" stroke="#7a3d00" stroke-width="0.9"/>"##,
+                r##"<path d="M0 0L1.6 -4.6L8 -8L4.6 -1.6Z" fill="#ee8a1c" stroke="#7a3d00" stroke-width="0.6" stroke-linejoin="round"/>"##,
+                r##"<path d="M0 0V-9.6M0 0H9.6" stroke="#7a3d00" stroke-width="0.9"/>"##,
+                "</g>"
+            ),
+            deg = u32::from(quarter) * 90
+        ),
         IconKind::Garden => concat!(
             r##"<rect x="-9" y="-9" width="18" height="18" rx="2.5" fill="#3f8f3a" stroke="#1f521c" stroke-width="2.4"/>"##,
             r##"<circle cx="-4" cy="-4" r="2.4" fill="#2a6b27"/><circle cx="4" cy="-4" r="2.4" fill="#2a6b27"/>"##,
@@ -194,6 +224,19 @@ fn body(kind: IconKind) -> String {
 pub fn icon(kind: IconKind, at: Pt, r: f32) -> String {
     format!(
         r#"<g class="{}" transform="translate({} {}) scale({})">{}</g>"#,
+        class(kind),
+        num(at.x),
+        num(at.y),
+        num(r / 10.0),
+        body(kind)
+    )
+}
+
+/// An icon at `at`, `r` being half its size, turned `degrees` clockwise with its tile (a wind
+/// rose).
+pub fn icon_turned(kind: IconKind, at: Pt, r: f32, degrees: u32) -> String {
+    format!(
+        r#"<g class="{}" transform="translate({} {}) rotate({degrees}) scale({})">{}</g>"#,
         class(kind),
         num(at.x),
         num(at.y),

@@ -267,7 +267,11 @@ fn draw_tile(design: &TileDesign, layout: &Layout, rotation: Rotation) -> String
         );
     }
     for icon in &layout.icons {
-        s.push_str(&icons::icon(icon.kind, turn(icon.at), icon.r));
+        if icon.kind.turns_with_tile() {
+            s.push_str(&icons::icon_turned(icon.kind, turn(icon.at), icon.r, u32::from(rotation.degrees())));
+        } else {
+            s.push_str(&icons::icon(icon.kind, turn(icon.at), icon.r));
+        }
     }
     s.push_str("</g>");
     s

@@ -42,6 +42,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Spiel Doch! tiles",
             "2 promotional tiles (02/2018), shuffled in, or the start of the game with their variant",
         ),
+        Expansion::WindRoses => (
+            "The Wind Roses",
+            "6 tiles: the orange wind rose starts the game; a quarter rose placed in the section it names scores 3 points; the blue rose takes over the sections",
+        ),
         Expansion::GoldMines => (
             "The Gold Mines",
             "8 gold tiles put gold ingots on the board; completing a feature takes the gold on its tiles, worth more the more you hold",

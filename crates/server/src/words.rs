@@ -176,6 +176,12 @@ pub fn tile_name(design: &TileDesign) -> String {
         (Symbol::MagicGate, "a magic gate"),
         (Symbol::Festival, "the festival symbol"),
         (Symbol::Gold, "the gold symbol"),
+        (Symbol::WindRoseOrange, "the orange wind rose"),
+        (Symbol::WindRoseBlue, "the blue wind rose"),
+        (Symbol::RoseNorthEast, "a quarter wind rose naming the north-east section"),
+        (Symbol::RoseSouthEast, "a quarter wind rose naming the south-east section"),
+        (Symbol::RoseSouthWest, "a quarter wind rose naming the south-west section"),
+        (Symbol::RoseNorthWest, "a quarter wind rose naming the north-west section"),
     ]
     .into_iter()
     .filter(|(symbol, _)| design.symbols.contains(symbol))

@@ -89,6 +89,8 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("festival-followers-only", "festival,traders-builders", "festival-followers-only=true", 2, 42),
     ("goldmines", "goldmines,abbot,inns-cathedrals", "", 3, 43),
     ("spiel-doch-start", "spiel-doch,abbot", "spiel-doch-start=true,tile-edition=second", 2, 44),
+    ("wind-roses", "wind-roses,abbot", "", 2, 45),
+    ("wind-roses-spielbox", "wind-roses,traders-builders", "wind-roses-spielbox=true", 3, 46),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

@@ -152,10 +152,25 @@ pub enum Symbol {
     Festival,
     /// The gold symbol (The Gold Mines): placing the tile puts gold ingots on it and a neighbour.
     Gold,
+    /// The orange wind rose (The Wind Roses): the start tile's full rose, which divides the
+    /// playing area into four sections until the blue rose is placed.
+    WindRoseOrange,
+    /// The blue wind rose (The Wind Roses): once placed, its full rose divides the playing area
+    /// in place of the orange one, for the rest of the game.
+    WindRoseBlue,
+    /// A quarter wind rose (The Wind Roses) naming the north-east section: the tile scores 3
+    /// points when placed in that section.
+    RoseNorthEast,
+    /// A quarter wind rose naming the south-east section.
+    RoseSouthEast,
+    /// A quarter wind rose naming the south-west section.
+    RoseSouthWest,
+    /// A quarter wind rose naming the north-west section.
+    RoseNorthWest,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 7] = [
+    pub const ALL: [Symbol; 13] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -163,6 +178,12 @@ impl Symbol {
         Symbol::Abbey,
         Symbol::Festival,
         Symbol::Gold,
+        Symbol::WindRoseOrange,
+        Symbol::WindRoseBlue,
+        Symbol::RoseNorthEast,
+        Symbol::RoseSouthEast,
+        Symbol::RoseSouthWest,
+        Symbol::RoseNorthWest,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -174,6 +195,34 @@ impl Symbol {
             Symbol::Abbey => "abbey",
             Symbol::Festival => "festival",
             Symbol::Gold => "gold",
+            Symbol::WindRoseOrange => "wind-rose-orange",
+            Symbol::WindRoseBlue => "wind-rose-blue",
+            Symbol::RoseNorthEast => "rose-ne",
+            Symbol::RoseSouthEast => "rose-se",
+            Symbol::RoseSouthWest => "rose-sw",
+            Symbol::RoseNorthWest => "rose-nw",
+        }
+    }
+
+    /// The quarter wind roses, in the order of the sections' bits
+    /// (`Game::wind_rose_sections`).
+    pub const QUARTER_ROSES: [Symbol; 4] =
+        [Symbol::RoseNorthEast, Symbol::RoseSouthEast, Symbol::RoseSouthWest, Symbol::RoseNorthWest];
+
+    /// A full wind rose (The Wind Roses), which sets the four sections once placed.
+    pub const fn is_full_rose(self) -> bool {
+        matches!(self, Symbol::WindRoseOrange | Symbol::WindRoseBlue)
+    }
+
+    /// For a quarter wind rose, the corner of the section it names, as steps east and south
+    /// (north-east is `(1, -1)`) in the frame of the full rose that sets the sections.
+    pub const fn rose_quarter(self) -> Option<(i16, i16)> {
+        match self {
+            Symbol::RoseNorthEast => Some((1, -1)),
+            Symbol::RoseSouthEast => Some((1, 1)),
+            Symbol::RoseSouthWest => Some((-1, 1)),
+            Symbol::RoseNorthWest => Some((-1, -1)),
+            _ => None,
         }
     }
 

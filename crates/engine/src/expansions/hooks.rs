@@ -40,6 +40,42 @@ pub(crate) enum BaseStartTile {
     Unused,
 }
 
+/// A set's tiles that start the game in place of the base start tile where nothing else starts
+/// it (the Spiel Doch! tiles under their variant, the orange wind rose): they are taken out of
+/// the land tiles at preparation, and the base start tile is not used.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StartTiles {
+    /// The set's tiles start the game.
+    pub(crate) start: bool,
+    /// The tiles taken out to start it, in the catalog's order.
+    pub(crate) taken: Vec<TileId>,
+}
+
+impl StartTiles {
+    pub(crate) fn new(start: bool) -> StartTiles {
+        StartTiles { start, taken: vec![] }
+    }
+
+    /// `Module::takes_tile` for a design that is one of the start tiles (`starts`): one copy,
+    /// up to `wanted` tiles in all.
+    pub(crate) fn take(&mut self, id: TileId, starts: bool, count: u8, wanted: usize) -> u8 {
+        if self.start && starts && count > 0 && self.taken.len() < wanted {
+            self.taken.push(id);
+            return 1;
+        }
+        0
+    }
+
+    /// `Module::base_start_tile`: not used when the set's tiles start the game.
+    pub(crate) fn base_start_tile(&self) -> BaseStartTile {
+        if self.start {
+            BaseStartTile::Unused
+        } else {
+            BaseStartTile::Starts
+        }
+    }
+}
+
 /// The start of the deck: the start tile and the tiles drawn before the shuffled land tiles.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct DeckPlan {

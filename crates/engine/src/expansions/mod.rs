@@ -50,6 +50,7 @@ pub(crate) mod tower;
 pub(crate) mod traders_builders;
 pub(crate) mod unpunctuality;
 pub(crate) mod variations;
+pub(crate) mod wind_roses;
 
 use crate::actions::{Action, Pending};
 use crate::base;
@@ -85,6 +86,7 @@ use table_edge::TableEdge;
 use tower::Tower;
 use traders_builders::TradersBuilders;
 use unpunctuality::Unpunctuality;
+use wind_roses::WindRoses;
 
 use dispatch::each_module;
 pub(crate) use hooks::{BaseStartTile, DeckPlan, Hook, HookPoint, Hooks, Module};
@@ -118,6 +120,8 @@ pub(crate) enum ModuleId {
     /// After the River and the Count: the promotional tiles start the game only where neither
     /// lays out a start.
     SpielDoch,
+    /// After the Spiel Doch! tiles: the orange rose starts the game where nothing else does.
+    WindRoses,
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
@@ -130,7 +134,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 32);
 
 impl ModuleId {
-    const COUNT: usize = 18;
+    const COUNT: usize = 19;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -149,6 +153,7 @@ impl ModuleId {
             ModuleId::AbbeyMayor => AbbeyMayor::HOOKS,
             ModuleId::LittleBuildings => LittleBuildings::HOOKS,
             ModuleId::SpielDoch => SpielDoch::HOOKS,
+            ModuleId::WindRoses => WindRoses::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
             ModuleId::Prisoners => Prisoners::HOOKS,
@@ -186,6 +191,7 @@ impl ModuleId {
             Expansion::LittleBuildings => ModuleId::LittleBuildings,
             Expansion::GoldMines => ModuleId::GoldMines,
             Expansion::SpielDoch => ModuleId::SpielDoch,
+            Expansion::WindRoses => ModuleId::WindRoses,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -235,6 +241,7 @@ pub(crate) struct Modules {
     abbey_mayor: AbbeyMayor,
     little_buildings: LittleBuildings,
     spiel_doch: SpielDoch,
+    wind_roses: WindRoses,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -361,6 +368,7 @@ impl Modules {
             abbey_mayor: AbbeyMayor::new(rules, players, catalog),
             little_buildings: LittleBuildings::new(rules, players),
             spiel_doch: SpielDoch::new(rules),
+            wind_roses: WindRoses::new(rules),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),

@@ -19,7 +19,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::random::GameRng;
 use crate::rules::{Expansion, Rules};
 
-use super::hooks::{BaseStartTile, DeckPlan, Hook, Hooks, Module};
+use super::hooks::{BaseStartTile, DeckPlan, Hook, Hooks, Module, StartTiles};
 
 /// Where the two tiles lie when they start the game: the cities' tile at the origin, the roads'
 /// tile east of it turned a quarter anticlockwise (its field edge facing the cities' field).
@@ -27,16 +27,15 @@ const START: [(Rotation, Pos); 2] = [(Rotation::R0, Pos::new(0, 0)), (Rotation::
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SpielDoch {
-    /// The tiles start the game (the variant, and no river or city of Carcassonne starts it).
-    start: bool,
-    /// The two tiles taken out of the pile to start the game, in design order.
-    taken: Vec<TileId>,
+    /// The two tiles, taken out of the pile to start the game under the variant where no river
+    /// or city of Carcassonne starts it, in design order.
+    start: StartTiles,
 }
 
 impl SpielDoch {
     pub(crate) fn new(rules: &Rules) -> SpielDoch {
         let other_start = [Expansion::River, Expansion::River2, Expansion::Count].iter().any(|&e| rules.has(e));
-        SpielDoch { start: rules.variants.spiel_doch_start && !other_start, taken: vec![] }
+        SpielDoch { start: StartTiles::new(rules.variants.spiel_doch_start && !other_start) }
     }
 }
 
@@ -44,26 +43,18 @@ impl Module for SpielDoch {
     const HOOKS: Hooks = Hooks::of(&[Hook::TakesTile, Hook::BaseStartTile, Hook::ArrangeDeck]);
 
     fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> u8 {
-        if self.start && design.set == "spiel-doch" && count > 0 {
-            self.taken.push(id);
-            return 1;
-        }
-        0
+        self.start.take(id, design.set == "spiel-doch", count, START.len())
     }
 
     /// "Remove the regular starting tile from the game."
     fn base_start_tile(&self) -> BaseStartTile {
-        if self.start {
-            BaseStartTile::Unused
-        } else {
-            BaseStartTile::Starts
-        }
+        self.start.base_start_tile()
     }
 
     fn arrange_deck(&mut self, _catalog: &Catalog, plan: &mut DeckPlan, _rng: Option<&mut GameRng>) {
-        if self.start && self.taken.len() == START.len() {
+        if self.start.start && self.start.taken.len() == START.len() {
             plan.start = None;
-            plan.layout = self.taken.iter().zip(START).map(|(&t, (r, p))| (t, r, p)).collect();
+            plan.layout = self.start.taken.iter().zip(START).map(|(&t, (r, p))| (t, r, p)).collect();
         }
     }
 }

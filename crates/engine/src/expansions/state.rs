@@ -40,6 +40,11 @@ impl Modules {
         &self.gold_mines
     }
 
+    /// The Wind Roses' sections (none without the expansion).
+    pub(crate) fn wind_roses(&self) -> &super::wind_roses::WindRoses {
+        &self.wind_roses
+    }
+
     /// The variation "Cloisters for everyone!": the tile a player holds (none without it).
     pub(crate) fn held_tile(&self, player: PlayerId) -> Option<TileId> {
         self.own_cloisters.held(player)

@@ -20,7 +20,7 @@ use crate::board::{Board, PlacementIndex};
 use crate::catalog::{Catalog, LocalFeature, TileDesign, TileId};
 use crate::expansions::Modules;
 use crate::features::{Features, NodeId};
-use crate::geometry::Pos;
+use crate::geometry::{Pos, Rotation};
 use crate::rules::Rules;
 use crate::table::Table;
 use turn::Turn;
@@ -282,6 +282,42 @@ impl Game {
     /// The Gold Mines: the ingots `player` took (0 without the expansion).
     pub fn gold_held(&self, player: PlayerId) -> u8 {
         self.modules.gold_mines().held(player)
+    }
+
+    /// The Wind Roses: the full rose that divides the playing area into its sections now (the
+    /// orange start tile, or the blue rose once placed), where it lies and how it is turned
+    /// (`None` without the expansion, or before a full rose is on the board).
+    pub fn wind_rose(&self) -> Option<(Pos, Rotation)> {
+        self.modules.wind_roses().reference(&self.table)
+    }
+
+    /// The Wind Roses: the sections the tile at `pos` lies in, bit `i` for the quarter rose
+    /// [`Symbol::QUARTER_ROSES`]`[i]` (north-east, south-east, south-west, north-west): a tile
+    /// in the rose's row or column is in two, the rose's own tile in all four; under the
+    /// Spielbox variant a tile north of the rose is in both northern quarters. 0 without a full
+    /// rose on the board.
+    ///
+    /// [`Symbol::QUARTER_ROSES`]: crate::catalog::Symbol::QUARTER_ROSES
+    pub fn wind_rose_sections(&self, pos: Pos) -> u8 {
+        let Some(rose) = self.wind_rose() else { return 0 };
+        let roses = self.modules.wind_roses();
+        crate::catalog::Symbol::QUARTER_ROSES
+            .iter()
+            .enumerate()
+            .filter(|(_, &s)| roses.in_section(s, pos, rose))
+            .fold(0, |bits, (i, _)| bits | 1 << i)
+    }
+
+    /// The Wind Roses: the points a tile of `tile` placed at `pos` would score at once for its
+    /// quarter rose (3 in the section it names, else 0).
+    pub fn wind_rose_points(&self, tile: TileId, pos: Pos) -> u32 {
+        let Some(rose) = self.wind_rose() else { return 0 };
+        let roses = self.modules.wind_roses();
+        if self.table.design(tile).symbols.iter().any(|&s| roses.in_section(s, pos, rose)) {
+            crate::events::WIND_ROSE_POINTS
+        } else {
+            0
+        }
     }
 
     /// The Count of Carcassonne: the quarter the count stands in (`None` without the

@@ -464,6 +464,14 @@ pub(super) const ALL: &[VariantInfo] = &[
         kind: VariantKind::Bool,
     },
     VariantInfo {
+        name: "wind-roses-spielbox",
+        label: "Wind Roses as Spielbox printed them: two sections, north and south of the rose, instead of four",
+        source: "Wind Roses (1st edition) (Wikicarpedia), the Spielbox version's rule differences",
+        group: VariantGroup::RuleDifference,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "pig-herd-scores-nothing",
         label: "House rule: the River II's pig-herd gives no bonus",
         source: "seed 000, House rules for The River II",

@@ -70,6 +70,23 @@ pub enum IconKind {
     Festival,
     /// The gold symbol (The Gold Mines): a gold ingot.
     Gold,
+    /// A full wind rose (The Wind Roses), orange or blue; it turns with its tile, its north
+    /// point marked.
+    WindRose {
+        blue: bool,
+    },
+    /// A quarter wind rose (The Wind Roses): the quarter of a rose pointing to the corner of the
+    /// section it names, `quarter` 0 to 3 for north-east, south-east, south-west and north-west.
+    RoseQuarter {
+        quarter: u8,
+    },
+}
+
+impl IconKind {
+    /// Icons drawn turned with their tile (a wind rose's points), not upright.
+    pub const fn turns_with_tile(self) -> bool {
+        matches!(self, IconKind::WindRose { .. } | IconKind::RoseQuarter { .. })
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -625,6 +642,12 @@ pub fn layout(design: &TileDesign) -> Layout {
             Symbol::MagicGate => (IconKind::MagicGate, (10.5, 7.0)),
             Symbol::Festival => (IconKind::Festival, (10.0, 7.0)),
             Symbol::Gold => (IconKind::Gold, (10.0, 7.0)),
+            Symbol::WindRoseOrange => (IconKind::WindRose { blue: false }, (15.0, 9.0)),
+            Symbol::WindRoseBlue => (IconKind::WindRose { blue: true }, (15.0, 9.0)),
+            Symbol::RoseNorthEast => (IconKind::RoseQuarter { quarter: 0 }, (13.0, 8.0)),
+            Symbol::RoseSouthEast => (IconKind::RoseQuarter { quarter: 1 }, (13.0, 8.0)),
+            Symbol::RoseSouthWest => (IconKind::RoseQuarter { quarter: 2 }, (13.0, 8.0)),
+            Symbol::RoseNorthWest => (IconKind::RoseQuarter { quarter: 3 }, (13.0, 8.0)),
             // The abbey is drawn as its walls around a cloister.
             Symbol::Abbey => continue,
         };

@@ -391,6 +391,10 @@ fn tile_names_name_symbols_princesses_and_tower_foundations() {
     assert!(name_of(&|d| d.symbols.contains(&Symbol::MagicGate)).ends_with("with a magic gate"));
     assert!(name_of(&|d| d.symbols.contains(&Symbol::Festival)).ends_with("with the festival symbol"));
     assert!(name_of(&|d| d.symbols.contains(&Symbol::Gold)).ends_with("with the gold symbol"));
+    assert!(name_of(&|d| d.symbols.contains(&Symbol::WindRoseOrange)).ends_with("with the orange wind rose"));
+    assert!(name_of(&|d| d.symbols.contains(&Symbol::WindRoseBlue)).ends_with("with the blue wind rose"));
+    assert!(name_of(&|d| d.symbols.contains(&Symbol::RoseSouthWest))
+        .ends_with("with a quarter wind rose naming the south-west section"));
     assert!(name_of(&|d| d.symbols.contains(&Symbol::Volcano) && d.river.is_none()).contains("a volcano"));
     assert!(name_of(&|d| d.symbols.contains(&Symbol::Tower)).contains("a tower foundation"));
     assert!(name_of(&|d| d.features.iter().any(|f| f.attrs.princess)).contains("with a princess"));

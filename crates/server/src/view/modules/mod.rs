@@ -35,6 +35,7 @@ mod river;
 mod tower;
 mod traders_builders;
 mod unpunctuality;
+mod wind_roses;
 
 /// Every view module, in the order they add fields to a view and are asked about an action.
 pub(crate) const MODULES: &[&dyn ViewModule] = &[
@@ -55,6 +56,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &little_buildings::LittleBuildings,
     &festival::Festival,
     &gold_mines::GoldMines,
+    &wind_roses::WindRoses,
     &count::Count,
     &own_cloisters::OwnCloisters,
     &choosing::Choosing,
