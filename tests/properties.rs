@@ -430,7 +430,7 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
                 t.points[player as usize] += points;
             }
             Event::Escaped { .. } => {
-                prop_assert!(game.rules().has(Expansion::Cathars), "an escape without the Cathars");
+                prop_assert!(game.rules().has_sieges(), "an escape without besieged cities");
             }
             Event::ExtraTurn { .. } => {
                 prop_assert!(game.rules().has(Expansion::River2), "a volcano lake's extra turn without The River II");
@@ -667,7 +667,7 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
                 prop_assert_eq!(listed, expected.into_iter().collect::<HashSet<_>>(), "deployments at {:?}", pending);
             }
             Pending::Escape { .. } => {
-                prop_assert!(game.rules().has(Expansion::Cathars), "an escape without the Cathars");
+                prop_assert!(game.rules().has_sieges(), "an escape without besieged cities");
             }
             Pending::MoveDragon { .. } => {
                 prop_assert!(game.rules().has(Expansion::PrincessDragon), "a dragon's step without the dragon");

@@ -29,6 +29,7 @@ mod render;
 mod scenarios;
 mod score_events;
 mod server;
+mod siege;
 mod spiel_doch;
 mod support;
 mod tower;

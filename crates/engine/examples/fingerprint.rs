@@ -256,6 +256,8 @@ fn configs() -> Vec<(&'static str, Rules)> {
         // The Wind Roses: Hans im Glück's four sections, Spielbox's two.
         ("wind-roses", with(&[WindRoses], Variants::default())),
         ("wind-roses-spielbox", with(&[WindRoses], Variants { wind_roses_spielbox: true, ..Variants::default() })),
+        // The Siege and The Besiegers, with The Cathars' tiles.
+        ("sieges", with(&[Siege, Besiegers, Cathars], Variants::default())),
         (
             "goldmines-every-expansion",
             with(

@@ -76,13 +76,24 @@ pub enum Expansion {
     /// quarter rose placed in its section scores 3 points; the blue rose, once placed, takes
     /// over from the orange one.
     WindRoses,
+    /// The Siege (Rio Grande Games 2008; the Wikicarpedia page "Besiegers Cathars Siege (1st
+    /// edition)"): The Cathars' four layouts in new artwork; a knight escapes by a cloister next
+    /// to any tile of the besieged city.
+    Siege,
+    /// The Besiegers (Hans im Glück 2013; the same page): six tiles with besieged cities, under
+    /// The Cathars' rules.
+    Besiegers,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
 }
 
 impl Expansion {
-    pub const ALL: [Expansion; 18] = [
+    /// The sets whose tiles besiege cities, under The Cathars' rules (the Assembled Game
+    /// Reference's "Cathars / Siege / Besiegers").
+    pub const SIEGES: [Expansion; 3] = [Expansion::Cathars, Expansion::Siege, Expansion::Besiegers];
+
+    pub const ALL: [Expansion; 20] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -100,6 +111,8 @@ impl Expansion {
         Expansion::GoldMines,
         Expansion::SpielDoch,
         Expansion::WindRoses,
+        Expansion::Siege,
+        Expansion::Besiegers,
         Expansion::Winter,
     ];
 
@@ -122,6 +135,8 @@ impl Expansion {
             Expansion::GoldMines => "goldmines",
             Expansion::SpielDoch => "spiel-doch",
             Expansion::WindRoses => "wind-roses",
+            Expansion::Siege => "siege",
+            Expansion::Besiegers => "besiegers",
             Expansion::Winter => "winter",
         }
     }
@@ -153,6 +168,11 @@ impl Rules {
         self.expansions.contains(&expansion)
     }
 
+    /// Tiles with besieged cities are in play (The Cathars, The Siege or The Besiegers).
+    pub fn has_sieges(&self) -> bool {
+        Expansion::SIEGES.iter().any(|&e| self.has(e))
+    }
+
     /// The tile sets in play, by catalog set id: the base tiles (or the Winter Edition's), then
     /// each expansion's.
     pub fn tile_sets(&self) -> Vec<&'static str> {
@@ -173,6 +193,8 @@ impl Rules {
             (Expansion::GoldMines, "goldmines"),
             (Expansion::SpielDoch, "spiel-doch"),
             (Expansion::WindRoses, "wind-roses"),
+            (Expansion::Siege, "siege"),
+            (Expansion::Besiegers, "besiegers"),
         ] {
             if self.has(expansion) {
                 sets.push(set);
@@ -278,7 +300,7 @@ pub fn variant_needs(name: &str) -> Needs {
         | "tower-captures-own-followers"
         | "unguarded-tower-reopens"
         | "short-ransom" => Needs::AnyOf(&[Expansion::Tower]),
-        "escape-after-each-tile" => Needs::AnyOf(&[Expansion::Cathars]),
+        "escape-after-each-tile" => Needs::AnyOf(&Expansion::SIEGES),
         "wagon-moves" => Needs::AnyOf(&[Expansion::AbbeyMayor]),
         "count-moves" | "carcassonne-trigger" => Needs::AnyOf(&[Expansion::Count]),
         "king-counts-carcassonne" => Needs::AllOf(&[Expansion::KingRobber, Expansion::Count]),

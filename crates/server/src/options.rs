@@ -42,6 +42,14 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Spiel Doch! tiles",
             "2 promotional tiles (02/2018), shuffled in, or the start of the game with their variant",
         ),
+        Expansion::Siege => (
+            "The Siege",
+            "4 tiles (Rio Grande Games): besieged cities as with The Cathars; a knight escapes by a cloister next to any tile of its city",
+        ),
+        Expansion::Besiegers => (
+            "The Besiegers",
+            "6 tiles (Hans im Glück): besieged cities, scored and escaped as with The Cathars",
+        ),
         Expansion::WindRoses => (
             "The Wind Roses",
             "6 tiles: the orange wind rose starts the game; a quarter rose placed in the section it names scores 3 points; the blue rose takes over the sections",

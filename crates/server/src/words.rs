@@ -442,7 +442,7 @@ pub fn score_notes(game: &Game, s: &Score) -> Vec<String> {
         ),
         FeatureKind::City => {
             let cathedral = rules.has(Expansion::InnsCathedrals) && features.cathedrals(root) > 0;
-            let besieged = rules.has(Expansion::Cathars) && features.is_besieged(root);
+            let besieged = rules.has_sieges() && features.is_besieged(root);
             let note = match (s.completed, besieged, cathedral) {
                 (true, true, true) => "the siege halves the cathedral's value: 2 per tile and pennant",
                 (true, true, false) => "the siege halves the city: 1 per tile and pennant",

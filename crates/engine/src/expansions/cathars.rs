@@ -17,6 +17,14 @@
 //!   says "knight"). A builder is not a follower under the Big Box rules, and escapes only
 //!   where the rules count builders as followers (`Variants::builders_and_pigs_are_followers`).
 //! - "every completed besieged city scores double points in relation to farms" (footnote 65).
+//!
+//! The Siege and The Besiegers (the Wikicarpedia page "Besiegers Cathars Siege (1st edition)";
+//! the Assembled Game Reference's steps 3B and 4A) bring more besieged cities under these rules,
+//! but for one: in Rio Grande's The Siege "a cloister allowing escape can be placed adjacent to
+//! any tile of a besieged city (even diagonally)", where The Besiegers, like The Cathars, want it
+//! "directly adjacent to a Besieger/Cathars tile". Our reading where the sets are mixed (the page
+//! advises choosing one rule; the reference names the rule by the set): a city with a Siege tile
+//! among its besieged tiles lets its knights escape by a cloister next to any of its tiles.
 
 use crate::actions::{Action, Pending};
 use crate::board::PlacementIndex;
@@ -31,6 +39,10 @@ use crate::table::Table;
 
 use super::hooks::{Hook, HookPoint, Hooks, Module};
 use super::inns_cathedrals::has_cathedral;
+
+/// The tile set of Rio Grande's The Siege, whose besieged cities are escaped by a cloister next to
+/// any of their tiles.
+const SIEGE_SET: &str = "siege";
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Cathars {
@@ -47,7 +59,8 @@ impl Cathars {
     }
 
     /// Whether the current player's knight `figure` may escape: it stands in a besieged city,
-    /// and a cloister borders (diagonals included) one of the city's tiles with a siege.
+    /// and a cloister borders (diagonals included) one of the city's tiles with a siege, or any
+    /// of its tiles where a tile of The Siege besieges it.
     fn can_escape(&self, table: &Table, figure: &PlacedFigure) -> bool {
         // Footnote 124: the mayor and the wagon in a city are knights like the small and big
         // followers (the abbot never stands in a city).
@@ -60,10 +73,15 @@ impl Cathars {
         if !table.features.is_besieged(root) {
             return false;
         }
-        table.features.members(root).any(|m| {
+        let besieged_by = |m: NodeId, set: Option<&str>| {
             let (placement, local) = table.features.segment(m);
-            let placed = table.board.placement(placement);
-            table.design(placed.tile).features[local as usize].attrs.besieged
+            let design = table.design(table.board.placement(placement).tile);
+            design.features[local as usize].attrs.besieged && set.is_none_or(|s| design.set == s)
+        };
+        let any_tile = table.features.members(root).any(|m| besieged_by(m, Some(SIEGE_SET)));
+        table.features.members(root).any(|m| {
+            let placed = table.board.placement(table.features.segment(m).0);
+            (any_tile || besieged_by(m, None))
                 && placed
                     .pos
                     .ring()

@@ -182,7 +182,8 @@ impl ModuleId {
             Expansion::TradersBuilders => ModuleId::TradersBuilders,
             Expansion::KingRobber => ModuleId::KingRobber,
             Expansion::Count => ModuleId::Count,
-            Expansion::Cathars => ModuleId::Cathars,
+            // The Siege and The Besiegers play under The Cathars' rules.
+            Expansion::Cathars | Expansion::Siege | Expansion::Besiegers => ModuleId::Cathars,
             Expansion::Abbot => ModuleId::Abbot,
             Expansion::PrincessDragon => ModuleId::PrincessDragon,
             Expansion::Tower => ModuleId::Tower,
