@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 19] = [
+const SETS: [(&str, u32); 20] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -66,6 +66,7 @@ const SETS: [(&str, u32); 19] = [
     ("wind-roses", 6),
     ("siege", 4),
     ("besiegers", 6),
+    ("labyrinths", 1),
 ];
 
 #[test]
@@ -173,7 +174,15 @@ fn symbol_counts_match_the_symbols_and_features_table() {
     for (set, _) in SETS.into_iter().filter(|(s, _)| {
         !matches!(
             *s,
-            "count" | "winter" | "festival" | "goldmines" | "spiel-doch" | "wind-roses" | "siege" | "besiegers"
+            "count"
+                | "winter"
+                | "festival"
+                | "goldmines"
+                | "spiel-doch"
+                | "wind-roses"
+                | "siege"
+                | "besiegers"
+                | "labyrinths"
         )
     }) {
         for edition in editions(set) {

@@ -1136,7 +1136,13 @@ fn checked_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) {
         for e in &events {
             match *e {
                 Event::TilePlaced { player, .. } => (placer, paid, deployed) = (player, vec![], 0),
-                Event::Scored(s) if s.phase == Phase::Turn && s.points > 0 => {
+                // The abbot's recall scores in the figure phase, not in the turn's scoring, which
+                // alone opens Carcassonne.
+                Event::Scored(s)
+                    if s.phase == Phase::Turn
+                        && s.points > 0
+                        && (s.completed || !matches!(action, Action::RecallAbbot { .. })) =>
+                {
                     paid.extend(s.players.iter());
                     round.clear();
                 }

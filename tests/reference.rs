@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
     Action, Catalog, Color, Deck, Edition, Event, Expansion, Figure, Game, GameSetup, Phase as EnginePhase, RiverOrder,
-    RuleSet, Rules, Token, Variants, RANSOM, WIND_ROSE_POINTS,
+    RuleSet, Rules, Token, Variants, LABYRINTH_FOLLOWER_POINTS, RANSOM, WIND_ROSE_POINTS,
 };
 use carcassonne_reference::{decision_of, render, Fact, Phase, Reference, Selection};
 
@@ -528,6 +528,10 @@ fn the_tile_counts_and_trade_goods_agree_with_the_catalog() {
             }
             Some(Fact::WindRose { points }) => {
                 assert_eq!(*points, WIND_ROSE_POINTS, "{}", e.id);
+                checked += 1;
+            }
+            Some(Fact::Labyrinth { points }) => {
+                assert_eq!(*points, u32::from(LABYRINTH_FOLLOWER_POINTS), "{}", e.id);
                 checked += 1;
             }
             _ => {}

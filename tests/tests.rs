@@ -14,6 +14,7 @@ mod fuzz;
 mod gold_mines;
 mod hands;
 mod house_rules;
+mod labyrinths;
 mod lease;
 mod little_buildings;
 mod mountains;

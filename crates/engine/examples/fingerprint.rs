@@ -258,6 +258,7 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ("wind-roses-spielbox", with(&[WindRoses], Variants { wind_roses_spielbox: true, ..Variants::default() })),
         // The Siege and The Besiegers, with The Cathars' tiles.
         ("sieges", with(&[Siege, Besiegers, Cathars], Variants::default())),
+        ("labyrinth-advanced", with(&[Labyrinths], Variants { labyrinth_advanced: true, ..Variants::default() })),
         (
             "goldmines-every-expansion",
             with(

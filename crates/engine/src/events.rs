@@ -36,6 +36,10 @@ pub struct Breakdown {
     /// each tile counted once, and the points they add after all the others.
     pub buildings: u16,
     pub building_points: u16,
+    /// The Labyrinths' advanced variant: the followers on a completed road through a
+    /// labyrinth, whoever's, each worth `labyrinth_value` to its majority.
+    pub labyrinth_followers: u16,
+    pub labyrinth_value: u16,
 }
 
 impl Breakdown {
@@ -45,6 +49,7 @@ impl Breakdown {
             + self.cities as u32 * self.city_value as u32
             + self.besieged_cities as u32 * 2 * self.city_value as u32
             + self.building_points as u32
+            + self.labyrinth_followers as u32 * self.labyrinth_value as u32
     }
 }
 
@@ -77,6 +82,10 @@ impl fmt::Display for Breakdown {
             } else {
                 parts.push(format!("{n} little building{} worth {}", plural(n), self.building_points));
             }
+        }
+        if self.labyrinth_followers > 0 {
+            let n = self.labyrinth_followers;
+            parts.push(format!("{n} follower{} in the labyrinth × {}", plural(n), self.labyrinth_value));
         }
         write!(f, "{} = {}", parts.join(" + "), self.total())
     }

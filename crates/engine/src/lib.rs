@@ -47,6 +47,7 @@ pub use events::{Breakdown, Event, Phase, Score, Token, WIND_ROSE_POINTS};
 pub use expansions::abbey_mayor::Barn;
 pub use expansions::count::Resident;
 pub use expansions::gold_mines::ingot_value;
+pub use expansions::labyrinths::LABYRINTH_FOLLOWER_POINTS;
 pub use expansions::little_buildings::{BuildingSupply, PlacedBuilding};
 pub use expansions::tower::{Prisoner, TowerSite, RANSOM};
 pub use game::{Deck, Game, GameSetup};

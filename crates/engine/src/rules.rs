@@ -83,6 +83,11 @@ pub enum Expansion {
     /// The Besiegers (Hans im Glück 2013; the same page): six tiles with besieged cities, under
     /// The Cathars' rules.
     Besiegers,
+    /// The Labyrinths (Spiel Doch! 1/2016; the Wikicarpedia page "The Labyrinths"): a tile whose
+    /// four roads meet in a labyrinth as one road; Hans im Glück's advanced variant
+    /// (`Variants::labyrinth_advanced`) lets its placer join an occupied road there and pays 2
+    /// points a follower on the completed road.
+    Labyrinths,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -93,7 +98,7 @@ impl Expansion {
     /// Reference's "Cathars / Siege / Besiegers").
     pub const SIEGES: [Expansion; 3] = [Expansion::Cathars, Expansion::Siege, Expansion::Besiegers];
 
-    pub const ALL: [Expansion; 20] = [
+    pub const ALL: [Expansion; 21] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -113,6 +118,7 @@ impl Expansion {
         Expansion::WindRoses,
         Expansion::Siege,
         Expansion::Besiegers,
+        Expansion::Labyrinths,
         Expansion::Winter,
     ];
 
@@ -137,6 +143,7 @@ impl Expansion {
             Expansion::WindRoses => "wind-roses",
             Expansion::Siege => "siege",
             Expansion::Besiegers => "besiegers",
+            Expansion::Labyrinths => "labyrinths",
             Expansion::Winter => "winter",
         }
     }
@@ -195,6 +202,7 @@ impl Rules {
             (Expansion::WindRoses, "wind-roses"),
             (Expansion::Siege, "siege"),
             (Expansion::Besiegers, "besiegers"),
+            (Expansion::Labyrinths, "labyrinths"),
         ] {
             if self.has(expansion) {
                 sets.push(set);
@@ -308,6 +316,7 @@ pub fn variant_needs(name: &str) -> Needs {
         "festival-followers-only" => Needs::AnyOf(&[Expansion::Festival]),
         "spiel-doch-start" => Needs::AnyOf(&[Expansion::SpielDoch]),
         "wind-roses-spielbox" => Needs::AnyOf(&[Expansion::WindRoses]),
+        "labyrinth-advanced" => Needs::AnyOf(&[Expansion::Labyrinths]),
         "pig-herd-counts-for-barn" => Needs::AllOf(&[Expansion::River2, Expansion::AbbeyMayor]),
         _ => Needs::Always,
     }
@@ -357,7 +366,7 @@ mod tests {
     fn variant_needs_name_known_variants() {
         let known: Vec<&str> = Variants::INFO.iter().map(|v| v.name).collect();
         let needing: Vec<&str> = known.iter().copied().filter(|n| variant_needs(n) != Needs::Always).collect();
-        assert_eq!(needing.len(), 33, "{needing:?}");
+        assert_eq!(needing.len(), 34, "{needing:?}");
         assert!(variant_needs("princess-must-remove").met_by(&[Expansion::PrincessDragon]));
         assert!(!variant_needs("princess-must-remove").met_by(&[Expansion::Tower]));
         assert!(!variant_needs("king-counts-carcassonne").met_by(&[Expansion::Count]));

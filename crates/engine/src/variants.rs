@@ -278,6 +278,11 @@ pub struct Variants {
     /// rose divides the playing area into two sections, north and south): a quarter rose scores
     /// when placed in the half of its letter. Off by default: Hans im Glück's four sections.
     pub wind_roses_spielbox: bool,
+    /// The Labyrinths' advanced variant (Hans im Glück's, on the Wikicarpedia page "The
+    /// Labyrinths"): the player who places the labyrinth may put a follower on it though its
+    /// road is occupied, and a completed road through it pays its majority 2 points more for
+    /// each follower on it. Off by default: Spiel Doch!'s basic rules, a road like any other.
+    pub labyrinth_advanced: bool,
 }
 
 impl Default for Variants {
@@ -354,6 +359,7 @@ impl Variants {
             festival_followers_only: false,
             spiel_doch_start: false,
             wind_roses_spielbox: false,
+            labyrinth_advanced: false,
         }
     }
 

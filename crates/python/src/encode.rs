@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 40] = [
+pub const TILE_PLANES: [&str; 41] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -63,6 +63,7 @@ pub const TILE_PLANES: [&str; 40] = [
     "gold_symbol",
     "wind_rose",
     "rose_quarter",
+    "labyrinth",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -302,6 +303,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
         set(28, attrs.besieged as u8);
         set(29, attrs.princess as u8);
         set(30, attrs.pig_herd as u8);
+        set(40, attrs.labyrinth as u8);
     }
     for symbol in &design.symbols {
         match symbol {

@@ -133,6 +133,9 @@ pub enum Fact {
     Gold { thresholds: Vec<u8> },
     /// The Wind Roses: what a quarter rose placed in its section scores.
     WindRose { points: u32 },
+    /// The Labyrinths (advanced variant): what each follower on a completed road through a
+    /// labyrinth adds for its majority.
+    Labyrinth { points: u32 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -32,6 +32,7 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::MagicGate => "symbol magic-gate",
         IconKind::Festival => "symbol festival",
         IconKind::Gold => "symbol gold",
+        IconKind::Labyrinth => "labyrinth",
         IconKind::WindRose { blue: false } => "symbol wind-rose-orange",
         IconKind::WindRose { blue: true } => "symbol wind-rose-blue",
         IconKind::RoseQuarter { quarter: 0 } => "symbol rose-ne",
@@ -184,6 +185,12 @@ fn body(kind: IconKind) -> String {
             r##"<circle cx="0" cy="0" r="9.5" fill="#5b3a1e" stroke="#2e1c0c" stroke-width="1"/>"##,
             r##"<path d="M-7 4.5L-4.5 -3H4.5L7 4.5Z" fill="#f2c037" stroke="#8a5a00" stroke-width="1" stroke-linejoin="round"/>"##,
             r##"<path d="M-4.5 -3H4.5L3.6 -0.6H-3.6Z" fill="#ffe58a"/>"##
+        )
+        .to_string(),
+        IconKind::Labyrinth => concat!(
+            r##"<circle cx="0" cy="0" r="9.6" fill="#6c8f3c" stroke="#3e5220" stroke-width="1"/>"##,
+            r##"<path d="M-1.5 -8.3A8.3 8.3 0 1 0 1.5 -8.3M1.5 -5.6A5.6 5.6 0 1 1 -5.6 1.5M-2.9 0A2.9 2.9 0 1 0 0 -2.9" fill="none" stroke="#e8dcc0" stroke-width="1.9" stroke-linecap="round"/>"##,
+            r##"<circle cx="0" cy="0" r="1" fill="#e8dcc0"/>"##
         )
         .to_string(),
         IconKind::WindRose { blue } => {

@@ -42,6 +42,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Spiel Doch! tiles",
             "2 promotional tiles (02/2018), shuffled in, or the start of the game with their variant",
         ),
+        Expansion::Labyrinths => (
+            "The Labyrinths",
+            "1 tile: four roads meeting in a labyrinth are one road (with the advanced variant, 2 points a follower on it when completed)",
+        ),
         Expansion::Siege => (
             "The Siege",
             "4 tiles (Rio Grande Games): besieged cities as with The Cathars; a knight escapes by a cloister next to any tile of its city",

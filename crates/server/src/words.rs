@@ -107,6 +107,10 @@ fn road_phrases(roads: &[&FeatureSpec], cloister: bool) -> Vec<String> {
         [] => vec![],
         [road] => {
             let sides = spec_sides(road);
+            // The Labyrinths: the roads that meet in the labyrinth are one road.
+            if road.attrs.labyrinth {
+                return vec![with_inn(format!("{} roads meeting in a labyrinth", count_word(sides.len())))];
+            }
             let shape = match sides.len() {
                 2 if opposite_pair(&sides) => "a straight road",
                 2 => "a curved road",

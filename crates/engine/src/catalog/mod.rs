@@ -262,6 +262,8 @@ impl RiverRole {
 pub struct FeatureAttrs {
     /// An inn on this road segment (Inns & Cathedrals).
     pub inn: bool,
+    /// A labyrinth on this road segment (The Labyrinths): the roads that enter it are one road.
+    pub labyrinth: bool,
     /// A cathedral in this city segment (Inns & Cathedrals).
     pub cathedral: bool,
     /// A trade good in this city segment (Traders & Builders).

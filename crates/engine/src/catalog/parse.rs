@@ -368,6 +368,8 @@ impl<'a> Parser<'a> {
                 }
             } else if *word == "inn" {
                 feature.attrs.inn = true;
+            } else if *word == "labyrinth" {
+                feature.attrs.labyrinth = true;
             } else if *word == "cathedral" {
                 feature.attrs.cathedral = true;
             } else if *word == "besieged" {
@@ -435,8 +437,8 @@ impl<'a> Parser<'a> {
                 return Err(self.error(f.line, "only fields (and a partial tile's city) can be inner areas (I, II)"));
             }
             let a = &f.attrs;
-            if (a.inn || a.tunnel || a.wells > 0) && f.kind != FeatureKind::Road {
-                return Err(self.error(f.line, "inns, tunnels and wells are on roads"));
+            if (a.inn || a.tunnel || a.labyrinth || a.wells > 0) && f.kind != FeatureKind::Road {
+                return Err(self.error(f.line, "inns, tunnels, labyrinths and wells are on roads"));
             }
             if (a.cathedral || a.good.is_some() || a.besieged || a.princess) && f.kind != FeatureKind::City {
                 return Err(self.error(f.line, "cathedrals, trade goods, sieges and princesses are in cities"));

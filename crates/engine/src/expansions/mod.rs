@@ -34,6 +34,7 @@ pub(crate) mod hooks;
 pub(crate) mod house_rules;
 pub(crate) mod inns_cathedrals;
 pub(crate) mod king_robber;
+pub(crate) mod labyrinths;
 pub(crate) mod lease;
 pub(crate) mod little_buildings;
 pub(crate) mod miners;
@@ -55,7 +56,7 @@ pub(crate) mod wind_roses;
 use crate::actions::{Action, Pending};
 use crate::base;
 use crate::board::PlacementIndex;
-use crate::catalog::{Catalog, FeatureSpec, TileDesign, TileId};
+use crate::catalog::{Catalog, FeatureKind, FeatureSpec, TileDesign, TileId};
 use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
@@ -75,6 +76,7 @@ use hands::Hands;
 use house_rules::HouseRules;
 use inns_cathedrals::InnsCathedrals;
 use king_robber::KingRobber;
+use labyrinths::Labyrinths;
 use lease::Lease;
 use little_buildings::LittleBuildings;
 use own_cloisters::OwnCloisters;
@@ -122,6 +124,8 @@ pub(crate) enum ModuleId {
     SpielDoch,
     /// After the Spiel Doch! tiles: the orange rose starts the game where nothing else does.
     WindRoses,
+    /// The Labyrinths' advanced variant (the basic rules need no module).
+    Labyrinths,
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
@@ -134,7 +138,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 32);
 
 impl ModuleId {
-    const COUNT: usize = 19;
+    const COUNT: usize = 20;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -154,6 +158,7 @@ impl ModuleId {
             ModuleId::LittleBuildings => LittleBuildings::HOOKS,
             ModuleId::SpielDoch => SpielDoch::HOOKS,
             ModuleId::WindRoses => WindRoses::HOOKS,
+            ModuleId::Labyrinths => Labyrinths::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
             ModuleId::Prisoners => Prisoners::HOOKS,
@@ -169,6 +174,7 @@ impl ModuleId {
             (v.cloisters_for_everyone, ModuleId::OwnCloisters),
             (v.prisoners, ModuleId::Prisoners),
             (v.table_size.tiles().is_some(), ModuleId::TableEdge),
+            (v.labyrinth_advanced && rules.has(Expansion::Labyrinths), ModuleId::Labyrinths),
         ]
         .into_iter()
         .filter_map(|(on, id)| on.then_some(id))
@@ -193,6 +199,9 @@ impl ModuleId {
             Expansion::GoldMines => ModuleId::GoldMines,
             Expansion::SpielDoch => ModuleId::SpielDoch,
             Expansion::WindRoses => ModuleId::WindRoses,
+            // The basic rules are the catalog's (one road); the advanced variant's module is
+            // switched on with the variations'.
+            Expansion::Labyrinths => return None,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -243,6 +252,7 @@ pub(crate) struct Modules {
     little_buildings: LittleBuildings,
     spiel_doch: SpielDoch,
     wind_roses: WindRoses,
+    labyrinths: Labyrinths,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -370,6 +380,7 @@ impl Modules {
             little_buildings: LittleBuildings::new(rules, players),
             spiel_doch: SpielDoch::new(rules),
             wind_roses: WindRoses::new(rules),
+            labyrinths: Labyrinths,
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),
@@ -571,6 +582,16 @@ impl Modules {
             Figure::Abbot => abbot::check_deploy(table, spec, root),
             Figure::Builder | Figure::Pig => traders_builders::check_deploy(table, figure, spec, root),
             Figure::Mayor | Figure::Wagon | Figure::Barn => abbey_mayor::check_deploy(table, figure, spec, root),
+        };
+        // The Labyrinths' advanced variant: a follower may join an occupied road on the
+        // labyrinth just placed.
+        let own_rule = match own_rule {
+            Err(RuleError::FeatureOccupied(FeatureKind::Road))
+                if figure.is_follower() && labyrinths::labyrinth_admits(table, spec) =>
+            {
+                Ok(())
+            }
+            other => other,
         };
         if own_rule.is_ok() && self.implementing(Hook::RestrictDeploy) != 0 {
             return self.restrict_deploy(table, figure, spec);

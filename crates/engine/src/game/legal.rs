@@ -73,8 +73,11 @@ pub(crate) fn each_legal_action(
                     // an empty one only the others, and each only on the kinds it stands on.
                     let root = table.features.find(placement.first_node + i as NodeId);
                     let occupied = table.features.figure_count(root) > 0;
+                    // The Labyrinths' advanced variant: followers may join an occupied road on
+                    // the labyrinth just placed (the dispatch's check decides).
+                    let labyrinth = occupied && spec.attrs.labyrinth;
                     for &figure in &available[..count] {
-                        if occupied == figure.joins_a_follower()
+                        if (occupied == figure.joins_a_follower() || (labyrinth && figure.is_follower()))
                             && figure.may_stand_on(spec.kind)
                             && modules.check_deploy(table, figure, spec, root).is_ok()
                             && visit(Action::Deploy { figure, feature: i as LocalFeature })

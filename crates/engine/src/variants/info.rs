@@ -464,6 +464,14 @@ pub(super) const ALL: &[VariantInfo] = &[
         kind: VariantKind::Bool,
     },
     VariantInfo {
+        name: "labyrinth-advanced",
+        label: "The Labyrinths, advanced: the labyrinth's placer may join an occupied road there; 2 points a follower on the completed road",
+        source: "The Labyrinths (Wikicarpedia), Hans im Glück's advanced variant",
+        group: VariantGroup::Variation,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "wind-roses-spielbox",
         label: "Wind Roses as Spielbox printed them: two sections, north and south of the rose, instead of four",
         source: "Wind Roses (1st edition) (Wikicarpedia), the Spielbox version's rule differences",

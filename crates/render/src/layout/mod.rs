@@ -75,6 +75,8 @@ pub enum IconKind {
     WindRose {
         blue: bool,
     },
+    /// A labyrinth where roads meet (The Labyrinths): a round maze.
+    Labyrinth,
     /// A quarter wind rose (The Wind Roses): the quarter of a rose pointing to the corner of the
     /// section it names, `quarter` 0 to 3 for north-east, south-east, south-west and north-west.
     RoseQuarter {
@@ -562,6 +564,8 @@ pub fn layout(design: &TileDesign) -> Layout {
                 icons.push(Icon { kind: IconKind::House, at, r: 6.0 });
             }
         }
+    } else if feats.iter().any(|f| f.attrs.labyrinth) {
+        icons.push(Icon { kind: IconKind::Labyrinth, at: CENTRE, r: 13.0 });
     } else if centre_ends > 0 && !design.partial {
         if design.symbols.contains(&Symbol::Tower) {
             tower_at = Some(CENTRE);

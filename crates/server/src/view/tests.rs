@@ -392,6 +392,7 @@ fn tile_names_name_symbols_princesses_and_tower_foundations() {
     assert!(name_of(&|d| d.symbols.contains(&Symbol::Festival)).ends_with("with the festival symbol"));
     assert!(name_of(&|d| d.symbols.contains(&Symbol::Gold)).ends_with("with the gold symbol"));
     assert!(name_of(&|d| d.symbols.contains(&Symbol::WindRoseOrange)).ends_with("with the orange wind rose"));
+    assert_eq!(name_of(&|d| d.features.iter().any(|f| f.attrs.labyrinth)), "four roads meeting in a labyrinth");
     assert!(name_of(&|d| d.symbols.contains(&Symbol::WindRoseBlue)).ends_with("with the blue wind rose"));
     assert!(name_of(&|d| d.symbols.contains(&Symbol::RoseSouthWest))
         .ends_with("with a quarter wind rose naming the south-west section"));
