@@ -28,6 +28,27 @@ pub(crate) fn two_player(rules: Rules, deck: &[&str]) -> Game {
     .unwrap()
 }
 
+/// Two checked random games ([`random_game_checked`]) for each configuration (rules, players),
+/// the `i`-th's from deck seeds `base + 10 i` and `base + 10 i + 1`; the games, in order.
+pub(crate) fn random_games_of_configs(configs: impl IntoIterator<Item = (Rules, usize)>, base: u64) -> Vec<Game> {
+    let mut games = vec![];
+    for (i, (rules, players)) in configs.into_iter().enumerate() {
+        for s in 0..2u64 {
+            games.push(random_game_checked(rules.clone(), players, base + i as u64 * 10 + s));
+        }
+    }
+    games
+}
+
+/// Every bot (random, greedy, a small search) plays a two-player game to its end under `rules`,
+/// from deck seed `seed`.
+pub(crate) fn every_bot_plays(rules: &Rules, seed: u64) {
+    for name in ["random", "greedy", "mcts:iters=30"] {
+        let setup = GameSetup { rules: rules.clone(), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(seed) };
+        bot_game(name, setup);
+    }
+}
+
 /// How many tiles of `set` are face down (the one drawn for the first turn included).
 pub(crate) fn tiles_in_pile(g: &Game, set: &str) -> usize {
     let drawn = match g.pending() {

@@ -3,11 +3,9 @@
 //! in a labyrinth and are one road. docs/rules.md, "The Labyrinths", lists which test checks which
 //! rule.
 
-use carcassonne_engine::{
-    Action, Color, Deck, Edition, Expansion, FeatureKind, GameSetup, Phase, Pos, Rules, Variants,
-};
+use carcassonne_engine::{Action, Color, Edition, Expansion, FeatureKind, Phase, Pos, Rules, Variants};
 
-use crate::expansions::{bot_game, feature, paid, random_game_checked, turn, two_player, F};
+use crate::expansions::{every_bot_plays, feature, paid, random_games_of_configs, turn, two_player, F};
 
 fn rules(advanced: bool) -> Rules {
     Rules {
@@ -127,18 +125,11 @@ fn random_games_with_the_labyrinth_keep_the_properties() {
         (Rules { expansions: every.clone(), ..rules(true) }, 2),
         (Rules { expansions: every, ..rules(false) }, 4),
     ];
-    for (i, (rules, players)) in configs.into_iter().enumerate() {
-        for s in 0..2u64 {
-            random_game_checked(rules.clone(), players, 250 + i as u64 * 10 + s);
-        }
-    }
+    random_games_of_configs(configs, 250);
 }
 
 /// Every bot plays with the labyrinth under the advanced variant.
 #[test]
 fn every_bot_plays_with_the_labyrinth() {
-    for name in ["random", "greedy", "mcts:iters=30"] {
-        let setup = GameSetup { rules: rules(true), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(170) };
-        bot_game(name, setup);
-    }
+    every_bot_plays(&rules(true), 170);
 }

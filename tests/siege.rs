@@ -7,7 +7,7 @@
 
 use carcassonne_engine::{Color, Deck, Event, Expansion, FeatureKind, Figure, GameSetup, Pending, Phase, Rules};
 
-use crate::expansions::{bot_game, paid, random_game_checked, tiles_in_pile, turn, two_player, F};
+use crate::expansions::{every_bot_plays, paid, random_games_of_configs, tiles_in_pile, turn, two_player, F};
 
 fn rules(expansions: &[Expansion]) -> Rules {
     Rules { expansions: expansions.to_vec(), ..Rules::base() }
@@ -114,22 +114,11 @@ fn random_games_with_the_sieges_keep_the_properties() {
         (rules(&[Expansion::Siege, Expansion::Besiegers, Expansion::Cathars]), 2),
         (Rules { expansions: every, ..Rules::base() }, 4),
     ];
-    for (i, (rules, players)) in configs.into_iter().enumerate() {
-        for s in 0..2u64 {
-            random_game_checked(rules.clone(), players, 210 + i as u64 * 10 + s);
-        }
-    }
+    random_games_of_configs(configs, 210);
 }
 
 /// Every bot plays with the sieges.
 #[test]
 fn every_bot_plays_with_the_sieges() {
-    for name in ["random", "greedy", "mcts:iters=30"] {
-        let setup = GameSetup {
-            rules: rules(&[Expansion::Siege, Expansion::Besiegers]),
-            players: vec![Color::Red, Color::Blue],
-            deck: Deck::Seed(160),
-        };
-        bot_game(name, setup);
-    }
+    every_bot_plays(&rules(&[Expansion::Siege, Expansion::Besiegers]), 160);
 }

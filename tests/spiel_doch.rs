@@ -9,7 +9,7 @@ use carcassonne_engine::{
     Color, Deck, Edition, Expansion, Game, GameSetup, Pos, Rotation, Rules, Side, Terrain, Variants,
 };
 
-use crate::expansions::{bot_game, random_game_checked, tiles_in_pile};
+use crate::expansions::{every_bot_plays, random_games_of_configs, tiles_in_pile};
 
 fn rules(expansions: &[Expansion], start: bool) -> Rules {
     let mut all = vec![Expansion::SpielDoch];
@@ -117,19 +117,11 @@ fn random_games_with_the_spiel_doch_tiles_keep_the_properties() {
         (Rules { expansions: every, ..rules(&[], true) }, 2),
         (Rules { expansions: without_starts, ..rules(&[], true) }, 4),
     ];
-    for (i, (rules, players)) in configs.into_iter().enumerate() {
-        for s in 0..2u64 {
-            random_game_checked(rules.clone(), players, 130 + i as u64 * 10 + s);
-        }
-    }
+    random_games_of_configs(configs, 130);
 }
 
 /// Every bot plays a game that starts with the promotional tiles.
 #[test]
 fn every_bot_plays_from_the_spiel_doch_start() {
-    for name in ["random", "greedy", "mcts:iters=30"] {
-        let setup =
-            GameSetup { rules: rules(&[], true), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(150) };
-        bot_game(name, setup);
-    }
+    every_bot_plays(&rules(&[], true), 150);
 }

@@ -9,7 +9,7 @@ use carcassonne_engine::{
     Action, Color, Deck, Event, Expansion, Game, GameSetup, Pending, Pos, Rotation, Rules, Variants,
 };
 
-use crate::expansions::{bot_game, random_game_checked, tiles_in_pile, two_player};
+use crate::expansions::{every_bot_plays, random_game_checked, random_games_of_configs, tiles_in_pile, two_player};
 
 fn rules(expansions: &[Expansion]) -> Rules {
     let mut all = vec![Expansion::WindRoses];
@@ -277,21 +277,12 @@ fn random_games_with_the_wind_roses_keep_the_properties() {
         (Rules { expansions: every, ..rules(&[]) }, 2),
         (Rules { expansions: without_starts, ..rules(&[]) }, 4),
     ];
-    let mut scored = 0;
-    for (i, (rules, players)) in configs.into_iter().enumerate() {
-        for s in 0..2u64 {
-            let g = random_game_checked(rules.clone(), players, 170 + i as u64 * 10 + s);
-            scored += g.scores().iter().sum::<u32>();
-        }
-    }
+    let scored: u32 = random_games_of_configs(configs, 170).iter().map(|g| g.scores().iter().sum::<u32>()).sum();
     assert!(scored > 0);
 }
 
 /// Every bot plays a game with the roses.
 #[test]
 fn every_bot_plays_with_the_wind_roses() {
-    for name in ["random", "greedy", "mcts:iters=30"] {
-        let setup = GameSetup { rules: rules(&[]), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(150) };
-        bot_game(name, setup);
-    }
+    every_bot_plays(&rules(&[]), 150);
 }

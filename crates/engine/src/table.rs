@@ -5,7 +5,7 @@
 //! written once.
 
 use crate::board::{Board, PlacedTile, PlacementIndex};
-use crate::catalog::{Catalog, LocalFeature, TileDesign, TileId};
+use crate::catalog::{Catalog, FeatureSpec, LocalFeature, TileDesign, TileId};
 use crate::events::{Event, Score};
 use crate::features::{Features, NodeId};
 use crate::geometry::Pos;
@@ -175,6 +175,13 @@ impl Table {
         let placed = self.board.placement(placement);
         let parts = self.design(placed.tile).features.len() as NodeId;
         (0..parts).any(|i| self.features.find(placed.first_node + i) == root)
+    }
+
+    /// The design of the tile a feature segment (`node`) lies on, and the segment's own spec.
+    pub(crate) fn segment_spec(&self, node: NodeId) -> (&'static TileDesign, &'static FeatureSpec) {
+        let (placement, local) = self.features.segment(node);
+        let design = self.design(self.board.placement(placement).tile);
+        (design, &design.features[local as usize])
     }
 
     pub(crate) fn last_placement_index(&self) -> PlacementIndex {

@@ -74,9 +74,8 @@ impl Cathars {
             return false;
         }
         let besieged_by = |m: NodeId, set: Option<&str>| {
-            let (placement, local) = table.features.segment(m);
-            let design = table.design(table.board.placement(placement).tile);
-            design.features[local as usize].attrs.besieged && set.is_none_or(|s| design.set == s)
+            let (design, spec) = table.segment_spec(m);
+            spec.attrs.besieged && set.is_none_or(|s| design.set == s)
         };
         let any_tile = table.features.members(root).any(|m| besieged_by(m, Some(SIEGE_SET)));
         table.features.members(root).any(|m| {

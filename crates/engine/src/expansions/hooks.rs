@@ -10,6 +10,7 @@ use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation};
 use crate::players::{Figure, PlayerId, PlayerSet};
 use crate::random::GameRng;
+use crate::rules::{Expansion, Rules};
 use crate::table::Table;
 
 /// The points of the order of play where modules may act and ask for decisions (seed 004's
@@ -54,6 +55,12 @@ pub(crate) struct StartTiles {
 impl StartTiles {
     pub(crate) fn new(start: bool) -> StartTiles {
         StartTiles { start, taken: vec![] }
+    }
+
+    /// A river or the city of Carcassonne lays out the start of the game, which the sets with
+    /// start tiles leave to them (our reading: their tiles are shuffled in then).
+    pub(crate) fn another_start(rules: &Rules) -> bool {
+        [Expansion::River, Expansion::River2, Expansion::Count].iter().any(|&e| rules.has(e))
     }
 
     /// `Module::takes_tile` for a design that is one of the start tiles (`starts`): one copy,

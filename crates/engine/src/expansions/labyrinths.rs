@@ -48,10 +48,7 @@ impl Module for Labyrinths {
         if !completed || table.features.kind(root) != FeatureKind::Road {
             return;
         }
-        let through_labyrinth = table.features.members(root).any(|m| {
-            let (placement, local) = table.features.segment(m);
-            table.design(table.board.placement(placement).tile).features[local as usize].attrs.labyrinth
-        });
+        let through_labyrinth = table.features.members(root).any(|m| table.segment_spec(m).1.attrs.labyrinth);
         if through_labyrinth {
             let followers =
                 table.figures.iter().filter(|f| f.figure.is_follower() && table.features.find(f.node) == root).count()

@@ -17,7 +17,7 @@
 use crate::catalog::{Catalog, TileDesign, TileId};
 use crate::geometry::{Pos, Rotation};
 use crate::random::GameRng;
-use crate::rules::{Expansion, Rules};
+use crate::rules::Rules;
 
 use super::hooks::{BaseStartTile, DeckPlan, Hook, Hooks, Module, StartTiles};
 
@@ -34,8 +34,7 @@ pub(crate) struct SpielDoch {
 
 impl SpielDoch {
     pub(crate) fn new(rules: &Rules) -> SpielDoch {
-        let other_start = [Expansion::River, Expansion::River2, Expansion::Count].iter().any(|&e| rules.has(e));
-        SpielDoch { start: StartTiles::new(rules.variants.spiel_doch_start && !other_start) }
+        SpielDoch { start: StartTiles::new(rules.variants.spiel_doch_start && !StartTiles::another_start(rules)) }
     }
 }
 

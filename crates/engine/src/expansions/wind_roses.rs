@@ -47,8 +47,8 @@ pub(crate) struct WindRoses {
 
 impl WindRoses {
     pub(crate) fn new(rules: &Rules) -> WindRoses {
-        let other_start = [Expansion::River, Expansion::River2, Expansion::Count].iter().any(|&e| rules.has(e))
-            || (rules.has(Expansion::SpielDoch) && rules.variants.spiel_doch_start);
+        let other_start =
+            StartTiles::another_start(rules) || (rules.has(Expansion::SpielDoch) && rules.variants.spiel_doch_start);
         WindRoses { start: StartTiles::new(!other_start), reference: None, halves: rules.variants.wind_roses_spielbox }
     }
 
@@ -62,7 +62,7 @@ impl WindRoses {
 
     /// Whether a tile showing `symbol` at `pos` lies in the section its quarter rose names,
     /// around the rose at `rose` turned by `rotation`.
-    pub(crate) fn in_section(&self, symbol: Symbol, pos: Pos, rose: (Pos, Rotation)) -> bool {
+    fn in_section(&self, symbol: Symbol, pos: Pos, rose: (Pos, Rotation)) -> bool {
         let Some((mut east, mut south)) = symbol.rose_quarter() else { return false };
         if self.halves {
             // Spielbox: the rose's N or S only.
@@ -76,11 +76,28 @@ impl WindRoses {
         let (dx, dy) = (pos.x - rose.0.x, pos.y - rose.0.y);
         dx * east >= 0 && dy * south >= 0
     }
-}
 
-/// The quarter rose a design shows, if any.
-fn quarter_of(design: &TileDesign) -> Option<Symbol> {
-    design.symbols.iter().copied().find(|s| s.rose_quarter().is_some())
+    /// The sections the tile at `pos` lies in: bit `i` for [`Symbol::QUARTER_ROSES`]`[i]` (0
+    /// before a full rose is on the board).
+    pub(crate) fn sections(&self, table: &Table, pos: Pos) -> u8 {
+        let Some(rose) = self.reference(table) else { return 0 };
+        Symbol::QUARTER_ROSES
+            .iter()
+            .enumerate()
+            .filter(|(_, &s)| self.in_section(s, pos, rose))
+            .fold(0, |bits, (i, _)| bits | 1 << i)
+    }
+
+    /// What a tile of `tile` placed at `pos` scores at once for its quarter rose: 3 in the
+    /// section it names, else 0.
+    pub(crate) fn points(&self, table: &Table, tile: TileId, pos: Pos) -> u32 {
+        let Some(rose) = self.reference(table) else { return 0 };
+        if table.design(tile).symbols.iter().any(|&s| self.in_section(s, pos, rose)) {
+            WIND_ROSE_POINTS
+        } else {
+            0
+        }
+    }
 }
 
 impl Module for WindRoses {
@@ -114,11 +131,10 @@ impl Module for WindRoses {
     /// A quarter rose just placed in its section scores its player 3 points.
     fn tile_placed(&mut self, table: &mut Table, player: PlayerId, events: &mut Vec<Event>) {
         let placed = *table.last_placement();
-        let Some(quarter) = quarter_of(table.design(placed.tile)) else { return };
-        let Some(rose) = self.reference(table) else { return };
-        if self.in_section(quarter, placed.pos, rose) {
-            table.players[player as usize].score += WIND_ROSE_POINTS;
-            events.push(Event::WindRoseScored { player, pos: placed.pos, points: WIND_ROSE_POINTS });
+        let points = self.points(table, placed.tile, placed.pos);
+        if points > 0 {
+            table.players[player as usize].score += points;
+            events.push(Event::WindRoseScored { player, pos: placed.pos, points });
         }
     }
 }

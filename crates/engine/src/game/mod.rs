@@ -299,25 +299,13 @@ impl Game {
     ///
     /// [`Symbol::QUARTER_ROSES`]: crate::catalog::Symbol::QUARTER_ROSES
     pub fn wind_rose_sections(&self, pos: Pos) -> u8 {
-        let Some(rose) = self.wind_rose() else { return 0 };
-        let roses = self.modules.wind_roses();
-        crate::catalog::Symbol::QUARTER_ROSES
-            .iter()
-            .enumerate()
-            .filter(|(_, &s)| roses.in_section(s, pos, rose))
-            .fold(0, |bits, (i, _)| bits | 1 << i)
+        self.modules.wind_roses().sections(&self.table, pos)
     }
 
     /// The Wind Roses: the points a tile of `tile` placed at `pos` would score at once for its
     /// quarter rose (3 in the section it names, else 0).
     pub fn wind_rose_points(&self, tile: TileId, pos: Pos) -> u32 {
-        let Some(rose) = self.wind_rose() else { return 0 };
-        let roses = self.modules.wind_roses();
-        if self.table.design(tile).symbols.iter().any(|&s| roses.in_section(s, pos, rose)) {
-            crate::events::WIND_ROSE_POINTS
-        } else {
-            0
-        }
+        self.modules.wind_roses().points(&self.table, tile, pos)
     }
 
     /// The Count of Carcassonne: the quarter the count stands in (`None` without the

@@ -2,7 +2,7 @@
 //! points, how many sections), the bonus named on the placements that earn it, and the event of
 //! a quarter rose scored. The roses themselves are drawn with their tiles.
 
-use carcassonne_engine::{Action, Event, Expansion, Game, Pending, Phase};
+use carcassonne_engine::{Action, Event, Game, Pending, Phase};
 use serde::Serialize;
 use serde_json::json;
 
@@ -65,11 +65,8 @@ impl ViewModule for WindRoses {
             .set("wind_rose", WindRoseView { x: pos.x, y: pos.y, rotation: rotation.degrees(), blue, sections, label });
     }
 
-    fn event(&self, game: &Game, names: &Names<'_>, event: &Event) -> Option<(serde_json::Value, String)> {
+    fn event(&self, _game: &Game, names: &Names<'_>, event: &Event) -> Option<(serde_json::Value, String)> {
         let Event::WindRoseScored { player, pos, points } = *event else { return None };
-        if !game.rules().has(Expansion::WindRoses) {
-            return None;
-        }
         Some((
             json!({"type": "wind-rose-scored", "seat": player, "x": pos.x, "y": pos.y, "points": points}),
             format!(
