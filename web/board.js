@@ -764,8 +764,9 @@ export class Board {
     const margin = 0.6;
     // Markers keep a finger's size at every zoom and are pushed apart where crowded, so at a
     // small zoom a crowd of them spreads beyond the tiles: the view grows until they are in it
-    // (a few passes, as a smaller zoom spreads them further).
-    for (let pass = 0; pass < 4; pass++) {
+    // (passes until they stay in, as a smaller zoom spreads them further; their rings stop
+    // growing in board units at a small zoom, so this settles in a few).
+    for (let pass = 0; pass < 10; pass++) {
       const bw = (b.maxX - b.minX + 2 * margin) * 100;
       const bh = (b.maxY - b.minY + 2 * margin) * 100;
       const scale = Math.max(0.12, Math.min(1.3, Math.min(w / bw, h / bh)));

@@ -4289,16 +4289,22 @@ const watchdog = setTimeout(async () => {
  */
 async function checkCrowded(page, id, view, choose) {
   // Each marker by its ring: where it is, how big, and whether a tap at its centre reaches it.
+  // Measured as a frame shows it: the waits poll on a timer, which may run between the
+  // decision's drawing and the frame's resize observers (the docked panel's height, the
+  // board's size), whose fits a person always sees done.
   const measure = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll('svg.board [data-marker]')].map((m) => {
+    page.evaluate(async () => {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      return [...document.querySelectorAll('svg.board [data-marker]')].map((m) => {
         const r = m.querySelector('.marker-ring').getBoundingClientRect();
         const cx = r.x + r.width / 2;
         const cy = r.y + r.height / 2;
         const hit = document.elementFromPoint(cx, cy);
         return { testid: m.dataset.testid, x: Number(m.dataset.x), y: Number(m.dataset.y), cx, cy, size: Math.min(r.width, r.height), reached: !!hit && hit.closest('[data-marker]') === m };
-      }),
-    );
+      });
+    });
+  // Fitted (as the decision comes): measured first, then the windows it is checked against.
+  const markers = await measure();
   const board = await page.locator('svg.board').boundingBox();
   const controls = await page.locator('.zoom-controls').boundingBox();
   const dock = await page.locator('[data-testid=action-panel]').boundingBox();
@@ -4309,11 +4315,11 @@ async function checkCrowded(page, id, view, choose) {
     check(m.cy < dock.y, `${what}: a ${m.testid} lies under the docked panel (${m.cy} below ${dock.y})`);
     check(m.reached, `${what}: a ${m.testid} at (${m.x}, ${m.y}) cannot be tapped`);
   };
-  // Fitted (as the decision comes): every marker on the board, clear of the buttons and the
-  // panel, tappable; a big board fitted to a phone makes them small (14 px at the least).
-  const markers = await measure();
+  // Fitted: every marker on the board, clear of the buttons and the panel, tappable; a big
+  // board fitted to a phone makes them small (14 px at the least).
   const onBoard = markers.filter(inWindow);
-  check(onBoard.length === markers.length, `${markers.length - onBoard.length} of ${markers.length} markers lie off the board at the fitted view`);
+  const off = markers.filter((m) => !inWindow(m)).map((m) => `${m.testid} of (${m.x}, ${m.y}) at (${m.cx.toFixed(0)}, ${m.cy.toFixed(0)})`);
+  check(!off.length, `${off.length} of ${markers.length} markers lie off the board (${board.x}, ${board.y}, ${board.width} × ${board.height}) at the fitted view: ${off.join('; ')}`);
   for (const m of onBoard) {
     clear(m, 'fitted');
     check(m.size >= 14, `a ${m.testid} is ${m.size.toFixed(1)} px across on the phone`);
