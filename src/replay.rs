@@ -685,6 +685,8 @@ fn describe_score(game: &Game, s: &Score) -> String {
         // An abbot recalled during the game scores its cloister or garden as it stands.
         (Phase::Turn, false) => "incomplete ",
         (Phase::Final, false) if s.kind == FeatureKind::Field => "farm ",
+        // A special monastery's prior is scored at the end for the monastery's row and column.
+        (Phase::Final, false) if s.kind == FeatureKind::Prior => "monastery's ",
         (Phase::Final, false) => "incomplete ",
     };
     let what = format!("{state}{} at {}", feature_name(game, s.pos, s.feature), s.pos);

@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 20] = [
+const SETS: [(&str, u32); 23] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -67,6 +67,9 @@ const SETS: [(&str, u32); 20] = [
     ("siege", 4),
     ("besiegers", 6),
     ("labyrinths", 1),
+    ("german-monasteries", 6),
+    ("dutch-belgian-monasteries", 6),
+    ("japanese-buildings", 6),
 ];
 
 #[test]
@@ -183,6 +186,9 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "siege"
                 | "besiegers"
                 | "labyrinths"
+                | "german-monasteries"
+                | "dutch-belgian-monasteries"
+                | "japanese-buildings"
         )
     }) {
         for edition in editions(set) {

@@ -651,8 +651,8 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
                     for (i, spec) in design.features.iter().enumerate() {
                         let allowed = match spec.kind {
                             FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => true,
-                            // The variation "Mountains": a miner.
-                            FeatureKind::Mountain => true,
+                            // The variation "Mountains": a miner. A special monastery's prior.
+                            FeatureKind::Mountain | FeatureKind::Prior => true,
                             FeatureKind::Field => p.farmers,
                             FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower => false,
                         };

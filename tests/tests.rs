@@ -17,6 +17,7 @@ mod house_rules;
 mod labyrinths;
 mod lease;
 mod little_buildings;
+mod monasteries;
 mod mountains;
 mod only_one;
 mod perft;

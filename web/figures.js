@@ -70,11 +70,12 @@ export function figureSize(kind) {
 
 /**
  * A figure picture at world point (px, py): `kind` is the engine's figure name. Followers on
- * fields lie down, as farmers do on the real board. `seat` (a number) is written on the
+ * fields lie down, as farmers do on the real board, and so does a special monastery's prior. `seat` (a number) is written on the
  * figure, so that owners differ by more than their colour.
  */
 export function figureShape(kind, hex, { px = 0, py = 0, feature = '', scale = 1, ghost = false, seat = null, lift = 0 } = {}) {
-  const lying = (kind === 'follower' || kind === 'big-follower') && String(feature).startsWith('field');
+  // Farmers lie in their fields; on a special monastery, a figure as its prior lies on its side.
+  const lying = ((kind === 'follower' || kind === 'big-follower') && String(feature).startsWith('field')) || String(feature) === 'prior';
   const k = figureSize(kind) * scale;
   const g = s('g', {
     class: `figure ${kind}${ghost ? ' ghost' : ''}`,

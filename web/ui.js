@@ -60,6 +60,7 @@ const LABELS = {
   city: 'City',
   road: 'Road',
   cloister: 'Cloister',
+  prior: 'Prior (monastery)',
   garden: 'Garden',
   field: 'Farm',
   king: 'King',

@@ -4635,7 +4635,15 @@ async function festivalReturn(page, label) {
       const still = after.figures.some((f) => f.seat === 0 && String(f.x) === x && String(f.y) === y && f.feature === feature);
       check(!still, `the ${figure.figure} at (${x}, ${y}) is still on the board`);
       const supply = (v) => v.seats[0].supply[figure.figure] || 0;
-      check(supply(after) === supply(before) + 1, `the supply went from ${supply(before)} to ${supply(after)}`);
+      // The figure taken back, and any of its kind the turn's scoring sent home after it (the
+      // festival tile may complete a feature of Fenna's).
+      const scoredHome = after.events
+        .slice(before.events.length)
+        .filter((e) => e.type === 'figure-returned' && e.seat === 0 && e.figure === figure.figure).length;
+      check(
+        supply(after) === supply(before) + 1 + scoredHome,
+        `the supply went from ${supply(before)} to ${supply(after)} (${scoredHome} sent home by the turn's scoring)`,
+      );
       const event = after.events.find((e) => e.type === 'festival-return' && e.seat === 0);
       check(event && /celebrates the festival and takes back/.test(event.text), `no festival return in the log: ${JSON.stringify(event)}`);
       check(after.seats[0].score === before.seats[0].score, 'the return scored points');
@@ -4792,6 +4800,65 @@ async function windRosePlacement(page, label, variants) {
   }
 }
 
+// ---- scenario 26: the special monasteries ---------------------------------------------------
+
+/**
+ * Monasteries in Germany and its sister sets against greedy, on a desktop: when the human seat
+ * places a monastery, both its places are offered as markers (the monk's and the prior's); the
+ * prior's is chosen by a click, the API has the follower on `prior`, and the board draws it
+ * lying on its side. The game is then played to its end, where the prior is scored.
+ */
+async function scenarioMonasteries() {
+  log('scenario 26 (desktop): the special monasteries, a follower put on a monastery as its prior by a click');
+  const { page } = await openBrowser('monasteries', DESKTOP);
+  const { id, play } = await createGame(page, ['human', 'greedy'], ['Prisca', 'Greedy'], ['german-monasteries', 'dutch-belgian-monasteries', 'japanese-buildings']);
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  let turn = 0;
+  let prior = null;
+  for (;;) {
+    const decision = await waitForTurn(page, `decision ${turn + 1} of the monasteries game (or the end)`);
+    if (decision === 'over') break;
+    check(Date.now() - started < TOTAL_MS - 30_000, `the monasteries game is still running after ${turn} turns; out of time`);
+    if (decision === 'place') {
+      turn += 1;
+      await placeTile(page, turn);
+      continue;
+    }
+    check(decision === 'deploy', `the monasteries game asks for an unexpected decision: ${decision}`);
+    const markers = await clickable(page, '[data-testid=figure-marker]');
+    const seat = markers.find((m) => m.feature === 'prior');
+    if (prior || !seat) {
+      await deployOrPass(page, turn, false);
+      continue;
+    }
+    check(markers.some((m) => m.feature === 'cloister' && m.x === seat.x && m.y === seat.y), 'a monastery offers the prior but not the monk');
+    const view = await api(`/api/games/${id}?token=${token}`);
+    const label = (view.legal || []).find((a) => a.action === 'deploy' && a.feature === 'prior' && a.figure === 'follower');
+    check(label && /a prior on the monastery/.test(label.label || ''), `the prior's words: ${JSON.stringify(label)}`);
+    await press(page, `[data-testid=figure-marker][data-feature="prior"]`);
+    if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
+    await confirm(page, 'a follower put on the monastery as its prior');
+    const after = await api(`/api/games/${id}`);
+    const deployed = after.events.find((e) => e.type === 'figure-deployed' && e.seat === 0 && e.feature === 'prior');
+    check(deployed, `the API has no prior deployed: ${JSON.stringify(after.events.slice(-4))}`);
+    // Every prior on the board (greedy's too) is drawn lying on its side.
+    const priors = after.figures.filter((f) => f.feature === 'prior').length;
+    const lying = await page.locator('svg.board [data-testid=figure][data-feature=prior] g[transform="rotate(-90)"]').count();
+    check(priors >= 1 && lying === priors, `${lying} priors drawn lying, ${priors} on the board`);
+    await screenshot(page, 'web-monasteries.png');
+    prior = { x: deployed.x, y: deployed.y };
+    log(`game ${id}: turn ${turn}, a prior at (${prior.x}, ${prior.y}): "${deployed.text}"`);
+  }
+  check(prior, 'the game gave the human seat no monastery');
+  const end = await api(`/api/games/${id}`);
+  const scored = end.events.find((e) => e.type === 'scored' && e.kind === 'prior' && e.x === prior.x && e.y === prior.y);
+  check(scored && scored.phase === 'final' && scored.points >= 1, `the prior is not scored at the end: ${JSON.stringify(scored)}`);
+  log(`the prior scored at the end: "${scored.text}"`);
+  passed += 1;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -4819,6 +4886,7 @@ try {
   numbered.set(23, scenarioFestival);
   numbered.set(24, scenarioGoldMines);
   numbered.set(25, scenarioWindRoses);
+  numbered.set(26, scenarioMonasteries);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -126,7 +126,8 @@ impl Component {
             | FeatureKind::Garden
             | FeatureKind::River
             | FeatureKind::Tower
-            | FeatureKind::Mountain => false,
+            | FeatureKind::Mountain
+            | FeatureKind::Prior => false,
         }
     }
 }

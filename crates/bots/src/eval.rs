@@ -191,6 +191,12 @@ pub fn completion_chance(kind: FeatureKind, open: f64, tiles_left: f64, model: &
     0.85 * (1.0 - (-tiles_left / (tau * open * open)).exp())
 }
 
+/// How many tiles a special monastery's row and column gain, on average, for each tile still to
+/// be placed (a prior is scored only at the end): 0.3, measured over 316 priors of 60 games
+/// between greedy bots with Monasteries in Germany and Japanese Buildings (from 0.24 to 0.31 a
+/// tile whatever the number left, in buckets of ten).
+pub const PRIOR_GROWTH_PER_TILE: f64 = 0.3;
+
 /// What an ingot on a held feature's tiles is worth to its holder before it is taken: most
 /// players end with 1 to 6 ingots, each worth 1 or 2 points.
 const GOLD_INGOT: f64 = 1.5;
@@ -384,6 +390,12 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
                 let (placement, _) = features.segment(*root);
                 let around = game.board().neighbours_around(game.board().placement(placement).pos) as f64;
                 (Component::Cloisters, 1.0 + around + 0.5 * (8.0 - around) * (tiles_left / 16.0).min(1.0), 0.0)
+            }
+            // A special monastery's prior: its row and column now, and the tiles they may gain.
+            FeatureKind::Prior => {
+                let (placement, _) = features.segment(*root);
+                let now = game.prior_points(game.board().placement(placement).pos) as f64;
+                (Component::Cloisters, now + PRIOR_GROWTH_PER_TILE * tiles_left, 0.0)
             }
             FeatureKind::Field => {
                 let (done, open) = farm_cities(game, *root, tiles_left, model, cache);

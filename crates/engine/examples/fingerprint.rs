@@ -259,6 +259,14 @@ fn configs() -> Vec<(&'static str, Rules)> {
         // The Siege and The Besiegers, with The Cathars' tiles.
         ("sieges", with(&[Siege, Besiegers, Cathars], Variants::default())),
         ("labyrinth-advanced", with(&[Labyrinths], Variants { labyrinth_advanced: true, ..Variants::default() })),
+        // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
+        (
+            "monasteries",
+            with(
+                &[GermanMonasteries, DutchBelgianMonasteries, JapaneseBuildings, Abbot, AbbeyMayor],
+                Variants::default(),
+            ),
+        ),
         (
             "goldmines-every-expansion",
             with(

@@ -185,12 +185,12 @@ impl Figure {
     pub const fn may_stand_on(self, kind: FeatureKind) -> bool {
         use FeatureKind::*;
         match self {
-            Figure::Follower | Figure::BigFollower => matches!(kind, Road | City | Cloister | Field | Mountain),
-            Figure::Abbot => matches!(kind, Cloister | Garden),
+            Figure::Follower | Figure::BigFollower => matches!(kind, Road | City | Cloister | Field | Mountain | Prior),
+            Figure::Abbot => matches!(kind, Cloister | Garden | Prior),
             Figure::Builder => matches!(kind, Road | City),
             Figure::Pig => matches!(kind, Field),
             Figure::Mayor => matches!(kind, City),
-            Figure::Wagon => matches!(kind, Road | City | Cloister),
+            Figure::Wagon => matches!(kind, Road | City | Cloister | Prior),
             Figure::Barn => false,
         }
     }

@@ -88,6 +88,17 @@ pub enum Expansion {
     /// (`Variants::labyrinth_advanced`) lets its placer join an occupied road there and pays 2
     /// points a follower on the completed road.
     Labyrinths,
+    /// Monasteries in Germany (Hans im Glück 2014; the Wikicarpedia pages "Monasteries (1st
+    /// edition)" and "Monasteries"): six special monasteries that replace the base game's
+    /// cloisters; a follower goes on one as a monk (a cloister) or lying as its prior, scored at
+    /// the end of the game for the monastery's row and column.
+    GermanMonasteries,
+    /// Monasteries in the Netherlands & Belgium (999 Games 2014, Hans im Glück 2016): the same
+    /// rules and layouts as Monasteries in Germany.
+    DutchBelgianMonasteries,
+    /// Japanese Buildings (Hans im Glück 2016): the same rules and layouts as Monasteries in
+    /// Germany.
+    JapaneseBuildings,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -98,7 +109,12 @@ impl Expansion {
     /// Reference's "Cathars / Siege / Besiegers").
     pub const SIEGES: [Expansion; 3] = [Expansion::Cathars, Expansion::Siege, Expansion::Besiegers];
 
-    pub const ALL: [Expansion; 21] = [
+    /// The sets of special monasteries (the Assembled Game Reference's "German monasteries /
+    /// Dutch & Belgian monasteries / Japanese buildings").
+    pub const MONASTERIES: [Expansion; 3] =
+        [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
+
+    pub const ALL: [Expansion; 24] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -119,6 +135,9 @@ impl Expansion {
         Expansion::Siege,
         Expansion::Besiegers,
         Expansion::Labyrinths,
+        Expansion::GermanMonasteries,
+        Expansion::DutchBelgianMonasteries,
+        Expansion::JapaneseBuildings,
         Expansion::Winter,
     ];
 
@@ -144,6 +163,9 @@ impl Expansion {
             Expansion::Siege => "siege",
             Expansion::Besiegers => "besiegers",
             Expansion::Labyrinths => "labyrinths",
+            Expansion::GermanMonasteries => "german-monasteries",
+            Expansion::DutchBelgianMonasteries => "dutch-belgian-monasteries",
+            Expansion::JapaneseBuildings => "japanese-buildings",
             Expansion::Winter => "winter",
         }
     }
@@ -180,6 +202,12 @@ impl Rules {
         Expansion::SIEGES.iter().any(|&e| self.has(e))
     }
 
+    /// Special monasteries are in play (Monasteries in Germany, in the Netherlands & Belgium, or
+    /// Japanese Buildings): they replace the base game's cloisters.
+    pub fn has_special_monasteries(&self) -> bool {
+        Expansion::MONASTERIES.iter().any(|&e| self.has(e))
+    }
+
     /// The tile sets in play, by catalog set id: the base tiles (or the Winter Edition's), then
     /// each expansion's.
     pub fn tile_sets(&self) -> Vec<&'static str> {
@@ -203,6 +231,9 @@ impl Rules {
             (Expansion::Siege, "siege"),
             (Expansion::Besiegers, "besiegers"),
             (Expansion::Labyrinths, "labyrinths"),
+            (Expansion::GermanMonasteries, "german-monasteries"),
+            (Expansion::DutchBelgianMonasteries, "dutch-belgian-monasteries"),
+            (Expansion::JapaneseBuildings, "japanese-buildings"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

@@ -5,7 +5,7 @@
 //! written once.
 
 use crate::board::{Board, PlacedTile, PlacementIndex};
-use crate::catalog::{Catalog, FeatureSpec, LocalFeature, TileDesign, TileId};
+use crate::catalog::{Catalog, FeatureKind, FeatureSpec, LocalFeature, TileDesign, TileId};
 use crate::events::{Event, Score};
 use crate::features::{Features, NodeId};
 use crate::geometry::Pos;
@@ -315,6 +315,34 @@ impl Table {
                 i += 1;
             }
         }
+    }
+
+    /// Whether a figure stands on feature `root`. A special monastery's cloister and its
+    /// prior's place are one feature to occupy (the Wikicarpedia page "Monasteries": "the
+    /// special monastery is only a single feature, even though it can be used two different
+    /// ways"): a figure on either occupies both.
+    #[inline]
+    pub(crate) fn occupied(&self, root: NodeId) -> bool {
+        self.features.figure_count(root) > 0
+            || self.monastery_twin(root).is_some_and(|t| self.features.figure_count(t) > 0)
+    }
+
+    /// The other place of a special monastery: its prior's place for its cloister, its cloister
+    /// for its prior's place (`None` for every other feature).
+    #[inline]
+    pub(crate) fn monastery_twin(&self, root: NodeId) -> Option<NodeId> {
+        if !matches!(self.features.kind(root), FeatureKind::Cloister | FeatureKind::Prior) {
+            return None;
+        }
+        let (placement, local) = self.features.segment(root);
+        let placed = self.board.placement(placement);
+        let design = self.design(placed.tile);
+        let twin = match design.prior? {
+            prior if prior == local => design.cloister?,
+            prior if design.cloister == Some(local) => prior,
+            _ => return None,
+        };
+        Some(placed.first_node + twin as NodeId)
     }
 
     /// True if one of `player`'s followers (not a builder or pig) stands on the feature.

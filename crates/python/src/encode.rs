@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 41] = [
+pub const TILE_PLANES: [&str; 42] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -64,11 +64,12 @@ pub const TILE_PLANES: [&str; 41] = [
     "wind_rose",
     "rose_quarter",
     "labyrinth",
+    "special_monastery",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
-const PIECE_PLANES: [&str; 7] =
-    ["tower_height", "dragon", "fairy", "last_placed", "buildings", "gold", "wind_rose_sections"];
+const PIECE_PLANES: [&str; 8] =
+    ["tower_height", "dragon", "fairy", "last_placed", "buildings", "gold", "wind_rose_sections", "priors"];
 
 /// Figure kinds, in plane order (one plane per seat and kind): the engine's order.
 pub const FIGURES: [Figure; 8] = Figure::ALL;
@@ -304,6 +305,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
         set(29, attrs.princess as u8);
         set(30, attrs.pig_herd as u8);
         set(40, attrs.labyrinth as u8);
+        set(41, attrs.special as u8);
     }
     for symbol in &design.symbols {
         match symbol {
@@ -413,8 +415,13 @@ pub fn observe(
         (PLANE_FIGURES + relative_seat(seats, viewer, owner) * FIGURES.len() + kind) * cells
     };
     for f in game.figures() {
-        if let Some(cell) = window.cell(b.placement(f.placement).pos) {
+        let placed = b.placement(f.placement);
+        if let Some(cell) = window.cell(placed.pos) {
             board[figure_plane(f.owner, f.figure) + cell] += 1;
+            // A follower lying on a special monastery as its prior (the figure planes say whose).
+            if catalog.design(placed.tile).prior == Some(f.feature) {
+                board[piece(7) + cell] += 1;
+            }
         }
     }
     for barn in game.barns() {

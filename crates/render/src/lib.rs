@@ -390,7 +390,8 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
         let at = pt((t.pos.x as f32 + ax) * TILE, (t.pos.y as f32 + ay) * TILE);
         let kind = design.features.get(f.feature as usize).map(|s| s.kind);
         let colour = game.players().get(f.owner as usize).map_or("#ffffff", |p| color_hex(p.color));
-        let lying = kind == Some(FeatureKind::Field);
+        // Farmers lie in their fields, and a special monastery's prior lies on its side.
+        let lying = matches!(kind, Some(FeatureKind::Field | FeatureKind::Prior));
         let size = if f.figure == Figure::BigFollower { 30.0 } else { 23.0 };
         let class = format!(
             "figure {} {}",
@@ -402,6 +403,7 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
                 FeatureKind::Cloister => "monk",
                 FeatureKind::Tower => "guard",
                 FeatureKind::Mountain => "miner",
+                FeatureKind::Prior => "prior",
                 _ => "other",
             })
         );

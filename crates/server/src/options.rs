@@ -54,6 +54,18 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "The Besiegers",
             "6 tiles (Hans im Glück): besieged cities, scored and escaped as with The Cathars",
         ),
+        Expansion::GermanMonasteries => (
+            "Monasteries in Germany",
+            "6 monasteries in place of the base cloisters: a follower goes on one as a monk, or lying as its prior, scored at the end for the monastery's row and column",
+        ),
+        Expansion::DutchBelgianMonasteries => (
+            "Monasteries in the Netherlands & Belgium",
+            "6 monasteries in place of the base cloisters, with the rules of Monasteries in Germany",
+        ),
+        Expansion::JapaneseBuildings => (
+            "Japanese Buildings",
+            "6 buildings in place of the base cloisters, with the rules of Monasteries in Germany",
+        ),
         Expansion::WindRoses => (
             "The Wind Roses",
             "6 tiles: the orange wind rose starts the game; a quarter rose placed in the section it names scores 3 points; the blue rose takes over the sections",

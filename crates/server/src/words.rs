@@ -140,7 +140,10 @@ pub fn tile_name(design: &TileDesign) -> String {
     }
     let of = |kind: FeatureKind| design.features.iter().filter(move |f| f.kind == kind);
     let mut parts = vec![];
-    if design.cloister.is_some() {
+    if design.prior.is_some() {
+        // Monasteries in Germany and its sister sets: a monastery for a monk or a prior.
+        parts.push("a special monastery".to_string());
+    } else if design.cloister.is_some() {
         parts.push("a cloister".to_string());
     }
     let cities: Vec<String> = of(FeatureKind::City).map(city_phrase).collect();
@@ -224,6 +227,8 @@ pub fn kind_word(kind: FeatureKind) -> &'static str {
         FeatureKind::River => "river",
         FeatureKind::Tower => "tower",
         FeatureKind::Mountain => "mountain",
+        // A special monastery's place for a follower lying as its prior.
+        FeatureKind::Prior => "monastery",
     }
 }
 
@@ -271,10 +276,13 @@ pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
         FeatureKind::Tower => "guard",
         // The variation "Mountains": a follower on a mountain is a miner.
         FeatureKind::Mountain => "miner",
+        // A special monastery: a follower lying on it is its prior.
+        FeatureKind::Prior => "prior",
     };
     match figure {
         Figure::Follower => role.into(),
         Figure::BigFollower => format!("big follower ({role})"),
+        Figure::Abbot if kind == FeatureKind::Prior => "abbot (prior)".into(),
         Figure::Abbot => "abbot".into(),
         Figure::Builder => "builder".into(),
         Figure::Pig => "pig".into(),
@@ -317,6 +325,7 @@ pub fn kind_plural(kind: FeatureKind) -> &'static str {
         FeatureKind::River => "rivers",
         FeatureKind::Tower => "towers",
         FeatureKind::Mountain => "mountains",
+        FeatureKind::Prior => "priors' monasteries",
     }
 }
 
@@ -414,6 +423,10 @@ pub fn goods_words(goods: [u8; 3]) -> String {
 /// start tile", "the unfinished road ...".
 pub fn scored_feature_words(game: &Game, s: &Score) -> String {
     let kind = kind_word(s.kind);
+    if s.kind == FeatureKind::Prior {
+        // A special monastery's prior: scored at the end for the monastery's lines.
+        return format!("the prior of the monastery {}", place_words(s.pos));
+    }
     let state = match s.kind {
         FeatureKind::Field => "",
         _ if s.completed => "completed ",
@@ -435,6 +448,9 @@ pub fn score_notes(game: &Game, s: &Score) -> Vec<String> {
     let features = game.features();
     let b: &Breakdown = &s.breakdown;
     let mut notes = vec![];
+    if s.kind == FeatureKind::Prior {
+        notes.push("the monastery and the tiles of its row and column up to the first gap".into());
+    }
     match s.kind {
         FeatureKind::Road if rules.has(Expansion::InnsCathedrals) && features.inns(root) > 0 => notes.push(
             if s.completed {

@@ -165,6 +165,9 @@ pub(crate) fn check_follower(table: &Table, spec: &FeatureSpec, root: NodeId) ->
         FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => {}
         // The variation "Mountains": "Followers may be deployed to the mountain as miners".
         FeatureKind::Mountain => {}
+        // A special monastery (Monasteries in Germany and its sister sets): a follower may be
+        // put on it lying, as its prior (`expansions::monasteries`).
+        FeatureKind::Prior => {}
         // Abbey & Mayor: "No farmer may be deployed to a farm with a barn" (seed 001, "The
         // barn", footnote 138).
         FeatureKind::Field if table.rules.variants.farmers && table.features.has_barn(root) => {
@@ -179,9 +182,10 @@ pub(crate) fn check_follower(table: &Table, spec: &FeatureSpec, root: NodeId) ->
     check_unoccupied(table, spec.kind, root)
 }
 
-/// A feature takes a follower only while no figure stands on it.
+/// A feature takes a follower only while no figure stands on it (a special monastery's cloister
+/// and prior's place count as one feature: `Table::occupied`).
 pub(crate) fn check_unoccupied(table: &Table, kind: FeatureKind, root: NodeId) -> Result<(), RuleError> {
-    if table.features.figure_count(root) > 0 {
+    if table.occupied(root) {
         return Err(RuleError::FeatureOccupied(kind));
     }
     Ok(())
@@ -236,6 +240,23 @@ fn note_closed(table: &mut Table, placement: PlacementIndex) {
     }
 }
 
+/// What a special monastery's prior on the monastery at `pos` is worth in tiles (the
+/// Wikicarpedia page "Monasteries (1st edition)", "Scoring of Monasteries with an Abbot"): the
+/// monastery itself and, in each of the four directions, the tiles that follow it without a
+/// gap ("Any empty spaces in the monastery's row or column interrupt the series of tiles").
+/// Here rather than in `expansions::monasteries` because a prior's value is a feature's value.
+pub(crate) fn prior_tiles(table: &Table, pos: Pos) -> u16 {
+    let mut tiles = 1;
+    for side in Side::ALL {
+        let mut at = pos.step(side);
+        while table.board.is_occupied(at) {
+            tiles += 1;
+            at = at.step(side);
+        }
+    }
+    tiles
+}
+
 /// What a road, city or cloister is worth under the base rules (seed 001, "3. Score completed
 /// roads, cities or cloisters" and "Final Scoring"): a completed road 1 per tile, a completed
 /// city 2 per tile and per pennant, a cloister (or garden) 1 for itself and each tile around
@@ -249,6 +270,7 @@ pub(crate) fn feature_value(table: &mut Table, root: NodeId, completed: bool) ->
             let (pos, _) = table.locate(root);
             1 + table.board.neighbours_around(pos) as u16
         }
+        FeatureKind::Prior => prior_tiles(table, table.locate(root).0),
         _ => table.features.tile_count(root, &mut table.scratch.0),
     };
     match kind {

@@ -40,6 +40,13 @@ pub enum FeatureKind {
     /// never completed and never scored; a follower on it is a miner, which stays until the end
     /// of the game. Only the catalog's synthesized mountain design has it.
     Mountain,
+    /// A special monastery's other place (Monasteries in Germany, Monasteries in the
+    /// Netherlands & Belgium, Japanese Buildings): a follower put on the monastery lying on its
+    /// side, its abbot ("claustral prior" in the third edition), scored only at the end of the
+    /// game for the monastery's row and column. It touches no edge; it and the monastery's
+    /// cloister are one feature to occupy (a figure on either keeps the other free of others).
+    /// The catalog gives every design whose cloister is `special` this feature, as its last one.
+    Prior,
 }
 
 impl FeatureKind {
@@ -53,6 +60,7 @@ impl FeatureKind {
             FeatureKind::River => "river",
             FeatureKind::Tower => "tower",
             FeatureKind::Mountain => "mountain",
+            FeatureKind::Prior => "prior",
         }
     }
 
@@ -66,6 +74,7 @@ impl FeatureKind {
             "river" => FeatureKind::River,
             "tower" => FeatureKind::Tower,
             "mountain" => FeatureKind::Mountain,
+            "prior" => FeatureKind::Prior,
             _ => return None,
         })
     }
@@ -264,6 +273,9 @@ pub struct FeatureAttrs {
     pub inn: bool,
     /// A labyrinth on this road segment (The Labyrinths): the roads that enter it are one road.
     pub labyrinth: bool,
+    /// A special monastery (Monasteries in Germany, in the Netherlands & Belgium, Japanese
+    /// Buildings): this cloister may also take a follower as its prior (`FeatureKind::Prior`).
+    pub special: bool,
     /// A cathedral in this city segment (Inns & Cathedrals).
     pub cathedral: bool,
     /// A trade good in this city segment (Traders & Builders).
@@ -372,6 +384,8 @@ pub struct TileDesign {
     pub cloister: Option<LocalFeature>,
     /// The garden feature, if the tile has one (C2/C3 designs).
     pub garden: Option<LocalFeature>,
+    /// The prior's place of a special monastery (`FeatureKind::Prior`), if the tile has one.
+    pub prior: Option<LocalFeature>,
 }
 
 impl TileDesign {

@@ -322,6 +322,9 @@ impl<'a> Parser<'a> {
         if kind == FeatureKind::Mountain {
             return Err(self.error(line, "a mountain is a tile placed upside down, not a feature of a design"));
         }
+        if kind == FeatureKind::Prior {
+            return Err(self.error(line, "a prior's place is written `cloister special`"));
+        }
         let mut feature = FeatureDraft {
             line,
             kind,
@@ -370,6 +373,8 @@ impl<'a> Parser<'a> {
                 feature.attrs.inn = true;
             } else if *word == "labyrinth" {
                 feature.attrs.labyrinth = true;
+            } else if *word == "special" {
+                feature.attrs.special = true;
             } else if *word == "cathedral" {
                 feature.attrs.cathedral = true;
             } else if *word == "besieged" {
@@ -410,6 +415,19 @@ impl<'a> Parser<'a> {
                 attrs: FeatureAttrs::default(),
             });
         }
+        if let Some(monastery) = features.iter().find(|f| f.attrs.special) {
+            // A special monastery's prior's place: the design's last feature, next to the same
+            // features as the monastery for the wagon.
+            let attrs = FeatureAttrs { wagon_groups: monastery.attrs.wagon_groups, ..FeatureAttrs::default() };
+            features.push(FeatureSpec {
+                kind: FeatureKind::Prior,
+                ports: 0,
+                pennants: 0,
+                borders: vec![],
+                inner: 0,
+                attrs,
+            });
+        }
         let design = build_design(id.clone(), set_id, &draft, features);
         let tile = TileId(self.catalog.designs.len() as u16);
         self.catalog.designs.push(design);
@@ -442,6 +460,9 @@ impl<'a> Parser<'a> {
             }
             if (a.cathedral || a.good.is_some() || a.besieged || a.princess) && f.kind != FeatureKind::City {
                 return Err(self.error(f.line, "cathedrals, trade goods, sieges and princesses are in cities"));
+            }
+            if a.special && f.kind != FeatureKind::Cloister {
+                return Err(self.error(f.line, "only a cloister is a special monastery"));
             }
             if (a.pig_herd || a.pigs_drawn) && f.kind != FeatureKind::Field {
                 return Err(self.error(f.line, "a pig-herd is in a field"));
@@ -575,10 +596,12 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
         .collect();
     let cloister = features.iter().position(|f| f.kind == FeatureKind::Cloister).map(|i| i as LocalFeature);
     let garden = features.iter().position(|f| f.kind == FeatureKind::Garden).map(|i| i as LocalFeature);
+    let prior = features.iter().position(|f| f.kind == FeatureKind::Prior).map(|i| i as LocalFeature);
     TileDesign {
         fit_table,
         cloister,
         garden,
+        prior,
         id,
         set,
         name: draft.name.clone(),

@@ -271,11 +271,17 @@ impl AbbeyMayor {
             let root = table.features.find(placed.first_node + feature as NodeId);
             let incomplete = match spec.kind {
                 FeatureKind::Road | FeatureKind::City => !table.features.is_closed(root),
-                FeatureKind::Cloister => table.board.neighbours_around(placed.pos) < 8,
+                // A special monastery's prior's place is open while its monastery is.
+                FeatureKind::Cloister | FeatureKind::Prior => table.board.neighbours_around(placed.pos) < 8,
                 _ => return,
             };
-            let occupied = table.features.figure_count(root) > 0
-                && table.figures.iter().any(|f| f.figure.is_follower() && table.features.find(f.node) == root);
+            // A special monastery is one feature: a follower on its cloister or as its prior
+            // occupies both.
+            let followed = |root: NodeId| {
+                table.features.figure_count(root) > 0
+                    && table.figures.iter().any(|f| f.figure.is_follower() && table.features.find(f.node) == root)
+            };
+            let occupied = followed(root) || table.monastery_twin(root).is_some_and(followed);
             if root != w.root && incomplete && !occupied {
                 targets.push((placed.pos, feature));
             }
@@ -418,7 +424,7 @@ pub(crate) fn check_deploy(table: &Table, figure: Figure, spec: &FeatureSpec, ro
     match (figure, spec.kind) {
         (Figure::Mayor, FeatureKind::City) => base::check_unoccupied(table, spec.kind, root),
         (Figure::Mayor, kind) => Err(RuleError::MayorOnlyInCity(kind)),
-        (Figure::Wagon, FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister) => {
+        (Figure::Wagon, FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister | FeatureKind::Prior) => {
             base::check_unoccupied(table, spec.kind, root)
         }
         (Figure::Wagon, kind) => Err(RuleError::WagonOnlyOnRoadCityCloister(kind)),

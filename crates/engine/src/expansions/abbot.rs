@@ -28,9 +28,17 @@ use super::hooks::{Hook, Hooks, Module};
 pub(crate) struct Abbot;
 
 impl Abbot {
-    /// Where `player`'s abbot stands, if it is on the board.
+    /// Where `player`'s abbot stands, if it is on the board as a monk or in a garden (an abbot
+    /// lying on a special monastery as its prior stays there until the end of the game: our
+    /// reading, `expansions::monasteries`).
     fn on_board(table: &Table, player: PlayerId) -> Option<Pos> {
-        table.figures.iter().find(|f| f.owner == player && f.figure == Figure::Abbot).map(|f| table.pos_of(f.placement))
+        table
+            .figures
+            .iter()
+            .find(|f| {
+                f.owner == player && f.figure == Figure::Abbot && table.features.kind(f.node) != FeatureKind::Prior
+            })
+            .map(|f| table.pos_of(f.placement))
     }
 
     /// Where `player`'s abbot may be recalled from: its cloister or garden is not yet
@@ -93,7 +101,11 @@ impl Abbot {
 /// Deploying the abbot: only on a cloister or a garden that holds no figure.
 pub(crate) fn check_deploy(table: &Table, spec: &FeatureSpec, root: NodeId) -> Result<(), RuleError> {
     match spec.kind {
-        FeatureKind::Cloister | FeatureKind::Garden => base::check_unoccupied(table, spec.kind, root),
+        // A special monastery takes the abbot as a monk or as its prior (the Wikicarpedia page
+        // "Monasteries": the abbot figure is one that may be put on it either way).
+        FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Prior => {
+            base::check_unoccupied(table, spec.kind, root)
+        }
         kind => Err(RuleError::AbbotOnlyOnCloisterOrGarden(kind)),
     }
 }

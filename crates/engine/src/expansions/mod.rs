@@ -38,6 +38,7 @@ pub(crate) mod labyrinths;
 pub(crate) mod lease;
 pub(crate) mod little_buildings;
 pub(crate) mod miners;
+pub(crate) mod monasteries;
 pub(crate) mod mountains;
 pub(crate) mod own_cloisters;
 pub(crate) mod princess_dragon;
@@ -79,6 +80,7 @@ use king_robber::KingRobber;
 use labyrinths::Labyrinths;
 use lease::Lease;
 use little_buildings::LittleBuildings;
+use monasteries::Monasteries;
 use own_cloisters::OwnCloisters;
 use princess_dragon::PrincessDragon;
 use prisoners::Prisoners;
@@ -126,6 +128,8 @@ pub(crate) enum ModuleId {
     WindRoses,
     /// The Labyrinths' advanced variant (the basic rules need no module).
     Labyrinths,
+    /// The special monasteries' sets: they take the base game's cloisters out.
+    Monasteries,
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
@@ -138,7 +142,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 32);
 
 impl ModuleId {
-    const COUNT: usize = 20;
+    const COUNT: usize = 21;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -159,6 +163,7 @@ impl ModuleId {
             ModuleId::SpielDoch => SpielDoch::HOOKS,
             ModuleId::WindRoses => WindRoses::HOOKS,
             ModuleId::Labyrinths => Labyrinths::HOOKS,
+            ModuleId::Monasteries => Monasteries::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
             ModuleId::Prisoners => Prisoners::HOOKS,
@@ -202,6 +207,10 @@ impl ModuleId {
             // The basic rules are the catalog's (one road); the advanced variant's module is
             // switched on with the variations'.
             Expansion::Labyrinths => return None,
+            // Three sets with one set of rules.
+            Expansion::GermanMonasteries | Expansion::DutchBelgianMonasteries | Expansion::JapaneseBuildings => {
+                ModuleId::Monasteries
+            }
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -253,6 +262,7 @@ pub(crate) struct Modules {
     spiel_doch: SpielDoch,
     wind_roses: WindRoses,
     labyrinths: Labyrinths,
+    monasteries: Monasteries,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -381,6 +391,7 @@ impl Modules {
             spiel_doch: SpielDoch::new(rules),
             wind_roses: WindRoses::new(rules),
             labyrinths: Labyrinths,
+            monasteries: Monasteries,
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),

@@ -39,7 +39,15 @@ impl OwnCloisters {
         // The cloisters of the land set in play (the base tiles or the Winter Edition's), the
         // plain ones first.
         let mut cloisters: Vec<(TileId, u8, bool)> = vec![];
-        if let Some(set) = rules.tile_sets().first().and_then(|id| catalog.set(id)) {
+        // With special monasteries the base cloisters stay in the box: the monasteries are
+        // the game's cloisters then (our reading).
+        let monasteries = super::monasteries::special_monastery_designs(rules, catalog);
+        if !monasteries.is_empty() {
+            for (id, count) in monasteries {
+                let plain = catalog.design(id).edges.iter().all(|&t| t == Terrain::Field);
+                cloisters.push((id, count, plain));
+            }
+        } else if let Some(set) = rules.tile_sets().first().and_then(|id| catalog.set(id)) {
             let edition = set.edition_for(rules.variants.tile_edition);
             for (id, count) in catalog.edition_designs(set, edition) {
                 let design = catalog.design(id);

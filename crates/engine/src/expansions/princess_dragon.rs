@@ -268,7 +268,7 @@ impl PrincessDragon {
             }
             for (feature, spec) in table.design(placed.tile).features.iter().enumerate() {
                 let root = table.features.find(placed.first_node + feature as NodeId);
-                if table.features.figure_count(root) > 0 || self.completed(table, spec.kind, root, placed.pos) {
+                if table.occupied(root) || self.completed(table, spec.kind, root, placed.pos) {
                     continue;
                 }
                 let follower = base::check_follower(table, spec, root).is_ok();
@@ -281,7 +281,10 @@ impl PrincessDragon {
                         Figure::Mayor => follower && spec.kind == FeatureKind::City,
                         Figure::Wagon => {
                             follower
-                                && matches!(spec.kind, FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister)
+                                && matches!(
+                                    spec.kind,
+                                    FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister | FeatureKind::Prior
+                                )
                         }
                         _ => follower,
                     };
@@ -301,7 +304,8 @@ impl PrincessDragon {
     fn completed(&self, table: &Table, kind: FeatureKind, root: NodeId, pos: Pos) -> bool {
         let done = match kind {
             FeatureKind::Road | FeatureKind::City => table.features.is_closed(root),
-            FeatureKind::Cloister | FeatureKind::Garden => table.board.neighbours_around(pos) == 8,
+            // A special monastery's prior's place is completed with its monastery.
+            FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Prior => table.board.neighbours_around(pos) == 8,
             _ => false,
         };
         if !done || !self.readings.gate_to_unscored {

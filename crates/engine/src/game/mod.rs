@@ -308,6 +308,13 @@ impl Game {
         self.modules.wind_roses().points(&self.table, tile, pos)
     }
 
+    /// The special monasteries: what a prior on the monastery at `pos` would score now, 1 for
+    /// the monastery and 1 for each tile of the unbroken lines running from it in the four
+    /// directions (paid in the final scoring).
+    pub fn prior_points(&self, pos: Pos) -> u32 {
+        crate::base::prior_tiles(&self.table, pos) as u32
+    }
+
     /// The Count of Carcassonne: the quarter the count stands in (`None` without the
     /// expansion).
     pub fn count_quarter(&self) -> Option<crate::catalog::Quarter> {

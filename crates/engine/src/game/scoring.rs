@@ -48,7 +48,8 @@ pub(crate) fn score_feature(
 }
 
 /// The final scoring (seed 001, "Final Scoring"): incomplete roads, cities and cloisters with
-/// figures, then farms and barns, then what the modules add (tokens, trade goods). A follower on a tower
+/// figures, then the special monasteries' priors (`expansions::monasteries`), then farms and
+/// barns, then what the modules add (tokens, trade goods). A follower on a tower
 /// stands on no feature (seed 001, THE TOWER: it "remains on top of the tower until the end of
 /// the game"): it is neither scored nor sent home.
 ///
@@ -57,7 +58,8 @@ pub(crate) fn score_feature(
 /// incomplete roads, cities and cloisters are not scored and their figures stay; the farms,
 /// which are scored only at the end, and the barns still are (our reading).
 pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) {
-    let scored = |kind| !matches!(kind, FeatureKind::Field | FeatureKind::Tower | FeatureKind::Mountain);
+    let scored =
+        |kind| !matches!(kind, FeatureKind::Field | FeatureKind::Tower | FeatureKind::Mountain | FeatureKind::Prior);
     if !table.rules.variants.incomplete_features_score_nothing {
         while let Some(f) = table.figures.iter().find(|f| scored(table.features.kind(f.node))) {
             let root = table.features.find(f.node);
@@ -70,6 +72,13 @@ pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &m
                 score_feature(table, modules, root, Phase::Final, events);
             }
         }
+    }
+    // The special monasteries' priors, end-of-game features scored after the incomplete ones
+    // and before the farms (the Assembled Game Reference's final scoring), whatever the house
+    // rule on incomplete features says.
+    while let Some(f) = table.figures.iter().find(|f| table.features.kind(f.node) == FeatureKind::Prior) {
+        let root = table.features.find(f.node);
+        score_feature(table, modules, root, Phase::Final, events);
     }
     base::farms::score_farms(table, modules, events);
     modules.score_barns(table, events);

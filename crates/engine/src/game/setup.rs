@@ -116,6 +116,7 @@ pub(crate) fn prepare(
                 && !design.supply
                 && !design.partial
                 && (!design.has_river() || modules.brings_tile(design))
+                && !crate::expansions::monasteries::replaced(&rules, design)
         };
         if let Some(bad) = deck.iter().find(|t| !in_play(t)) {
             return Err(SetupError::TileNotInPlay(catalog.design(*bad).id.clone()));

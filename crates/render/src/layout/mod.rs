@@ -698,6 +698,8 @@ pub fn layout(design: &TileDesign) -> Layout {
             FeatureKind::Cloister | FeatureKind::Garden => Some(CENTRE),
             FeatureKind::Tower => tower_at,
             FeatureKind::Mountain => Some(CENTRE),
+            // A special monastery's prior lies beside the monastery, east of the monk's place.
+            FeatureKind::Prior => Some(pt(CENTRE.x + 20.0, CENTRE.y + 6.0)),
         };
     }
     let unplaced: Vec<usize> = (0..feats.len()).filter(|&i| anchors[i].is_none()).collect();
