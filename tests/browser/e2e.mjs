@@ -319,7 +319,8 @@ function clickable(page, selector) {
   return page.evaluate((sel) => {
     const out = [];
     for (const el of document.querySelectorAll(sel)) {
-      const r = el.getBoundingClientRect();
+      // A marker is pressed on its body (a crowd pushes it aside, a line back to its place).
+      const r = (el.querySelector('.marker-body') || el).getBoundingClientRect();
       const cx = r.x + r.width / 2;
       const cy = r.y + r.height / 2;
       if (cx < 0 || cy < 0 || cx > innerWidth || cy > innerHeight) continue;
@@ -412,7 +413,7 @@ async function deployOrPass(page, turn, wantDeploy, { explainEmpty = false } = {
   const markers = wantDeploy ? await clickable(page, '[data-testid=figure-marker]') : [];
   if (markers.length) {
     const marker = markers[turn % markers.length];
-    await press(page, `[data-testid=figure-marker][data-feature="${marker.feature}"]`);
+    await press(page, `[data-testid=figure-marker][data-feature="${marker.feature}"] .marker-body`);
     // Where several figures may stand, the panel lists them: take the plain follower.
     if (await page.locator('[data-testid=figure-choice]').count()) {
       await press(page, '[data-testid=figure-choice][data-figure=follower]');
@@ -977,7 +978,9 @@ async function dragonFigures(page, id, view, turn, tally) {
   const from = view.events.length;
   const pick = async (kind, list, chooseFollower) => {
     const m = list[turn % list.length];
-    await press(page, `[data-testid=${kind}-marker][data-x="${m.x}"][data-y="${m.y}"][data-feature="${m.feature}"]`);
+    // The marker's body: a marker pushed aside by a crowd keeps a line back to its place, and
+    // the middle of the whole group may lie on that line, off the marker.
+    await press(page, `[data-testid=${kind}-marker][data-x="${m.x}"][data-y="${m.y}"][data-feature="${m.feature}"] .marker-body`);
     if (chooseFollower && (await page.locator('[data-testid=figure-choice]').count())) {
       await press(page, '[data-testid=figure-choice][data-figure=follower]');
     }
@@ -1306,7 +1309,7 @@ async function towerAnn(page, id, token, view, tally) {
   const plenty = view.seats[0].supply.follower >= 4;
   const pick = follower && (markers.find((m) => m.feature.startsWith('road')) || (plenty && markers.find((m) => m.feature.startsWith('city'))));
   if (pick) {
-    await press(page, `[data-testid=figure-marker][data-feature="${pick.feature}"]`);
+    await press(page, `[data-testid=figure-marker][data-feature="${pick.feature}"] .marker-body`);
     if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
     await confirm(page, `Ann deploying on ${pick.feature}`);
   } else {
@@ -4344,7 +4347,7 @@ async function checkCrowded(page, id, view, choose) {
     // The princess by a tap on her crown marker.
     const crown = (await clickable(page, 'svg.board [data-testid=princess-marker]'))[0];
     check(crown, 'no princess marker can be tapped');
-    await press(page, `svg.board [data-testid=princess-marker][data-x="${crown.x}"][data-y="${crown.y}"][data-feature="${crown.feature}"]`);
+    await press(page, `svg.board [data-testid=princess-marker][data-x="${crown.x}"][data-y="${crown.y}"][data-feature="${crown.feature}"] .marker-body`);
     await confirm(page, 'the princess chosen by a tap');
     const removed = (await newEvents(id, view.events.length)).find((e) => e.type === 'knight-removed');
     check(removed && removed.x === Number(crown.x) && removed.y === Number(crown.y), `the API has no knight sent home at (${crown.x}, ${crown.y})`);
@@ -4361,7 +4364,7 @@ async function checkCrowded(page, id, view, choose) {
     const deployed = (await newEvents(id, view.events.length)).find((e) => e.type === 'figure-deployed');
     check(deployed && deployed.x === view.pending.x && deployed.y === view.pending.y, `the API has no deployment on the new tile: ${JSON.stringify(deployed)}`);
   } else {
-    await press(page, '[data-testid=fairy-marker]');
+    await press(page, '[data-testid=fairy-marker] .marker-body');
     await confirm(page, 'the fairy moved by a tap');
   }
   return { markers: markers.length, kinds };
@@ -4837,7 +4840,7 @@ async function scenarioMonasteries() {
     const view = await api(`/api/games/${id}?token=${token}`);
     const label = (view.legal || []).find((a) => a.action === 'deploy' && a.feature === 'prior' && a.figure === 'follower');
     check(label && /a prior on the monastery/.test(label.label || ''), `the prior's words: ${JSON.stringify(label)}`);
-    await press(page, `[data-testid=figure-marker][data-feature="prior"]`);
+    await press(page, `[data-testid=figure-marker][data-feature="prior"] .marker-body`);
     if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
     await confirm(page, 'a follower put on the monastery as its prior');
     const after = await api(`/api/games/${id}`);
