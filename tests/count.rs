@@ -1137,10 +1137,12 @@ fn checked_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) {
             match *e {
                 Event::TilePlaced { player, .. } => (placer, paid, deployed) = (player, vec![], 0),
                 // The abbot's recall scores in the figure phase, not in the turn's scoring, which
-                // alone opens Carcassonne.
+                // alone opens Carcassonne; a garden is no road, city or cloister (the engine's
+                // reading, `Count::feature_completed`).
                 Event::Scored(s)
                     if s.phase == Phase::Turn
                         && s.points > 0
+                        && matches!(s.kind, FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister)
                         && (s.completed || !matches!(action, Action::RecallAbbot { .. })) =>
                 {
                     paid.extend(s.players.iter());

@@ -6,6 +6,7 @@ mod bots;
 mod catalog;
 mod cli;
 mod count;
+mod darmstadtium;
 mod expansions;
 mod faq;
 mod festival;

@@ -259,6 +259,8 @@ fn configs() -> Vec<(&'static str, Rules)> {
         // The Siege and The Besiegers, with The Cathars' tiles.
         ("sieges", with(&[Siege, Besiegers, Cathars], Variants::default())),
         ("labyrinth-advanced", with(&[Labyrinths], Variants { labyrinth_advanced: true, ..Variants::default() })),
+        // Darmstadtium, with the expansions that change a city's value.
+        ("darmstadtium", with(&[Darmstadtium, InnsCathedrals, Cathars], Variants::default())),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

@@ -40,6 +40,8 @@ pub struct Breakdown {
     /// labyrinth, whoever's, each worth `labyrinth_value` to its majority.
     pub labyrinth_followers: u16,
     pub labyrinth_value: u16,
+    /// Darmstadtium: the points a completed city holding it pays its majority on top (3).
+    pub darmstadtium: u16,
 }
 
 impl Breakdown {
@@ -50,6 +52,7 @@ impl Breakdown {
             + self.besieged_cities as u32 * 2 * self.city_value as u32
             + self.building_points as u32
             + self.labyrinth_followers as u32 * self.labyrinth_value as u32
+            + self.darmstadtium as u32
     }
 }
 
@@ -86,6 +89,9 @@ impl fmt::Display for Breakdown {
         if self.labyrinth_followers > 0 {
             let n = self.labyrinth_followers;
             parts.push(format!("{n} follower{} in the labyrinth × {}", plural(n), self.labyrinth_value));
+        }
+        if self.darmstadtium > 0 {
+            parts.push(format!("the Darmstadtium {}", self.darmstadtium));
         }
         write!(f, "{} = {}", parts.join(" + "), self.total())
     }

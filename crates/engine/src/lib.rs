@@ -46,6 +46,7 @@ pub use errors::{RuleError, SetupError};
 pub use events::{Breakdown, Event, Phase, Score, Token, WIND_ROSE_POINTS};
 pub use expansions::abbey_mayor::Barn;
 pub use expansions::count::Resident;
+pub use expansions::darmstadtium::DARMSTADTIUM_POINTS;
 pub use expansions::gold_mines::ingot_value;
 pub use expansions::labyrinths::LABYRINTH_FOLLOWER_POINTS;
 pub use expansions::little_buildings::{BuildingSupply, PlacedBuilding};

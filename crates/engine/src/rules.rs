@@ -99,6 +99,10 @@ pub enum Expansion {
     /// Japanese Buildings (Hans im Glück 2016): the same rules and layouts as Monasteries in
     /// Germany.
     JapaneseBuildings,
+    /// Darmstadtium (Darmstadt Spielt 2014; the Wikicarpedia page "Darmstadt Promo (1st
+    /// edition)"): a city tile with the Darmstadtium, whose completed city pays its majority 3
+    /// points more.
+    Darmstadtium,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -114,7 +118,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 24] = [
+    pub const ALL: [Expansion; 25] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -138,6 +142,7 @@ impl Expansion {
         Expansion::GermanMonasteries,
         Expansion::DutchBelgianMonasteries,
         Expansion::JapaneseBuildings,
+        Expansion::Darmstadtium,
         Expansion::Winter,
     ];
 
@@ -166,6 +171,7 @@ impl Expansion {
             Expansion::GermanMonasteries => "german-monasteries",
             Expansion::DutchBelgianMonasteries => "dutch-belgian-monasteries",
             Expansion::JapaneseBuildings => "japanese-buildings",
+            Expansion::Darmstadtium => "darmstadtium",
             Expansion::Winter => "winter",
         }
     }
@@ -234,6 +240,7 @@ impl Rules {
             (Expansion::GermanMonasteries, "german-monasteries"),
             (Expansion::DutchBelgianMonasteries, "dutch-belgian-monasteries"),
             (Expansion::JapaneseBuildings, "japanese-buildings"),
+            (Expansion::Darmstadtium, "darmstadtium"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

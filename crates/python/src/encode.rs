@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 42] = [
+pub const TILE_PLANES: [&str; 43] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -65,6 +65,7 @@ pub const TILE_PLANES: [&str; 42] = [
     "rose_quarter",
     "labyrinth",
     "special_monastery",
+    "darmstadtium",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -321,6 +322,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             Symbol::RoseSouthEast => set(39, 2),
             Symbol::RoseSouthWest => set(39, 3),
             Symbol::RoseNorthWest => set(39, 4),
+            Symbol::Darmstadtium => set(42, 1),
             Symbol::Tower => {}
         }
     }

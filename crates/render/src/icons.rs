@@ -33,6 +33,7 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::Festival => "symbol festival",
         IconKind::Gold => "symbol gold",
         IconKind::Labyrinth => "labyrinth",
+        IconKind::Darmstadtium => "symbol darmstadtium",
         IconKind::WindRose { blue: false } => "symbol wind-rose-orange",
         IconKind::WindRose { blue: true } => "symbol wind-rose-blue",
         IconKind::RoseQuarter { quarter: 0 } => "symbol rose-ne",
@@ -185,6 +186,12 @@ fn body(kind: IconKind) -> String {
             r##"<circle cx="0" cy="0" r="9.5" fill="#5b3a1e" stroke="#2e1c0c" stroke-width="1"/>"##,
             r##"<path d="M-7 4.5L-4.5 -3H4.5L7 4.5Z" fill="#f2c037" stroke="#8a5a00" stroke-width="1" stroke-linejoin="round"/>"##,
             r##"<path d="M-4.5 -3H4.5L3.6 -0.6H-3.6Z" fill="#ffe58a"/>"##
+        )
+        .to_string(),
+        IconKind::Darmstadtium => concat!(
+            r##"<path d="M-9.5 7V-1L9.5 -6V7Z" fill="#cfd8dc" stroke="#37474f" stroke-width="1" stroke-linejoin="round"/>"##,
+            r##"<path d="M-9.5 -1L9.5 -6V-3.5L-9.5 1.5Z" fill="#607d8b"/>"##,
+            r##"<path d="M-6.5 3.2H6.5M-6.5 5.4H6.5" stroke="#37474f" stroke-width="0.9"/>"##
         )
         .to_string(),
         IconKind::Labyrinth => concat!(

@@ -66,6 +66,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Japanese Buildings",
             "6 buildings in place of the base cloisters, with the rules of Monasteries in Germany",
         ),
+        Expansion::Darmstadtium => (
+            "Darmstadtium",
+            "1 city tile with the Darmstadtium: a completed city holding it pays its majority 3 points more",
+        ),
         Expansion::WindRoses => (
             "The Wind Roses",
             "6 tiles: the orange wind rose starts the game; a quarter rose placed in the section it names scores 3 points; the blue rose takes over the sections",

@@ -176,10 +176,13 @@ pub enum Symbol {
     RoseSouthWest,
     /// A quarter wind rose naming the north-west section.
     RoseNorthWest,
+    /// The Darmstadtium (the Darmstadt promotional tiles): a completed city holding it pays its
+    /// majority 3 points more.
+    Darmstadtium,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 13] = [
+    pub const ALL: [Symbol; 14] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -193,6 +196,7 @@ impl Symbol {
         Symbol::RoseSouthEast,
         Symbol::RoseSouthWest,
         Symbol::RoseNorthWest,
+        Symbol::Darmstadtium,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -210,6 +214,7 @@ impl Symbol {
             Symbol::RoseSouthEast => "rose-se",
             Symbol::RoseSouthWest => "rose-sw",
             Symbol::RoseNorthWest => "rose-nw",
+            Symbol::Darmstadtium => "darmstadtium",
         }
     }
 

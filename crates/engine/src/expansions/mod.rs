@@ -24,6 +24,7 @@ mod barns;
 pub(crate) mod cathars;
 mod choosing;
 pub(crate) mod count;
+pub(crate) mod darmstadtium;
 mod decisions;
 mod dispatch;
 pub(crate) mod festival;
@@ -71,6 +72,7 @@ use abbey_mayor::AbbeyMayor;
 use abbot::Abbot;
 use cathars::Cathars;
 use count::Count;
+use darmstadtium::Darmstadtium;
 use gold_mines::GoldMines;
 use gq::GamesQuarterly;
 use hands::Hands;
@@ -130,6 +132,8 @@ pub(crate) enum ModuleId {
     Labyrinths,
     /// The special monasteries' sets: they take the base game's cloisters out.
     Monasteries,
+    /// Darmstadtium's 3 points for a completed city.
+    Darmstadtium,
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
@@ -142,7 +146,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 32);
 
 impl ModuleId {
-    const COUNT: usize = 21;
+    const COUNT: usize = 22;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -164,6 +168,7 @@ impl ModuleId {
             ModuleId::WindRoses => WindRoses::HOOKS,
             ModuleId::Labyrinths => Labyrinths::HOOKS,
             ModuleId::Monasteries => Monasteries::HOOKS,
+            ModuleId::Darmstadtium => Darmstadtium::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
             ModuleId::Prisoners => Prisoners::HOOKS,
@@ -211,6 +216,7 @@ impl ModuleId {
             Expansion::GermanMonasteries | Expansion::DutchBelgianMonasteries | Expansion::JapaneseBuildings => {
                 ModuleId::Monasteries
             }
+            Expansion::Darmstadtium => ModuleId::Darmstadtium,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -263,6 +269,7 @@ pub(crate) struct Modules {
     wind_roses: WindRoses,
     labyrinths: Labyrinths,
     monasteries: Monasteries,
+    darmstadtium: Darmstadtium,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -392,6 +399,7 @@ impl Modules {
             wind_roses: WindRoses::new(rules),
             labyrinths: Labyrinths,
             monasteries: Monasteries,
+            darmstadtium: Darmstadtium,
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),

@@ -77,6 +77,8 @@ pub enum IconKind {
     },
     /// A labyrinth where roads meet (The Labyrinths): a round maze.
     Labyrinth,
+    /// The Darmstadtium (Darmstadtium): the congress centre, a low building with a slanted roof.
+    Darmstadtium,
     /// A quarter wind rose (The Wind Roses): the quarter of a rose pointing to the corner of the
     /// section it names, `quarter` 0 to 3 for north-east, south-east, south-west and north-west.
     RoseQuarter {
@@ -646,6 +648,7 @@ pub fn layout(design: &TileDesign) -> Layout {
             Symbol::MagicGate => (IconKind::MagicGate, (10.5, 7.0)),
             Symbol::Festival => (IconKind::Festival, (10.0, 7.0)),
             Symbol::Gold => (IconKind::Gold, (10.0, 7.0)),
+            Symbol::Darmstadtium => (IconKind::Darmstadtium, (12.0, 8.0)),
             Symbol::WindRoseOrange => (IconKind::WindRose { blue: false }, (15.0, 9.0)),
             Symbol::WindRoseBlue => (IconKind::WindRose { blue: true }, (15.0, 9.0)),
             Symbol::RoseNorthEast => (IconKind::RoseQuarter { quarter: 0 }, (13.0, 8.0)),
