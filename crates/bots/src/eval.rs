@@ -197,6 +197,13 @@ pub fn completion_chance(kind: FeatureKind, open: f64, tiles_left: f64, model: &
 /// tile whatever the number left, in buckets of ten).
 pub const PRIOR_GROWTH_PER_TILE: f64 = 0.3;
 
+/// What a special monastery's prior at feature `root` is expected to score at the end: its
+/// monastery's row and column now, and the tiles they gain on average as the board grows.
+pub fn prior_prospect(game: &Game, root: NodeId, tiles_left: f64) -> f64 {
+    let (placement, _) = game.features().segment(root);
+    game.prior_points(game.board().placement(placement).pos) as f64 + PRIOR_GROWTH_PER_TILE * tiles_left
+}
+
 /// What an ingot on a held feature's tiles is worth to its holder before it is taken: most
 /// players end with 1 to 6 ingots, each worth 1 or 2 points.
 const GOLD_INGOT: f64 = 1.5;
@@ -392,11 +399,7 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
                 (Component::Cloisters, 1.0 + around + 0.5 * (8.0 - around) * (tiles_left / 16.0).min(1.0), 0.0)
             }
             // A special monastery's prior: its row and column now, and the tiles they may gain.
-            FeatureKind::Prior => {
-                let (placement, _) = features.segment(*root);
-                let now = game.prior_points(game.board().placement(placement).pos) as f64;
-                (Component::Cloisters, now + PRIOR_GROWTH_PER_TILE * tiles_left, 0.0)
-            }
+            FeatureKind::Prior => (Component::Cloisters, prior_prospect(game, *root, tiles_left), 0.0),
             FeatureKind::Field => {
                 let (done, open) = farm_cities(game, *root, tiles_left, model, cache);
                 let herd = if herd_counts && features.has_pig_herd(*root) { 1.0 } else { 0.0 };

@@ -148,11 +148,7 @@ pub fn projected(game: &Game) -> Vec<f64> {
             }
             // A special monastery's prior: its row and column now, and the tiles they gain on
             // average as the board grows.
-            FeatureKind::Prior => {
-                let (placement, _) = features.segment(root);
-                game.prior_points(game.board().placement(placement).pos) as f64
-                    + crate::eval::PRIOR_GROWTH_PER_TILE * tiles_left
-            }
+            FeatureKind::Prior => crate::eval::prior_prospect(game, root, tiles_left),
             _ => 0.0,
         };
         let most = counts.iter().copied().max().unwrap_or(0);
