@@ -331,6 +331,18 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     feature_name(game, pos, feature)
                 )?;
             }
+            Event::RaceLost { pos, winner, .. } => {
+                let what = |at: Pos| match game.board().get(at).map(|t| game.design(t.tile).is_shrine()) {
+                    Some(true) => "shrine",
+                    _ => "cloister",
+                };
+                writeln!(
+                    out,
+                    "    the {} at {winner} was completed first: the {} at {pos} loses the race, its followers go home unscored",
+                    what(winner),
+                    what(pos)
+                )?;
+            }
             Event::GoodsCollected { player, goods } => {
                 let names: Vec<String> = carcassonne_engine::catalog::TradeGood::ALL
                     .iter()

@@ -72,6 +72,15 @@ struct FeatureJson {
     pigs_drawn: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     tunnel: bool,
+    /// A labyrinth on the road (The Labyrinths).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    labyrinth: bool,
+    /// A special monastery, which also takes a prior (the monastery sets).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    special: bool,
+    /// A shrine (Heretics and Shrines).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    shrine: bool,
     #[serde(skip_serializing_if = "is_zero")]
     wells: u8,
     /// First-edition wagon adjacency groups (Abbey & Mayor), as letters.
@@ -98,6 +107,9 @@ fn feature_json(design: &TileDesign, spec: &FeatureSpec) -> FeatureJson {
         pig_herd: spec.attrs.pig_herd,
         pigs_drawn: spec.attrs.pigs_drawn,
         tunnel: spec.attrs.tunnel,
+        labyrinth: spec.attrs.labyrinth,
+        special: spec.attrs.special,
+        shrine: spec.attrs.shrine,
         wells: spec.attrs.wells,
         wagon: (0..8u8).filter(|i| spec.attrs.wagon_groups & (1 << i) != 0).map(|i| (b'a' + i) as char).collect(),
     }
@@ -142,6 +154,9 @@ fn feature_text(design: &TileDesign, spec: &FeatureSpec) -> String {
         (a.pig_herd, "pig-herd"),
         (a.pigs_drawn, "pigs drawn (no pig-herd)"),
         (a.tunnel, "tunnel"),
+        (a.labyrinth, "labyrinth"),
+        (a.special, "special monastery"),
+        (a.shrine, "shrine"),
     ] {
         if on {
             text.push_str(" +");

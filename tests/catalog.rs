@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 24] = [
+const SETS: [(&str, u32); 25] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -71,6 +71,7 @@ const SETS: [(&str, u32); 24] = [
     ("dutch-belgian-monasteries", 6),
     ("japanese-buildings", 6),
     ("darmstadtium", 1),
+    ("shrines", 6),
 ];
 
 #[test]
@@ -191,6 +192,7 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "dutch-belgian-monasteries"
                 | "japanese-buildings"
                 | "darmstadtium"
+                | "shrines"
         )
     }) {
         for edition in editions(set) {

@@ -77,7 +77,7 @@ pub(crate) fn feature(game: &Game, pos: Pos, name: &str) -> LocalFeature {
 }
 
 /// Places the drawn tile at `(x, y)` turned by `degrees`.
-fn place(game: &mut Game, x: i16, y: i16, degrees: i64) -> Vec<Event> {
+pub(crate) fn place(game: &mut Game, x: i16, y: i16, degrees: i64) -> Vec<Event> {
     let rotation = Rotation::from_degrees(degrees).unwrap();
     game.apply(Action::Place { pos: Pos::new(x, y), rotation }).unwrap_or_else(|e| panic!("({x},{y}) {degrees}: {e}"))
 }

@@ -432,6 +432,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::Escaped { .. } => {
                 prop_assert!(game.rules().has_sieges(), "an escape without besieged cities");
             }
+            Event::RaceLost { .. } => {
+                prop_assert!(game.rules().has(Expansion::Shrines), "a shrine's race without Heretics and Shrines");
+            }
             Event::ExtraTurn { .. } => {
                 prop_assert!(game.rules().has(Expansion::River2), "a volcano lake's extra turn without The River II");
             }

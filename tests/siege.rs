@@ -57,7 +57,7 @@ fn a_city_besieged_by_the_besiegers_scores_1_per_tile() {
 
 /// Red's knight in the city the siege tile at (0, -1) besieges with the start tile; blue places
 /// a cloister at (`x`, `y`); red builds elsewhere. Whether red may then escape.
-fn escape_after_cloister(expansions: &[Expansion], siege: &str, cloister: &str, x: i16, y: i16) -> bool {
+pub(crate) fn escape_after_cloister(expansions: &[Expansion], siege: &str, cloister: &str, x: i16, y: i16) -> bool {
     let mut g = two_player(rules(expansions), &[siege, cloister, "base:U", "base:U"]);
     turn(&mut g, 0, -1, 180, Some((F, "city@E")));
     turn(&mut g, x, y, 0, None);

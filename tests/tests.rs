@@ -32,6 +32,7 @@ mod render;
 mod scenarios;
 mod score_events;
 mod server;
+mod shrines;
 mod siege;
 mod spiel_doch;
 mod support;

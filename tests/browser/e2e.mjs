@@ -4862,6 +4862,69 @@ async function scenarioMonasteries() {
   passed += 1;
 }
 
+// ---- scenario 27: Heretics and Shrines ---------------------------------------------------------
+
+/**
+ * Heretics and Shrines against greedy, on a desktop: every shrine on the board is drawn as a
+ * shrine (its own icon, not a cloister's), a follower on one is a heretic in the words of the
+ * API and the log, and when the human seat draws a shrine its heretic is put there by a click on
+ * the shrine's marker. The game is played to its end.
+ */
+async function scenarioShrines() {
+  log('scenario 27 (desktop): Heretics and Shrines, shrines drawn as shrines, heretics named so');
+  const { page } = await openBrowser('shrines', DESKTOP);
+  const { id, play } = await createGame(page, ['human', 'greedy'], ['Hera', 'Greedy'], ['shrines']);
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  let turn = 0;
+  let heretic = null;
+  for (;;) {
+    const decision = await waitForTurn(page, `decision ${turn + 1} of the shrines game (or the end)`);
+    if (decision === 'over') break;
+    check(Date.now() - started < TOTAL_MS - 30_000, `the shrines game is still running after ${turn} turns; out of time`);
+    if (decision === 'place') {
+      turn += 1;
+      await placeTile(page, turn);
+      continue;
+    }
+    check(decision === 'deploy', `the shrines game asks for an unexpected decision: ${decision}`);
+    const view = await api(`/api/games/${id}?token=${token}`);
+    const placed = view.board[view.board.length - 1];
+    const onShrine = (view.legal || []).find((a) => a.action === 'deploy' && a.feature === 'cloister' && a.figure === 'follower');
+    if (heretic || !placed.tile.startsWith('shrines:') || !onShrine) {
+      await deployOrPass(page, turn, false);
+      continue;
+    }
+    check(/a heretic in the shrine/.test(onShrine.label || ''), `the heretic's words: ${JSON.stringify(onShrine)}`);
+    await press(page, '[data-testid=figure-marker][data-feature="cloister"] .marker-body');
+    if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
+    await confirm(page, 'a heretic put on the shrine');
+    const after = await api(`/api/games/${id}`);
+    const deployed = after.events.find((e) => e.type === 'figure-deployed' && e.seat === 0 && e.x === placed.x && e.y === placed.y);
+    check(deployed && /heretic/.test(deployed.text), `the log does not name the heretic: ${JSON.stringify(deployed)}`);
+    heretic = { x: placed.x, y: placed.y };
+    log(`game ${id}: turn ${turn}, a heretic at (${heretic.x}, ${heretic.y}): "${deployed.text}"`);
+  }
+  const end = await api(`/api/games/${id}`);
+  const shrines = end.board.filter((t) => t.tile.startsWith('shrines:'));
+  check(shrines.length >= 1, 'no shrine came into the game');
+  for (const t of shrines) {
+    const ref = `tile-${t.tile.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    const drawn = await page.evaluate((r) => ({
+      shrine: document.querySelectorAll(`#${r} .shrine`).length,
+      cloister: document.querySelectorAll(`#${r} .cloister`).length,
+    }), ref);
+    check(drawn.shrine === 1 && drawn.cloister === 0, `${t.tile} is drawn with ${drawn.shrine} shrines and ${drawn.cloister} cloisters`);
+  }
+  // Every follower deployed on a shrine, whoever's, is a heretic in the log.
+  const onShrines = end.events.filter((e) => e.type === 'figure-deployed' && e.feature === 'cloister'
+    && shrines.some((t) => t.x === e.x && t.y === e.y));
+  check(onShrines.every((e) => /heretic/.test(e.text)), `a follower on a shrine not called a heretic: ${JSON.stringify(onShrines.map((e) => e.text))}`);
+  log(`${shrines.length} shrines drawn as shrines; ${onShrines.length} heretics deployed${heretic ? ', one by a click' : ' (the human seat drew no shrine)'}`);
+  passed += 1;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -4890,6 +4953,7 @@ try {
   numbered.set(24, scenarioGoldMines);
   numbered.set(25, scenarioWindRoses);
   numbered.set(26, scenarioMonasteries);
+  numbered.set(27, scenarioShrines);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -204,6 +204,17 @@ pub fn prior_prospect(game: &Game, root: NodeId, tiles_left: f64) -> f64 {
     game.prior_points(game.board().placement(placement).pos) as f64 + PRIOR_GROWTH_PER_TILE * tiles_left
 }
 
+/// Heretics and Shrines: the share of its value that a cloister or shrine at `pos`, with
+/// `around` of its eight neighbours down, keeps when it races an occupied rival (1 without a
+/// race). The one with fewer tiles missing is likelier to be completed first; the loser scores
+/// nothing. Missing tiles `m` against the rival's `r`: `(r + ½) / (m + r + 1)`.
+pub fn race_share(game: &Game, pos: carcassonne_engine::Pos, around: f64) -> f64 {
+    let Some(rival) = game.race_rival(pos) else { return 1.0 };
+    let mine = 8.0 - around;
+    let theirs = 8.0 - game.board().neighbours_around(rival) as f64;
+    (theirs + 0.5) / (mine + theirs + 1.0)
+}
+
 /// What an ingot on a held feature's tiles is worth to its holder before it is taken: most
 /// players end with 1 to 6 ingots, each worth 1 or 2 points.
 const GOLD_INGOT: f64 = 1.5;
@@ -395,8 +406,10 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
             }
             FeatureKind::Cloister | FeatureKind::Garden => {
                 let (placement, _) = features.segment(*root);
-                let around = game.board().neighbours_around(game.board().placement(placement).pos) as f64;
-                (Component::Cloisters, 1.0 + around + 0.5 * (8.0 - around) * (tiles_left / 16.0).min(1.0), 0.0)
+                let pos = game.board().placement(placement).pos;
+                let around = game.board().neighbours_around(pos) as f64;
+                let value = 1.0 + around + 0.5 * (8.0 - around) * (tiles_left / 16.0).min(1.0);
+                (Component::Cloisters, value * race_share(game, pos, around), 0.0)
             }
             // A special monastery's prior: its row and column now, and the tiles they may gain.
             FeatureKind::Prior => (Component::Cloisters, prior_prospect(game, *root, tiles_left), 0.0),

@@ -136,8 +136,11 @@ pub fn projected(game: &Game) -> Vec<f64> {
             }
             FeatureKind::Cloister => {
                 let (placement, _) = features.segment(root);
-                let around = game.board().neighbours_around(game.board().placement(placement).pos) as f64;
-                1.0 + around + 0.5 * (8.0 - around) * (tiles_left / 16.0).min(1.0)
+                let pos = game.board().placement(placement).pos;
+                let around = game.board().neighbours_around(pos) as f64;
+                // Heretics and Shrines: a race's loser scores nothing.
+                (1.0 + around + 0.5 * (8.0 - around) * (tiles_left / 16.0).min(1.0))
+                    * crate::eval::race_share(game, pos, around)
             }
             FeatureKind::Field => farm_city * game.cities_of_farm(root).len() as f64,
             // The variation "Mountains": a miner is a knight (and a farmer at the end) of the

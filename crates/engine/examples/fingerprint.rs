@@ -261,6 +261,8 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ("labyrinth-advanced", with(&[Labyrinths], Variants { labyrinth_advanced: true, ..Variants::default() })),
         // Darmstadtium, with the expansions that change a city's value.
         ("darmstadtium", with(&[Darmstadtium, InnsCathedrals, Cathars], Variants::default())),
+        // Heretics and Shrines, with the other cloisters they race (the abbey, the abbot's).
+        ("shrines", with(&[Shrines, Abbot, AbbeyMayor], Variants { shrines_sixth_tile: true, ..Variants::default() })),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

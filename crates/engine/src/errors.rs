@@ -88,6 +88,8 @@ pub enum RuleError {
     FeatureCompleted(FeatureKind),
     #[error("a river tile must continue the river at its open end, at {0}")]
     RiverMustContinue(Pos),
+    #[error("a {building} may not go at {pos}: a shrine may border only one cloister, and a cloister only one shrine")]
+    ShrineRivals { building: &'static str, pos: Pos },
     #[error("the river has no open end")]
     RiverClosed,
     #[error("the river may not turn the same way twice in a row (a U-turn)")]

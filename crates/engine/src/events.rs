@@ -232,6 +232,14 @@ pub enum Event {
         count: u16,
         points: u32,
     },
+    /// Heretics and Shrines: the shrine or cloister at `winner` was completed first, so its
+    /// incomplete rival next to it, feature `feature` of the tile at `pos`, lost the race: its
+    /// followers go home unscored (the `FigureReturned` events that follow).
+    RaceLost {
+        pos: Pos,
+        feature: LocalFeature,
+        winner: Pos,
+    },
     /// The Cathars: a knight escaped a besieged city and is back in its owner's supply.
     Escaped {
         player: PlayerId,
@@ -563,6 +571,7 @@ impl Event {
             | Event::FigureReturned { .. }
             | Event::TokenTaken { .. }
             | Event::Escaped { .. }
+            | Event::RaceLost { .. }
             | Event::GoodsCollected { .. }
             | Event::DoubleTurn { .. }
             | Event::ExtraTurn { .. }

@@ -103,6 +103,12 @@ pub enum Expansion {
     /// edition)"): a city tile with the Darmstadtium, whose completed city pays its majority 3
     /// points more.
     Darmstadtium,
+    /// Heretics and Shrines ("The Cult": Hans im Glück's Count, King & Robber 2007, Rio
+    /// Grande's Cult, Siege & Creativity 2008; the Wikicarpedia page "Heretics and Shrines (1st
+    /// edition)"): shrines, placed and scored as cloisters, none next to more than one cloister;
+    /// a shrine and its neighbouring cloister, both occupied, race: the first completed sends
+    /// the other's followers home unscored.
+    Shrines,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -118,7 +124,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 25] = [
+    pub const ALL: [Expansion; 26] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -143,6 +149,7 @@ impl Expansion {
         Expansion::DutchBelgianMonasteries,
         Expansion::JapaneseBuildings,
         Expansion::Darmstadtium,
+        Expansion::Shrines,
         Expansion::Winter,
     ];
 
@@ -172,6 +179,7 @@ impl Expansion {
             Expansion::DutchBelgianMonasteries => "dutch-belgian-monasteries",
             Expansion::JapaneseBuildings => "japanese-buildings",
             Expansion::Darmstadtium => "darmstadtium",
+            Expansion::Shrines => "shrines",
             Expansion::Winter => "winter",
         }
     }
@@ -241,6 +249,7 @@ impl Rules {
             (Expansion::DutchBelgianMonasteries, "dutch-belgian-monasteries"),
             (Expansion::JapaneseBuildings, "japanese-buildings"),
             (Expansion::Darmstadtium, "darmstadtium"),
+            (Expansion::Shrines, "shrines"),
         ] {
             if self.has(expansion) {
                 sets.push(set);
@@ -354,6 +363,7 @@ pub fn variant_needs(name: &str) -> Needs {
         "festival-followers-only" => Needs::AnyOf(&[Expansion::Festival]),
         "spiel-doch-start" => Needs::AnyOf(&[Expansion::SpielDoch]),
         "wind-roses-spielbox" => Needs::AnyOf(&[Expansion::WindRoses]),
+        "shrines-sixth-tile" => Needs::AnyOf(&[Expansion::Shrines]),
         "labyrinth-advanced" => Needs::AnyOf(&[Expansion::Labyrinths]),
         "pig-herd-counts-for-barn" => Needs::AllOf(&[Expansion::River2, Expansion::AbbeyMayor]),
         _ => Needs::Always,
@@ -404,7 +414,7 @@ mod tests {
     fn variant_needs_name_known_variants() {
         let known: Vec<&str> = Variants::INFO.iter().map(|v| v.name).collect();
         let needing: Vec<&str> = known.iter().copied().filter(|n| variant_needs(n) != Needs::Always).collect();
-        assert_eq!(needing.len(), 34, "{needing:?}");
+        assert_eq!(needing.len(), 35, "{needing:?}");
         assert!(variant_needs("princess-must-remove").met_by(&[Expansion::PrincessDragon]));
         assert!(!variant_needs("princess-must-remove").met_by(&[Expansion::Tower]));
         assert!(!variant_needs("king-counts-carcassonne").met_by(&[Expansion::Count]));

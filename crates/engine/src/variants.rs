@@ -283,6 +283,11 @@ pub struct Variants {
     /// road is occupied, and a completed road through it pays its majority 2 points more for
     /// each follower on it. Off by default: Spiel Doch!'s basic rules, a road like any other.
     pub labyrinth_advanced: bool,
+    /// Heretics and Shrines as Rio Grande boxed them in Cult, Siege & Creativity: six shrines,
+    /// the five of Hans im Glück's Count, King & Robber and a sixth with a city and two roads
+    /// (the Wikicarpedia page "Heretics and Shrines (1st edition)", contents). Off by default:
+    /// Hans im Glück's five.
+    pub shrines_sixth_tile: bool,
 }
 
 impl Default for Variants {
@@ -360,6 +365,7 @@ impl Variants {
             spiel_doch_start: false,
             wind_roses_spielbox: false,
             labyrinth_advanced: false,
+            shrines_sixth_tile: false,
         }
     }
 

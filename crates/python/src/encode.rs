@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 43] = [
+pub const TILE_PLANES: [&str; 44] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -66,6 +66,7 @@ pub const TILE_PLANES: [&str; 43] = [
     "labyrinth",
     "special_monastery",
     "darmstadtium",
+    "shrine",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -307,6 +308,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
         set(30, attrs.pig_herd as u8);
         set(40, attrs.labyrinth as u8);
         set(41, attrs.special as u8);
+        set(43, attrs.shrine as u8);
     }
     for symbol in &design.symbols {
         match symbol {

@@ -11,6 +11,7 @@ use crate::layout::IconKind;
 pub fn class(kind: IconKind) -> &'static str {
     match kind {
         IconKind::Cloister => "cloister",
+        IconKind::Shrine => "shrine",
         IconKind::Garden => "garden",
         IconKind::House => "house",
         IconKind::Village => "village",
@@ -54,6 +55,17 @@ fn body(kind: IconKind) -> String {
                 r##"<path d="M-10 -1.5L0 -9L10 -1.5Z" fill="#b8452e" stroke="{ink}" stroke-width="1" stroke-linejoin="round"/>"##,
                 r##"<rect x="-2" y="3" width="4" height="6" fill="{ink}"/>"##,
                 r##"<path d="M0 -9V-14M-2.3 -12H2.3" stroke="{ink}" stroke-width="1.3"/>"##
+            ),
+            ink = INK
+        ),
+        // Heretics and Shrines: a low stone shrine under a dark dome with a flame on top, so it
+        // is not mistaken for a cloister's red roof and cross.
+        IconKind::Shrine => format!(
+            concat!(
+                r##"<rect x="-8" y="-1" width="16" height="10" fill="#cfc6b4" stroke="{ink}" stroke-width="1"/>"##,
+                r##"<path d="M-8 -1A8 7 0 0 1 8 -1Z" fill="#4e3a63" stroke="{ink}" stroke-width="1"/>"##,
+                r##"<path d="M-2 9V4A2 2 0 0 1 2 4V9Z" fill="{ink}"/>"##,
+                r##"<path d="M0 -13C-2.2 -10.5 -1.5 -9 0 -8C1.5 -9 2.2 -10.5 0 -13Z" fill="#e07a1f" stroke="{ink}" stroke-width="0.6"/>"##
             ),
             ink = INK
         ),

@@ -70,6 +70,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Darmstadtium",
             "1 city tile with the Darmstadtium: a completed city holding it pays its majority 3 points more",
         ),
+        Expansion::Shrines => (
+            "Heretics and Shrines",
+            "5 shrines, scored as cloisters; a shrine and the cloister beside it race: the first completed sends the other's followers home with nothing",
+        ),
         Expansion::WindRoses => (
             "The Wind Roses",
             "6 tiles: the orange wind rose starts the game; a quarter rose placed in the section it names scores 3 points; the blue rose takes over the sections",

@@ -143,6 +143,9 @@ pub fn tile_name(design: &TileDesign) -> String {
     if design.prior.is_some() {
         // Monasteries in Germany and its sister sets: a monastery for a monk or a prior.
         parts.push("a special monastery".to_string());
+    } else if design.is_shrine() {
+        // Heretics and Shrines.
+        parts.push("a shrine".to_string());
     } else if design.cloister.is_some() {
         parts.push("a cloister".to_string());
     }
@@ -240,6 +243,9 @@ pub fn feature_words(game: &Game, pos: Pos, feature: LocalFeature) -> String {
     let design = game.design(placed.tile);
     let Some(spec) = design.features.get(feature as usize) else { return "a feature".into() };
     let kind = kind_word(spec.kind);
+    if spec.attrs.shrine {
+        return "the shrine".into();
+    }
     if !spec.kind.is_edge_feature() {
         return format!("the {kind}");
     }
@@ -359,7 +365,7 @@ pub fn feature_kind(game: &Game, pos: Pos, feature: LocalFeature) -> FeatureKind
 /// the garden" (one of each special figure per player, so those take "the").
 pub fn figure_on(game: &Game, figure: Figure, pos: Pos, feature: LocalFeature) -> String {
     let kind = feature_kind(game, pos, feature);
-    let role = figure_role(figure, kind);
+    let role = role_at(game, figure, pos, feature);
     let who = if figure == Figure::Follower { with_article(&role) } else { format!("the {role}") };
     format!("{who} {} {}", preposition(kind), feature_words(game, pos, feature))
 }
@@ -368,7 +374,23 @@ pub fn figure_on(game: &Game, figure: Figure, pos: Pos, feature: LocalFeature) -
 /// the road running east and west", "big follower (knight) in the city to the north".
 pub fn figure_role_on(game: &Game, figure: Figure, pos: Pos, feature: LocalFeature) -> String {
     let kind = feature_kind(game, pos, feature);
-    format!("{} {} {}", figure_role(figure, kind), preposition(kind), feature_words(game, pos, feature))
+    format!("{} {} {}", role_at(game, figure, pos, feature), preposition(kind), feature_words(game, pos, feature))
+}
+
+/// What a figure is called on a feature of a placed tile: its role by the feature's kind
+/// ([`figure_role`]), and a heretic on a shrine (Heretics and Shrines).
+pub fn role_at(game: &Game, figure: Figure, pos: Pos, feature: LocalFeature) -> String {
+    let on_shrine = game
+        .board()
+        .get(pos)
+        .and_then(|placed| game.design(placed.tile).features.get(feature as usize))
+        .is_some_and(|spec| spec.attrs.shrine);
+    match figure {
+        Figure::Follower if on_shrine => "heretic".into(),
+        Figure::BigFollower if on_shrine => "big follower (heretic)".into(),
+        Figure::Wagon if on_shrine => "wagon (heretic)".into(),
+        _ => figure_role(figure, feature_kind(game, pos, feature)),
+    }
 }
 
 /// A tile by where it stands: "the start tile", "the tile 2 tiles east of the start tile".
@@ -386,7 +408,7 @@ pub fn owned_figure_on(game: &Game, owner: &str, figure: Figure, pos: Pos, featu
     let kind = feature_kind(game, pos, feature);
     format!(
         "{owner}'s {} {} {}, {}",
-        figure_role(figure, kind),
+        role_at(game, figure, pos, feature),
         preposition(kind),
         feature_words(game, pos, feature),
         place_words(pos)

@@ -95,6 +95,7 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("labyrinth-advanced", "labyrinths,inns-cathedrals", "labyrinth-advanced=true", 2, 48),
     ("monasteries", "german-monasteries,dutch-belgian-monasteries,japanese-buildings,abbot,abbey-mayor", "", 3, 49),
     ("darmstadtium", "darmstadtium,inns-cathedrals,cathars", "", 2, 50),
+    ("shrines", "shrines,abbot,abbey-mayor", "shrines-sixth-tile=true", 2, 51),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

@@ -281,6 +281,9 @@ pub struct FeatureAttrs {
     /// A special monastery (Monasteries in Germany, in the Netherlands & Belgium, Japanese
     /// Buildings): this cloister may also take a follower as its prior (`FeatureKind::Prior`).
     pub special: bool,
+    /// A shrine (Heretics and Shrines, "The Cult"): a cloister for every rule, save that it
+    /// races the cloister next to it (`expansions::shrines`). A follower on it is a heretic.
+    pub shrine: bool,
     /// A cathedral in this city segment (Inns & Cathedrals).
     pub cathedral: bool,
     /// A trade good in this city segment (Traders & Builders).
@@ -401,6 +404,12 @@ impl TileDesign {
     /// The edge letters N, E, S, W at rotation 0 (`c` city, `r` road, `f` field, `s` river).
     pub fn edge_letters(&self) -> String {
         self.edges.iter().map(|t| t.letter()).collect()
+    }
+
+    /// Whether the tile's cloister is a shrine (Heretics and Shrines).
+    #[inline]
+    pub fn is_shrine(&self) -> bool {
+        self.cloister.is_some_and(|c| self.features[c as usize].attrs.shrine)
     }
 
     pub fn view(&self, rotation: Rotation) -> &RotatedView {

@@ -375,6 +375,8 @@ impl<'a> Parser<'a> {
                 feature.attrs.labyrinth = true;
             } else if *word == "special" {
                 feature.attrs.special = true;
+            } else if *word == "shrine" {
+                feature.attrs.shrine = true;
             } else if *word == "cathedral" {
                 feature.attrs.cathedral = true;
             } else if *word == "besieged" {
@@ -463,6 +465,9 @@ impl<'a> Parser<'a> {
             }
             if a.special && f.kind != FeatureKind::Cloister {
                 return Err(self.error(f.line, "only a cloister is a special monastery"));
+            }
+            if a.shrine && (f.kind != FeatureKind::Cloister || a.special) {
+                return Err(self.error(f.line, "only a plain cloister is a shrine"));
             }
             if (a.pig_herd || a.pigs_drawn) && f.kind != FeatureKind::Field {
                 return Err(self.error(f.line, "a pig-herd is in a field"));

@@ -144,8 +144,21 @@ impl AbbeyMayor {
         table.board.frontier_code(pos).is_some_and(is_hole_code)
     }
 
+    /// The holes where an abbey may go: with Heretics and Shrines, the abbey is a cloister that
+    /// may border only one shrine (`shrines::cloister_allowed`).
     fn holes(table: &Table) -> impl Iterator<Item = Pos> + '_ {
-        table.board.frontier().iter().filter(|cell| is_hole_code(cell.code)).map(|cell| cell.pos)
+        table
+            .board
+            .frontier()
+            .iter()
+            .filter(|cell| is_hole_code(cell.code))
+            .map(|cell| cell.pos)
+            .filter(|&pos| Self::shrines_allow(table, pos))
+    }
+
+    /// Heretics and Shrines' rule for a cloister at `pos` (always true without shrines).
+    fn shrines_allow(table: &Table, pos: Pos) -> bool {
+        !table.rules.has(crate::rules::Expansion::Shrines) || super::shrines::cloister_allowed(table, pos, false)
     }
 
     pub(crate) fn each_abbey_choice(&self, table: &Table, pending: Pending, mut visit: impl FnMut(Action) -> bool) {
@@ -165,8 +178,11 @@ impl AbbeyMayor {
         match action {
             Action::Pass => Ok(()),
             Action::PlaceAbbey { .. } if !self.holds_abbey(player) => Err(RuleError::NoAbbey),
-            Action::PlaceAbbey { pos } if Self::is_hole(table, pos) => Ok(()),
-            Action::PlaceAbbey { pos } => Err(RuleError::NotAHole(pos)),
+            Action::PlaceAbbey { pos } if !Self::is_hole(table, pos) => Err(RuleError::NotAHole(pos)),
+            Action::PlaceAbbey { pos } if !Self::shrines_allow(table, pos) => {
+                Err(RuleError::ShrineRivals { building: "cloister", pos })
+            }
+            Action::PlaceAbbey { .. } => Ok(()),
             _ => Err(RuleError::wrong_decision(pending, action)),
         }
     }

@@ -44,6 +44,33 @@ impl Modules {
         !self.hands.hand(player).is_empty()
     }
 
+    /// Whether every rule of `rules` depends on the position alone (`Hook::PositionOnly`): a
+    /// position that `allows_position` accepts then takes every rotation that fits it.
+    #[inline]
+    pub(crate) fn position_only(&self, rules: super::PlacementRules) -> bool {
+        rules.0 & !self.implementing(super::Hook::PositionOnly) == 0
+    }
+
+    /// Whether a tile with placement rules of its own can be placed anywhere.
+    pub(crate) fn restricted_placement_exists(
+        &self,
+        rules: super::PlacementRules,
+        table: &Table,
+        tile: TileId,
+    ) -> bool {
+        let fits = &table.design(tile).fit_table;
+        let position_only = self.position_only(rules);
+        table.board.frontier().iter().any(|cell| {
+            fits[cell.code as usize] != 0
+                && self.allows_position(rules, table, tile, cell.pos)
+                && (position_only
+                    || crate::geometry::Rotation::ALL.iter().any(|&r| {
+                        fits[cell.code as usize] & (1 << r.index()) != 0
+                            && self.check_place(rules, table, tile, cell.pos, r).is_ok()
+                    }))
+        })
+    }
+
     /// Whether `tile` fits somewhere, by the edges and the modules' placement rules.
     #[inline]
     pub(crate) fn placeable(&self, table: &Table, tile: TileId) -> bool {

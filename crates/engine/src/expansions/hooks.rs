@@ -111,6 +111,10 @@ pub(crate) enum Hook {
     Restricts,
     AllowsPosition,
     CheckPlace,
+    /// Not a method: the module's placement rule depends on the position alone (its
+    /// `check_place` refuses a rotation exactly where its `allows_position` refuses the
+    /// position), so a listing may count a position's fitting rotations at once.
+    PositionOnly,
     TilePut,
     TilePlaced,
     RestrictDeploy,

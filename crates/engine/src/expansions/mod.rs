@@ -46,6 +46,7 @@ pub(crate) mod princess_dragon;
 pub(crate) mod prisoners;
 mod rebuilding;
 pub(crate) mod river;
+pub(crate) mod shrines;
 mod spiel_doch;
 mod state;
 pub(crate) mod table_edge;
@@ -87,6 +88,7 @@ use own_cloisters::OwnCloisters;
 use princess_dragon::PrincessDragon;
 use prisoners::Prisoners;
 use river::River;
+use shrines::Shrines;
 use spiel_doch::SpielDoch;
 use table_edge::TableEdge;
 use tower::Tower;
@@ -134,6 +136,8 @@ pub(crate) enum ModuleId {
     Monasteries,
     /// Darmstadtium's 3 points for a completed city.
     Darmstadtium,
+    /// Heretics and Shrines: where shrines and cloisters may stand, and their race.
+    Shrines,
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
@@ -146,7 +150,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 32);
 
 impl ModuleId {
-    const COUNT: usize = 22;
+    const COUNT: usize = 23;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -169,6 +173,7 @@ impl ModuleId {
             ModuleId::Labyrinths => Labyrinths::HOOKS,
             ModuleId::Monasteries => Monasteries::HOOKS,
             ModuleId::Darmstadtium => Darmstadtium::HOOKS,
+            ModuleId::Shrines => Shrines::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
             ModuleId::Prisoners => Prisoners::HOOKS,
@@ -217,6 +222,7 @@ impl ModuleId {
                 ModuleId::Monasteries
             }
             Expansion::Darmstadtium => ModuleId::Darmstadtium,
+            Expansion::Shrines => ModuleId::Shrines,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -270,6 +276,7 @@ pub(crate) struct Modules {
     labyrinths: Labyrinths,
     monasteries: Monasteries,
     darmstadtium: Darmstadtium,
+    shrines: Shrines,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -400,6 +407,7 @@ impl Modules {
             labyrinths: Labyrinths,
             monasteries: Monasteries,
             darmstadtium: Darmstadtium,
+            shrines: Shrines::new(rules),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),
@@ -548,19 +556,6 @@ impl Modules {
             return false;
         });
         true
-    }
-
-    /// Whether a tile with placement rules of its own can be placed anywhere.
-    pub(crate) fn restricted_placement_exists(&self, rules: PlacementRules, table: &Table, tile: TileId) -> bool {
-        let fits = &table.design(tile).fit_table;
-        table.board.frontier().iter().any(|cell| {
-            fits[cell.code as usize] != 0
-                && self.allows_position(rules, table, tile, cell.pos)
-                && Rotation::ALL.iter().any(|&r| {
-                    fits[cell.code as usize] & (1 << r.index()) != 0
-                        && self.check_place(rules, table, tile, cell.pos, r).is_ok()
-                })
-        })
     }
 
     #[inline]

@@ -304,6 +304,10 @@ impl Modules {
         if self.in_play(ModuleId::Tower) {
             self.tower.tile_moved(placement, pos);
         }
+        if self.in_play(ModuleId::Shrines) {
+            // A shrine or cloister moved, or a position next to one filled or emptied.
+            self.shrines.refresh(table);
+        }
         table.rebuilt.push(placement);
         self.rebuilt = Some(placement);
         events.push(Event::TileReplaced { player, tile, from, pos, rotation });

@@ -53,7 +53,8 @@ impl TableEdge {
 }
 
 impl Module for TableEdge {
-    const HOOKS: Hooks = Hooks::of(&[Hook::Restricts, Hook::AllowsPosition, Hook::CheckPlace, Hook::TilePut]);
+    const HOOKS: Hooks =
+        Hooks::of(&[Hook::Restricts, Hook::AllowsPosition, Hook::CheckPlace, Hook::PositionOnly, Hook::TilePut]);
 
     fn restricts(&self, _table: &Table, _tile: TileId) -> bool {
         true

@@ -108,6 +108,18 @@ pub(crate) fn legal_action_count(table: &Table, modules: &Modules, pending: Pend
                 table.board.frontier().iter().map(|cell| fits[cell.code as usize].count_ones() as usize).sum();
             placements + mountain_sites(table, modules, tile)
         }
+        Pending::PlaceTile { tile, .. } if modules.position_only(modules.placement_rules(table, tile)) => {
+            let rules = modules.placement_rules(table, tile);
+            let fits = &table.design(tile).fit_table;
+            table
+                .board
+                .frontier()
+                .iter()
+                .filter(|cell| fits[cell.code as usize] != 0 && modules.allows_position(rules, table, tile, cell.pos))
+                .map(|cell| fits[cell.code as usize].count_ones() as usize)
+                .sum::<usize>()
+                + mountain_sites(table, modules, tile)
+        }
         _ => {
             let mut n = 0;
             each_legal_action(table, modules, pending, |_| {
@@ -138,11 +150,16 @@ fn mountain_sites(table: &Table, modules: &Modules, tile: crate::catalog::TileId
 pub(crate) fn nth_legal_action(table: &Table, modules: &Modules, pending: Pending, n: usize) -> Option<Action> {
     let mut left = n;
     if let Pending::PlaceTile { tile, .. } = pending {
-        if modules.placement_rules(table, tile).is_empty() {
-            // Skip whole positions by their number of fitting rotations.
+        let rules = modules.placement_rules(table, tile);
+        if rules.is_empty() || modules.position_only(rules) {
+            // Skip whole positions by their number of fitting rotations (a position the rules
+            // refuse has none).
             let fits = &table.design(tile).fit_table;
             for cell in table.board.frontier() {
                 let mut rotations = fits[cell.code as usize];
+                if rotations != 0 && !rules.is_empty() && !modules.allows_position(rules, table, tile, cell.pos) {
+                    continue;
+                }
                 let count = rotations.count_ones() as usize;
                 if left >= count {
                     left -= count;

@@ -315,6 +315,13 @@ impl Game {
         crate::base::prior_tiles(&self.table, pos) as u32
     }
 
+    /// Heretics and Shrines: the tile of the occupied, unfinished shrine or cloister that the
+    /// shrine or cloister at `pos` races (the first completed sends the other's followers home
+    /// unscored); `None` without one.
+    pub fn race_rival(&self, pos: Pos) -> Option<Pos> {
+        crate::expansions::shrines::race_rival(&self.table, pos)
+    }
+
     /// The Count of Carcassonne: the quarter the count stands in (`None` without the
     /// expansion).
     pub fn count_quarter(&self) -> Option<crate::catalog::Quarter> {

@@ -117,6 +117,7 @@ pub(crate) fn prepare(
                 && !design.partial
                 && (!design.has_river() || modules.brings_tile(design))
                 && !crate::expansions::monasteries::replaced(&rules, design)
+                && !crate::expansions::shrines::left_out(&rules, design)
         };
         if let Some(bad) = deck.iter().find(|t| !in_play(t)) {
             return Err(SetupError::TileNotInPlay(catalog.design(*bad).id.clone()));

@@ -480,6 +480,14 @@ pub(super) const ALL: &[VariantInfo] = &[
         kind: VariantKind::Bool,
     },
     VariantInfo {
+        name: "shrines-sixth-tile",
+        label: "Heretics and Shrines as Rio Grande boxed them: a sixth shrine, with a city and two roads",
+        source: "Heretics and Shrines (1st edition) (Wikicarpedia), contents of Cult, Siege & Creativity",
+        group: VariantGroup::RuleDifference,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "pig-herd-scores-nothing",
         label: "House rule: the River II's pig-herd gives no bonus",
         source: "seed 000, House rules for The River II",

@@ -45,6 +45,8 @@ pub struct Way {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum IconKind {
     Cloister,
+    /// A shrine (Heretics and Shrines), where a cloister would stand.
+    Shrine,
     Garden,
     /// A house where a road ends.
     House,
@@ -444,7 +446,8 @@ pub fn layout(design: &TileDesign) -> Layout {
             CENTRE
         };
         anchors[c as usize] = Some(at);
-        icons.push(Icon { kind: IconKind::Cloister, at, r: cloister_r });
+        let kind = if design.is_shrine() { IconKind::Shrine } else { IconKind::Cloister };
+        icons.push(Icon { kind, at, r: cloister_r });
         at
     });
 

@@ -401,3 +401,55 @@ fn tile_names_name_symbols_princesses_and_tower_foundations() {
     assert!(name_of(&|d| d.features.iter().any(|f| f.attrs.princess)).contains("with a princess"));
     assert_eq!(name_of(&|d| d.symbols.contains(&Symbol::Abbey)), "the abbey");
 }
+
+/// Heretics and Shrines: a follower on a shrine is a heretic, and the race's loser is named in
+/// the log ("… was completed first: the cloister … loses the race …").
+#[test]
+fn a_race_lost_and_a_heretic_are_put_in_words() {
+    use carcassonne_engine::{Figure, Rotation};
+    let catalog = Catalog::builtin();
+    let deck = ["base:B", "shrines:01", "base:U", "base:U", "base:E", "base:E", "base:E", "base:E"];
+    let rules = Rules { expansions: vec![Expansion::Shrines], ..Rules::base() };
+    let deck = Deck::Order(deck.iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    let names = ["Ann".to_string(), "Bob".to_string()];
+    let mut events = vec![];
+    for (x, y, degrees, monk) in [
+        (0, 1, 0, true),
+        (1, 1, 0, true),
+        (1, 0, 0, false),
+        (2, 0, 0, false),
+        (2, 1, 180, false),
+        (0, 2, 180, false),
+        (1, 2, 180, false),
+        (2, 2, 0, false),
+    ] {
+        let pos = Pos::new(x, y);
+        game.apply(Action::Place { pos, rotation: Rotation::from_degrees(degrees).unwrap() }).unwrap();
+        let action = if monk {
+            let placed = game.board().get(pos).unwrap();
+            let feature =
+                carcassonne_engine::game::parse_feature_name(game.design(placed.tile), placed.rotation, "cloister")
+                    .unwrap();
+            Action::Deploy { figure: Figure::Follower, feature }
+        } else {
+            Action::Pass
+        };
+        events = game.apply(action).unwrap();
+        if (x, y) == (1, 1) {
+            let deployed = events.iter().find(|e| matches!(e, Event::FigureDeployed { .. })).unwrap();
+            let text = serde_json::to_value(event_view(&game, &names, 0, Some(1), deployed)).unwrap()["text"].clone();
+            assert!(text.as_str().unwrap().starts_with("Bob deploys a heretic in the shrine"), "{text}");
+        }
+    }
+    let lost = events.iter().find(|e| matches!(e, Event::RaceLost { .. })).expect("the monk lost the race");
+    let view = serde_json::to_value(event_view(&game, &names, 0, Some(1), lost)).unwrap();
+    assert_eq!(view["type"], "race-lost");
+    assert_eq!((view["x"].as_i64(), view["y"].as_i64()), (Some(0), Some(1)));
+    assert_eq!(view["winner"], serde_json::json!({"x": 1, "y": 1}));
+    let text = view["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("The shrine 1 tile south-east of the start tile was completed first: the cloister 1 tile south of the start tile loses the race"),
+        "{text}"
+    );
+}

@@ -32,6 +32,7 @@ mod princess_dragon;
 mod prisoners;
 mod rebuilding;
 mod river;
+mod shrines;
 mod tower;
 mod traders_builders;
 mod unpunctuality;
@@ -57,6 +58,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &festival::Festival,
     &gold_mines::GoldMines,
     &wind_roses::WindRoses,
+    &shrines::Shrines,
     &count::Count,
     &own_cloisters::OwnCloisters,
     &choosing::Choosing,
