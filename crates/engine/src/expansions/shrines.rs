@@ -39,10 +39,7 @@ use super::hooks::{Hook, Hooks, Module};
 pub(crate) struct Shrines {
     /// Rio Grande's sixth shrine is in the box (`Variants::shrines_sixth_tile`).
     sixth_tile: bool,
-    /// Every tile with a shrine (`true`) or another cloister put on the board, by placement (a
-    /// placement keeps its index when "Rebuilding" moves its tile).
-    buildings: Vec<(PlacementIndex, bool)>,
-    /// Where they stand: the cloisters (`[0]`) and the shrines (`[1]`). A dozen at most, so the
+    /// Where the cloisters (`[0]`) and the shrines (`[1]`) stand: a dozen at most, so the
     /// placement rule looks through these instead of the eight tiles around every position a
     /// listing tries.
     positions: [Vec<Pos>; 2],
@@ -53,22 +50,27 @@ impl Shrines {
         Shrines { sixth_tile: rules.variants.shrines_sixth_tile, ..Shrines::default() }
     }
 
-    /// Finds the buildings' positions anew (after "Rebuilding" moved a tile).
+    /// Finds the buildings anew on the board (after "Rebuilding" moved a tile).
     pub(crate) fn refresh(&mut self, table: &Table) {
         self.positions = Default::default();
-        for &(placement, shrine) in &self.buildings {
-            self.positions[shrine as usize].push(table.board.placement(placement).pos);
+        for placed in table.board.tiles() {
+            let design = table.design(placed.tile);
+            if design.cloister.is_some() {
+                self.positions[design.is_shrine() as usize].push(placed.pos);
+            }
         }
     }
 
     /// [`cloister_allowed`], from the buildings' positions.
     fn allowed(&self, pos: Pos, shrine: bool) -> bool {
-        let [cloisters, shrines] = &self.positions;
-        let (same, other) = if shrine { (shrines, cloisters) } else { (cloisters, shrines) };
-        let touches = |a: Pos, b: Pos| a != b && (a.x - b.x).abs() <= 1 && (a.y - b.y).abs() <= 1;
-        let mut rivals = other.iter().filter(|&&p| touches(p, pos));
-        let Some(&rival) = rivals.next() else { return true };
-        rivals.next().is_none() && !same.iter().any(|&p| p != pos && touches(p, rival))
+        let near = |at: Pos| {
+            self.positions.iter().zip([false, true]).flat_map(move |(list, kind)| {
+                list.iter()
+                    .filter(move |&&p| p != at && (p.x - at.x).abs() <= 1 && (p.y - at.y).abs() <= 1)
+                    .map(move |&p| (p, kind))
+            })
+        };
+        allowed_with(near, pos, shrine)
     }
 }
 
@@ -156,10 +158,10 @@ impl Module for Shrines {
     }
 
     fn tile_put(&mut self, table: &mut Table, placement: PlacementIndex) {
-        let design = table.design(table.board.placement(placement).tile);
+        let placed = table.board.placement(placement);
+        let design = table.design(placed.tile);
         if design.cloister.is_some() {
-            self.buildings.push((placement, design.is_shrine()));
-            self.positions[design.is_shrine() as usize].push(table.board.placement(placement).pos);
+            self.positions[design.is_shrine() as usize].push(placed.pos);
         }
     }
 

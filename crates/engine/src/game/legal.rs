@@ -98,7 +98,10 @@ pub(crate) fn each_legal_action(
 }
 
 /// The number of legal actions, without listing them where it can be counted directly (the
-/// placements of a tile without placement rules of its own).
+/// placements of a tile without placement rules of its own, or whose rules depend on the
+/// position alone). The base game's arm comes first and stays as it is: folding the two
+/// arms into one, with the tile's rules found once, made the base game's random games
+/// about a sixth slower.
 #[inline]
 pub(crate) fn legal_action_count(table: &Table, modules: &Modules, pending: Pending) -> usize {
     match pending {
