@@ -44,6 +44,19 @@ pub fn player_names(game: &Game, set: PlayerSet) -> String {
 }
 
 /// A buffered, locked stdout.
+/// The line of a watchtower scored (The Watchtowers), for the play and replay logs: `who`
+/// scores its points for the tower at `pos`.
+pub fn watchtower_line(
+    who: &str,
+    pos: carcassonne_engine::Pos,
+    watches: carcassonne_engine::catalog::Symbol,
+    count: u16,
+    points: u32,
+) -> String {
+    let (things, per) = watches.watchtower().unwrap_or(("", 0));
+    format!("    {who} scores {points} for the watchtower at {pos}: {count} {things} around it at {per} each")
+}
+
 pub fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::with_capacity(64 * 1024, io::stdout().lock())
 }

@@ -457,6 +457,9 @@ impl Session {
                 Event::GoldTaken { player, pos } => {
                     writeln!(out, "    {} takes a gold ingot from {pos}", name(player))?;
                 }
+                Event::WatchtowerScored { player, pos, watches, count, points } => {
+                    writeln!(out, "{}", crate::output::watchtower_line(name(player), pos, watches, count, points))?;
+                }
                 Event::WindRoseScored { player, pos, points } => {
                     writeln!(
                         out,

@@ -158,6 +158,15 @@ fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec<ScoreJson<
                     },
                     format!("a quarter wind rose placed in its section = {points}"),
                 ),
+                Event::WatchtowerScored { pos, watches, count, .. } => (
+                    Why {
+                        kind: "watchtower",
+                        phase: Phase::Turn,
+                        completed: true,
+                        at: Some(At { x: pos.x, y: pos.y, feature: None }),
+                    },
+                    format!("the watchtower at {pos}: {count} {} = {points}", watches.watchtower().map_or("", |w| w.0)),
+                ),
                 Event::TileRemoved { tile, pos, .. } => (
                     Why {
                         kind: "rebuilding",
@@ -314,6 +323,9 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 let mut text = line.take().unwrap_or_default();
                 text.push_str(" and deploys nothing");
                 end_line(out, &text, &mut rose_note)?;
+            }
+            Event::WatchtowerScored { player, pos, watches, count, points } => {
+                writeln!(out, "{}", crate::output::watchtower_line(name(player), pos, watches, count, points))?;
             }
             Event::Scored(score) => {
                 if score.phase == Phase::Final && !final_scoring {

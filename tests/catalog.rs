@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 25] = [
+const SETS: [(&str, u32); 26] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -72,6 +72,7 @@ const SETS: [(&str, u32); 25] = [
     ("japanese-buildings", 6),
     ("darmstadtium", 1),
     ("shrines", 6),
+    ("watchtowers", 12),
 ];
 
 #[test]
@@ -193,6 +194,7 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "japanese-buildings"
                 | "darmstadtium"
                 | "shrines"
+                | "watchtowers"
         )
     }) {
         for edition in editions(set) {

@@ -435,6 +435,13 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::RaceLost { .. } => {
                 prop_assert!(game.rules().has(Expansion::Shrines), "a shrine's race without Heretics and Shrines");
             }
+            Event::WatchtowerScored { player, pos, watches, count, points } => {
+                prop_assert!(game.rules().has(Expansion::Watchtowers), "a watchtower scored without The Watchtowers");
+                let placed = game.board().get(pos).expect("a watchtower's tile on the board");
+                prop_assert!(game.design(placed.tile).symbols.contains(&watches), "a watchtower where none stands");
+                prop_assert_eq!(points, u32::from(count) * watches.watchtower().map_or(0, |w| w.1));
+                t.points[player as usize] += points;
+            }
             Event::ExtraTurn { .. } => {
                 prop_assert!(game.rules().has(Expansion::River2), "a volcano lake's extra turn without The River II");
             }

@@ -534,10 +534,16 @@ fn the_tile_counts_and_trade_goods_agree_with_the_catalog() {
                 assert_eq!(*points, u32::from(LABYRINTH_FOLLOWER_POINTS), "{}", e.id);
                 checked += 1;
             }
+            Some(Fact::Watchtower { watches, per }) => {
+                let symbol = carcassonne_engine::catalog::Symbol::from_name(watches)
+                    .unwrap_or_else(|| panic!("{}: no symbol {watches}", e.id));
+                assert_eq!(symbol.watchtower().map(|w| w.1), Some(*per), "{}", e.id);
+                checked += 1;
+            }
             _ => {}
         }
     }
-    assert!(checked >= 14, "{checked} facts checked");
+    assert!(checked >= 19, "{checked} facts checked");
 }
 
 /// Plays a random game (uniform legal actions, from a seed), calling `f` with the decision
@@ -717,6 +723,14 @@ fn check_event(event: &Event, stated: &[&Fact], bonuses: &[u16], rules: &Rules, 
         }
         Event::RansomPaid { points, .. } => {
             assert!(stated.iter().any(|f| matches!(f, Fact::Ransom { points: p } if p == points)), "ransom {points}");
+        }
+        Event::WatchtowerScored { watches, count, points, .. } => {
+            let per = stated.iter().find_map(|f| match f {
+                Fact::Watchtower { watches: w, per } if w == watches.name() => Some(*per),
+                _ => None,
+            });
+            assert_eq!(per.map(|p| p * u32::from(*count)), Some(*points), "{rules:?}: a watchtower paid {points}");
+            seen.insert(format!("watchtower {}", watches.name()));
         }
         Event::WindRoseScored { points, .. } => {
             let ok = stated.iter().any(|f| matches!(f, Fact::WindRose { points: p } if p == points));

@@ -176,7 +176,9 @@ fn every_change_of_a_score_is_in_the_json_replay_the_text_log_and_the_servers_lo
             3,
             15,
         ),
-        (every(Variants { short_ransom: true, unguarded_tower_reopens: true, ..Variants::default() }), 4, 20),
+        // A seed whose game has short ransoms (two): the games change as expansions join `ALL`
+        // (seed 20 had one before The Watchtowers).
+        (every(Variants { short_ransom: true, unguarded_tower_reopens: true, ..Variants::default() }), 4, 39),
     ];
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     let mut events = BTreeMap::<&str, usize>::new();

@@ -38,4 +38,5 @@ mod spiel_doch;
 mod support;
 mod tower;
 mod variations;
+mod watchtowers;
 mod wind_roses;

@@ -1156,6 +1156,7 @@ fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) 
                 | Event::GoodsScored { player, points, .. }
                 | Event::GoldScored { player, points, .. }
                 | Event::WindRoseScored { player, points, .. }
+                | Event::WatchtowerScored { player, points, .. }
                 | Event::FairyBonus { player, points } => paid[player as usize] += i64::from(points),
                 Event::RansomPaid { player: payer, captor, points, .. } => {
                     seen.ransoms += 1;

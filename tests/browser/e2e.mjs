@@ -4925,6 +4925,69 @@ async function scenarioShrines() {
   passed += 1;
 }
 
+// ---- scenario 28: The Watchtowers -------------------------------------------------------------
+
+/**
+ * The Watchtowers against greedy, on a desktop: every watchtower tile is drawn with its tower
+ * (and the badge of what it watches over, its class naming it); when the human seat draws one,
+ * the deployment on its road or city says what the tower would pay, and the follower is put
+ * there by a click on its marker. Every tower scored is in the log before its feature's score.
+ */
+async function scenarioWatchtowers() {
+  log('scenario 28 (desktop): The Watchtowers, towers drawn, a follower put by one, the towers scored first');
+  const { page } = await openBrowser('watchtowers', DESKTOP);
+  const { id, play } = await createGame(page, ['human', 'greedy'], ['Wanda', 'Greedy'], ['watchtowers']);
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  let turn = 0;
+  let guard = null;
+  for (;;) {
+    const decision = await waitForTurn(page, `decision ${turn + 1} of the watchtowers game (or the end)`);
+    if (decision === 'over') break;
+    check(Date.now() - started < TOTAL_MS - 30_000, `the watchtowers game is still running after ${turn} turns; out of time`);
+    if (decision === 'place') {
+      turn += 1;
+      await placeTile(page, turn);
+      continue;
+    }
+    check(decision === 'deploy', `the watchtowers game asks for an unexpected decision: ${decision}`);
+    const view = await api(`/api/games/${id}?token=${token}`);
+    const placed = view.board[view.board.length - 1];
+    const byTower = (view.legal || []).find((a) => a.action === 'deploy' && a.figure === 'follower' && /by the watchtower/.test(a.label || ''));
+    if (guard || !placed.tile.startsWith('watchtowers:') || !byTower) {
+      await deployOrPass(page, turn, false);
+      continue;
+    }
+    check(/points if completed now/.test(byTower.label), `the tower's words: ${JSON.stringify(byTower)}`);
+    await press(page, `[data-testid=figure-marker][data-feature="${byTower.feature}"] .marker-body`);
+    if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
+    await confirm(page, 'a follower put by the watchtower');
+    const after = await api(`/api/games/${id}`);
+    const deployed = after.events.find((e) => e.type === 'figure-deployed' && e.seat === 0 && e.x === placed.x && e.y === placed.y);
+    check(deployed && deployed.feature === byTower.feature, `the API has no follower by the tower: ${JSON.stringify(after.events.slice(-3))}`);
+    guard = { x: placed.x, y: placed.y };
+    log(`game ${id}: turn ${turn}, a follower by the watchtower at (${guard.x}, ${guard.y}): "${byTower.label}"`);
+  }
+  const end = await api(`/api/games/${id}`);
+  const towers = end.board.filter((t) => t.tile.startsWith('watchtowers:'));
+  check(towers.length >= 1, "no watchtower tile came into the game");
+  for (const t of towers) {
+    const ref = `tile-${t.tile.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    const drawn = await page.evaluate((r) => document.querySelectorAll(`#${r} [class^="symbol watchtower-"]`).length, ref);
+    check(drawn === 1, `${t.tile} is drawn with ${drawn} watchtowers`);
+  }
+  // Each tower scored comes before the score of its road or city, in the log's words.
+  const scored = end.events.map((e, i) => [e, i]).filter(([e]) => e.type === 'watchtower-scored');
+  for (const [e, i] of scored) {
+    check(/for the watchtower/.test(e.text) && e.points > 0, `a tower's score: ${JSON.stringify(e)}`);
+    const next = end.events.slice(i + 1).find((f) => f.type === 'scored' || f.type === 'watchtower-scored');
+    check(next && next.phase !== 'final', `a tower's score not followed by its feature's: ${JSON.stringify(next)}`);
+  }
+  log(`${towers.length} towers drawn; ${scored.length} towers scored${guard ? ', a follower put by one with a click' : ' (the human seat could not stand by a tower)'}`);
+  passed += 1;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -4954,6 +5017,7 @@ try {
   numbered.set(25, scenarioWindRoses);
   numbered.set(26, scenarioMonasteries);
   numbered.set(27, scenarioShrines);
+  numbered.set(28, scenarioWatchtowers);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -215,6 +215,26 @@ pub fn race_share(game: &Game, pos: carcassonne_engine::Pos, around: f64) -> f64
     (theirs + 0.5) / (mine + theirs + 1.0)
 }
 
+/// The Watchtowers: what the watchtower of the tile follower `f` stands on would pay its owner
+/// were the follower's road or city completed now, by that feature's chance of completion (0
+/// for any other figure, feature or tile).
+pub fn watchtower_prospect(game: &Game, f: &carcassonne_engine::PlacedFigure, tiles_left: f64, model: &Weights) -> f64 {
+    if !f.figure.is_follower() {
+        return 0.0;
+    }
+    let Some((_, _, points)) = game.watchtower_value(game.board().placement(f.placement).pos) else { return 0.0 };
+    let features = game.features();
+    let root = game.feature_root(f.placement, f.feature);
+    let kind = features.kind(root);
+    let open = match kind {
+        FeatureKind::Road => features.open_ports(root) as f64,
+        // A city edge has three ports (the edge centre and its two halves).
+        FeatureKind::City => (features.open_ports(root) as f64 / 3.0).ceil(),
+        _ => return 0.0,
+    };
+    points as f64 * completion_chance(kind, open, tiles_left, model)
+}
+
 /// What an ingot on a held feature's tiles is worth to its holder before it is taken: most
 /// players end with 1 to 6 ingots, each worth 1 or 2 points.
 const GOLD_INGOT: f64 = 1.5;
@@ -361,7 +381,11 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
 
     // The features holding figures: their owners by strength.
     let mut seen: Vec<(NodeId, [u8; 8])> = Vec::with_capacity(game.figures().len());
+    let watchtowers = rules.has(carcassonne_engine::Expansion::Watchtowers);
     for f in game.figures() {
+        if watchtowers {
+            rows[f.owner as usize][Component::Tokens as usize] += watchtower_prospect(game, f, tiles_left, model);
+        }
         let root = game.feature_root(f.placement, f.feature);
         let strength = f.figure.strength_in(features.pennants(root));
         add_strength(&mut seen, root, f.owner, strength);

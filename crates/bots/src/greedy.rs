@@ -6,7 +6,7 @@ use carcassonne_engine::features::NodeId;
 use carcassonne_engine::random::{rng_from_seed, GameRng};
 use carcassonne_engine::{Action, FarmerScoring, FeatureKind, Figure, Game, Observation, Pending, PlayerId, TileId};
 
-use crate::eval::{Evaluation, FarmCache};
+use crate::eval::{Evaluation, FarmCache, Weights};
 use crate::{Analysis, Bot, Ranked};
 
 /// Points a follower in supply is worth while many tiles are left (it falls to 0 as the deck
@@ -112,7 +112,12 @@ pub fn projected(game: &Game) -> Vec<f64> {
     let farm_city = if game.rules().variants.farmer_scoring == FarmerScoring::FirstEdition { 4.0 } else { 3.0 };
     // Distinct features holding figures, with the figures per player.
     let mut seen: Vec<(NodeId, [u8; 8])> = Vec::with_capacity(game.figures().len());
+    let watchtowers = game.rules().has(carcassonne_engine::Expansion::Watchtowers);
     for f in game.figures() {
+        // The Watchtowers: the tower a follower on its road or city will score first.
+        if watchtowers {
+            totals[f.owner as usize] += crate::eval::watchtower_prospect(game, f, tiles_left, &Weights::UNIT);
+        }
         let root = game.feature_root(f.placement, f.feature);
         // Each figure counts one, but a mayor counts its city's pennants (Abbey & Mayor).
         let strength = if f.figure == Figure::Mayor { f.figure.strength_in(features.pennants(root)) } else { 1 };

@@ -263,6 +263,8 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ("darmstadtium", with(&[Darmstadtium, InnsCathedrals, Cathars], Variants::default())),
         // Heretics and Shrines, with the other cloisters they race (the abbey, the abbot's).
         ("shrines", with(&[Shrines, Abbot, AbbeyMayor], Variants { shrines_sixth_tile: true, ..Variants::default() })),
+        // The Watchtowers, with the figures and monasteries their towers count.
+        ("watchtowers", with(&[Watchtowers, InnsCathedrals, AbbeyMayor, Shrines], Variants::default())),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

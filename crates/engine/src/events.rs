@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::{FeatureKind, LocalFeature, Quarter, TileId, TradeGood};
+use crate::catalog::{FeatureKind, LocalFeature, Quarter, Symbol, TileId, TradeGood};
 use crate::geometry::{Corner, Pos, Rotation};
 use crate::players::{BuildingKind, Figure, PlayerId, PlayerSet};
 
@@ -459,6 +459,17 @@ pub enum Event {
         pos: Pos,
         points: u32,
     },
+    /// The Watchtowers: `player`'s follower on the tile at `pos`, on the road or city about to
+    /// be scored (the `Scored` event that follows), first scores that tile's watchtower, which
+    /// watches over `watches`: `count` of them on its tile and the eight around it, `points`
+    /// in all.
+    WatchtowerScored {
+        player: PlayerId,
+        pos: Pos,
+        watches: Symbol,
+        count: u16,
+        points: u32,
+    },
     /// Abbey & Mayor: the `Scored` event that follows is the barn's final score (its farm's
     /// completed cities at 4 points each), not a farmers' score.
     BarnScoring {
@@ -551,6 +562,7 @@ impl Event {
             | Event::GoodsScored { player, points, .. }
             | Event::GoldScored { player, points, .. }
             | Event::WindRoseScored { player, points, .. }
+            | Event::WatchtowerScored { player, points, .. }
             | Event::FairyBonus { player, points } => [(one(player), i64::from(points)), none],
             Event::RansomPaid { player, captor, points, .. } => {
                 [(one(player), -i64::from(points)), (one(captor), i64::from(points))]

@@ -109,6 +109,11 @@ pub enum Expansion {
     /// a shrine and its neighbouring cloister, both occupied, race: the first completed sends
     /// the other's followers home unscored.
     Shrines,
+    /// The Watchtowers (Hans im Glück 2016; the Wikicarpedia page "The Watchtowers"): twelve
+    /// tiles with a watchtower each; when a road or city is scored with a follower on its
+    /// segment of a watchtower's tile, that follower's owner first scores the tower for what
+    /// stands on its tile and the eight around it.
+    Watchtowers,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -124,7 +129,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 26] = [
+    pub const ALL: [Expansion; 27] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -150,6 +155,7 @@ impl Expansion {
         Expansion::JapaneseBuildings,
         Expansion::Darmstadtium,
         Expansion::Shrines,
+        Expansion::Watchtowers,
         Expansion::Winter,
     ];
 
@@ -180,6 +186,7 @@ impl Expansion {
             Expansion::JapaneseBuildings => "japanese-buildings",
             Expansion::Darmstadtium => "darmstadtium",
             Expansion::Shrines => "shrines",
+            Expansion::Watchtowers => "watchtowers",
             Expansion::Winter => "winter",
         }
     }
@@ -250,6 +257,7 @@ impl Rules {
             (Expansion::JapaneseBuildings, "japanese-buildings"),
             (Expansion::Darmstadtium, "darmstadtium"),
             (Expansion::Shrines, "shrines"),
+            (Expansion::Watchtowers, "watchtowers"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

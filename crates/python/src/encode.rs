@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 44] = [
+pub const TILE_PLANES: [&str; 45] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -67,6 +67,7 @@ pub const TILE_PLANES: [&str; 44] = [
     "special_monastery",
     "darmstadtium",
     "shrine",
+    "watchtower",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -325,6 +326,13 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             Symbol::RoseSouthWest => set(39, 3),
             Symbol::RoseNorthWest => set(39, 4),
             Symbol::Darmstadtium => set(42, 1),
+            // What the watchtower watches over: 1 followers, 2 coats of arms, 3 roads,
+            // 4 monasteries, 5 cities.
+            Symbol::WatchtowerFollowers => set(44, 1),
+            Symbol::WatchtowerArms => set(44, 2),
+            Symbol::WatchtowerRoads => set(44, 3),
+            Symbol::WatchtowerMonasteries => set(44, 4),
+            Symbol::WatchtowerCities => set(44, 5),
             Symbol::Tower => {}
         }
     }

@@ -136,6 +136,9 @@ pub enum Fact {
     /// The Labyrinths (advanced variant): what each follower on a completed road through a
     /// labyrinth adds for its majority.
     Labyrinth { points: u32 },
+    /// The Watchtowers: a tower watching over `watches` (a symbol's name, `watchtower-roads`)
+    /// pays `per` points per thing counted.
+    Watchtower { watches: String, per: u32 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

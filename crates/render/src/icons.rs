@@ -41,6 +41,11 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::RoseQuarter { quarter: 1 } => "symbol rose-se",
         IconKind::RoseQuarter { quarter: 2 } => "symbol rose-sw",
         IconKind::RoseQuarter { .. } => "symbol rose-nw",
+        IconKind::Watchtower { watches: 0 } => "symbol watchtower-followers",
+        IconKind::Watchtower { watches: 1 } => "symbol watchtower-arms",
+        IconKind::Watchtower { watches: 2 } => "symbol watchtower-roads",
+        IconKind::Watchtower { watches: 3 } => "symbol watchtower-monasteries",
+        IconKind::Watchtower { .. } => "symbol watchtower-cities",
     }
 }
 
@@ -163,6 +168,32 @@ fn body(kind: IconKind) -> String {
             ),
             ink = INK
         ),
+        // The Watchtowers: a round grey tower with battlements, seen from the side, and a badge
+        // at its foot with what it watches over.
+        IconKind::Watchtower { watches } => {
+            let badge = match watches {
+                // A follower.
+                0 => r##"<path d="M5.2 3.2a1.3 1.3 0 1 1 0.01 0M3.2 9.2L4.3 5.4H6.1L7.2 9.2Z" fill="#3b2f22"/>"##,
+                // A coat of arms.
+                1 => r##"<path d="M3.4 3.6H7V6.6Q7 8.4 5.2 9.3Q3.4 8.4 3.4 6.6Z" fill="#2f5fb3" stroke="#f4ead5" stroke-width="0.5"/>"##,
+                // A road.
+                2 => r##"<path d="M3 8.6Q5.4 6.4 7.4 3.6" stroke="#8a7a5c" stroke-width="1.6" fill="none"/>"##,
+                // A monastery's cross.
+                3 => r##"<path d="M5.2 3V9.4M3.3 5H7.1" stroke="#b8452e" stroke-width="1.3"/>"##,
+                // A city's wall.
+                _ => r##"<path d="M2.8 9V5H4V6.1H4.8V5H5.6V6.1H6.4V5H7.6V9Z" fill="#b9874b" stroke="#3b2f22" stroke-width="0.5"/>"##,
+            };
+            format!(
+                concat!(
+                    r##"<path d="M-5 9.5V-5H5V9.5Z" fill="#b3aea4" stroke="#4d4a45" stroke-width="1"/>"##,
+                    r##"<path d="M-6.5 -5V-9.5H-4V-7.5H-1.2V-9.5H1.2V-7.5H4V-9.5H6.5V-5Z" fill="#9c978d" stroke="#4d4a45" stroke-width="1" stroke-linejoin="round"/>"##,
+                    r##"<path d="M-1.3 -2.5V-0.5H1.3V-2.5Z" fill="#3b2f22"/>"##,
+                    r##"<circle cx="5.2" cy="6.3" r="3.8" fill="#f4ead5" stroke="#4d4a45" stroke-width="0.7"/>"##,
+                    "{badge}"
+                ),
+                badge = badge
+            )
+        }
         IconKind::Tower => concat!(
             r##"<rect x="-9" y="-9" width="18" height="18" fill="#a7a39c" stroke="#4d4a45" stroke-width="1.6"/>"##,
             r##"<rect x="-4.5" y="-4.5" width="9" height="9" fill="#7e7a73" stroke="#4d4a45" stroke-width="1"/>"##,

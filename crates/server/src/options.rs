@@ -70,6 +70,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Darmstadtium",
             "1 city tile with the Darmstadtium: a completed city holding it pays its majority 3 points more",
         ),
+        Expansion::Watchtowers => (
+            "The Watchtowers",
+            "12 tiles with a watchtower: a follower scored on a road or city of such a tile first scores the tower for what stands around it",
+        ),
         Expansion::Shrines => (
             "Heretics and Shrines",
             "5 shrines, scored as cloisters; a shrine and the cloister beside it race: the first completed sends the other's followers home with nothing",

@@ -179,10 +179,22 @@ pub enum Symbol {
     /// The Darmstadtium (the Darmstadt promotional tiles): a completed city holding it pays its
     /// majority 3 points more.
     Darmstadtium,
+    /// A watchtower (The Watchtowers) paying 2 points per follower on its tile and the eight
+    /// around it, when a follower on its tile's road or city is scored.
+    WatchtowerFollowers,
+    /// A watchtower paying 2 points per coat of arms on the nine tiles.
+    WatchtowerArms,
+    /// A watchtower paying 1 point per tile of the nine showing a road.
+    WatchtowerRoads,
+    /// A watchtower paying 3 points per monastery (cloister, shrine, abbey, special monastery)
+    /// on the nine tiles.
+    WatchtowerMonasteries,
+    /// A watchtower paying 1 point per tile of the nine showing a city.
+    WatchtowerCities,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 14] = [
+    pub const ALL: [Symbol; 19] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -197,7 +209,49 @@ impl Symbol {
         Symbol::RoseSouthWest,
         Symbol::RoseNorthWest,
         Symbol::Darmstadtium,
+        Symbol::WatchtowerFollowers,
+        Symbol::WatchtowerArms,
+        Symbol::WatchtowerRoads,
+        Symbol::WatchtowerMonasteries,
+        Symbol::WatchtowerCities,
     ];
+
+    /// The watchtowers (The Watchtowers), one per thing they watch over.
+    pub const WATCHTOWERS: [Symbol; 5] = [
+        Symbol::WatchtowerFollowers,
+        Symbol::WatchtowerArms,
+        Symbol::WatchtowerRoads,
+        Symbol::WatchtowerMonasteries,
+        Symbol::WatchtowerCities,
+    ];
+
+    /// For a watchtower, what it watches over, in words ("followers", "coats of arms", "tiles
+    /// with a road", "monasteries", "tiles with a city"), and the points each is worth, as
+    /// printed on the tower (the Wikicarpedia page "The Watchtowers", "3. Scoring a feature": 2
+    /// points per meeple, 2 per coat of arms, 1 per tile showing a road, 3 per monastery, 1 per
+    /// tile showing a city); `None` for every other symbol.
+    pub const fn watchtower(self) -> Option<(&'static str, u32)> {
+        Some(match self {
+            Symbol::WatchtowerFollowers => ("followers", 2),
+            Symbol::WatchtowerArms => ("coats of arms", 2),
+            Symbol::WatchtowerRoads => ("tiles with a road", 1),
+            Symbol::WatchtowerMonasteries => ("monasteries", 3),
+            Symbol::WatchtowerCities => ("tiles with a city", 1),
+            _ => return None,
+        })
+    }
+
+    /// Whether the symbol is a watchtower.
+    pub const fn is_watchtower(self) -> bool {
+        matches!(
+            self,
+            Symbol::WatchtowerFollowers
+                | Symbol::WatchtowerArms
+                | Symbol::WatchtowerRoads
+                | Symbol::WatchtowerMonasteries
+                | Symbol::WatchtowerCities
+        )
+    }
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -215,6 +269,11 @@ impl Symbol {
             Symbol::RoseSouthWest => "rose-sw",
             Symbol::RoseNorthWest => "rose-nw",
             Symbol::Darmstadtium => "darmstadtium",
+            Symbol::WatchtowerFollowers => "watchtower-followers",
+            Symbol::WatchtowerArms => "watchtower-arms",
+            Symbol::WatchtowerRoads => "watchtower-roads",
+            Symbol::WatchtowerMonasteries => "watchtower-monasteries",
+            Symbol::WatchtowerCities => "watchtower-cities",
         }
     }
 

@@ -124,6 +124,7 @@ pub(crate) enum Hook {
     DrawsAgainBeforeScoring,
     IdentifyCompleted,
     BeforeMajority,
+    BeforePayment,
     AdjustValue,
     FeatureScored,
     FeatureCompleted,
@@ -294,6 +295,11 @@ pub(crate) trait Module {
     fn before_majority(&mut self, _table: &mut Table, _root: NodeId, _dragon: Option<Pos>) -> Option<Pending> {
         None
     }
+
+    /// 3B, a road, city or cloister completed during the turn is about to pay its majority: its
+    /// majority is decided and its figures still stand on it (The Watchtowers score now, "first",
+    /// for the followers on their tiles).
+    fn before_payment(&mut self, _table: &mut Table, _root: NodeId, _events: &mut Vec<Event>) {}
 
     /// Changes what a feature scored is worth (after the base value and the modules before this
     /// one): a road, city, cloister or garden, a farm (`completed` false: a farm is never

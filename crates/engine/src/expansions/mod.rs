@@ -46,6 +46,7 @@ pub(crate) mod princess_dragon;
 pub(crate) mod prisoners;
 mod rebuilding;
 pub(crate) mod river;
+mod scoring;
 pub(crate) mod shrines;
 mod spiel_doch;
 mod state;
@@ -54,6 +55,7 @@ pub(crate) mod tower;
 pub(crate) mod traders_builders;
 pub(crate) mod unpunctuality;
 pub(crate) mod variations;
+pub(crate) mod watchtowers;
 pub(crate) mod wind_roses;
 
 use crate::actions::{Action, Pending};
@@ -64,7 +66,7 @@ use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation};
-use crate::players::{Figure, PlayerId, PlayerSet};
+use crate::players::{Figure, PlayerId};
 use crate::random::GameRng;
 use crate::rules::{Expansion, Rules};
 use crate::table::Table;
@@ -94,6 +96,7 @@ use table_edge::TableEdge;
 use tower::Tower;
 use traders_builders::TradersBuilders;
 use unpunctuality::Unpunctuality;
+use watchtowers::Watchtowers;
 use wind_roses::WindRoses;
 
 use dispatch::each_module;
@@ -138,6 +141,8 @@ pub(crate) enum ModuleId {
     Darmstadtium,
     /// Heretics and Shrines: where shrines and cloisters may stand, and their race.
     Shrines,
+    /// The Watchtowers' bonus before a road or city pays.
+    Watchtowers,
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
@@ -150,7 +155,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 32);
 
 impl ModuleId {
-    const COUNT: usize = 23;
+    const COUNT: usize = 24;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -174,6 +179,7 @@ impl ModuleId {
             ModuleId::Monasteries => Monasteries::HOOKS,
             ModuleId::Darmstadtium => Darmstadtium::HOOKS,
             ModuleId::Shrines => Shrines::HOOKS,
+            ModuleId::Watchtowers => Watchtowers::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
             ModuleId::Prisoners => Prisoners::HOOKS,
@@ -223,6 +229,7 @@ impl ModuleId {
             }
             Expansion::Darmstadtium => ModuleId::Darmstadtium,
             Expansion::Shrines => ModuleId::Shrines,
+            Expansion::Watchtowers => ModuleId::Watchtowers,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -277,6 +284,7 @@ pub(crate) struct Modules {
     monasteries: Monasteries,
     darmstadtium: Darmstadtium,
     shrines: Shrines,
+    watchtowers: Watchtowers,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -408,6 +416,7 @@ impl Modules {
             monasteries: Monasteries,
             darmstadtium: Darmstadtium,
             shrines: Shrines::new(rules),
+            watchtowers: Watchtowers,
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),
@@ -833,30 +842,6 @@ impl Modules {
     #[inline]
     fn follower_left(&mut self, table: &mut Table, root: NodeId, player: PlayerId, events: &mut Vec<Event>) {
         each_module!(self, self.implementing(Hook::FollowerLeft), |mut m| m.follower_left(table, root, player, events));
-    }
-
-    // ----- Scoring -----
-
-    #[inline]
-    pub(crate) fn adjust_value(&self, table: &Table, root: NodeId, completed: bool, value: &mut Breakdown) {
-        each_module!(self, self.implementing(Hook::AdjustValue), |m| m.adjust_value(table, root, completed, value));
-    }
-
-    #[inline]
-    pub(crate) fn feature_scored(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
-        each_module!(self, self.implementing(Hook::FeatureScored), |mut m| m.feature_scored(table, root, events));
-    }
-
-    #[inline]
-    pub(crate) fn feature_completed(
-        &mut self,
-        table: &mut Table,
-        root: NodeId,
-        players: PlayerSet,
-        events: &mut Vec<Event>,
-    ) {
-        each_module!(self, self.implementing(Hook::FeatureCompleted), |mut m| m
-            .feature_completed(table, root, players, events));
     }
 
     #[inline]

@@ -322,6 +322,17 @@ impl Game {
         crate::expansions::shrines::race_rival(&self.table, pos)
     }
 
+    /// The Watchtowers: the watchtower of the tile at `pos` (what it watches over), how many of
+    /// those things stand on its tile and the eight around it now, and the points that makes
+    /// (what a follower on its tile's road or city would score first, were that feature
+    /// completed now); `None` where no watchtower stands.
+    pub fn watchtower_value(&self, pos: Pos) -> Option<(crate::catalog::Symbol, u16, u32)> {
+        let placed = self.table.board.get(pos)?;
+        let watches = crate::expansions::watchtowers::watchtower(self.table.design(placed.tile))?;
+        let count = crate::expansions::watchtowers::watched(&self.table, pos, watches);
+        Some((watches, count, u32::from(count) * crate::expansions::watchtowers::points_per(watches)))
+    }
+
     /// The Count of Carcassonne: the quarter the count stands in (`None` without the
     /// expansion).
     pub fn count_quarter(&self) -> Option<crate::catalog::Quarter> {

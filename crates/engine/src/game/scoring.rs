@@ -21,6 +21,9 @@ pub(crate) fn score_feature(
     events: &mut Vec<Event>,
 ) -> PlayerSet {
     let completed = phase == Phase::Turn;
+    if completed {
+        modules.before_payment(table, root, events);
+    }
     let mut breakdown = base::feature_value(table, root, completed);
     modules.adjust_value(table, root, completed, &mut breakdown);
     let kind = table.features.kind(root);

@@ -9,7 +9,7 @@
 //! | 2A, 2B move the wood | deploy a figure, a module's action instead (`figure_actions`), or pass; with "Rebuilding" a tile removed for a point is placed again (`Rebuild`), then the figure phase is for the moved tile | `Deploy`, `ReplaceTile` |
 //! | 2C | the modules' steps (`at(AfterFigures)`); a second tile drawn now (`draws_again_before_scoring`) goes back to 1B | a module's |
 //! | 3A identify | the features the tile completed (`base::find_completed`), then what the modules add (`identify_completed`: an abbey's neighbours, farms meeting a barn) | |
-//! | 3B score | each in turn: the modules' decisions before the majority (`before_majority`: redeployments from Carcassonne), value (base, then `adjust_value`), majority, figures home, `feature_completed`; once all are scored, the modules' decisions about them (`after_features`: the wagons, from the current player clockwise) | a module's |
+//! | 3B score | each in turn: the modules' decisions before the majority (`before_majority`: redeployments from Carcassonne), the modules' scores before its own (`before_payment`: the watchtowers), value (base, then `adjust_value`), majority, figures home, `feature_completed`; once all are scored, the modules' decisions about them (`after_features`: the wagons, from the current player clockwise) | a module's |
 //! | 3C | the modules' steps (`at(AfterScoring)`) | a module's |
 //! | 4A tile actions | the modules' steps (`at(TileActions)`: the Cathars' escape) | a module's |
 //! | 4B resolve the turn | `end_turn`: the same player again from 1B, or the next player from 1A | |

@@ -86,6 +86,11 @@ pub enum IconKind {
     RoseQuarter {
         quarter: u8,
     },
+    /// A watchtower (The Watchtowers): a grey stone tower with a badge showing what it watches
+    /// over, `watches` 0 to 4 for followers, coats of arms, roads, monasteries and cities.
+    Watchtower {
+        watches: u8,
+    },
 }
 
 impl IconKind {
@@ -481,6 +486,8 @@ pub fn layout(design: &TileDesign) -> Layout {
         let dir = side_point(side + 2).sub(p).unit();
         (1..100).map(|s| p.add(dir.scale(s as f32))).take_while(|q| q.dist(p) <= limit).find(|&q| in_city(q))
     };
+    // The Watchtowers: the tower stands in the middle, where its tile's roads end.
+    let watchtower = design.symbols.iter().position(|s| s.is_watchtower()).map(|i| design.symbols[i]);
     let mut plans: Vec<End> = single
         .iter()
         .map(|&(i, side)| {
@@ -494,6 +501,10 @@ pub fn layout(design: &TileDesign) -> Layout {
             }
             if let (Some(k), FeatureKind::Road) = (cloister_at, feats[i].kind) {
                 return End::Cloister(k);
+            }
+            // The roads of a watchtower's tile end at the tower in the middle.
+            if watchtower.is_some() && feats[i].kind == FeatureKind::Road && !centre_blocked {
+                return End::Centre;
             }
             if let Some(h) = straight_hit(side, if centre_blocked { 100.0 } else { 50.0 }) {
                 End::City(h)
@@ -509,6 +520,7 @@ pub fn layout(design: &TileDesign) -> Layout {
     // A road ending alone at the centre leaves the fields on its two sides joined around its
     // end; when they are different fields, it runs into a city instead.
     let centre_roads: Vec<usize> = (0..single.len())
+        .filter(|_| watchtower.is_none())
         .filter(|&k| plans[k] == End::Centre && feats[single[k].0].kind == FeatureKind::Road)
         .collect();
     if let [k] = centre_roads[..] {
@@ -571,6 +583,8 @@ pub fn layout(design: &TileDesign) -> Layout {
         }
     } else if feats.iter().any(|f| f.attrs.labyrinth) {
         icons.push(Icon { kind: IconKind::Labyrinth, at: CENTRE, r: 13.0 });
+    } else if let Some(symbol) = watchtower.filter(|_| !centre_blocked) {
+        icons.push(Icon { kind: watchtower_icon(symbol), at: CENTRE, r: 11.0 });
     } else if centre_ends > 0 && !design.partial {
         if design.symbols.contains(&Symbol::Tower) {
             tower_at = Some(CENTRE);
@@ -660,6 +674,10 @@ pub fn layout(design: &TileDesign) -> Layout {
             Symbol::RoseNorthWest => (IconKind::RoseQuarter { quarter: 3 }, (13.0, 8.0)),
             // The abbey is drawn as its walls around a cloister.
             Symbol::Abbey => continue,
+            // A watchtower stands in the middle (above) unless something blocks it.
+            _ if symbol.is_watchtower() && !centre_blocked => continue,
+            _ if symbol.is_watchtower() => (watchtower_icon(symbol), (11.0, 7.0)),
+            _ => continue,
         };
         let at = place(&mut icons, &mut occupied, kind, size, &is_field, Some(&is_open));
         if symbol == Symbol::Tower {
@@ -717,6 +735,12 @@ pub fn layout(design: &TileDesign) -> Layout {
 /// Puts an icon where the allowed area (less the occupied cells) is widest, or where the fallback
 /// area is when the allowed one has too little room; returns where it went.
 /// The icon is `size.0` in radius, smaller (down to `size.1`) where there is less room.
+/// The icon of a watchtower symbol.
+fn watchtower_icon(symbol: Symbol) -> IconKind {
+    let watches = Symbol::WATCHTOWERS.iter().position(|&s| s == symbol).unwrap_or(0) as u8;
+    IconKind::Watchtower { watches }
+}
+
 fn place(
     icons: &mut Vec<Icon>,
     occupied: &mut [bool],

@@ -453,3 +453,53 @@ fn a_race_lost_and_a_heretic_are_put_in_words() {
         "{text}"
     );
 }
+
+/// The Watchtowers: a deployment on the road of a watchtower's tile says what the tower would
+/// pay now; the tower's score is put in words before the road's.
+#[test]
+fn a_watchtower_deployment_and_score_are_put_in_words() {
+    use carcassonne_engine::Rotation;
+    let catalog = Catalog::builtin();
+    let deck = ["watchtowers:05", "base:E", "base:A", "base:B"];
+    let rules = Rules { expansions: vec![Expansion::Watchtowers], ..Rules::base() };
+    let deck = Deck::Order(deck.iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    let names = ["Ann".to_string(), "Bob".to_string()];
+    game.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    let labels: Vec<String> = legal_views(&game).into_iter().map(|l| l.label).collect();
+    let by_tower: Vec<&String> = labels.iter().filter(|l| l.contains("by the watchtower")).collect();
+    // The two roads and the city; not the fields.
+    assert_eq!(by_tower.len(), 3, "{labels:?}");
+    assert!(
+        by_tower.iter().any(
+            |l| l.ends_with(", by the watchtower (1 per tile with a road: 2 around it, 2 points if completed now)")
+        ),
+        "{by_tower:?}"
+    );
+    let west = carcassonne_engine::game::parse_feature_name(
+        game.design(game.board().get(Pos::new(1, 0)).unwrap().tile),
+        Rotation::R0,
+        "road@W",
+    )
+    .unwrap();
+    game.apply(Action::Deploy { figure: carcassonne_engine::Figure::Follower, feature: west }).unwrap();
+    game.apply(Action::Place { pos: Pos::new(1, -1), rotation: Rotation::R180 }).unwrap();
+    game.apply(Action::Pass).unwrap();
+    game.apply(Action::Place { pos: Pos::new(-1, 0), rotation: Rotation::R270 }).unwrap();
+    let events = game.apply(Action::Pass).unwrap();
+    let tower = events.iter().position(|e| matches!(e, Event::WatchtowerScored { .. })).expect("the tower scored");
+    let road = events.iter().position(|e| matches!(e, Event::Scored(_))).unwrap();
+    assert!(tower < road);
+    let view = serde_json::to_value(event_view(&game, &names, 0, Some(3), &events[tower])).unwrap();
+    assert_eq!(view["type"], "watchtower-scored");
+    assert_eq!((view["seat"].as_i64(), view["x"].as_i64(), view["y"].as_i64()), (Some(0), Some(1), Some(0)));
+    assert_eq!(
+        (view["watches"].as_str(), view["count"].as_i64(), view["points"].as_i64()),
+        (Some("watchtower-roads"), Some(2), Some(2))
+    );
+    let text = view["text"].as_str().unwrap();
+    assert_eq!(
+        text,
+        "Ann scores 2 points for the watchtower on the tile 1 tile east of the start tile first: 2 tiles with a road around it, 1 each"
+    );
+}

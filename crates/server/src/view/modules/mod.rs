@@ -36,6 +36,7 @@ mod shrines;
 mod tower;
 mod traders_builders;
 mod unpunctuality;
+mod watchtowers;
 mod wind_roses;
 
 /// Every view module, in the order they add fields to a view and are asked about an action.
@@ -58,6 +59,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &festival::Festival,
     &gold_mines::GoldMines,
     &wind_roses::WindRoses,
+    &watchtowers::Watchtowers,
     &shrines::Shrines,
     &count::Count,
     &own_cloisters::OwnCloisters,
