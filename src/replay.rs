@@ -714,11 +714,17 @@ fn describe_score(game: &Game, s: &Score) -> String {
         (Phase::Final, false) => "incomplete ",
     };
     let what = format!("{state}{} at {}", feature_name(game, s.pos, s.feature), s.pos);
+    // Baba Yaga's hut: its "tiles" are the hut and the empty places around it.
+    let breakdown = if s.kind == FeatureKind::Hut {
+        format!("{} (1 for the hut and 1 for each empty place around it)", s.breakdown)
+    } else {
+        s.breakdown.to_string()
+    };
     if s.players.is_empty() {
-        format!("nobody scores: {what} had no follower ({})", s.breakdown)
+        format!("nobody scores: {what} had no follower ({breakdown})")
     } else {
         let verb = if s.players.len() == 1 { "scores" } else { "each score" };
-        format!("{} {verb} {}: {what}, {}", player_names(game, s.players), s.points, s.breakdown)
+        format!("{} {verb} {}: {what}, {breakdown}", player_names(game, s.players), s.points)
     }
 }
 

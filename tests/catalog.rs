@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 26] = [
+const SETS: [(&str, u32); 27] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -73,6 +73,7 @@ const SETS: [(&str, u32); 26] = [
     ("darmstadtium", 1),
     ("shrines", 6),
     ("watchtowers", 12),
+    ("baba-yaga", 2),
 ];
 
 #[test]
@@ -195,6 +196,7 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "darmstadtium"
                 | "shrines"
                 | "watchtowers"
+                | "baba-yaga"
         )
     }) {
         for edition in editions(set) {

@@ -662,7 +662,8 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
                         let allowed = match spec.kind {
                             FeatureKind::Road | FeatureKind::City | FeatureKind::Cloister => true,
                             // The variation "Mountains": a miner. A special monastery's prior.
-                            FeatureKind::Mountain | FeatureKind::Prior => true,
+                            // Baba Yaga, on the hut of the tile just placed.
+                            FeatureKind::Mountain | FeatureKind::Prior | FeatureKind::Hut => true,
                             FeatureKind::Field => p.farmers,
                             FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower => false,
                         };

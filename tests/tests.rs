@@ -2,6 +2,7 @@
 
 mod abbey_mayor;
 mod architecture;
+mod baba_yaga;
 mod bots;
 mod catalog;
 mod cli;

@@ -121,7 +121,7 @@ impl Component {
     pub fn is_complete(&self) -> bool {
         match self.kind {
             FeatureKind::Road | FeatureKind::City => self.open_ports == 0,
-            FeatureKind::Cloister => self.around == 8,
+            FeatureKind::Cloister | FeatureKind::Hut => self.around == 8,
             FeatureKind::Field
             | FeatureKind::Garden
             | FeatureKind::River
@@ -151,7 +151,7 @@ impl Model {
                 let id = model.components.len();
                 let mut c =
                     Component { kind: spec.kind, members: vec![], open_ports: 0, tiles: 0, pennants: 0, around: 0 };
-                if spec.kind == FeatureKind::Cloister {
+                if matches!(spec.kind, FeatureKind::Cloister | FeatureKind::Hut) {
                     c.around = ring(placed.pos).filter(|&p| board.get(p).is_some()).count() as u32;
                 }
                 let mut stack = vec![start];

@@ -204,6 +204,15 @@ pub fn prior_prospect(game: &Game, root: NodeId, tiles_left: f64) -> f64 {
     game.prior_points(game.board().placement(placement).pos) as f64 + PRIOR_GROWTH_PER_TILE * tiles_left
 }
 
+/// Baba Yaga's hut at feature `root`: what Baba Yaga is expected to score, 1 for the hut and the
+/// empty places around it now, those counted in full at the end and less the more tiles are to
+/// come (`left`: the share of the last two dozen tiles still to come, as in [`components`]).
+pub fn hut_prospect(game: &Game, root: NodeId, left: f64) -> f64 {
+    let (placement, _) = game.features().segment(root);
+    let empty = 8.0 - game.board().neighbours_around(game.board().placement(placement).pos) as f64;
+    1.0 + empty * (1.0 - left)
+}
+
 /// Heretics and Shrines: the share of its value that a cloister or shrine at `pos`, with
 /// `around` of its eight neighbours down, keeps when it races an occupied rival (1 without a
 /// race). The one with fewer tiles missing is likelier to be completed first; the loser scores
@@ -437,6 +446,9 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
             }
             // A special monastery's prior: its row and column now, and the tiles they may gain.
             FeatureKind::Prior => (Component::Cloisters, prior_prospect(game, *root, tiles_left), 0.0),
+            // Baba Yaga's hut: 1 and the empty places around it, which the tiles still to come
+            // tend to fill.
+            FeatureKind::Hut => (Component::Cloisters, hut_prospect(game, *root, left), 0.0),
             FeatureKind::Field => {
                 let (done, open) = farm_cities(game, *root, tiles_left, model, cache);
                 let herd = if herd_counts && features.has_pig_herd(*root) { 1.0 } else { 0.0 };

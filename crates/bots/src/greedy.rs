@@ -157,6 +157,8 @@ pub fn projected(game: &Game) -> Vec<f64> {
             // A special monastery's prior: its row and column now, and the tiles they gain on
             // average as the board grows.
             FeatureKind::Prior => crate::eval::prior_prospect(game, root, tiles_left),
+            // Baba Yaga's hut: 1 and the empty places around it that are likely to stay empty.
+            FeatureKind::Hut => crate::eval::hut_prospect(game, root, (tiles_left / 24.0).min(1.0)),
             _ => 0.0,
         };
         let most = counts.iter().copied().max().unwrap_or(0);

@@ -128,8 +128,9 @@ pub fn deployment_weight(game: &Game, placement: PlacementIndex, action: Action)
             match features.kind(root) {
                 FeatureKind::Field => 1,
                 FeatureKind::Cloister | FeatureKind::Garden => 16,
-                // A prior is scored only at the end: like a follower on an open feature.
-                FeatureKind::Prior => 4,
+                // A prior is scored only at the end, and Baba Yaga mostly then: like a follower
+                // on an open feature.
+                FeatureKind::Prior | FeatureKind::Hut => 4,
                 _ if features.is_closed(root) => 16,
                 _ => 4,
             }

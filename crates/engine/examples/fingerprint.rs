@@ -265,6 +265,8 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ("shrines", with(&[Shrines, Abbot, AbbeyMayor], Variants { shrines_sixth_tile: true, ..Variants::default() })),
         // The Watchtowers, with the figures and monasteries their towers count.
         ("watchtowers", with(&[Watchtowers, InnsCathedrals, AbbeyMayor, Shrines], Variants::default())),
+        // Baba Yaga's hut, with the expansions that look at the places around it.
+        ("baba-yaga", with(&[BabaYaga, GoldMines, LittleBuildings, PrincessDragon], Variants::default())),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

@@ -90,6 +90,8 @@ pub enum RuleError {
     RiverMustContinue(Pos),
     #[error("a {building} may not go at {pos}: a shrine may border only one cloister, and a cloister only one shrine")]
     ShrineRivals { building: &'static str, pos: Pos },
+    #[error("Baba Yaga's hut takes a follower only from the player who places its tile, in that turn")]
+    HutOnlyWhenPlaced,
     #[error("the river has no open end")]
     RiverClosed,
     #[error("the river may not turn the same way twice in a row (a U-turn)")]

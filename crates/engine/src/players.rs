@@ -185,7 +185,9 @@ impl Figure {
     pub const fn may_stand_on(self, kind: FeatureKind) -> bool {
         use FeatureKind::*;
         match self {
-            Figure::Follower | Figure::BigFollower => matches!(kind, Road | City | Cloister | Field | Mountain | Prior),
+            Figure::Follower | Figure::BigFollower => {
+                matches!(kind, Road | City | Cloister | Field | Mountain | Prior | Hut)
+            }
             Figure::Abbot => matches!(kind, Cloister | Garden | Prior),
             Figure::Builder => matches!(kind, Road | City),
             Figure::Pig => matches!(kind, Field),

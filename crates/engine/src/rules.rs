@@ -114,6 +114,10 @@ pub enum Expansion {
     /// segment of a watchtower's tile, that follower's owner first scores the tower for what
     /// stands on its tile and the eight around it.
     Watchtowers,
+    /// Baba Yaga's Hut (the Russian promotional tiles of 2013; the Wikicarpedia page "Russian
+    /// Promos (1st edition)"): the witch's hut, an "anti-cloister" worth 1 point and 1 per empty
+    /// place around it, and the Choice of Bogatyr, a crossroads.
+    BabaYaga,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -129,7 +133,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 27] = [
+    pub const ALL: [Expansion; 28] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -156,6 +160,7 @@ impl Expansion {
         Expansion::Darmstadtium,
         Expansion::Shrines,
         Expansion::Watchtowers,
+        Expansion::BabaYaga,
         Expansion::Winter,
     ];
 
@@ -187,6 +192,7 @@ impl Expansion {
             Expansion::Darmstadtium => "darmstadtium",
             Expansion::Shrines => "shrines",
             Expansion::Watchtowers => "watchtowers",
+            Expansion::BabaYaga => "baba-yaga",
             Expansion::Winter => "winter",
         }
     }
@@ -258,6 +264,7 @@ impl Rules {
             (Expansion::Darmstadtium, "darmstadtium"),
             (Expansion::Shrines, "shrines"),
             (Expansion::Watchtowers, "watchtowers"),
+            (Expansion::BabaYaga, "baba-yaga"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

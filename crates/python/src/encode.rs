@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 45] = [
+pub const TILE_PLANES: [&str; 46] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -68,6 +68,7 @@ pub const TILE_PLANES: [&str; 45] = [
     "darmstadtium",
     "shrine",
     "watchtower",
+    "hut",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -295,6 +296,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             FeatureKind::Garden => set(21, 1),
             FeatureKind::Tower => set(31, 1),
             FeatureKind::Mountain => set(35, 1),
+            FeatureKind::Hut => set(45, 1),
             _ => {}
         }
         let attrs = &feature.attrs;

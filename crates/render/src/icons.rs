@@ -12,6 +12,7 @@ pub fn class(kind: IconKind) -> &'static str {
     match kind {
         IconKind::Cloister => "cloister",
         IconKind::Shrine => "shrine",
+        IconKind::Hut => "hut",
         IconKind::Garden => "garden",
         IconKind::House => "house",
         IconKind::Village => "village",
@@ -71,6 +72,17 @@ fn body(kind: IconKind) -> String {
                 r##"<path d="M-8 -1A8 7 0 0 1 8 -1Z" fill="#4e3a63" stroke="{ink}" stroke-width="1"/>"##,
                 r##"<path d="M-2 9V4A2 2 0 0 1 2 4V9Z" fill="{ink}"/>"##,
                 r##"<path d="M0 -13C-2.2 -10.5 -1.5 -9 0 -8C1.5 -9 2.2 -10.5 0 -13Z" fill="#e07a1f" stroke="{ink}" stroke-width="0.6"/>"##
+            ),
+            ink = INK
+        ),
+        // Baba Yaga's hut: a log hut with a steep roof, raised on two yellow chicken legs.
+        IconKind::Hut => format!(
+            concat!(
+                r##"<path d="M-3 4L-4.5 9.5M-4.5 9.5H-7M-4.5 9.5L-3 9.8M3 4L4.5 9.5M4.5 9.5H7M4.5 9.5L3 9.8" stroke="#d9a21b" stroke-width="1.4" stroke-linecap="round" fill="none"/>"##,
+                r##"<rect x="-7.5" y="-3" width="15" height="7.5" fill="#8a5a32" stroke="{ink}" stroke-width="1"/>"##,
+                r##"<path d="M-7.5 -0.5H7.5M-7.5 2H7.5" stroke="{ink}" stroke-width="0.6"/>"##,
+                r##"<path d="M-9.5 -2.5L0 -10L9.5 -2.5Z" fill="#5d4a2f" stroke="{ink}" stroke-width="1" stroke-linejoin="round"/>"##,
+                r##"<rect x="-1.6" y="-1.5" width="3.2" height="3" fill="#f2c14e" stroke="{ink}" stroke-width="0.5"/>"##
             ),
             ink = INK
         ),

@@ -70,6 +70,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Darmstadtium",
             "1 city tile with the Darmstadtium: a completed city holding it pays its majority 3 points more",
         ),
+        Expansion::BabaYaga => (
+            "Baba Yaga's Hut",
+            "the witch's hut and the Choice of Bogatyr: a follower on the hut scores 1 point and 1 per empty place around it at the end; surrounded, 1 point",
+        ),
         Expansion::Watchtowers => (
             "The Watchtowers",
             "12 tiles with a watchtower: a follower scored on a road or city of such a tile first scores the tower for what stands around it",

@@ -232,6 +232,8 @@ pub fn kind_word(kind: FeatureKind) -> &'static str {
         FeatureKind::Mountain => "mountain",
         // A special monastery's place for a follower lying as its prior.
         FeatureKind::Prior => "monastery",
+        // Baba Yaga's hut.
+        FeatureKind::Hut => "hut",
     }
 }
 
@@ -284,6 +286,8 @@ pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
         FeatureKind::Mountain => "miner",
         // A special monastery: a follower lying on it is its prior.
         FeatureKind::Prior => "prior",
+        // Baba Yaga's Hut: "That follower becomes Baba Yaga!"
+        FeatureKind::Hut => "Baba Yaga",
     };
     match figure {
         Figure::Follower => role.into(),
@@ -332,6 +336,7 @@ pub fn kind_plural(kind: FeatureKind) -> &'static str {
         FeatureKind::Tower => "towers",
         FeatureKind::Mountain => "mountains",
         FeatureKind::Prior => "priors' monasteries",
+        FeatureKind::Hut => "Baba Yaga's huts",
     }
 }
 
@@ -348,7 +353,7 @@ pub fn corner_words(corner: carcassonne_engine::Corner) -> &'static str {
 /// The preposition for a figure on a feature: in a city, on a road.
 pub fn preposition(kind: FeatureKind) -> &'static str {
     match kind {
-        FeatureKind::City | FeatureKind::Cloister | FeatureKind::Garden => "in",
+        FeatureKind::City | FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Hut => "in",
         _ => "on",
     }
 }
@@ -366,7 +371,12 @@ pub fn feature_kind(game: &Game, pos: Pos, feature: LocalFeature) -> FeatureKind
 pub fn figure_on(game: &Game, figure: Figure, pos: Pos, feature: LocalFeature) -> String {
     let kind = feature_kind(game, pos, feature);
     let role = role_at(game, figure, pos, feature);
-    let who = if figure == Figure::Follower { with_article(&role) } else { format!("the {role}") };
+    let who = match figure {
+        // "That follower becomes Baba Yaga!": a name, with no article.
+        Figure::Follower if kind == FeatureKind::Hut => role,
+        Figure::Follower => with_article(&role),
+        _ => format!("the {role}"),
+    };
     format!("{who} {} {}", preposition(kind), feature_words(game, pos, feature))
 }
 
@@ -472,6 +482,9 @@ pub fn score_notes(game: &Game, s: &Score) -> Vec<String> {
     let mut notes = vec![];
     if s.kind == FeatureKind::Prior {
         notes.push("the monastery and the tiles of its row and column up to the first gap".into());
+    }
+    if s.kind == FeatureKind::Hut {
+        notes.push("Baba Yaga's hut: 1 for the hut and 1 for each empty place around it".into());
     }
     match s.kind {
         FeatureKind::Road if rules.has(Expansion::InnsCathedrals) && features.inns(root) > 0 => notes.push(

@@ -97,6 +97,7 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("darmstadtium", "darmstadtium,inns-cathedrals,cathars", "", 2, 50),
     ("shrines", "shrines,abbot,abbey-mayor", "shrines-sixth-tile=true", 2, 51),
     ("watchtowers", "watchtowers,inns-cathedrals,abbey-mayor", "", 2, 52),
+    ("baba-yaga", "baba-yaga,goldmines,little-buildings", "", 2, 53),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

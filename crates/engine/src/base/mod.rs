@@ -168,6 +168,13 @@ pub(crate) fn check_follower(table: &Table, spec: &FeatureSpec, root: NodeId) ->
         // A special monastery (Monasteries in Germany and its sister sets): a follower may be
         // put on it lying, as its prior (`expansions::monasteries`).
         FeatureKind::Prior => {}
+        // Baba Yaga's hut: "The person who places this tile may place a follower on Baba Yaga's
+        // hut" (`expansions::baba_yaga`): then only, not later through a magic gate or onto an
+        // earlier tile.
+        FeatureKind::Hut if table.features.segment(root).0 != table.last_placement_index() => {
+            return Err(RuleError::HutOnlyWhenPlaced)
+        }
+        FeatureKind::Hut => {}
         // Abbey & Mayor: "No farmer may be deployed to a farm with a barn" (seed 001, "The
         // barn", footnote 138).
         FeatureKind::Field if table.rules.variants.farmers && table.features.has_barn(root) => {
@@ -271,6 +278,12 @@ pub(crate) fn feature_value(table: &mut Table, root: NodeId, completed: bool) ->
             1 + table.board.neighbours_around(pos) as u16
         }
         FeatureKind::Prior => prior_tiles(table, table.locate(root).0),
+        // Baba Yaga's hut, "an anti-cloister": 1 for itself and 1 for each empty place around it
+        // (`expansions::baba_yaga`); surrounded, 1.
+        FeatureKind::Hut => {
+            let (pos, _) = table.locate(root);
+            9 - table.board.neighbours_around(pos) as u16
+        }
         _ => table.features.tile_count(root, &mut table.scratch.0),
     };
     match kind {

@@ -47,6 +47,11 @@ pub enum FeatureKind {
     /// cloister are one feature to occupy (a figure on either keeps the other free of others).
     /// The catalog gives every design whose cloister is `special` this feature, as its last one.
     Prior,
+    /// Baba Yaga's hut (the Russian promotional tiles of 2013): an "anti-cloister" in the
+    /// middle of its tile, which takes one follower (Baba Yaga). It touches no edge; it is
+    /// completed when the eight tiles around it are down and is worth 1 point for itself and 1
+    /// for each empty place around it.
+    Hut,
 }
 
 impl FeatureKind {
@@ -61,6 +66,7 @@ impl FeatureKind {
             FeatureKind::Tower => "tower",
             FeatureKind::Mountain => "mountain",
             FeatureKind::Prior => "prior",
+            FeatureKind::Hut => "hut",
         }
     }
 
@@ -75,6 +81,7 @@ impl FeatureKind {
             "tower" => FeatureKind::Tower,
             "mountain" => FeatureKind::Mountain,
             "prior" => FeatureKind::Prior,
+            "hut" => FeatureKind::Hut,
             _ => return None,
         })
     }
@@ -451,6 +458,8 @@ pub struct TileDesign {
     pub cloister: Option<LocalFeature>,
     /// The garden feature, if the tile has one (C2/C3 designs).
     pub garden: Option<LocalFeature>,
+    /// Baba Yaga's hut (`FeatureKind::Hut`), if the tile has one.
+    pub hut: Option<LocalFeature>,
     /// The prior's place of a special monastery (`FeatureKind::Prior`), if the tile has one.
     pub prior: Option<LocalFeature>,
 }

@@ -602,10 +602,12 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
     let cloister = features.iter().position(|f| f.kind == FeatureKind::Cloister).map(|i| i as LocalFeature);
     let garden = features.iter().position(|f| f.kind == FeatureKind::Garden).map(|i| i as LocalFeature);
     let prior = features.iter().position(|f| f.kind == FeatureKind::Prior).map(|i| i as LocalFeature);
+    let hut = features.iter().position(|f| f.kind == FeatureKind::Hut).map(|i| i as LocalFeature);
     TileDesign {
         fit_table,
         cloister,
         garden,
+        hut,
         prior,
         id,
         set,

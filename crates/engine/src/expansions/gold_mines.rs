@@ -190,7 +190,7 @@ impl Module for GoldMines {
         }
         let cloister = match table.features.kind(root) {
             FeatureKind::Road | FeatureKind::City => None,
-            FeatureKind::Cloister | FeatureKind::Garden => Some(table.locate(root).0),
+            FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Hut => Some(table.locate(root).0),
             _ => return,
         };
         for &(pos, _) in &self.on_board {

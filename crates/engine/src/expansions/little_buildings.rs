@@ -181,7 +181,7 @@ impl LittleBuildings {
         }
         match table.features.kind(root) {
             FeatureKind::Road | FeatureKind::City | FeatureKind::Field => self.on_feature(table, root),
-            FeatureKind::Cloister => self.around(table.locate(root).0),
+            FeatureKind::Cloister | FeatureKind::Hut => self.around(table.locate(root).0),
             _ => (0, 0),
         }
     }

@@ -20,6 +20,7 @@
 
 pub(crate) mod abbey_mayor;
 pub(crate) mod abbot;
+mod baba_yaga;
 mod barns;
 pub(crate) mod cathars;
 mod choosing;
@@ -73,6 +74,7 @@ use crate::table::Table;
 
 use abbey_mayor::AbbeyMayor;
 use abbot::Abbot;
+use baba_yaga::BabaYaga;
 use cathars::Cathars;
 use count::Count;
 use darmstadtium::Darmstadtium;
@@ -143,6 +145,8 @@ pub(crate) enum ModuleId {
     Shrines,
     /// The Watchtowers' bonus before a road or city pays.
     Watchtowers,
+    /// Baba Yaga's hut, watched until surrounded.
+    BabaYaga,
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
@@ -155,7 +159,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 32);
 
 impl ModuleId {
-    const COUNT: usize = 24;
+    const COUNT: usize = 25;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -180,6 +184,7 @@ impl ModuleId {
             ModuleId::Darmstadtium => Darmstadtium::HOOKS,
             ModuleId::Shrines => Shrines::HOOKS,
             ModuleId::Watchtowers => Watchtowers::HOOKS,
+            ModuleId::BabaYaga => BabaYaga::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
             ModuleId::Prisoners => Prisoners::HOOKS,
@@ -230,6 +235,7 @@ impl ModuleId {
             Expansion::Darmstadtium => ModuleId::Darmstadtium,
             Expansion::Shrines => ModuleId::Shrines,
             Expansion::Watchtowers => ModuleId::Watchtowers,
+            Expansion::BabaYaga => ModuleId::BabaYaga,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -285,6 +291,7 @@ pub(crate) struct Modules {
     darmstadtium: Darmstadtium,
     shrines: Shrines,
     watchtowers: Watchtowers,
+    baba_yaga: BabaYaga,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -417,6 +424,7 @@ impl Modules {
             darmstadtium: Darmstadtium,
             shrines: Shrines::new(rules),
             watchtowers: Watchtowers,
+            baba_yaga: BabaYaga,
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),

@@ -305,7 +305,9 @@ impl PrincessDragon {
         let done = match kind {
             FeatureKind::Road | FeatureKind::City => table.features.is_closed(root),
             // A special monastery's prior's place is completed with its monastery.
-            FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Prior => table.board.neighbours_around(pos) == 8,
+            FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Prior | FeatureKind::Hut => {
+                table.board.neighbours_around(pos) == 8
+            }
             _ => false,
         };
         if !done || !self.readings.gate_to_unscored {

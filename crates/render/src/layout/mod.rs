@@ -86,6 +86,8 @@ pub enum IconKind {
     RoseQuarter {
         quarter: u8,
     },
+    /// Baba Yaga's hut (Baba Yaga's Hut): a log hut on two chicken legs.
+    Hut,
     /// A watchtower (The Watchtowers): a grey stone tower with a badge showing what it watches
     /// over, `watches` 0 to 4 for followers, coats of arms, roads, monasteries and cities.
     Watchtower {
@@ -455,6 +457,11 @@ pub fn layout(design: &TileDesign) -> Layout {
         icons.push(Icon { kind, at, r: cloister_r });
         at
     });
+    // Baba Yaga's hut: in the middle of its field.
+    if let Some(hut) = design.hut {
+        anchors[hut as usize] = Some(CENTRE);
+        icons.push(Icon { kind: IconKind::Hut, at: CENTRE, r: cloister_r });
+    }
 
     // Ways on one side: where does each end?
     let wall_points: Vec<Pt> = areas
@@ -719,7 +726,7 @@ pub fn layout(design: &TileDesign) -> Layout {
                 }
                 along(&line, (visible * 0.5).min(20.0)).0
             }),
-            FeatureKind::Cloister | FeatureKind::Garden => Some(CENTRE),
+            FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Hut => Some(CENTRE),
             FeatureKind::Tower => tower_at,
             FeatureKind::Mountain => Some(CENTRE),
             // A special monastery's prior lies beside the monastery, east of the monk's place.
@@ -732,15 +739,15 @@ pub fn layout(design: &TileDesign) -> Layout {
     Layout { areas, abbey_sides, ways, icons, anchors, hedges, unplaced }
 }
 
-/// Puts an icon where the allowed area (less the occupied cells) is widest, or where the fallback
-/// area is when the allowed one has too little room; returns where it went.
-/// The icon is `size.0` in radius, smaller (down to `size.1`) where there is less room.
 /// The icon of a watchtower symbol.
 fn watchtower_icon(symbol: Symbol) -> IconKind {
     let watches = Symbol::WATCHTOWERS.iter().position(|&s| s == symbol).unwrap_or(0) as u8;
     IconKind::Watchtower { watches }
 }
 
+/// Puts an icon where the allowed area (less the occupied cells) is widest, or where the fallback
+/// area is when the allowed one has too little room; returns where it went.
+/// The icon is `size.0` in radius, smaller (down to `size.1`) where there is less room.
 fn place(
     icons: &mut Vec<Icon>,
     occupied: &mut [bool],
