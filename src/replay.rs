@@ -301,13 +301,17 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 placed_at = Some(pos);
                 line = Some(text);
             }
-            Event::FigureDeployed { figure, pos, feature, .. } => {
-                let mut text = line.take().unwrap_or_default();
+            Event::FigureDeployed { player, figure, pos, feature } => {
+                // After the dash's moves the turn's line is written already: a line of its own.
+                let (mut text, and) = match line.take() {
+                    Some(text) => (text, " and"),
+                    None => (format!("    {}", name(player)), ""),
+                };
                 let on = feature_name(game, pos, feature);
                 if on == "tower" {
-                    write!(text, " and finishes the tower at {pos} with a {} on top", figure.name())?;
+                    write!(text, "{and} finishes the tower at {pos} with a {} on top", figure.name())?;
                 } else {
-                    write!(text, " and deploys a {} on {on}", figure.name())?;
+                    write!(text, "{and} deploys a {} on {on}", figure.name())?;
                 }
                 if Some(pos) != placed_at && on != "tower" {
                     let how = if game.rules().variants.follower_unpunctuality {
@@ -319,9 +323,11 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 }
                 end_line(out, &text, &mut rose_note)?;
             }
-            Event::Passed { .. } => {
-                let mut text = line.take().unwrap_or_default();
-                text.push_str(" and deploys nothing");
+            Event::Passed { player } => {
+                let text = match line.take() {
+                    Some(text) => text + " and deploys nothing",
+                    None => format!("    {} deploys nothing more", name(player)),
+                };
                 end_line(out, &text, &mut rose_note)?;
             }
             Event::WatchtowerScored { player, pos, watches, count, points } => {
@@ -536,6 +542,11 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 )?;
             }
             Event::FollowerMoved { player, figure, from, from_feature, pos, feature } => {
+                // "A new lease of life" and "the dash" move a follower in the figure phase: the
+                // turn's line so far comes first (it may hold a ransom paid).
+                if let Some(text) = line.take() {
+                    end_line(out, &text, &mut rose_note)?;
+                }
                 writeln!(
                     out,
                     "    {} moves their {} from {} at {from} onto {} at {pos}",
@@ -546,6 +557,9 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 )?;
             }
             Event::PointSacrificed { player } => {
+                if let Some(text) = line.take() {
+                    end_line(out, &text, &mut rose_note)?;
+                }
                 writeln!(
                     out,
                     "    {} gives up {DASH_COST} point for another deployment or move (the dash)",

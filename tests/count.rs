@@ -1149,6 +1149,8 @@ fn checked_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) {
                     round.clear();
                 }
                 Event::FairyBonus { player, points: 3 } => paid.push(player),
+                // The Watchtowers: a tower is scored with its road or city (our reading).
+                Event::WatchtowerScored { player, .. } => paid.push(player),
                 Event::FigureToQuarter { player, .. } => {
                     assert_eq!(player, placer, "seed {seed}");
                     assert!(paid.iter().any(|&p| p != placer), "seed {seed}: nobody else scored");
