@@ -250,14 +250,7 @@ impl Symbol {
 
     /// Whether the symbol is a watchtower.
     pub const fn is_watchtower(self) -> bool {
-        matches!(
-            self,
-            Symbol::WatchtowerFollowers
-                | Symbol::WatchtowerArms
-                | Symbol::WatchtowerRoads
-                | Symbol::WatchtowerMonasteries
-                | Symbol::WatchtowerCities
-        )
+        self.watchtower().is_some()
     }
 
     pub const fn name(self) -> &'static str {

@@ -494,7 +494,7 @@ pub fn layout(design: &TileDesign) -> Layout {
         (1..100).map(|s| p.add(dir.scale(s as f32))).take_while(|q| q.dist(p) <= limit).find(|&q| in_city(q))
     };
     // The Watchtowers: the tower stands in the middle, where its tile's roads end.
-    let watchtower = design.symbols.iter().position(|s| s.is_watchtower()).map(|i| design.symbols[i]);
+    let watchtower = design.symbols.iter().copied().find(|s| s.is_watchtower());
     let mut plans: Vec<End> = single
         .iter()
         .map(|&(i, side)| {
