@@ -206,6 +206,9 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
             format!("put a little {} on the tile just placed", kind.as_deref().unwrap_or("building"))
         }
         festival @ RecordAction::Festival { .. } => format!("festival: take back {}", festival_target(&festival)),
+        RecordAction::Free { figure, x, y, .. } => {
+            format!("free your {} from the trap at ({x}, {y}) instead of deploying", figure.name())
+        }
         RecordAction::MoveWagon { x, y, feature, .. } => format!("move the wagon onto {feature} at ({x}, {y})"),
         RecordAction::Carcassonne { figure, quarter, .. } => {
             format!("deploy a {} to the {quarter} quarter of Carcassonne", figure.name())

@@ -57,6 +57,38 @@ pub fn watchtower_line(
     format!("    {who} scores {points} for the watchtower at {pos}: {count} {things} around it at {per} each")
 }
 
+/// A trap by the tile at `pos` (The Vodyanoy, Solovei Razboynik): "the Vodyanoy's lake",
+/// "Solovei Razboynik's tree".
+pub fn trap_name(game: &carcassonne_engine::Game, pos: carcassonne_engine::Pos) -> &'static str {
+    let lake = game
+        .board()
+        .get(pos)
+        .is_some_and(|t| game.design(t.tile).symbols.contains(&carcassonne_engine::catalog::Symbol::Vodyanoy));
+    if lake {
+        "the Vodyanoy's lake"
+    } else {
+        "Solovei Razboynik's tree"
+    }
+}
+
+/// The line of a follower trapped (The Vodyanoy, Solovei Razboynik).
+pub fn trapped_line(
+    game: &carcassonne_engine::Game,
+    who: &str,
+    figure: carcassonne_engine::Figure,
+    from: carcassonne_engine::Pos,
+    from_feature: &str,
+    pos: carcassonne_engine::Pos,
+) -> String {
+    format!("    {who}'s {} on {from_feature} at {from} is trapped in {} at {pos}", figure.name(), trap_name(game, pos))
+}
+
+/// The line of the Vodyanoy's cost at the end of the game.
+pub fn vodyanoy_line(who: &str, followers: u8, points: u32) -> String {
+    let s = if followers == 1 { "" } else { "s" };
+    format!("    {who} loses {points} for the Vodyanoy: {followers} follower{s} in its lake at 2 each")
+}
+
 pub fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::with_capacity(64 * 1024, io::stdout().lock())
 }

@@ -460,6 +460,18 @@ impl Session {
                 Event::WatchtowerScored { player, pos, watches, count, points } => {
                     writeln!(out, "{}", crate::output::watchtower_line(name(player), pos, watches, count, points))?;
                 }
+                Event::Trapped { player, figure, from, from_feature, pos, .. } => {
+                    let from_name = game.feature_name(from, from_feature).unwrap_or_default();
+                    writeln!(
+                        out,
+                        "{}",
+                        crate::output::trapped_line(game, name(player), figure, from, &from_name, pos)
+                    )?;
+                }
+                Event::Freed { player, figure, pos, .. } => {
+                    let trap = crate::output::trap_name(game, pos);
+                    writeln!(out, "    {} frees their {} from {trap} at {pos}", name(player), figure.name())?;
+                }
                 Event::WindRoseScored { player, pos, points } => {
                     writeln!(
                         out,
@@ -504,6 +516,14 @@ impl Session {
                         game.player(player).color.name(),
                         if count == 1 { "" } else { "s" },
                         carcassonne_engine::ingot_value(count)
+                    )?;
+                }
+                Event::VodyanoyPenalty { player, followers, points } => {
+                    any = true;
+                    writeln!(
+                        out,
+                        "{}",
+                        crate::output::vodyanoy_line(game.player(player).color.name(), followers, points)
                     )?;
                 }
                 Event::TokenScored { player, token, count, points } => {
@@ -609,6 +629,7 @@ fn describe(game: &Game, action: Action) -> String {
         festival @ RecordAction::Festival { .. } => {
             format!("celebrates the festival and takes back {}", crate::hint::festival_target(&festival))
         }
+        RecordAction::Free { figure, x, y, .. } => format!("frees their {} from the trap at ({x},{y})", figure.name()),
         RecordAction::MoveWagon { x, y, feature, .. } => format!("moves the wagon onto {feature} at ({x},{y})"),
         RecordAction::Carcassonne { figure, quarter, .. } => {
             format!("deploys {} to the {quarter} quarter of Carcassonne", with_article(figure))
@@ -700,6 +721,7 @@ fn short(game: &Game, action: Action) -> String {
         festival @ RecordAction::Festival { .. } => {
             format!("festival: take back {}", crate::hint::festival_target(&festival))
         }
+        RecordAction::Free { figure, x, y, .. } => format!("free: your {} from the trap at ({x},{y})", figure.name()),
         RecordAction::MoveWagon { x, y, feature, .. } => format!("wagon: onto {feature} at ({x},{y})"),
         RecordAction::Carcassonne { figure, quarter, .. } => {
             let feeds = game

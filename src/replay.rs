@@ -176,6 +176,10 @@ fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec<ScoreJson<
                     },
                     format!("{} removed from {pos} = {points}", game.design(tile).id),
                 ),
+                Event::VodyanoyPenalty { followers, .. } => (
+                    Why { kind: "vodyanoy", phase: Phase::Final, completed: false, at: None },
+                    format!("{followers} follower(s) in the Vodyanoy's lake = {points}"),
+                ),
                 Event::PointSacrificed { .. } => (
                     Why { kind: "dash", phase: Phase::Turn, completed: true, at: None },
                     format!("another deployment or move (the dash) = {points}"),
@@ -555,6 +559,32 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     feature_name(game, from, from_feature),
                     feature_name(game, pos, feature)
                 )?;
+            }
+            Event::Trapped { player, figure, from, from_feature, pos, .. } => {
+                // The traps spring after the placement, the figure phase or the scoring: the
+                // turn's line so far comes first.
+                if let Some(text) = line.take() {
+                    end_line(out, &text, &mut rose_note)?;
+                }
+                let from_name = feature_name(game, from, from_feature);
+                writeln!(out, "{}", crate::output::trapped_line(game, name(player), figure, from, &from_name, pos))?;
+            }
+            Event::Freed { figure, pos, .. } => {
+                let mut text = line.take().unwrap_or_default();
+                write!(
+                    text,
+                    " and frees their {} from {} at {pos}",
+                    figure.name(),
+                    crate::output::trap_name(game, pos)
+                )?;
+                end_line(out, &text, &mut rose_note)?;
+            }
+            Event::VodyanoyPenalty { player, followers, points } => {
+                if !final_scoring {
+                    final_scoring = true;
+                    writeln!(out, "final scoring:")?;
+                }
+                writeln!(out, "{}", crate::output::vodyanoy_line(name(player), followers, points))?;
             }
             Event::PointSacrificed { player } => {
                 if let Some(text) = line.take() {

@@ -331,10 +331,16 @@ pub(crate) fn random_game_checked(rules: Rules, players: usize, seed: u64) -> Ga
         }
         assert_eq!(g.scores().iter().map(|&s| i64::from(s)).collect::<Vec<_>>(), changed, "{events:?}");
         // Scores only grow, but for The Tower's ransom, which moves points between two players,
-        // and the points given up in a dash ("The dash") or for a tile moved ("Rebuilding").
-        let given_up =
-            events.iter().filter(|e| matches!(e, Event::PointSacrificed { .. } | Event::TileRemoved { .. })).count()
-                as u64;
+        // the points given up in a dash ("The dash") or for a tile moved ("Rebuilding"), and the
+        // Vodyanoy's cost at the end.
+        let given_up: u64 = events
+            .iter()
+            .map(|e| match *e {
+                Event::PointSacrificed { .. } | Event::TileRemoved { .. } => 1,
+                Event::VodyanoyPenalty { points, .. } => u64::from(points),
+                _ => 0,
+            })
+            .sum();
         let total = |scores: &[u32]| scores.iter().map(|&s| u64::from(s)).sum::<u64>();
         assert!(total(&g.scores()) + given_up >= total(&scores_before), "points were lost");
         if !g.rules().has(Expansion::Tower) {
@@ -352,14 +358,17 @@ pub(crate) fn random_game_checked(rules: Rules, players: usize, seed: u64) -> Ga
             }
         }
     }
-    // Every figure is home at the end, but for the guards on towers (The Tower) and, under the
+    // Every figure is home at the end, but for the guards on towers (The Tower), the trapped
+    // followers (The Vodyanoy, Solovei Razboynik) and, under the
     // house rule that scores no unfinished feature, the figures on unfinished roads, cities and
     // cloisters.
     let stays = |f: &&carcassonne_engine::PlacedFigure| {
         let kind = g.design(g.board().placement(f.placement).tile).features[f.feature as usize].kind;
         // The variation "Mountains": miners remain "until the end of the game".
+        // The Vodyanoy and Solovei Razboynik: trapped followers stay in their traps.
         kind == FeatureKind::Tower
             || kind == FeatureKind::Mountain
+            || kind == FeatureKind::Trap
             || (rules.variants.incomplete_features_score_nothing && kind != FeatureKind::Field)
     };
     assert_eq!(g.figures().iter().filter(stays).count(), g.figures().len(), "every figure is home at the end");

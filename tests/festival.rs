@@ -19,14 +19,27 @@ fn rules(expansions: &[Expansion], followers_only: bool) -> Rules {
 }
 
 /// The returns the pending decision offers, as (figure, spot).
+/// The festival's returns offered now (not the freeing of a trapped follower, The Vodyanoy's and
+/// Solovei Razboynik's, which is a return from a trap).
 fn returns(g: &Game) -> Vec<(Figure, FigureSpot)> {
     g.legal_actions()
         .into_iter()
         .filter_map(|a| match a {
-            Action::ReturnFigure { figure, spot } => Some((figure, spot)),
+            Action::ReturnFigure { figure, spot } if !in_trap(g, spot) => Some((figure, spot)),
             _ => None,
         })
         .collect()
+}
+
+/// Whether `spot` is a trap (The Vodyanoy, Solovei Razboynik), whose captives the festival
+/// leaves to the trap's own rule.
+fn in_trap(g: &Game, spot: FigureSpot) -> bool {
+    match spot {
+        FigureSpot::Feature { pos, feature } => {
+            g.board().get(pos).is_some_and(|t| g.design(t.tile).trap == Some(feature))
+        }
+        _ => false,
+    }
 }
 
 fn on(g: &Game, x: i16, y: i16, name: &str) -> FigureSpot {
@@ -233,7 +246,10 @@ fn every_return_offered_is_of_the_players_own_figure_on_the_board() {
         // one quarter are one choice); figures held prisoner are on no tile, so not among them.
         let mut places = std::collections::BTreeSet::new();
         for f in g.figures().iter().filter(|f| f.owner == player) {
-            places.insert(format!("{:?} {} {}", f.figure, f.placement, f.feature));
+            let pos = g.board().placement(f.placement).pos;
+            if !in_trap(&g, FigureSpot::Feature { pos, feature: f.feature }) {
+                places.insert(format!("{:?} {} {}", f.figure, f.placement, f.feature));
+            }
         }
         for r in g.residents().iter().filter(|r| r.owner == player) {
             places.insert(format!("{:?} {:?}", r.figure, r.quarter));

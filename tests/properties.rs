@@ -471,6 +471,25 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::BuildingPlaced { .. } => {
                 prop_assert!(game.rules().has(Expansion::LittleBuildings), "a little building without the expansion");
             }
+            Event::Trapped { player, from, from_feature, pos, feature, .. } => {
+                let traps = game.rules().has(Expansion::Vodyanoy) || game.rules().has(Expansion::SoloveiRazboynik);
+                prop_assert!(traps, "a follower trapped without the Russian traps");
+                let from = game.board().index_at(from).expect("a tile under the trapped figure");
+                let i = t.figures.iter().position(|&f| f == (player, from, from_feature));
+                prop_assert!(i.is_some(), "trapped a figure that was not on the board: {:?}", e);
+                t.figures.remove(i.unwrap());
+                t.figures.push((player, game.board().index_at(pos).expect("a trap's tile"), feature));
+            }
+            Event::Freed { player, pos, feature, .. } => {
+                let pi = game.board().index_at(pos).expect("a trap's tile");
+                let i = t.figures.iter().position(|&f| f == (player, pi, feature));
+                prop_assert!(i.is_some(), "freed a figure that was not trapped: {:?}", e);
+                t.figures.remove(i.unwrap());
+            }
+            Event::VodyanoyPenalty { player, points, .. } => {
+                prop_assert!(game.rules().has(Expansion::Vodyanoy), "the Vodyanoy's cost without it");
+                t.points[player as usize] -= points;
+            }
             Event::FestivalReturned { player, spot, .. } => {
                 prop_assert!(game.rules().has(Expansion::Festival), "a festival return without the expansion");
                 if let carcassonne_engine::FigureSpot::Feature { pos, feature } = spot {
@@ -665,7 +684,7 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
                             // Baba Yaga, on the hut of the tile just placed.
                             FeatureKind::Mountain | FeatureKind::Prior | FeatureKind::Hut => true,
                             FeatureKind::Field => p.farmers,
-                            FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower => false,
+                            FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower | FeatureKind::Trap => false,
                         };
                         if allowed && !occupied.contains(&model.component_of[&(pi, i as u8)]) {
                             expected.push(Action::Deploy { figure: Figure::Follower, feature: i as u8 });

@@ -30,6 +30,7 @@ mod properties;
 mod rebuilding;
 mod reference;
 mod render;
+mod russian_traps;
 mod scenarios;
 mod score_events;
 mod server;

@@ -1158,6 +1158,8 @@ fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) 
                 | Event::WindRoseScored { player, points, .. }
                 | Event::WatchtowerScored { player, points, .. }
                 | Event::FairyBonus { player, points } => paid[player as usize] += i64::from(points),
+                // The Vodyanoy's cost at the end.
+                Event::VodyanoyPenalty { player, points, .. } => paid[player as usize] -= i64::from(points),
                 Event::RansomPaid { player: payer, captor, points, .. } => {
                     seen.ransoms += 1;
                     assert_eq!((payer, points), (player, RANSOM));

@@ -5060,6 +5060,71 @@ async function scenarioBabaYaga() {
   passed += 1;
 }
 
+// ---- scenario 30: The Vodyanoy and Solovei Razboynik ------------------------------------------
+
+/**
+ * The Vodyanoy and Solovei Razboynik, two seats at one screen on a desktop: both seats deploy a
+ * follower whenever they can, so that the traps catch some; once a seat may free a captive, the
+ * test frees it by a click on its marker (the panel lists it, the confirm button says "Free it").
+ * The API then has the figure back in the supply and the freeing in the log; the traps are drawn
+ * with their tiles.
+ */
+async function scenarioTraps() {
+  log('scenario 30 (desktop): The Vodyanoy and Solovei Razboynik, a captive freed by a click');
+  const { page } = await openBrowser('traps', DESKTOP);
+  for (let attempt = 1; ; attempt++) {
+    const { id, play } = await createGame(page, ['human', 'human'], ['Sadko', 'Ilya'], ['vodyanoy', 'solovei-razboynik'], { hotSeat: true });
+    const token = /#token=([0-9a-f]+)/.exec(play)[1];
+    await press(page, '[data-testid=play-link]');
+    await page.waitForURL(/\/play\//);
+    let turn = 0;
+    let freed = null;
+    for (;;) {
+      const decision = await waitForTurn(page, `decision ${turn + 1} of the traps game (or the end)`);
+      if (decision === 'over') break;
+      check(Date.now() - started < TOTAL_MS - 30_000, `the traps game is still running after ${turn} turns; out of time`);
+      if (decision === 'place') {
+        turn += 1;
+        await placeTile(page, turn);
+        continue;
+      }
+      check(decision === 'deploy', `the traps game asks for an unexpected decision: ${decision}`);
+      if (freed || !(await page.locator('[data-testid=free-marker]').count())) {
+        await deployOrPass(page, turn, !freed);
+        continue;
+      }
+      const before = await api(`/api/games/${id}?token=${token}`);
+      const seat = before.pending.seat;
+      const offer = (before.legal || []).find((a) => a.action === 'free');
+      check(offer && /^free your .* from (the Vodyanoy's lake|Solovei Razboynik's tree)/.test(offer.label || ''), `the freeing's words: ${JSON.stringify(offer)}`);
+      check((await page.locator('[data-testid=free-choice]').count()) >= 1, 'the panel lists no captive to free');
+      await pressMarker(page, `[data-testid=free-marker][data-x="${offer.x}"][data-y="${offer.y}"]`);
+      await page.locator('[data-testid=confirm]:not([disabled])').waitFor();
+      const words = await page.textContent('[data-testid=confirm]');
+      check(words.includes('Free it'), `the confirm button reads "${words}"`);
+      await screenshot(page, 'web-traps.png');
+      await confirm(page, `freeing the ${offer.figure} at (${offer.x}, ${offer.y})`);
+      const after = await api(`/api/games/${id}`);
+      const event = after.events.slice(before.events.length).find((e) => e.type === 'freed' && e.seat === seat);
+      check(event && /frees their .* from/.test(event.text), `no freeing in the log: ${JSON.stringify(after.events.slice(before.events.length))}`);
+      const supply = (v) => v.seats[seat].supply[offer.figure] || 0;
+      check(supply(after) >= supply(before) + 1, `the supply went from ${supply(before)} to ${supply(after)}`);
+      freed = { x: offer.x, y: offer.y };
+      log(`game ${id}: turn ${turn}, a captive freed at (${offer.x}, ${offer.y}): "${event.text}"`);
+    }
+    const end = await api(`/api/games/${id}`);
+    for (const [tile, sel] of [['vodyanoy:vodyanoy', '#tile-vodyanoy_vodyanoy .vodyanoy'], ['solovei-razboynik:solovei', '#tile-solovei-razboynik_solovei .solovei-razboynik']]) {
+      if (!end.board.some((t) => t.tile === tile)) continue;
+      const drawn = await page.evaluate((s) => document.querySelectorAll(s).length, sel);
+      check(drawn === 1, `the trap of ${tile} is drawn ${drawn} times`);
+    }
+    if (freed) break;
+    check(attempt < 3, 'three games without a captive to free');
+    log('that game gave no captive to free: another game');
+  }
+  passed += 1;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -5091,6 +5156,7 @@ try {
   numbered.set(27, scenarioShrines);
   numbered.set(28, scenarioWatchtowers);
   numbered.set(29, scenarioBabaYaga);
+  numbered.set(30, scenarioTraps);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -127,7 +127,8 @@ impl Component {
             | FeatureKind::River
             | FeatureKind::Tower
             | FeatureKind::Mountain
-            | FeatureKind::Prior => false,
+            | FeatureKind::Prior
+            | FeatureKind::Trap => false,
         }
     }
 }

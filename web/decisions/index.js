@@ -65,7 +65,7 @@
 // order below keeps the screen as it is drawn: the builder's badge before the tile's origin;
 // the dash's words before rebuilding's; in the figure panel the dash's note before every other
 // note, the lists of choices in the order dragon (the fairy, the princess), ransom, prisoners,
-// barn, little buildings, the festival, tower, unpunctuality or magic gate, a new lease of life, rebuilding; and the tower's
+// barn, little buildings, the festival, the traps' captives, tower, unpunctuality or magic gate, a new lease of life, rebuilding; and the tower's
 // claim on a deployment before unpunctuality's before the magic gate's.
 
 import { tradersBuilders } from './traders-builders.js';
@@ -78,6 +78,7 @@ import { prisoners } from './prisoners.js';
 import { abbeyMayor } from './abbey-mayor.js';
 import { littleBuildings } from './little-buildings.js';
 import { festival } from './festival.js';
+import { traps } from './traps.js';
 import { goldMines } from './gold-mines.js';
 import { windRoses } from './wind-roses.js';
 import { tower } from './tower.js';
@@ -103,6 +104,7 @@ export const MODULES = [
   abbeyMayor,
   littleBuildings,
   festival,
+  traps,
   goldMines,
   windRoses,
   tower,

@@ -204,6 +204,18 @@ pub fn prior_prospect(game: &Game, root: NodeId, tiles_left: f64) -> f64 {
     game.prior_points(game.board().placement(placement).pos) as f64 + PRIOR_GROWTH_PER_TILE * tiles_left
 }
 
+/// A figure caught in a trap (The Vodyanoy, Solovei Razboynik): what it costs its owner at the
+/// end, 2 points in the Vodyanoy's lake and nothing on Solovei Razboynik's tree; `None` for a
+/// figure that stands in no trap. A captive holds no feature.
+pub fn trap_cost(game: &Game, f: &carcassonne_engine::PlacedFigure) -> Option<f64> {
+    let design = game.design(game.board().placement(f.placement).tile);
+    if design.trap != Some(f.feature) {
+        return None;
+    }
+    let lake = design.symbols.contains(&carcassonne_engine::catalog::Symbol::Vodyanoy);
+    Some(if lake { carcassonne_engine::VODYANOY_PENALTY as f64 } else { 0.0 })
+}
+
 /// Baba Yaga's hut at feature `root`: what Baba Yaga is expected to score, 1 for the hut and the
 /// empty places around it now, those counted in full at the end and less the more tiles are to
 /// come (`left`: the share of the last two dozen tiles still to come, as in [`components`]).
@@ -392,6 +404,10 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
     let mut seen: Vec<(NodeId, [u8; 8])> = Vec::with_capacity(game.figures().len());
     let watchtowers = rules.has(carcassonne_engine::Expansion::Watchtowers);
     for f in game.figures() {
+        if let Some(cost) = trap_cost(game, f) {
+            rows[f.owner as usize][Component::Tokens as usize] -= cost;
+            continue;
+        }
         if watchtowers {
             rows[f.owner as usize][Component::Tokens as usize] += watchtower_prospect(game, f, tiles_left, model);
         }

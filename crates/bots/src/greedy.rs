@@ -114,6 +114,11 @@ pub fn projected(game: &Game) -> Vec<f64> {
     let mut seen: Vec<(NodeId, [u8; 8])> = Vec::with_capacity(game.figures().len());
     let watchtowers = game.rules().has(carcassonne_engine::Expansion::Watchtowers);
     for f in game.figures() {
+        // The Vodyanoy and Solovei Razboynik: a captive holds nothing, and the lake costs 2.
+        if let Some(cost) = crate::eval::trap_cost(game, f) {
+            totals[f.owner as usize] -= cost;
+            continue;
+        }
         // The Watchtowers: the tower a follower on its road or city will score first.
         if watchtowers {
             totals[f.owner as usize] += crate::eval::watchtower_prospect(game, f, tiles_left, &Weights::UNIT);

@@ -267,6 +267,15 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ("watchtowers", with(&[Watchtowers, InnsCathedrals, AbbeyMayor, Shrines], Variants::default())),
         // Baba Yaga's hut, with the expansions that look at the places around it.
         ("baba-yaga", with(&[BabaYaga, GoldMines, LittleBuildings, PrincessDragon], Variants::default())),
+        // The Vodyanoy's lake and Solovei Razboynik's tree, with the figures they catch.
+        (
+            "traps",
+            with(&[Vodyanoy, SoloveiRazboynik, TradersBuilders, PrincessDragon, AbbeyMayor], Variants::default()),
+        ),
+        (
+            "traps-whole-road",
+            with(&[SoloveiRazboynik, TradersBuilders], Variants { solovei_whole_road: true, ..Variants::default() }),
+        ),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

@@ -140,6 +140,12 @@ pub enum RuleError {
     FestivalFollowersOnly(&'static str),
     #[error("you have no {0} there to take back (The Festival)")]
     NoOwnFigureThere(&'static str),
+    #[error("you have no {0} in that trap to free (The Vodyanoy, Solovei Razboynik)")]
+    NoTrappedFigure(&'static str),
+    #[error("the trap at {0} was placed this turn: its followers may be freed from the next turn on (The Vodyanoy, Solovei Razboynik)")]
+    TrapJustPlaced(Pos),
+    #[error("no figure is deployed on the Vodyanoy's tile: its lake would take it (The Vodyanoy)")]
+    OnTheVodyanoy,
     #[error("the second gold ingot goes on one of the eight tiles around the gold tile at {0}, and {1} is not one of them (The Gold Mines)")]
     GoldNotBeside(Pos, Pos),
     #[error("there is no tile at {0} to put the gold ingot on (The Gold Mines)")]

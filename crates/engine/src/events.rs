@@ -538,6 +538,32 @@ pub enum Event {
     CloisterToNeighbour {
         owners: PlayerSet,
     },
+    /// The Vodyanoy or Solovei Razboynik: `player`'s `figure` on feature `from_feature` of the
+    /// tile at `from` was trapped and moved onto the trap, feature `feature` of the tile at
+    /// `pos`.
+    Trapped {
+        player: PlayerId,
+        figure: Figure,
+        from: Pos,
+        from_feature: LocalFeature,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// The Vodyanoy or Solovei Razboynik: instead of deploying, `player` freed their `figure`
+    /// from the trap, feature `feature` of the tile at `pos`; it is back in their supply.
+    Freed {
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// The Vodyanoy, in the final scoring: `player` had `followers` in its lake and lost
+    /// `points` (2 each, down to a score of 0).
+    VodyanoyPenalty {
+        player: PlayerId,
+        followers: u8,
+        points: u32,
+    },
     /// The final scoring is over.
     GameEnded,
 }
@@ -573,6 +599,7 @@ impl Event {
             }
             Event::TileRemoved { player, .. } => [(one(player), -i64::from(REBUILDING_COST)), none],
             Event::PointSacrificed { player } => [(one(player), -i64::from(DASH_COST)), none],
+            Event::VodyanoyPenalty { player, points, .. } => [(one(player), -i64::from(points)), none],
             Event::TileDrawn { .. }
             | Event::TileDiscarded { .. }
             | Event::TileBackToPile { .. }
@@ -620,6 +647,8 @@ impl Event {
             | Event::TileGiven { .. }
             // The cloister's points are in the `Scored` event that follows.
             | Event::CloisterToNeighbour { .. }
+            | Event::Trapped { .. }
+            | Event::Freed { .. }
             | Event::GameEnded => [none, none],
         };
         changes.into_iter().flat_map(|(players, points)| players.iter().map(move |player| (player, points)))

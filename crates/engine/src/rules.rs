@@ -118,6 +118,15 @@ pub enum Expansion {
     /// Promos (1st edition)"): the witch's hut, an "anti-cloister" worth 1 point and 1 per empty
     /// place around it, and the Choice of Bogatyr, a crossroads.
     BabaYaga,
+    /// The Vodyanoy (a Russian promotional tile of 2016; the Wikicarpedia page "Russian Promos
+    /// (1st edition)"): the water spirit's lake pulls every follower on the eight tiles around
+    /// it onto its tile, where it stays until the end (2 points less each) unless its owner
+    /// frees it instead of deploying.
+    Vodyanoy,
+    /// Solovei Razboynik (a Russian promotional tile of 2016; the same page): the robber's tree
+    /// on a road traps the followers of that road nearest to it; a trapped follower stays on
+    /// the tree until its owner frees it instead of deploying.
+    SoloveiRazboynik,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -133,7 +142,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 28] = [
+    pub const ALL: [Expansion; 30] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -161,6 +170,8 @@ impl Expansion {
         Expansion::Shrines,
         Expansion::Watchtowers,
         Expansion::BabaYaga,
+        Expansion::Vodyanoy,
+        Expansion::SoloveiRazboynik,
         Expansion::Winter,
     ];
 
@@ -193,6 +204,8 @@ impl Expansion {
             Expansion::Shrines => "shrines",
             Expansion::Watchtowers => "watchtowers",
             Expansion::BabaYaga => "baba-yaga",
+            Expansion::Vodyanoy => "vodyanoy",
+            Expansion::SoloveiRazboynik => "solovei-razboynik",
             Expansion::Winter => "winter",
         }
     }
@@ -265,6 +278,8 @@ impl Rules {
             (Expansion::Shrines, "shrines"),
             (Expansion::Watchtowers, "watchtowers"),
             (Expansion::BabaYaga, "baba-yaga"),
+            (Expansion::Vodyanoy, "vodyanoy"),
+            (Expansion::SoloveiRazboynik, "solovei-razboynik"),
         ] {
             if self.has(expansion) {
                 sets.push(set);
@@ -376,6 +391,7 @@ pub fn variant_needs(name: &str) -> Needs {
         "king-counts-carcassonne" => Needs::AllOf(&[Expansion::KingRobber, Expansion::Count]),
         "little-buildings-values" => Needs::AnyOf(&[Expansion::LittleBuildings]),
         "festival-followers-only" => Needs::AnyOf(&[Expansion::Festival]),
+        "solovei-whole-road" => Needs::AnyOf(&[Expansion::SoloveiRazboynik]),
         "spiel-doch-start" => Needs::AnyOf(&[Expansion::SpielDoch]),
         "wind-roses-spielbox" => Needs::AnyOf(&[Expansion::WindRoses]),
         "shrines-sixth-tile" => Needs::AnyOf(&[Expansion::Shrines]),
@@ -429,7 +445,7 @@ mod tests {
     fn variant_needs_name_known_variants() {
         let known: Vec<&str> = Variants::INFO.iter().map(|v| v.name).collect();
         let needing: Vec<&str> = known.iter().copied().filter(|n| variant_needs(n) != Needs::Always).collect();
-        assert_eq!(needing.len(), 35, "{needing:?}");
+        assert_eq!(needing.len(), 36, "{needing:?}");
         assert!(variant_needs("princess-must-remove").met_by(&[Expansion::PrincessDragon]));
         assert!(!variant_needs("princess-must-remove").met_by(&[Expansion::Tower]));
         assert!(!variant_needs("king-counts-carcassonne").met_by(&[Expansion::Count]));

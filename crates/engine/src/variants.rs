@@ -268,6 +268,14 @@ pub struct Variants {
     /// expansion, its footnotes on the return): only followers may be taken back, not builders,
     /// pigs or barns. Off by default: any of one's figures.
     pub festival_followers_only: bool,
+    /// Solovei Razboynik's older wording (the Assembled Game Reference's step 1C: "all the
+    /// thieves on the road must move onto the Solovei Razboynik tile"; JCloisterZone plays it
+    /// so): every follower on the tree's road is trapped at once, and a builder left alone there
+    /// goes home. Off by default: the tile's author's clarification (2021), which the
+    /// Wikicarpedia page "Russian Promos (1st edition)" and its order of play follow, traps only
+    /// the followers and special figures nearest to the tree, each time the road grows or a
+    /// figure joins it.
+    pub solovei_whole_road: bool,
     /// The Spiel Doch! promotional tiles as the start (the Wikicarpedia page "SPIEL DOCH!
     /// Promo", preparation: "If used as starting tiles, remove the regular starting tile from
     /// the game and place both ... on the table"; the assembled reference's "if used as starting
@@ -362,6 +370,7 @@ impl Variants {
             table_borders_complete: false,
             little_buildings_values: false,
             festival_followers_only: false,
+            solovei_whole_road: false,
             spiel_doch_start: false,
             wind_roses_spielbox: false,
             labyrinth_advanced: false,

@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 46] = [
+pub const TILE_PLANES: [&str; 47] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -69,6 +69,7 @@ pub const TILE_PLANES: [&str; 46] = [
     "shrine",
     "watchtower",
     "hut",
+    "trap",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -335,6 +336,9 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             Symbol::WatchtowerRoads => set(44, 3),
             Symbol::WatchtowerMonasteries => set(44, 4),
             Symbol::WatchtowerCities => set(44, 5),
+            // A trap: 1 the Vodyanoy's lake, 2 Solovei Razboynik's tree.
+            Symbol::Vodyanoy => set(46, 1),
+            Symbol::SoloveiRazboynik => set(46, 2),
             Symbol::Tower => {}
         }
     }

@@ -13,6 +13,8 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::Cloister => "cloister",
         IconKind::Shrine => "shrine",
         IconKind::Hut => "hut",
+        IconKind::Trap { lake: true } => "symbol vodyanoy",
+        IconKind::Trap { lake: false } => "symbol solovei-razboynik",
         IconKind::Garden => "garden",
         IconKind::House => "house",
         IconKind::Village => "village",
@@ -83,6 +85,27 @@ fn body(kind: IconKind) -> String {
                 r##"<path d="M-7.5 -0.5H7.5M-7.5 2H7.5" stroke="{ink}" stroke-width="0.6"/>"##,
                 r##"<path d="M-9.5 -2.5L0 -10L9.5 -2.5Z" fill="#5d4a2f" stroke="{ink}" stroke-width="1" stroke-linejoin="round"/>"##,
                 r##"<rect x="-1.6" y="-1.5" width="3.2" height="3" fill="#f2c14e" stroke="{ink}" stroke-width="0.5"/>"##
+            ),
+            ink = INK
+        ),
+        // The Vodyanoy: a dark lake with ripples and the water spirit's green, bearded head.
+        IconKind::Trap { lake: true } => format!(
+            concat!(
+                r##"<ellipse cx="0" cy="1" rx="10" ry="7.5" fill="#2f6f95" stroke="{ink}" stroke-width="1"/>"##,
+                r##"<path d="M-7 4Q-4.5 2 -2 4M3 5Q5.5 3 8 5" fill="none" stroke="#cfe6f5" stroke-width="0.8"/>"##,
+                r##"<circle cx="0" cy="-2" r="3.6" fill="#6e9b4a" stroke="{ink}" stroke-width="0.8"/>"##,
+                r##"<path d="M-3 0Q0 6 3 0Z" fill="#a7c77f" stroke="{ink}" stroke-width="0.5"/>"##,
+                r##"<circle cx="-1.3" cy="-2.6" r="0.7" fill="{ink}"/><circle cx="1.3" cy="-2.6" r="0.7" fill="{ink}"/>"##
+            ),
+            ink = INK
+        ),
+        // Solovei Razboynik: an oak with a round crown and the robber's red cap in it.
+        IconKind::Trap { lake: false } => format!(
+            concat!(
+                r##"<path d="M-1.5 9V1H1.5V9Z" fill="#6b4423" stroke="{ink}" stroke-width="0.8"/>"##,
+                r##"<circle cx="0" cy="-3" r="8" fill="#3f7a3a" stroke="{ink}" stroke-width="1"/>"##,
+                r##"<circle cx="2" cy="-4" r="2.2" fill="#e8c39e" stroke="{ink}" stroke-width="0.5"/>"##,
+                r##"<path d="M-0.5 -5.2Q2 -9 4.5 -5.2Z" fill="#c0392b" stroke="{ink}" stroke-width="0.5"/>"##
             ),
             ink = INK
         ),

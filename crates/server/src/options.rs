@@ -74,6 +74,14 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Baba Yaga's Hut",
             "the witch's hut and the Choice of Bogatyr: a follower on the hut scores 1 point and 1 per empty place around it at the end; surrounded, 1 point",
         ),
+        Expansion::Vodyanoy => (
+            "The Vodyanoy",
+            "the water spirit's lake pulls every follower on the eight tiles around it in, to the end of the game (2 points less each), unless its owner frees it instead of deploying",
+        ),
+        Expansion::SoloveiRazboynik => (
+            "Solovei Razboynik",
+            "the robber's tree traps the followers on its road nearest to it, whenever the road grows or a figure joins it; a trapped follower is freed instead of deploying",
+        ),
         Expansion::Watchtowers => (
             "The Watchtowers",
             "12 tiles with a watchtower: a follower scored on a road or city of such a tile first scores the tower for what stands around it",

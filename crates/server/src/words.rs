@@ -234,6 +234,8 @@ pub fn kind_word(kind: FeatureKind) -> &'static str {
         FeatureKind::Prior => "monastery",
         // Baba Yaga's hut.
         FeatureKind::Hut => "hut",
+        // The Vodyanoy's lake or Solovei Razboynik's tree (`feature_words` names which).
+        FeatureKind::Trap => "trap",
     }
 }
 
@@ -248,6 +250,9 @@ pub fn feature_words(game: &Game, pos: Pos, feature: LocalFeature) -> String {
     if spec.attrs.shrine {
         return "the shrine".into();
     }
+    if spec.kind == FeatureKind::Trap {
+        return trap_words(design).into();
+    }
     if !spec.kind.is_edge_feature() {
         return format!("the {kind}");
     }
@@ -260,6 +265,16 @@ pub fn feature_words(game: &Game, pos: Pos, feature: LocalFeature) -> String {
         (_, 4) => format!("the {kind} on all sides"),
         (FeatureKind::Road | FeatureKind::River, 2) => format!("the {kind} running {}", join_and(&names)),
         _ => format!("the {kind} to the {}", join_and(&names)),
+    }
+}
+
+/// A trap by its tile (the Russian promotional tiles of 2016): "the Vodyanoy's lake",
+/// "Solovei Razboynik's tree".
+pub fn trap_words(design: &TileDesign) -> &'static str {
+    if design.symbols.contains(&carcassonne_engine::catalog::Symbol::Vodyanoy) {
+        "the Vodyanoy's lake"
+    } else {
+        "Solovei Razboynik's tree"
     }
 }
 
@@ -288,6 +303,8 @@ pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
         FeatureKind::Prior => "prior",
         // Baba Yaga's Hut: "That follower becomes Baba Yaga!"
         FeatureKind::Hut => "Baba Yaga",
+        // The Vodyanoy and Solovei Razboynik: a trapped follower.
+        FeatureKind::Trap => "captive",
     };
     match figure {
         Figure::Follower => role.into(),
@@ -337,6 +354,7 @@ pub fn kind_plural(kind: FeatureKind) -> &'static str {
         FeatureKind::Mountain => "mountains",
         FeatureKind::Prior => "priors' monasteries",
         FeatureKind::Hut => "Baba Yaga's huts",
+        FeatureKind::Trap => "traps",
     }
 }
 
@@ -353,7 +371,7 @@ pub fn corner_words(corner: carcassonne_engine::Corner) -> &'static str {
 /// The preposition for a figure on a feature: in a city, on a road.
 pub fn preposition(kind: FeatureKind) -> &'static str {
     match kind {
-        FeatureKind::City | FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Hut => "in",
+        FeatureKind::City | FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Hut | FeatureKind::Trap => "in",
         _ => "on",
     }
 }

@@ -182,7 +182,7 @@ pub(crate) fn check_follower(table: &Table, spec: &FeatureSpec, root: NodeId) ->
         }
         FeatureKind::Field if table.rules.variants.farmers => {}
         FeatureKind::Field => return Err(RuleError::FarmersNotInPlay),
-        kind @ (FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower) => {
+        kind @ (FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower | FeatureKind::Trap) => {
             return Err(RuleError::CannotDeployOn(kind))
         }
     }

@@ -52,6 +52,12 @@ pub enum FeatureKind {
     /// completed when the eight tiles around it are down and is worth 1 point for itself and 1
     /// for each empty place around it.
     Hut,
+    /// A trap (the Russian promotional tiles of 2016): the Vodyanoy's lake or Solovei
+    /// Razboynik's tree (the tile's symbol says which), in the middle of its tile. It touches no
+    /// edge, is never completed and never scored as a feature; no figure is deployed there, but
+    /// the followers it traps stand on it until their owners free them (the Vodyanoy's cost 2
+    /// points each at the end).
+    Trap,
 }
 
 impl FeatureKind {
@@ -67,6 +73,7 @@ impl FeatureKind {
             FeatureKind::Mountain => "mountain",
             FeatureKind::Prior => "prior",
             FeatureKind::Hut => "hut",
+            FeatureKind::Trap => "trap",
         }
     }
 
@@ -82,6 +89,7 @@ impl FeatureKind {
             "mountain" => FeatureKind::Mountain,
             "prior" => FeatureKind::Prior,
             "hut" => FeatureKind::Hut,
+            "trap" => FeatureKind::Trap,
             _ => return None,
         })
     }
@@ -198,10 +206,16 @@ pub enum Symbol {
     WatchtowerMonasteries,
     /// A watchtower paying 1 point per tile of the nine showing a city.
     WatchtowerCities,
+    /// The Vodyanoy (the Russian promotional tiles of 2016): the tile's trap is the water
+    /// spirit's lake, which pulls in the followers on the eight tiles around it.
+    Vodyanoy,
+    /// Solovei Razboynik (the Russian promotional tiles of 2016): the tile's trap is the
+    /// robber's tree, which catches the followers on its road nearest to it.
+    SoloveiRazboynik,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 19] = [
+    pub const ALL: [Symbol; 21] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -221,6 +235,8 @@ impl Symbol {
         Symbol::WatchtowerRoads,
         Symbol::WatchtowerMonasteries,
         Symbol::WatchtowerCities,
+        Symbol::Vodyanoy,
+        Symbol::SoloveiRazboynik,
     ];
 
     /// The watchtowers (The Watchtowers), one per thing they watch over.
@@ -274,6 +290,8 @@ impl Symbol {
             Symbol::WatchtowerRoads => "watchtower-roads",
             Symbol::WatchtowerMonasteries => "watchtower-monasteries",
             Symbol::WatchtowerCities => "watchtower-cities",
+            Symbol::Vodyanoy => "vodyanoy",
+            Symbol::SoloveiRazboynik => "solovei-razboynik",
         }
     }
 
@@ -453,6 +471,9 @@ pub struct TileDesign {
     pub garden: Option<LocalFeature>,
     /// Baba Yaga's hut (`FeatureKind::Hut`), if the tile has one.
     pub hut: Option<LocalFeature>,
+    /// The Vodyanoy's lake or Solovei Razboynik's tree (`FeatureKind::Trap`), if the tile has
+    /// one.
+    pub trap: Option<LocalFeature>,
     /// The prior's place of a special monastery (`FeatureKind::Prior`), if the tile has one.
     pub prior: Option<LocalFeature>,
 }

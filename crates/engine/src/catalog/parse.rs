@@ -603,11 +603,13 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
     let garden = features.iter().position(|f| f.kind == FeatureKind::Garden).map(|i| i as LocalFeature);
     let prior = features.iter().position(|f| f.kind == FeatureKind::Prior).map(|i| i as LocalFeature);
     let hut = features.iter().position(|f| f.kind == FeatureKind::Hut).map(|i| i as LocalFeature);
+    let trap = features.iter().position(|f| f.kind == FeatureKind::Trap).map(|i| i as LocalFeature);
     TileDesign {
         fit_table,
         cloister,
         garden,
         hut,
+        trap,
         prior,
         id,
         set,

@@ -30,13 +30,16 @@ pub(crate) struct Abbot;
 impl Abbot {
     /// Where `player`'s abbot stands, if it is on the board as a monk or in a garden (an abbot
     /// lying on a special monastery as its prior stays there until the end of the game: our
-    /// reading, `expansions::monasteries`).
+    /// reading, `expansions::monasteries`; one caught in a trap is freed by the trap's rule,
+    /// `expansions::traps`).
     fn on_board(table: &Table, player: PlayerId) -> Option<Pos> {
         table
             .figures
             .iter()
             .find(|f| {
-                f.owner == player && f.figure == Figure::Abbot && table.features.kind(f.node) != FeatureKind::Prior
+                f.owner == player
+                    && f.figure == Figure::Abbot
+                    && matches!(table.features.kind(f.node), FeatureKind::Cloister | FeatureKind::Garden)
             })
             .map(|f| table.pos_of(f.placement))
     }

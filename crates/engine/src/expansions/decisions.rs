@@ -4,17 +4,20 @@
 
 use crate::actions::{Action, FigureSpot, Pending};
 use crate::base;
+use crate::board::PlacementIndex;
+use crate::catalog::FeatureKind;
 use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
 use crate::geometry::Rotation;
-use crate::players::{Figure, PlayerId};
+use crate::players::{Figure, FigureSerial, PlayerId};
 use crate::table::Table;
 
 use super::abbey_mayor;
 use super::abbot::Abbot;
 use super::festival;
 use super::lease::Lease;
+use super::traps::Traps;
 use super::unpunctuality::Unpunctuality;
 use super::{ModuleId, Modules};
 
@@ -188,6 +191,10 @@ impl Modules {
                 self.tower.check_figure_action(table, player, action, self.princess_dragon.dragon())
             }
             (Pending::Deploy { player, .. }, Action::RecallAbbot { pos }) => Abbot::check_recall(table, player, pos),
+            (
+                Pending::Deploy { player, .. },
+                Action::ReturnFigure { figure, spot: FigureSpot::Feature { pos, feature } },
+            ) if Traps::is_trap(table, pos, feature) => Traps::check_free(table, player, figure, pos, feature),
             (Pending::Deploy { player, .. }, Action::ReturnFigure { .. }) if self.festival_in_play => {
                 self.check_festival(table, player, action)
             }
@@ -304,6 +311,10 @@ impl Modules {
             (Pending::Deploy { player, .. }, Action::PlaceBuilding { kind }) => {
                 self.little_buildings.place(table, player, kind, events)
             }
+            (
+                Pending::Deploy { player, .. },
+                Action::ReturnFigure { figure, spot: FigureSpot::Feature { pos, feature } },
+            ) if Traps::is_trap(table, pos, feature) => Traps::free(table, player, figure, pos, feature, events),
             (Pending::Deploy { player, .. }, Action::ReturnFigure { .. }) => {
                 self.apply_festival(table, player, action, events)
             }
@@ -338,7 +349,11 @@ impl Modules {
             return false;
         }
         for (i, f) in table.figures.iter().enumerate() {
-            if f.owner != player || !festival::takes(table, f.figure) {
+            // A trapped follower is freed by the traps' own rule (`traps.rs`), in any turn.
+            if f.owner != player
+                || !festival::takes(table, f.figure)
+                || table.features.kind(f.node) == FeatureKind::Trap
+            {
                 continue;
             }
             if table.earlier_on_segment(i, |_, e| e.owner == player && e.figure == f.figure) {
@@ -427,5 +442,47 @@ impl Modules {
                 *table.players[player as usize].supply_mut(Figure::Barn) += 1;
             }
         }
+    }
+}
+
+// ----- The Vodyanoy and Solovei Razboynik (`traps.rs`): the traps spring -----
+
+impl Modules {
+    /// The traps spring (steps 1C, 2C and 3C): the figures they catch move onto them, with what
+    /// their leaving means to the other modules (a builder left alone goes home). `grown` is the
+    /// tile just placed, at step 1C.
+    #[inline(always)]
+    pub(crate) fn spring_traps(&mut self, table: &mut Table, grown: Option<PlacementIndex>, events: &mut Vec<Event>) {
+        // Three times a turn: in games without a trap on the board only this test runs.
+        if !self.traps.is_empty() {
+            self.spring_traps_now(table, grown, events);
+        }
+    }
+
+    #[inline(never)]
+    fn spring_traps_now(&mut self, table: &mut Table, grown: Option<PlacementIndex>, events: &mut Vec<Event>) {
+        // A figure the tree catches and the lake then pulls in moves twice; each move gives it
+        // a new serial.
+        let mut renamed: Vec<(FigureSerial, FigureSerial)> = Vec::new();
+        for (serial, trap) in self.traps.catches(table, grown) {
+            let serial = renamed.iter().rev().find(|(old, _)| *old == serial).map_or(serial, |&(_, new)| new);
+            let Some(i) = table.figures.iter().position(|f| f.serial == serial) else { continue };
+            let f = table.lift_figure(i);
+            let root = table.features.find(f.node);
+            renamed.push((serial, table.next_serial));
+            table.put_figure(f.owner, f.figure, trap.placement, trap.feature);
+            events.push(Event::Trapped {
+                player: f.owner,
+                figure: f.figure,
+                from: table.pos_of(f.placement),
+                from_feature: f.feature,
+                pos: table.pos_of(trap.placement),
+                feature: trap.feature,
+            });
+            if f.figure.is_follower() {
+                self.follower_left(table, root, f.owner, events);
+            }
+        }
+        self.traps.sprang(table.next_serial);
     }
 }

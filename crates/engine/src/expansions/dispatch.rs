@@ -12,14 +12,14 @@ macro_rules! each_module {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.gold_mines), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.the_count), (&mut $modules.princess_dragon),
-            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.unpunctuality),
+            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.unpunctuality),
             (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.gold_mines), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
             (&$modules.abbot), (&$modules.tower), (&$modules.the_count), (&$modules.princess_dragon),
-            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.unpunctuality),
+            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.unpunctuality),
             (&$modules.own_cloisters), (&$modules.prisoners), (&$modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
@@ -29,7 +29,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $sh:expr, $wt:expr, $by:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
+        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
         $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
@@ -54,6 +54,7 @@ macro_rules! each_module {
                 ModuleId::Shrines => { let $m = $sh; $body }
                 ModuleId::Watchtowers => { let $m = $wt; $body }
                 ModuleId::BabaYaga => { let $m = $by; $body }
+                ModuleId::Traps => { let $m = $traps; $body }
                 ModuleId::Unpunctuality => { let $m = $un; $body }
                 ModuleId::OwnCloisters => { let $m = $oc; $body }
                 ModuleId::Prisoners => { let $m = $pr; $body }

@@ -54,6 +54,7 @@ mod state;
 pub(crate) mod table_edge;
 pub(crate) mod tower;
 pub(crate) mod traders_builders;
+pub(crate) mod traps;
 pub(crate) mod unpunctuality;
 pub(crate) mod variations;
 pub(crate) mod watchtowers;
@@ -97,6 +98,7 @@ use spiel_doch::SpielDoch;
 use table_edge::TableEdge;
 use tower::Tower;
 use traders_builders::TradersBuilders;
+use traps::Traps;
 use unpunctuality::Unpunctuality;
 use watchtowers::Watchtowers;
 use wind_roses::WindRoses;
@@ -147,6 +149,8 @@ pub(crate) enum ModuleId {
     Watchtowers,
     /// Baba Yaga's hut, watched until surrounded.
     BabaYaga,
+    /// The Vodyanoy's lake and Solovei Razboynik's tree.
+    Traps,
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
@@ -159,7 +163,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 32);
 
 impl ModuleId {
-    const COUNT: usize = 25;
+    const COUNT: usize = 26;
 
     /// The hooks the module implements.
     fn hooks(self) -> Hooks {
@@ -185,6 +189,7 @@ impl ModuleId {
             ModuleId::Shrines => Shrines::HOOKS,
             ModuleId::Watchtowers => Watchtowers::HOOKS,
             ModuleId::BabaYaga => BabaYaga::HOOKS,
+            ModuleId::Traps => Traps::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
             ModuleId::Prisoners => Prisoners::HOOKS,
@@ -236,6 +241,7 @@ impl ModuleId {
             Expansion::Shrines => ModuleId::Shrines,
             Expansion::Watchtowers => ModuleId::Watchtowers,
             Expansion::BabaYaga => ModuleId::BabaYaga,
+            Expansion::Vodyanoy | Expansion::SoloveiRazboynik => ModuleId::Traps,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -292,6 +298,7 @@ pub(crate) struct Modules {
     shrines: Shrines,
     watchtowers: Watchtowers,
     baba_yaga: BabaYaga,
+    traps: Traps,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -425,6 +432,7 @@ impl Modules {
             shrines: Shrines::new(rules),
             watchtowers: Watchtowers,
             baba_yaga: BabaYaga,
+            traps: Traps::new(rules),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),
@@ -593,6 +601,8 @@ impl Modules {
     pub(crate) fn tile_placed(&mut self, table: &mut Table, player: PlayerId, events: &mut Vec<Event>) {
         each_module!(self, self.implementing(Hook::TilePlaced), |mut m| m.tile_placed(table, player, events));
         self.house_rules.tile_placed(table);
+        let placed = table.last_placement_index();
+        self.spring_traps(table, Some(placed), events);
     }
 
     // ----- Moving the wood -----
@@ -772,6 +782,9 @@ impl Modules {
         table: &mut Table,
         events: &mut Vec<Event>,
     ) -> Option<(u8, Pending)> {
+        if from == 0 && matches!(point, HookPoint::AfterFigures | HookPoint::AfterScoring) {
+            self.spring_traps(table, None, events);
+        }
         let dragon = self.princess_dragon.dragon();
         let mut mask = self.implementing(Hook::At) & !((1u32 << from) - 1);
         if mask == 0 {

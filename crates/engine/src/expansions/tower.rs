@@ -351,8 +351,9 @@ impl Tower {
                 && (f.figure.is_follower() || self.readings.builders_and_pigs)
                 && (f.owner != player || self.readings.own_followers)
                 && (self.readings.guards || table.features.kind(f.node) != FeatureKind::Tower)
-                // The variation "Mountains": a miner remains "until the end of the game".
-                && table.features.kind(f.node) != FeatureKind::Mountain;
+                // The variation "Mountains": a miner remains "until the end of the game"; so does
+                // a captive of the Vodyanoy (our reading for Solovei Razboynik's tree too).
+                && !matches!(table.features.kind(f.node), FeatureKind::Mountain | FeatureKind::Trap);
             allowed.then_some(i)
         })
     }

@@ -61,8 +61,12 @@ pub(crate) fn score_feature(
 /// incomplete roads, cities and cloisters are not scored and their figures stay; the farms,
 /// which are scored only at the end, and the barns still are (our reading).
 pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &mut Vec<Event>) {
-    let scored =
-        |kind| !matches!(kind, FeatureKind::Field | FeatureKind::Tower | FeatureKind::Mountain | FeatureKind::Prior);
+    let scored = |kind| {
+        !matches!(
+            kind,
+            FeatureKind::Field | FeatureKind::Tower | FeatureKind::Mountain | FeatureKind::Prior | FeatureKind::Trap
+        )
+    };
     if !table.rules.variants.incomplete_features_score_nothing {
         while let Some(f) = table.figures.iter().find(|f| scored(table.features.kind(f.node))) {
             let root = table.features.find(f.node);

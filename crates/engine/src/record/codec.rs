@@ -52,6 +52,11 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         (_, Action::PlaceBuilding { kind }) => {
             RecordAction::LittleBuilding { player, kind: kind.map(|k| k.name().to_string()) }
         }
+        (_, Action::ReturnFigure { figure, spot: FigureSpot::Feature { pos, feature } })
+            if game.board().get(pos).is_some_and(|t| game.design(t.tile).trap == Some(feature)) =>
+        {
+            RecordAction::Free { player, figure, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
         (_, Action::ReturnFigure { figure, spot }) => {
             let (x, y, feature, quarter, corner) = match spot {
                 FigureSpot::Feature { pos, feature } => {
@@ -178,6 +183,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Ransom { player, .. }
         | RecordAction::Abbey { player, .. }
         | RecordAction::Barn { player, .. }
+        | RecordAction::Free { player, .. }
         | RecordAction::Gold { player, .. }
         | RecordAction::LittleBuilding { player, .. }
         | RecordAction::Festival { player, .. }
@@ -307,6 +313,13 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         RecordAction::MoveWagon { x, y, feature, .. } => {
             let pos = Pos::new(*x, *y);
             Ok(Action::MoveWagon { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::Free { figure, x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::ReturnFigure {
+                figure: *figure,
+                spot: FigureSpot::Feature { pos, feature: feature_at(game, pos, feature)? },
+            })
         }
         RecordAction::Festival { figure, x, y, feature, quarter, corner, .. } => {
             let spot = match (x, y, feature, quarter, corner) {

@@ -212,6 +212,16 @@ pub enum RecordAction {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         corner: Option<String>,
     },
+    /// The Vodyanoy or Solovei Razboynik: instead of deploying, the player frees their
+    /// `figure` from the trap, feature `feature` (`trap`) of the tile at (x, y).
+    Free {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
     /// Abbey & Mayor: after its feature was scored, the player's wagon moves onto feature
     /// `feature` of the tile at (x, y).
     #[serde(rename = "move-wagon")]
@@ -340,6 +350,9 @@ impl RecordAction {
             RecordAction::LittleBuilding { kind, .. } => RecordAction::LittleBuilding { player: None, kind },
             RecordAction::Festival { figure, x, y, feature, quarter, corner, .. } => {
                 RecordAction::Festival { player: None, figure, x, y, feature, quarter, corner }
+            }
+            RecordAction::Free { figure, x, y, feature, .. } => {
+                RecordAction::Free { player: None, figure, x, y, feature }
             }
             RecordAction::MoveWagon { x, y, feature, .. } => RecordAction::MoveWagon { player: None, x, y, feature },
             RecordAction::Carcassonne { figure, quarter, .. } => {

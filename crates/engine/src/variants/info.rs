@@ -456,6 +456,14 @@ pub(super) const ALL: &[VariantInfo] = &[
         kind: VariantKind::Bool,
     },
     VariantInfo {
+        name: "solovei-whole-road",
+        label: "Solovei Razboynik: every follower on the tree's road is trapped at once, not only the nearest",
+        source: "the Assembled Game Reference, step 1C (\"all the thieves on the road\"), against the tile author's clarification of 2021 on the Wikicarpedia page \"Russian Promos (1st edition)\"",
+        group: VariantGroup::RuleDifference,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "spiel-doch-start",
         label: "Spiel Doch! tiles: start the game with the two promotional tiles instead of the base start tile",
         source: "SPIEL DOCH! Promo (Wikicarpedia), Preparation; the Assembled Game Reference, 'if used as starting tiles'",

@@ -88,6 +88,11 @@ pub enum IconKind {
     },
     /// Baba Yaga's hut (Baba Yaga's Hut): a log hut on two chicken legs.
     Hut,
+    /// A trap (the Russian promotional tiles of 2016): the Vodyanoy's lake with the water
+    /// spirit's green head (`lake`), or Solovei Razboynik's oak with the robber in its crown.
+    Trap {
+        lake: bool,
+    },
     /// A watchtower (The Watchtowers): a grey stone tower with a badge showing what it watches
     /// over, `watches` 0 to 4 for followers, coats of arms, roads, monasteries and cities.
     Watchtower {
@@ -462,6 +467,14 @@ pub fn layout(design: &TileDesign) -> Layout {
         anchors[hut as usize] = Some(CENTRE);
         icons.push(Icon { kind: IconKind::Hut, at: CENTRE, r: cloister_r });
     }
+    // The Vodyanoy's lake in the middle of its field; Solovei Razboynik's tree beside its road
+    // (on the north side as printed), where the followers it traps stand.
+    if let Some(trap) = design.trap {
+        let lake = design.symbols.contains(&Symbol::Vodyanoy);
+        let at = if lake { CENTRE } else { pt(CENTRE.x, CENTRE.y - 24.0) };
+        anchors[trap as usize] = Some(at);
+        icons.push(Icon { kind: IconKind::Trap { lake }, at, r: if lake { 16.0 } else { cloister_r } });
+    }
 
     // Ways on one side: where does each end?
     let wall_points: Vec<Pt> = areas
@@ -726,7 +739,7 @@ pub fn layout(design: &TileDesign) -> Layout {
                 }
                 along(&line, (visible * 0.5).min(20.0)).0
             }),
-            FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Hut => Some(CENTRE),
+            FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Hut | FeatureKind::Trap => Some(CENTRE),
             FeatureKind::Tower => tower_at,
             FeatureKind::Mountain => Some(CENTRE),
             // A special monastery's prior lies beside the monastery, east of the monk's place.

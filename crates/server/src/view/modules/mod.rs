@@ -35,6 +35,7 @@ mod river;
 mod shrines;
 mod tower;
 mod traders_builders;
+mod traps;
 mod unpunctuality;
 mod watchtowers;
 mod wind_roses;
@@ -56,6 +57,8 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &prisoners::Prisoners,
     &abbey_mayor::AbbeyMayor,
     &little_buildings::LittleBuildings,
+    // Before The Festival: a figure taken back from a trap is freed, not returned for a festival.
+    &traps::Traps,
     &festival::Festival,
     &gold_mines::GoldMines,
     &wind_roses::WindRoses,
