@@ -5063,11 +5063,12 @@ async function scenarioBabaYaga() {
 // ---- scenario 30: The Vodyanoy and Solovei Razboynik ------------------------------------------
 
 /**
- * The Vodyanoy and Solovei Razboynik, two seats at one screen on a desktop: both seats deploy a
- * follower whenever they can, so that the traps catch some; once a seat may free a captive, the
- * test frees it by a click on its marker (the panel lists it, the confirm button says "Free it").
- * The API then has the figure back in the supply and the freeing in the log; the traps are drawn
- * with their tiles.
+ * The Vodyanoy and Solovei Razboynik, two seats at one screen on a desktop. The turns that need
+ * no clicking go through the API (each seat deploys a follower whenever it can, so that the
+ * traps catch some); once a seat may free a captive, the window shows that decision and the test
+ * frees the captive by a click on its marker (the panel lists it, the confirm button says "Free
+ * it"). The API then has the figure back in the supply and the freeing in the log, and the
+ * traps on the board are drawn with their tiles.
  */
 async function scenarioTraps() {
   log('scenario 30 (desktop): The Vodyanoy and Solovei Razboynik, a captive freed by a click');
@@ -5077,26 +5078,29 @@ async function scenarioTraps() {
     const token = /#token=([0-9a-f]+)/.exec(play)[1];
     await press(page, '[data-testid=play-link]');
     await page.waitForURL(/\/play\//);
-    let turn = 0;
     let freed = null;
-    for (;;) {
-      const decision = await waitForTurn(page, `decision ${turn + 1} of the traps game (or the end)`);
-      if (decision === 'over') break;
-      check(Date.now() - started < TOTAL_MS - 30_000, `the traps game is still running after ${turn} turns; out of time`);
-      if (decision === 'place') {
-        turn += 1;
-        await placeTile(page, turn);
+    for (let steps = 0; ; steps++) {
+      check(Date.now() - started < TOTAL_MS - 30_000, `the traps game is still running after ${steps} steps; out of time`);
+      const view = await api(`/api/games/${id}?token=${token}`);
+      const legal = (view.legal || []).filter(Boolean);
+      if (!legal.length) break; // the game is over
+      const offer = legal.find((a) => a.action === 'free');
+      if (!offer) {
+        const deploy = legal.find((a) => a.action === 'deploy' && a.figure === 'follower');
+        const pass = legal.find((a) => a.action === 'pass');
+        const choice = deploy || (legal[0].action === 'place' ? legal[steps % legal.length] : pass || legal[0]);
+        const { at, label, ...action } = choice;
+        await apiPost(`/api/games/${id}/actions`, { token, action, version: view.version });
         continue;
       }
-      check(decision === 'deploy', `the traps game asks for an unexpected decision: ${decision}`);
-      if (freed || !(await page.locator('[data-testid=free-marker]').count())) {
-        await deployOrPass(page, turn, !freed);
-        continue;
-      }
-      const before = await api(`/api/games/${id}?token=${token}`);
-      const seat = before.pending.seat;
-      const offer = (before.legal || []).find((a) => a.action === 'free');
-      check(offer && /^free your .* from (the Vodyanoy's lake|Solovei Razboynik's tree)/.test(offer.label || ''), `the freeing's words: ${JSON.stringify(offer)}`);
+      // A captive may be freed: the window shows the decision, and the freeing is clicked.
+      const seat = view.pending.seat;
+      check(/^free your .* from (the Vodyanoy's lake|Solovei Razboynik's tree)/.test(offer.label || ''), `the freeing's words: ${JSON.stringify(offer)}`);
+      await waitFor(page, 'the window at the API\'s state', (v) => {
+        const g = document.querySelector('[data-testid=game]');
+        return g && Number(g.dataset.version) === v;
+      }, view.version);
+      check((await waitForTurn(page, 'the figure decision with a captive to free')) === 'deploy', 'the window does not show the figure decision');
       check((await page.locator('[data-testid=free-choice]').count()) >= 1, 'the panel lists no captive to free');
       await pressMarker(page, `[data-testid=free-marker][data-x="${offer.x}"][data-y="${offer.y}"]`);
       await page.locator('[data-testid=confirm]:not([disabled])').waitFor();
@@ -5105,18 +5109,18 @@ async function scenarioTraps() {
       await screenshot(page, 'web-traps.png');
       await confirm(page, `freeing the ${offer.figure} at (${offer.x}, ${offer.y})`);
       const after = await api(`/api/games/${id}`);
-      const event = after.events.slice(before.events.length).find((e) => e.type === 'freed' && e.seat === seat);
-      check(event && /frees their .* from/.test(event.text), `no freeing in the log: ${JSON.stringify(after.events.slice(before.events.length))}`);
+      const event = after.events.slice(view.events.length).find((e) => e.type === 'freed' && e.seat === seat);
+      check(event && /frees their .* from/.test(event.text), `no freeing in the log: ${JSON.stringify(after.events.slice(view.events.length))}`);
       const supply = (v) => v.seats[seat].supply[offer.figure] || 0;
-      check(supply(after) >= supply(before) + 1, `the supply went from ${supply(before)} to ${supply(after)}`);
+      check(supply(after) >= supply(view) + 1, `the supply went from ${supply(view)} to ${supply(after)}`);
+      for (const [tile, sel] of [['vodyanoy:vodyanoy', '#tile-vodyanoy_vodyanoy .vodyanoy'], ['solovei-razboynik:solovei', '#tile-solovei-razboynik_solovei .solovei-razboynik']]) {
+        if (!after.board.some((t) => t.tile === tile)) continue;
+        const drawn = await page.evaluate((q) => document.querySelectorAll(q).length, sel);
+        check(drawn === 1, `the trap of ${tile} is drawn ${drawn} times`);
+      }
       freed = { x: offer.x, y: offer.y };
-      log(`game ${id}: turn ${turn}, a captive freed at (${offer.x}, ${offer.y}): "${event.text}"`);
-    }
-    const end = await api(`/api/games/${id}`);
-    for (const [tile, sel] of [['vodyanoy:vodyanoy', '#tile-vodyanoy_vodyanoy .vodyanoy'], ['solovei-razboynik:solovei', '#tile-solovei-razboynik_solovei .solovei-razboynik']]) {
-      if (!end.board.some((t) => t.tile === tile)) continue;
-      const drawn = await page.evaluate((s) => document.querySelectorAll(s).length, sel);
-      check(drawn === 1, `the trap of ${tile} is drawn ${drawn} times`);
+      log(`game ${id}: step ${steps}, a captive freed at (${offer.x}, ${offer.y}): "${event.text}"`);
+      break;
     }
     if (freed) break;
     check(attempt < 3, 'three games without a captive to free');
