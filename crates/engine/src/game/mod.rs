@@ -322,6 +322,12 @@ impl Game {
         crate::expansions::shrines::race_rival(&self.table, pos)
     }
 
+    /// The Vodyanoy and Solovei Razboynik: whether feature `feature` of the tile at `pos` is a
+    /// trap (the lake or the tree), where captives stand.
+    pub fn is_trap(&self, pos: Pos, feature: LocalFeature) -> bool {
+        crate::expansions::traps::Traps::is_trap(&self.table, pos, feature)
+    }
+
     /// The Watchtowers: the watchtower of the tile at `pos` (what it watches over), how many of
     /// those things stand on its tile and the eight around it now, and the points that makes
     /// (what a follower on its tile's road or city would score first, were that feature

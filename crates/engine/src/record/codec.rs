@@ -53,7 +53,7 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             RecordAction::LittleBuilding { player, kind: kind.map(|k| k.name().to_string()) }
         }
         (_, Action::ReturnFigure { figure, spot: FigureSpot::Feature { pos, feature } })
-            if game.board().get(pos).is_some_and(|t| game.design(t.tile).trap == Some(feature)) =>
+            if game.is_trap(pos, feature) =>
         {
             RecordAction::Free { player, figure, x: pos.x, y: pos.y, feature: name(pos, feature) }
         }
