@@ -89,6 +89,14 @@ pub fn vodyanoy_line(who: &str, followers: u8, points: u32) -> String {
     format!("    {who} loses {points} for the Vodyanoy: {followers} follower{s} in its lake at 2 each")
 }
 
+/// The Darmstadt Churches: the church at `pos`, completed, pays `points` to `who`, the most
+/// followers (`followers` each) on its tile and the eight around it.
+pub fn church_line(who: &str, several: bool, pos: carcassonne_engine::Pos, followers: u8, points: u32) -> String {
+    let verb = if several { "each score" } else { "scores" };
+    let s = if followers == 1 { "" } else { "s" };
+    format!("    {who} {verb} {points} for the church at {pos}: the most followers around it ({followers} follower{s})")
+}
+
 pub fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::with_capacity(64 * 1024, io::stdout().lock())
 }

@@ -460,6 +460,10 @@ impl Session {
                 Event::WatchtowerScored { player, pos, watches, count, points } => {
                     writeln!(out, "{}", crate::output::watchtower_line(name(player), pos, watches, count, points))?;
                 }
+                Event::ChurchBonus { pos, players, followers, points } => {
+                    let who = crate::output::player_names(game, players);
+                    writeln!(out, "{}", crate::output::church_line(&who, players.len() > 1, pos, followers, points))?;
+                }
                 Event::Trapped { player, figure, from, from_feature, pos, .. } => {
                     let from_name = game.feature_name(from, from_feature).unwrap_or_default();
                     writeln!(

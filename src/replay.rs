@@ -176,6 +176,15 @@ fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec<ScoreJson<
                     },
                     format!("{} removed from {pos} = {points}", game.design(tile).id),
                 ),
+                Event::ChurchBonus { pos, followers, .. } => (
+                    Why {
+                        kind: "church",
+                        phase: Phase::Turn,
+                        completed: true,
+                        at: Some(At { x: pos.x, y: pos.y, feature: None }),
+                    },
+                    format!("the most followers ({followers}) around the completed church at {pos} = {points}"),
+                ),
                 Event::VodyanoyPenalty { followers, .. } => (
                     Why { kind: "vodyanoy", phase: Phase::Final, completed: false, at: None },
                     format!("{followers} follower(s) in the Vodyanoy's lake = {points}"),
@@ -336,6 +345,10 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             }
             Event::WatchtowerScored { player, pos, watches, count, points } => {
                 writeln!(out, "{}", crate::output::watchtower_line(name(player), pos, watches, count, points))?;
+            }
+            Event::ChurchBonus { pos, players, followers, points } => {
+                let who = crate::output::player_names(game, players);
+                writeln!(out, "{}", crate::output::church_line(&who, players.len() > 1, pos, followers, points))?;
             }
             Event::Scored(score) => {
                 if score.phase == Phase::Final && !final_scoring {

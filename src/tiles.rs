@@ -81,6 +81,9 @@ struct FeatureJson {
     /// A shrine (Heretics and Shrines).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     shrine: bool,
+    /// A church (The Darmstadt Churches).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    church: bool,
     #[serde(skip_serializing_if = "is_zero")]
     wells: u8,
     /// First-edition wagon adjacency groups (Abbey & Mayor), as letters.
@@ -110,6 +113,7 @@ fn feature_json(design: &TileDesign, spec: &FeatureSpec) -> FeatureJson {
         labyrinth: spec.attrs.labyrinth,
         special: spec.attrs.special,
         shrine: spec.attrs.shrine,
+        church: spec.attrs.church,
         wells: spec.attrs.wells,
         wagon: (0..8u8).filter(|i| spec.attrs.wagon_groups & (1 << i) != 0).map(|i| (b'a' + i) as char).collect(),
     }
@@ -157,6 +161,7 @@ fn feature_text(design: &TileDesign, spec: &FeatureSpec) -> String {
         (a.labyrinth, "labyrinth"),
         (a.special, "special monastery"),
         (a.shrine, "shrine"),
+        (a.church, "church"),
     ] {
         if on {
             text.push_str(" +");

@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 29] = [
+const SETS: [(&str, u32); 30] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -76,6 +76,7 @@ const SETS: [(&str, u32); 29] = [
     ("baba-yaga", 2),
     ("vodyanoy", 1),
     ("solovei-razboynik", 1),
+    ("darmstadt-churches", 2),
 ];
 
 #[test]
@@ -196,6 +197,7 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "dutch-belgian-monasteries"
                 | "japanese-buildings"
                 | "darmstadtium"
+                | "darmstadt-churches"
                 | "shrines"
                 | "watchtowers"
                 | "baba-yaga"

@@ -442,6 +442,15 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
                 prop_assert_eq!(points, u32::from(count) * watches.watchtower().map_or(0, |w| w.1));
                 t.points[player as usize] += points;
             }
+            Event::ChurchBonus { pos, players, points, .. } => {
+                prop_assert!(game.rules().has(Expansion::DarmstadtChurches), "a church's bonus without the churches");
+                let placed = game.board().get(pos).expect("a church's tile on the board");
+                prop_assert!(game.design(placed.tile).is_church(), "a church's bonus where no church stands");
+                prop_assert_eq!(game.board().neighbours_around(pos), 8, "a church's bonus for an incomplete church");
+                for p in players.iter() {
+                    t.points[p as usize] += points;
+                }
+            }
             Event::ExtraTurn { .. } => {
                 prop_assert!(game.rules().has(Expansion::River2), "a volcano lake's extra turn without The River II");
             }

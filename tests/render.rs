@@ -158,15 +158,18 @@ fn every_design_draws_as_well_formed_svg_with_its_cities_and_symbols() {
         assert_eq!(count(&svg, r#"class="city""#), cities, "{}: one city path per city segment", design.id);
         assert_eq!(count(&svg, r#"class="road""#), kinds(FeatureKind::Road), "{}: roads", design.id);
         assert_eq!(count(&svg, r#"class="river""#), kinds(FeatureKind::River), "{}: rivers", design.id);
-        // A shrine (Heretics and Shrines) is drawn as a shrine where a cloister would stand.
+        // A shrine (Heretics and Shrines) or a church (The Darmstadt Churches) is drawn as such
+        // where a cloister would stand.
         let shrines = design.features.iter().filter(|f| f.attrs.shrine).count();
+        let churches = design.features.iter().filter(|f| f.attrs.church).count();
         assert_eq!(
             count(&svg, r#"class="cloister""#),
-            kinds(FeatureKind::Cloister) - shrines,
+            kinds(FeatureKind::Cloister) - shrines - churches,
             "{}: cloisters",
             design.id
         );
         assert_eq!(count(&svg, r#"class="shrine""#), shrines, "{}: shrines", design.id);
+        assert_eq!(count(&svg, r#"class="church""#), churches, "{}: churches", design.id);
         assert_eq!(count(&svg, r#"class="garden""#), kinds(FeatureKind::Garden), "{}: gardens", design.id);
         let pennants: usize = design.features.iter().map(|f| f.pennants as usize).sum();
         assert_eq!(count(&svg, r#"class="pennant""#), pennants, "{}: one shield per pennant", design.id);

@@ -1160,6 +1160,10 @@ fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) 
                 | Event::FairyBonus { player, points } => paid[player as usize] += i64::from(points),
                 // The Vodyanoy's cost at the end.
                 Event::VodyanoyPenalty { player, points, .. } => paid[player as usize] -= i64::from(points),
+                // A Darmstadt church's bonus to each of the most followers around it.
+                Event::ChurchBonus { players, points, .. } => {
+                    players.iter().for_each(|p| paid[p as usize] += i64::from(points))
+                }
                 Event::RansomPaid { player: payer, captor, points, .. } => {
                     seen.ransoms += 1;
                     assert_eq!((payer, points), (player, RANSOM));

@@ -256,6 +256,33 @@ pub fn watchtower_prospect(game: &Game, f: &carcassonne_engine::PlacedFigure, ti
     points as f64 * completion_chance(kind, open, tiles_left, model)
 }
 
+/// The Darmstadt Churches: for each player, the bonuses the incomplete churches on the board
+/// are expected to pay: 3 points to the most followers around each church now, by the chance
+/// that the church is completed (each missing neighbour filled as a cloister's prospect
+/// assumes); nothing without the expansion.
+pub fn church_prospects(game: &Game, tiles_left: f64) -> [f64; carcassonne_engine::players::MAX_PLAYERS] {
+    let mut prospects = [0.0; carcassonne_engine::players::MAX_PLAYERS];
+    if !game.rules().has(carcassonne_engine::Expansion::DarmstadtChurches) {
+        return prospects;
+    }
+    let fill = 0.5 * (tiles_left / 16.0).min(1.0);
+    for placed in game.board().tiles() {
+        if !game.design(placed.tile).is_church() {
+            continue;
+        }
+        let missing = 8 - game.board().neighbours_around(placed.pos) as i32;
+        if missing == 0 {
+            continue;
+        }
+        let (players, _) = game.church_majority(placed.pos);
+        let value = carcassonne_engine::CHURCH_BONUS as f64 * fill.powi(missing.min(4));
+        for p in players.iter() {
+            prospects[p as usize] += value;
+        }
+    }
+    prospects
+}
+
 /// What an ingot on a held feature's tiles is worth to its holder before it is taken: most
 /// players end with 1 to 6 ingots, each worth 1 or 2 points.
 const GOLD_INGOT: f64 = 1.5;
@@ -418,6 +445,9 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
         if f.figure == Figure::Builder && !features.is_closed(root) {
             rows[f.owner as usize][Component::Builders as usize] += model.builder * left;
         }
+    }
+    for (p, bonus) in church_prospects(game, tiles_left).into_iter().enumerate().take(players) {
+        rows[p][Component::Tokens as usize] += bonus;
     }
     let mut scratch = Vec::with_capacity(32);
     let with_buildings = !game.little_buildings().is_empty();

@@ -128,6 +128,10 @@ pub fn projected(game: &Game) -> Vec<f64> {
         let strength = if f.figure == Figure::Mayor { f.figure.strength_in(features.pennants(root)) } else { 1 };
         crate::eval::add_strength(&mut seen, root, f.owner, strength);
     }
+    // The Darmstadt Churches: the bonus of the incomplete churches to the most followers around.
+    for (p, bonus) in crate::eval::church_prospects(game, tiles_left).into_iter().enumerate().take(totals.len()) {
+        totals[p] += bonus;
+    }
     for barn in game.barns() {
         let placement = game.board().index_at(barn.pos).expect("a barn stands on a tile");
         let farm = game.feature_root(placement, barn.feature);

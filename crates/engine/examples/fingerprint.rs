@@ -276,6 +276,8 @@ fn configs() -> Vec<(&'static str, Rules)> {
             "traps-whole-road",
             with(&[SoloveiRazboynik, TradersBuilders], Variants { solovei_whole_road: true, ..Variants::default() }),
         ),
+        // The Darmstadt churches, with the other cloisters (shrines) and the figures around them.
+        ("churches", with(&[DarmstadtChurches, Shrines, Abbot, InnsCathedrals], Variants::default())),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

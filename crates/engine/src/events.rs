@@ -564,6 +564,15 @@ pub enum Event {
         followers: u8,
         points: u32,
     },
+    /// The Darmstadt Churches: the church at `pos` was completed and scored as a cloister (the
+    /// `Scored` event before this one); `players`, who have the most followers (`followers`
+    /// each) on its tile and the eight around it, score `points` each.
+    ChurchBonus {
+        pos: Pos,
+        players: PlayerSet,
+        followers: u8,
+        points: u32,
+    },
     /// The final scoring is over.
     GameEnded,
 }
@@ -600,6 +609,7 @@ impl Event {
             Event::TileRemoved { player, .. } => [(one(player), -i64::from(REBUILDING_COST)), none],
             Event::PointSacrificed { player } => [(one(player), -i64::from(DASH_COST)), none],
             Event::VodyanoyPenalty { player, points, .. } => [(one(player), -i64::from(points)), none],
+            Event::ChurchBonus { players, points, .. } => [(players, i64::from(points)), none],
             Event::TileDrawn { .. }
             | Event::TileDiscarded { .. }
             | Event::TileBackToPile { .. }

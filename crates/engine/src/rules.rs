@@ -127,6 +127,11 @@ pub enum Expansion {
     /// on a road traps the followers of that road nearest to it; a trapped follower stays on
     /// the tree until its owner frees it instead of deploying.
     SoloveiRazboynik,
+    /// The Darmstadt Churches (Darmstadt Spielt 2014; the Wikicarpedia page "Darmstadt Promo
+    /// (1st edition)"): two churches, placed, occupied and scored as cloisters; a church
+    /// completed during the game pays 3 points more to each player with the most followers on
+    /// its tile and the eight around it.
+    DarmstadtChurches,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -142,7 +147,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 30] = [
+    pub const ALL: [Expansion; 31] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -172,6 +177,7 @@ impl Expansion {
         Expansion::BabaYaga,
         Expansion::Vodyanoy,
         Expansion::SoloveiRazboynik,
+        Expansion::DarmstadtChurches,
         Expansion::Winter,
     ];
 
@@ -206,6 +212,7 @@ impl Expansion {
             Expansion::BabaYaga => "baba-yaga",
             Expansion::Vodyanoy => "vodyanoy",
             Expansion::SoloveiRazboynik => "solovei-razboynik",
+            Expansion::DarmstadtChurches => "darmstadt-churches",
             Expansion::Winter => "winter",
         }
     }
@@ -280,6 +287,7 @@ impl Rules {
             (Expansion::BabaYaga, "baba-yaga"),
             (Expansion::Vodyanoy, "vodyanoy"),
             (Expansion::SoloveiRazboynik, "solovei-razboynik"),
+            (Expansion::DarmstadtChurches, "darmstadt-churches"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

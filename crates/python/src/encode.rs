@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 47] = [
+pub const TILE_PLANES: [&str; 48] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -70,6 +70,7 @@ pub const TILE_PLANES: [&str; 47] = [
     "watchtower",
     "hut",
     "trap",
+    "church",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -313,6 +314,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
         set(40, attrs.labyrinth as u8);
         set(41, attrs.special as u8);
         set(43, attrs.shrine as u8);
+        set(47, attrs.church as u8);
     }
     for symbol in &design.symbols {
         match symbol {

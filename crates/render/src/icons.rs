@@ -12,6 +12,7 @@ pub fn class(kind: IconKind) -> &'static str {
     match kind {
         IconKind::Cloister => "cloister",
         IconKind::Shrine => "shrine",
+        IconKind::Church => "church",
         IconKind::Hut => "hut",
         IconKind::Trap { lake: true } => "symbol vodyanoy",
         IconKind::Trap { lake: false } => "symbol solovei-razboynik",
@@ -74,6 +75,20 @@ fn body(kind: IconKind) -> String {
                 r##"<path d="M-8 -1A8 7 0 0 1 8 -1Z" fill="#4e3a63" stroke="{ink}" stroke-width="1"/>"##,
                 r##"<path d="M-2 9V4A2 2 0 0 1 2 4V9Z" fill="{ink}"/>"##,
                 r##"<path d="M0 -13C-2.2 -10.5 -1.5 -9 0 -8C1.5 -9 2.2 -10.5 0 -13Z" fill="#e07a1f" stroke="{ink}" stroke-width="0.6"/>"##
+            ),
+            ink = INK
+        ),
+        // The Darmstadt Churches: a pale nave under a slate roof beside a bell tower with a
+        // spire, so it is told apart from a cloister's red roof and from a shrine's dome.
+        IconKind::Church => format!(
+            concat!(
+                r##"<rect x="-9" y="0" width="12" height="9" fill="#efe6d2" stroke="{ink}" stroke-width="1"/>"##,
+                r##"<path d="M-10 0.5L-3 -5L4 0.5Z" fill="#5b6f8a" stroke="{ink}" stroke-width="1" stroke-linejoin="round"/>"##,
+                r##"<rect x="3" y="-6" width="6" height="15" fill="#efe6d2" stroke="{ink}" stroke-width="1"/>"##,
+                r##"<path d="M2.5 -6L6 -12.5L9.5 -6Z" fill="#5b6f8a" stroke="{ink}" stroke-width="1" stroke-linejoin="round"/>"##,
+                r##"<path d="M6 -12.5V-15.5M4.8 -14.3H7.2" stroke="{ink}" stroke-width="1"/>"##,
+                r##"<rect x="4.8" y="4" width="2.4" height="5" fill="{ink}"/>"##,
+                r##"<circle cx="-3" cy="4" r="1.7" fill="#f2c14e" stroke="{ink}" stroke-width="0.5"/>"##
             ),
             ink = INK
         ),

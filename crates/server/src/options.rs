@@ -82,6 +82,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Solovei Razboynik",
             "the robber's tree traps the followers on its road nearest to it, whenever the road grows or a figure joins it; a trapped follower is freed instead of deploying",
         ),
+        Expansion::DarmstadtChurches => (
+            "The Darmstadt Churches",
+            "2 church tiles, placed and scored as cloisters: a church completed during the game pays 3 points more to each player with the most followers on its tile and the eight around it",
+        ),
         Expansion::Watchtowers => (
             "The Watchtowers",
             "12 tiles with a watchtower: a follower scored on a road or city of such a tile first scores the tower for what stands around it",

@@ -146,6 +146,9 @@ pub fn tile_name(design: &TileDesign) -> String {
     } else if design.is_shrine() {
         // Heretics and Shrines.
         parts.push("a shrine".to_string());
+    } else if design.is_church() {
+        // The Darmstadt Churches.
+        parts.push("a church".to_string());
     } else if design.cloister.is_some() {
         parts.push("a cloister".to_string());
     }
@@ -249,6 +252,9 @@ pub fn feature_words(game: &Game, pos: Pos, feature: LocalFeature) -> String {
     let kind = kind_word(spec.kind);
     if spec.attrs.shrine {
         return "the shrine".into();
+    }
+    if spec.attrs.church {
+        return "the church".into();
     }
     if spec.kind == FeatureKind::Trap {
         return trap_words(design).into();

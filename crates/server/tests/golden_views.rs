@@ -100,6 +100,7 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("baba-yaga", "baba-yaga,goldmines,little-buildings", "", 2, 53),
     ("traps", "vodyanoy,solovei-razboynik,traders-builders", "", 2, 54),
     ("traps-whole-road", "solovei-razboynik,abbey-mayor", "solovei-whole-road=true", 3, 55),
+    ("churches", "darmstadt-churches,abbot,shrines", "", 2, 131),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

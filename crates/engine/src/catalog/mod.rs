@@ -361,6 +361,10 @@ pub struct FeatureAttrs {
     /// A shrine (Heretics and Shrines, "The Cult"): a cloister for every rule, save that it
     /// races the cloister next to it (`expansions::shrines`). A follower on it is a heretic.
     pub shrine: bool,
+    /// A church (the Darmstadt churches): a cloister for every rule, save that its completion
+    /// during the game pays 3 points to the players with the most followers around it
+    /// (`expansions::churches`).
+    pub church: bool,
     /// A cathedral in this city segment (Inns & Cathedrals).
     pub cathedral: bool,
     /// A trade good in this city segment (Traders & Builders).
@@ -492,6 +496,12 @@ impl TileDesign {
     #[inline]
     pub fn is_shrine(&self) -> bool {
         self.cloister.is_some_and(|c| self.features[c as usize].attrs.shrine)
+    }
+
+    /// Whether the tile's cloister is a church (the Darmstadt churches).
+    #[inline]
+    pub fn is_church(&self) -> bool {
+        self.cloister.is_some_and(|c| self.features[c as usize].attrs.church)
     }
 
     pub fn view(&self, rotation: Rotation) -> &RotatedView {

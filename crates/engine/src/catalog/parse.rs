@@ -377,6 +377,8 @@ impl<'a> Parser<'a> {
                 feature.attrs.special = true;
             } else if *word == "shrine" {
                 feature.attrs.shrine = true;
+            } else if *word == "church" {
+                feature.attrs.church = true;
             } else if *word == "cathedral" {
                 feature.attrs.cathedral = true;
             } else if *word == "besieged" {
@@ -468,6 +470,9 @@ impl<'a> Parser<'a> {
             }
             if a.shrine && (f.kind != FeatureKind::Cloister || a.special) {
                 return Err(self.error(f.line, "only a plain cloister is a shrine"));
+            }
+            if a.church && (f.kind != FeatureKind::Cloister || a.special || a.shrine) {
+                return Err(self.error(f.line, "only a plain cloister is a church"));
             }
             if (a.pig_herd || a.pigs_drawn) && f.kind != FeatureKind::Field {
                 return Err(self.error(f.line, "a pig-herd is in a field"));

@@ -1,8 +1,186 @@
-//! The walk over the modules in play, shared by every hook's dispatch in `mod.rs`: a macro, so
-//! that each call is a static `match` on [`ModuleId`](super::ModuleId) with no trait object. A
-//! new module adds its field to both lists of fields, a parameter and an arm below (in
-//! `ModuleId` order). Kept apart from `mod.rs` so that the dispatch file stays short as
-//! modules are added.
+//! The modules' identities ([`ModuleId`]: their order, their hooks, the expansion or variation
+//! that switches each on) and the walk over the modules in play, shared by every hook's
+//! dispatch in `mod.rs`: a macro, so that each call is a static `match` on [`ModuleId`] with no
+//! trait object. A new module adds its identity below, its field to both lists of fields, a
+//! parameter and an arm of the macro (in `ModuleId` order). Kept apart from `mod.rs` so that
+//! the dispatch file stays short as modules are added.
+
+use crate::rules::{Expansion, Rules};
+
+use super::abbey_mayor::AbbeyMayor;
+use super::abbot::Abbot;
+use super::baba_yaga::BabaYaga;
+use super::cathars::Cathars;
+use super::churches::Churches;
+use super::count::Count;
+use super::darmstadtium::Darmstadtium;
+use super::gold_mines::GoldMines;
+use super::gq::GamesQuarterly;
+use super::hooks::{Hooks, Module};
+use super::inns_cathedrals::InnsCathedrals;
+use super::king_robber::KingRobber;
+use super::labyrinths::Labyrinths;
+use super::little_buildings::LittleBuildings;
+use super::monasteries::Monasteries;
+use super::own_cloisters::OwnCloisters;
+use super::princess_dragon::PrincessDragon;
+use super::prisoners::Prisoners;
+use super::river::River;
+use super::shrines::Shrines;
+use super::spiel_doch::SpielDoch;
+use super::table_edge::TableEdge;
+use super::tower::Tower;
+use super::traders_builders::TradersBuilders;
+use super::traps::Traps;
+use super::unpunctuality::Unpunctuality;
+use super::watchtowers::Watchtowers;
+use super::wind_roses::WindRoses;
+
+/// The modules, in the order their hooks run. The order matters where two modules act at the
+/// same point: Inns & Cathedrals values a city before The Cathars halves it; King & Scout
+/// takes its token before Traders & Builders hands out goods (and scores before it at the end);
+/// The Tower takes its prisoner before The Princess & the Dragon's dragon moves (seed 001,
+/// footnote 102); The Count offers Carcassonne in step 3C before the dragon moves there under
+/// the Rio Grande Big Box rules (seed 004, 3C). Abbey & Mayor comes last of seed 001's: its
+/// wagons decide after everything else a scored feature sets off. Little Buildings follows: its
+/// points are added to a feature's value "after all the others". The Gold Mines comes right
+/// after the River: its ingots are handed out at the end of step 3B, before any other module's
+/// step 3C (the Count's offer of Carcassonne), and scored first at the end, before the trade
+/// goods and the king, as the assembled reference orders the final scoring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ModuleId {
+    River,
+    GoldMines,
+    InnsCathedrals,
+    KingRobber,
+    TradersBuilders,
+    Cathars,
+    Abbot,
+    Tower,
+    Count,
+    PrincessDragon,
+    GamesQuarterly,
+    AbbeyMayor,
+    LittleBuildings,
+    /// After the River and the Count: the promotional tiles start the game only where neither
+    /// lays out a start.
+    SpielDoch,
+    /// After the Spiel Doch! tiles: the orange rose starts the game where nothing else does.
+    WindRoses,
+    /// The Labyrinths' advanced variant (the basic rules need no module).
+    Labyrinths,
+    /// The special monasteries' sets: they take the base game's cloisters out.
+    Monasteries,
+    /// Darmstadtium's 3 points for a completed city.
+    Darmstadtium,
+    /// Heretics and Shrines: where shrines and cloisters may stand, and their race.
+    Shrines,
+    /// The Watchtowers' bonus before a road or city pays.
+    Watchtowers,
+    /// Baba Yaga's hut, watched until surrounded.
+    BabaYaga,
+    /// The Vodyanoy's lake and Solovei Razboynik's tree.
+    Traps,
+    /// The Darmstadt churches' bonus for a completed church.
+    Churches,
+    /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
+    Unpunctuality,
+    OwnCloisters,
+    Prisoners,
+    /// A house rule: the edge of the table.
+    TableEdge,
+}
+
+// The hooks' masks (`u32`, bit `i` for the `i`-th module in play) hold every module.
+const _: () = assert!(ModuleId::COUNT <= 32);
+
+impl ModuleId {
+    pub(crate) const COUNT: usize = 27;
+
+    /// The hooks the module implements.
+    pub(crate) fn hooks(self) -> Hooks {
+        match self {
+            ModuleId::River => River::HOOKS,
+            ModuleId::GoldMines => GoldMines::HOOKS,
+            ModuleId::InnsCathedrals => InnsCathedrals::HOOKS,
+            ModuleId::KingRobber => KingRobber::HOOKS,
+            ModuleId::TradersBuilders => TradersBuilders::HOOKS,
+            ModuleId::Cathars => Cathars::HOOKS,
+            ModuleId::Abbot => Abbot::HOOKS,
+            ModuleId::Tower => Tower::HOOKS,
+            ModuleId::Count => Count::HOOKS,
+            ModuleId::PrincessDragon => PrincessDragon::HOOKS,
+            ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
+            ModuleId::AbbeyMayor => AbbeyMayor::HOOKS,
+            ModuleId::LittleBuildings => LittleBuildings::HOOKS,
+            ModuleId::SpielDoch => SpielDoch::HOOKS,
+            ModuleId::WindRoses => WindRoses::HOOKS,
+            ModuleId::Labyrinths => Labyrinths::HOOKS,
+            ModuleId::Monasteries => Monasteries::HOOKS,
+            ModuleId::Darmstadtium => Darmstadtium::HOOKS,
+            ModuleId::Shrines => Shrines::HOOKS,
+            ModuleId::Watchtowers => Watchtowers::HOOKS,
+            ModuleId::BabaYaga => BabaYaga::HOOKS,
+            ModuleId::Traps => Traps::HOOKS,
+            ModuleId::Churches => Churches::HOOKS,
+            ModuleId::Unpunctuality => Unpunctuality::HOOKS,
+            ModuleId::OwnCloisters => OwnCloisters::HOOKS,
+            ModuleId::Prisoners => Prisoners::HOOKS,
+            ModuleId::TableEdge => TableEdge::HOOKS,
+        }
+    }
+
+    /// The modules of the official variations the rules switch on.
+    pub(crate) fn of_variations(rules: &Rules) -> impl Iterator<Item = ModuleId> {
+        let v = &rules.variants;
+        [
+            (v.follower_unpunctuality, ModuleId::Unpunctuality),
+            (v.cloisters_for_everyone, ModuleId::OwnCloisters),
+            (v.prisoners, ModuleId::Prisoners),
+            (v.table_size.tiles().is_some(), ModuleId::TableEdge),
+            (v.labyrinth_advanced && rules.has(Expansion::Labyrinths), ModuleId::Labyrinths),
+        ]
+        .into_iter()
+        .filter_map(|(on, id)| on.then_some(id))
+    }
+
+    /// The module of an expansion (`None` for the Winter Edition, which is tiles only).
+    pub(crate) fn of(expansion: Expansion) -> Option<ModuleId> {
+        Some(match expansion {
+            Expansion::River | Expansion::River2 => ModuleId::River,
+            Expansion::InnsCathedrals => ModuleId::InnsCathedrals,
+            Expansion::TradersBuilders => ModuleId::TradersBuilders,
+            Expansion::KingRobber => ModuleId::KingRobber,
+            Expansion::Count => ModuleId::Count,
+            // The Siege and The Besiegers play under The Cathars' rules.
+            Expansion::Cathars | Expansion::Siege | Expansion::Besiegers => ModuleId::Cathars,
+            Expansion::Abbot => ModuleId::Abbot,
+            Expansion::PrincessDragon => ModuleId::PrincessDragon,
+            Expansion::Tower => ModuleId::Tower,
+            Expansion::Gq11 => ModuleId::GamesQuarterly,
+            Expansion::AbbeyMayor => ModuleId::AbbeyMayor,
+            Expansion::LittleBuildings => ModuleId::LittleBuildings,
+            Expansion::GoldMines => ModuleId::GoldMines,
+            Expansion::SpielDoch => ModuleId::SpielDoch,
+            Expansion::WindRoses => ModuleId::WindRoses,
+            // The basic rules are the catalog's (one road); the advanced variant's module is
+            // switched on with the variations'.
+            Expansion::Labyrinths => return None,
+            // Three sets with one set of rules.
+            Expansion::GermanMonasteries | Expansion::DutchBelgianMonasteries | Expansion::JapaneseBuildings => {
+                ModuleId::Monasteries
+            }
+            Expansion::Darmstadtium => ModuleId::Darmstadtium,
+            Expansion::Shrines => ModuleId::Shrines,
+            Expansion::Watchtowers => ModuleId::Watchtowers,
+            Expansion::BabaYaga => ModuleId::BabaYaga,
+            Expansion::Vodyanoy | Expansion::SoloveiRazboynik => ModuleId::Traps,
+            Expansion::DarmstadtChurches => ModuleId::Churches,
+            // The Festival has no hook: its return is listed with the figure phase's actions.
+            Expansion::Festival | Expansion::Winter => return None,
+        })
+    }
+}
 
 /// Runs `$body` with `$m` bound to each module of `$mask` (bit `i` for the `i`-th module in
 /// play), in order; `|mut m|` borrows mutably, `|i, m|` also names the index. The `match` makes
@@ -12,14 +190,14 @@ macro_rules! each_module {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.gold_mines), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.the_count), (&mut $modules.princess_dragon),
-            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.unpunctuality),
+            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.churches), (&mut $modules.unpunctuality),
             (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.gold_mines), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
             (&$modules.abbot), (&$modules.tower), (&$modules.the_count), (&$modules.princess_dragon),
-            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.unpunctuality),
+            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.churches), (&$modules.unpunctuality),
             (&$modules.own_cloisters), (&$modules.prisoners), (&$modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
@@ -29,7 +207,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
+        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
         $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
@@ -55,6 +233,7 @@ macro_rules! each_module {
                 ModuleId::Watchtowers => { let $m = $wt; $body }
                 ModuleId::BabaYaga => { let $m = $by; $body }
                 ModuleId::Traps => { let $m = $traps; $body }
+                ModuleId::Churches => { let $m = $ch; $body }
                 ModuleId::Unpunctuality => { let $m = $un; $body }
                 ModuleId::OwnCloisters => { let $m = $oc; $body }
                 ModuleId::Prisoners => { let $m = $pr; $body }

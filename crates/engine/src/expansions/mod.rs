@@ -24,6 +24,7 @@ mod baba_yaga;
 mod barns;
 pub(crate) mod cathars;
 mod choosing;
+pub(crate) mod churches;
 pub(crate) mod count;
 pub(crate) mod darmstadtium;
 mod decisions;
@@ -77,6 +78,7 @@ use abbey_mayor::AbbeyMayor;
 use abbot::Abbot;
 use baba_yaga::BabaYaga;
 use cathars::Cathars;
+use churches::Churches;
 use count::Count;
 use darmstadtium::Darmstadtium;
 use gold_mines::GoldMines;
@@ -103,150 +105,8 @@ use unpunctuality::Unpunctuality;
 use watchtowers::Watchtowers;
 use wind_roses::WindRoses;
 
-use dispatch::each_module;
-pub(crate) use hooks::{BaseStartTile, DeckPlan, Hook, HookPoint, Hooks, Module};
-
-/// The modules, in the order their hooks run. The order matters where two modules act at the
-/// same point: Inns & Cathedrals values a city before The Cathars halves it; King & Scout
-/// takes its token before Traders & Builders hands out goods (and scores before it at the end);
-/// The Tower takes its prisoner before The Princess & the Dragon's dragon moves (seed 001,
-/// footnote 102); The Count offers Carcassonne in step 3C before the dragon moves there under
-/// the Rio Grande Big Box rules (seed 004, 3C). Abbey & Mayor comes last of seed 001's: its
-/// wagons decide after everything else a scored feature sets off. Little Buildings follows: its
-/// points are added to a feature's value "after all the others". The Gold Mines comes right
-/// after the River: its ingots are handed out at the end of step 3B, before any other module's
-/// step 3C (the Count's offer of Carcassonne), and scored first at the end, before the trade
-/// goods and the king, as the assembled reference orders the final scoring.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ModuleId {
-    River,
-    GoldMines,
-    InnsCathedrals,
-    KingRobber,
-    TradersBuilders,
-    Cathars,
-    Abbot,
-    Tower,
-    Count,
-    PrincessDragon,
-    GamesQuarterly,
-    AbbeyMayor,
-    LittleBuildings,
-    /// After the River and the Count: the promotional tiles start the game only where neither
-    /// lays out a start.
-    SpielDoch,
-    /// After the Spiel Doch! tiles: the orange rose starts the game where nothing else does.
-    WindRoses,
-    /// The Labyrinths' advanced variant (the basic rules need no module).
-    Labyrinths,
-    /// The special monasteries' sets: they take the base game's cloisters out.
-    Monasteries,
-    /// Darmstadtium's 3 points for a completed city.
-    Darmstadtium,
-    /// Heretics and Shrines: where shrines and cloisters may stand, and their race.
-    Shrines,
-    /// The Watchtowers' bonus before a road or city pays.
-    Watchtowers,
-    /// Baba Yaga's hut, watched until surrounded.
-    BabaYaga,
-    /// The Vodyanoy's lake and Solovei Razboynik's tree.
-    Traps,
-    /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
-    Unpunctuality,
-    OwnCloisters,
-    Prisoners,
-    /// A house rule: the edge of the table.
-    TableEdge,
-}
-
-// The hooks' masks (`u32`, bit `i` for the `i`-th module in play) hold every module.
-const _: () = assert!(ModuleId::COUNT <= 32);
-
-impl ModuleId {
-    const COUNT: usize = 26;
-
-    /// The hooks the module implements.
-    fn hooks(self) -> Hooks {
-        match self {
-            ModuleId::River => River::HOOKS,
-            ModuleId::GoldMines => GoldMines::HOOKS,
-            ModuleId::InnsCathedrals => InnsCathedrals::HOOKS,
-            ModuleId::KingRobber => KingRobber::HOOKS,
-            ModuleId::TradersBuilders => TradersBuilders::HOOKS,
-            ModuleId::Cathars => Cathars::HOOKS,
-            ModuleId::Abbot => Abbot::HOOKS,
-            ModuleId::Tower => Tower::HOOKS,
-            ModuleId::Count => Count::HOOKS,
-            ModuleId::PrincessDragon => PrincessDragon::HOOKS,
-            ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
-            ModuleId::AbbeyMayor => AbbeyMayor::HOOKS,
-            ModuleId::LittleBuildings => LittleBuildings::HOOKS,
-            ModuleId::SpielDoch => SpielDoch::HOOKS,
-            ModuleId::WindRoses => WindRoses::HOOKS,
-            ModuleId::Labyrinths => Labyrinths::HOOKS,
-            ModuleId::Monasteries => Monasteries::HOOKS,
-            ModuleId::Darmstadtium => Darmstadtium::HOOKS,
-            ModuleId::Shrines => Shrines::HOOKS,
-            ModuleId::Watchtowers => Watchtowers::HOOKS,
-            ModuleId::BabaYaga => BabaYaga::HOOKS,
-            ModuleId::Traps => Traps::HOOKS,
-            ModuleId::Unpunctuality => Unpunctuality::HOOKS,
-            ModuleId::OwnCloisters => OwnCloisters::HOOKS,
-            ModuleId::Prisoners => Prisoners::HOOKS,
-            ModuleId::TableEdge => TableEdge::HOOKS,
-        }
-    }
-
-    /// The modules of the official variations the rules switch on.
-    fn of_variations(rules: &Rules) -> impl Iterator<Item = ModuleId> {
-        let v = &rules.variants;
-        [
-            (v.follower_unpunctuality, ModuleId::Unpunctuality),
-            (v.cloisters_for_everyone, ModuleId::OwnCloisters),
-            (v.prisoners, ModuleId::Prisoners),
-            (v.table_size.tiles().is_some(), ModuleId::TableEdge),
-            (v.labyrinth_advanced && rules.has(Expansion::Labyrinths), ModuleId::Labyrinths),
-        ]
-        .into_iter()
-        .filter_map(|(on, id)| on.then_some(id))
-    }
-
-    /// The module of an expansion (`None` for the Winter Edition, which is tiles only).
-    fn of(expansion: Expansion) -> Option<ModuleId> {
-        Some(match expansion {
-            Expansion::River | Expansion::River2 => ModuleId::River,
-            Expansion::InnsCathedrals => ModuleId::InnsCathedrals,
-            Expansion::TradersBuilders => ModuleId::TradersBuilders,
-            Expansion::KingRobber => ModuleId::KingRobber,
-            Expansion::Count => ModuleId::Count,
-            // The Siege and The Besiegers play under The Cathars' rules.
-            Expansion::Cathars | Expansion::Siege | Expansion::Besiegers => ModuleId::Cathars,
-            Expansion::Abbot => ModuleId::Abbot,
-            Expansion::PrincessDragon => ModuleId::PrincessDragon,
-            Expansion::Tower => ModuleId::Tower,
-            Expansion::Gq11 => ModuleId::GamesQuarterly,
-            Expansion::AbbeyMayor => ModuleId::AbbeyMayor,
-            Expansion::LittleBuildings => ModuleId::LittleBuildings,
-            Expansion::GoldMines => ModuleId::GoldMines,
-            Expansion::SpielDoch => ModuleId::SpielDoch,
-            Expansion::WindRoses => ModuleId::WindRoses,
-            // The basic rules are the catalog's (one road); the advanced variant's module is
-            // switched on with the variations'.
-            Expansion::Labyrinths => return None,
-            // Three sets with one set of rules.
-            Expansion::GermanMonasteries | Expansion::DutchBelgianMonasteries | Expansion::JapaneseBuildings => {
-                ModuleId::Monasteries
-            }
-            Expansion::Darmstadtium => ModuleId::Darmstadtium,
-            Expansion::Shrines => ModuleId::Shrines,
-            Expansion::Watchtowers => ModuleId::Watchtowers,
-            Expansion::BabaYaga => ModuleId::BabaYaga,
-            Expansion::Vodyanoy | Expansion::SoloveiRazboynik => ModuleId::Traps,
-            // The Festival has no hook: its return is listed with the figure phase's actions.
-            Expansion::Festival | Expansion::Winter => return None,
-        })
-    }
-}
+use dispatch::{each_module, ModuleId};
+pub(crate) use hooks::{BaseStartTile, DeckPlan, Hook, HookPoint, Module};
 
 /// The state of every module and the list of those in play.
 #[derive(Clone, Debug)]
@@ -299,6 +159,7 @@ pub(crate) struct Modules {
     watchtowers: Watchtowers,
     baba_yaga: BabaYaga,
     traps: Traps,
+    churches: Churches,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -433,6 +294,7 @@ impl Modules {
             watchtowers: Watchtowers,
             baba_yaga: BabaYaga,
             traps: Traps::new(rules),
+            churches: Churches::default(),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),

@@ -339,6 +339,13 @@ impl Game {
         Some((watches, count, u32::from(count) * crate::expansions::watchtowers::points_per(watches)))
     }
 
+    /// The Darmstadt Churches: the players with the most followers on the tile at `pos` and the
+    /// eight around it, and how many each has (what a church there would pay its bonus to,
+    /// were it completed now; nobody and 0 where no follower stands).
+    pub fn church_majority(&self, pos: Pos) -> (crate::players::PlayerSet, u8) {
+        crate::expansions::churches::most_followers_around(&self.table, pos)
+    }
+
     /// The Count of Carcassonne: the quarter the count stands in (`None` without the
     /// expansion).
     pub fn count_quarter(&self) -> Option<crate::catalog::Quarter> {

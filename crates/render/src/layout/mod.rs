@@ -47,6 +47,8 @@ pub enum IconKind {
     Cloister,
     /// A shrine (Heretics and Shrines), where a cloister would stand.
     Shrine,
+    /// A church (The Darmstadt Churches), where a cloister would stand.
+    Church,
     Garden,
     /// A house where a road ends.
     House,
@@ -458,7 +460,13 @@ pub fn layout(design: &TileDesign) -> Layout {
             CENTRE
         };
         anchors[c as usize] = Some(at);
-        let kind = if design.is_shrine() { IconKind::Shrine } else { IconKind::Cloister };
+        let kind = if design.is_shrine() {
+            IconKind::Shrine
+        } else if design.is_church() {
+            IconKind::Church
+        } else {
+            IconKind::Cloister
+        };
         icons.push(Icon { kind, at, r: cloister_r });
         at
     });

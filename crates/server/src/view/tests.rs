@@ -544,3 +544,55 @@ fn a_trapped_follower_and_its_freeing_are_put_in_words() {
     let json = serde_json::to_value(&free[0].action).unwrap();
     assert_eq!((json["action"].as_str(), json["feature"].as_str()), (Some("free"), Some(FeatureKind::Trap.name())));
 }
+
+/// The Darmstadt Churches: a church completed during the game is named as a church, and the
+/// bonus to the most followers around it is put in words after its score.
+#[test]
+fn a_church_bonus_is_put_in_words() {
+    use carcassonne_engine::{Figure, Rotation};
+    let catalog = Catalog::builtin();
+    let deck =
+        ["darmstadt-churches:02", "base:U", "base:U", "base:B", "base:V", "base:U", "base:B", "base:U", "base:B"];
+    let rules = Rules { expansions: vec![Expansion::DarmstadtChurches], ..Rules::base() };
+    let deck = Deck::Order(deck.iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    let names = ["Ann".to_string(), "Bob".to_string()];
+    // Around the church south of the start tile: Ann's monk in it, a thief and a monk beside
+    // it; Bob's thief and monk beside it.
+    let turns: [(i16, i16, Rotation, Option<&str>); 8] = [
+        (0, 1, Rotation::R0, Some("cloister")),
+        (-1, 0, Rotation::R0, Some("road@W")),
+        (1, 0, Rotation::R0, None),
+        (-1, 1, Rotation::R0, Some("cloister")),
+        (1, 1, Rotation::R0, Some("road@W")),
+        (0, 2, Rotation::R90, None),
+        (-1, 2, Rotation::R0, Some("cloister")),
+        (1, 2, Rotation::R90, None),
+    ];
+    let mut events = vec![];
+    for (x, y, rotation, deploy) in turns {
+        game.apply(Action::Place { pos: Pos::new(x, y), rotation }).unwrap();
+        let action = match deploy {
+            Some(name) => {
+                let design = game.design(game.board().get(Pos::new(x, y)).unwrap().tile);
+                let feature = carcassonne_engine::game::parse_feature_name(design, rotation, name).unwrap();
+                Action::Deploy { figure: Figure::Follower, feature }
+            }
+            None => Action::Pass,
+        };
+        events = game.apply(action).unwrap();
+    }
+    assert_eq!(
+        crate::words::tile_name(game.design(game.board().get(Pos::new(0, 1)).unwrap().tile)),
+        "a church and a curved road"
+    );
+    let bonus = events.iter().find(|e| matches!(e, Event::ChurchBonus { .. })).expect("the church's bonus");
+    let view = serde_json::to_value(event_view(&game, &names, 0, Some(7), bonus)).unwrap();
+    assert_eq!(view["type"], "church-bonus");
+    assert_eq!(view["seats"], serde_json::json!([0]));
+    assert_eq!((view["followers"].as_i64(), view["points"].as_i64()), (Some(3), Some(3)));
+    assert_eq!(
+        view["text"].as_str().unwrap(),
+        "Ann scores 3 more for the church on the tile 1 tile south of the start tile: the most followers on its tile and the eight around it (3 followers)"
+    );
+}

@@ -18,6 +18,7 @@ mod abbot;
 mod battle_for_cloisters;
 mod cathars;
 mod choosing;
+mod churches;
 mod count;
 mod festival;
 mod gold_mines;
@@ -64,6 +65,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &wind_roses::WindRoses,
     &watchtowers::Watchtowers,
     &shrines::Shrines,
+    &churches::Churches,
     &count::Count,
     &own_cloisters::OwnCloisters,
     &choosing::Choosing,
