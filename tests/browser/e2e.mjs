@@ -4819,13 +4819,61 @@ async function windRosePlacement(page, label, variants) {
   }
 }
 
+/**
+ * Plays the seat of `token` through the API, for the turns that need no clicking, until
+ * `stop(view, legal)` is true (returns that view, the seat to decide) or the game is over
+ * (returns null). Other seats (bots) play on their own meanwhile. `choose(legal, steps)` picks
+ * the action: by default a placement by the step's number and a pass.
+ */
+async function playThroughApi(id, token, what, stop, choose = chooseQuietly) {
+  for (let steps = 0; ; ) {
+    check(Date.now() - started < TOTAL_MS - 30_000, `${what} is still running after ${steps} steps; out of time`);
+    const view = await api(`/api/games/${id}?token=${token}`);
+    if (view.status === 'over') return null;
+    const legal = (view.legal || []).filter(Boolean);
+    if (!legal.length) {
+      // Another seat (a bot) decides.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      continue;
+    }
+    if (stop(view, legal)) return view;
+    const { at, label, ...action } = choose(legal, steps);
+    await apiPost(`/api/games/${id}/actions`, { token, action, version: view.version });
+    steps += 1;
+  }
+}
+
+/** [`playThroughApi`]'s default: a placement chosen by the step's number, then a pass. */
+function chooseQuietly(legal, steps) {
+  const pass = legal.find((a) => a.action === 'pass');
+  return legal[0].action === 'place' ? legal[steps % legal.length] : pass || legal[0];
+}
+
+/** Waits until the window shows the API's `view` and its figure decision. */
+async function showDecision(page, view, what) {
+  await waitFor(page, `the window at the API's state (${what})`, (v) => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && Number(g.dataset.version) === v;
+  }, view.version);
+  check((await waitForTurn(page, what)) === 'deploy', `the window does not show the figure decision (${what})`);
+}
+
+/** Waits until the window shows the end of the game. */
+function showEnd(page, what) {
+  return waitFor(page, `the end of ${what} in the window`, () => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && g.dataset.status === 'over';
+  });
+}
+
 // ---- scenario 26: the special monasteries ---------------------------------------------------
 
 /**
  * Monasteries in Germany and its sister sets against greedy, on a desktop: when the human seat
  * places a monastery, both its places are offered as markers (the monk's and the prior's); the
  * prior's is chosen by a click, the API has the follower on `prior`, and the board draws it
- * lying on its side. The game is then played to its end, where the prior is scored.
+ * lying on its side. The turns that need no clicking go through the API; the game is played to
+ * its end, where the prior is scored.
  */
 async function scenarioMonasteries() {
   log('scenario 26 (desktop): the special monasteries, a follower put on a monastery as its prior by a click');
@@ -4834,28 +4882,18 @@ async function scenarioMonasteries() {
   const token = /#token=([0-9a-f]+)/.exec(play)[1];
   await press(page, '[data-testid=play-link]');
   await page.waitForURL(/\/play\//);
-  let turn = 0;
+  // The turns that need no clicking go through the API, up to a monastery of the human seat.
+  const view = await playThroughApi(id, token, 'the monasteries game', (_, legal) =>
+    legal.some((a) => a.action === 'deploy' && a.feature === 'prior' && a.figure === 'follower'));
   let prior = null;
-  for (;;) {
-    const decision = await waitForTurn(page, `decision ${turn + 1} of the monasteries game (or the end)`);
-    if (decision === 'over') break;
-    check(Date.now() - started < TOTAL_MS - 30_000, `the monasteries game is still running after ${turn} turns; out of time`);
-    if (decision === 'place') {
-      turn += 1;
-      await placeTile(page, turn);
-      continue;
-    }
-    check(decision === 'deploy', `the monasteries game asks for an unexpected decision: ${decision}`);
+  if (view) {
+    await showDecision(page, view, 'the figure decision on a monastery');
     const markers = await clickable(page, '[data-testid=figure-marker]');
     const seat = markers.find((m) => m.feature === 'prior');
-    if (prior || !seat) {
-      await deployOrPass(page, turn, false);
-      continue;
-    }
+    check(seat, 'a monastery offers no prior\'s marker');
     check(markers.some((m) => m.feature === 'cloister' && m.x === seat.x && m.y === seat.y), 'a monastery offers the prior but not the monk');
-    const view = await api(`/api/games/${id}?token=${token}`);
-    const label = (view.legal || []).find((a) => a.action === 'deploy' && a.feature === 'prior' && a.figure === 'follower');
-    check(label && /a prior on the monastery/.test(label.label || ''), `the prior's words: ${JSON.stringify(label)}`);
+    const label = view.legal.find((a) => a.action === 'deploy' && a.feature === 'prior' && a.figure === 'follower');
+    check(/a prior on the monastery/.test(label.label || ''), `the prior's words: ${JSON.stringify(label)}`);
     await press(page, `[data-testid=figure-marker][data-feature="prior"] .marker-body`);
     if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
     await confirm(page, 'a follower put on the monastery as its prior');
@@ -4868,7 +4906,8 @@ async function scenarioMonasteries() {
     check(priors >= 1 && lying === priors, `${lying} priors drawn lying, ${priors} on the board`);
     await screenshot(page, 'web-monasteries.png');
     prior = { x: deployed.x, y: deployed.y };
-    log(`game ${id}: turn ${turn}, a prior at (${prior.x}, ${prior.y}): "${deployed.text}"`);
+    log(`game ${id}: a prior at (${prior.x}, ${prior.y}): "${deployed.text}"`);
+    await playThroughApi(id, token, 'the monasteries game', () => false);
   }
   check(prior, 'the game gave the human seat no monastery');
   const end = await api(`/api/games/${id}`);
@@ -4884,7 +4923,8 @@ async function scenarioMonasteries() {
  * Heretics and Shrines against greedy, on a desktop: every shrine on the board is drawn as a
  * shrine (its own icon, not a cloister's), a follower on one is a heretic in the words of the
  * API and the log, and when the human seat draws a shrine its heretic is put there by a click on
- * the shrine's marker. The game is played to its end.
+ * the shrine's marker. The turns that need no clicking go through the API; the game is played
+ * to its end.
  */
 async function scenarioShrines() {
   log('scenario 27 (desktop): Heretics and Shrines, shrines drawn as shrines, heretics named so');
@@ -4893,26 +4933,16 @@ async function scenarioShrines() {
   const token = /#token=([0-9a-f]+)/.exec(play)[1];
   await press(page, '[data-testid=play-link]');
   await page.waitForURL(/\/play\//);
-  let turn = 0;
+  // The turns that need no clicking go through the API, up to a shrine the human seat placed.
+  const view = await playThroughApi(id, token, 'the shrines game', (v, legal) =>
+    v.board[v.board.length - 1].tile.startsWith('shrines:')
+    && legal.some((a) => a.action === 'deploy' && a.feature === 'cloister' && a.figure === 'follower'));
   let heretic = null;
-  for (;;) {
-    const decision = await waitForTurn(page, `decision ${turn + 1} of the shrines game (or the end)`);
-    if (decision === 'over') break;
-    check(Date.now() - started < TOTAL_MS - 30_000, `the shrines game is still running after ${turn} turns; out of time`);
-    if (decision === 'place') {
-      turn += 1;
-      await placeTile(page, turn);
-      continue;
-    }
-    check(decision === 'deploy', `the shrines game asks for an unexpected decision: ${decision}`);
-    const view = await api(`/api/games/${id}?token=${token}`);
+  if (view) {
     const placed = view.board[view.board.length - 1];
-    const onShrine = (view.legal || []).find((a) => a.action === 'deploy' && a.feature === 'cloister' && a.figure === 'follower');
-    if (heretic || !placed.tile.startsWith('shrines:') || !onShrine) {
-      await deployOrPass(page, turn, false);
-      continue;
-    }
+    const onShrine = view.legal.find((a) => a.action === 'deploy' && a.feature === 'cloister' && a.figure === 'follower');
     check(/a heretic in the shrine/.test(onShrine.label || ''), `the heretic's words: ${JSON.stringify(onShrine)}`);
+    await showDecision(page, view, 'the figure decision on a shrine');
     await press(page, '[data-testid=figure-marker][data-feature="cloister"] .marker-body');
     if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
     await confirm(page, 'a heretic put on the shrine');
@@ -4920,8 +4950,10 @@ async function scenarioShrines() {
     const deployed = after.events.find((e) => e.type === 'figure-deployed' && e.seat === 0 && e.x === placed.x && e.y === placed.y);
     check(deployed && /heretic/.test(deployed.text), `the log does not name the heretic: ${JSON.stringify(deployed)}`);
     heretic = { x: placed.x, y: placed.y };
-    log(`game ${id}: turn ${turn}, a heretic at (${heretic.x}, ${heretic.y}): "${deployed.text}"`);
+    log(`game ${id}: a heretic at (${heretic.x}, ${heretic.y}): "${deployed.text}"`);
+    await playThroughApi(id, token, 'the shrines game', () => false);
   }
+  await showEnd(page, 'the shrines game');
   const end = await api(`/api/games/${id}`);
   const shrines = end.board.filter((t) => t.tile.startsWith('shrines:'));
   check(shrines.length >= 1, 'no shrine came into the game');
@@ -4947,7 +4979,9 @@ async function scenarioShrines() {
  * The Watchtowers against greedy, on a desktop: every watchtower tile is drawn with its tower
  * (and the badge of what it watches over, its class naming it); when the human seat draws one,
  * the deployment on its road or city says what the tower would pay, and the follower is put
- * there by a click on its marker. Every tower scored is in the log before its feature's score.
+ * there by a click on its marker. The turns that need no clicking go through the API (the human
+ * seat deploys a follower wherever it can after the click). Every tower scored is in the log before
+ * its feature's score.
  */
 async function scenarioWatchtowers() {
   log('scenario 28 (desktop): The Watchtowers, towers drawn, a follower put by one, the towers scored first');
@@ -4956,26 +4990,17 @@ async function scenarioWatchtowers() {
   const token = /#token=([0-9a-f]+)/.exec(play)[1];
   await press(page, '[data-testid=play-link]');
   await page.waitForURL(/\/play\//);
-  let turn = 0;
+  // The turns that need no clicking go through the API, up to a watchtower the human seat placed
+  // with a road or city to stand on by it.
+  const byTowerOf = (legal) => legal.find((a) => a.action === 'deploy' && a.figure === 'follower' && /by the watchtower/.test(a.label || ''));
+  const view = await playThroughApi(id, token, 'the watchtowers game', (v, legal) =>
+    v.board[v.board.length - 1].tile.startsWith('watchtowers:') && byTowerOf(legal));
   let guard = null;
-  for (;;) {
-    const decision = await waitForTurn(page, `decision ${turn + 1} of the watchtowers game (or the end)`);
-    if (decision === 'over') break;
-    check(Date.now() - started < TOTAL_MS - 30_000, `the watchtowers game is still running after ${turn} turns; out of time`);
-    if (decision === 'place') {
-      turn += 1;
-      await placeTile(page, turn);
-      continue;
-    }
-    check(decision === 'deploy', `the watchtowers game asks for an unexpected decision: ${decision}`);
-    const view = await api(`/api/games/${id}?token=${token}`);
+  if (view) {
     const placed = view.board[view.board.length - 1];
-    const byTower = (view.legal || []).find((a) => a.action === 'deploy' && a.figure === 'follower' && /by the watchtower/.test(a.label || ''));
-    if (guard || !placed.tile.startsWith('watchtowers:') || !byTower) {
-      await deployOrPass(page, turn, false);
-      continue;
-    }
+    const byTower = byTowerOf(view.legal);
     check(/points if completed now/.test(byTower.label), `the tower's words: ${JSON.stringify(byTower)}`);
+    await showDecision(page, view, 'the figure decision on a watchtower\'s tile');
     await press(page, `[data-testid=figure-marker][data-feature="${byTower.feature}"] .marker-body`);
     if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
     await confirm(page, 'a follower put by the watchtower');
@@ -4983,8 +5008,12 @@ async function scenarioWatchtowers() {
     const deployed = after.events.find((e) => e.type === 'figure-deployed' && e.seat === 0 && e.x === placed.x && e.y === placed.y);
     check(deployed && deployed.feature === byTower.feature, `the API has no follower by the tower: ${JSON.stringify(after.events.slice(-3))}`);
     guard = { x: placed.x, y: placed.y };
-    log(`game ${id}: turn ${turn}, a follower by the watchtower at (${guard.x}, ${guard.y}): "${byTower.label}"`);
+    log(`game ${id}: a follower by the watchtower at (${guard.x}, ${guard.y}): "${byTower.label}"`);
+    // A follower wherever one can go, so that towers are scored.
+    await playThroughApi(id, token, 'the watchtowers game', () => false, (legal, steps) =>
+      legal.find((a) => a.action === 'deploy' && a.figure === 'follower') || chooseQuietly(legal, steps));
   }
+  await showEnd(page, 'the watchtowers game');
   const end = await api(`/api/games/${id}`);
   const towers = end.board.filter((t) => t.tile.startsWith('watchtowers:'));
   check(towers.length >= 1, "no watchtower tile came into the game");
@@ -5009,7 +5038,8 @@ async function scenarioWatchtowers() {
 /**
  * Baba Yaga's Hut, two seats at one screen on a desktop: the hut is drawn as a hut (its own
  * icon), the follower put on it is "Baba Yaga" in the labels and the log, put there by a click on
- * its marker by whoever draws the hut. The game is played to its end; the hut's score is in the
+ * its marker by whoever draws the hut. The turns that need no clicking go through the API (each
+ * seat places a tile and passes); the game is played to its end, and the hut's score is in the
  * log with its words.
  */
 async function scenarioBabaYaga() {
@@ -5020,26 +5050,16 @@ async function scenarioBabaYaga() {
   const token = /#token=([0-9a-f]+)/.exec(play)[1];
   await press(page, '[data-testid=play-link]');
   await page.waitForURL(/\/play\//);
-  let turn = 0;
+  // The turns that need no clicking go through the API, up to the hut's figure decision.
+  const onHutOf = (legal) => legal.find((a) => a.action === 'deploy' && a.feature === 'hut' && a.figure === 'follower');
+  const view = await playThroughApi(id, token, 'the Baba Yaga game', (_, legal) => onHutOf(legal));
   let witch = null;
-  for (;;) {
-    const decision = await waitForTurn(page, `decision ${turn + 1} of the Baba Yaga game (or the end)`);
-    if (decision === 'over') break;
-    check(Date.now() - started < TOTAL_MS - 30_000, `the Baba Yaga game is still running after ${turn} turns; out of time`);
-    if (decision === 'place') {
-      turn += 1;
-      await placeTile(page, turn);
-      continue;
-    }
-    check(decision === 'deploy', `the Baba Yaga game asks for an unexpected decision: ${decision}`);
-    const view = await api(`/api/games/${id}?token=${token}`);
-    const placed = view.board[view.board.length - 1];
-    const onHut = (view.legal || []).find((a) => a.action === 'deploy' && a.feature === 'hut' && a.figure === 'follower');
-    if (witch || !onHut) {
-      await deployOrPass(page, turn, false);
-      continue;
-    }
+  if (view) {
+    // Whoever placed the hut may put Baba Yaga there: the hut's marker is clicked.
+    const onHut = onHutOf(view.legal);
     check(/^Baba Yaga in the hut/.test(onHut.label || ''), `Baba Yaga's words: ${JSON.stringify(onHut)}`);
+    const placed = view.board[view.board.length - 1];
+    await showDecision(page, view, 'the figure decision on the hut\'s tile');
     await press(page, '[data-testid=figure-marker][data-feature="hut"] .marker-body');
     if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
     await confirm(page, 'Baba Yaga put on the hut');
@@ -5047,8 +5067,10 @@ async function scenarioBabaYaga() {
     const deployed = after.events.find((e) => e.type === 'figure-deployed' && e.feature === 'hut');
     check(deployed && /Baba Yaga/.test(deployed.text), `the log does not name Baba Yaga: ${JSON.stringify(deployed)}`);
     witch = { x: placed.x, y: placed.y };
-    log(`game ${id}: turn ${turn}, Baba Yaga at (${witch.x}, ${witch.y}): "${deployed.text}"`);
+    log(`game ${id}: Baba Yaga at (${witch.x}, ${witch.y}): "${deployed.text}"`);
+    await playThroughApi(id, token, 'the Baba Yaga game', () => false);
   }
+  await showEnd(page, 'the Baba Yaga game');
   const end = await api(`/api/games/${id}`);
   const hut = end.board.find((t) => t.tile === 'baba-yaga:hut');
   if (hut) {
