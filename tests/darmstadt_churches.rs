@@ -224,3 +224,23 @@ fn a_church_races_the_shrine_beside_it() {
     assert!(bonus < lost);
     assert_eq!((g.player(0).score, g.player(1).score), (12, 0));
 }
+
+/// The reference's step 4A: a knight may leave a besieged city when "a cloister / ... /
+/// Darmstadt church directly borders" its Cathar tile, diagonals too (seed 001, THE CATHARS,
+/// "Escaping a besieged city"). A church diagonal to the Cathar tile lets red's knight escape at
+/// the end of red's next turn.
+#[test]
+fn a_church_beside_a_besieged_city_lets_a_knight_escape() {
+    let deck = ["cathars:03", "darmstadt-churches:02", "base:U", "base:U"];
+    let mut g = two_player(rules(&[Expansion::Cathars, Expansion::DarmstadtChurches]), &deck);
+    turn(&mut g, 0, -1, 180, Some((F, "city@E")));
+    assert_eq!(g.pending().player(), Some(1), "no escape without a cloister or church");
+    turn(&mut g, -1, -1, 90, None);
+    turn(&mut g, 0, 1, 0, None);
+    assert_eq!(g.pending(), carcassonne_engine::Pending::Escape { player: 0 });
+    let escape = g.legal_actions()[0];
+    assert!(matches!(escape, carcassonne_engine::Action::Escape { .. }), "{escape:?}");
+    let events = g.apply(escape).unwrap();
+    assert!(matches!(events[0], Event::Escaped { player: 0, figure: Figure::Follower, .. }));
+    assert!(g.figures().is_empty());
+}
