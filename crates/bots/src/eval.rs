@@ -266,15 +266,12 @@ pub fn church_prospects(game: &Game, tiles_left: f64) -> [f64; carcassonne_engin
         return prospects;
     }
     let fill = 0.5 * (tiles_left / 16.0).min(1.0);
-    for placed in game.board().tiles() {
-        if !game.design(placed.tile).is_church() {
-            continue;
-        }
-        let missing = 8 - game.board().neighbours_around(placed.pos) as i32;
+    for pos in game.open_churches() {
+        let missing = 8 - game.board().neighbours_around(pos) as i32;
         if missing == 0 {
             continue;
         }
-        let (players, _) = game.church_majority(placed.pos);
+        let (players, _) = game.church_majority(pos);
         let value = carcassonne_engine::CHURCH_BONUS as f64 * fill.powi(missing.min(4));
         for p in players.iter() {
             prospects[p as usize] += value;

@@ -346,6 +346,17 @@ impl Game {
         crate::expansions::churches::most_followers_around(&self.table, pos)
     }
 
+    /// The Darmstadt Churches: where the churches not completed yet stand (from the table's
+    /// list of open cloisters, so that the bots need not look through the board).
+    pub fn open_churches(&self) -> impl Iterator<Item = Pos> + '_ {
+        let board = &self.table.board;
+        self.table
+            .open_cloisters
+            .iter()
+            .map(|&(pos, _)| pos)
+            .filter(move |&pos| board.get(pos).is_some_and(|placed| self.table.design(placed.tile).is_church()))
+    }
+
     /// The Count of Carcassonne: the quarter the count stands in (`None` without the
     /// expansion).
     pub fn count_quarter(&self) -> Option<crate::catalog::Quarter> {
