@@ -50,12 +50,7 @@ pub(crate) fn most_followers_around(table: &Table, pos: Pos) -> (PlayerSet, u8) 
         }
     }
     let most = counts.iter().copied().max().unwrap_or(0);
-    let mut players = PlayerSet::default();
-    if most > 0 {
-        for (p, _) in counts.iter().enumerate().filter(|(_, &n)| n == most) {
-            players.insert(p as crate::players::PlayerId);
-        }
-    }
+    let players = PlayerSet::majority(&counts);
     (players, most)
 }
 
