@@ -4466,9 +4466,15 @@ async function scenarioPhoneCrowded() {
         }
         await placeTile(page, turn);
         if (undone) continue;
-        // Taken back while the figure decision is pending: the same tile to place again.
-        await waitForTurn(page, 'the figure decision after the first placement');
-        await page.locator('[data-testid=undo]').waitFor();
+        // Taken back while the figure decision is pending: the same tile to place again. A
+        // placement that changes the deck (a volcano mixing the set-aside dragon tiles back in)
+        // or ends the turn is not offered an undo; a later placement is taken back instead.
+        const next = await waitForTurn(page, 'the figure decision after the placement');
+        const offered = next === 'deploy' && (await page.locator('[data-testid=undo]').waitFor({ timeout: 3_000 }).then(() => true, () => false));
+        if (!offered) {
+          log(`turn ${turn}: no undo offered after placing ${tile} (the next decision: ${next}); the next placement is taken back`);
+          continue;
+        }
         const before = (await gameState(page)).version;
         await press(page, '[data-testid=undo]');
         await waitForVersionAbove(page, before, 'the undo');
