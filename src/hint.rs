@@ -122,6 +122,9 @@ fn decision(game: &Game) -> &'static str {
         Pending::TakePrisoner { .. } => "take-prisoner",
         Pending::ReplaceTile { .. } => "replace-tile",
         Pending::PlaceGold { .. } => "gold",
+        Pending::Porxada { .. } => "porxada",
+        Pending::SwapWith { .. } => "swap",
+        Pending::SwapAnswer { .. } => "swap-answer",
         Pending::GameOver => "game-over",
     }
 }
@@ -202,6 +205,13 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::Abbey { x, y, .. } => format!("place the abbey in the hole at ({x}, {y})"),
         RecordAction::Barn { corner, .. } => format!("place the barn on the {corner} corner of the tile just placed"),
         RecordAction::Gold { x, y, .. } => format!("put the second gold ingot on the tile at ({x}, {y})"),
+        RecordAction::PorxadaBonus { .. } => "choose La Porxada's bonus at the end of the game".into(),
+        RecordAction::SwapFollower { owner, figure, x, y, feature, .. } => {
+            format!("La Porxada's swap: {owner}'s {} on {feature} at ({x}, {y})", figure.name())
+        }
+        RecordAction::RefuseSwap { figure, x, y, feature, .. } => {
+            format!("refuse the swap: your {} on {feature} at ({x}, {y}) leaves the game", figure.name())
+        }
         RecordAction::LittleBuilding { kind, .. } => {
             format!("put a little {} on the tile just placed", kind.as_deref().unwrap_or("building"))
         }

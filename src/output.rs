@@ -97,6 +97,33 @@ pub fn church_line(who: &str, several: bool, pos: carcassonne_engine::Pos, follo
     format!("    {who} {verb} {points} for the church at {pos}: the most followers around it ({followers} follower{s})")
 }
 
+/// La Porxada's swap, refusal or tokens, in words (play and replay).
+pub fn porxada_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
+    use carcassonne_engine::Event;
+    let name = |p| game.player(p).color.name();
+    match *event {
+        Event::FollowersSwapped { player, figure, pos, other, other_figure, other_pos, .. } => format!(
+            "{}'s {} at {pos} and {}'s {} at {other_pos} change places (La Porxada)",
+            name(player),
+            figure.name(),
+            name(other),
+            other_figure.name()
+        ),
+        Event::SwapRefused { player, by, figure, pos, .. } => format!(
+            "{} refuses {}'s swap: their {} at {pos} leaves the game (La Porxada)",
+            name(player),
+            name(by),
+            figure.name()
+        ),
+        Event::PorxadaTokens { pos, players } => format!(
+            "{} {} a La Porxada token: the city at {pos} was completed with their followers in it",
+            player_names(game, players),
+            if players.len() > 1 { "each take" } else { "takes" }
+        ),
+        _ => String::new(),
+    }
+}
+
 pub fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::with_capacity(64 * 1024, io::stdout().lock())
 }

@@ -384,6 +384,24 @@ impl Session {
                      (diagonally too)"
                 )?;
             }
+            Pending::Porxada { pos, .. } => {
+                writeln!(
+                    out,
+                    "{color}, you placed La Porxada at {pos}: swap one of your followers with another player's \
+                     (name yours first), choose the bonus at the end of the game, or neither"
+                )?;
+            }
+            Pending::SwapWith { .. } => {
+                writeln!(out, "{color}, name the other player's follower that changes places with yours, or pass")?;
+            }
+            Pending::SwapAnswer { by, .. } => {
+                writeln!(
+                    out,
+                    "{color}, {} wants to swap with your follower: accept (pass), or refuse by taking another of \
+                     your followers on the board out of the game",
+                    game.player(by).color.name()
+                )?;
+            }
             Pending::FinalRedeploy { .. } => {
                 writeln!(
                     out,
@@ -460,6 +478,9 @@ impl Session {
                 Event::WatchtowerScored { player, pos, watches, count, points } => {
                     writeln!(out, "{}", crate::output::watchtower_line(name(player), pos, watches, count, points))?;
                 }
+                Event::FollowersSwapped { .. } | Event::SwapRefused { .. } | Event::PorxadaTokens { .. } => {
+                    writeln!(out, "    {}", crate::output::porxada_line(game, event))?;
+                }
                 Event::ChurchBonus { pos, players, followers, points } => {
                     let who = crate::output::player_names(game, players);
                     writeln!(out, "{}", crate::output::church_line(&who, players.len() > 1, pos, followers, points))?;
@@ -511,6 +532,14 @@ impl Session {
                 Event::Scored(score) if score.phase == Phase::Final && !score.players.is_empty() => {
                     any = true;
                     writeln!(out, "    {}", describe_score(game, &score))?;
+                }
+                Event::PorxadaCityScored { player, pos, points, .. } => {
+                    any = true;
+                    writeln!(
+                        out,
+                        "    {} scores {points} more for the city at {pos}: La Porxada's token counts it as completed",
+                        game.player(player).color.name()
+                    )?;
                 }
                 Event::GoldScored { player, count, points } => {
                     any = true;
@@ -627,6 +656,13 @@ fn describe(game: &Game, action: Action) -> String {
         RecordAction::Abbey { x, y, .. } => format!("places the abbey in the hole at ({x},{y})"),
         RecordAction::Barn { corner, .. } => format!("places the barn on the {corner} corner of the tile"),
         RecordAction::Gold { x, y, .. } => format!("puts a gold ingot on the tile and one on ({x},{y})"),
+        RecordAction::PorxadaBonus { .. } => "chooses La Porxada's bonus".into(),
+        RecordAction::SwapFollower { owner, figure, x, y, .. } => {
+            format!("names {owner}'s {} at ({x},{y}) for La Porxada's swap", figure.name())
+        }
+        RecordAction::RefuseSwap { figure, x, y, .. } => {
+            format!("refuses the swap: their {} at ({x},{y}) leaves the game", figure.name())
+        }
         RecordAction::LittleBuilding { kind, .. } => {
             format!("puts a little {} on the tile", kind.as_deref().unwrap_or("building"))
         }
@@ -721,6 +757,13 @@ fn short(game: &Game, action: Action) -> String {
         RecordAction::Abbey { x, y, .. } => format!("abbey: into the hole at ({x},{y})"),
         RecordAction::Barn { corner, .. } => format!("barn: on the {corner} corner"),
         RecordAction::Gold { x, y, .. } => format!("gold: the second ingot on ({x},{y})"),
+        RecordAction::PorxadaBonus { .. } => "La Porxada: the bonus at the end".into(),
+        RecordAction::SwapFollower { owner, figure, x, y, feature, .. } => {
+            format!("swap: {owner}'s {} on {feature} at ({x},{y})", figure.name())
+        }
+        RecordAction::RefuseSwap { figure, x, y, feature, .. } => {
+            format!("refuse: your {} on {feature} at ({x},{y}) leaves the game", figure.name())
+        }
         RecordAction::LittleBuilding { kind, .. } => format!("little {}", kind.as_deref().unwrap_or("building")),
         festival @ RecordAction::Festival { .. } => {
             format!("festival: take back {}", crate::hint::festival_target(&festival))
@@ -1214,6 +1257,15 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
         if game.rules().has(Expansion::GoldMines) {
             let n = game.gold_held(seat);
             supply.push_str(&format!("; {n} gold ingot{}", if n == 1 { "" } else { "s" }));
+        }
+        if game.rules().has(Expansion::LaPorxada) {
+            if game.porxada_tokens().contains(seat) {
+                supply.push_str("; a La Porxada token");
+            }
+            let out = game.figures_out_of_game(seat, carcassonne_engine::Figure::Follower);
+            if out > 0 {
+                supply.push_str(&format!("; {out} out of the game"));
+            }
         }
         let held = game.hand(seat).len();
         if held > 0 {

@@ -189,6 +189,10 @@ fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec<ScoreJson<
                     Why { kind: "vodyanoy", phase: Phase::Final, completed: false, at: None },
                     format!("{followers} follower(s) in the Vodyanoy's lake = {points}"),
                 ),
+                Event::PorxadaCityScored { pos, feature, .. } => (
+                    Why { kind: "porxada", phase: Phase::Final, completed: false, at: Some(at(game, pos, feature)) },
+                    format!("the incomplete city scored as completed (La Porxada's token) = {points}"),
+                ),
                 Event::PointSacrificed { .. } => (
                     Why { kind: "dash", phase: Phase::Turn, completed: true, at: None },
                     format!("another deployment or move (the dash) = {points}"),
@@ -410,6 +414,27 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     "    {} takes the {} (the largest completed {what} so far: {tiles} tiles)",
                     name(player),
                     token.name()
+                )?;
+            }
+            Event::PorxadaBonusChosen { .. } => {
+                if let Some(text) = line.as_mut() {
+                    write!(text, ", chooses La Porxada's bonus")?;
+                }
+            }
+            // The swap belongs to the turn's line (the placement's decision, before the figure).
+            Event::FollowersSwapped { .. } | Event::SwapRefused { .. } if line.is_some() => {
+                if let Some(text) = line.as_mut() {
+                    write!(text, "; {}", crate::output::porxada_line(game, &event))?;
+                }
+            }
+            Event::FollowersSwapped { .. } | Event::SwapRefused { .. } | Event::PorxadaTokens { .. } => {
+                writeln!(out, "    {}", crate::output::porxada_line(game, &event))?;
+            }
+            Event::PorxadaCityScored { player, pos, points, .. } => {
+                writeln!(
+                    out,
+                    "    {} scores {points} more for the city at {pos}: La Porxada's token counts it as completed",
+                    name(player)
                 )?;
             }
             Event::GoldPlaced { beside, .. } => {
@@ -838,6 +863,11 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         Pending::PlaceGold { player, pos } => {
             ("gold", Some(player), game.board().get(pos).map(|t| id(t.tile)), Some(pos))
         }
+        Pending::Porxada { player, pos } => {
+            ("porxada", Some(player), game.board().get(pos).map(|t| id(t.tile)), Some(pos))
+        }
+        Pending::SwapWith { player, .. } => ("swap", Some(player), None, None),
+        Pending::SwapAnswer { player, .. } => ("swap-answer", Some(player), None, None),
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -961,6 +991,25 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 out,
                 "{} placed the gold tile at {pos}, which has its ingot, and puts the second on a tile around it ({} legal actions):",
                 game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::Porxada { player, pos } => writeln!(
+                out,
+                "{} placed La Porxada at {pos} and chooses the swap (naming one of their followers), the bonus, or neither ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::SwapWith { player, .. } => writeln!(
+                out,
+                "{} names another player's follower to change places with theirs, or passes ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::SwapAnswer { player, by, .. } => writeln!(
+                out,
+                "{} accepts {}'s swap (pass) or refuses it, taking another of their followers out of the game ({} legal actions):",
+                game.player(player).color.name(),
+                game.player(by).color.name(),
                 actions.len()
             )?,
             Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,

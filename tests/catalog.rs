@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 30] = [
+const SETS: [(&str, u32); 31] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -77,6 +77,7 @@ const SETS: [(&str, u32); 30] = [
     ("vodyanoy", 1),
     ("solovei-razboynik", 1),
     ("darmstadt-churches", 2),
+    ("la-porxada", 1),
 ];
 
 #[test]
@@ -203,6 +204,7 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "baba-yaga"
                 | "vodyanoy"
                 | "solovei-razboynik"
+                | "la-porxada"
         )
     }) {
         for edition in editions(set) {

@@ -251,6 +251,9 @@ impl From<Action> for ActionKey {
             | Action::PlaceBuilding { .. }
             | Action::ReturnFigure { .. }
             | Action::PlaceGold { .. }
+            | Action::PorxadaBonus
+            | Action::SwapFollower { .. }
+            | Action::RefuseSwap { .. }
             | Action::MoveWagon { .. }
             | Action::DeployToQuarter { .. }
             | Action::MoveCount { .. }

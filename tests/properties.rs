@@ -451,6 +451,13 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
                     t.points[p as usize] += points;
                 }
             }
+            Event::PorxadaBonusChosen { .. }
+            | Event::FollowersSwapped { .. }
+            | Event::SwapRefused { .. }
+            | Event::PorxadaTokens { .. }
+            | Event::PorxadaCityScored { .. } => {
+                prop_assert!(game.rules().has(Expansion::LaPorxada), "a La Porxada event without it: {:?}", e);
+            }
             Event::ExtraTurn { .. } => {
                 prop_assert!(game.rules().has(Expansion::River2), "a volcano lake's extra turn without The River II");
             }
@@ -737,6 +744,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::PlaceGold { .. } => {
                 prop_assert!(game.rules().has(Expansion::GoldMines), "gold to place without The Gold Mines");
+            }
+            Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. } => {
+                prop_assert!(game.rules().has(Expansion::LaPorxada), "La Porxada's choice without it");
             }
             Pending::GameOver => unreachable!(),
         }

@@ -10,7 +10,8 @@ use serde_json::Value;
 
 /// How many of `figure` player `p` owns, wherever they are: in supply, on the board, held
 /// prisoner (The Tower), standing as barns (Abbey & Mayor), waiting in Carcassonne (The
-/// Count), or on guard duty and held prisoner (the variation "Prisoners"). Every rule moves figures between these places; none creates or loses one.
+/// Count), on guard duty and held prisoner (the variation "Prisoners"), or out of the game after a refused
+/// swap (La Porxada). Every rule moves figures between these places; none creates or loses one.
 pub fn owned(g: &Game, p: PlayerId, figure: Figure) -> usize {
     g.player(p).in_supply(figure) as usize
         + g.figures().iter().filter(|x| x.owner == p && x.figure == figure).count()
@@ -19,6 +20,7 @@ pub fn owned(g: &Game, p: PlayerId, figure: Figure) -> usize {
         + g.residents().iter().filter(|r| r.owner == p && r.figure == figure).count()
         + g.guards().iter().filter(|x| x.captor == p && x.guard == figure).count()
         + g.guards().iter().filter(|x| x.owner == p && x.prisoner == figure).count()
+        + g.figures_out_of_game(p, figure) as usize
 }
 
 /// Runs the binary with `args`.

@@ -17,6 +17,7 @@ mod fuzz;
 mod gold_mines;
 mod hands;
 mod house_rules;
+mod la_porxada;
 mod labyrinths;
 mod lease;
 mod little_buildings;

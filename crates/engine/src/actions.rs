@@ -94,6 +94,17 @@ pub enum Action {
     /// The Gold Mines: with a gold tile just placed (which gets one ingot), put the second ingot
     /// on the tile at `pos`, one of the eight around it.
     PlaceGold { pos: Pos },
+    /// La Porxada: with its tile just placed, choose the bonus at the end of the game (the
+    /// players present in its city when it is completed score their incomplete cities as if
+    /// completed).
+    PorxadaBonus,
+    /// La Porxada: with its tile just placed, choose the swap and name one's own follower
+    /// `figure` (an index into the game's figures, `Game::figures`); then name the other
+    /// player's follower it changes places with.
+    SwapFollower { figure: u8 },
+    /// La Porxada's swap, by the player whose follower was named: refuse it, and take one's
+    /// other follower `figure` (an index into the game's figures) out of the game instead.
+    RefuseSwap { figure: u8 },
     /// Abbey & Mayor: after its feature was scored, move one's wagon onto feature `feature` of
     /// the tile at `pos`.
     MoveWagon { pos: Pos, feature: LocalFeature },
@@ -152,6 +163,9 @@ impl Action {
             Action::PlaceBuilding { .. } => "a little building",
             Action::ReturnFigure { .. } => "a festival's return",
             Action::PlaceGold { .. } => "a gold ingot",
+            Action::PorxadaBonus => "La Porxada's bonus",
+            Action::SwapFollower { .. } => "a follower for La Porxada's swap",
+            Action::RefuseSwap { .. } => "a refusal of La Porxada's swap",
             Action::MoveWagon { .. } => "a move of the wagon",
             Action::DeployToQuarter { .. } => "a deployment to Carcassonne",
             Action::MoveCount { .. } => "a move of the count",
@@ -222,6 +236,17 @@ pub enum Pending {
     /// The Gold Mines: `player` placed the gold tile at `pos`; its first ingot goes on it and
     /// `player` chooses one of the eight tiles around it for the second (step 1C).
     PlaceGold { player: PlayerId, pos: Pos },
+    /// La Porxada: `player` placed its tile at `pos` and chooses the swap (naming one of their
+    /// followers), the bonus at the end of the game, or neither (`Pass`), before the figure
+    /// phase.
+    Porxada { player: PlayerId, pos: Pos },
+    /// La Porxada's swap: `player`'s follower `own` (an index into the game's figures) changes
+    /// places with another player's follower that `player` names (`Pass`: no swap after all).
+    SwapWith { player: PlayerId, own: u8 },
+    /// La Porxada's swap: `by` named `player`'s follower `other` to change places with their
+    /// own follower `own` (indices into the game's figures); `player` accepts (`Pass`) or
+    /// refuses, taking another of their followers on the board out of the game.
+    SwapAnswer { player: PlayerId, by: PlayerId, own: u8, other: u8 },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -247,7 +272,10 @@ impl Pending {
             | Pending::HeldTile { player, .. }
             | Pending::ChooseTile { player }
             | Pending::GiveTile { player }
-            | Pending::PlaceGold { player, .. } => Some(player),
+            | Pending::PlaceGold { player, .. }
+            | Pending::Porxada { player, .. }
+            | Pending::SwapWith { player, .. }
+            | Pending::SwapAnswer { player, .. } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -269,6 +297,11 @@ impl Pending {
             Pending::MoveCount { .. } => "a move of the count or leaving it",
             Pending::Redeploy { .. } => "a redeployment from Carcassonne onto the feature being scored, or a pass",
             Pending::PlaceGold { .. } => "the tile for the second gold ingot, one of the eight around the gold tile",
+            Pending::Porxada { .. } => "La Porxada's choice: a follower to swap, the bonus, or a pass",
+            Pending::SwapWith { .. } => "another player's follower to swap with, or a pass",
+            Pending::SwapAnswer { .. } => {
+                "accepting the swap (a pass) or refusing it by taking another follower out of the game"
+            }
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",

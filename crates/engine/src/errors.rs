@@ -150,6 +150,16 @@ pub enum RuleError {
     GoldNotBeside(Pos, Pos),
     #[error("there is no tile at {0} to put the gold ingot on (The Gold Mines)")]
     NoTileForGold(Pos),
+    #[error("figure {0} is not one of your followers that may change places (La Porxada: a follower on a road, city, farm, cloister, garden or hut)")]
+    NotYourFollowerToSwap(u8),
+    #[error("no follower of another player may change places with that follower (La Porxada)")]
+    NoFollowerToSwapWith,
+    #[error("figure {0} is not another player's follower that may change places (La Porxada: a follower on a road, city, farm, cloister, garden or hut)")]
+    NotAnotherPlayersFollower(u8),
+    #[error("the two followers may not change places: each must be allowed on the other's feature (La Porxada)")]
+    FollowersDoNotFit,
+    #[error("figure {0} is not another of your followers on the board, to take out of the game instead of the swap (La Porxada)")]
+    NotAFollowerToGiveUp(u8),
     #[error("you have no little {0} left (Little Buildings)")]
     NoBuildingOfKind(&'static str),
     #[error("under this variant a little building is a tower, a house or a shed: say which (Little Buildings)")]

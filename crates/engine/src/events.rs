@@ -573,6 +573,48 @@ pub enum Event {
         followers: u8,
         points: u32,
     },
+    /// La Porxada: `player`, who placed its tile, chose the bonus at the end of the game.
+    PorxadaBonusChosen {
+        player: PlayerId,
+    },
+    /// La Porxada's swap: `player`'s `figure`, which stood on feature `feature` of the tile at
+    /// `pos`, and `other`'s `other_figure`, on feature `other_feature` of the tile at
+    /// `other_pos`, changed places.
+    FollowersSwapped {
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+        other: PlayerId,
+        other_figure: Figure,
+        other_pos: Pos,
+        other_feature: LocalFeature,
+    },
+    /// La Porxada's swap refused: `player`, whose follower `by` named, took their `figure` on
+    /// feature `feature` of the tile at `pos` out of the game instead.
+    SwapRefused {
+        player: PlayerId,
+        by: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// La Porxada's bonus: its city, at `pos`, was completed with followers of `players`, who
+    /// each take a token: in the final scoring they score their incomplete cities as if
+    /// completed.
+    PorxadaTokens {
+        pos: Pos,
+        players: PlayerSet,
+    },
+    /// La Porxada's bonus in the final scoring: `player`, who holds a token, scores the
+    /// incomplete city reported at feature `feature` of the tile at `pos` as if completed:
+    /// `points` more than its final score (the `Scored` event before this one).
+    PorxadaCityScored {
+        player: PlayerId,
+        pos: Pos,
+        feature: LocalFeature,
+        points: u32,
+    },
     /// The final scoring is over.
     GameEnded,
 }
@@ -598,6 +640,7 @@ impl Event {
             | Event::GoldScored { player, points, .. }
             | Event::WindRoseScored { player, points, .. }
             | Event::WatchtowerScored { player, points, .. }
+            | Event::PorxadaCityScored { player, points, .. }
             | Event::FairyBonus { player, points } => [(one(player), i64::from(points)), none],
             Event::RansomPaid { player, captor, points, .. } => {
                 [(one(player), -i64::from(points)), (one(captor), i64::from(points))]
@@ -659,6 +702,10 @@ impl Event {
             | Event::CloisterToNeighbour { .. }
             | Event::Trapped { .. }
             | Event::Freed { .. }
+            | Event::PorxadaBonusChosen { .. }
+            | Event::FollowersSwapped { .. }
+            | Event::SwapRefused { .. }
+            | Event::PorxadaTokens { .. }
             | Event::GameEnded => [none, none],
         };
         changes.into_iter().flat_map(|(players, points)| players.iter().map(move |player| (player, points)))

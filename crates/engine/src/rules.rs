@@ -132,6 +132,11 @@ pub enum Expansion {
     /// completed during the game pays 3 points more to each player with the most followers on
     /// its tile and the eight around it.
     DarmstadtChurches,
+    /// La Porxada (Jugar x Jugar, Granollers 2010; the Wikicarpedia page "La Porxada (1st
+    /// edition)"): one city tile whose player chooses to swap one of their followers with
+    /// another player's, or a bonus at the end: the players present in its city when completed
+    /// score their incomplete cities as if completed.
+    LaPorxada,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -147,7 +152,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 31] = [
+    pub const ALL: [Expansion; 32] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -178,6 +183,7 @@ impl Expansion {
         Expansion::Vodyanoy,
         Expansion::SoloveiRazboynik,
         Expansion::DarmstadtChurches,
+        Expansion::LaPorxada,
         Expansion::Winter,
     ];
 
@@ -213,6 +219,7 @@ impl Expansion {
             Expansion::Vodyanoy => "vodyanoy",
             Expansion::SoloveiRazboynik => "solovei-razboynik",
             Expansion::DarmstadtChurches => "darmstadt-churches",
+            Expansion::LaPorxada => "la-porxada",
             Expansion::Winter => "winter",
         }
     }
@@ -288,6 +295,7 @@ impl Rules {
             (Expansion::Vodyanoy, "vodyanoy"),
             (Expansion::SoloveiRazboynik, "solovei-razboynik"),
             (Expansion::DarmstadtChurches, "darmstadt-churches"),
+            (Expansion::LaPorxada, "la-porxada"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

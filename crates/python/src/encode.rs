@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 48] = [
+pub const TILE_PLANES: [&str; 49] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -71,6 +71,7 @@ pub const TILE_PLANES: [&str; 48] = [
     "hut",
     "trap",
     "church",
+    "porxada",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -90,7 +91,7 @@ pub const PLANE_PLACEMENTS: usize = PLANE_FIGURES + MAX_SEATS * FIGURES.len();
 pub const PLANES: usize = PLANE_PLACEMENTS + 4;
 
 /// Columns of the players array, one row per seat (the viewer's first).
-pub const PLAYER_FIELDS: [&str; 25] = [
+pub const PLAYER_FIELDS: [&str; 26] = [
     "present",
     "score",
     "followers",
@@ -116,10 +117,11 @@ pub const PLAYER_FIELDS: [&str; 25] = [
     "in_carcassonne",
     "figures_on_board",
     "gold",
+    "porxada_token",
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
-pub const PENDING_KINDS: [&str; 19] = [
+pub const PENDING_KINDS: [&str; 22] = [
     "place-tile",
     "deploy",
     "escape",
@@ -138,6 +140,9 @@ pub const PENDING_KINDS: [&str; 19] = [
     "choose-tile",
     "give-tile",
     "place-gold",
+    "porxada",
+    "swap",
+    "swap-answer",
     "game-over",
 ];
 
@@ -162,7 +167,10 @@ pub fn pending_kind(pending: Pending) -> usize {
         Pending::ChooseTile { .. } => 15,
         Pending::GiveTile { .. } => 16,
         Pending::PlaceGold { .. } => 17,
-        Pending::GameOver => 18,
+        Pending::Porxada { .. } => 18,
+        Pending::SwapWith { .. } => 19,
+        Pending::SwapAnswer { .. } => 20,
+        Pending::GameOver => 21,
     }
 }
 
@@ -341,6 +349,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             // A trap: 1 the Vodyanoy's lake, 2 Solovei Razboynik's tree.
             Symbol::Vodyanoy => set(46, 1),
             Symbol::SoloveiRazboynik => set(46, 2),
+            Symbol::Porxada => set(48, 1),
             Symbol::Tower => {}
         }
     }
@@ -495,6 +504,7 @@ pub fn observe(
             game.residents().iter().filter(|r| r.owner == p).count() as f32,
             game.figures().iter().filter(|f| f.owner == p).count() as f32,
             game.gold_held(p) as f32,
+            game.porxada_tokens().contains(p) as u8 as f32,
         ];
         players[row * fields..(row + 1) * fields].copy_from_slice(&values);
     }

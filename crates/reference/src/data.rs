@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 18] = [
+pub const DECISIONS: [&str; 21] = [
     "place",
     "deploy",
     "escape",
@@ -40,6 +40,9 @@ pub const DECISIONS: [&str; 18] = [
     "take-prisoner",
     "replace-tile",
     "gold",
+    "porxada",
+    "swap",
+    "swap-answer",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks

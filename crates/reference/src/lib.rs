@@ -287,6 +287,9 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::TakePrisoner { .. } => Some("take-prisoner"),
         Pending::ReplaceTile { .. } => Some("replace-tile"),
         Pending::PlaceGold { .. } => Some("gold"),
+        Pending::Porxada { .. } => Some("porxada"),
+        Pending::SwapWith { .. } => Some("swap"),
+        Pending::SwapAnswer { .. } => Some("swap-answer"),
         Pending::GameOver => None,
     }
 }

@@ -39,6 +39,7 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::Gold => "symbol gold",
         IconKind::Labyrinth => "labyrinth",
         IconKind::Darmstadtium => "symbol darmstadtium",
+        IconKind::Porxada => "symbol porxada",
         IconKind::WindRose { blue: false } => "symbol wind-rose-orange",
         IconKind::WindRose { blue: true } => "symbol wind-rose-blue",
         IconKind::RoseQuarter { quarter: 0 } => "symbol rose-ne",
@@ -285,6 +286,15 @@ fn body(kind: IconKind) -> String {
             r##"<path d="M-9.5 7V-1L9.5 -6V7Z" fill="#cfd8dc" stroke="#37474f" stroke-width="1" stroke-linejoin="round"/>"##,
             r##"<path d="M-9.5 -1L9.5 -6V-3.5L-9.5 1.5Z" fill="#607d8b"/>"##,
             r##"<path d="M-6.5 3.2H6.5M-6.5 5.4H6.5" stroke="#37474f" stroke-width="0.9"/>"##
+        )
+        .to_string(),
+        // La Porxada: a low hipped roof of red tiles on five pale stone columns before a dark hall,
+        // and a floor.
+        IconKind::Porxada => concat!(
+            r##"<path d="M-10 -2.5L-6.5 -7H6.5L10 -2.5Z" fill="#b5502d" stroke="#5d2614" stroke-width="1" stroke-linejoin="round"/>"##,
+            r##"<path d="M-9.4 -2.5H9.4V5.5H-9.4Z" fill="#6b4a2c"/>"##,
+            r##"<path d="M-8.5 -2.5V5.5M-4.25 -2.5V5.5M0 -2.5V5.5M4.25 -2.5V5.5M8.5 -2.5V5.5" stroke="#efe6d2" stroke-width="1.8"/>"##,
+            r##"<path d="M-10 5.5H10V7.5H-10Z" fill="#d8ccb0" stroke="#6b5d43" stroke-width="0.8"/>"##
         )
         .to_string(),
         IconKind::Labyrinth => concat!(

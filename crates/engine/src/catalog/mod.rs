@@ -212,10 +212,13 @@ pub enum Symbol {
     /// Solovei Razboynik (the Russian promotional tiles of 2016): the tile's trap is the
     /// robber's tree, which catches the followers on its road nearest to it.
     SoloveiRazboynik,
+    /// La Porxada, the columned hall in the tile's city (La Porxada): its player chooses a
+    /// swap of followers or the end-of-game bonus.
+    Porxada,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 21] = [
+    pub const ALL: [Symbol; 22] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -237,6 +240,7 @@ impl Symbol {
         Symbol::WatchtowerCities,
         Symbol::Vodyanoy,
         Symbol::SoloveiRazboynik,
+        Symbol::Porxada,
     ];
 
     /// The watchtowers (The Watchtowers), one per thing they watch over.
@@ -292,6 +296,7 @@ impl Symbol {
             Symbol::WatchtowerCities => "watchtower-cities",
             Symbol::Vodyanoy => "vodyanoy",
             Symbol::SoloveiRazboynik => "solovei-razboynik",
+            Symbol::Porxada => "porxada",
         }
     }
 

@@ -44,6 +44,9 @@ impl Modules {
             Pending::GiveTile { player } => self.each_give_choice(player, visit),
             Pending::ReplaceTile { .. } => self.each_replacement(table, pending, visit),
             Pending::PlaceGold { .. } => self.gold_mines.each_target(table, pending, visit),
+            Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. } => {
+                self.porxada.each_choice(table, pending, visit)
+            }
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -122,6 +125,9 @@ impl Modules {
             (Pending::ReplaceTile { .. }, _) => self.check_replacement(table, pending, action),
             (Pending::Escape { .. }, _) => self.cathars.check(table, pending, action),
             (Pending::PlaceGold { .. }, _) => self.gold_mines.check(table, pending, action),
+            (Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. }, _) => {
+                self.porxada.check(table, pending, action)
+            }
             (Pending::MoveDragon { .. }, _) => self.princess_dragon.check_dragon_step(table, pending, action),
             (Pending::Capture { .. }, _) => self.tower.check_capture(table, pending, action),
             (Pending::TakePrisoner { .. }, _) => self.prisoners.check_capture(table, pending, action),
@@ -225,6 +231,13 @@ impl Modules {
     ) -> Option<Pending> {
         match (pending, action) {
             (Pending::PlaceGold { .. }, _) => self.gold_mines.place(pending, action, events),
+            (Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. }, _) => {
+                let (next, departures) = self.porxada.apply(table, pending, action, events);
+                for (root, player) in departures {
+                    self.follower_left(table, root, player, events);
+                }
+                return next;
+            }
             (Pending::Escape { .. }, _) => {
                 if let Some((root, player)) = self.cathars.apply(table, action, events) {
                     self.follower_left(table, root, player, events);

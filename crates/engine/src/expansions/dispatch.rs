@@ -23,6 +23,7 @@ use super::labyrinths::Labyrinths;
 use super::little_buildings::LittleBuildings;
 use super::monasteries::Monasteries;
 use super::own_cloisters::OwnCloisters;
+use super::porxada::Porxada;
 use super::princess_dragon::PrincessDragon;
 use super::prisoners::Prisoners;
 use super::river::River;
@@ -83,6 +84,8 @@ pub(crate) enum ModuleId {
     Traps,
     /// The Darmstadt churches' bonus for a completed church.
     Churches,
+    /// La Porxada's choice after its tile, and its bonus in the final scoring.
+    Porxada,
     /// The official variations (seed 001, SELECTED VARIATIONS), switched on by variants.
     Unpunctuality,
     OwnCloisters,
@@ -95,7 +98,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 32);
 
 impl ModuleId {
-    pub(crate) const COUNT: usize = 27;
+    pub(crate) const COUNT: usize = 28;
 
     /// The hooks the module implements.
     pub(crate) fn hooks(self) -> Hooks {
@@ -123,6 +126,7 @@ impl ModuleId {
             ModuleId::BabaYaga => BabaYaga::HOOKS,
             ModuleId::Traps => Traps::HOOKS,
             ModuleId::Churches => Churches::HOOKS,
+            ModuleId::Porxada => Porxada::HOOKS,
             ModuleId::Unpunctuality => Unpunctuality::HOOKS,
             ModuleId::OwnCloisters => OwnCloisters::HOOKS,
             ModuleId::Prisoners => Prisoners::HOOKS,
@@ -176,6 +180,7 @@ impl ModuleId {
             Expansion::BabaYaga => ModuleId::BabaYaga,
             Expansion::Vodyanoy | Expansion::SoloveiRazboynik => ModuleId::Traps,
             Expansion::DarmstadtChurches => ModuleId::Churches,
+            Expansion::LaPorxada => ModuleId::Porxada,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -190,14 +195,14 @@ macro_rules! each_module {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.gold_mines), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.the_count), (&mut $modules.princess_dragon),
-            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.churches), (&mut $modules.unpunctuality),
+            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.churches), (&mut $modules.porxada), (&mut $modules.unpunctuality),
             (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.gold_mines), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
             (&$modules.abbot), (&$modules.tower), (&$modules.the_count), (&$modules.princess_dragon),
-            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.churches), (&$modules.unpunctuality),
+            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.churches), (&$modules.porxada), (&$modules.unpunctuality),
             (&$modules.own_cloisters), (&$modules.prisoners), (&$modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
@@ -207,7 +212,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
+        $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $px:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
         $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
@@ -234,6 +239,7 @@ macro_rules! each_module {
                 ModuleId::BabaYaga => { let $m = $by; $body }
                 ModuleId::Traps => { let $m = $traps; $body }
                 ModuleId::Churches => { let $m = $ch; $body }
+                ModuleId::Porxada => { let $m = $px; $body }
                 ModuleId::Unpunctuality => { let $m = $un; $body }
                 ModuleId::OwnCloisters => { let $m = $oc; $body }
                 ModuleId::Prisoners => { let $m = $pr; $body }

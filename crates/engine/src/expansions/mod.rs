@@ -44,6 +44,7 @@ pub(crate) mod miners;
 pub(crate) mod monasteries;
 pub(crate) mod mountains;
 pub(crate) mod own_cloisters;
+pub(crate) mod porxada;
 pub(crate) mod princess_dragon;
 pub(crate) mod prisoners;
 mod rebuilding;
@@ -92,6 +93,7 @@ use lease::Lease;
 use little_buildings::LittleBuildings;
 use monasteries::Monasteries;
 use own_cloisters::OwnCloisters;
+use porxada::Porxada;
 use princess_dragon::PrincessDragon;
 use prisoners::Prisoners;
 use river::River;
@@ -160,6 +162,7 @@ pub(crate) struct Modules {
     baba_yaga: BabaYaga,
     traps: Traps,
     churches: Churches,
+    porxada: Porxada,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -295,6 +298,7 @@ impl Modules {
             baba_yaga: BabaYaga,
             traps: Traps::new(rules),
             churches: Churches::default(),
+            porxada: Porxada::default(),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),
@@ -719,7 +723,7 @@ impl Modules {
     /// the turn then runs `at(AfterPlacement)` before the figure phase.
     #[inline]
     pub(crate) fn acts_after_placement(&self) -> bool {
-        self.in_play(ModuleId::GoldMines)
+        self.in_play(ModuleId::GoldMines) || self.in_play(ModuleId::Porxada)
     }
 
     #[inline]

@@ -72,6 +72,12 @@ impl Modules {
         self.prisoners.guard_for(table, player, pos, feature)
     }
 
+    /// La Porxada's token holders (none without the expansion) and whether its bonus waits for
+    /// its city.
+    pub(crate) fn porxada(&self) -> &super::porxada::Porxada {
+        &self.porxada
+    }
+
     /// The Tower's public state (nothing without the expansion).
     pub(crate) fn tower(&self) -> &Tower {
         &self.tower

@@ -357,6 +357,23 @@ impl Game {
             .filter(move |&pos| board.get(pos).is_some_and(|placed| self.table.design(placed.tile).is_church()))
     }
 
+    /// La Porxada: the players holding a token, whose incomplete cities score as completed at
+    /// the end of the game.
+    pub fn porxada_tokens(&self) -> crate::players::PlayerSet {
+        self.modules.porxada().holders()
+    }
+
+    /// La Porxada: how many of `player`'s `figure` left the game to refuse a swap.
+    pub fn figures_out_of_game(&self, player: PlayerId, figure: Figure) -> u8 {
+        self.modules.porxada().out_of_game(player, figure)
+    }
+
+    /// La Porxada: whether its bonus was chosen and its city is not completed yet (the tokens
+    /// are still to be handed out).
+    pub fn porxada_bonus_waiting(&self) -> bool {
+        self.modules.porxada().bonus_waiting()
+    }
+
     /// The Count of Carcassonne: the quarter the count stands in (`None` without the
     /// expansion).
     pub fn count_quarter(&self) -> Option<crate::catalog::Quarter> {

@@ -45,9 +45,36 @@ pub(crate) fn score_feature(
     }
     let score = Score { kind, phase, completed, pos, feature, players, points: breakdown.total(), breakdown };
     table.pay(score, events);
+    if !completed && kind == FeatureKind::City {
+        porxada_bubble(table, modules, root, players, events);
+    }
     modules.feature_scored(table, root, events);
     table.return_figures(root, events);
     players
+}
+
+/// La Porxada's bonus (the Wikicarpedia page "La Porxada (1st edition)", "Other expansions"):
+/// an incomplete city scored at the end is, for each of its winners holding a token, scored as
+/// if completed during the game, "as in a bubble": the difference is paid to them alone, after
+/// its final score, and to everything else the city stays incomplete.
+fn porxada_bubble(table: &mut Table, modules: &Modules, root: NodeId, players: PlayerSet, events: &mut Vec<Event>) {
+    let holders = PlayerSet(modules.porxada().holders().0 & players.0);
+    if holders.is_empty() {
+        return;
+    }
+    let mut incomplete = base::feature_value(table, root, false);
+    modules.adjust_value(table, root, false, &mut incomplete);
+    let mut completed = base::feature_value(table, root, true);
+    modules.adjust_value(table, root, true, &mut completed);
+    let points = completed.total().saturating_sub(incomplete.total());
+    if points == 0 {
+        return;
+    }
+    let (pos, feature) = table.locate(root);
+    for player in holders.iter() {
+        table.players[player as usize].score += points;
+        events.push(Event::PorxadaCityScored { player, pos, feature, points });
+    }
 }
 
 /// The final scoring (seed 001, "Final Scoring"): incomplete roads, cities and cloisters with

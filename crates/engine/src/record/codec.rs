@@ -8,6 +8,21 @@ use crate::game::{parse_feature_name, Action, Color, Figure, Game, Pending, Play
 use crate::geometry::{Corner, Pos, Rotation};
 use crate::players::BuildingKind;
 
+/// Figure `index` of the board (`Game::figures`), where it stands in record terms (a follower
+/// at the origin's first feature for an index out of range, which `check` then refuses).
+fn figure_at(game: &Game, index: u8) -> FigureAt {
+    let f = game.figures().get(index as usize);
+    let at = f.map_or(Pos::new(0, 0), |f| game.board().placement(f.placement).pos);
+    FigureAt {
+        figure: f.map_or(Figure::Follower, |f| f.figure),
+        x: at.x,
+        y: at.y,
+        feature: f.map_or_else(String::new, |f| {
+            game.feature_name(at, f.feature).unwrap_or_else(|| format!("#{}", f.feature))
+        }),
+    }
+}
+
 /// The record form of an action about to be applied to `game`.
 pub fn encode_action(game: &Game, action: Action) -> RecordAction {
     let player = game.pending().player().map(|p| game.player(p).color);
@@ -48,6 +63,16 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         }
         (_, Action::PlaceAbbey { pos }) => RecordAction::Abbey { player, x: pos.x, y: pos.y },
         (_, Action::PlaceGold { pos }) => RecordAction::Gold { player, x: pos.x, y: pos.y },
+        (_, Action::PorxadaBonus) => RecordAction::PorxadaBonus { player },
+        (_, Action::RefuseSwap { figure }) => {
+            let FigureAt { figure, x, y, feature } = figure_at(game, figure);
+            RecordAction::RefuseSwap { player, figure, x, y, feature }
+        }
+        (_, Action::SwapFollower { figure: index }) => {
+            let owner = game.figures().get(index as usize).map_or(Color::Red, |f| game.player(f.owner).color);
+            let FigureAt { figure, x, y, feature } = figure_at(game, index);
+            RecordAction::SwapFollower { player, owner, figure, x, y, feature }
+        }
         (_, Action::PlaceBarn { corner }) => RecordAction::Barn { player, corner: corner.name().into() },
         (_, Action::PlaceBuilding { kind }) => {
             RecordAction::LittleBuilding { player, kind: kind.map(|k| k.name().to_string()) }
@@ -90,14 +115,13 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         }
         (_, Action::Exchange { figure }) => RecordAction::Exchange { player, figure },
         (_, Action::MoveFollower { figure, pos, feature }) => {
-            let f = game.figures().get(figure as usize);
-            let from = f.map_or(Pos::new(0, 0), |f| game.board().placement(f.placement).pos);
+            let from = figure_at(game, figure);
             RecordAction::MoveFollower {
                 player,
-                figure: f.map_or(Figure::Follower, |f| f.figure),
+                figure: from.figure,
                 from_x: from.x,
                 from_y: from.y,
-                from_feature: f.map_or_else(String::new, |f| name(from, f.feature)),
+                from_feature: from.feature,
                 x: pos.x,
                 y: pos.y,
                 feature: name(pos, feature),
@@ -185,6 +209,9 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Barn { player, .. }
         | RecordAction::Free { player, .. }
         | RecordAction::Gold { player, .. }
+        | RecordAction::PorxadaBonus { player }
+        | RecordAction::RefuseSwap { player, .. }
+        | RecordAction::SwapFollower { player, .. }
         | RecordAction::LittleBuilding { player, .. }
         | RecordAction::Festival { player, .. }
         | RecordAction::MoveWagon { player, .. }
@@ -303,6 +330,25 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         }
         RecordAction::Abbey { x, y, .. } => Ok(Action::PlaceAbbey { pos: Pos::new(*x, *y) }),
         RecordAction::Gold { x, y, .. } => Ok(Action::PlaceGold { pos: Pos::new(*x, *y) }),
+        RecordAction::PorxadaBonus { .. } => Ok(Action::PorxadaBonus),
+        RecordAction::RefuseSwap { figure, x, y, feature, .. } => {
+            let at = FigureAt { figure: *figure, x: *x, y: *y, feature: feature.clone() };
+            own_figure_at(game, &at, None).map(|figure| Action::RefuseSwap { figure })
+        }
+        RecordAction::SwapFollower { owner, figure, x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            let local = feature_at(game, pos, feature)?;
+            game.figures()
+                .iter()
+                .position(|f| {
+                    game.player(f.owner).color == *owner
+                        && f.figure == *figure
+                        && f.feature == local
+                        && game.board().placement(f.placement).pos == pos
+                })
+                .map(|i| Action::SwapFollower { figure: i as u8 })
+                .ok_or_else(|| format!("no {} of {owner} stands on {feature} at {pos}", figure.name()))
+        }
         RecordAction::Barn { corner, .. } => Corner::from_name(corner)
             .map(|corner| Action::PlaceBarn { corner })
             .ok_or_else(|| format!("unknown corner `{corner}` (expected NE, SE, SW or NW)")),

@@ -177,6 +177,35 @@ pub enum RecordAction {
         x: i16,
         y: i16,
     },
+    /// La Porxada: after its tile, the player chooses the bonus at the end of the game.
+    #[serde(rename = "porxada-bonus")]
+    PorxadaBonus {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+    },
+    /// La Porxada's swap: the follower `figure` of `owner` on feature `feature` of the tile at
+    /// (x, y); first the player's own, then another player's, which change places.
+    #[serde(rename = "swap-follower")]
+    SwapFollower {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        owner: Color,
+        figure: Figure,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// La Porxada's swap refused: the player's `figure` on feature `feature` of the tile at
+    /// (x, y) leaves the game instead.
+    #[serde(rename = "refuse-swap")]
+    RefuseSwap {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
     /// Abbey & Mayor: the player's barn on corner `corner` (`NE`, `SE`, `SW`, `NW`) of the tile
     /// just placed.
     Barn {
@@ -347,6 +376,13 @@ impl RecordAction {
             RecordAction::Abbey { x, y, .. } => RecordAction::Abbey { player: None, x, y },
             RecordAction::Barn { corner, .. } => RecordAction::Barn { player: None, corner },
             RecordAction::Gold { x, y, .. } => RecordAction::Gold { player: None, x, y },
+            RecordAction::PorxadaBonus { .. } => RecordAction::PorxadaBonus { player: None },
+            RecordAction::RefuseSwap { figure, x, y, feature, .. } => {
+                RecordAction::RefuseSwap { player: None, figure, x, y, feature }
+            }
+            RecordAction::SwapFollower { owner, figure, x, y, feature, .. } => {
+                RecordAction::SwapFollower { player: None, owner, figure, x, y, feature }
+            }
             RecordAction::LittleBuilding { kind, .. } => RecordAction::LittleBuilding { player: None, kind },
             RecordAction::Festival { figure, x, y, feature, quarter, corner, .. } => {
                 RecordAction::Festival { player: None, figure, x, y, feature, quarter, corner }

@@ -83,6 +83,8 @@ pub enum IconKind {
     Labyrinth,
     /// The Darmstadtium (Darmstadtium): the congress centre, a low building with a slanted roof.
     Darmstadtium,
+    /// La Porxada (La Porxada): the columned hall, a tiled roof on a row of stone columns.
+    Porxada,
     /// A quarter wind rose (The Wind Roses): the quarter of a rose pointing to the corner of the
     /// section it names, `quarter` 0 to 3 for north-east, south-east, south-west and north-west.
     RoseQuarter {
@@ -694,6 +696,7 @@ pub fn layout(design: &TileDesign) -> Layout {
             Symbol::Festival => (IconKind::Festival, (10.0, 7.0)),
             Symbol::Gold => (IconKind::Gold, (10.0, 7.0)),
             Symbol::Darmstadtium => (IconKind::Darmstadtium, (12.0, 8.0)),
+            Symbol::Porxada => (IconKind::Porxada, (12.0, 8.0)),
             Symbol::WindRoseOrange => (IconKind::WindRose { blue: false }, (15.0, 9.0)),
             Symbol::WindRoseBlue => (IconKind::WindRose { blue: true }, (15.0, 9.0)),
             Symbol::RoseNorthEast => (IconKind::RoseQuarter { quarter: 0 }, (13.0, 8.0)),

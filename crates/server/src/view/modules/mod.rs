@@ -29,6 +29,7 @@ mod lease;
 mod little_buildings;
 mod mountains;
 mod own_cloisters;
+mod porxada;
 mod princess_dragon;
 mod prisoners;
 mod rebuilding;
@@ -66,6 +67,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &watchtowers::Watchtowers,
     &shrines::Shrines,
     &churches::Churches,
+    &porxada::Porxada,
     &count::Count,
     &own_cloisters::OwnCloisters,
     &choosing::Choosing,
