@@ -250,6 +250,9 @@ fn the_bonus_scores_incomplete_cities_as_completed() {
     assert!(!g.porxada_bonus_waiting());
     assert_eq!(g.porxada_tokens().0, 0b11);
     let mut events = turn(&mut g, -1, -2, 0, Some((F, "city@N")));
+    // The bots' evaluation counts red's new city at its completed value: the token's share.
+    use carcassonne_bots::eval::{components, Component, Weights};
+    assert!(components(&g, &Weights::FITTED)[0][Component::Tokens as usize] > 0.0);
     events.extend(turn(&mut g, 1, -2, 0, Some((F, "city@N"))));
     events.extend(turn(&mut g, -2, 0, 0, None));
     assert!(g.is_over());

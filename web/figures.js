@@ -111,6 +111,9 @@ const BARN_ICON = 'M-6,5.5 V-0.5 L0,-6.5 L6,-0.5 V5.5 Z';
 const WAGON_ICON = 'M-7,-4.5 H7 V1.5 H-7 Z M-6.6,3.6 A2.4,2.4 0 1 0 -1.8,3.6 A2.4,2.4 0 1 0 -6.6,3.6 Z M1.8,3.6 A2.4,2.4 0 1 0 6.6,3.6 A2.4,2.4 0 1 0 1.8,3.6 Z';
 // "A new lease of life" and "The dash": an arrow for a follower's move (drawn as a line), crossed
 // swords for a religious war.
+// La Porxada: two arrows turning about each other (a swap), and a cross (a follower given up).
+const SWAP_ARROWS = 'M-7,-2 A7,7 0 0 1 6,-3.5 M6,-3.5 L6.5,-8 M6,-3.5 L1.6,-4.6 M7,2 A7,7 0 0 1 -6,3.5 M-6,3.5 L-6.5,8 M-6,3.5 L-1.6,4.6';
+const FORFEIT_CROSS = 'M-6,-6 L6,6 M6,-6 L-6,6';
 const MOVE_ARROW = 'M-6.5,0 H5 M1,-4.5 L5.5,0 L1,4.5';
 const SWORDS = 'M-6,-6 L6,6 M6,-6 L-6,6 M-6.5,2.5 L-2.5,6.5 M6.5,2.5 L2.5,6.5';
 // "Rebuilding": a tile lifted (a square with an arrow up out of it), for a tile that may be removed.
@@ -166,6 +169,9 @@ export function markerIcon(kind, { figure = null, hex = '#888', feature = '' } =
   if (kind === 'tower') return null;
   // The variation "Prisoners": a follower that may be taken prisoner, ringed the same way.
   if (kind === 'capture' || kind === 'prisoner') return s('path', { class: 'marker-icon', d: CROSSHAIR });
+  // La Porxada: a follower to swap, or to give up to refuse a swap.
+  if (kind === 'swap') return s('path', { class: 'marker-icon', d: SWAP_ARROWS });
+  if (kind === 'forfeit') return s('path', { class: 'marker-icon', d: FORFEIT_CROSS });
   return s('circle', { class: 'marker-dot', r: 4 });
 }
 

@@ -5159,6 +5159,84 @@ async function scenarioTraps() {
   passed += 1;
 }
 
+// ---- scenario 31: La Porxada ------------------------------------------------------------------
+
+/**
+ * La Porxada, two seats at one screen on a desktop. The turns that need no clicking go through
+ * the API (each seat deploys a follower whenever it can, so that there are followers to swap);
+ * when a seat places La Porxada with a swap to offer, the window shows the choice: the test
+ * clicks its own follower's ring and confirms, then the other seat's follower and confirms; the
+ * other seat, asked in the same window, refuses by clicking another of its followers ("Refuse
+ * the swap"). The API then has the refusal in the log and the follower out of the game.
+ */
+async function scenarioPorxada() {
+  log('scenario 31 (desktop): La Porxada, a swap chosen and refused by clicks');
+  const { page } = await openBrowser('porxada', DESKTOP);
+  const at = async (view, what) => {
+    await waitFor(page, `the window at the API's state (${what})`, (v) => {
+      const g = document.querySelector('[data-testid=game]');
+      return g && Number(g.dataset.version) === v;
+    }, view.version);
+  };
+  const step = async (view, decision, marker, words, what) => {
+    await at(view, what);
+    check((await waitForTurn(page, what)) === decision, `the window does not show the ${decision} decision (${what})`);
+    await pressMarker(page, marker);
+    await page.locator('[data-testid=confirm]:not([disabled])').waitFor();
+    const text = await page.textContent('[data-testid=confirm]');
+    check(text.includes(words), `the confirm button reads "${text}" (${what})`);
+    await confirm(page, what);
+  };
+  for (let attempt = 1; ; attempt++) {
+    const { id, play } = await createGame(page, ['human', 'human'], ['Oriol', 'Núria'], ['la-porxada'], { hotSeat: true });
+    const token = /#token=([0-9a-f]+)/.exec(play)[1];
+    await press(page, '[data-testid=play-link]');
+    await page.waitForURL(/\/play\//);
+    const view = await playThroughApi(id, token, 'the La Porxada game', (v, legal) => v.pending.decision === 'porxada' && legal.some((a) => a.action === 'swap-follower'), (legal, steps) => {
+      const deploy = legal.find((a) => a.action === 'deploy' && a.figure === 'follower');
+      return deploy || chooseQuietly(legal, steps);
+    });
+    if (!view) {
+      check(attempt < 3, 'three games without a swap to offer at La Porxada');
+      log('that game offered no swap at La Porxada: another game');
+      continue;
+    }
+    const placer = view.pending.seat;
+    const own = view.legal.find((a) => a.action === 'swap-follower');
+    check(view.legal.some((a) => a.action === 'porxada-bonus'), 'the bonus is not offered beside the swap');
+    check(/^swap your .* with another player's follower$/.test(own.label || ''), `the swap's words: ${JSON.stringify(own)}`);
+    await at(view, 'La Porxada placed');
+    check((await page.locator('[data-testid=porxada-bonus]').count()) === 1, 'the panel has no button for the bonus');
+    await screenshot(page, 'web-porxada.png');
+    await step(view, 'porxada', `[data-testid=swap-marker][data-x="${own.x}"][data-y="${own.y}"][data-feature="${own.feature}"]`, 'Swap this follower', 'naming our follower');
+    const swap = await api(`/api/games/${id}?token=${token}`);
+    const other = swap.legal.find((a) => a.action === 'swap-follower');
+    check(swap.pending.decision === 'swap' && other, `no other follower to name: ${JSON.stringify(swap.pending)}`);
+    await step(swap, 'swap', `[data-testid=swap-marker][data-x="${other.x}"][data-y="${other.y}"][data-feature="${other.feature}"]`, 'Swap this follower', 'naming the other follower');
+    const answer = await api(`/api/games/${id}?token=${token}`);
+    if (answer.pending.decision !== 'swap-answer') {
+      // The other seat had nothing else on the board: the swap was made at once.
+      const made = answer.events.find((e) => e.type === 'followers-swapped');
+      check(made, `the swap was neither asked about nor made: ${JSON.stringify(answer.events.slice(-3))}`);
+      log(`game ${id}: a swap made at once (nothing to give up): "${made.text}"`);
+      passed += 1;
+      return;
+    }
+    check(answer.pending.seat !== placer, 'the swap is answered by the placer');
+    const forfeit = answer.legal.find((a) => a.action === 'refuse-swap');
+    check(answer.legal.some((a) => a.action === 'pass' && a.label === 'accept the swap'), 'accepting is not offered');
+    await step(answer, 'swap-answer', `[data-testid=forfeit-marker][data-x="${forfeit.x}"][data-y="${forfeit.y}"][data-feature="${forfeit.feature}"]`, 'Refuse the swap', 'refusing the swap');
+    const after = await api(`/api/games/${id}`);
+    const refused = after.events.find((e) => e.type === 'swap-refused');
+    check(refused && /refuses .* swap: their .* leaves the game/.test(refused.text), `no refusal in the log: ${JSON.stringify(after.events.slice(-3))}`);
+    check(after.seats[answer.pending.seat].out_of_game === 1, `the seat has ${after.seats[answer.pending.seat].out_of_game} followers out of the game`);
+    await waitFor(page, 'the players panel to show the follower out of the game', () => !!document.querySelector('[data-testid=supply-out-of-game]'));
+    log(`game ${id}: La Porxada's swap refused by clicks: "${refused.text}"`);
+    break;
+  }
+  passed += 1;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -5191,6 +5269,7 @@ try {
   numbered.set(28, scenarioWatchtowers);
   numbered.set(29, scenarioBabaYaga);
   numbered.set(30, scenarioTraps);
+  numbered.set(31, scenarioPorxada);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -80,6 +80,7 @@ import { littleBuildings } from './little-buildings.js';
 import { festival } from './festival.js';
 import { traps } from './traps.js';
 import { goldMines } from './gold-mines.js';
+import { porxada } from './porxada.js';
 import { windRoses } from './wind-roses.js';
 import { tower } from './tower.js';
 import { mountains } from './mountains.js';
@@ -106,6 +107,7 @@ export const MODULES = [
   festival,
   traps,
   goldMines,
+  porxada,
   windRoses,
   tower,
   mountains,

@@ -29,10 +29,19 @@
 //!   (10 for the most of each); the fairy (3 when its follower scores, a
 //!   point a turn); prisoners held and followers held prisoner; tower pieces; figures waiting in
 //!   Carcassonne; builders on open features (double turns to come); the abbey tile not yet
-//!   placed; followers in supply, worth what they can still earn.
+//!   placed; followers in supply, worth what they can still earn;
+//! - a La Porxada token: its holder's incomplete cities at their completed value (a follower
+//!   given up to refuse a swap is simply gone from the supply);
+//! - the further expansions' prospects ([`crate::prospects`]): priors, traps, the hut, shrines'
+//!   races, watchtowers, churches, gold.
 
 use carcassonne_engine::features::NodeId;
 use carcassonne_engine::{FarmerScoring, FeatureKind, Figure, Game, PlayerId, Token};
+
+use crate::prospects::gold_prospect;
+pub use crate::prospects::{
+    church_prospects, hut_prospect, prior_prospect, race_share, trap_cost, watchtower_prospect, PRIOR_GROWTH_PER_TILE,
+};
 
 /// The components of a player's expected final score, in the order of [`Weights`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,131 +200,6 @@ pub fn completion_chance(kind: FeatureKind, open: f64, tiles_left: f64, model: &
     0.85 * (1.0 - (-tiles_left / (tau * open * open)).exp())
 }
 
-/// How many tiles a special monastery's row and column gain, on average, for each tile still to
-/// be placed (a prior is scored only at the end): 0.3, measured over 316 priors of 60 games
-/// between greedy bots with Monasteries in Germany and Japanese Buildings (from 0.24 to 0.31 a
-/// tile whatever the number left, in buckets of ten).
-pub const PRIOR_GROWTH_PER_TILE: f64 = 0.3;
-
-/// What a special monastery's prior at feature `root` is expected to score at the end: its
-/// monastery's row and column now, and the tiles they gain on average as the board grows.
-pub fn prior_prospect(game: &Game, root: NodeId, tiles_left: f64) -> f64 {
-    let (placement, _) = game.features().segment(root);
-    game.prior_points(game.board().placement(placement).pos) as f64 + PRIOR_GROWTH_PER_TILE * tiles_left
-}
-
-/// A figure caught in a trap (The Vodyanoy, Solovei Razboynik): what it costs its owner at the
-/// end, 2 points in the Vodyanoy's lake and nothing on Solovei Razboynik's tree; `None` for a
-/// figure that stands in no trap. A captive holds no feature.
-pub fn trap_cost(game: &Game, f: &carcassonne_engine::PlacedFigure) -> Option<f64> {
-    let design = game.design(game.board().placement(f.placement).tile);
-    if design.trap != Some(f.feature) {
-        return None;
-    }
-    let lake = design.symbols.contains(&carcassonne_engine::catalog::Symbol::Vodyanoy);
-    Some(if lake { carcassonne_engine::VODYANOY_PENALTY as f64 } else { 0.0 })
-}
-
-/// Baba Yaga's hut at feature `root`: what Baba Yaga is expected to score, 1 for the hut and the
-/// empty places around it now, those counted in full at the end and less the more tiles are to
-/// come (`left`: the share of the last two dozen tiles still to come, as in [`components`]).
-pub fn hut_prospect(game: &Game, root: NodeId, left: f64) -> f64 {
-    let (placement, _) = game.features().segment(root);
-    let empty = 8.0 - game.board().neighbours_around(game.board().placement(placement).pos) as f64;
-    1.0 + empty * (1.0 - left)
-}
-
-/// Heretics and Shrines: the share of its value that a cloister or shrine at `pos`, with
-/// `around` of its eight neighbours down, keeps when it races an occupied rival (1 without a
-/// race). The one with fewer tiles missing is likelier to be completed first; the loser scores
-/// nothing. Missing tiles `m` against the rival's `r`: `(r + ½) / (m + r + 1)`.
-pub fn race_share(game: &Game, pos: carcassonne_engine::Pos, around: f64) -> f64 {
-    let Some(rival) = game.race_rival(pos) else { return 1.0 };
-    let mine = 8.0 - around;
-    let theirs = 8.0 - game.board().neighbours_around(rival) as f64;
-    (theirs + 0.5) / (mine + theirs + 1.0)
-}
-
-/// The Watchtowers: what the watchtower of the tile follower `f` stands on would pay its owner
-/// were the follower's road or city completed now, by that feature's chance of completion (0
-/// for any other figure, feature or tile).
-pub fn watchtower_prospect(game: &Game, f: &carcassonne_engine::PlacedFigure, tiles_left: f64, model: &Weights) -> f64 {
-    if !f.figure.is_follower() {
-        return 0.0;
-    }
-    let Some((_, _, points)) = game.watchtower_value(game.board().placement(f.placement).pos) else { return 0.0 };
-    let features = game.features();
-    let root = game.feature_root(f.placement, f.feature);
-    let kind = features.kind(root);
-    let open = match kind {
-        FeatureKind::Road => features.open_ports(root) as f64,
-        // A city edge has three ports (the edge centre and its two halves).
-        FeatureKind::City => (features.open_ports(root) as f64 / 3.0).ceil(),
-        _ => return 0.0,
-    };
-    points as f64 * completion_chance(kind, open, tiles_left, model)
-}
-
-/// The Darmstadt Churches: for each player, the bonuses the incomplete churches on the board
-/// are expected to pay: 3 points to the most followers around each church now, by the chance
-/// that the church is completed (each missing neighbour filled as a cloister's prospect
-/// assumes); nothing without the expansion.
-pub fn church_prospects(game: &Game, tiles_left: f64) -> [f64; carcassonne_engine::players::MAX_PLAYERS] {
-    let mut prospects = [0.0; carcassonne_engine::players::MAX_PLAYERS];
-    if !game.rules().has(carcassonne_engine::Expansion::DarmstadtChurches) {
-        return prospects;
-    }
-    let fill = 0.5 * (tiles_left / 16.0).min(1.0);
-    for pos in game.open_churches() {
-        let missing = 8 - game.board().neighbours_around(pos) as i32;
-        if missing == 0 {
-            continue;
-        }
-        let (players, _) = game.church_majority(pos);
-        let value = carcassonne_engine::CHURCH_BONUS as f64 * fill.powi(missing.min(4));
-        for p in players.iter() {
-            prospects[p as usize] += value;
-        }
-    }
-    prospects
-}
-
-/// What an ingot on a held feature's tiles is worth to its holder before it is taken: most
-/// players end with 1 to 6 ingots, each worth 1 or 2 points.
-const GOLD_INGOT: f64 = 1.5;
-
-/// The Gold Mines: the ingots a road, city or cloister held at `root` reaches (every tile of a
-/// road or city, a cloister's 3 × 3 area), at [`GOLD_INGOT`] each, by its chance of completion.
-fn gold_prospect(game: &Game, root: NodeId, tiles_left: f64, model: &Weights) -> f64 {
-    let features = game.features();
-    let kind = features.kind(root);
-    let board = game.board();
-    let (reached, chance) = match kind {
-        FeatureKind::Road | FeatureKind::City => {
-            let reaches = |pos| {
-                let Some(index) = board.index_at(pos) else { return false };
-                let parts = game.design(board.placement(index).tile).features.len() as u8;
-                (0..parts).any(|i| game.feature_root(index, i) == root)
-            };
-            let reached: u32 =
-                game.gold_on_board().iter().filter(|&&(pos, _)| reaches(pos)).map(|&(_, n)| n as u32).sum();
-            let open = features.open_ports(root) as f64;
-            let open = if kind == FeatureKind::City { (open / 3.0).ceil() } else { open };
-            (reached, completion_chance(kind, open, tiles_left, model))
-        }
-        FeatureKind::Cloister | FeatureKind::Garden => {
-            let (placement, _) = features.segment(root);
-            let at = board.placement(placement).pos;
-            let near = |pos: carcassonne_engine::Pos| (pos.x - at.x).abs() <= 1 && (pos.y - at.y).abs() <= 1;
-            let reached: u32 = game.gold_on_board().iter().filter(|&&(pos, _)| near(pos)).map(|&(_, n)| n as u32).sum();
-            let around = board.neighbours_around(at) as f64;
-            (reached, if around >= 8.0 { 1.0 } else { around / 8.0 * (tiles_left / 16.0).min(1.0) })
-        }
-        _ => return 0.0,
-    };
-    reached as f64 * GOLD_INGOT * chance
-}
-
 /// The cities bordering each farm that holds a figure or a barn in one position, kept to value
 /// the positions a turn leads to (a greedy ranking values hundreds of them): walking a large
 /// farm's segments is most of an evaluation's time with many expansions.
@@ -449,7 +333,10 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
     let mut scratch = Vec::with_capacity(32);
     let with_buildings = !game.little_buildings().is_empty();
     let with_gold = !game.gold_on_board().is_empty();
+    // La Porxada: a token holder's incomplete cities score as completed at the end.
+    let tokens = game.porxada_tokens();
     for (root, counts) in &seen {
+        let mut token_extra = 0.0;
         let most = counts.iter().copied().max().unwrap_or(0);
         if most == 0 {
             continue;
@@ -478,6 +365,7 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
                 // A city edge has three ports (the edge centre and its two halves).
                 let edges = (features.open_ports(*root) as f64 / 3.0).ceil().max(1.0);
                 let chance = completion_chance(FeatureKind::City, edges, tiles_left, model);
+                token_extra = base * (1.0 - chance) * (done - open);
                 (Component::Cities, base * (chance * done + (1.0 - chance) * open), 0.0)
             }
             FeatureKind::Cloister | FeatureKind::Garden => {
@@ -515,6 +403,9 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
                 rows[p][component as usize] += points;
                 rows[p][Component::FarmProspects as usize] += prospects;
                 rows[p][Component::Tokens as usize] += gold;
+                if tokens.contains(p as PlayerId) {
+                    rows[p][Component::Tokens as usize] += token_extra;
+                }
             }
         }
     }

@@ -138,7 +138,10 @@ pub fn projected(game: &Game) -> Vec<f64> {
         totals[barn.owner as usize] += 4.0 * game.cities_of_farm(farm).len() as f64;
     }
     let mut scratch = Vec::with_capacity(32);
+    // La Porxada: a token holder's incomplete cities score as completed at the end.
+    let tokens = game.porxada_tokens();
     for (root, counts) in seen {
+        let mut token_extra = 0.0;
         let points = match features.kind(root) {
             FeatureKind::Road => features.tile_count(root, &mut scratch) as f64,
             FeatureKind::City => {
@@ -146,6 +149,7 @@ pub fn projected(game: &Game) -> Vec<f64> {
                 // A city edge has three ports (the edge centre and its two halves).
                 let open_edges = (features.open_ports(root) as f64 / 3.0).ceil().max(1.0);
                 let chance = 0.6f64.powf(open_edges - 1.0) * (tiles_left / 12.0).min(1.0);
+                token_extra = base * (1.0 - 0.8 * chance);
                 base * (1.0 + 0.8 * chance)
             }
             FeatureKind::Cloister => {
@@ -174,6 +178,9 @@ pub fn projected(game: &Game) -> Vec<f64> {
         for (p, &n) in counts.iter().enumerate().take(totals.len()) {
             if n == most && n > 0 {
                 totals[p] += points;
+                if tokens.contains(p as carcassonne_engine::PlayerId) {
+                    totals[p] += token_extra;
+                }
             }
         }
     }

@@ -17,6 +17,7 @@ pub mod greedy;
 pub mod halving;
 pub mod mcts;
 pub mod playout;
+pub mod prospects;
 
 use carcassonne_engine::random::{below, rng_from_seed, GameRng};
 use carcassonne_engine::{Action, Observation, Pending};

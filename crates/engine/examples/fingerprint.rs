@@ -278,6 +278,8 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ),
         // The Darmstadt churches, with the other cloisters (shrines) and the figures around them.
         ("churches", with(&[DarmstadtChurches, Shrines, Abbot, InnsCathedrals], Variants::default())),
+        // La Porxada, with big followers and mayors to swap and the fairy beside them.
+        ("la-porxada", with(&[LaPorxada, InnsCathedrals, AbbeyMayor, PrincessDragon], Variants::default())),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

@@ -596,3 +596,69 @@ fn a_church_bonus_is_put_in_words() {
         "Ann scores 3 more for the church on the tile 1 tile south of the start tile: the most followers on its tile and the eight around it (3 followers)"
     );
 }
+
+/// La Porxada: the choice, the swap and the answer are offered in words with anchors on the
+/// followers named, and the swap and its refusal are put in words.
+#[test]
+fn la_porxada_s_choice_and_swap_are_put_in_words() {
+    use carcassonne_engine::{Figure, Pending, Rotation};
+    let catalog = Catalog::builtin();
+    let deck = ["base:V", "base:U", "base:U", "base:B", "la-porxada:01", "base:U"];
+    let rules = Rules { expansions: vec![Expansion::LaPorxada], ..Rules::base() };
+    let deck = Deck::Order(deck.iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    let names = ["Ann".to_string(), "Bob".to_string()];
+    // Ann's thief south of the start, Bob's thief east of it and his monk south-east.
+    let turns: [(i16, i16, Option<&str>); 4] =
+        [(0, 1, Some("road@W")), (1, 0, Some("road@W")), (-1, 0, None), (1, 1, Some("cloister"))];
+    for (x, y, deploy) in turns {
+        game.apply(Action::Place { pos: Pos::new(x, y), rotation: Rotation::R0 }).unwrap();
+        let action = match deploy {
+            Some(name) => {
+                let design = game.design(game.board().get(Pos::new(x, y)).unwrap().tile);
+                let feature = carcassonne_engine::game::parse_feature_name(design, Rotation::R0, name).unwrap();
+                Action::Deploy { figure: Figure::Follower, feature }
+            }
+            None => Action::Pass,
+        };
+        game.apply(action).unwrap();
+    }
+    game.apply(Action::Place { pos: Pos::new(0, -1), rotation: Rotation::R0 }).unwrap();
+    assert!(matches!(game.pending(), Pending::Porxada { .. }));
+    let legal = legal_views(&game);
+    let labels: Vec<&str> = legal.iter().map(|l| l.label.as_str()).collect();
+    assert_eq!(labels.len(), 3, "{labels:?}");
+    assert_eq!(
+        labels[0],
+        "swap your thief on the road running south and west 1 tile south of the start tile with another player's follower"
+    );
+    assert!(labels[1].starts_with("the bonus: "), "{labels:?}");
+    assert_eq!(labels[2], "neither the swap nor the bonus");
+    assert!(legal[0].at.is_some(), "a marker on Ann's thief");
+    let own = legal_views(&game)[0].action.clone();
+    let own = carcassonne_engine::record::decode_action(&game, &own).unwrap();
+    game.apply(own).unwrap();
+    let legal = legal_views(&game);
+    assert_eq!(
+        legal[0].label,
+        "change places with the blue player's thief on the road running east and west 1 tile east of the start tile"
+    );
+    let other = carcassonne_engine::record::decode_action(&game, &legal[0].action).unwrap();
+    game.apply(other).unwrap();
+    assert!(matches!(game.pending(), Pending::SwapAnswer { player: 1, .. }));
+    let legal = legal_views(&game);
+    assert_eq!(legal[0].label, "accept the swap");
+    assert_eq!(
+        legal[1].label,
+        "refuse the swap: your monk in the cloister 1 tile south-east of the start tile leaves the game"
+    );
+    let refuse = carcassonne_engine::record::decode_action(&game, &legal[1].action).unwrap();
+    let events = game.apply(refuse).unwrap();
+    let refused = events.iter().find(|e| matches!(e, Event::SwapRefused { .. })).expect("the refusal");
+    let view = serde_json::to_value(event_view(&game, &names, 0, Some(9), refused)).unwrap();
+    assert_eq!(view["type"], "swap-refused");
+    assert_eq!(
+        view["text"].as_str().unwrap(),
+        "Bob refuses Ann's swap: their monk in the cloister 1 tile south-east of the start tile leaves the game"
+    );
+}

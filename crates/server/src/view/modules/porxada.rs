@@ -102,7 +102,7 @@ impl ViewModule for Porxada {
             (Pending::Porxada { .. }, Action::Pass) => (None, "neither the swap nor the bonus".into()),
             (Pending::SwapWith { .. }, Action::SwapFollower { figure }) => {
                 let owner = game.figures().get(figure as usize).map(|f| f.owner);
-                let whose = owner.map_or_else(String::new, |p| format!("{}'s ", game.player(p).color.name()));
+                let whose = owner.map_or_else(String::new, |p| format!("the {} player's ", game.player(p).color.name()));
                 (at(figure), format!("change places with {whose}{}", follower_words(game, None, figure)))
             }
             (Pending::SwapWith { .. }, Action::Pass) => (None, "swap nothing after all".into()),
@@ -147,10 +147,10 @@ impl ViewModule for Porxada {
                 format!(
                     "La Porxada: {}'s {} {} and {}'s {} {} change places",
                     names.of(player),
-                    figure.name(),
+                    words::figure_role_on(game, figure, pos, feature),
                     words::place_words(pos),
                     names.of(other),
-                    other_figure.name(),
+                    words::figure_role_on(game, other_figure, other_pos, other_feature),
                     words::place_words(other_pos)
                 ),
             ),
@@ -161,7 +161,7 @@ impl ViewModule for Porxada {
                     "{} refuses {}'s swap: their {} {} leaves the game",
                     names.of(player),
                     names.of(by),
-                    figure.name(),
+                    words::figure_role_on(game, figure, pos, feature),
                     words::place_words(pos)
                 ),
             ),
