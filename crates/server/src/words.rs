@@ -195,6 +195,7 @@ pub fn tile_name(design: &TileDesign) -> String {
         (Symbol::RoseSouthEast, "a quarter wind rose naming the south-east section"),
         (Symbol::RoseSouthWest, "a quarter wind rose naming the south-west section"),
         (Symbol::RoseNorthWest, "a quarter wind rose naming the north-west section"),
+        (Symbol::Porxada, "La Porxada's columned hall"),
     ]
     .into_iter()
     .filter(|(symbol, _)| design.symbols.contains(symbol))

@@ -484,14 +484,27 @@ impl Modules {
             let root = table.features.find(f.node);
             renamed.push((serial, table.next_serial));
             table.put_figure(f.owner, f.figure, trap.placement, trap.feature);
+            let pos = table.pos_of(trap.placement);
             events.push(Event::Trapped {
                 player: f.owner,
                 figure: f.figure,
                 from: table.pos_of(f.placement),
                 from_feature: f.feature,
-                pos: table.pos_of(trap.placement),
+                pos,
                 feature: trap.feature,
             });
+            // The dragon stands on the trap's tile: "at no point may followers occupy the same
+            // tile as the dragon" (seed 001), so the figure pulled in is eaten at once, as the
+            // dragon eats those on a tile it enters (our reading; docs/rules.md).
+            if self.princess_dragon.dragon() == Some(pos) {
+                let eaten = table.take_figure(table.figures.len() - 1);
+                events.push(Event::FigureEaten {
+                    player: eaten.owner,
+                    figure: eaten.figure,
+                    pos,
+                    feature: eaten.feature,
+                });
+            }
             if f.figure.is_follower() {
                 self.follower_left(table, root, f.owner, events);
             }

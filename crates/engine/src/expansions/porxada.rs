@@ -45,9 +45,9 @@ use super::hooks::{Hook, HookPoint, Hooks, Module};
 pub(crate) struct Porxada {
     /// The tile was placed and its choice made (it has one tile: the choice comes once).
     chosen: bool,
-    /// After the bonus was chosen, until the city is completed: a node of the tile's city, and
-    /// the tile's position.
-    bonus_city: Option<(NodeId, Pos)>,
+    /// After the bonus was chosen, until the city is completed: where the tile was placed (the
+    /// variation "Rebuilding" may move it, so its city is looked up when a city is scored).
+    bonus_city: Option<Pos>,
     /// The players holding a token.
     holders: PlayerSet,
     /// The followers taken out of the game by a refused swap, by player and kind
@@ -87,13 +87,52 @@ impl Porxada {
 
     /// The followers `player` may give up to refuse the swap that named `other`.
     fn forfeits(table: &Table, player: PlayerId, other: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..table.figures.len())
-            .filter(move |&i| i != other && table.figures[i].owner == player && table.figures[i].figure.is_follower())
+        (0..table.figures.len()).filter(move |&i| {
+            i != other
+                && table.figures[i].owner == player
+                && table.figures[i].figure.is_follower()
+                && Self::first_alike(table, i, Some(other))
+        })
+    }
+
+    /// La Porxada's tile and a node of its city: at `placed`, where it was put down, unless
+    /// the variation "Rebuilding" moved it since (then wherever it is now).
+    fn city_of_tile(table: &Table, placed: Pos) -> Option<(Pos, NodeId)> {
+        let has_hall = |index: crate::board::PlacementIndex| {
+            table.design(table.board.placement(index).tile).symbols.contains(&Symbol::Porxada)
+        };
+        let index = match table.board.index_at(placed) {
+            Some(i) if has_hall(i) => i,
+            _ => (0..table.board.len() as crate::board::PlacementIndex).find(|&i| has_hall(i))?,
+        };
+        let city = table
+            .design(table.board.placement(index).tile)
+            .features
+            .iter()
+            .position(|f| f.kind == FeatureKind::City)?;
+        Some((table.pos_of(index), table.node_of(index, city as crate::catalog::LocalFeature)))
+    }
+
+    /// Whether figure `index` is the first of the figures alike at its place (the same owner
+    /// and kind on the same feature of the same tile, as the Count's redeployments may leave
+    /// them): alike figures are one choice, named in records by their place.
+    /// `except` is a figure that does not count (the one a refusal may not give up).
+    fn first_alike(table: &Table, index: usize, except: Option<usize>) -> bool {
+        let f = &table.figures[index];
+        !table.figures[..index].iter().enumerate().any(|(j, g)| {
+            Some(j) != except
+                && g.owner == f.owner
+                && g.figure == f.figure
+                && g.placement == f.placement
+                && g.feature == f.feature
+        })
     }
 
     /// Whether figure `index` is a follower that may take part in a swap.
     fn swappable_follower(table: &Table, index: usize) -> bool {
-        table.figures.get(index).is_some_and(|f| f.figure.is_follower() && swappable(table.features.kind(f.node)))
+        table.figures.get(index).is_some_and(|f| {
+            f.figure.is_follower() && swappable(table.features.kind(f.node)) && Self::first_alike(table, index, None)
+        })
     }
 
     /// Whether followers `a` and `b` may change places: each allowed on the other's feature.
@@ -204,13 +243,7 @@ impl Porxada {
                 (Some(Pending::SwapWith { player, own: figure }), Vec::new())
             }
             (Pending::Porxada { player, pos }, Action::PorxadaBonus) => {
-                let placement = table.board.index_at(pos).expect("La Porxada's tile is on the board");
-                let city = table
-                    .design(table.board.placement(placement).tile)
-                    .features
-                    .iter()
-                    .position(|f| f.kind == FeatureKind::City);
-                self.bonus_city = city.map(|c| (table.node_of(placement, c as crate::catalog::LocalFeature), pos));
+                self.bonus_city = Some(pos);
                 events.push(Event::PorxadaBonusChosen { player });
                 (None, Vec::new())
             }
@@ -305,7 +338,11 @@ impl Module for Porxada {
     /// 3B: the tile's city, completed after the bonus was chosen, gives a token to each player
     /// with a follower in it (its figures still stand on it).
     fn before_payment(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
-        let Some((node, pos)) = self.bonus_city else { return };
+        let Some(placed) = self.bonus_city else { return };
+        if table.features.kind(root) != FeatureKind::City {
+            return;
+        }
+        let Some((pos, node)) = Self::city_of_tile(table, placed) else { return };
         if table.features.find(node) != root {
             return;
         }

@@ -333,7 +333,12 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         RecordAction::PorxadaBonus { .. } => Ok(Action::PorxadaBonus),
         RecordAction::RefuseSwap { figure, x, y, feature, .. } => {
             let at = FigureAt { figure: *figure, x: *x, y: *y, feature: feature.clone() };
-            own_figure_at(game, &at, None).map(|figure| Action::RefuseSwap { figure })
+            // Not the follower the swap named, should another alike stand beside it.
+            let named = match game.pending() {
+                Pending::SwapAnswer { other, .. } => Some(other),
+                _ => None,
+            };
+            own_figure_at(game, &at, named).map(|figure| Action::RefuseSwap { figure })
         }
         RecordAction::SwapFollower { owner, figure, x, y, feature, .. } => {
             let pos = Pos::new(*x, *y);

@@ -402,6 +402,10 @@ fn tile_names_name_symbols_princesses_and_tower_foundations() {
     assert!(name_of(&|d| d.symbols.contains(&Symbol::Tower)).contains("a tower foundation"));
     assert!(name_of(&|d| d.features.iter().any(|f| f.attrs.princess)).contains("with a princess"));
     assert_eq!(name_of(&|d| d.symbols.contains(&Symbol::Abbey)), "the abbey");
+    assert_eq!(
+        name_of(&|d| d.symbols.contains(&Symbol::Porxada)),
+        "a city on all four sides with a pennant, with La Porxada's columned hall"
+    );
 }
 
 /// Heretics and Shrines: a follower on a shrine is a heretic, and the race's loser is named in
