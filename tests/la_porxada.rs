@@ -275,6 +275,35 @@ fn the_bonus_scores_incomplete_cities_as_completed() {
     assert_eq!((g.player(0).score, g.player(1).score), (12 + 2, 12 + 2));
 }
 
+/// "In a bubble": the bonus is the token holders' alone. Only red has a knight in La Porxada's
+/// city when blue completes it (12 for red): red's incomplete city then scores 2, blue's 1.
+#[test]
+fn only_token_holders_score_their_cities_as_completed() {
+    let mut g = two_player(rules(&[Expansion::LaPorxada]), &BONUS_DECK);
+    let mut before = BEFORE_PORXADA;
+    before[3].3 = None;
+    play(&mut g, &before);
+    place(&mut g, 0, -1, 0);
+    apply(&mut g, Action::PorxadaBonus);
+    apply(&mut g, Action::Pass);
+    let events = turn(&mut g, 0, -2, 180, None);
+    assert_eq!(paid(&g, &events), vec![(FeatureKind::City, Phase::Turn, 12, vec![Color::Red])]);
+    assert_eq!(g.porxada_tokens().0, 0b01);
+    let mut events = turn(&mut g, -1, -2, 0, Some((F, "city@N")));
+    events.extend(turn(&mut g, 1, -2, 0, Some((F, "city@N"))));
+    events.extend(turn(&mut g, -2, 0, 0, None));
+    assert!(g.is_over());
+    let bonus: Vec<(u8, u32)> = events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::PorxadaCityScored { player, points, .. } => Some((player, points)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bonus, vec![(0, 1)]);
+    assert_eq!((g.player(0).score, g.player(1).score), (12 + 2, 1));
+}
+
 /// "This scoring bonus will only occur if the city containing La Porxada is finished": left
 /// open, the city gives no token, and the incomplete cities score as usual.
 #[test]
