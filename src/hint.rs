@@ -284,6 +284,9 @@ fn write_text(
         Pending::ChooseTile { .. } => "choose the tile to place".to_string(),
         Pending::GiveTile { .. } => "hand out the round's tiles".to_string(),
         Pending::PlaceGold { .. } => "put the second gold ingot on a tile around the gold tile".to_string(),
+        Pending::Porxada { .. } => "choose La Porxada's swap (naming a follower), its bonus, or neither".to_string(),
+        Pending::SwapWith { .. } => "name the other player's follower for La Porxada's swap, or pass".to_string(),
+        Pending::SwapAnswer { .. } => "accept La Porxada's swap (pass) or refuse it with another follower".to_string(),
         _ => "deploy a figure or pass".to_string(),
     };
     writeln!(out, "{color} to {what}; {} legal actions; advice of {}", analysis.ranked.len(), args.bot)?;

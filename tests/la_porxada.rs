@@ -172,6 +172,19 @@ fn a_swap_without_another_follower_to_give_up_is_made_at_once() {
     assert_eq!(g.pending(), Pending::Deploy { player: 0, pos: Pos::new(0, -1) });
 }
 
+/// The greedy bot weighs naming its follower by the swap it leads to: red's thief on a
+/// one-tile road for blue's on the three-tile start road (blue, with nothing else on the
+/// board, cannot refuse) is worth more than the bonus or neither.
+#[test]
+fn the_greedy_bot_weighs_a_swap_by_the_follower_it_gets() {
+    let g = before_the_swap(false);
+    let ranked = carcassonne_bots::greedy::rank_actions(&g);
+    let value = |a: Action| ranked.iter().find(|r| r.action == a).map(|r| r.value).unwrap();
+    let swap = Action::SwapFollower { figure: figure_at(&g, 0, 0, 1, "road@W") };
+    assert!(value(swap) > value(Action::Pass), "{ranked:?}");
+    assert!(value(swap) > value(Action::PorxadaBonus), "{ranked:?}");
+}
+
 /// "may": having chosen the swap, red may still swap nothing; and neither use at all is a pass.
 /// Nothing changes either way.
 #[test]

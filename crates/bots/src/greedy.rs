@@ -240,6 +240,12 @@ pub fn rank_actions_with(game: &Game, eval: Evaluation) -> Vec<Ranked> {
                 best_follow_up(&next, me, eval)
             }
             (_, Pending::Deploy { player, .. }) if player == me => best_follow_up(&next, me, eval),
+            // La Porxada: naming one's follower is worth its best swap; a swap named, what the
+            // other player's answer leaves.
+            (_, Pending::SwapWith { player, .. }) if player == me => {
+                best_over(&next, |after| after_swap(after, me, eval))
+            }
+            (Pending::SwapWith { .. }, _) => after_swap(&next, me, eval),
             // The Count: a deployment to Carcassonne is worth its best move of the count.
             (_, Pending::MoveCount { player }) if player == me => best_follow_up(&next, me, eval),
             // Cloisters for everyone: one's own cloister, or a draw, each worth the best placement
@@ -321,6 +327,28 @@ fn best_over(game: &Game, value: impl Fn(&Game) -> f64) -> f64 {
         best = best.max(value(&next));
     }
     best
+}
+
+/// La Porxada: the value of a position after a swap was named. The player whose follower was
+/// named answers as is best for them (accepting, or giving up another follower); then the
+/// turn's figure phase is worth its best deployment.
+fn after_swap(game: &Game, me: PlayerId, eval: &Judge) -> f64 {
+    let then = |next: &Game| match next.pending() {
+        Pending::Deploy { player, .. } if player == me => best_follow_up(next, me, eval),
+        _ => eval.margin(next, me),
+    };
+    let Pending::SwapAnswer { player: other, .. } = game.pending() else { return then(game) };
+    let mut answer = (f64::MIN, 0.0);
+    let mut next = game.clone();
+    for action in game.legal_actions() {
+        next.clone_from(game);
+        next.apply(action).expect("a legal action");
+        let theirs = eval.margin(&next, other);
+        if theirs > answer.0 {
+            answer = (theirs, then(&next));
+        }
+    }
+    answer.1
 }
 
 /// The value of the best placement of the tile to place, each with its best deployment.
