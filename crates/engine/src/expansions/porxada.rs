@@ -41,6 +41,15 @@ use crate::table::Table;
 
 use super::hooks::{Hook, HookPoint, Hooks, Module};
 
+// `out_of_game` is indexed by `Figure as usize`: the kinds are declared in `Figure::ALL`'s order.
+const _: () = {
+    let mut i = 0;
+    while i < Figure::ALL.len() {
+        assert!(Figure::ALL[i] as usize == i);
+        i += 1;
+    }
+};
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Porxada {
     /// The tile was placed and its choice made (it has one tile: the choice comes once).
@@ -50,8 +59,8 @@ pub(crate) struct Porxada {
     bonus_city: Option<Pos>,
     /// The players holding a token.
     holders: PlayerSet,
-    /// The followers taken out of the game by a refused swap, by player and kind
-    /// (`Figure::ALL`'s order).
+    /// The followers taken out of the game by a refused swap, by player and kind (indexed by
+    /// `Figure as usize`, `Figure::ALL`'s order).
     out_of_game: [[u8; Figure::ALL.len()]; MAX_PLAYERS],
 }
 
@@ -81,8 +90,7 @@ impl Porxada {
 
     /// How many of `player`'s `figure` a refused swap took out of the game.
     pub(crate) fn out_of_game(&self, player: PlayerId, figure: Figure) -> u8 {
-        let kind = Figure::ALL.iter().position(|&f| f == figure).expect("a kind of figure");
-        self.out_of_game[player as usize][kind]
+        self.out_of_game[player as usize][figure as usize]
     }
 
     /// The followers `player` may give up to refuse the swap that named `other`.
@@ -266,8 +274,7 @@ impl Porxada {
             }
             (Pending::SwapAnswer { player, by, .. }, Action::RefuseSwap { figure }) => {
                 let f = table.lift_figure(figure as usize);
-                let kind = Figure::ALL.iter().position(|&k| k == f.figure).expect("a kind of figure");
-                self.out_of_game[player as usize][kind] += 1;
+                self.out_of_game[player as usize][f.figure as usize] += 1;
                 events.push(Event::SwapRefused {
                     player,
                     by,

@@ -43,10 +43,11 @@ pub(crate) fn score_feature(
         }
         players = neighbours;
     }
-    let score = Score { kind, phase, completed, pos, feature, players, points: breakdown.total(), breakdown };
+    let points = breakdown.total();
+    let score = Score { kind, phase, completed, pos, feature, players, points, breakdown };
     table.pay(score, events);
     if !completed && kind == FeatureKind::City {
-        porxada_bubble(table, modules, root, players, events);
+        porxada_bubble(table, modules, root, players, points, events);
     }
     modules.feature_scored(table, root, events);
     table.return_figures(root, events);
@@ -57,16 +58,22 @@ pub(crate) fn score_feature(
 /// an incomplete city scored at the end is, for each of its winners holding a token, scored as
 /// if completed during the game, "as in a bubble": the difference is paid to them alone, after
 /// its final score, and to everything else the city stays incomplete.
-fn porxada_bubble(table: &mut Table, modules: &Modules, root: NodeId, players: PlayerSet, events: &mut Vec<Event>) {
+/// `scored` is what the city's final scoring just paid.
+fn porxada_bubble(
+    table: &mut Table,
+    modules: &Modules,
+    root: NodeId,
+    players: PlayerSet,
+    scored: u32,
+    events: &mut Vec<Event>,
+) {
     let holders = PlayerSet(modules.porxada().holders().0 & players.0);
     if holders.is_empty() {
         return;
     }
-    let mut incomplete = base::feature_value(table, root, false);
-    modules.adjust_value(table, root, false, &mut incomplete);
     let mut completed = base::feature_value(table, root, true);
     modules.adjust_value(table, root, true, &mut completed);
-    let points = completed.total().saturating_sub(incomplete.total());
+    let points = completed.total().saturating_sub(scored);
     if points == 0 {
         return;
     }
