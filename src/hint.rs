@@ -125,6 +125,9 @@ fn decision(game: &Game) -> &'static str {
         Pending::Porxada { .. } => "porxada",
         Pending::SwapWith { .. } => "swap",
         Pending::SwapAnswer { .. } => "swap-answer",
+        Pending::CropCircle { .. } => "crop-circle",
+        Pending::CropAdd { .. } => "crop-add",
+        Pending::CropRemove { .. } => "crop-remove",
         Pending::GameOver => "game-over",
     }
 }
@@ -212,6 +215,13 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::RefuseSwap { figure, x, y, feature, .. } => {
             format!("refuse the swap: your {} on {feature} at ({x}, {y}) leaves the game", figure.name())
         }
+        RecordAction::CropCircle { choice, .. } if choice == "add" => {
+            "crop circle: every player may add a follower beside one of theirs".into()
+        }
+        RecordAction::CropCircle { .. } => "crop circle: every player takes a follower back".into(),
+        RecordAction::TakeBack { figure, x, y, feature, .. } => {
+            format!("take back your {} on {feature} at ({x}, {y})", figure.name())
+        }
         RecordAction::LittleBuilding { kind, .. } => {
             format!("put a little {} on the tile just placed", kind.as_deref().unwrap_or("building"))
         }
@@ -287,6 +297,11 @@ fn write_text(
         Pending::Porxada { .. } => "choose La Porxada's swap (naming a follower), its bonus, or neither".to_string(),
         Pending::SwapWith { .. } => "name the other player's follower for La Porxada's swap, or pass".to_string(),
         Pending::SwapAnswer { .. } => "accept La Porxada's swap (pass) or refuse it with another follower".to_string(),
+        Pending::CropCircle { .. } => {
+            "choose the crop circle's action: every player adds a follower, or takes one back".to_string()
+        }
+        Pending::CropAdd { .. } => "add a follower beside one of yours (crop circle), or pass".to_string(),
+        Pending::CropRemove { .. } => "take one of your followers back (crop circle)".to_string(),
         _ => "deploy a figure or pass".to_string(),
     };
     writeln!(out, "{color} to {what}; {} legal actions; advice of {}", analysis.ranked.len(), args.bot)?;

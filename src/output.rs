@@ -97,6 +97,44 @@ pub fn church_line(who: &str, several: bool, pos: carcassonne_engine::Pos, follo
     format!("    {who} {verb} {points} for the church at {pos}: the most followers around it ({followers} follower{s})")
 }
 
+/// Where a crop circle's followers stand, in words: "in a city", "on a road", "in a field".
+pub fn crop_place(kind: carcassonne_engine::FeatureKind) -> &'static str {
+    match kind {
+        carcassonne_engine::FeatureKind::Road => "on a road",
+        carcassonne_engine::FeatureKind::Field => "in a field",
+        _ => "in a city",
+    }
+}
+
+/// The Crop Circles' choice, additions and returns, in words (play and replay).
+pub fn crop_circle_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
+    use carcassonne_engine::Event;
+    let name = |p| game.player(p).color.name();
+    match *event {
+        Event::CropCircleChosen { player, kind, add: true } => {
+            format!(
+                "{}'s crop circle: every player may add a follower beside one of theirs {}",
+                name(player),
+                crop_place(kind)
+            )
+        }
+        Event::CropCircleChosen { player, kind, add: false } => {
+            format!(
+                "{}'s crop circle: every player takes one of their followers {} back",
+                name(player),
+                crop_place(kind)
+            )
+        }
+        Event::CropFollowerAdded { player, figure, pos, .. } => {
+            format!("{} adds a {} at {pos} (crop circle)", name(player), figure.name())
+        }
+        Event::CropFollowerRemoved { player, figure, pos, .. } => {
+            format!("{} takes back their {} at {pos} (crop circle)", name(player), figure.name())
+        }
+        _ => String::new(),
+    }
+}
+
 /// La Porxada's swap, refusal or tokens, in words (play and replay).
 pub fn porxada_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
     use carcassonne_engine::Event;

@@ -394,6 +394,22 @@ impl Session {
             Pending::SwapWith { .. } => {
                 writeln!(out, "{color}, name the other player's follower that changes places with yours, or pass")?;
             }
+            Pending::CropCircle { kind, .. } => {
+                let place = crate::output::crop_place(kind);
+                writeln!(
+                    out,
+                    "{color}, your tile has a crop circle: choose whether every player may add a follower beside one \
+                     of theirs {place}, or must take one back"
+                )?;
+            }
+            Pending::CropAdd { kind, .. } => {
+                let place = crate::output::crop_place(kind);
+                writeln!(out, "{color}, crop circle: add a follower beside one of yours {place}, or pass")?;
+            }
+            Pending::CropRemove { kind, .. } => {
+                let place = crate::output::crop_place(kind);
+                writeln!(out, "{color}, crop circle: take back one of your followers {place}")?;
+            }
             Pending::SwapAnswer { by, .. } => {
                 writeln!(
                     out,
@@ -480,6 +496,11 @@ impl Session {
                 }
                 Event::FollowersSwapped { .. } | Event::SwapRefused { .. } | Event::PorxadaTokens { .. } => {
                     writeln!(out, "    {}", crate::output::porxada_line(game, event))?;
+                }
+                Event::CropCircleChosen { .. }
+                | Event::CropFollowerAdded { .. }
+                | Event::CropFollowerRemoved { .. } => {
+                    writeln!(out, "    {}", crate::output::crop_circle_line(game, event))?;
                 }
                 Event::ChurchBonus { pos, players, followers, points } => {
                     let who = crate::output::player_names(game, players);
@@ -657,6 +678,8 @@ fn describe(game: &Game, action: Action) -> String {
         RecordAction::Barn { corner, .. } => format!("places the barn on the {corner} corner of the tile"),
         RecordAction::Gold { x, y, .. } => format!("puts a gold ingot on the tile and one on ({x},{y})"),
         RecordAction::PorxadaBonus { .. } => "chooses La Porxada's bonus".into(),
+        RecordAction::CropCircle { choice, .. } => format!("crop circle: chooses `{choice}`"),
+        RecordAction::TakeBack { figure, x, y, .. } => format!("takes back their {} at ({x},{y})", figure.name()),
         RecordAction::SwapFollower { owner, figure, x, y, .. } => {
             format!("names {owner}'s {} at ({x},{y}) for La Porxada's swap", figure.name())
         }
@@ -758,6 +781,13 @@ fn short(game: &Game, action: Action) -> String {
         RecordAction::Barn { corner, .. } => format!("barn: on the {corner} corner"),
         RecordAction::Gold { x, y, .. } => format!("gold: the second ingot on ({x},{y})"),
         RecordAction::PorxadaBonus { .. } => "La Porxada: the bonus at the end".into(),
+        RecordAction::CropCircle { choice, .. } if choice == "add" => {
+            "crop circle: every player may add a follower".into()
+        }
+        RecordAction::CropCircle { .. } => "crop circle: every player takes a follower back".into(),
+        RecordAction::TakeBack { figure, x, y, feature, .. } => {
+            format!("take back: your {} on {feature} at ({x},{y})", figure.name())
+        }
         RecordAction::SwapFollower { owner, figure, x, y, feature, .. } => {
             format!("swap: {owner}'s {} on {feature} at ({x},{y})", figure.name())
         }

@@ -430,6 +430,9 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             Event::FollowersSwapped { .. } | Event::SwapRefused { .. } | Event::PorxadaTokens { .. } => {
                 writeln!(out, "    {}", crate::output::porxada_line(game, &event))?;
             }
+            Event::CropCircleChosen { .. } | Event::CropFollowerAdded { .. } | Event::CropFollowerRemoved { .. } => {
+                writeln!(out, "    {}", crate::output::crop_circle_line(game, &event))?;
+            }
             Event::PorxadaCityScored { player, pos, points, .. } => {
                 writeln!(
                     out,
@@ -868,6 +871,9 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         }
         Pending::SwapWith { player, .. } => ("swap", Some(player), None, None),
         Pending::SwapAnswer { player, .. } => ("swap-answer", Some(player), None, None),
+        Pending::CropCircle { player, .. } => ("crop-circle", Some(player), None, None),
+        Pending::CropAdd { player, .. } => ("crop-add", Some(player), None, None),
+        Pending::CropRemove { player, .. } => ("crop-remove", Some(player), None, None),
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -1011,6 +1017,26 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 game.player(player).color.name(),
                 game.player(by).color.name(),
                 actions.len()
+            )?,
+            Pending::CropCircle { player, kind } => writeln!(
+                out,
+                "{} placed a crop circle ({kind}) and chooses whether every player adds a follower or takes one back ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::CropAdd { player, kind, .. } => writeln!(
+                out,
+                "{} may add a follower beside one of theirs {place} (crop circle) ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len(),
+                place = crate::output::crop_place(kind)
+            )?,
+            Pending::CropRemove { player, kind, .. } => writeln!(
+                out,
+                "{} takes back one of their followers {place} (crop circle) ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len(),
+                place = crate::output::crop_place(kind)
             )?,
             Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,
         }

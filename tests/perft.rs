@@ -254,6 +254,7 @@ impl From<Action> for ActionKey {
             | Action::PorxadaBonus
             | Action::SwapFollower { .. }
             | Action::RefuseSwap { .. }
+            | Action::CropCircle { .. }
             | Action::MoveWagon { .. }
             | Action::DeployToQuarter { .. }
             | Action::MoveCount { .. }

@@ -458,6 +458,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             | Event::PorxadaCityScored { .. } => {
                 prop_assert!(game.rules().has(Expansion::LaPorxada), "a La Porxada event without it: {:?}", e);
             }
+            Event::CropCircleChosen { .. } | Event::CropFollowerAdded { .. } | Event::CropFollowerRemoved { .. } => {
+                prop_assert!(game.rules().has(Expansion::CropCircles), "a crop circle event without it: {:?}", e);
+            }
             Event::ExtraTurn { .. } => {
                 prop_assert!(game.rules().has(Expansion::River2), "a volcano lake's extra turn without The River II");
             }
@@ -747,6 +750,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. } => {
                 prop_assert!(game.rules().has(Expansion::LaPorxada), "La Porxada's choice without it");
+            }
+            Pending::CropCircle { .. } | Pending::CropAdd { .. } | Pending::CropRemove { .. } => {
+                prop_assert!(game.rules().has(Expansion::CropCircles), "a crop circle's decision without it");
             }
             Pending::GameOver => unreachable!(),
         }

@@ -7,6 +7,7 @@ mod bots;
 mod catalog;
 mod cli;
 mod count;
+mod crop_circles;
 mod darmstadt_churches;
 mod darmstadtium;
 mod expansions;

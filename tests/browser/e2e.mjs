@@ -5237,6 +5237,74 @@ async function scenarioPorxada() {
   passed += 1;
 }
 
+// ---- scenario 32: The Crop Circles -------------------------------------------------------------
+
+/**
+ * The Crop Circles, two seats at one screen on a desktop. The turns that need no clicking go
+ * through the API (a follower deployed every other turn, so that there are followers on the
+ * board and in supply); when a seat has placed a crop circle, the window shows the choice: the
+ * test clicks "Everyone may add one" and confirms; then, for each seat asked in turn in the same
+ * window, it clicks the marker beside that seat's follower and confirms. The API then has the
+ * choice and the additions in the log.
+ */
+async function scenarioCropCircles() {
+  log('scenario 32 (desktop): The Crop Circles, followers added by clicks');
+  const { page } = await openBrowser('crop-circles', DESKTOP);
+  for (let attempt = 1; ; attempt++) {
+    const { id, play } = await createGame(page, ['human', 'human'], ['Gerda', 'Hans'], ['crop-circles'], { hotSeat: true });
+    const token = /#token=([0-9a-f]+)/.exec(play)[1];
+    await press(page, '[data-testid=play-link]');
+    await page.waitForURL(/\/play\//);
+    const view = await playThroughApi(id, token, 'the crop circles game', (v) => v.pending.decision === 'crop-circle', (legal, steps) => {
+      const deploy = legal.find((a) => a.action === 'deploy' && a.figure === 'follower');
+      return (deploy && steps % 4 === 1 && deploy) || chooseQuietly(legal, steps);
+    });
+    check(view, 'a whole game without a crop circle choice');
+    const add = view.legal.find((a) => a.action === 'crop-circle' && a.choice === 'add');
+    check(add && /^every player may add one of their (knights|thieves|farmers) /.test(add.label || ''), `the choice's words: ${JSON.stringify(view.legal)}`);
+    await waitFor(page, 'the window at the crop circle', (v) => {
+      const g = document.querySelector('[data-testid=game]');
+      return g && Number(g.dataset.version) === v;
+    }, view.version);
+    check((await waitForTurn(page, 'the crop circle')) === 'crop-circle', 'the window does not show the crop circle choice');
+    check((await page.locator('[data-testid=crop-remove]').count()) === 1, 'the panel has no button to take followers back');
+    await press(page, '[data-testid=crop-add]');
+    await page.locator('[data-testid=confirm]:not([disabled])').waitFor();
+    const words = await page.textContent('[data-testid=confirm]');
+    check(words.includes('Everyone may add one'), `the confirm button reads "${words}"`);
+    await confirm(page, 'the crop circle choice');
+    let added = 0;
+    for (;;) {
+      const next = await api(`/api/games/${id}?token=${token}`);
+      if (next.pending.decision !== 'crop-add') break;
+      const place = next.legal.find((a) => a.action === 'deploy');
+      check(place && /^add your /.test(place.label || ''), `the addition's words: ${JSON.stringify(next.legal)}`);
+      await waitFor(page, 'the window at the addition', (v) => {
+        const g = document.querySelector('[data-testid=game]');
+        return g && Number(g.dataset.version) === v;
+      }, next.version);
+      check((await waitForTurn(page, 'an addition')) === 'crop-add', 'the window does not show the addition');
+      if (!added) await screenshot(page, 'web-crop-circles.png');
+      await pressMarker(page, `[data-testid=crop-add-marker][data-x="${place.x}"][data-y="${place.y}"][data-feature="${place.feature}"]`);
+      await confirm(page, 'an addition');
+      added += 1;
+    }
+    const after = await api(`/api/games/${id}`);
+    const chosen = after.events.find((e) => e.type === 'crop-circle');
+    check(chosen && /crop circle: every player may add/.test(chosen.text), `no choice in the log: ${JSON.stringify(after.events.slice(-3))}`);
+    if (!added) {
+      check(attempt < 3, 'three games without a follower to add');
+      log('that crop circle asked nobody to add: another game');
+      continue;
+    }
+    const events = after.events.filter((e) => e.type === 'crop-added');
+    check(events.length === added, `${events.length} additions in the log, ${added} made by clicks`);
+    log(`game ${id}: ${added} follower(s) added by clicks after a crop circle: "${events[0].text}"`);
+    break;
+  }
+  passed += 1;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -5270,6 +5338,7 @@ try {
   numbered.set(29, scenarioBabaYaga);
   numbered.set(30, scenarioTraps);
   numbered.set(31, scenarioPorxada);
+  numbered.set(32, scenarioCropCircles);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -81,6 +81,7 @@ import { festival } from './festival.js';
 import { traps } from './traps.js';
 import { goldMines } from './gold-mines.js';
 import { porxada } from './porxada.js';
+import { cropCircles } from './crop-circles.js';
 import { windRoses } from './wind-roses.js';
 import { tower } from './tower.js';
 import { mountains } from './mountains.js';
@@ -108,6 +109,7 @@ export const MODULES = [
   traps,
   goldMines,
   porxada,
+  cropCircles,
   windRoses,
   tower,
   mountains,

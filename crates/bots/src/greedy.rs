@@ -246,6 +246,9 @@ pub fn rank_actions_with(game: &Game, eval: Evaluation) -> Vec<Ranked> {
                 best_over(&next, |after| after_swap(after, me, eval))
             }
             (Pending::SwapWith { .. }, _) => after_swap(&next, me, eval),
+            // The Crop Circles: adding or taking back is worth what the round of additions or
+            // returns leaves, each player choosing what is best for them.
+            (Pending::CropCircle { .. }, _) => after_crop_round(&next, me, eval),
             // The Count: a deployment to Carcassonne is worth its best move of the count.
             (_, Pending::MoveCount { player }) if player == me => best_follow_up(&next, me, eval),
             // Cloisters for everyone: one's own cloister, or a draw, each worth the best placement
@@ -349,6 +352,27 @@ fn after_swap(game: &Game, me: PlayerId, eval: &Judge) -> f64 {
         }
     }
     answer.1
+}
+
+/// The Crop Circles: the value of a position after the choice, once every player has added
+/// or taken back the follower best for them (by their own margin).
+fn after_crop_round(game: &Game, me: PlayerId, eval: &Judge) -> f64 {
+    let mut game = game.clone();
+    let mut next = game.clone();
+    while let Pending::CropAdd { player, .. } | Pending::CropRemove { player, .. } = game.pending() {
+        let mut best = (f64::MIN, None);
+        for action in game.legal_actions() {
+            next.clone_from(&game);
+            next.apply(action).expect("a legal action");
+            let value = eval.margin(&next, player);
+            if value > best.0 {
+                best = (value, Some(action));
+            }
+        }
+        let Some(action) = best.1 else { break };
+        game.apply(action).expect("a legal action");
+    }
+    eval.margin(&game, me)
 }
 
 /// The value of the best placement of the tile to place, each with its best deployment.

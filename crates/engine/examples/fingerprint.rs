@@ -280,6 +280,20 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ("churches", with(&[DarmstadtChurches, Shrines, Abbot, InnsCathedrals], Variants::default())),
         // La Porxada, with big followers and mayors to swap and the fairy beside them.
         ("la-porxada", with(&[LaPorxada, InnsCathedrals, AbbeyMayor, PrincessDragon], Variants::default())),
+        // The Crop Circles, with big followers, mayors and wagons to add, builders and pigs left
+        // alone when a follower goes back, and the Cathars' escape after the circle; and under
+        // the Z-Man Games reading.
+        (
+            "crop-circles",
+            with(&[CropCircles, InnsCathedrals, AbbeyMayor, TradersBuilders, Cathars], Variants::default()),
+        ),
+        (
+            "crop-circles-zmg",
+            with(
+                &[CropCircles, InnsCathedrals, PrincessDragon],
+                Variants { crop_circles_zmg: true, ..Variants::default() },
+            ),
+        ),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

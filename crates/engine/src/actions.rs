@@ -2,7 +2,7 @@
 //! ([`Action`]). Actions are small `Copy` values; records name them in their own vocabulary
 //! (`record/`).
 
-use crate::catalog::{LocalFeature, Quarter, TileId};
+use crate::catalog::{FeatureKind, LocalFeature, Quarter, TileId};
 use crate::geometry::{Corner, Pos, Rotation};
 use crate::players::{BuildingKind, Figure, PlayerId};
 
@@ -105,6 +105,10 @@ pub enum Action {
     /// La Porxada's swap, by the player whose follower was named: refuse it, and take one's
     /// other follower `figure` (an index into the game's figures) out of the game instead.
     RefuseSwap { figure: u8 },
+    /// The Crop Circles: with a crop circle tile placed, after the turn's scoring, decide
+    /// whether every player may add a follower of the circle's kind (`add`) or must take one
+    /// back. The additions are [`Action::DeployAt`]s, the returns [`Action::ReturnFigure`]s.
+    CropCircle { add: bool },
     /// Abbey & Mayor: after its feature was scored, move one's wagon onto feature `feature` of
     /// the tile at `pos`.
     MoveWagon { pos: Pos, feature: LocalFeature },
@@ -144,7 +148,7 @@ impl Action {
             Action::Deploy { .. } => "a deployment",
             Action::Escape { .. } => "an escape",
             Action::RecallAbbot { .. } => "an abbot's recall",
-            Action::DeployAt { .. } => "a deployment through a magic gate",
+            Action::DeployAt { .. } => "a deployment on a tile other than the one just placed",
             Action::MoveFairy { .. } => "a move of the fairy",
             Action::RemoveKnight { .. } => "a princess's removal of a knight",
             Action::MoveDragon { .. } => "a step of the dragon",
@@ -161,11 +165,12 @@ impl Action {
             Action::PlaceAbbey { .. } => "an abbey placement",
             Action::PlaceBarn { .. } => "a barn",
             Action::PlaceBuilding { .. } => "a little building",
-            Action::ReturnFigure { .. } => "a festival's return",
+            Action::ReturnFigure { .. } => "taking a figure back",
             Action::PlaceGold { .. } => "a gold ingot",
             Action::PorxadaBonus => "La Porxada's bonus",
             Action::SwapFollower { .. } => "a follower for La Porxada's swap",
             Action::RefuseSwap { .. } => "a refusal of La Porxada's swap",
+            Action::CropCircle { .. } => "the crop circle's choice",
             Action::MoveWagon { .. } => "a move of the wagon",
             Action::DeployToQuarter { .. } => "a deployment to Carcassonne",
             Action::MoveCount { .. } => "a move of the count",
@@ -247,6 +252,15 @@ pub enum Pending {
     /// own follower `own` (indices into the game's figures); `player` accepts (`Pass`) or
     /// refuses, taking another of their followers on the board out of the game.
     SwapAnswer { player: PlayerId, by: PlayerId, own: u8, other: u8 },
+    /// The Crop Circles: `player` placed a tile whose crop circle concerns the followers on
+    /// features of `kind`, and decides whether every player adds one or takes one back (step 4A).
+    CropCircle { player: PlayerId, kind: FeatureKind },
+    /// The Crop Circles, addition chosen by `by`: `player` may deploy a follower from supply
+    /// beside one of their followers on a feature of `kind` ([`Action::DeployAt`]), or pass.
+    CropAdd { player: PlayerId, by: PlayerId, kind: FeatureKind },
+    /// The Crop Circles, return chosen by `by`: `player` must take one of their followers on a
+    /// feature of `kind` back to supply ([`Action::ReturnFigure`]).
+    CropRemove { player: PlayerId, by: PlayerId, kind: FeatureKind },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -275,7 +289,10 @@ impl Pending {
             | Pending::PlaceGold { player, .. }
             | Pending::Porxada { player, .. }
             | Pending::SwapWith { player, .. }
-            | Pending::SwapAnswer { player, .. } => Some(player),
+            | Pending::SwapAnswer { player, .. }
+            | Pending::CropCircle { player, .. }
+            | Pending::CropAdd { player, .. }
+            | Pending::CropRemove { player, .. } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -302,6 +319,9 @@ impl Pending {
             Pending::SwapAnswer { .. } => {
                 "accepting the swap (a pass) or refusing it by taking another follower out of the game"
             }
+            Pending::CropCircle { .. } => "the crop circle's choice: every player adds a follower, or takes one back",
+            Pending::CropAdd { .. } => "a follower added beside one of one's own of the crop circle's kind, or a pass",
+            Pending::CropRemove { .. } => "one of one's followers of the crop circle's kind taken back",
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",

@@ -160,6 +160,14 @@ pub enum RuleError {
     FollowersDoNotFit,
     #[error("figure {0} is not another of your followers on the board, to take out of the game instead of the swap (La Porxada)")]
     NotAFollowerToGiveUp(u8),
+    #[error("a follower added by the crop circle goes beside one of your followers on a {0}, and you have none on feature {2} of the tile at {1} (The Crop Circles)")]
+    NotBesideYourFollower(crate::catalog::FeatureKind, Pos, LocalFeature),
+    #[error("a {0} may not stand on a {1} (The Crop Circles: the added follower joins the feature of one of yours)")]
+    CropFigureDoesNotFit(&'static str, crate::catalog::FeatureKind),
+    #[error("you have no {0} on a {1} at feature {3} of the tile at {2} to take back (The Crop Circles)")]
+    NoCropFollowerThere(&'static str, crate::catalog::FeatureKind, Pos, LocalFeature),
+    #[error("under the Z-Man Games reading a player who can add a follower must (The Crop Circles)")]
+    CropAdditionRequired,
     #[error("you have no little {0} left (Little Buildings)")]
     NoBuildingOfKind(&'static str),
     #[error("under this variant a little building is a tower, a house or a shed: say which (Little Buildings)")]

@@ -615,6 +615,29 @@ pub enum Event {
         feature: LocalFeature,
         points: u32,
     },
+    /// The Crop Circles: `player` placed a tile whose crop circle concerns the followers on
+    /// features of `kind`, and chose that every player adds one (`add`) or takes one back.
+    CropCircleChosen {
+        player: PlayerId,
+        kind: crate::catalog::FeatureKind,
+        add: bool,
+    },
+    /// The Crop Circles: `player` added their `figure` from supply on feature `feature` of the
+    /// tile at `pos`, beside one of their followers.
+    CropFollowerAdded {
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// The Crop Circles: `player` took their `figure` on feature `feature` of the tile at `pos`
+    /// back to supply.
+    CropFollowerRemoved {
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
     /// The final scoring is over.
     GameEnded,
 }
@@ -706,6 +729,9 @@ impl Event {
             | Event::FollowersSwapped { .. }
             | Event::SwapRefused { .. }
             | Event::PorxadaTokens { .. }
+            | Event::CropCircleChosen { .. }
+            | Event::CropFollowerAdded { .. }
+            | Event::CropFollowerRemoved { .. }
             | Event::GameEnded => [none, none],
         };
         changes.into_iter().flat_map(|(players, points)| players.iter().map(move |player| (player, points)))

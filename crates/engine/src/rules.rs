@@ -137,6 +137,11 @@ pub enum Expansion {
     /// another player's, or a bonus at the end: the players present in its city when completed
     /// score their incomplete cities as if completed.
     LaPorxada,
+    /// The Crop Circles (Hans im Glueck: Crop Circles I, 2010, and II, 2012; the Wikicarpedia
+    /// pages "Crop Circles (1st edition)" and "Crop Circles"): twelve tiles with a crop circle
+    /// whose player, after the turn, decides whether every player may add a follower beside
+    /// one of theirs or must take one back, of the kind the circle shows.
+    CropCircles,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -152,7 +157,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 32] = [
+    pub const ALL: [Expansion; 33] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -184,6 +189,7 @@ impl Expansion {
         Expansion::SoloveiRazboynik,
         Expansion::DarmstadtChurches,
         Expansion::LaPorxada,
+        Expansion::CropCircles,
         Expansion::Winter,
     ];
 
@@ -220,6 +226,7 @@ impl Expansion {
             Expansion::SoloveiRazboynik => "solovei-razboynik",
             Expansion::DarmstadtChurches => "darmstadt-churches",
             Expansion::LaPorxada => "la-porxada",
+            Expansion::CropCircles => "crop-circles",
             Expansion::Winter => "winter",
         }
     }
@@ -296,10 +303,16 @@ impl Rules {
             (Expansion::SoloveiRazboynik, "solovei-razboynik"),
             (Expansion::DarmstadtChurches, "darmstadt-churches"),
             (Expansion::LaPorxada, "la-porxada"),
+            (Expansion::CropCircles, "crop-circles"),
         ] {
             if self.has(expansion) {
                 sets.push(set);
             }
+        }
+        // The Crop Circles are two sets: II, printed in both editions, and I, of the first
+        // only (with second-edition tiles, the six of Crop Circles II's reprint).
+        if self.has(Expansion::CropCircles) && self.variants.tile_edition == crate::catalog::Edition::First {
+            sets.push("crop-circles-i");
         }
         sets
     }
@@ -411,6 +424,7 @@ pub fn variant_needs(name: &str) -> Needs {
         "spiel-doch-start" => Needs::AnyOf(&[Expansion::SpielDoch]),
         "wind-roses-spielbox" => Needs::AnyOf(&[Expansion::WindRoses]),
         "shrines-sixth-tile" => Needs::AnyOf(&[Expansion::Shrines]),
+        "crop-circles-zmg" => Needs::AnyOf(&[Expansion::CropCircles]),
         "labyrinth-advanced" => Needs::AnyOf(&[Expansion::Labyrinths]),
         "pig-herd-counts-for-barn" => Needs::AllOf(&[Expansion::River2, Expansion::AbbeyMayor]),
         _ => Needs::Always,
@@ -429,9 +443,10 @@ mod tests {
             assert_eq!(json, format!("\"{}\"", e.name()), "serde and name() agree");
         }
         // Every expansion but the Abbot (whose gardens are on the base tiles) and Little
-        // Buildings (tokens only) brings a tile set; the Winter Edition's replaces the base set.
+        // Buildings (tokens only) brings a tile set, The Crop Circles two; the Winter Edition's
+        // replaces the base set.
         let sets = Rules { expansions: Expansion::ALL.to_vec(), ..Rules::default() }.tile_sets();
-        assert_eq!(sets.len(), Expansion::ALL.len() - 2, "{sets:?}");
+        assert_eq!(sets.len(), Expansion::ALL.len() - 1, "{sets:?}");
     }
 
     #[test]
@@ -461,7 +476,7 @@ mod tests {
     fn variant_needs_name_known_variants() {
         let known: Vec<&str> = Variants::INFO.iter().map(|v| v.name).collect();
         let needing: Vec<&str> = known.iter().copied().filter(|n| variant_needs(n) != Needs::Always).collect();
-        assert_eq!(needing.len(), 36, "{needing:?}");
+        assert_eq!(needing.len(), 37, "{needing:?}");
         assert!(variant_needs("princess-must-remove").met_by(&[Expansion::PrincessDragon]));
         assert!(!variant_needs("princess-must-remove").met_by(&[Expansion::Tower]));
         assert!(!variant_needs("king-counts-carcassonne").met_by(&[Expansion::Count]));

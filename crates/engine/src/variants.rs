@@ -296,6 +296,13 @@ pub struct Variants {
     /// (the Wikicarpedia page "Heretics and Shrines (1st edition)", contents). Off by default:
     /// Hans im Glück's five.
     pub shrines_sixth_tile: bool,
+    /// The Crop Circles as the Z-Man Games rules give them (the Wikicarpedia page "Crop
+    /// Circles", footnotes on action A: "placing the meeple is mandatory unless not possible",
+    /// and "a feature where you already have a meeple", any tile of it): a player who can add a
+    /// follower must, anywhere in a feature where they have a follower of the circle's kind.
+    /// Off by default: Hans im Glück's rules, where each player may add one, next to one of
+    /// theirs on its tile.
+    pub crop_circles_zmg: bool,
 }
 
 impl Default for Variants {
@@ -375,6 +382,7 @@ impl Variants {
             wind_roses_spielbox: false,
             labyrinth_advanced: false,
             shrines_sixth_tile: false,
+            crop_circles_zmg: false,
         }
     }
 

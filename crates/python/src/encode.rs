@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 49] = [
+pub const TILE_PLANES: [&str; 50] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -72,6 +72,7 @@ pub const TILE_PLANES: [&str; 49] = [
     "trap",
     "church",
     "porxada",
+    "crop_circle",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -121,7 +122,7 @@ pub const PLAYER_FIELDS: [&str; 26] = [
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
-pub const PENDING_KINDS: [&str; 22] = [
+pub const PENDING_KINDS: [&str; 25] = [
     "place-tile",
     "deploy",
     "escape",
@@ -143,6 +144,9 @@ pub const PENDING_KINDS: [&str; 22] = [
     "porxada",
     "swap",
     "swap-answer",
+    "crop-circle",
+    "crop-add",
+    "crop-remove",
     "game-over",
 ];
 
@@ -170,7 +174,10 @@ pub fn pending_kind(pending: Pending) -> usize {
         Pending::Porxada { .. } => 18,
         Pending::SwapWith { .. } => 19,
         Pending::SwapAnswer { .. } => 20,
-        Pending::GameOver => 21,
+        Pending::CropCircle { .. } => 21,
+        Pending::CropAdd { .. } => 22,
+        Pending::CropRemove { .. } => 23,
+        Pending::GameOver => 24,
     }
 }
 
@@ -350,6 +357,10 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             Symbol::Vodyanoy => set(46, 1),
             Symbol::SoloveiRazboynik => set(46, 2),
             Symbol::Porxada => set(48, 1),
+            // A crop circle: 1 a shield (knights), 2 a club (thieves), 3 a pitchfork (farmers).
+            Symbol::CropShield => set(49, 1),
+            Symbol::CropClub => set(49, 2),
+            Symbol::CropPitchfork => set(49, 3),
             Symbol::Tower => {}
         }
     }

@@ -290,6 +290,9 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::Porxada { .. } => Some("porxada"),
         Pending::SwapWith { .. } => Some("swap"),
         Pending::SwapAnswer { .. } => Some("swap-answer"),
+        Pending::CropCircle { .. } => Some("crop-circle"),
+        Pending::CropAdd { .. } => Some("crop-add"),
+        Pending::CropRemove { .. } => Some("crop-remove"),
         Pending::GameOver => None,
     }
 }

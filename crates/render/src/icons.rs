@@ -40,6 +40,9 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::Labyrinth => "labyrinth",
         IconKind::Darmstadtium => "symbol darmstadtium",
         IconKind::Porxada => "symbol porxada",
+        IconKind::CropCircle { kind: 0 } => "symbol crop-shield",
+        IconKind::CropCircle { kind: 1 } => "symbol crop-club",
+        IconKind::CropCircle { .. } => "symbol crop-pitchfork",
         IconKind::WindRose { blue: false } => "symbol wind-rose-orange",
         IconKind::WindRose { blue: true } => "symbol wind-rose-blue",
         IconKind::RoseQuarter { quarter: 0 } => "symbol rose-ne",
@@ -297,6 +300,26 @@ fn body(kind: IconKind) -> String {
             r##"<path d="M-10 5.5H10V7.5H-10Z" fill="#d8ccb0" stroke="#6b5d43" stroke-width="0.8"/>"##
         )
         .to_string(),
+        // A crop circle: a round of flattened wheat with a ring trodden into it, and in the
+        // middle the emblem of the followers it concerns: a shield, a club or a pitchfork.
+        IconKind::CropCircle { kind } => {
+            let emblem = match kind {
+                0 => r##"<path d="M-3.4 -3.8H3.4V0.4C3.4 2.6 1.7 3.9 0 4.7C-1.7 3.9 -3.4 2.6 -3.4 0.4Z" fill="#8a6a1c"/>"##,
+                1 => concat!(
+                    r##"<path d="M-3 4.2L1 -0.6" stroke="#8a6a1c" stroke-width="1.9" stroke-linecap="round"/>"##,
+                    r##"<circle cx="1.9" cy="-1.9" r="2.3" fill="#8a6a1c"/>"##
+                ),
+                _ => r##"<path d="M0 4.8V-1.4M-2.8 -4.6V-1.4H2.8V-4.6M0 -4.6V-1.4" fill="none" stroke="#8a6a1c" stroke-width="1.3" stroke-linecap="round" stroke-linejoin="round"/>"##,
+            };
+            format!(
+                concat!(
+                    r##"<circle cx="0" cy="0" r="9.6" fill="#ecd27a" stroke="#a8842a" stroke-width="1"/>"##,
+                    r##"<circle cx="0" cy="0" r="7" fill="none" stroke="#c9a443" stroke-width="1.2"/>"##,
+                    "{}"
+                ),
+                emblem
+            )
+        }
         IconKind::Labyrinth => concat!(
             r##"<circle cx="0" cy="0" r="9.6" fill="#6c8f3c" stroke="#3e5220" stroke-width="1"/>"##,
             r##"<path d="M-1.5 -8.3A8.3 8.3 0 1 0 1.5 -8.3M1.5 -5.6A5.6 5.6 0 1 1 -5.6 1.5M-2.9 0A2.9 2.9 0 1 0 0 -2.9" fill="none" stroke="#e8dcc0" stroke-width="1.9" stroke-linecap="round"/>"##,

@@ -86,6 +86,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "The Darmstadt Churches",
             "2 church tiles, placed and scored as cloisters: a church completed during the game pays 3 points more to each player with the most followers on its tile and the eight around it",
         ),
+        Expansion::CropCircles => (
+            "The Crop Circles",
+            "12 tiles with a crop circle (a shield, a club or a pitchfork): its player decides whether every player may add a knight, thief or farmer beside one of theirs, or must take one back",
+        ),
         Expansion::LaPorxada => (
             "La Porxada",
             "1 city tile with a columned hall: its player swaps one of their followers with another player's (who may refuse by giving up another follower), or chooses the bonus: the players in its city when completed score their incomplete cities as completed at the end",

@@ -196,6 +196,9 @@ pub fn tile_name(design: &TileDesign) -> String {
         (Symbol::RoseSouthWest, "a quarter wind rose naming the south-west section"),
         (Symbol::RoseNorthWest, "a quarter wind rose naming the north-west section"),
         (Symbol::Porxada, "La Porxada's columned hall"),
+        (Symbol::CropShield, "a crop circle with a shield (knights)"),
+        (Symbol::CropClub, "a crop circle with a club (thieves)"),
+        (Symbol::CropPitchfork, "a crop circle with a pitchfork (farmers)"),
     ]
     .into_iter()
     .filter(|(symbol, _)| design.symbols.contains(symbol))

@@ -102,6 +102,8 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("traps-whole-road", "solovei-razboynik,abbey-mayor", "solovei-whole-road=true", 3, 55),
     ("churches", "darmstadt-churches,abbot,shrines", "", 2, 131),
     ("la-porxada", "la-porxada", "", 2, 56),
+    ("crop-circles", "crop-circles,inns-cathedrals,abbey-mayor", "", 3, 58),
+    ("crop-circles-zmg", "crop-circles,traders-builders", "crop-circles-zmg=true", 2, 59),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

@@ -215,10 +215,17 @@ pub enum Symbol {
     /// La Porxada, the columned hall in the tile's city (La Porxada): its player chooses a
     /// swap of followers or the end-of-game bonus.
     Porxada,
+    /// A crop circle with a shield (The Crop Circles): after the tile's turn, the knights (the
+    /// followers in cities) are added to or taken back.
+    CropShield,
+    /// A crop circle with a club (The Crop Circles): the thieves (the followers on roads).
+    CropClub,
+    /// A crop circle with a pitchfork (The Crop Circles): the farmers (the followers in fields).
+    CropPitchfork,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 22] = [
+    pub const ALL: [Symbol; 25] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -241,6 +248,9 @@ impl Symbol {
         Symbol::Vodyanoy,
         Symbol::SoloveiRazboynik,
         Symbol::Porxada,
+        Symbol::CropShield,
+        Symbol::CropClub,
+        Symbol::CropPitchfork,
     ];
 
     /// The watchtowers (The Watchtowers), one per thing they watch over.
@@ -297,6 +307,21 @@ impl Symbol {
             Symbol::Vodyanoy => "vodyanoy",
             Symbol::SoloveiRazboynik => "solovei-razboynik",
             Symbol::Porxada => "porxada",
+            Symbol::CropShield => "crop-shield",
+            Symbol::CropClub => "crop-club",
+            Symbol::CropPitchfork => "crop-pitchfork",
+        }
+    }
+
+    /// For a crop circle, the kind of feature whose followers it concerns (The Crop Circles:
+    /// the shield knights in cities, the club thieves on roads, the pitchfork farmers in
+    /// fields); `None` for every other symbol.
+    pub const fn crop_circle(self) -> Option<FeatureKind> {
+        match self {
+            Symbol::CropShield => Some(FeatureKind::City),
+            Symbol::CropClub => Some(FeatureKind::Road),
+            Symbol::CropPitchfork => Some(FeatureKind::Field),
+            _ => None,
         }
     }
 

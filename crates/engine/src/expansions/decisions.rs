@@ -47,6 +47,9 @@ impl Modules {
             Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. } => {
                 self.porxada.each_choice(table, pending, visit)
             }
+            Pending::CropCircle { .. } | Pending::CropAdd { .. } | Pending::CropRemove { .. } => {
+                self.crop_circles.each_choice(table, pending, self.princess_dragon.dragon(), visit)
+            }
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -127,6 +130,9 @@ impl Modules {
             (Pending::PlaceGold { .. }, _) => self.gold_mines.check(table, pending, action),
             (Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. }, _) => {
                 self.porxada.check(table, pending, action)
+            }
+            (Pending::CropCircle { .. } | Pending::CropAdd { .. } | Pending::CropRemove { .. }, _) => {
+                self.crop_circles.check(table, pending, action, self.princess_dragon.dragon())
             }
             (Pending::MoveDragon { .. }, _) => self.princess_dragon.check_dragon_step(table, pending, action),
             (Pending::Capture { .. }, _) => self.tower.check_capture(table, pending, action),
@@ -234,6 +240,14 @@ impl Modules {
             (Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. }, _) => {
                 let (next, departures) = self.porxada.apply(table, pending, action, events);
                 for (root, player) in departures {
+                    self.follower_left(table, root, player, events);
+                }
+                return next;
+            }
+            (Pending::CropCircle { .. } | Pending::CropAdd { .. } | Pending::CropRemove { .. }, _) => {
+                let dragon = self.princess_dragon.dragon();
+                let (next, left) = self.crop_circles.apply(table, pending, action, dragon, events);
+                if let Some((root, player)) = left {
                     self.follower_left(table, root, player, events);
                 }
                 return next;

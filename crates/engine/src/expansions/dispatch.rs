@@ -13,6 +13,7 @@ use super::baba_yaga::BabaYaga;
 use super::cathars::Cathars;
 use super::churches::Churches;
 use super::count::Count;
+use super::crop_circles::CropCircles;
 use super::darmstadtium::Darmstadtium;
 use super::gold_mines::GoldMines;
 use super::gq::GamesQuarterly;
@@ -55,6 +56,9 @@ pub(crate) enum ModuleId {
     InnsCathedrals,
     KingRobber,
     TradersBuilders,
+    /// The Crop Circles' choice at step 4A, before the Cathars' escape (seed 004's order of
+    /// step 4A; the first edition's page: the turn's pending actions follow the crop circle).
+    CropCircles,
     Cathars,
     Abbot,
     Tower,
@@ -98,7 +102,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 32);
 
 impl ModuleId {
-    pub(crate) const COUNT: usize = 28;
+    pub(crate) const COUNT: usize = 29;
 
     /// The hooks the module implements.
     pub(crate) fn hooks(self) -> Hooks {
@@ -108,6 +112,7 @@ impl ModuleId {
             ModuleId::InnsCathedrals => InnsCathedrals::HOOKS,
             ModuleId::KingRobber => KingRobber::HOOKS,
             ModuleId::TradersBuilders => TradersBuilders::HOOKS,
+            ModuleId::CropCircles => CropCircles::HOOKS,
             ModuleId::Cathars => Cathars::HOOKS,
             ModuleId::Abbot => Abbot::HOOKS,
             ModuleId::Tower => Tower::HOOKS,
@@ -181,6 +186,7 @@ impl ModuleId {
             Expansion::Vodyanoy | Expansion::SoloveiRazboynik => ModuleId::Traps,
             Expansion::DarmstadtChurches => ModuleId::Churches,
             Expansion::LaPorxada => ModuleId::Porxada,
+            Expansion::CropCircles => ModuleId::CropCircles,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -193,14 +199,14 @@ impl ModuleId {
 macro_rules! each_module {
     ($modules:expr, $mask:expr, |$i:ident, mut $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.gold_mines), (&mut $modules.inns_cathedrals),
-            (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.cathars),
+            (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.crop_circles), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.the_count), (&mut $modules.princess_dragon),
             (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.churches), (&mut $modules.porxada), (&mut $modules.unpunctuality),
             (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.gold_mines), (&$modules.inns_cathedrals),
-            (&$modules.king_robber), (&$modules.traders_builders), (&$modules.cathars),
+            (&$modules.king_robber), (&$modules.traders_builders), (&$modules.crop_circles), (&$modules.cathars),
             (&$modules.abbot), (&$modules.tower), (&$modules.the_count), (&$modules.princess_dragon),
             (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.churches), (&$modules.porxada), (&$modules.unpunctuality),
             (&$modules.own_cloisters), (&$modules.prisoners), (&$modules.table_edge), $body)
@@ -211,7 +217,7 @@ macro_rules! each_module {
     ($modules:expr, $mask:expr, |$m:ident| $body:expr) => {
         each_module!($modules, $mask, |_index, $m| $body)
     };
-    (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cathars:expr,
+    (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cc:expr, $cathars:expr,
         $abbot:expr, $tower:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $px:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
         $body:expr) => {
         for $i in set_bits($mask) {
@@ -221,6 +227,7 @@ macro_rules! each_module {
                 ModuleId::InnsCathedrals => { let $m = $ic; $body }
                 ModuleId::KingRobber => { let $m = $kr; $body }
                 ModuleId::TradersBuilders => { let $m = $tb; $body }
+                ModuleId::CropCircles => { let $m = $cc; $body }
                 ModuleId::Cathars => { let $m = $cathars; $body }
                 ModuleId::Abbot => { let $m = $abbot; $body }
                 ModuleId::Tower => { let $m = $tower; $body }

@@ -26,6 +26,7 @@ pub(crate) mod cathars;
 mod choosing;
 pub(crate) mod churches;
 pub(crate) mod count;
+pub(crate) mod crop_circles;
 pub(crate) mod darmstadtium;
 mod decisions;
 mod dispatch;
@@ -81,6 +82,7 @@ use baba_yaga::BabaYaga;
 use cathars::Cathars;
 use churches::Churches;
 use count::Count;
+use crop_circles::CropCircles;
 use darmstadtium::Darmstadtium;
 use gold_mines::GoldMines;
 use gq::GamesQuarterly;
@@ -144,6 +146,7 @@ pub(crate) struct Modules {
     inns_cathedrals: InnsCathedrals,
     king_robber: KingRobber,
     traders_builders: TradersBuilders,
+    crop_circles: CropCircles,
     cathars: Cathars,
     abbot: Abbot,
     tower: Tower,
@@ -280,6 +283,7 @@ impl Modules {
             inns_cathedrals: InnsCathedrals,
             king_robber: KingRobber::new(rules),
             traders_builders: TradersBuilders::new(rules),
+            crop_circles: CropCircles::new(rules),
             cathars: Cathars::new(rules),
             abbot: Abbot,
             tower: Tower::new(rules, players),

@@ -77,6 +77,12 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         (_, Action::PlaceBuilding { kind }) => {
             RecordAction::LittleBuilding { player, kind: kind.map(|k| k.name().to_string()) }
         }
+        (Pending::CropRemove { .. }, Action::ReturnFigure { figure, spot: FigureSpot::Feature { pos, feature } }) => {
+            RecordAction::TakeBack { player, figure, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::CropCircle { add }) => {
+            RecordAction::CropCircle { player, choice: if add { "add" } else { "remove" }.into() }
+        }
         (_, Action::ReturnFigure { figure, spot: FigureSpot::Feature { pos, feature } })
             if game.is_trap(pos, feature) =>
         {
@@ -210,6 +216,8 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Free { player, .. }
         | RecordAction::Gold { player, .. }
         | RecordAction::PorxadaBonus { player }
+        | RecordAction::CropCircle { player, .. }
+        | RecordAction::TakeBack { player, .. }
         | RecordAction::RefuseSwap { player, .. }
         | RecordAction::SwapFollower { player, .. }
         | RecordAction::LittleBuilding { player, .. }
@@ -253,6 +261,23 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
                 }
             }
             Ok(Action::Place { pos: Pos::new(*x, *y), rotation })
+        }
+        RecordAction::Deploy { figure, feature, x, y, .. } if matches!(game.pending(), Pending::CropAdd { .. }) => {
+            let (Some(x), Some(y)) = (x, y) else {
+                return Err("a follower added by a crop circle is deployed with its tile's `x` and `y`".into());
+            };
+            let pos = Pos::new(*x, *y);
+            Ok(Action::DeployAt { pos, figure: *figure, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::CropCircle { choice, .. } => match choice.as_str() {
+            "add" => Ok(Action::CropCircle { add: true }),
+            "remove" => Ok(Action::CropCircle { add: false }),
+            other => Err(format!("a crop circle's choice is `add` or `remove`, not `{other}`")),
+        },
+        RecordAction::TakeBack { figure, x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            let spot = FigureSpot::Feature { pos, feature: feature_at(game, pos, feature)? };
+            Ok(Action::ReturnFigure { figure: *figure, spot })
         }
         RecordAction::Deploy { figure, feature, x, y, .. } => {
             let Pending::Deploy { pos: placed, .. } = game.pending() else {

@@ -206,6 +206,25 @@ pub enum RecordAction {
         y: i16,
         feature: String,
     },
+    /// The Crop Circles: after a crop circle tile, its player's choice: `add` (every player may
+    /// add a follower of the circle's kind) or `remove` (every player takes one back).
+    #[serde(rename = "crop-circle")]
+    CropCircle {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        choice: String,
+    },
+    /// The Crop Circles: the player takes their `figure` on feature `feature` of the tile at
+    /// (x, y) back to supply (the additions are `deploy`s with a place).
+    #[serde(rename = "take-back")]
+    TakeBack {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
     /// Abbey & Mayor: the player's barn on corner `corner` (`NE`, `SE`, `SW`, `NW`) of the tile
     /// just placed.
     Barn {
@@ -377,6 +396,10 @@ impl RecordAction {
             RecordAction::Barn { corner, .. } => RecordAction::Barn { player: None, corner },
             RecordAction::Gold { x, y, .. } => RecordAction::Gold { player: None, x, y },
             RecordAction::PorxadaBonus { .. } => RecordAction::PorxadaBonus { player: None },
+            RecordAction::CropCircle { choice, .. } => RecordAction::CropCircle { player: None, choice },
+            RecordAction::TakeBack { figure, x, y, feature, .. } => {
+                RecordAction::TakeBack { player: None, figure, x, y, feature }
+            }
             RecordAction::RefuseSwap { figure, x, y, feature, .. } => {
                 RecordAction::RefuseSwap { player: None, figure, x, y, feature }
             }

@@ -496,6 +496,14 @@ pub(super) const ALL: &[VariantInfo] = &[
         kind: VariantKind::Bool,
     },
     VariantInfo {
+        name: "crop-circles-zmg",
+        label: "Crop circles as Z-Man Games words them: whoever can must add a follower, anywhere in a feature where they have one",
+        source: "Crop Circles (Wikicarpedia), the footnotes on action A (the Z-Man Games rules against Hans im Glück's)",
+        group: VariantGroup::RuleDifference,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "pig-herd-scores-nothing",
         label: "House rule: the River II's pig-herd gives no bonus",
         source: "seed 000, House rules for The River II",

@@ -85,6 +85,11 @@ pub enum IconKind {
     Darmstadtium,
     /// La Porxada (La Porxada): the columned hall, a tiled roof on a row of stone columns.
     Porxada,
+    /// A crop circle (The Crop Circles), in the middle of its tile where its roads and fields
+    /// end: `kind` 0 a shield (knights), 1 a club (thieves), 2 a pitchfork (farmers).
+    CropCircle {
+        kind: u8,
+    },
     /// A quarter wind rose (The Wind Roses): the quarter of a rose pointing to the corner of the
     /// section it names, `quarter` 0 to 3 for north-east, south-east, south-west and north-west.
     RoseQuarter {
@@ -687,6 +692,17 @@ pub fn layout(design: &TileDesign) -> Layout {
         }
     }
     for &symbol in &design.symbols {
+        // A crop circle fills the middle of its tile, where its roads and fields end.
+        if let Some(kind) = symbol.crop_circle() {
+            let kind = match kind {
+                FeatureKind::City => 0,
+                FeatureKind::Road => 1,
+                _ => 2,
+            };
+            mark(&mut occupied, CENTRE, 17.0);
+            icons.push(Icon { kind: IconKind::CropCircle { kind }, at: CENTRE, r: 15.0 });
+            continue;
+        }
         let (kind, size) = match symbol {
             Symbol::Tower if tower_at.is_some() => continue,
             Symbol::Tower => (IconKind::Tower, (10.5, 7.0)),

@@ -666,3 +666,61 @@ fn la_porxada_s_choice_and_swap_are_put_in_words() {
         "Bob refuses Ann's swap: their monk in the cloister 1 tile south-east of the start tile leaves the game"
     );
 }
+
+/// The Crop Circles: the choice, each seat's addition and return are offered in words (with
+/// markers on the places and the followers), and put in words in the log.
+#[test]
+fn the_crop_circle_s_choice_and_turns_are_put_in_words() {
+    use carcassonne_engine::{Figure, Pending, Rotation};
+    let catalog = Catalog::builtin();
+    let deck = ["base:F", "base:E", "crop-circles-i:02", "base:U"];
+    let rules = Rules { expansions: vec![Expansion::CropCircles], ..Rules::base() };
+    let deck = Deck::Order(deck.iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    let names = ["Ann".to_string(), "Bob".to_string()];
+    // Ann's knight in the city north of the start, Bob's in a city of his own beside it.
+    let turns: [(i16, i16, Rotation, &str); 2] = [(0, -1, Rotation::R90, "city@S"), (1, -1, Rotation::R0, "city@N")];
+    for (x, y, rotation, name) in turns {
+        game.apply(Action::Place { pos: Pos::new(x, y), rotation }).unwrap();
+        let design = game.design(game.board().get(Pos::new(x, y)).unwrap().tile);
+        let feature = carcassonne_engine::game::parse_feature_name(design, rotation, name).unwrap();
+        game.apply(Action::Deploy { figure: Figure::Follower, feature }).unwrap();
+    }
+    game.apply(Action::Place { pos: Pos::new(0, 1), rotation: Rotation::R180 }).unwrap();
+    game.apply(Action::Pass).unwrap();
+    assert!(matches!(game.pending(), Pending::CropCircle { .. }));
+    let labels: Vec<String> = legal_views(&game).iter().map(|l| l.label.clone()).collect();
+    assert_eq!(
+        labels,
+        [
+            "every player may add one of their knights (followers on cities) beside one of theirs",
+            "every player takes one of their knights (followers on cities) back"
+        ]
+    );
+    let add = carcassonne_engine::record::decode_action(&game, &legal_views(&game)[0].action).unwrap();
+    let events = game.apply(add).unwrap();
+    let chosen = events.iter().find(|e| matches!(e, Event::CropCircleChosen { .. })).expect("the choice");
+    let view = serde_json::to_value(event_view(&game, &names, 0, Some(5), chosen)).unwrap();
+    assert_eq!(view["type"], "crop-circle");
+    assert_eq!(
+        view["text"].as_str().unwrap(),
+        "Ann's crop circle: every player may add one of their knights (followers on cities) beside one of theirs"
+    );
+    // Bob, on Ann's left, adds first: a knight beside his own, or none.
+    assert!(matches!(game.pending(), Pending::CropAdd { player: 1, .. }));
+    let legal = legal_views(&game);
+    assert_eq!(legal.len(), 2, "{:?}", legal.iter().map(|l| &l.label).collect::<Vec<_>>());
+    assert_eq!(legal[0].label, "add your knight in the city to the north 1 tile north-east of the start tile");
+    assert!(legal[0].at.is_some(), "a marker beside Bob's knight");
+    assert_eq!(legal[1].label, "add no follower");
+    let deploy = carcassonne_engine::record::decode_action(&game, &legal[0].action).unwrap();
+    let events = game.apply(deploy).unwrap();
+    let added = events.iter().find(|e| matches!(e, Event::CropFollowerAdded { .. })).expect("the addition");
+    let view = serde_json::to_value(event_view(&game, &names, 1, Some(6), added)).unwrap();
+    assert_eq!(view["type"], "crop-added");
+    assert!(view["text"].as_str().unwrap().starts_with("Bob adds a knight"), "{}", view["text"]);
+    let pending = serde_json::to_value(pending_view(&game)).unwrap();
+    assert_eq!(pending["decision"], "crop-add");
+    assert_eq!(pending["seat"], 0);
+    assert_eq!(pending["kind"], "city");
+}

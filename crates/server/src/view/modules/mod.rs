@@ -20,6 +20,7 @@ mod cathars;
 mod choosing;
 mod churches;
 mod count;
+mod crop_circles;
 mod festival;
 mod gold_mines;
 mod hooks;
@@ -50,6 +51,9 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &cathars::Cathars,
     &abbot::Abbot,
     &battle_for_cloisters::BattleForCloisters,
+    // Before the variation and The Princess & the Dragon, The Traps and The Festival: a crop
+    // circle's addition is a deployment on an earlier tile and its return a figure taken back.
+    &crop_circles::CropCircles,
     // Before The Princess & the Dragon: the variation words a deployment to an earlier tile
     // that the magic gate would word otherwise.
     &unpunctuality::Unpunctuality,
