@@ -215,6 +215,37 @@ fn a_player_without_a_follower_of_the_kind_is_passed_over() {
     assert_eq!(count_at(&g, 1, F, 2, 0, "road@W"), 1);
 }
 
+/// Bad input is refused with a clear error and changes nothing: a builder is no follower, an
+/// addition away from one's own followers, a return of another player's follower or of a
+/// follower of another kind, a pass where a return is due.
+#[test]
+fn wrong_additions_and_returns_are_refused() {
+    let mut g = shield_placed(2, Variants::default(), false);
+    place(&mut g, 0, 1, 180);
+    apply(&mut g, Action::Pass);
+    let mut adding = g.clone();
+    apply(&mut adding, Action::CropCircle { add: true });
+    let before = format!("{adding:?}");
+    let blue_city = feature(&adding, Pos::new(1, -1), "city@N");
+    let red_city = feature(&adding, Pos::new(0, -1), "city@S");
+    for (action, words) in [
+        (Action::DeployAt { pos: Pos::new(1, -1), figure: Figure::Builder, feature: blue_city }, "may not stand"),
+        (Action::DeployAt { pos: Pos::new(0, -1), figure: F, feature: red_city }, "beside one of your followers"),
+        (Action::DeployAt { pos: Pos::new(9, 9), figure: F, feature: 0 }, "beside one of your followers"),
+    ] {
+        let error = adding.apply(action).expect_err("refused").to_string();
+        assert!(error.contains(words), "{action:?}: {error}");
+    }
+    assert_eq!(format!("{adding:?}"), before, "the state stays as it was");
+    apply(&mut g, Action::CropCircle { add: false });
+    let before = format!("{g:?}");
+    let red = Action::ReturnFigure { figure: F, spot: FigureSpot::Feature { pos: Pos::new(0, -1), feature: red_city } };
+    let error = g.apply(red).expect_err("not blue's").to_string();
+    assert!(error.contains("to take back"), "{error}");
+    assert!(g.apply(Action::Pass).is_err());
+    assert_eq!(format!("{g:?}"), before);
+}
+
 /// Three players: red places the circle; blue (red's left) acts first, then green, then red.
 /// Green's only follower is a thief: green is passed over.
 #[test]

@@ -228,7 +228,10 @@ impl CropCircles {
             (Pending::CropAdd { .. }, Action::Pass) => Ok(()),
             (Pending::CropAdd { player, kind, .. }, Action::DeployAt { pos, figure, feature }) => {
                 let state = &table.players[player as usize];
-                if !figure.is_follower() || state.in_supply(figure) == 0 {
+                if !figure.is_follower() {
+                    return Err(RuleError::CropFigureDoesNotFit(figure.name(), kind));
+                }
+                if state.in_supply(figure) == 0 {
                     return Err(RuleError::NoFigureInSupply(state.color, figure.name()));
                 }
                 let placement =
