@@ -246,6 +246,29 @@ fn wrong_additions_and_returns_are_refused() {
     assert_eq!(format!("{g:?}"), before);
 }
 
+/// The publisher's clarification: "After the crop circle action, the active player should
+/// continue with any actions pending as part of their turn, such as ... performing the second
+/// part of a double turn". Red's builder is on the road the club tile extends: the crop circle's
+/// round comes first, then red draws the second tile.
+#[test]
+fn the_builder_s_second_tile_follows_the_crop_circle() {
+    let deck = ["base:U", "base:U", "base:U", "base:U", "crop-circles-i:06", "base:U", "base:U"];
+    let mut g = game(&[Expansion::CropCircles, Expansion::TradersBuilders], Variants::default(), 2, &deck);
+    turn(&mut g, 1, 0, 0, Some((F, "road@W")));
+    turn(&mut g, -1, 0, 0, None);
+    turn(&mut g, 2, 0, 0, Some((Figure::Builder, "road@W")));
+    turn(&mut g, -2, 0, 0, None);
+    // The club tile ends the road at its circle: the builder's road grows, not completed.
+    place(&mut g, 3, 0, 0);
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.pending(), Pending::CropCircle { player: 0, kind: FeatureKind::Road });
+    apply(&mut g, Action::CropCircle { add: true });
+    // Blue has no thief: red alone adds, beside the thief on the start road's next tile.
+    assert_eq!(g.pending(), Pending::CropAdd { player: 0, by: 0, kind: FeatureKind::Road });
+    apply(&mut g, Action::Pass);
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: 0, .. }), "the second tile: {:?}", g.pending());
+}
+
 /// Three players: red places the circle; blue (red's left) acts first, then green, then red.
 /// Green's only follower is a thief: green is passed over.
 #[test]

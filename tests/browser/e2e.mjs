@@ -336,6 +336,9 @@ function clickable(page, selector) {
 async function confirm(page, what) {
   const before = (await gameState(page)).version;
   await page.locator('[data-testid=confirm]').waitFor({ state: 'visible' });
+  // The choice may take a redraw to reach the button (seen once in CI after placing a tile):
+  // the button has a few seconds to be enabled before it counts as disabled.
+  await page.locator('[data-testid=confirm]:not([disabled])').waitFor({ timeout: 5000 }).catch(() => {});
   check(await page.locator('[data-testid=confirm]').isEnabled(), `the confirm button is disabled after ${what}`);
   await checkInView(page, '[data-testid=confirm]', what);
   await press(page, '[data-testid=confirm]');

@@ -693,8 +693,8 @@ fn the_crop_circle_s_choice_and_turns_are_put_in_words() {
     assert_eq!(
         labels,
         [
-            "every player may add one of their knights (followers on cities) beside one of theirs",
-            "every player takes one of their knights (followers on cities) back"
+            "every player may add one of their knights (followers in cities) beside one of theirs",
+            "every player takes one of their knights (followers in cities) back"
         ]
     );
     let add = carcassonne_engine::record::decode_action(&game, &legal_views(&game)[0].action).unwrap();
@@ -704,7 +704,7 @@ fn the_crop_circle_s_choice_and_turns_are_put_in_words() {
     assert_eq!(view["type"], "crop-circle");
     assert_eq!(
         view["text"].as_str().unwrap(),
-        "Ann's crop circle: every player may add one of their knights (followers on cities) beside one of theirs"
+        "Ann's crop circle: every player may add one of their knights (followers in cities) beside one of theirs"
     );
     // Bob, on Ann's left, adds first: a knight beside his own, or none.
     assert!(matches!(game.pending(), Pending::CropAdd { player: 1, .. }));

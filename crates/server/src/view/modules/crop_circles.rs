@@ -14,9 +14,15 @@ use crate::words;
 
 pub(crate) struct CropCircles;
 
-/// The followers a crop circle of `kind` concerns, in words: "knights (followers in cities)".
+/// The followers a crop circle of `kind` concerns, in words: "knights (followers in cities)",
+/// "thieves (followers on roads)", "farmers (followers on farms)".
 fn followers_words(kind: FeatureKind) -> String {
-    format!("{}s (followers on {})", words::figure_role(Figure::Follower, kind), words::kind_plural(kind))
+    let role = match kind {
+        FeatureKind::City => "knights",
+        FeatureKind::Road => "thieves",
+        _ => "farmers",
+    };
+    format!("{role} (followers {} {})", words::preposition(kind), words::kind_plural(kind))
 }
 
 /// An added or returned follower's event detail: its seat, kind and place.
@@ -120,5 +126,19 @@ impl ViewModule for CropCircles {
             }
             _ => return None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each kind's followers by their names, with their plural (the browser test once met
+    /// "thiefs").
+    #[test]
+    fn each_kind_of_circle_names_its_followers() {
+        assert_eq!(followers_words(FeatureKind::City), "knights (followers in cities)");
+        assert_eq!(followers_words(FeatureKind::Road), "thieves (followers on roads)");
+        assert_eq!(followers_words(FeatureKind::Field), "farmers (followers on farms)");
     }
 }
