@@ -1090,7 +1090,9 @@ fn random_games_with_the_princess_and_the_dragon_keep_the_properties() {
 fn random_games_with_every_expansion_and_the_dragon_keep_the_properties() {
     let mut seen = Seen::default();
     let all: Vec<Expansion> = Expansion::ALL.iter().copied().filter(|e| *e != Expansion::Winter).collect();
-    for seed in 0..400u64 {
+    // 200 games: with each expansion added the games grow longer (400 games took 2 minutes of
+    // the test run with 32 expansions), and 200 still meet every count below twice over.
+    for seed in 0..200u64 {
         let rule_set = RuleSet::ALL[seed as usize % RuleSet::ALL.len()];
         let mut rules = Rules::with_rule_set(rule_set);
         rules.expansions = if seed % 4 == 3 { Expansion::ALL.to_vec() } else { all.clone() };

@@ -1295,7 +1295,9 @@ fn random_games_with_short_ransoms_and_reopening_towers_keep_the_properties() {
 fn random_games_with_every_expansion_and_the_tower_keep_the_properties() {
     let mut seen = Seen::default();
     let all: Vec<Expansion> = Expansion::ALL.iter().copied().filter(|e| *e != Expansion::Winter).collect();
-    for seed in 0..200u64 {
+    // 100 games: the every-expansion games grow longer with each expansion added, and 100 still
+    // meet every count below twice over.
+    for seed in 0..100u64 {
         let mut rules = Rules::with_rule_set(RuleSet::ALL[seed as usize % RuleSet::ALL.len()]);
         rules.expansions = if seed % 4 == 3 { Expansion::ALL.to_vec() } else { all.clone() };
         checked_tower_game(rules, 2 + seed as usize % 5, 20_000 + seed, &mut seen);
