@@ -5251,8 +5251,17 @@ async function scenarioPorxada() {
  * choice and the additions in the log.
  */
 async function scenarioCropCircles() {
-  log('scenario 32 (desktop): The Crop Circles, followers added by clicks');
-  const { page } = await openBrowser('crop-circles', DESKTOP);
+  for (const [label, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    log(`scenario 32 (${label}): The Crop Circles, followers added by ${label === 'phone' ? 'taps' : 'clicks'}`);
+    const { page } = await openBrowser(`crop-circles-${label}`, device);
+    await cropAdditions(page, label);
+    await closeBrowsers();
+  }
+  passed += 1;
+}
+
+/** One crop circles game (another while none asks anybody to add) played to its additions by clicks or taps. */
+async function cropAdditions(page, label) {
   for (let attempt = 1; ; attempt++) {
     const { id, play } = await createGame(page, ['human', 'human'], ['Gerda', 'Hans'], ['crop-circles'], { hotSeat: true });
     const token = /#token=([0-9a-f]+)/.exec(play)[1];
@@ -5287,7 +5296,7 @@ async function scenarioCropCircles() {
         return g && Number(g.dataset.version) === v;
       }, next.version);
       check((await waitForTurn(page, 'an addition')) === 'crop-add', 'the window does not show the addition');
-      if (!added) await screenshot(page, 'web-crop-circles.png');
+      if (!added && label === 'desktop') await screenshot(page, 'web-crop-circles.png');
       await pressMarker(page, `[data-testid=crop-add-marker][data-x="${place.x}"][data-y="${place.y}"][data-feature="${place.feature}"]`);
       await confirm(page, 'an addition');
       added += 1;
@@ -5302,10 +5311,9 @@ async function scenarioCropCircles() {
     }
     const events = after.events.filter((e) => e.type === 'crop-added');
     check(events.length === added, `${events.length} additions in the log, ${added} made by clicks`);
-    log(`game ${id}: ${added} follower(s) added by clicks after a crop circle: "${events[0].text}"`);
+    log(`game ${id} (${label}): ${added} follower(s) added after a crop circle: "${events[0].text}"`);
     break;
   }
-  passed += 1;
 }
 
 try {
