@@ -128,6 +128,7 @@ fn decision(game: &Game) -> &'static str {
         Pending::CropCircle { .. } => "crop-circle",
         Pending::CropAdd { .. } => "crop-add",
         Pending::CropRemove { .. } => "crop-remove",
+        Pending::Phantom { .. } => "phantom",
         Pending::GameOver => "game-over",
     }
 }
@@ -302,6 +303,7 @@ fn write_text(
         }
         Pending::CropAdd { .. } => "add a follower beside one of yours (crop circle), or pass".to_string(),
         Pending::CropRemove { .. } => "take one of your followers back (crop circle)".to_string(),
+        Pending::Phantom { .. } => "deploy your phantom as a second follower, or pass".to_string(),
         _ => "deploy a figure or pass".to_string(),
     };
     writeln!(out, "{color} to {what}; {} legal actions; advice of {}", analysis.ranked.len(), args.bot)?;

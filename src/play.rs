@@ -410,6 +410,12 @@ impl Session {
                 let place = crate::output::crop_place(kind);
                 writeln!(out, "{color}, crop circle: take back one of your followers {place}")?;
             }
+            Pending::Phantom { pos, .. } => {
+                writeln!(
+                    out,
+                    "{color}, you may deploy your phantom as a second follower on the tile you placed at {pos}, or pass"
+                )?;
+            }
             Pending::SwapAnswer { by, .. } => {
                 writeln!(
                     out,

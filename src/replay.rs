@@ -874,6 +874,9 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         Pending::CropCircle { player, .. } => ("crop-circle", Some(player), None, None),
         Pending::CropAdd { player, .. } => ("crop-add", Some(player), None, None),
         Pending::CropRemove { player, .. } => ("crop-remove", Some(player), None, None),
+        Pending::Phantom { player, pos } => {
+            ("phantom", Some(player), game.board().get(pos).map(|t| id(t.tile)), Some(pos))
+        }
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -1037,6 +1040,12 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 game.player(player).color.name(),
                 actions.len(),
                 place = crate::output::crop_place(kind)
+            )?,
+            Pending::Phantom { player, pos } => writeln!(
+                out,
+                "{} may deploy their phantom as a second follower on the tile just placed at {pos}, or pass ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
             )?,
             Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,
         }

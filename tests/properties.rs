@@ -754,6 +754,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             Pending::CropCircle { .. } | Pending::CropAdd { .. } | Pending::CropRemove { .. } => {
                 prop_assert!(game.rules().has(Expansion::CropCircles), "a crop circle's decision without it");
             }
+            Pending::Phantom { .. } => {
+                prop_assert!(game.rules().has(Expansion::Phantom), "the phantom's step without The Phantom");
+            }
             Pending::GameOver => unreachable!(),
         }
         probe_illegal(&mut game, &legal, &mut probe, &mut full_compares)?;

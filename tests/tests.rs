@@ -26,6 +26,7 @@ mod monasteries;
 mod mountains;
 mod only_one;
 mod perft;
+mod phantom;
 mod play;
 mod princess_dragon;
 mod prisoners;

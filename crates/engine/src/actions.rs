@@ -261,6 +261,10 @@ pub enum Pending {
     /// The Crop Circles, return chosen by `by`: `player` must take one of their followers on a
     /// feature of `kind` back to supply ([`Action::ReturnFigure`]).
     CropRemove { player: PlayerId, by: PlayerId, kind: FeatureKind },
+    /// The Phantom, step 2B-2: after the figure phase's action on the tile just placed at
+    /// `pos`, `player` may deploy their phantom as a second follower ([`Action::Deploy`] on that
+    /// tile, [`Action::DeployAt`] through its magic gate, [`Action::FinishTower`]), or pass.
+    Phantom { player: PlayerId, pos: Pos },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -292,7 +296,8 @@ impl Pending {
             | Pending::SwapAnswer { player, .. }
             | Pending::CropCircle { player, .. }
             | Pending::CropAdd { player, .. }
-            | Pending::CropRemove { player, .. } => Some(player),
+            | Pending::CropRemove { player, .. }
+            | Pending::Phantom { player, .. } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -322,6 +327,7 @@ impl Pending {
             Pending::CropCircle { .. } => "the crop circle's choice: every player adds a follower, or takes one back",
             Pending::CropAdd { .. } => "a follower added beside one of one's own of the crop circle's kind, or a pass",
             Pending::CropRemove { .. } => "one of one's followers of the crop circle's kind taken back",
+            Pending::Phantom { .. } => "the phantom deployed as a second follower, or a pass",
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",

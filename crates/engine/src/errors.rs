@@ -168,6 +168,12 @@ pub enum RuleError {
     NoCropFollowerThere(&'static str, crate::catalog::FeatureKind, Pos, LocalFeature),
     #[error("under the Z-Man Games reading a player who can add a follower must (The Crop Circles)")]
     CropAdditionRequired,
+    #[error("only the phantom may be deployed now, not a {0} (The Phantom: step 2B-2 deploys the phantom as a second follower)")]
+    OnlyThePhantomNow(&'static str),
+    #[error("the magic gate was used in the figure phase's first step; the phantom may not take it too (The Phantom)")]
+    PhantomGateUsed,
+    #[error("the phantom cannot go there: it goes on the tile just placed, on top of a tower, or through the magic gate (The Phantom)")]
+    PhantomCannotGoThere,
     #[error("you have no little {0} left (Little Buildings)")]
     NoBuildingOfKind(&'static str),
     #[error("under this variant a little building is a tower, a house or a shed: say which (Little Buildings)")]

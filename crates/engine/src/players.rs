@@ -129,10 +129,15 @@ pub enum Figure {
     /// never leaves the board (seed 001, "The barn"). It is never a [`PlacedFigure`]: the
     /// expansion's module keeps the barns.
     Barn,
+    /// The phantom (The Phantom): a follower in every respect (it counts one for majorities
+    /// and scores as "a normal meeple"), which may also be deployed as a second follower after
+    /// the figure phase's action (the Wikicarpedia page "The Phantom (1st edition)", "Placing a
+    /// meeple"; the Assembled Game Reference's step 2B-2).
+    Phantom,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 8] = [
+    pub const ALL: [Figure; 9] = [
         Figure::Follower,
         Figure::BigFollower,
         Figure::Abbot,
@@ -141,6 +146,7 @@ impl Figure {
         Figure::Mayor,
         Figure::Wagon,
         Figure::Barn,
+        Figure::Phantom,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -153,6 +159,7 @@ impl Figure {
             Figure::Mayor => "mayor",
             Figure::Wagon => "wagon",
             Figure::Barn => "barn",
+            Figure::Phantom => "phantom",
         }
     }
 
@@ -169,8 +176,8 @@ impl Figure {
     }
 
     /// The figures that are followers ([`Figure::is_follower`]), in the order moves list them.
-    pub const FOLLOWERS: [Figure; 5] =
-        [Figure::Follower, Figure::BigFollower, Figure::Abbot, Figure::Mayor, Figure::Wagon];
+    pub const FOLLOWERS: [Figure; 6] =
+        [Figure::Follower, Figure::BigFollower, Figure::Abbot, Figure::Mayor, Figure::Wagon, Figure::Phantom];
 
     /// Whether the figure goes onto a feature beside one of its owner's followers (the builder
     /// and the pig); every other figure needs a feature with no figure on it.
@@ -185,7 +192,7 @@ impl Figure {
     pub const fn may_stand_on(self, kind: FeatureKind) -> bool {
         use FeatureKind::*;
         match self {
-            Figure::Follower | Figure::BigFollower => {
+            Figure::Follower | Figure::BigFollower | Figure::Phantom => {
                 matches!(kind, Road | City | Cloister | Field | Mountain | Prior | Hut)
             }
             Figure::Abbot => matches!(kind, Cloister | Garden | Prior),
@@ -209,7 +216,8 @@ impl Figure {
         match self {
             // Seed 001, ABBEY AND MAYOR: "If a feature occupied by a wagon is scored, the wagon
             // counts as a normal follower".
-            Figure::Follower | Figure::Abbot | Figure::Wagon => 1,
+            // The Phantom: "the phantom follower always counts as a normal follower".
+            Figure::Follower | Figure::Abbot | Figure::Wagon | Figure::Phantom => 1,
             Figure::BigFollower => 2,
             // Seed 001, TRADERS AND BUILDERS: "The builder is not counted when calculating the
             // majority"; "The pig does not count when calculating the majority".
@@ -288,6 +296,8 @@ pub struct PlayerState {
     pub mayors: u8,
     pub wagons: u8,
     pub barns: u8,
+    /// Phantoms in supply (The Phantom: one each).
+    pub phantoms: u8,
     /// Trade counters: wine, grain, cloth (Traders & Builders).
     pub goods: [u8; 3],
 }
@@ -307,6 +317,7 @@ impl PlayerState {
             mayors: supply(Figure::Mayor),
             wagons: supply(Figure::Wagon),
             barns: supply(Figure::Barn),
+            phantoms: supply(Figure::Phantom),
             goods: [0; 3],
         }
     }
@@ -335,6 +346,7 @@ impl PlayerState {
             Figure::Mayor => self.mayors,
             Figure::Wagon => self.wagons,
             Figure::Barn => self.barns,
+            Figure::Phantom => self.phantoms,
         }
     }
 
@@ -348,6 +360,7 @@ impl PlayerState {
             Figure::Mayor => &mut self.mayors,
             Figure::Wagon => &mut self.wagons,
             Figure::Barn => &mut self.barns,
+            Figure::Phantom => &mut self.phantoms,
         }
     }
 }

@@ -142,6 +142,11 @@ pub enum Expansion {
     /// whose player, after the turn, decides whether every player may add a follower beside
     /// one of theirs or must take one back, of the kind the circle shows.
     CropCircles,
+    /// The Phantom (Hans im Glück, 2011; the Wikicarpedia page "The Phantom (1st edition)"): no
+    /// tiles; each player has a phantom, a follower that may be deployed on its own or, after
+    /// the figure phase's action, as a second follower in the same turn (the Assembled Game
+    /// Reference's step 2B-2).
+    Phantom,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -157,7 +162,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 33] = [
+    pub const ALL: [Expansion; 34] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -190,6 +195,7 @@ impl Expansion {
         Expansion::DarmstadtChurches,
         Expansion::LaPorxada,
         Expansion::CropCircles,
+        Expansion::Phantom,
         Expansion::Winter,
     ];
 
@@ -227,6 +233,7 @@ impl Expansion {
             Expansion::DarmstadtChurches => "darmstadt-churches",
             Expansion::LaPorxada => "la-porxada",
             Expansion::CropCircles => "crop-circles",
+            Expansion::Phantom => "phantom",
             Expansion::Winter => "winter",
         }
     }
@@ -442,11 +449,11 @@ mod tests {
             let json = serde_json::to_string(&e).unwrap();
             assert_eq!(json, format!("\"{}\"", e.name()), "serde and name() agree");
         }
-        // Every expansion but the Abbot (whose gardens are on the base tiles) and Little
-        // Buildings (tokens only) brings a tile set, The Crop Circles two; the Winter Edition's
-        // replaces the base set.
+        // Every expansion but the Abbot (whose gardens are on the base tiles), Little Buildings
+        // (tokens only) and The Phantom (figures only) brings a tile set, The Crop Circles two;
+        // the Winter Edition's replaces the base set.
         let sets = Rules { expansions: Expansion::ALL.to_vec(), ..Rules::default() }.tile_sets();
-        assert_eq!(sets.len(), Expansion::ALL.len() - 1, "{sets:?}");
+        assert_eq!(sets.len(), Expansion::ALL.len() - 2, "{sets:?}");
     }
 
     #[test]

@@ -80,7 +80,7 @@ const PIECE_PLANES: [&str; 8] =
     ["tower_height", "dragon", "fairy", "last_placed", "buildings", "gold", "wind_rose_sections", "priors"];
 
 /// Figure kinds, in plane order (one plane per seat and kind): the engine's order.
-pub const FIGURES: [Figure; 8] = Figure::ALL;
+pub const FIGURES: [Figure; 9] = Figure::ALL;
 
 /// Plane indices.
 pub const PLANE_TILE: usize = 0;
@@ -92,7 +92,7 @@ pub const PLANE_PLACEMENTS: usize = PLANE_FIGURES + MAX_SEATS * FIGURES.len();
 pub const PLANES: usize = PLANE_PLACEMENTS + 4;
 
 /// Columns of the players array, one row per seat (the viewer's first).
-pub const PLAYER_FIELDS: [&str; 26] = [
+pub const PLAYER_FIELDS: [&str; 27] = [
     "present",
     "score",
     "followers",
@@ -119,10 +119,11 @@ pub const PLAYER_FIELDS: [&str; 26] = [
     "figures_on_board",
     "gold",
     "porxada_token",
+    "phantoms",
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
-pub const PENDING_KINDS: [&str; 25] = [
+pub const PENDING_KINDS: [&str; 26] = [
     "place-tile",
     "deploy",
     "escape",
@@ -147,6 +148,7 @@ pub const PENDING_KINDS: [&str; 25] = [
     "crop-circle",
     "crop-add",
     "crop-remove",
+    "phantom",
     "game-over",
 ];
 
@@ -177,7 +179,8 @@ pub fn pending_kind(pending: Pending) -> usize {
         Pending::CropCircle { .. } => 21,
         Pending::CropAdd { .. } => 22,
         Pending::CropRemove { .. } => 23,
-        Pending::GameOver => 24,
+        Pending::Phantom { .. } => 24,
+        Pending::GameOver => 25,
     }
 }
 
@@ -516,6 +519,7 @@ pub fn observe(
             game.figures().iter().filter(|f| f.owner == p).count() as f32,
             game.gold_held(p) as f32,
             game.porxada_tokens().contains(p) as u8 as f32,
+            s.phantoms as f32,
         ];
         players[row * fields..(row + 1) * fields].copy_from_slice(&values);
     }

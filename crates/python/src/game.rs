@@ -371,6 +371,7 @@ impl PyGame {
                     ("mayors", s.mayors as u32),
                     ("wagons", s.wagons as u32),
                     ("barns", s.barns as u32),
+                    ("phantoms", s.phantoms as u32),
                     ("wine", s.goods[0] as u32),
                     ("grain", s.goods[1] as u32),
                     ("cloth", s.goods[2] as u32),

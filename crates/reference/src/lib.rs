@@ -293,6 +293,7 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::CropCircle { .. } => Some("crop-circle"),
         Pending::CropAdd { .. } => Some("crop-add"),
         Pending::CropRemove { .. } => Some("crop-remove"),
+        Pending::Phantom { .. } => Some("phantom"),
         Pending::GameOver => None,
     }
 }

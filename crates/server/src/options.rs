@@ -90,6 +90,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "The Crop Circles",
             "12 tiles with a crop circle (a shield, a club or a pitchfork): its player decides whether every player may add a knight, thief or farmer beside one of theirs, or must take one back",
         ),
+        Expansion::Phantom => (
+            "The Phantom",
+            "each player's phantom is a follower that may also be deployed as a second one, after the turn's figure action, on another feature of the tile just placed",
+        ),
         Expansion::LaPorxada => (
             "La Porxada",
             "1 city tile with a columned hall: its player swaps one of their followers with another player's (who may refuse by giving up another follower), or chooses the bonus: the players in its city when completed score their incomplete cities as completed at the end",

@@ -326,6 +326,7 @@ pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
         Figure::Mayor => "mayor".into(),
         Figure::Wagon => format!("wagon ({role})"),
         Figure::Barn => "barn".into(),
+        Figure::Phantom => format!("phantom ({role})"),
     }
 }
 
@@ -427,6 +428,7 @@ pub fn role_at(game: &Game, figure: Figure, pos: Pos, feature: LocalFeature) -> 
         Figure::Follower if on_shrine => "heretic".into(),
         Figure::BigFollower if on_shrine => "big follower (heretic)".into(),
         Figure::Wagon if on_shrine => "wagon (heretic)".into(),
+        Figure::Phantom if on_shrine => "phantom (heretic)".into(),
         _ => figure_role(figure, feature_kind(game, pos, feature)),
     }
 }

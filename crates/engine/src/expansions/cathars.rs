@@ -64,8 +64,11 @@ impl Cathars {
     fn can_escape(&self, table: &Table, figure: &PlacedFigure) -> bool {
         // Footnote 124: the mayor and the wagon in a city are knights like the small and big
         // followers (the abbot never stands in a city).
-        let knight = matches!(figure.figure, Figure::Follower | Figure::BigFollower | Figure::Mayor | Figure::Wagon)
-            || (self.builders_escape && figure.figure == Figure::Builder);
+        // The phantom is a follower like any other (The Phantom).
+        let knight = matches!(
+            figure.figure,
+            Figure::Follower | Figure::BigFollower | Figure::Mayor | Figure::Wagon | Figure::Phantom
+        ) || (self.builders_escape && figure.figure == Figure::Builder);
         if !knight || figure.owner != table.current || table.features.kind(figure.node) != FeatureKind::City {
             return false;
         }

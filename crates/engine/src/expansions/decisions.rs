@@ -24,7 +24,7 @@ use super::{ModuleId, Modules};
 impl Modules {
     /// The legal actions of a module's decision (`pending` is not a base decision), until
     /// `visit` returns true.
-    pub(crate) fn each_decision(&self, table: &Table, pending: Pending, visit: impl FnMut(Action) -> bool) {
+    pub(crate) fn each_decision(&self, table: &Table, pending: Pending, mut visit: impl FnMut(Action) -> bool) {
         match pending {
             Pending::Escape { .. } => self.cathars.each_escape(table, visit),
             Pending::MoveDragon { .. } => self.princess_dragon.each_dragon_step(table, visit),
@@ -50,6 +50,7 @@ impl Modules {
             Pending::CropCircle { .. } | Pending::CropAdd { .. } | Pending::CropRemove { .. } => {
                 self.crop_circles.each_choice(table, pending, self.princess_dragon.dragon(), visit)
             }
+            Pending::Phantom { player, .. } => self.each_phantom_action(table, player, &mut visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -124,6 +125,7 @@ impl Modules {
             return Err(RuleError::OnlyTheMovedTile);
         }
         match (pending, action) {
+            (Pending::Phantom { player, .. }, _) => self.check_phantom(table, player, action),
             (Pending::Deploy { player, .. }, Action::RemoveTile { pos }) => self.check_removal(table, player, pos),
             (Pending::ReplaceTile { .. }, _) => self.check_replacement(table, pending, action),
             (Pending::Escape { .. }, _) => self.cathars.check(table, pending, action),
@@ -237,6 +239,7 @@ impl Modules {
     ) -> Option<Pending> {
         match (pending, action) {
             (Pending::PlaceGold { .. }, _) => self.gold_mines.place(pending, action, events),
+            (Pending::Phantom { player, .. }, _) => self.apply_phantom(table, player, action, events),
             (Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. }, _) => {
                 let (next, departures) = self.porxada.apply(table, pending, action, events);
                 for (root, player) in departures {

@@ -38,10 +38,10 @@ pub(crate) struct Lease {
     dashing: bool,
 }
 
-/// The figures a move may take: the player's small and big followers (the figures that stand
-/// as thieves, farmers, knights and monks alike).
+/// The figures a move may take: the player's small and big followers and the phantom (the
+/// figures that stand as thieves, farmers, knights and monks alike).
 fn movable(figure: Figure) -> bool {
-    matches!(figure, Figure::Follower | Figure::BigFollower)
+    matches!(figure, Figure::Follower | Figure::BigFollower | Figure::Phantom)
 }
 
 impl Lease {

@@ -45,6 +45,7 @@ pub(crate) mod miners;
 pub(crate) mod monasteries;
 pub(crate) mod mountains;
 pub(crate) mod own_cloisters;
+pub(crate) mod phantom;
 pub(crate) mod porxada;
 pub(crate) mod princess_dragon;
 pub(crate) mod prisoners;
@@ -95,6 +96,7 @@ use lease::Lease;
 use little_buildings::LittleBuildings;
 use monasteries::Monasteries;
 use own_cloisters::OwnCloisters;
+use phantom::Phantom;
 use porxada::Porxada;
 use princess_dragon::PrincessDragon;
 use prisoners::Prisoners;
@@ -150,6 +152,7 @@ pub(crate) struct Modules {
     cathars: Cathars,
     abbot: Abbot,
     tower: Tower,
+    phantom: Phantom,
     the_count: Count,
     princess_dragon: PrincessDragon,
     games_quarterly: GamesQuarterly,
@@ -287,6 +290,7 @@ impl Modules {
             cathars: Cathars::new(rules),
             abbot: Abbot,
             tower: Tower::new(rules, players),
+            phantom: Phantom::default(),
             the_count: Count::new(rules, catalog),
             princess_dragon: PrincessDragon::new(rules),
             games_quarterly: GamesQuarterly::new(rules),
@@ -489,7 +493,8 @@ impl Modules {
     ) -> Result<(), RuleError> {
         let own_rule = match figure {
             // Inns & Cathedrals: the big follower deploys like a follower.
-            Figure::Follower | Figure::BigFollower => base::check_follower(table, spec, root),
+            // The Phantom: "As with a normal follower".
+            Figure::Follower | Figure::BigFollower | Figure::Phantom => base::check_follower(table, spec, root),
             Figure::Abbot => abbot::check_deploy(table, spec, root),
             Figure::Builder | Figure::Pig => traders_builders::check_deploy(table, figure, spec, root),
             Figure::Mayor | Figure::Wagon | Figure::Barn => abbey_mayor::check_deploy(table, figure, spec, root),
@@ -663,6 +668,28 @@ impl Modules {
         if point == HookPoint::TileActions && self.escape_waits_for_second_tile(table) {
             mask &= !self.bit_of(ModuleId::Cathars);
         }
+        loop {
+            let found = self.first_at(point, mask, table, dragon, events);
+            match found {
+                // The Phantom's step is asked only where the phantom has somewhere to go.
+                Some((i, Pending::Phantom { player, .. })) if !self.phantom_has_somewhere(table, player) => {
+                    mask &= !((2u32 << i) - 1);
+                }
+                found => return found,
+            }
+        }
+    }
+
+    /// The first decision a module of `mask` asks for at `point`, with its index.
+    #[inline]
+    fn first_at(
+        &mut self,
+        point: HookPoint,
+        mask: u32,
+        table: &mut Table,
+        dragon: Option<Pos>,
+        events: &mut Vec<Event>,
+    ) -> Option<(u8, Pending)> {
         each_module!(self, mask, |i, mut m| if let Some(p) = m.at(point, table, dragon, events) {
             return Some((i as u8, p));
         });

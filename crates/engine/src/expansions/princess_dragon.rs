@@ -181,8 +181,11 @@ impl PrincessDragon {
             return false;
         }
         // Footnote 124 (Abbey & Mayor): the princess may remove a mayor or a wagon too.
-        let knight = matches!(f.figure, Figure::Follower | Figure::BigFollower | Figure::Mayor | Figure::Wagon)
-            || (self.readings.builders_are_followers && f.figure == Figure::Builder);
+        // The phantom is a follower like any other (The Phantom).
+        let knight = matches!(
+            f.figure,
+            Figure::Follower | Figure::BigFollower | Figure::Mayor | Figure::Wagon | Figure::Phantom
+        ) || (self.readings.builders_are_followers && f.figure == Figure::Builder);
         if !knight || table.features.kind(f.node) != FeatureKind::City {
             return false;
         }
@@ -238,7 +241,9 @@ impl PrincessDragon {
             table.design(placed.tile).features.get(feature as usize).ok_or(RuleError::NoSuchFeature(feature))?;
         let root = table.features.find(placed.first_node + feature as NodeId);
         match figure {
-            Figure::Follower | Figure::BigFollower => base::check_follower(table, spec, root)?,
+            // The Phantom: the phantom may take the gate, unless 2B-1 used it (the dispatch
+            // lists the phantom's step, `phantom.rs`).
+            Figure::Follower | Figure::BigFollower | Figure::Phantom => base::check_follower(table, spec, root)?,
             Figure::Abbot => abbot::check_deploy(table, spec, root)?,
             // Abbey & Mayor, footnote 126: the mayor and the wagon use the magic gate.
             Figure::Mayor | Figure::Wagon => super::abbey_mayor::check_deploy(table, figure, spec, root)?,
@@ -255,6 +260,18 @@ impl PrincessDragon {
     /// The magic gate's deployments, in the order of the tiles in play, their features and the
     /// figures (follower, big follower, abbot, mayor, wagon): the same as `check_gate` accepts, with the
     /// checks shared by the figures done once per feature.
+    /// The magic gate's deployments, where the tile just placed has one and the gate's own
+    /// listing applies (not under follower unpunctuality, whose listing holds them): for The
+    /// Phantom's step 2B-2.
+    pub(crate) fn gate_deployments_now(
+        &self,
+        table: &Table,
+        player: PlayerId,
+        visit: &mut impl FnMut(Action) -> bool,
+    ) -> bool {
+        self.magic_gate_now && !self.readings.unpunctual && self.gate_deployments(table, player, visit)
+    }
+
     fn gate_deployments(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
         // The figures in supply that may use the gate (the followers), found once.
         let (figures, count) = table.players[player as usize].figures_in_supply(Figure::FOLLOWERS);

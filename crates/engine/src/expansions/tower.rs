@@ -177,7 +177,9 @@ impl Tower {
     /// corner (seed 001, ABBEY AND MAYOR), and a tower's top is none of these.
     fn may_guard(&self, figure: Figure) -> bool {
         match figure {
-            Figure::Follower | Figure::BigFollower => true,
+            // The Phantom: "it can be placed on top of a stack of Tower Floors to close the
+            // tower" (the Phantom's page, other expansions).
+            Figure::Follower | Figure::BigFollower | Figure::Phantom => true,
             Figure::Builder | Figure::Pig => self.readings.builders_are_followers,
             Figure::Abbot | Figure::Mayor | Figure::Wagon | Figure::Barn => false,
         }

@@ -186,6 +186,8 @@ impl Turn {
                         modules.apply_decision(table, pending, action, events);
                     }
                 }
+                // The Phantom: step 2B-2 depends on what step 2B-1 did.
+                modules.note_figure_action(action);
                 // "The dash": another round, if the player can pay and has something to do.
                 if modules.dash_continues(table, player, action) {
                     let mut more = false;

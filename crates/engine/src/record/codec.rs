@@ -47,7 +47,7 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             };
             RecordAction::Mountain { player, tile, x: pos.x, y: pos.y }
         }
-        (Pending::Deploy { pos, .. }, Action::Deploy { figure, feature }) => {
+        (Pending::Deploy { pos, .. } | Pending::Phantom { pos, .. }, Action::Deploy { figure, feature }) => {
             RecordAction::Deploy { player, figure, feature: name(pos, feature), x: None, y: None }
         }
         (_, Action::Deploy { figure, feature }) => {
@@ -280,8 +280,9 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             Ok(Action::ReturnFigure { figure: *figure, spot })
         }
         RecordAction::Deploy { figure, feature, x, y, .. } => {
-            let Pending::Deploy { pos: placed, .. } = game.pending() else {
-                return Err("the game is waiting for a tile placement, not a deployment".into());
+            // The figure phase, or The Phantom's second deployment (step 2B-2).
+            let (Pending::Deploy { pos: placed, .. } | Pending::Phantom { pos: placed, .. }) = game.pending() else {
+                return Err(format!("the game is waiting for {}, not a deployment", game.pending().description()));
             };
             let at = match (x, y) {
                 (Some(x), Some(y)) => Pos::new(*x, *y),

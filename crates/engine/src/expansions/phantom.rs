@@ -1,0 +1,252 @@
+//! The Phantom (Hans im Glück, 2011; the Wikicarpedia page "The Phantom (1st edition)", with its
+//! footnotes and its section on other expansions; the Assembled Game Reference's steps 2B-1 and
+//! 2B-2): no tiles, one translucent follower per player.
+//!
+//! - **A follower.** "The phantom follower always counts as a normal follower": it deploys on
+//!   the tile just placed like one (an unoccupied feature), counts one for a majority, and is
+//!   scored "as if it were a normal meeple", during the game and at its end. Everything a
+//!   follower may do, it may: go through a magic gate, finish a tower, be captured, escape, go to
+//!   Carcassonne, be added by a crop circle ([`Figure::Phantom`] is one of [`Figure::FOLLOWERS`]).
+//! - **Alone** (step 2B-1): "the phantom can also be deployed as the only follower on a turn":
+//!   it is one more figure of the figure phase.
+//! - **Second** (step 2B-2, [`Pending::Phantom`]): after the figure phase's action, "the player
+//!   may deploy the phantom to it as a second follower (on a second feature)": on the tile just
+//!   placed, on top of a tower (the page's section on The Tower), or through the tile's magic
+//!   gate "as long as it was not used in Step 2B-1" (the reference; the publisher's answer that
+//!   the gate sends "one or the other through the portal, but not both").
+//! - **Not second** where the reference's step 2B-2 says so: after a princess sent a knight home
+//!   ("Skip this step if you removed a knight with a princess symbol"), and on a volcano's turn
+//!   ("This step is forbidden if a volcano ... tile was played").
+//!
+//! Our readings where the sources are silent (docs/rules.md, "The Phantom"): a player who passed
+//! in step 2B-1 is not asked again (they could have deployed the phantom alone then, as
+//! JCloisterZone reads it too); a deployment on an earlier tile in step 2B-1 (the magic gate, or
+//! follower unpunctuality's) leaves no such deployment for step 2B-2; after a "Rebuilding" the
+//! moved tile's figure phase has no second step (it is done "rather than following the usual
+//! procedure"); the Tower's capture, which the reference puts in step 2B-1, comes before the
+//! phantom's step; step 2B-2 is asked only where the phantom has somewhere to go.
+
+use crate::actions::{Action, Pending};
+use crate::catalog::{LocalFeature, Symbol};
+use crate::errors::RuleError;
+use crate::events::Event;
+use crate::features::NodeId;
+use crate::geometry::Pos;
+use crate::players::{Figure, PlayerId};
+use crate::rules::Expansion;
+use crate::table::Table;
+
+use super::dispatch::ModuleId;
+use super::hooks::{Hook, HookPoint, Hooks, Module};
+use super::Modules;
+
+/// What the figure phase's action (step 2B-1) was, as far as step 2B-2 cares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct FirstStep {
+    /// An action other than a pass was taken.
+    acted: bool,
+    /// A princess sent a knight home.
+    princess: bool,
+    /// A figure went onto an earlier tile (the magic gate, or follower unpunctuality).
+    elsewhere: bool,
+    /// The figure phase followed a "Rebuilding".
+    rebuilt: bool,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Phantom {
+    /// The current figure phase's first step, noted as its actions are taken.
+    first: FirstStep,
+    /// In step 2B-2: whether the phantom may still take a deployment elsewhere (the gate was
+    /// not used in step 2B-1).
+    elsewhere_open: bool,
+}
+
+impl Phantom {
+    /// Notes an action of the figure phase (`rebuilt`: the phase follows a "Rebuilding").
+    pub(crate) fn note(&mut self, action: Action, rebuilt: bool) {
+        let first = &mut self.first;
+        match action {
+            Action::Pass => {}
+            Action::RemoveKnight { .. } => {
+                first.acted = true;
+                first.princess = true;
+            }
+            Action::DeployAt { .. } => {
+                first.acted = true;
+                first.elsewhere = true;
+            }
+            _ => first.acted = true,
+        }
+        first.rebuilt |= rebuilt;
+    }
+}
+
+/// Whether the tile just placed is a volcano (with The Princess & the Dragon, whose dragon it
+/// brings; the River II's volcano lake among them).
+fn volcano_turn(table: &Table) -> bool {
+    table.rules.has(Expansion::PrincessDragon)
+        && table.design(table.last_placement().tile).symbols.contains(&Symbol::Volcano)
+}
+
+impl Module for Phantom {
+    const HOOKS: Hooks = Hooks::of(&[Hook::Supply, Hook::At]);
+
+    /// "Every player receives the phantom of his or her color".
+    fn supply(&self, figure: Figure) -> u8 {
+        (figure == Figure::Phantom) as u8
+    }
+
+    /// Step 2B-2, once the figure phase's action is taken (and the Tower's capture that follows
+    /// a tower piece): the phantom's deployment, where the first step allows one. Whether the
+    /// phantom has anywhere to go is the dispatch's to decide (`Modules::at`).
+    fn at(
+        &mut self,
+        point: HookPoint,
+        table: &mut Table,
+        _dragon: Option<Pos>,
+        _events: &mut Vec<Event>,
+    ) -> Option<Pending> {
+        if point != HookPoint::AfterFigures {
+            return None;
+        }
+        let first = std::mem::take(&mut self.first);
+        self.elsewhere_open = !first.elsewhere;
+        let player = table.current;
+        let due = first.acted
+            && !first.princess
+            && !first.rebuilt
+            && table.players[player as usize].phantoms > 0
+            && !volcano_turn(table);
+        due.then(|| Pending::Phantom { player, pos: table.last_placement().pos })
+    }
+}
+
+impl Modules {
+    /// Notes the figure phase's action for the phantom's step.
+    #[inline]
+    pub(crate) fn note_figure_action(&mut self, action: Action) {
+        if self.in_play(ModuleId::Phantom) {
+            let rebuilt = self.rebuilt.is_some();
+            self.phantom.note(action, rebuilt);
+        }
+    }
+
+    /// Step 2B-2's choices, in order, until `visit` returns true: the phantom on each feature of
+    /// the tile just placed where a follower may go, then through the magic gate or onto an
+    /// earlier tile (unless step 2B-1 went elsewhere), then on top of each tower; last, `Pass`.
+    pub(crate) fn each_phantom_action(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) {
+        if self.phantom_deployments(table, player, visit) {
+            return;
+        }
+        visit(Action::Pass);
+    }
+
+    /// The phantom's deployments of step 2B-2 (without the pass); true once `visit` returned
+    /// true.
+    fn phantom_deployments(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        if table.players[player as usize].phantoms == 0 {
+            return false;
+        }
+        let placement = table.last_placement();
+        for (i, spec) in table.design(placement.tile).features.iter().enumerate() {
+            let root = table.features.find(placement.first_node + i as NodeId);
+            if Figure::Phantom.may_stand_on(spec.kind)
+                && self.check_deploy(table, Figure::Phantom, spec, root).is_ok()
+                && visit(Action::Deploy { figure: Figure::Phantom, feature: i as LocalFeature })
+            {
+                return true;
+            }
+        }
+        let elsewhere = self.phantom.elsewhere_open;
+        let mut phantom_only = |action: Action| match action {
+            Action::DeployAt { figure: Figure::Phantom, .. } if elsewhere => visit(action),
+            Action::FinishTower { figure: Figure::Phantom, .. } => visit(action),
+            _ => false,
+        };
+        let dragon = self.princess_dragon.dragon();
+        if self.in_play(ModuleId::PrincessDragon)
+            && self.princess_dragon.gate_deployments_now(table, player, &mut phantom_only)
+        {
+            return true;
+        }
+        if self.unpunctual_in_play && self.unpunctuality.actions(table, player, dragon, &mut phantom_only) {
+            return true;
+        }
+        self.tower_in_play && self.tower.tower_actions(table, player, dragon, &mut phantom_only)
+    }
+
+    /// Whether step 2B-2 would offer the phantom somewhere (else it is not asked).
+    pub(crate) fn phantom_has_somewhere(&self, table: &Table, player: PlayerId) -> bool {
+        self.phantom_deployments(table, player, &mut |_| true)
+    }
+
+    /// Checks an action of step 2B-2.
+    pub(crate) fn check_phantom(&self, table: &Table, player: PlayerId, action: Action) -> Result<(), RuleError> {
+        let figure = match action {
+            Action::Pass => return Ok(()),
+            Action::Deploy { figure, .. } | Action::DeployAt { figure, .. } | Action::FinishTower { figure, .. } => {
+                figure
+            }
+            _ => {
+                return Err(RuleError::wrong_decision(
+                    Pending::Phantom { player, pos: table.last_placement().pos },
+                    action,
+                ))
+            }
+        };
+        if figure != Figure::Phantom {
+            return Err(RuleError::OnlyThePhantomNow(figure.name()));
+        }
+        let state = &table.players[player as usize];
+        if state.phantoms == 0 {
+            return Err(RuleError::NoFigureInSupply(state.color, figure.name()));
+        }
+        if let Action::Deploy { feature, .. } = action {
+            let placement = table.last_placement();
+            let spec =
+                table.design(placement.tile).features.get(feature as usize).ok_or(RuleError::NoSuchFeature(feature))?;
+            let root = table.features.find(placement.first_node + feature as NodeId);
+            return self.check_deploy(table, Figure::Phantom, spec, root);
+        }
+        if matches!(action, Action::DeployAt { .. }) && !self.phantom.elsewhere_open {
+            return Err(RuleError::PhantomGateUsed);
+        }
+        let mut listed = false;
+        self.phantom_deployments(table, player, &mut |a| {
+            listed = a == action;
+            listed
+        });
+        if listed {
+            return Ok(());
+        }
+        // The figure phase's own check names what is wrong; else the place is no follower's.
+        let pos = table.last_placement().pos;
+        self.check_decision(table, Pending::Deploy { player, pos }, action)?;
+        Err(RuleError::PhantomCannotGoThere)
+    }
+
+    /// Applies a checked action of step 2B-2.
+    pub(crate) fn apply_phantom(
+        &mut self,
+        table: &mut Table,
+        player: PlayerId,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) {
+        match action {
+            Action::Pass => return,
+            Action::Deploy { figure, feature } => {
+                let pos = table.last_placement().pos;
+                table.deploy(player, figure, table.last_placement_index(), feature);
+                events.push(Event::FigureDeployed { player, figure, pos, feature });
+            }
+            _ => {
+                let pos = table.last_placement().pos;
+                self.apply_decision(table, Pending::Deploy { player, pos }, action, events);
+            }
+        }
+        // A phantom deployed onto a trap is caught as any follower deployed there.
+        self.spring_traps(table, None, events);
+    }
+}
