@@ -313,3 +313,18 @@ fn random_games_with_the_phantom_keep_the_properties() {
 fn every_bot_plays_with_the_phantom() {
     every_bot_plays(&rules(&[]), 260);
 }
+
+/// The SVG render draws the phantom as a clear follower (translucent, its outline dashed) in its
+/// player's colour, apart from the followers.
+#[test]
+fn the_render_draws_the_phantom_as_a_clear_follower() {
+    let mut g = road_placed();
+    let thief = deploy_on(&g, F, "road@E");
+    apply(&mut g, thief);
+    let phantom = deploy_on(&g, P, "field@NNE");
+    apply(&mut g, phantom);
+    let svg = carcassonne_render::board_svg(&g, &carcassonne_render::BoardOptions::default());
+    assert_eq!(svg.matches(r#"class="figure phantom farmer""#).count(), 1, "{svg}");
+    assert_eq!(svg.matches(r#"class="figure follower thief""#).count(), 1);
+    assert_eq!(svg.matches(r#"fill-opacity="0.45""#).count(), 1, "the phantom alone is clear");
+}

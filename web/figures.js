@@ -75,7 +75,7 @@ export function figureSize(kind) {
  */
 export function figureShape(kind, hex, { px = 0, py = 0, feature = '', scale = 1, ghost = false, seat = null, lift = 0 } = {}) {
   // Farmers lie in their fields; on a special monastery, a figure as its prior lies on its side.
-  const lying = ((kind === 'follower' || kind === 'big-follower') && String(feature).startsWith('field')) || String(feature) === 'prior';
+  const lying = (['follower', 'big-follower', 'phantom'].includes(kind) && String(feature).startsWith('field')) || String(feature) === 'prior';
   const k = figureSize(kind) * scale;
   const g = s('g', {
     class: `figure ${kind}${ghost ? ' ghost' : ''}`,

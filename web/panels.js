@@ -11,7 +11,7 @@ import { cityOf, residentsOf, cityIcon } from './count.js';
 /** The variation "Mountains": the design of a tile placed upside down. */
 const MOUNTAIN_TILE = 'variations:mountain';
 
-const FIGURE_ORDER = ['follower', 'big-follower', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'];
+const FIGURE_ORDER = ['follower', 'big-follower', 'phantom', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'];
 const GOODS = ['wine', 'grain', 'cloth'];
 
 /**

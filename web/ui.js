@@ -54,6 +54,7 @@ export function clear(el) {
 const LABELS = {
   follower: 'Follower',
   'big-follower': 'Big follower',
+  phantom: 'Phantom',
   abbot: 'Abbot',
   builder: 'Builder',
   pig: 'Pig',

@@ -5326,6 +5326,53 @@ async function cropAdditions(page, label) {
   }
 }
 
+// ---- scenario 33: The Phantom ------------------------------------------------------------
+
+/**
+ * The Phantom, at one screen on a desktop: a seat's figure decision deploys a follower through
+ * the API; the window then shows the phantom's own decision (the panel "The phantom", its
+ * markers on the new tile's free places, "No phantom"); the phantom is deployed by a click, and
+ * the API, the board (a clear figure) and the supply show it.
+ */
+async function scenarioPhantom() {
+  log('scenario 33 (desktop): The Phantom, a second follower deployed by a click');
+  const { page } = await openBrowser('phantom', DESKTOP);
+  const { id, play } = await createGame(page, ['human', 'human'], ['Pia', 'Paul'], ['phantom'], { hotSeat: true });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  // The turns go through the API, a follower deployed where one may go, until a phantom step.
+  const view = await playThroughApi(id, token, 'the phantom game', (v) => v.pending.decision === 'phantom', (legal, steps) => {
+    const deploy = legal.find((a) => a.action === 'deploy' && a.figure === 'follower');
+    return deploy || chooseQuietly(legal, steps);
+  });
+  check(view, 'a whole game without the phantom step');
+  const places = view.legal.filter((a) => a.action === 'deploy');
+  check(places.length && places.every((a) => a.figure === 'phantom' && /^the phantom \(/.test(a.label || '')), `the phantom's places: ${JSON.stringify(view.legal)}`);
+  check(view.legal.some((a) => a.action === 'pass' && a.label === 'no phantom'), 'no "no phantom" among the choices');
+  await waitFor(page, 'the window at the phantom step', (v) => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && Number(g.dataset.version) === v;
+  }, view.version);
+  check((await waitForTurn(page, 'the phantom step')) === 'phantom', 'the window does not show the phantom step');
+  check((await page.locator('.panel-title', { hasText: 'The phantom' }).count()) === 1, 'no panel "The phantom"');
+  check((await page.textContent('[data-testid=pass]')) === 'No phantom', `the pass button reads "${await page.textContent('[data-testid=pass]')}"`);
+  const onTile = places.filter((a) => a.x === undefined);
+  check((await page.locator('[data-testid=figure-marker]').count()) === onTile.length, `${onTile.length} places on the tile, ${await page.locator('[data-testid=figure-marker]').count()} markers`);
+  const seat = view.pending.seat;
+  await screenshot(page, 'web-phantom.png');
+  const place = onTile[0];
+  await pressMarker(page, `[data-testid=figure-marker][data-feature="${place.feature}"]`);
+  await confirm(page, 'the phantom');
+  const after = await api(`/api/games/${id}`);
+  const mine = after.figures.filter((f) => f.seat === seat && f.figure === 'phantom');
+  check(mine.length === 1 && mine[0].feature === place.feature, `the API has no phantom on ${place.feature}: ${JSON.stringify(after.figures)}`);
+  check(after.seats[seat].supply.phantom === 0, `the supply still holds the phantom: ${JSON.stringify(after.seats[seat].supply)}`);
+  await page.locator('[data-testid=board] .figure.phantom').first().waitFor();
+  log(`game ${id}: the phantom deployed by a click on ${place.feature} (${onTile.length} places offered)`);
+  passed += 1;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -5360,6 +5407,7 @@ try {
   numbered.set(30, scenarioTraps);
   numbered.set(31, scenarioPorxada);
   numbered.set(32, scenarioCropCircles);
+  numbered.set(33, scenarioPhantom);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -82,6 +82,7 @@ import { traps } from './traps.js';
 import { goldMines } from './gold-mines.js';
 import { porxada } from './porxada.js';
 import { cropCircles } from './crop-circles.js';
+import { phantom } from './phantom.js';
 import { windRoses } from './wind-roses.js';
 import { tower } from './tower.js';
 import { mountains } from './mountains.js';
@@ -110,6 +111,7 @@ export const MODULES = [
   goldMines,
   porxada,
   cropCircles,
+  phantom,
   windRoses,
   tower,
   mountains,

@@ -298,7 +298,8 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
     for (p, row) in rows.iter_mut().enumerate() {
         row[Component::Future as usize] = tiles_left / players as f64;
         let state = &game.players()[p];
-        let followers = state.followers as f64
+        // The phantom is a follower in supply like any other (The Phantom).
+        let followers = (state.followers + state.phantoms) as f64
             + model.big_follower * state.big_followers as f64
             + 0.5 * (state.abbots + state.mayors + state.wagons) as f64;
         row[Component::Supply as usize] = followers * left;

@@ -294,6 +294,9 @@ fn configs() -> Vec<(&'static str, Rules)> {
                 Variants { crop_circles_zmg: true, ..Variants::default() },
             ),
         ),
+        // The Phantom, with the magic gate and the towers it may take, and the princess and the
+        // volcano that leave it no second step.
+        ("phantom", with(&[Phantom, PrincessDragon, Tower, InnsCathedrals], Variants::default())),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

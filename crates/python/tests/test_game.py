@@ -202,3 +202,26 @@ def test_game_facts():
     assert "tower" in carcassonne.expansions()
     assert "small-city" in carcassonne.variants()
     assert json.loads(game.rules_json)["expansions"] == []
+
+
+def test_the_phantom_is_a_figure_and_a_decision():
+    # The Phantom: one phantom per seat in the supply and the players array; after a figure is
+    # deployed, the `phantom` decision may follow, where only the phantom goes.
+    game = carcassonne.Game(2, expansions=["phantom"], seed=5)
+    assert game.supplies()[0]["phantoms"] == 1
+    field = list(carcassonne.PLAYER_FIELDS).index("phantoms")
+    assert game.observe()["players"][0][field] == 1
+    assert "phantom" in carcassonne.PENDING_KINDS
+    seen = False
+    rng = random.Random(5)
+    while not game.is_over and not seen:
+        if game.pending == "deploy":
+            deploys = [a for a in game.legal_actions() if a.kind == "deploy"]
+            game.apply(deploys[0] if deploys else game.legal_actions()[-1])
+        elif game.pending == "phantom":
+            seen = True
+            assert all(a.kind in ("deploy", "pass") for a in game.legal_actions())
+        else:
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+    assert seen

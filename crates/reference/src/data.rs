@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 24] = [
+pub const DECISIONS: [&str; 25] = [
     "place",
     "deploy",
     "escape",
@@ -46,6 +46,7 @@ pub const DECISIONS: [&str; 24] = [
     "crop-circle",
     "crop-add",
     "crop-remove",
+    "phantom",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks

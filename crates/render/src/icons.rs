@@ -395,12 +395,23 @@ const MEEPLE: &str = concat!(
 
 /// A follower in a player's colour, standing or (a farmer) lying down; `size` is its height.
 pub fn meeple(at: Pt, colour: &str, lying: bool, size: f32, class: &str) -> String {
+    follower_outline(at, colour, lying, size, class, "")
+}
+
+/// The phantom (The Phantom): a translucent follower in its player's colour, as the figure is
+/// clear plastic, with a dashed outline so that it reads apart from a follower.
+pub fn phantom(at: Pt, colour: &str, lying: bool, size: f32, class: &str) -> String {
+    follower_outline(at, colour, lying, size, class, r#" fill-opacity="0.45" stroke-dasharray="2 1.2""#)
+}
+
+/// A follower's outline in `colour`, with `style` (further attributes of its path).
+fn follower_outline(at: Pt, colour: &str, lying: bool, size: f32, class: &str, style: &str) -> String {
     let outline = if colour == "#222222" { "#e8e8e8" } else { "#1a1a1a" };
     let turn = if lying { " rotate(-90)" } else { "" };
     format!(
         concat!(
             r#"<g class="{class}" transform="translate({x} {y}) scale({s}){turn}">"#,
-            r#"<path d="{d}" fill="{colour}" stroke="{outline}" stroke-width="1.1" stroke-linejoin="round"/></g>"#
+            r#"<path d="{d}" fill="{colour}"{style} stroke="{outline}" stroke-width="1.1" stroke-linejoin="round"/></g>"#
         ),
         class = class,
         x = num(at.x),
@@ -409,6 +420,7 @@ pub fn meeple(at: Pt, colour: &str, lying: bool, size: f32, class: &str) -> Stri
         turn = turn,
         d = MEEPLE,
         colour = colour,
+        style = style,
         outline = outline
     )
 }

@@ -407,7 +407,11 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
                 _ => "other",
             })
         );
-        s.push_str(&icons::meeple(at, colour, lying, size, &class));
+        if f.figure == Figure::Phantom {
+            s.push_str(&icons::phantom(at, colour, lying, size, &class));
+        } else {
+            s.push_str(&icons::meeple(at, colour, lying, size, &class));
+        }
     }
     // Abbey & Mayor: each barn on the corner of its tile where four farms meet.
     for barn in game.barns() {

@@ -5,7 +5,7 @@
 use crate::actions::{Action, FigureSpot, Pending};
 use crate::base;
 use crate::board::PlacementIndex;
-use crate::catalog::FeatureKind;
+use crate::catalog::{FeatureKind, LocalFeature};
 use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
@@ -527,5 +527,136 @@ impl Modules {
             }
         }
         self.traps.sprang(table.next_serial);
+    }
+}
+
+// ----- The Phantom (`phantom.rs`): step 2B-2, the phantom as a second follower -----
+
+impl Modules {
+    /// Notes the figure phase's action for the phantom's step.
+    #[inline]
+    pub(crate) fn note_figure_action(&mut self, action: Action) {
+        if self.in_play(ModuleId::Phantom) {
+            let rebuilt = self.rebuilt.is_some();
+            self.phantom.note(action, rebuilt);
+        }
+    }
+
+    /// Step 2B-2's choices, in order, until `visit` returns true: the phantom on each feature of
+    /// the tile just placed where a follower may go, then through the magic gate or onto an
+    /// earlier tile (unless step 2B-1 went elsewhere), then on top of each tower; last, `Pass`.
+    pub(crate) fn each_phantom_action(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) {
+        if self.phantom_deployments(table, player, visit) {
+            return;
+        }
+        visit(Action::Pass);
+    }
+
+    /// The phantom's deployments of step 2B-2 (without the pass); true once `visit` returned
+    /// true.
+    fn phantom_deployments(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        if table.players[player as usize].phantoms == 0 {
+            return false;
+        }
+        let placement = table.last_placement();
+        for (i, spec) in table.design(placement.tile).features.iter().enumerate() {
+            let root = table.features.find(placement.first_node + i as NodeId);
+            if Figure::Phantom.may_stand_on(spec.kind)
+                && self.check_deploy(table, Figure::Phantom, spec, root).is_ok()
+                && visit(Action::Deploy { figure: Figure::Phantom, feature: i as LocalFeature })
+            {
+                return true;
+            }
+        }
+        let elsewhere = self.phantom.elsewhere_open();
+        let mut phantom_only = |action: Action| match action {
+            Action::DeployAt { figure: Figure::Phantom, .. } if elsewhere => visit(action),
+            Action::FinishTower { figure: Figure::Phantom, .. } => visit(action),
+            _ => false,
+        };
+        let dragon = self.princess_dragon.dragon();
+        if self.in_play(ModuleId::PrincessDragon)
+            && self.princess_dragon.gate_deployments_now(table, player, &mut phantom_only)
+        {
+            return true;
+        }
+        if self.unpunctual_in_play && self.unpunctuality.actions(table, player, dragon, &mut phantom_only) {
+            return true;
+        }
+        self.tower_in_play && self.tower.tower_actions(table, player, dragon, &mut phantom_only)
+    }
+
+    /// Whether step 2B-2 would offer the phantom somewhere (else it is not asked).
+    pub(crate) fn phantom_has_somewhere(&self, table: &Table, player: PlayerId) -> bool {
+        self.phantom_deployments(table, player, &mut |_| true)
+    }
+
+    /// Checks an action of step 2B-2.
+    pub(crate) fn check_phantom(&self, table: &Table, player: PlayerId, action: Action) -> Result<(), RuleError> {
+        let figure = match action {
+            Action::Pass => return Ok(()),
+            Action::Deploy { figure, .. } | Action::DeployAt { figure, .. } | Action::FinishTower { figure, .. } => {
+                figure
+            }
+            _ => {
+                return Err(RuleError::wrong_decision(
+                    Pending::Phantom { player, pos: table.last_placement().pos },
+                    action,
+                ))
+            }
+        };
+        if figure != Figure::Phantom {
+            return Err(RuleError::OnlyThePhantomNow(figure.name()));
+        }
+        let state = &table.players[player as usize];
+        if state.phantoms == 0 {
+            return Err(RuleError::NoFigureInSupply(state.color, figure.name()));
+        }
+        if let Action::Deploy { feature, .. } = action {
+            let placement = table.last_placement();
+            let spec =
+                table.design(placement.tile).features.get(feature as usize).ok_or(RuleError::NoSuchFeature(feature))?;
+            let root = table.features.find(placement.first_node + feature as NodeId);
+            return self.check_deploy(table, Figure::Phantom, spec, root);
+        }
+        if matches!(action, Action::DeployAt { .. }) && !self.phantom.elsewhere_open() {
+            return Err(RuleError::PhantomGateUsed);
+        }
+        let mut listed = false;
+        self.phantom_deployments(table, player, &mut |a| {
+            listed = a == action;
+            listed
+        });
+        if listed {
+            return Ok(());
+        }
+        // The figure phase's own check names what is wrong; else the place is no follower's.
+        let pos = table.last_placement().pos;
+        self.check_decision(table, Pending::Deploy { player, pos }, action)?;
+        Err(RuleError::PhantomCannotGoThere)
+    }
+
+    /// Applies a checked action of step 2B-2.
+    pub(crate) fn apply_phantom(
+        &mut self,
+        table: &mut Table,
+        player: PlayerId,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) {
+        match action {
+            Action::Pass => return,
+            Action::Deploy { figure, feature } => {
+                let pos = table.last_placement().pos;
+                table.deploy(player, figure, table.last_placement_index(), feature);
+                events.push(Event::FigureDeployed { player, figure, pos, feature });
+            }
+            _ => {
+                let pos = table.last_placement().pos;
+                self.apply_decision(table, Pending::Deploy { player, pos }, action, events);
+            }
+        }
+        // A phantom deployed onto a trap is caught as any follower deployed there.
+        self.spring_traps(table, None, events);
     }
 }

@@ -217,7 +217,6 @@ pub fn legal_views(game: &Game) -> Vec<LegalView> {
                 (Pending::Deploy { pos, .. }, Action::Deploy { figure, feature }) => {
                     (anchor(game, pos, feature), words::figure_on(game, figure, pos, feature))
                 }
-                (_, Action::Deploy { .. }) => (None, "a deployment".into()),
                 _ => MODULES.iter().find_map(|m| m.legal(game, pending, action)).unwrap_or_else(|| match action {
                     Action::Pass => (None, "no figure".into()),
                     _ => (None, "another action".into()),
@@ -262,7 +261,12 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
                 hex: color_hex(p.color),
                 player: input.seats.get(i).map(|s| s.player.clone()).unwrap_or_default(),
                 score: p.score,
-                supply: Figure::ALL.into_iter().map(|f| (f.name(), p.in_supply(f))).collect(),
+                // The phantom only where The Phantom is in play (it is no figure otherwise).
+                supply: Figure::ALL
+                    .into_iter()
+                    .filter(|&f| f != Figure::Phantom || game.rules().has(carcassonne_engine::Expansion::Phantom))
+                    .map(|f| (f.name(), p.in_supply(f)))
+                    .collect(),
                 goods: p.goods,
                 online: input.online.get(i).copied().unwrap_or(0),
                 points: input.tally.seat(i),

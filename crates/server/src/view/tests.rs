@@ -724,3 +724,35 @@ fn the_crop_circle_s_choice_and_turns_are_put_in_words() {
     assert_eq!(pending["seat"], 0);
     assert_eq!(pending["kind"], "city");
 }
+
+/// The Phantom: the second step is its own decision, on the tile just placed, its places in
+/// words with markers, "no phantom" to pass; the phantom is a figure of the supply only where
+/// The Phantom is in play.
+#[test]
+fn the_phantom_s_second_step_is_offered_in_words() {
+    use carcassonne_engine::{Figure, Pending, Rotation};
+    let catalog = Catalog::builtin();
+    let rules = Rules { expansions: vec![Expansion::Phantom], ..Rules::base() };
+    let deck = Deck::Order(["base:U", "base:U"].iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    game.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    let design = game.design(game.board().get(Pos::new(1, 0)).unwrap().tile);
+    let road = carcassonne_engine::game::parse_feature_name(design, Rotation::R0, "road@E").unwrap();
+    game.apply(Action::Deploy { figure: Figure::Follower, feature: road }).unwrap();
+    assert!(matches!(game.pending(), Pending::Phantom { player: 0, .. }));
+    let pending = serde_json::to_value(pending_view(&game)).unwrap();
+    assert_eq!(
+        (pending["decision"].as_str(), pending["x"].as_i64(), pending["y"].as_i64()),
+        (Some("phantom"), Some(1), Some(0))
+    );
+    let legal = legal_views(&game);
+    let labels: Vec<&str> = legal.iter().map(|l| l.label.as_str()).collect();
+    assert_eq!(labels.len(), 3, "{labels:?}");
+    assert!(labels[..2].iter().all(|l| l.starts_with("the phantom (farmer) on the farm")), "{labels:?}");
+    assert!(legal[..2].iter().all(|l| l.at.is_some()), "markers on the farms");
+    assert_eq!(labels[2], "no phantom");
+    let phantom = carcassonne_engine::record::decode_action(&game, &legal[0].action).unwrap();
+    assert!(matches!(phantom, Action::Deploy { figure: Figure::Phantom, .. }));
+    game.apply(phantom).unwrap();
+    assert_eq!(game.player(0).phantoms, 0);
+}

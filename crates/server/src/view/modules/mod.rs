@@ -30,6 +30,7 @@ mod lease;
 mod little_buildings;
 mod mountains;
 mod own_cloisters;
+mod phantom;
 mod porxada;
 mod princess_dragon;
 mod prisoners;
@@ -59,6 +60,9 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &unpunctuality::Unpunctuality,
     &princess_dragon::PrincessDragon,
     &tower::Tower,
+    // After The Princess & the Dragon and The Tower: their words for the phantom through a
+    // magic gate and on top of a tower.
+    &phantom::Phantom,
     // After The Tower: its guards' prisoners follow the tower's in a seat's `prisoners`.
     &prisoners::Prisoners,
     &abbey_mayor::AbbeyMayor,
