@@ -328,3 +328,56 @@ fn the_render_draws_the_phantom_as_a_clear_follower() {
     assert_eq!(svg.matches(r#"class="figure follower thief""#).count(), 1);
     assert_eq!(svg.matches(r#"fill-opacity="0.45""#).count(), 1, "the phantom alone is clear");
 }
+
+/// The command line: `legal` names the phantom's step and lists its deployments in record form
+/// (the phantom on each free feature, then the pass), each of which replays; `replay` tells the
+/// phantom's deployment; `hint` advises on the step.
+#[test]
+fn the_command_line_lists_replays_and_advises_the_phantom_s_step() {
+    use carcassonne_engine::record::{Record, RecordDeck, RECORD_VERSION};
+    use carcassonne_engine::Color;
+    let mut g = road_placed();
+    let mut record = Record {
+        version: RECORD_VERSION,
+        rules: rules(&[]),
+        players: vec![Color::Red, Color::Blue],
+        deck: RecordDeck::Order(vec!["base:U".into(), "base:U".into(), "base:U".into()]),
+        actions: vec![],
+    };
+    // `road_placed` placed the first tile: the record says so too.
+    let mut fresh = two_player(rules(&[]), &["base:U", "base:U", "base:U"]);
+    let place = Action::Place { pos: Pos::new(1, 0), rotation: carcassonne_engine::Rotation::R0 };
+    record.push(&fresh, place);
+    apply(&mut fresh, place);
+    let thief = deploy_on(&g, F, "road@E");
+    record.push(&fresh, thief);
+    apply(&mut g, thief);
+    let path = crate::support::temp_path("phantom-step.json");
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let file = path.to_str().unwrap();
+    let legal = crate::support::json_of(&crate::support::ok(&["legal", "--json", file]));
+    assert_eq!(legal["pending"]["kind"], "phantom");
+    assert_eq!((legal["pending"]["x"].as_i64(), legal["pending"]["y"].as_i64()), (Some(1), Some(0)));
+    let actions = legal["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 3, "{actions:?}");
+    assert!(
+        actions.contains(
+            &serde_json::json!({"action": "deploy", "player": "red", "figure": "phantom", "feature": "field@NNW"})
+        ),
+        "{actions:?}"
+    );
+    assert_eq!(actions[2], serde_json::json!({"action": "pass", "player": "red"}));
+    // The phantom on the north farm, appended and replayed.
+    let mut extended = serde_json::to_value(&record).unwrap();
+    extended["actions"].as_array_mut().unwrap().push(actions[0].clone());
+    std::fs::write(&path, serde_json::to_string(&extended).unwrap()).unwrap();
+    let text = crate::support::ok(&["replay", file]);
+    assert!(text.contains("phantom"), "{text}");
+    let replay = crate::support::json_of(&crate::support::ok(&["replay", "--json", file]));
+    assert_eq!(replay["actions"], 3);
+    // The advice on the step itself.
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let hint = crate::support::json_of(&crate::support::ok(&["hint", "--json", "--bot", "greedy", file]));
+    assert_eq!(hint["decision"], "phantom");
+    std::fs::remove_file(&path).ok();
+}

@@ -4,7 +4,7 @@
 // markers on the new tile, through an unused magic gate and on top of the towers, for the
 // phantom alone, or "No phantom".
 
-import { capital, hint, tapVerb } from '../game/kit.js';
+import { hint } from '../game/kit.js';
 
 /** The decision module (decisions/index.js). */
 export const phantom = {
@@ -20,6 +20,6 @@ export const phantom = {
     d.figure = 'phantom as a second follower';
     d.pass = 'deploy none';
     d.passButton = 'No phantom';
-    d.notes.push(hint(`The phantom counts as a normal follower. ${capital(tapVerb())} a free place on the new tile for it, or choose "No phantom".`));
+    d.notes.push(hint('The phantom counts as a normal follower: it scores like one, and comes back to your supply when its feature is scored.'));
   },
 };
