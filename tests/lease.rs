@@ -311,15 +311,23 @@ fn random_games_with_moves_and_the_dash_keep_the_properties() {
     }
 }
 
+/// How many decisions the search takes in its game with every expansion, mountains, prisoners
+/// and the dash before random players finish it: each of its iterations plays a whole random
+/// game of about four hundred tiles with rounds of the dash, and searching the whole game took
+/// 270 s of the test suite (`cargo test --test tests lease::every_bot_plays_mountains_prisoners_and_the_dash`).
+const SEARCHED_DECISIONS: usize = 300;
+
 /// Every bot plays games with mountains, prisoners and the dash (which brings the moves) to the
-/// end, and the search with every expansion too (the random games with every expansion are
-/// above); the random players raise mountains, move followers and give up points for the dash.
+/// end, and the search with every expansion too, for its first [`SEARCHED_DECISIONS`] decisions
+/// (the random games with every expansion are above); the random players raise mountains, move
+/// followers and give up points for the dash.
 #[test]
 fn every_bot_plays_mountains_prisoners_and_the_dash() {
     let variants = Variants { mountains: true, prisoners: true, dash: true, ..Variants::default() };
     for (name, expansions) in
         [("random", vec![]), ("greedy", vec![]), ("mcts:iters=20", vec![]), ("mcts:iters=4", Expansion::ALL.to_vec())]
     {
+        let searched_all = expansions.is_empty();
         let rules = Rules { expansions, variants: variants.clone() };
         let setup = carcassonne_engine::GameSetup {
             rules,
@@ -328,9 +336,13 @@ fn every_bot_plays_mountains_prisoners_and_the_dash() {
         };
         let mut g = Game::new(setup).unwrap();
         let mut bots: Vec<_> = (0..3u64).map(|k| carcassonne_bots::bot_by_name(name, k).unwrap()).collect();
-        let (mut mountains, mut moves, mut dashes) = (0, 0, 0);
+        let mut finishers: Vec<_> = (0..3u64).map(|k| carcassonne_bots::bot_by_name("random", k).unwrap()).collect();
+        let (mut mountains, mut moves, mut dashes, mut decisions) = (0, 0, 0, 0);
         while let Some(p) = g.pending().player() {
-            let action = bots[p as usize].choose_action(&g.observation(Some(p)));
+            let searched = searched_all || decisions < SEARCHED_DECISIONS;
+            let bot = if searched { &mut bots[p as usize] } else { &mut finishers[p as usize] };
+            let action = bot.choose_action(&g.observation(Some(p)));
+            decisions += 1;
             for e in g.apply(action).unwrap_or_else(|e| panic!("{name}: {action:?}: {e}")) {
                 match e {
                     Event::MountainRaised { .. } => mountains += 1,
