@@ -374,3 +374,26 @@ fn random_games_with_the_crop_circles_keep_the_properties() {
 fn every_bot_plays_with_the_crop_circles() {
     every_bot_plays(&rules(&[Expansion::CropCircles]), 250);
 }
+
+/// The publisher's clarification: "After the crop circle action, the active player should
+/// continue with any actions pending as part of their turn, such as removing a knight from a
+/// sieged city": red's knight sits in a city the Cathars besiege, a cloister beside it; red's
+/// shield tile sets off the crop circle's round first, then red's escape (`ModuleId::CropCircles`
+/// before `ModuleId::Cathars`).
+#[test]
+fn the_cathars_escape_follows_the_crop_circle() {
+    let deck = ["cathars:03", "base:B", SHIELD, "base:U", "base:U"];
+    let mut g = game(&[Expansion::CropCircles, Expansion::Cathars], Variants::default(), 2, &deck);
+    turn(&mut g, 0, -1, 180, Some((F, "city@E")));
+    turn(&mut g, -1, -1, 0, None);
+    // Red's shield tile, wherever it first fits; no figure.
+    let shield = g.legal_actions().into_iter().find(|a| matches!(a, Action::Place { .. })).unwrap();
+    apply(&mut g, shield);
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.pending(), Pending::CropCircle { player: 0, kind: FeatureKind::City });
+    apply(&mut g, Action::CropCircle { add: true });
+    // Blue has no knight and is passed over; red may add one beside the besieged knight.
+    assert_eq!(g.pending(), Pending::CropAdd { player: 0, by: 0, kind: FeatureKind::City });
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.pending(), Pending::Escape { player: 0 }, "the escape comes after the crop circle");
+}

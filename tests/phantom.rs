@@ -40,6 +40,14 @@ fn on_board(g: &Game, player: u8, figure: Figure) -> usize {
     g.figures().iter().filter(|f| f.owner == player && f.figure == figure).count()
 }
 
+/// A turn: the tile at (x, y) turned by `degrees`, a knight on the named city, no phantom.
+fn knight_turn(g: &mut Game, x: i16, y: i16, degrees: i64, city: &str) {
+    place_turned(g, x, y, degrees);
+    let knight = deploy_on(g, F, city);
+    apply(g, knight);
+    apply(g, Action::Pass);
+}
+
 /// Red places base U east of the start tile, continuing its road.
 fn road_placed() -> Game {
     let mut g = two_player(rules(&[]), &["base:U", "base:U", "base:U"]);
@@ -217,14 +225,8 @@ fn after_the_gate_in_the_first_step_the_phantom_stays_on_the_tile() {
 fn no_phantom_after_the_princess() {
     let deck = ["base:G", "base:E", "base:N", "princess-dragon:18", "base:U"];
     let mut g = game_with(rules(&[Expansion::PrincessDragon]), 2, &deck);
-    place_turned(&mut g, 0, -1, 90);
-    let knight = deploy_on(&g, F, "city@N");
-    apply(&mut g, knight);
-    apply(&mut g, Action::Pass);
-    place_turned(&mut g, 1, -1, 0);
-    let knight = deploy_on(&g, F, "city@N");
-    apply(&mut g, knight);
-    apply(&mut g, Action::Pass);
+    knight_turn(&mut g, 0, -1, 90, "city@N");
+    knight_turn(&mut g, 1, -1, 0, "city@N");
     place_turned(&mut g, 0, -2, 180);
     apply(&mut g, Action::Pass);
     place_turned(&mut g, 1, -2, 270);
@@ -380,4 +382,26 @@ fn the_command_line_lists_replays_and_advises_the_phantom_s_step() {
     let hint = crate::support::json_of(&crate::support::ok(&["hint", "--json", "--bot", "greedy", file]));
     assert_eq!(hint["decision"], "phantom");
     std::fs::remove_file(&path).ok();
+}
+
+/// The phantom "always counts as a normal follower": a crop circle's addition may be the phantom
+/// (The Crop Circles adds "a follower from supply").
+#[test]
+fn a_crop_circle_may_add_the_phantom() {
+    let deck = ["base:F", "base:E", "crop-circles-i:02", "base:U", "base:U"];
+    let mut g = two_player(rules(&[Expansion::CropCircles]), &deck);
+    knight_turn(&mut g, 0, -1, 90, "city@S");
+    knight_turn(&mut g, 1, -1, 0, "city@N");
+    // Red's shield south of the start tile, no figure; then the crop circle's round.
+    place_turned(&mut g, 0, 1, 180);
+    apply(&mut g, Action::Pass);
+    apply(&mut g, Action::CropCircle { add: true });
+    assert!(matches!(g.pending(), Pending::CropAdd { player: BLUE, .. }), "{:?}", g.pending());
+    let phantom = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::DeployAt { figure: P, .. }))
+        .expect("the phantom among the figures a crop circle adds");
+    apply(&mut g, phantom);
+    assert_eq!((on_board(&g, BLUE, P), g.player(BLUE).phantoms), (1, 0));
 }
