@@ -1273,6 +1273,9 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
         if p.abbots > 0 {
             supply.push_str(&format!(", {} abbot", p.abbots));
         }
+        if p.phantoms > 0 {
+            supply.push_str(", the phantom");
+        }
         if game.rules().has(Expansion::Tower) {
             let seat = game.players().iter().position(|q| q.color == p.color).unwrap_or(0) as u8;
             supply.push_str(&format!(", {} tower pieces", game.tower_pieces(seat)));

@@ -147,6 +147,20 @@ fn a_human_finishes_a_game_with_abbey_and_mayor() {
     assert_eq!(final_scores(&stdout).len(), 2);
 }
 
+/// The Phantom in the terminal: the phantom is in the supply line and among the figure
+/// decision's figures, and after a follower its own step is asked in words; answering 1
+/// throughout deploys it as a second follower, and the game ends.
+#[test]
+fn a_human_finishes_a_game_with_the_phantom() {
+    let args = ["play", "--players", "human,greedy", "--seed", "3", "--expansions", "phantom"];
+    let stdout = run_ok(&args, &ones(800));
+    assert!(stdout.contains("in supply: 7 followers, the phantom"), "{stdout}");
+    assert!(stdout.contains("deploy phantom on road@S"), "the phantom among the figures: {stdout}");
+    assert!(stdout.contains("you may deploy your phantom as a second follower"), "{stdout}");
+    assert!(stdout.contains("red (human) deploys a phantom on field@NNW"), "{stdout}");
+    assert!(stdout.contains("final scoring:"), "{stdout}");
+}
+
 /// The Count of Carcassonne in the terminal. Three people share the keyboard, so that the game
 /// depends on the deck and the answers only; answering 2, then 1 when 2 is no choice, keeps
 /// some followers in supply. The first deck seed whose game offers someone a deployment to
