@@ -223,6 +223,43 @@ fn a_thief_joining_the_trees_road_is_trapped_before_the_scoring() {
     assert_eq!(trap_events(&events), vec![(1, Pos::new(2, 0), Pos::new(1, 0))]);
 }
 
+/// A follower a crop circle adds onto the tree's road joins the road, and the tree springs at
+/// once (The Crop Circles' step 4A; the trap springs "when adding followers to the road"): Blue's
+/// club tile, away from the road, lets Red add a thief beside the one the tree left; the tree
+/// takes them before the turn ends.
+#[test]
+fn a_thief_added_by_a_crop_circle_on_the_trees_road_is_trapped_at_once() {
+    let mut deck = TREE_DECK.to_vec();
+    deck.insert(7, "crop-circles-i:04");
+    let rules = rules(&[Expansion::SoloveiRazboynik, Expansion::CropCircles]);
+    let mut g = two_player(rules, &deck);
+    turn(&mut g, -1, 0, 0, Some((F, "road@W")));
+    turn(&mut g, 1, 0, 0, None);
+    turn(&mut g, 1, 1, 0, None);
+    turn(&mut g, 2, 1, 0, None);
+    turn(&mut g, 3, 1, 0, None);
+    turn(&mut g, 3, 0, 90, Some((F, "road@W")));
+    place(&mut g, 2, 0, 0);
+    g.apply(Action::Pass).unwrap();
+    let tree = Pos::new(2, 0);
+    assert_eq!(trapped(&g, tree), vec![(Color::Blue, F)]);
+    // Blue's club tile away from the road, in row -1 or above.
+    let club = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Place { pos, .. } if pos.y < 0))
+        .expect("a place away from the road");
+    g.apply(club).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.pending(), carcassonne_engine::Pending::CropCircle { player: 1, kind: FeatureKind::Road });
+    g.apply(Action::CropCircle { add: true }).unwrap();
+    let add = Action::DeployAt { pos: Pos::new(-1, 0), figure: F, feature: feature(&g, Pos::new(-1, 0), "road@W") };
+    let events = g.apply(add).unwrap();
+    // Both of Red's thieves stand at the same distance from the tree: both are the nearest.
+    assert_eq!(trap_events(&events), vec![(0, Pos::new(-1, 0), tree); 2], "the tree springs at the addition");
+    assert_eq!(trapped(&g, tree).len(), 3);
+}
+
 /// The tile author's clarification (2021): "Vodyanoy is first, because it is stronger", and a
 /// follower the tree catches on a tile beside the lake goes on into the lake.
 #[test]

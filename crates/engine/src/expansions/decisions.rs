@@ -253,6 +253,11 @@ impl Modules {
                 if let Some((root, player)) = left {
                     self.follower_left(table, root, player, events);
                 }
+                // A follower added onto a trap's road (Solovei Razboynik's tree springs "when
+                // adding followers to the road") is caught at once, as one deployed there.
+                if matches!(action, Action::DeployAt { .. }) {
+                    self.spring_traps(table, None, events);
+                }
                 return next;
             }
             (Pending::Escape { .. }, _) => {
