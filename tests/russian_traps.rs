@@ -172,7 +172,11 @@ const TREE_DECK: [&str; 8] =
     ["base:U", "base:U", "base:B", "base:B", "base:B", "base:A", "solovei-razboynik:solovei", "base:U"];
 
 fn two_thieves_then_the_tree(rules: Rules) -> (Game, Vec<Event>) {
-    let mut g = two_player(rules, &TREE_DECK);
+    tree_turns(two_player(rules, &TREE_DECK))
+}
+
+/// The turns of the tree scenarios in `g`, whose deck begins with [`TREE_DECK`]'s tiles.
+fn tree_turns(mut g: Game) -> (Game, Vec<Event>) {
     turn(&mut g, -1, 0, 0, Some((F, "road@W")));
     turn(&mut g, 1, 0, 0, None);
     turn(&mut g, 1, 1, 0, None);
@@ -232,14 +236,7 @@ fn a_thief_added_by_a_crop_circle_on_the_trees_road_is_trapped_at_once() {
     let mut deck = TREE_DECK.to_vec();
     deck.insert(7, "crop-circles-i:04");
     let rules = rules(&[Expansion::SoloveiRazboynik, Expansion::CropCircles]);
-    let mut g = two_player(rules, &deck);
-    turn(&mut g, -1, 0, 0, Some((F, "road@W")));
-    turn(&mut g, 1, 0, 0, None);
-    turn(&mut g, 1, 1, 0, None);
-    turn(&mut g, 2, 1, 0, None);
-    turn(&mut g, 3, 1, 0, None);
-    turn(&mut g, 3, 0, 90, Some((F, "road@W")));
-    place(&mut g, 2, 0, 0);
+    let (mut g, _) = tree_turns(two_player(rules, &deck));
     g.apply(Action::Pass).unwrap();
     let tree = Pos::new(2, 0);
     assert_eq!(trapped(&g, tree), vec![(Color::Blue, F)]);
