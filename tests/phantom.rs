@@ -405,3 +405,22 @@ fn a_crop_circle_may_add_the_phantom() {
     apply(&mut g, phantom);
     assert_eq!((on_board(&g, BLUE, P), g.player(BLUE).phantoms), (1, 0));
 }
+
+/// The phantom may follow the fairy's move (the community's summary of the annotated rules, and
+/// the assembled reference's step 2B-2, which bars only the princess's removal and the volcano):
+/// a move of the fairy is step 2B-1's action, and the phantom's step comes after it.
+#[test]
+fn the_phantom_may_follow_the_fairy() {
+    let mut g = game_with(rules(&[Expansion::PrincessDragon]), 2, &["base:U", "base:U", "base:U", "base:U"]);
+    place_turned(&mut g, 1, 0, 0);
+    let thief = deploy_on(&g, F, "road@E");
+    apply(&mut g, thief);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 2, 0, 0);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, -1, 0, 0);
+    let fairy = Action::MoveFairy { pos: Pos::new(1, 0), feature: feature(&g, 1, 0, "road@E") };
+    apply(&mut g, fairy);
+    assert_eq!(g.pending(), Pending::Phantom { player: RED, pos: Pos::new(-1, 0) });
+    assert!(g.legal_actions().iter().any(|a| matches!(a, Action::Deploy { figure: P, .. })));
+}
