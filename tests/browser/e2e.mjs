@@ -412,15 +412,16 @@ async function placeTile(page, turn, { beforeConfirm, prefer, hint } = {}) {
   const spotSelector = `[data-testid=spot][data-x="${spot.x}"][data-y="${spot.y}"]`;
   await press(page, spotSelector);
   // A redraw (the same state arriving by the socket too) may swallow the click, as it may the
-  // confirm's (seen once in CI, 20 s without the tile shown): when no tile is shown after a few
-  // seconds and the spot is still offered, it is clicked again, once, and the log says so.
-  const ghost = page.locator('[data-testid=ghost-tile]');
-  const shown = await ghost.waitFor({ state: 'attached', timeout: 5000 }).then(() => true, () => false);
+  // confirm's (seen in CI: 20 s without the tile shown; and the tile shown under the pointer
+  // but not picked, the confirm button disabled): when no place is picked after a few seconds
+  // and the spot is still offered, it is clicked again, once, and the log says so.
+  const picked = page.locator('[data-testid=confirm]:not([disabled])');
+  const shown = await picked.waitFor({ timeout: 5000 }).then(() => true, () => false);
   if (!shown && (await page.locator(spotSelector).count())) {
-    log(`turn ${turn}: no tile shown 5 s after clicking (${spot.x}, ${spot.y}) (screen ${JSON.stringify(await gameState(page))}); clicking it again`);
+    log(`turn ${turn}: no place picked 5 s after clicking (${spot.x}, ${spot.y}) (screen ${JSON.stringify(await gameState(page))}); clicking it again`);
     await press(page, spotSelector);
   }
-  await ghost.waitFor({ state: 'attached' });
+  await page.locator('[data-testid=ghost-tile]').waitFor({ state: 'attached' });
   if (turn % 4 === 2) await press(page, '[data-testid=rotate-cw]'); // next fitting rotation, if any
   if (beforeConfirm) await beforeConfirm();
   await confirm(page, `placing a tile at (${spot.x}, ${spot.y})`);
