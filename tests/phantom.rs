@@ -424,3 +424,29 @@ fn the_phantom_may_follow_the_fairy() {
     assert_eq!(g.pending(), Pending::Phantom { player: RED, pos: Pos::new(-1, 0) });
     assert!(g.legal_actions().iter().any(|a| matches!(a, Action::Deploy { figure: P, .. })));
 }
+
+/// With the variation "Follower unpunctuality" followers go only onto earlier tiles, and the
+/// phantom goes "in the same way as a normal follower": after a follower deployed onto an earlier
+/// tile, the phantom's step offers the earlier tiles too (there is no gate to use up; our
+/// reading), and nothing on the tile just placed.
+#[test]
+fn under_follower_unpunctuality_the_phantom_follows_onto_an_earlier_tile() {
+    let mut rules = rules(&[]);
+    rules.variants.follower_unpunctuality = true;
+    let mut g = two_player(rules, &["base:U", "base:U", "base:U", "base:U"]);
+    place_turned(&mut g, 1, 0, 0);
+    apply(&mut g, Action::Pass);
+    place_turned(&mut g, 2, 0, 0);
+    apply(&mut g, Action::Pass);
+    // Red's thief onto an earlier tile; the phantom may follow onto another earlier one.
+    place_turned(&mut g, -1, 0, 0);
+    let late = g.legal_actions().into_iter().find(|a| matches!(a, Action::DeployAt { figure: F, .. })).unwrap();
+    apply(&mut g, late);
+    assert_eq!(g.pending(), Pending::Phantom { player: RED, pos: Pos::new(-1, 0) });
+    let legal = g.legal_actions();
+    assert!(legal.iter().any(|a| matches!(a, Action::DeployAt { figure: P, .. })), "{legal:?}");
+    assert!(!legal.iter().any(|a| matches!(a, Action::Deploy { .. })), "nothing on the tile just placed: {legal:?}");
+    let phantom = legal.into_iter().find(|a| matches!(a, Action::DeployAt { figure: P, .. })).unwrap();
+    apply(&mut g, phantom);
+    assert_eq!(on_board(&g, RED, P), 1);
+}

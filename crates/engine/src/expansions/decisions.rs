@@ -543,7 +543,7 @@ impl Modules {
     pub(crate) fn note_figure_action(&mut self, action: Action) {
         if self.in_play(ModuleId::Phantom) {
             let rebuilt = self.rebuilt.is_some();
-            self.phantom.note(action, rebuilt);
+            self.phantom.note(action, rebuilt, self.unpunctual_in_play);
         }
     }
 

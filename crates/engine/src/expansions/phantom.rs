@@ -20,8 +20,9 @@
 //!
 //! Our readings where the sources are silent (docs/rules.md, "The Phantom"): a player who passed
 //! in step 2B-1 is not asked again (they could have deployed the phantom alone then, as
-//! JCloisterZone reads it too); a deployment on an earlier tile in step 2B-1 (the magic gate, or
-//! follower unpunctuality's) leaves no such deployment for step 2B-2; after a "Rebuilding" the
+//! JCloisterZone reads it too); the magic gate used in step 2B-1 leaves none for step 2B-2, but
+//! under follower unpunctuality the phantom goes onto an earlier tile like any follower, in step
+//! 2B-2 too (there is no gate to use up); after a "Rebuilding" the
 //! moved tile's figure phase has no second step (it is done "rather than following the usual
 //! procedure"); the Tower's capture, which the reference puts in step 2B-1, comes before the
 //! phantom's step; step 2B-2 is asked only where the phantom has somewhere to go.
@@ -59,8 +60,10 @@ pub(crate) struct Phantom {
 }
 
 impl Phantom {
-    /// Notes an action of the figure phase (`rebuilt`: the phase follows a "Rebuilding").
-    pub(crate) fn note(&mut self, action: Action, rebuilt: bool) {
+    /// Notes an action of the figure phase (`rebuilt`: the phase follows a "Rebuilding";
+    /// `unpunctual`: follower unpunctuality is in play, whose deployments onto earlier tiles are
+    /// where followers go, not a magic gate used up).
+    pub(crate) fn note(&mut self, action: Action, rebuilt: bool, unpunctual: bool) {
         let first = &mut self.first;
         match action {
             Action::Pass => {}
@@ -70,7 +73,7 @@ impl Phantom {
             }
             Action::DeployAt { .. } => {
                 first.acted = true;
-                first.elsewhere = true;
+                first.elsewhere = !unpunctual;
             }
             _ => first.acted = true,
         }
