@@ -4742,7 +4742,13 @@ async function goldPlacement(page, label) {
       const n = await spots.count();
       check(n >= 1 && n <= 8, `${n} tiles highlighted around the gold tile`);
       check((await page.locator('[data-testid=gold-choice]').count()) === n, 'the panel lists every highlighted tile');
-      const icon = await page.locator('[data-testid=gold-choice] svg').first().boundingBox();
+      // A redraw (the same state arriving by the socket too) may replace the list between
+      // finding and measuring it (seen once: no box): then it is measured again.
+      let icon = null;
+      for (let i = 0; i < 10 && !icon; i++) {
+        icon = await page.locator('[data-testid=gold-choice] svg').first().boundingBox();
+        if (!icon) await page.waitForTimeout(100);
+      }
       check(icon && icon.width >= 14, `the ingot beside a choice is squeezed: ${JSON.stringify(icon)}`);
       const spot = spots.first();
       const [x, y] = [Number(await spot.getAttribute('data-x')), Number(await spot.getAttribute('data-y'))];
