@@ -159,24 +159,30 @@ fn the_phantom_scores_like_a_follower_and_comes_back() {
     assert_eq!((g.player(RED).score, g.player(RED).phantoms), (4, 1), "the phantom is home");
 }
 
-/// The magic gate "can be used as long as it was not used in Step 2B-1" (the assembled
-/// reference's step 2B-2; the publisher: "one or the other through the portal, but not both"):
-/// after a follower on the gate tile itself, the phantom may take the gate; after a follower
-/// through the gate, it may not.
-#[test]
-fn the_magic_gate_carries_the_phantom_unless_the_first_step_used_it() {
-    let deck = ["base:U", "princess-dragon:08", "base:U", "princess-dragon:08", "base:U"];
-    let mut g = game_with(rules(&[Expansion::PrincessDragon]), 2, &deck);
+/// Red's road tile east of the start tile (no figure), then Blue's magic gate tile (the second
+/// of `deck`) south of the start tile, its figure phase pending.
+fn gate_placed(deck: &[&str]) -> Game {
+    let mut g = game_with(rules(&[Expansion::PrincessDragon]), 2, deck);
     place_turned(&mut g, 1, 0, 0);
     apply(&mut g, Action::Pass);
-    // Blue's gate tile south of the start tile; a follower on it, then the phantom
-    // through the gate onto red's untouched road tile.
     let gate = g
         .legal_actions()
         .into_iter()
         .find(|a| matches!(a, Action::Place { pos, .. } if *pos == Pos::new(0, 1)))
         .unwrap();
     apply(&mut g, gate);
+    g
+}
+
+/// The magic gate "can be used as long as it was not used in Step 2B-1" (the assembled
+/// reference's step 2B-2; the publisher: "one or the other through the portal, but not both"):
+/// after a follower on the gate tile itself, the phantom may take the gate; after a follower
+/// through the gate, it may not.
+#[test]
+fn the_magic_gate_carries_the_phantom_unless_the_first_step_used_it() {
+    // Blue's gate tile south of the start tile; a follower on it, then the phantom
+    // through the gate onto red's untouched road tile.
+    let mut g = gate_placed(&["base:U", "princess-dragon:08", "base:U", "princess-dragon:08", "base:U"]);
     let on_tile = g.legal_actions().into_iter().find(|a| matches!(a, Action::Deploy { figure: F, .. })).unwrap();
     apply(&mut g, on_tile);
     assert!(matches!(g.pending(), Pending::Phantom { player: BLUE, .. }));
@@ -200,16 +206,7 @@ fn the_magic_gate_carries_the_phantom_unless_the_first_step_used_it() {
 /// With the gate used in step 2B-1, step 2B-2 offers no deployment elsewhere and refuses one.
 #[test]
 fn after_the_gate_in_the_first_step_the_phantom_stays_on_the_tile() {
-    let deck = ["base:U", "princess-dragon:08", "base:U"];
-    let mut g = game_with(rules(&[Expansion::PrincessDragon]), 2, &deck);
-    place_turned(&mut g, 1, 0, 0);
-    apply(&mut g, Action::Pass);
-    let gate = g
-        .legal_actions()
-        .into_iter()
-        .find(|a| matches!(a, Action::Place { pos, .. } if *pos == Pos::new(0, 1)))
-        .unwrap();
-    apply(&mut g, gate);
+    let mut g = gate_placed(&["base:U", "princess-dragon:08", "base:U"]);
     let through = Action::DeployAt { pos: Pos::new(1, 0), figure: F, feature: feature(&g, 1, 0, "road@E") };
     apply(&mut g, through);
     assert!(matches!(g.pending(), Pending::Phantom { player: BLUE, .. }));

@@ -541,7 +541,7 @@ impl Modules {
     /// Notes the figure phase's action for the phantom's step.
     #[inline]
     pub(crate) fn note_figure_action(&mut self, action: Action) {
-        if self.in_play(ModuleId::Phantom) {
+        if self.phantom_in_play {
             let rebuilt = self.rebuilt.is_some();
             self.phantom.note(action, rebuilt, self.unpunctual_in_play);
         }

@@ -137,6 +137,8 @@ pub(crate) struct Modules {
     unpunctual_in_play: bool,
     /// The variation "Prisoners" is in play (it notes the cities a tile joins before it joins).
     prisoners_in_play: bool,
+    /// The Phantom is in play (the figure phase notes its action for the phantom's step).
+    phantom_in_play: bool,
     /// "A new lease of life" or "The dash" is in play (their moves are figure-phase actions).
     lease_in_play: bool,
     /// The variation "Rebuilding" is in play (its removals are figure-phase actions).
@@ -278,6 +280,7 @@ impl Modules {
             festival_in_play: rules.has(Expansion::Festival),
             unpunctual_in_play: rules.variants.follower_unpunctuality,
             prisoners_in_play: rules.variants.prisoners,
+            phantom_in_play: rules.has(Expansion::Phantom),
             lease_in_play: rules.variants.new_lease_of_life || rules.variants.dash,
             rebuilding_in_play: rules.variants.rebuilding,
             rebuilt: None,
