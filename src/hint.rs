@@ -129,6 +129,7 @@ fn decision(game: &Game) -> &'static str {
         Pending::CropAdd { .. } => "crop-add",
         Pending::CropRemove { .. } => "crop-remove",
         Pending::Phantom { .. } => "phantom",
+        Pending::MageWitch { .. } => "magic",
         Pending::GameOver => "game-over",
     }
 }
@@ -209,6 +210,10 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::Abbey { x, y, .. } => format!("place the abbey in the hole at ({x}, {y})"),
         RecordAction::Barn { corner, .. } => format!("place the barn on the {corner} corner of the tile just placed"),
         RecordAction::Gold { x, y, .. } => format!("put the second gold ingot on the tile at ({x}, {y})"),
+        RecordAction::Magic { figure, x, y, feature, .. } => {
+            format!("put the {} on {feature} at ({x}, {y})", figure.name())
+        }
+        RecordAction::MagicOff { figure, .. } => format!("take the {} off the board", figure.name()),
         RecordAction::PorxadaBonus { .. } => "choose La Porxada's bonus at the end of the game".into(),
         RecordAction::SwapFollower { owner, figure, x, y, feature, .. } => {
             format!("La Porxada's swap: {owner}'s {} on {feature} at ({x}, {y})", figure.name())

@@ -135,6 +135,42 @@ pub fn crop_circle_line(game: &carcassonne_engine::Game, event: &carcassonne_eng
     }
 }
 
+/// The kind of feature `feature` of the tile at `pos` in words ("road", "city").
+pub fn feature_kind_at(game: &carcassonne_engine::Game, pos: carcassonne_engine::Pos, feature: u8) -> &'static str {
+    game.board().get(pos).and_then(|t| game.design(t.tile).features.get(feature as usize)).map_or("feature", |f| {
+        if f.kind == carcassonne_engine::FeatureKind::City {
+            "city"
+        } else {
+            "road"
+        }
+    })
+}
+
+/// Mage & Witch: a move or a removal of the mage or the witch, in words (play and replay):
+/// "red moves the witch onto the road at (1, 2)", "the mage leaves the board: the city at (0, 1)
+/// was scored".
+pub fn magic_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
+    use carcassonne_engine::Event;
+    match *event {
+        Event::MagicMoved { player, figure, from, pos, feature } => format!(
+            "{} {} the {} onto the {} at {pos}",
+            game.player(player).color.name(),
+            if from.is_some() { "moves" } else { "brings" },
+            figure.name(),
+            feature_kind_at(game, pos, feature)
+        ),
+        Event::MagicRemoved { figure, pos, feature, scored: true } => format!(
+            "the {} leaves the board: the {} at {pos} was scored",
+            figure.name(),
+            feature_kind_at(game, pos, feature)
+        ),
+        Event::MagicRemoved { figure, .. } => {
+            format!("the {} leaves the board: no unfinished road or city is left for it", figure.name())
+        }
+        _ => String::new(),
+    }
+}
+
 /// La Porxada's swap, refusal or tokens, in words (play and replay).
 pub fn porxada_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
     use carcassonne_engine::Event;

@@ -15,8 +15,8 @@ use anyhow::{bail, Context};
 use carcassonne_bots::{bot_by_name, Bot};
 use carcassonne_engine::record::{encode_action, RECORD_VERSION};
 use carcassonne_engine::{
-    Action, Color, Deck, Edition, Event, Expansion, FeatureKind, Figure, Game, GameSetup, Pending, Phase, Pos, Quarter,
-    Record, RecordAction, RecordDeck, Rotation, Score, Side, TileDesign,
+    Action, Color, Deck, Edition, Event, Expansion, FeatureKind, Figure, Game, GameSetup, MagicFigure, Pending, Phase,
+    Pos, Quarter, Record, RecordAction, RecordDeck, Rotation, Score, Side, TileDesign,
 };
 use clap::Args;
 
@@ -416,6 +416,13 @@ impl Session {
                     "{color}, you may deploy your phantom as a second follower on the tile you placed at {pos}, or pass"
                 )?;
             }
+            Pending::MageWitch { .. } => {
+                writeln!(
+                    out,
+                    "{color}, move the mage or the witch onto an unfinished road or city (never the other's), or take \
+                     one off the board where neither can move"
+                )?;
+            }
             Pending::SwapAnswer { by, .. } => {
                 writeln!(
                     out,
@@ -496,6 +503,9 @@ impl Session {
                 }
                 Event::GoldTaken { player, pos } => {
                     writeln!(out, "    {} takes a gold ingot from {pos}", name(player))?;
+                }
+                Event::MagicMoved { .. } | Event::MagicRemoved { .. } => {
+                    writeln!(out, "    {}", crate::output::magic_line(game, event))?;
                 }
                 Event::WatchtowerScored { player, pos, watches, count, points } => {
                     writeln!(out, "{}", crate::output::watchtower_line(name(player), pos, watches, count, points))?;
@@ -683,6 +693,10 @@ fn describe(game: &Game, action: Action) -> String {
         RecordAction::Abbey { x, y, .. } => format!("places the abbey in the hole at ({x},{y})"),
         RecordAction::Barn { corner, .. } => format!("places the barn on the {corner} corner of the tile"),
         RecordAction::Gold { x, y, .. } => format!("puts a gold ingot on the tile and one on ({x},{y})"),
+        RecordAction::Magic { figure, x, y, feature, .. } => {
+            format!("puts the {} on {feature} at ({x},{y})", figure.name())
+        }
+        RecordAction::MagicOff { figure, .. } => format!("takes the {} off the board", figure.name()),
         RecordAction::PorxadaBonus { .. } => "chooses La Porxada's bonus".into(),
         RecordAction::CropCircle { choice, .. } => format!("crop circle: chooses `{choice}`"),
         RecordAction::TakeBack { figure, x, y, .. } => format!("takes back their {} at ({x},{y})", figure.name()),
@@ -786,6 +800,8 @@ fn short(game: &Game, action: Action) -> String {
         RecordAction::Abbey { x, y, .. } => format!("abbey: into the hole at ({x},{y})"),
         RecordAction::Barn { corner, .. } => format!("barn: on the {corner} corner"),
         RecordAction::Gold { x, y, .. } => format!("gold: the second ingot on ({x},{y})"),
+        RecordAction::Magic { figure, x, y, feature, .. } => format!("{}: onto {feature} at ({x},{y})", figure.name()),
+        RecordAction::MagicOff { figure, .. } => format!("{}: off the board", figure.name()),
         RecordAction::PorxadaBonus { .. } => "La Porxada: the bonus at the end".into(),
         RecordAction::CropCircle { choice, .. } if choice == "add" => {
             "crop circle: every player may add a follower".into()
@@ -1333,6 +1349,13 @@ fn write_status(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
     if !game.gold_on_board().is_empty() {
         let on: Vec<String> = game.gold_on_board().iter().map(|(pos, n)| format!("{n} at {pos}")).collect();
         writeln!(out, "gold ingots: {}", on.join(", "))?;
+    }
+    if game.rules().has(Expansion::MageWitch) {
+        let at = |figure| match game.magic_figure(figure) {
+            Some((pos, feature)) => format!("on the {} at {pos}", crate::output::feature_kind_at(game, pos, feature)),
+            None => "beside the board".to_string(),
+        };
+        writeln!(out, "the mage is {}; the witch is {}", at(MagicFigure::Mage), at(MagicFigure::Witch))?;
     }
     writeln!(out, "tiles left: {}", game.tiles_left())?;
     if let Some(pos) = game.dragon() {

@@ -448,6 +448,15 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             Event::GoldTaken { player, pos } => {
                 writeln!(out, "    {} takes a gold ingot from {pos}", name(player))?;
             }
+            // The move belongs to the turn's line (step 1C, before the figure).
+            Event::MagicMoved { .. } if line.is_some() => {
+                if let Some(text) = line.as_mut() {
+                    write!(text, "; {}", crate::output::magic_line(game, &event))?;
+                }
+            }
+            Event::MagicMoved { .. } | Event::MagicRemoved { .. } => {
+                writeln!(out, "    {}", crate::output::magic_line(game, &event))?;
+            }
             Event::WindRoseScored { player, pos, points } => {
                 rose_note = Some(format!(
                     "    {} scores {points} for the wind rose at {pos}, in the section it names",
@@ -877,6 +886,7 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         Pending::Phantom { player, pos } => {
             ("phantom", Some(player), game.board().get(pos).map(|t| id(t.tile)), Some(pos))
         }
+        Pending::MageWitch { player } => ("magic", Some(player), None, None),
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -1044,6 +1054,12 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             Pending::Phantom { player, pos } => writeln!(
                 out,
                 "{} may deploy their phantom as a second follower on the tile just placed at {pos}, or pass ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::MageWitch { player } => writeln!(
+                out,
+                "{} must move the mage or the witch onto an unfinished road or city, or take one off the board where neither can move ({} legal actions):",
                 game.player(player).color.name(),
                 actions.len()
             )?,

@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 33] = [
+const SETS: [(&str, u32); 34] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -80,6 +80,7 @@ const SETS: [(&str, u32); 33] = [
     ("la-porxada", 1),
     ("crop-circles", 6),
     ("crop-circles-i", 6),
+    ("mage-witch", 8),
 ];
 
 #[test]
@@ -209,6 +210,7 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "la-porxada"
                 | "crop-circles"
                 | "crop-circles-i"
+                | "mage-witch"
         )
     }) {
         for edition in editions(set) {
@@ -462,6 +464,29 @@ fn the_gold_mines_have_eight_tiles_each_with_the_symbol() {
     assert_eq!((kinds(designs[7].0, FeatureKind::Road), kinds(designs[7].0, FeatureKind::Field)), (2, 4));
     let ids = |e: Edition| designs_ids("goldmines", e);
     assert_eq!(ids(Edition::First), ids(Edition::Second), "the same tiles in both editions");
+}
+
+/// Mage & Witch's 8 tiles (the Wikicarpedia contents, one of each; the tile facts and
+/// JCloisterZone's mage_and_witch.xml): their edges, the magic symbol on every one, no pennant,
+/// no cloister; the second printing's CCRr shows a garden, the first's none.
+#[test]
+fn mage_and_witch_have_eight_tiles_each_with_the_magic_symbol() {
+    let first = designs("mage-witch", Edition::First);
+    let edges: Vec<String> = first.iter().map(|(d, _)| d.edge_letters()).collect();
+    assert_eq!(edges, ["crrr", "crrc", "ccrc", "rcrc", "cfcf", "ccrc", "crrr", "crrc"]);
+    assert!(first.iter().all(|(d, n)| *n == 1 && d.symbols == [Symbol::Magic]));
+    assert_eq!(symbol_count("mage-witch", Edition::First, "pennant"), 0);
+    assert_eq!(symbol_count("mage-witch", Edition::First, "cloister"), 0);
+    let kinds =
+        |d: &carcassonne_engine::TileDesign, kind: FeatureKind| d.features.iter().filter(|f| f.kind == kind).count();
+    // 03: three city caps and a road; 04: one city west-east between two roads ending at it.
+    assert_eq!((kinds(first[2].0, FeatureKind::City), kinds(first[2].0, FeatureKind::Road)), (3, 1));
+    assert_eq!((kinds(first[3].0, FeatureKind::City), kinds(first[3].0, FeatureKind::Road)), (1, 2));
+    let gardens = |e: Edition| -> Vec<usize> {
+        designs("mage-witch", e).iter().map(|(d, _)| kinds(d, FeatureKind::Garden)).collect()
+    };
+    assert_eq!(gardens(Edition::First), [0; 8]);
+    assert_eq!(gardens(Edition::Second), [0, 0, 0, 0, 0, 0, 0, 1]);
 }
 
 /// The Wind Roses' 6 tiles (the Wikicarpedia contents, one of each; JCloisterZone's

@@ -251,6 +251,8 @@ impl From<Action> for ActionKey {
             | Action::PlaceBuilding { .. }
             | Action::ReturnFigure { .. }
             | Action::PlaceGold { .. }
+            | Action::MoveMagic { .. }
+            | Action::RemoveMagic { .. }
             | Action::PorxadaBonus
             | Action::SwapFollower { .. }
             | Action::RefuseSwap { .. }

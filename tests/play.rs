@@ -152,7 +152,18 @@ fn a_human_finishes_a_game_with_abbey_and_mayor() {
 /// throughout deploys it as a second follower, and the game ends.
 #[test]
 fn a_human_finishes_a_game_with_the_phantom() {
-    let args = ["play", "--players", "human,greedy", "--seed", "3", "--expansions", "phantom"];
+    let save = temp_path("phantom.json");
+    let args = [
+        "play",
+        "--players",
+        "human,greedy",
+        "--seed",
+        "3",
+        "--expansions",
+        "phantom",
+        "--save",
+        save.to_str().unwrap(),
+    ];
     let stdout = run_ok(&args, &ones(800));
     assert!(stdout.contains("in supply: 7 followers, the phantom"), "{stdout}");
     assert!(stdout.contains("deploy phantom on road@S"), "the phantom among the figures: {stdout}");

@@ -487,6 +487,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::GoldPlaced { .. } | Event::GoldTaken { .. } => {
                 prop_assert!(game.rules().has(Expansion::GoldMines), "gold without The Gold Mines");
             }
+            Event::MagicMoved { .. } | Event::MagicRemoved { .. } => {
+                prop_assert!(game.rules().has(Expansion::MageWitch), "the mage or the witch without Mage & Witch");
+            }
             Event::BuildingPlaced { .. } => {
                 prop_assert!(game.rules().has(Expansion::LittleBuildings), "a little building without the expansion");
             }
@@ -756,6 +759,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::Phantom { .. } => {
                 prop_assert!(game.rules().has(Expansion::Phantom), "the phantom's step without The Phantom");
+            }
+            Pending::MageWitch { .. } => {
+                prop_assert!(game.rules().has(Expansion::MageWitch), "a magic figure's move without Mage & Witch");
             }
             Pending::GameOver => unreachable!(),
         }

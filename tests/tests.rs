@@ -22,6 +22,7 @@ mod la_porxada;
 mod labyrinths;
 mod lease;
 mod little_buildings;
+mod mage_witch;
 mod monasteries;
 mod mountains;
 mod only_one;

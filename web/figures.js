@@ -108,6 +108,8 @@ const CROWN = 'M-6,3.5 L-6.5,-3.5 L-3,-0.5 L0,-5 L3,-0.5 L6.5,-3.5 L6,3.5 Z';
 const CROSSHAIR = 'M0,-12 V-7 M0,7 V12 M-12,0 H-7 M7,0 H12';
 // Abbey & Mayor: a barn for a corner's marker, a cart for a wagon's move.
 const BARN_ICON = 'M-6,5.5 V-0.5 L0,-6.5 L6,-0.5 V5.5 Z';
+// Mage & Witch: a five-pointed star, for the markers where the mage or the witch may go.
+const MAGIC_STAR = 'M0,-6.5 L1.5,-2 L6.2,-2 L2.4,0.8 L3.8,5.3 L0,2.5 L-3.8,5.3 L-2.4,0.8 L-6.2,-2 L-1.5,-2 Z';
 const WAGON_ICON = 'M-7,-4.5 H7 V1.5 H-7 Z M-6.6,3.6 A2.4,2.4 0 1 0 -1.8,3.6 A2.4,2.4 0 1 0 -6.6,3.6 Z M1.8,3.6 A2.4,2.4 0 1 0 6.6,3.6 A2.4,2.4 0 1 0 1.8,3.6 Z';
 // "A new lease of life" and "The dash": an arrow for a follower's move (drawn as a line), crossed
 // swords for a religious war.
@@ -159,6 +161,7 @@ export function markerIcon(kind, { figure = null, hex = '#888', feature = '' } =
   if (kind === 'gate') return s('path', { class: 'marker-icon', d: GATE });
   if (kind === 'barn') return s('path', { class: 'marker-icon', d: BARN_ICON });
   if (kind === 'wagon') return s('path', { class: 'marker-icon', d: WAGON_ICON });
+  if (kind === 'magic') return s('path', { class: 'marker-icon', d: MAGIC_STAR });
   // "A new lease of life": where a follower of the player's would move to (an arrow), or the
   // cloister two knights would take in a religious war (crossed swords).
   if (kind === 'move') return s('path', { class: 'marker-icon', d: MOVE_ARROW });

@@ -80,6 +80,7 @@ import { littleBuildings } from './little-buildings.js';
 import { festival } from './festival.js';
 import { traps } from './traps.js';
 import { goldMines } from './gold-mines.js';
+import { mageWitch } from './mage-witch.js';
 import { porxada } from './porxada.js';
 import { cropCircles } from './crop-circles.js';
 import { phantom } from './phantom.js';
@@ -109,6 +110,7 @@ export const MODULES = [
   festival,
   traps,
   goldMines,
+  mageWitch,
   porxada,
   cropCircles,
   phantom,

@@ -4,7 +4,7 @@
 
 use crate::catalog::{FeatureKind, LocalFeature, Quarter, TileId};
 use crate::geometry::{Corner, Pos, Rotation};
-use crate::players::{BuildingKind, Figure, PlayerId};
+use crate::players::{BuildingKind, Figure, MagicFigure, PlayerId};
 
 /// Where a figure of the board stands, for the actions that take one back (The Festival).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,6 +94,12 @@ pub enum Action {
     /// The Gold Mines: with a gold tile just placed (which gets one ingot), put the second ingot
     /// on the tile at `pos`, one of the eight around it.
     PlaceGold { pos: Pos },
+    /// Mage & Witch: put `figure` (from beside the board or from where it stands) on feature
+    /// `feature` of the tile at `pos`, a segment of an unfinished road or city where neither
+    /// magic figure stands.
+    MoveMagic { figure: MagicFigure, pos: Pos, feature: LocalFeature },
+    /// Mage & Witch: with no unfinished road or city for either, take `figure` off the board.
+    RemoveMagic { figure: MagicFigure },
     /// La Porxada: with its tile just placed, choose the bonus at the end of the game (the
     /// players present in its city when it is completed score their incomplete cities as if
     /// completed).
@@ -167,6 +173,8 @@ impl Action {
             Action::PlaceBuilding { .. } => "a little building",
             Action::ReturnFigure { .. } => "taking a figure back",
             Action::PlaceGold { .. } => "a gold ingot",
+            Action::MoveMagic { .. } => "a move of the mage or the witch",
+            Action::RemoveMagic { .. } => "taking the mage or the witch off the board",
             Action::PorxadaBonus => "La Porxada's bonus",
             Action::SwapFollower { .. } => "a follower for La Porxada's swap",
             Action::RefuseSwap { .. } => "a refusal of La Porxada's swap",
@@ -265,6 +273,11 @@ pub enum Pending {
     /// `pos`, `player` may deploy their phantom as a second follower ([`Action::Deploy`] on that
     /// tile, [`Action::DeployAt`] through its magic gate, [`Action::FinishTower`]), or pass.
     Phantom { player: PlayerId, pos: Pos },
+    /// Mage & Witch, step 1C: `player` placed a tile with the magic symbol, or one that joined
+    /// the features of the mage and the witch, and must move one of them
+    /// ([`Action::MoveMagic`]), or take one off the board where neither has anywhere to go
+    /// ([`Action::RemoveMagic`]).
+    MageWitch { player: PlayerId },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -297,7 +310,8 @@ impl Pending {
             | Pending::CropCircle { player, .. }
             | Pending::CropAdd { player, .. }
             | Pending::CropRemove { player, .. }
-            | Pending::Phantom { player, .. } => Some(player),
+            | Pending::Phantom { player, .. }
+            | Pending::MageWitch { player } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -328,6 +342,7 @@ impl Pending {
             Pending::CropAdd { .. } => "a follower added beside one of one's own of the crop circle's kind, or a pass",
             Pending::CropRemove { .. } => "one of one's followers of the crop circle's kind taken back",
             Pending::Phantom { .. } => "the phantom deployed as a second follower, or a pass",
+            Pending::MageWitch { .. } => "the mage or the witch moved onto an unfinished road or city",
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",

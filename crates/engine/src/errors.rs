@@ -174,6 +174,14 @@ pub enum RuleError {
     PhantomGateUsed,
     #[error("the phantom cannot go there: it goes on the tile just placed, on top of a tower, or through the magic gate (The Phantom)")]
     PhantomCannotGoThere,
+    #[error("the mage and the witch go only onto an unfinished road or city, and feature {1} of the tile at {0} is not one (Mage & Witch)")]
+    MagicNeedsOpenRoadOrCity(Pos, LocalFeature),
+    #[error("the mage and the witch never share a road or city, and the {0} must leave the one it stands on: feature {2} of the tile at {1} is theirs (Mage & Witch)")]
+    MagicFeatureTaken(&'static str, Pos, LocalFeature),
+    #[error("the {0} is not on the board to be taken off (Mage & Witch)")]
+    MagicNotOnBoard(&'static str),
+    #[error("the mage or the witch is taken off the board only where neither can move onto an unfinished road or city; one of them can (Mage & Witch)")]
+    MagicCanStillMove,
     #[error("you have no little {0} left (Little Buildings)")]
     NoBuildingOfKind(&'static str),
     #[error("under this variant a little building is a tower, a house or a shed: say which (Little Buildings)")]

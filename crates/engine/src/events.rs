@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::{FeatureKind, LocalFeature, Quarter, Symbol, TileId, TradeGood};
 use crate::geometry::{Corner, Pos, Rotation};
-use crate::players::{BuildingKind, Figure, PlayerId, PlayerSet};
+use crate::players::{BuildingKind, Figure, MagicFigure, PlayerId, PlayerSet};
 
 /// When points were scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -42,17 +42,24 @@ pub struct Breakdown {
     pub labyrinth_value: u16,
     /// Darmstadtium: the points a completed city holding it pays its majority on top (3).
     pub darmstadtium: u16,
+    /// Mage & Witch: the mage's points on the road or city scored (1 per tile).
+    pub mage: u16,
+    /// Mage & Witch: the points the witch took off the road or city scored (half of what it
+    /// was worth before her, rounded down, so that the half kept is rounded up).
+    pub witch: u16,
 }
 
 impl Breakdown {
     pub fn total(&self) -> u32 {
-        self.tiles as u32 * self.tile_value as u32
+        (self.tiles as u32 * self.tile_value as u32
             + self.pennants as u32 * self.pennant_value as u32
             + self.cities as u32 * self.city_value as u32
             + self.besieged_cities as u32 * 2 * self.city_value as u32
             + self.building_points as u32
             + self.labyrinth_followers as u32 * self.labyrinth_value as u32
             + self.darmstadtium as u32
+            + self.mage as u32)
+            .saturating_sub(self.witch as u32)
     }
 }
 
@@ -93,7 +100,12 @@ impl fmt::Display for Breakdown {
         if self.darmstadtium > 0 {
             parts.push(format!("the Darmstadtium {}", self.darmstadtium));
         }
-        write!(f, "{} = {}", parts.join(" + "), self.total())
+        if self.mage > 0 {
+            parts.push(format!("the mage {}", self.mage));
+        }
+        // The witch halves the points the others added up: "… − the witch 5 = 5".
+        let witch = if self.witch > 0 { format!(" − the witch {}", self.witch) } else { String::new() };
+        write!(f, "{}{witch} = {}", parts.join(" + "), self.total())
     }
 }
 
@@ -452,6 +464,23 @@ pub enum Event {
         count: u8,
         points: u32,
     },
+    /// Mage & Witch: `player` put `figure` on feature `feature` of the tile at `pos`, from
+    /// `from` (where it stood before; `None` from beside the board).
+    MagicMoved {
+        player: PlayerId,
+        figure: MagicFigure,
+        from: Option<(Pos, LocalFeature)>,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// Mage & Witch: `figure` left the board from feature `feature` of the tile at `pos`:
+    /// the road or city it stood on was scored (`scored`), or it had nowhere to go.
+    MagicRemoved {
+        figure: MagicFigure,
+        pos: Pos,
+        feature: LocalFeature,
+        scored: bool,
+    },
     /// The Wind Roses: `player` placed a quarter wind rose at `pos` in the section it names and
     /// scores `points` ([`WIND_ROSE_POINTS`]).
     WindRoseScored {
@@ -710,6 +739,8 @@ impl Event {
             | Event::FestivalReturned { .. }
             | Event::GoldPlaced { .. }
             | Event::GoldTaken { .. }
+            | Event::MagicMoved { .. }
+            | Event::MagicRemoved { .. }
             // The barn's points are in the `Scored` event that follows.
             | Event::BarnScoring { .. }
             | Event::WagonMoved { .. }

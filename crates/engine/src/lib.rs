@@ -56,7 +56,7 @@ pub use expansions::traps::VODYANOY_PENALTY;
 pub use game::{Deck, Game, GameSetup};
 pub use geometry::{Corner, Port, Pos, Rotation, Side, Terrain};
 pub use observation::Observation;
-pub use players::{BuildingKind, Color, Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState};
+pub use players::{BuildingKind, Color, Figure, MagicFigure, PlacedFigure, PlayerId, PlayerSet, PlayerState};
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
 pub use rules::{
     variant_needs, CarcassonneTrigger, CombinedRivers, CountMoves, DoubleTurn, Expansion, FarmerScoring, Needs,

@@ -127,6 +127,11 @@ impl<'a> Observation<'a> {
         self.game.gold_on_board()
     }
 
+    /// Mage & Witch: the segment `figure` stands on (public).
+    pub fn magic_figure(&self, figure: crate::players::MagicFigure) -> Option<(Pos, crate::catalog::LocalFeature)> {
+        self.game.magic_figure(figure)
+    }
+
     /// The Gold Mines: the ingots `player` took (public, in front of the player).
     pub fn gold_held(&self, player: PlayerId) -> u8 {
         self.game.gold_held(player)

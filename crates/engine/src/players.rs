@@ -59,6 +59,39 @@ impl fmt::Display for Color {
     }
 }
 
+/// The two neutral figures of Mage & Witch, which stand on an unfinished road or city (never
+/// the same one) and change what it scores: the mage adds 1 point per tile, the witch halves
+/// the points (rounded up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MagicFigure {
+    Mage,
+    Witch,
+}
+
+impl MagicFigure {
+    pub const ALL: [MagicFigure; 2] = [MagicFigure::Mage, MagicFigure::Witch];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            MagicFigure::Mage => "mage",
+            MagicFigure::Witch => "witch",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<MagicFigure> {
+        MagicFigure::ALL.into_iter().find(|m| m.name() == s)
+    }
+
+    /// The other magic figure.
+    pub const fn other(self) -> MagicFigure {
+        match self {
+            MagicFigure::Mage => MagicFigure::Witch,
+            MagicFigure::Witch => MagicFigure::Mage,
+        }
+    }
+}
+
 /// A little building of Little Buildings: a tower, a house or a shed. Under the expansion's
 /// rules "all three types of buildings are equivalent" and a building is placed without a kind
 /// (`None` where a kind is optional); its variant (`Variants::little_buildings_values`) tells

@@ -147,6 +147,11 @@ pub enum Expansion {
     /// the figure phase's action, as a second follower in the same turn (the Assembled Game
     /// Reference's step 2B-2).
     Phantom,
+    /// Mage & Witch (Hans im Glück, 2012, Mini #5; the Wikicarpedia page "Mage and Witch"):
+    /// eight tiles with the magic symbol, whose player moves the mage or the witch onto an
+    /// unfinished road or city; the mage adds 1 point per tile to the feature's score, the
+    /// witch halves it (rounded up).
+    MageWitch,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -162,7 +167,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 34] = [
+    pub const ALL: [Expansion; 35] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -196,6 +201,7 @@ impl Expansion {
         Expansion::LaPorxada,
         Expansion::CropCircles,
         Expansion::Phantom,
+        Expansion::MageWitch,
         Expansion::Winter,
     ];
 
@@ -234,6 +240,7 @@ impl Expansion {
             Expansion::LaPorxada => "la-porxada",
             Expansion::CropCircles => "crop-circles",
             Expansion::Phantom => "phantom",
+            Expansion::MageWitch => "mage-witch",
             Expansion::Winter => "winter",
         }
     }
@@ -311,6 +318,7 @@ impl Rules {
             (Expansion::DarmstadtChurches, "darmstadt-churches"),
             (Expansion::LaPorxada, "la-porxada"),
             (Expansion::CropCircles, "crop-circles"),
+            (Expansion::MageWitch, "mage-witch"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

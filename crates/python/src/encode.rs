@@ -5,7 +5,7 @@
 //! below are the single place their order is defined.
 
 use carcassonne_engine::catalog::{FeatureKind, Symbol, TileDesign};
-use carcassonne_engine::{Action, Figure, Game, Pending, PlayerId, Pos, Terrain, Token};
+use carcassonne_engine::{Action, Figure, Game, MagicFigure, Pending, PlayerId, Pos, Terrain, Token};
 
 /// Most seats a game has (the engine's six colours).
 pub const MAX_SEATS: usize = carcassonne_engine::players::MAX_PLAYERS;
@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 50] = [
+pub const TILE_PLANES: [&str; 51] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -73,11 +73,22 @@ pub const TILE_PLANES: [&str; 50] = [
     "church",
     "porxada",
     "crop_circle",
+    "magic_symbol",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
-const PIECE_PLANES: [&str; 8] =
-    ["tower_height", "dragon", "fairy", "last_placed", "buildings", "gold", "wind_rose_sections", "priors"];
+const PIECE_PLANES: [&str; 10] = [
+    "tower_height",
+    "dragon",
+    "fairy",
+    "last_placed",
+    "buildings",
+    "gold",
+    "wind_rose_sections",
+    "priors",
+    "mage",
+    "witch",
+];
 
 /// Figure kinds, in plane order (one plane per seat and kind): the engine's order.
 pub const FIGURES: [Figure; 9] = Figure::ALL;
@@ -123,7 +134,7 @@ pub const PLAYER_FIELDS: [&str; 27] = [
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
-pub const PENDING_KINDS: [&str; 26] = [
+pub const PENDING_KINDS: [&str; 27] = [
     "place-tile",
     "deploy",
     "escape",
@@ -149,6 +160,7 @@ pub const PENDING_KINDS: [&str; 26] = [
     "crop-add",
     "crop-remove",
     "phantom",
+    "mage-witch",
     "game-over",
 ];
 
@@ -180,7 +192,8 @@ pub fn pending_kind(pending: Pending) -> usize {
         Pending::CropAdd { .. } => 22,
         Pending::CropRemove { .. } => 23,
         Pending::Phantom { .. } => 24,
-        Pending::GameOver => 25,
+        Pending::MageWitch { .. } => 25,
+        Pending::GameOver => 26,
     }
 }
 
@@ -364,6 +377,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             Symbol::CropShield => set(49, 1),
             Symbol::CropClub => set(49, 2),
             Symbol::CropPitchfork => set(49, 3),
+            Symbol::Magic => set(50, 1),
             Symbol::Tower => {}
         }
     }
@@ -451,6 +465,11 @@ pub fn observe(
         for cell in 0..cells {
             let pos = Pos::new((x0 + (cell % w) as i32) as i16, (y0 + (cell / w) as i32) as i16);
             board[piece(6) + cell] = game.wind_rose_sections(pos);
+        }
+    }
+    for (plane, figure) in [(8, MagicFigure::Mage), (9, MagicFigure::Witch)] {
+        if let Some(cell) = game.magic_figure(figure).and_then(|(p, _)| window.cell(p)) {
+            board[piece(plane) + cell] = 1;
         }
     }
     let figure_plane = |owner: PlayerId, figure: Figure| {

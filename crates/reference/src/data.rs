@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 25] = [
+pub const DECISIONS: [&str; 26] = [
     "place",
     "deploy",
     "escape",
@@ -47,6 +47,7 @@ pub const DECISIONS: [&str; 25] = [
     "crop-add",
     "crop-remove",
     "phantom",
+    "magic",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks

@@ -294,6 +294,7 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::CropAdd { .. } => Some("crop-add"),
         Pending::CropRemove { .. } => Some("crop-remove"),
         Pending::Phantom { .. } => Some("phantom"),
+        Pending::MageWitch { .. } => Some("magic"),
         Pending::GameOver => None,
     }
 }

@@ -37,6 +37,7 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::MagicGate => "symbol magic-gate",
         IconKind::Festival => "symbol festival",
         IconKind::Gold => "symbol gold",
+        IconKind::Magic => "symbol magic",
         IconKind::Labyrinth => "labyrinth",
         IconKind::Darmstadtium => "symbol darmstadtium",
         IconKind::Porxada => "symbol porxada",
@@ -285,6 +286,11 @@ fn body(kind: IconKind) -> String {
             r##"<path d="M-4.5 -3H4.5L3.6 -0.6H-3.6Z" fill="#ffe58a"/>"##
         )
         .to_string(),
+        IconKind::Magic => concat!(
+            r##"<circle cx="0" cy="0" r="9.5" fill="#4a2a73" stroke="#22103a" stroke-width="1"/>"##,
+            r##"<path d="{STAR}" fill="#f4d03f" stroke="#8a6d00" stroke-width="0.8" stroke-linejoin="round"/>"##
+        )
+        .replace("{STAR}", MAGIC_STAR),
         IconKind::Darmstadtium => concat!(
             r##"<path d="M-9.5 7V-1L9.5 -6V7Z" fill="#cfd8dc" stroke="#37474f" stroke-width="1" stroke-linejoin="round"/>"##,
             r##"<path d="M-9.5 -1L9.5 -6V-3.5L-9.5 1.5Z" fill="#607d8b"/>"##,
@@ -530,6 +536,44 @@ pub fn gold_ingots(at: Pt, count: u8) -> String {
         r##"<g class="piece gold" transform="translate({} {})"><path d="M-7 4L-4.5 -4H4.5L7 4Z" fill="#f2c037" stroke="#7a4d00" stroke-width="1.2" stroke-linejoin="round"/><path d="M-4.5 -4H4.5L3.7 -1.5H-3.7Z" fill="#ffe58a"/>{label}</g>"##,
         num(at.x),
         num(at.y)
+    )
+}
+
+/// A five-pointed star around (0, 0), 7 units to its points (the magic symbol's and the mage's).
+const MAGIC_STAR: &str = "M0 -7L1.6 -2.2L6.7 -2.2L2.6 0.8L4.1 5.7L0 2.7L-4.1 5.7L-2.6 0.8L-6.7 -2.2L-1.6 -2.2Z";
+
+/// The colours of the mage (purple) and the witch (orange), neutral figures of Mage & Witch.
+pub const MAGE_COLOUR: &str = "#7b3fb5";
+pub const WITCH_COLOUR: &str = "#ef7d1a";
+
+/// The mage or the witch (Mage & Witch): a robed figure under a pointed hat, the mage purple
+/// with a star on the robe, the witch orange with a broom; `size` is its height.
+pub fn magic_piece(at: Pt, witch: bool, size: f32) -> String {
+    // The witch's broom behind her; the mage's star on his robe.
+    let (class, colour, behind, front) = if witch {
+        let broom = concat!(
+            r##"<path d="M-9 9L8 -6" stroke="#6d4c2f" stroke-width="1.6"/>"##,
+            r##"<path d="M-9 9L-11 6.5M-9 9L-7 11.5M-9 9L-11.5 9.8" stroke="#c9a14a" stroke-width="1.3"/>"##
+        );
+        ("witch", WITCH_COLOUR, broom.to_string(), String::new())
+    } else {
+        let star = format!(r##"<path d="{MAGIC_STAR}" transform="translate(0 4.5) scale(0.42)" fill="#f4d03f"/>"##);
+        ("mage", MAGE_COLOUR, String::new(), star)
+    };
+    format!(
+        concat!(
+            r#"<g class="piece {class}" transform="translate({x} {y}) scale({s})">{behind}"#,
+            r##"<path d="M-3.4 -1H3.4L7.5 9.5H-7.5Z" fill="{colour}" stroke="#1a1a1a" stroke-width="1" stroke-linejoin="round"/>"##,
+            r##"<circle cx="0" cy="-3.4" r="2.7" fill="#f1d3b3" stroke="#1a1a1a" stroke-width="0.8"/>"##,
+            r##"<path d="M0 -15L4.6 -5.4H-4.6Z" fill="{colour}" stroke="#1a1a1a" stroke-width="1" stroke-linejoin="round"/>{front}</g>"##
+        ),
+        class = class,
+        behind = behind,
+        front = front,
+        x = num(at.x),
+        y = num(at.y),
+        s = num(size / 24.0),
+        colour = colour,
     )
 }
 

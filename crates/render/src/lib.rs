@@ -24,7 +24,9 @@ mod layout;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use carcassonne_engine::{Color, Corner, FeatureKind, Figure, Game, Quarter, Rotation, TileDesign, TileId};
+use carcassonne_engine::{
+    Color, Corner, FeatureKind, Figure, Game, MagicFigure, Quarter, Rotation, TileDesign, TileId,
+};
 
 use geom::{num, pt, Path, Pt, Shape, TILE};
 use layout::{Area, Layout, RIVER_HALF, ROAD_HALF};
@@ -435,6 +437,15 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
     for &(pos, count) in game.gold_on_board() {
         let at = pt((pos.x as f32 + 0.8) * TILE, (pos.y as f32 + 0.84) * TILE);
         s.push_str(&icons::gold_ingots(at, count));
+    }
+    // Mage & Witch: each beside a follower's spot on its road or city.
+    for (figure, witch) in [(MagicFigure::Mage, false), (MagicFigure::Witch, true)] {
+        let Some((pos, feature)) = game.magic_figure(figure) else { continue };
+        let Some(t) = game.board().get(pos) else { continue };
+        let layout = layouts.entry(t.tile).or_insert_with(|| layout::layout(catalog.design(t.tile)));
+        let (x, y) = anchor_of(layout, t.rotation, feature as usize);
+        let at = pt((pos.x as f32 + (x + 0.17).min(0.92)) * TILE, (pos.y as f32 + (y - 0.06).max(0.1)) * TILE);
+        s.push_str(&icons::magic_piece(at, witch, 24.0));
     }
     // The Princess & the Dragon: the fairy beside its follower, the dragon on its tile.
     if let Some((pos, next_to)) = game.fairy() {

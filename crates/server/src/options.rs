@@ -94,6 +94,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "The Phantom",
             "each player's phantom is a follower that may also be deployed as a second one, after the turn's figure action, on another feature of the tile just placed",
         ),
+        Expansion::MageWitch => (
+            "Mage & Witch",
+            "8 tiles with the magic symbol move the mage or the witch onto an unfinished road or city: the mage adds a point a tile, the witch halves the score",
+        ),
         Expansion::LaPorxada => (
             "La Porxada",
             "1 city tile with a columned hall: its player swaps one of their followers with another player's (who may refuse by giving up another follower), or chooses the bonus: the players in its city when completed score their incomplete cities as completed at the end",

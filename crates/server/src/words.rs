@@ -189,6 +189,7 @@ pub fn tile_name(design: &TileDesign) -> String {
         (Symbol::MagicGate, "a magic gate"),
         (Symbol::Festival, "the festival symbol"),
         (Symbol::Gold, "the gold symbol"),
+        (Symbol::Magic, "the magic symbol"),
         (Symbol::WindRoseOrange, "the orange wind rose"),
         (Symbol::WindRoseBlue, "the blue wind rose"),
         (Symbol::RoseNorthEast, "a quarter wind rose naming the north-east section"),

@@ -222,10 +222,12 @@ pub enum Symbol {
     CropClub,
     /// A crop circle with a pitchfork (The Crop Circles): the farmers (the followers in fields).
     CropPitchfork,
+    /// The magic symbol (Mage & Witch): placing the tile moves the mage or the witch.
+    Magic,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 25] = [
+    pub const ALL: [Symbol; 26] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -251,6 +253,7 @@ impl Symbol {
         Symbol::CropShield,
         Symbol::CropClub,
         Symbol::CropPitchfork,
+        Symbol::Magic,
     ];
 
     /// The watchtowers (The Watchtowers), one per thing they watch over.
@@ -310,6 +313,7 @@ impl Symbol {
             Symbol::CropShield => "crop-shield",
             Symbol::CropClub => "crop-club",
             Symbol::CropPitchfork => "crop-pitchfork",
+            Symbol::Magic => "magic",
         }
     }
 

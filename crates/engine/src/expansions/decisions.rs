@@ -44,6 +44,7 @@ impl Modules {
             Pending::GiveTile { player } => self.each_give_choice(player, visit),
             Pending::ReplaceTile { .. } => self.each_replacement(table, pending, visit),
             Pending::PlaceGold { .. } => self.gold_mines.each_target(table, pending, visit),
+            Pending::MageWitch { .. } => self.mage_witch.each_choice(table, visit),
             Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. } => {
                 self.porxada.each_choice(table, pending, visit)
             }
@@ -130,6 +131,7 @@ impl Modules {
             (Pending::ReplaceTile { .. }, _) => self.check_replacement(table, pending, action),
             (Pending::Escape { .. }, _) => self.cathars.check(table, pending, action),
             (Pending::PlaceGold { .. }, _) => self.gold_mines.check(table, pending, action),
+            (Pending::MageWitch { .. }, _) => self.mage_witch.check(table, pending, action),
             (Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. }, _) => {
                 self.porxada.check(table, pending, action)
             }
@@ -239,6 +241,7 @@ impl Modules {
     ) -> Option<Pending> {
         match (pending, action) {
             (Pending::PlaceGold { .. }, _) => self.gold_mines.place(pending, action, events),
+            (Pending::MageWitch { player }, _) => self.mage_witch.apply(player, action, events),
             (Pending::Phantom { player, .. }, _) => self.apply_phantom(table, player, action, events),
             (Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. }, _) => {
                 let (next, departures) = self.porxada.apply(table, pending, action, events);

@@ -22,6 +22,7 @@ use super::inns_cathedrals::InnsCathedrals;
 use super::king_robber::KingRobber;
 use super::labyrinths::Labyrinths;
 use super::little_buildings::LittleBuildings;
+use super::mage_witch::MageWitch;
 use super::monasteries::Monasteries;
 use super::own_cloisters::OwnCloisters;
 use super::phantom::Phantom;
@@ -70,6 +71,10 @@ pub(crate) enum ModuleId {
     PrincessDragon,
     GamesQuarterly,
     AbbeyMayor,
+    /// Mage & Witch: after the Cathars' values, so that the witch halves a besieged city's
+    /// points, and before Little Buildings', which she does not (the assembled reference's
+    /// tally lists the mage and the witch before the little buildings).
+    MageWitch,
     LittleBuildings,
     /// After the River and the Count: the promotional tiles start the game only where neither
     /// lays out a start.
@@ -106,7 +111,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 32);
 
 impl ModuleId {
-    pub(crate) const COUNT: usize = 30;
+    pub(crate) const COUNT: usize = 31;
 
     /// The hooks the module implements.
     pub(crate) fn hooks(self) -> Hooks {
@@ -125,6 +130,7 @@ impl ModuleId {
             ModuleId::PrincessDragon => PrincessDragon::HOOKS,
             ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
             ModuleId::AbbeyMayor => AbbeyMayor::HOOKS,
+            ModuleId::MageWitch => MageWitch::HOOKS,
             ModuleId::LittleBuildings => LittleBuildings::HOOKS,
             ModuleId::SpielDoch => SpielDoch::HOOKS,
             ModuleId::WindRoses => WindRoses::HOOKS,
@@ -193,6 +199,7 @@ impl ModuleId {
             Expansion::LaPorxada => ModuleId::Porxada,
             Expansion::CropCircles => ModuleId::CropCircles,
             Expansion::Phantom => ModuleId::Phantom,
+            Expansion::MageWitch => ModuleId::MageWitch,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -207,14 +214,14 @@ macro_rules! each_module {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.gold_mines), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.crop_circles), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.phantom), (&mut $modules.the_count), (&mut $modules.princess_dragon),
-            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.churches), (&mut $modules.porxada), (&mut $modules.unpunctuality),
+            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.mage_witch), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.churches), (&mut $modules.porxada), (&mut $modules.unpunctuality),
             (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.gold_mines), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.crop_circles), (&$modules.cathars),
             (&$modules.abbot), (&$modules.tower), (&$modules.phantom), (&$modules.the_count), (&$modules.princess_dragon),
-            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.churches), (&$modules.porxada), (&$modules.unpunctuality),
+            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.mage_witch), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.churches), (&$modules.porxada), (&$modules.unpunctuality),
             (&$modules.own_cloisters), (&$modules.prisoners), (&$modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
@@ -224,7 +231,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cc:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $ph:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $px:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
+        $abbot:expr, $tower:expr, $ph:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $mw:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $px:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
         $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
@@ -242,6 +249,7 @@ macro_rules! each_module {
                 ModuleId::PrincessDragon => { let $m = $pd; $body }
                 ModuleId::GamesQuarterly => { let $m = $gq; $body }
                 ModuleId::AbbeyMayor => { let $m = $am; $body }
+                ModuleId::MageWitch => { let $m = $mw; $body }
                 ModuleId::LittleBuildings => { let $m = $lb; $body }
                 ModuleId::SpielDoch => { let $m = $sd; $body }
                 ModuleId::WindRoses => { let $m = $wr; $body }

@@ -41,6 +41,7 @@ pub(crate) mod king_robber;
 pub(crate) mod labyrinths;
 pub(crate) mod lease;
 pub(crate) mod little_buildings;
+pub(crate) mod mage_witch;
 pub(crate) mod miners;
 pub(crate) mod monasteries;
 pub(crate) mod mountains;
@@ -94,6 +95,7 @@ use king_robber::KingRobber;
 use labyrinths::Labyrinths;
 use lease::Lease;
 use little_buildings::LittleBuildings;
+use mage_witch::MageWitch;
 use monasteries::Monasteries;
 use own_cloisters::OwnCloisters;
 use phantom::Phantom;
@@ -159,6 +161,7 @@ pub(crate) struct Modules {
     princess_dragon: PrincessDragon,
     games_quarterly: GamesQuarterly,
     abbey_mayor: AbbeyMayor,
+    mage_witch: MageWitch,
     little_buildings: LittleBuildings,
     spiel_doch: SpielDoch,
     wind_roses: WindRoses,
@@ -298,6 +301,7 @@ impl Modules {
             princess_dragon: PrincessDragon::new(rules),
             games_quarterly: GamesQuarterly::new(rules),
             abbey_mayor: AbbeyMayor::new(rules, players, catalog),
+            mage_witch: MageWitch::default(),
             little_buildings: LittleBuildings::new(rules, players),
             spiel_doch: SpielDoch::new(rules),
             wind_roses: WindRoses::new(rules),
@@ -757,7 +761,7 @@ impl Modules {
     /// the turn then runs `at(AfterPlacement)` before the figure phase.
     #[inline]
     pub(crate) fn acts_after_placement(&self) -> bool {
-        self.in_play(ModuleId::GoldMines) || self.in_play(ModuleId::Porxada)
+        self.in_play(ModuleId::GoldMines) || self.in_play(ModuleId::Porxada) || self.in_play(ModuleId::MageWitch)
     }
 
     #[inline]

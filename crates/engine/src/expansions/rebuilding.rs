@@ -20,7 +20,7 @@
 //! tile around one stays (their points were counted, and "scoring proceeds as usual" only for
 //! what the turn completes); river tiles, the tiles of the city of Carcassonne and abbeys stay
 //! (they are not placed by the edge rule); "unoccupied" means no figure, no barn on a corner,
-//! no dragon, no fairy, no tower piece, no little building and no gold ingot on the tile; the tile must have a place somewhere
+//! no dragon, no fairy, no tower piece, no little building, no gold ingot, no mage and no witch on the tile; the tile must have a place somewhere
 //! else; the follower goes on the last tile moved; the turn's scoring also looks at the moved
 //! tiles.
 
@@ -31,7 +31,7 @@ use crate::errors::RuleError;
 use crate::events::{Event, REBUILDING_COST};
 use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation, Side};
-use crate::players::PlayerId;
+use crate::players::{MagicFigure, PlayerId};
 use crate::table::Table;
 
 use super::hooks::Module;
@@ -40,7 +40,7 @@ use super::{ModuleId, Modules};
 /// What the removal tests read of the whole table, gathered once for a listing.
 struct Survey {
     /// By placement: a figure, a barn on a corner, the dragon, the fairy, a tower piece, a
-    /// little building or a gold ingot is on the tile.
+    /// little building, a gold ingot, the mage or the witch is on the tile.
     occupied: Vec<bool>,
     /// The surrounded (so scored) cloisters and gardens: no tile on or around them may go.
     done_cloisters: Vec<Pos>,
@@ -65,6 +65,7 @@ impl Survey {
         modules.tower.sites().iter().filter(|s| s.height > 0 || s.finished).for_each(|s| mark(s.pos));
         modules.little_buildings.placed().iter().for_each(|b| mark(b.pos));
         modules.gold_mines.on_board().iter().for_each(|&(pos, _)| mark(pos));
+        MagicFigure::ALL.into_iter().filter_map(|f| modules.mage_witch.position(f)).for_each(|(pos, _)| mark(pos));
         for barn in modules.abbey_mayor.barns() {
             let [a, b] = barn.corner.sides();
             [barn.pos, barn.pos.step(a), barn.pos.step(b), barn.pos.step(a).step(b)].into_iter().for_each(&mut mark);

@@ -35,6 +35,11 @@ impl Modules {
         &self.little_buildings
     }
 
+    /// Where the mage and the witch stand (nowhere without the expansion).
+    pub(crate) fn mage_witch(&self) -> &super::mage_witch::MageWitch {
+        &self.mage_witch
+    }
+
     /// The Gold Mines' ingots, on the board and held (none without the expansion).
     pub(crate) fn gold_mines(&self) -> &super::gold_mines::GoldMines {
         &self.gold_mines

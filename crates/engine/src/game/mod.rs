@@ -279,6 +279,12 @@ impl Game {
         self.modules.gold_mines().on_board()
     }
 
+    /// Mage & Witch: the segment `figure` stands on, a tile's position and its feature (`None`
+    /// while it waits beside the board, and always without the expansion).
+    pub fn magic_figure(&self, figure: crate::players::MagicFigure) -> Option<(Pos, LocalFeature)> {
+        self.modules.mage_witch().position(figure)
+    }
+
     /// The Gold Mines: the ingots `player` took (0 without the expansion).
     pub fn gold_held(&self, player: PlayerId) -> u8 {
         self.modules.gold_mines().held(player)

@@ -63,6 +63,10 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         }
         (_, Action::PlaceAbbey { pos }) => RecordAction::Abbey { player, x: pos.x, y: pos.y },
         (_, Action::PlaceGold { pos }) => RecordAction::Gold { player, x: pos.x, y: pos.y },
+        (_, Action::MoveMagic { figure, pos, feature }) => {
+            RecordAction::Magic { player, figure, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
+        (_, Action::RemoveMagic { figure }) => RecordAction::MagicOff { player, figure },
         (_, Action::PorxadaBonus) => RecordAction::PorxadaBonus { player },
         (_, Action::RefuseSwap { figure }) => {
             let FigureAt { figure, x, y, feature } = figure_at(game, figure);
@@ -215,6 +219,8 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Barn { player, .. }
         | RecordAction::Free { player, .. }
         | RecordAction::Gold { player, .. }
+        | RecordAction::Magic { player, .. }
+        | RecordAction::MagicOff { player, .. }
         | RecordAction::PorxadaBonus { player }
         | RecordAction::CropCircle { player, .. }
         | RecordAction::TakeBack { player, .. }
@@ -356,6 +362,11 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         }
         RecordAction::Abbey { x, y, .. } => Ok(Action::PlaceAbbey { pos: Pos::new(*x, *y) }),
         RecordAction::Gold { x, y, .. } => Ok(Action::PlaceGold { pos: Pos::new(*x, *y) }),
+        RecordAction::Magic { figure, x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::MoveMagic { figure: *figure, pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::MagicOff { figure, .. } => Ok(Action::RemoveMagic { figure: *figure }),
         RecordAction::PorxadaBonus { .. } => Ok(Action::PorxadaBonus),
         RecordAction::RefuseSwap { figure, x, y, feature, .. } => {
             let at = FigureAt { figure: *figure, x: *x, y: *y, feature: feature.clone() };

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::Quarter;
 use crate::game::{Color, Figure};
+use crate::players::MagicFigure;
 
 /// A figure on the board, in a record: its kind, its tile and its feature there.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -176,6 +177,24 @@ pub enum RecordAction {
         player: Option<Color>,
         x: i16,
         y: i16,
+    },
+    /// Mage & Witch: after a magic tile (or one joining their features), the mage or the witch
+    /// goes onto feature `feature` of the tile at (x, y), an unfinished road or city.
+    Magic {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: MagicFigure,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
+    /// Mage & Witch: with no unfinished road or city for them, the mage or the witch leaves the
+    /// board.
+    #[serde(rename = "magic-off")]
+    MagicOff {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: MagicFigure,
     },
     /// La Porxada: after its tile, the player chooses the bonus at the end of the game.
     #[serde(rename = "porxada-bonus")]
@@ -395,6 +414,10 @@ impl RecordAction {
             RecordAction::Abbey { x, y, .. } => RecordAction::Abbey { player: None, x, y },
             RecordAction::Barn { corner, .. } => RecordAction::Barn { player: None, corner },
             RecordAction::Gold { x, y, .. } => RecordAction::Gold { player: None, x, y },
+            RecordAction::Magic { figure, x, y, feature, .. } => {
+                RecordAction::Magic { player: None, figure, x, y, feature }
+            }
+            RecordAction::MagicOff { figure, .. } => RecordAction::MagicOff { player: None, figure },
             RecordAction::PorxadaBonus { .. } => RecordAction::PorxadaBonus { player: None },
             RecordAction::CropCircle { choice, .. } => RecordAction::CropCircle { player: None, choice },
             RecordAction::TakeBack { figure, x, y, feature, .. } => {

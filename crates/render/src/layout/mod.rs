@@ -74,6 +74,8 @@ pub enum IconKind {
     Festival,
     /// The gold symbol (The Gold Mines): a gold ingot.
     Gold,
+    /// The magic symbol (Mage & Witch): a gold star on a purple disc.
+    Magic,
     /// A full wind rose (The Wind Roses), orange or blue; it turns with its tile, its north
     /// point marked.
     WindRose {
@@ -711,6 +713,7 @@ pub fn layout(design: &TileDesign) -> Layout {
             Symbol::MagicGate => (IconKind::MagicGate, (10.5, 7.0)),
             Symbol::Festival => (IconKind::Festival, (10.0, 7.0)),
             Symbol::Gold => (IconKind::Gold, (10.0, 7.0)),
+            Symbol::Magic => (IconKind::Magic, (10.0, 7.0)),
             Symbol::Darmstadtium => (IconKind::Darmstadtium, (12.0, 8.0)),
             Symbol::Porxada => (IconKind::Porxada, (12.0, 8.0)),
             Symbol::WindRoseOrange => (IconKind::WindRose { blue: false }, (15.0, 9.0)),

@@ -28,6 +28,7 @@ mod house_rules;
 mod king_robber;
 mod lease;
 mod little_buildings;
+mod mage_witch;
 mod mountains;
 mod own_cloisters;
 mod phantom;
@@ -71,6 +72,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &traps::Traps,
     &festival::Festival,
     &gold_mines::GoldMines,
+    &mage_witch::MageWitch,
     &wind_roses::WindRoses,
     &watchtowers::Watchtowers,
     &shrines::Shrines,
