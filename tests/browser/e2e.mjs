@@ -5380,6 +5380,48 @@ async function scenarioPhantom() {
   passed += 1;
 }
 
+// ---- scenario 34: Mage & Witch ------------------------------------------------------------
+
+/**
+ * Mage & Witch, at one screen on a desktop: the turns go through the API until a magic tile
+ * asks for the mage or the witch; the window shows the panel "The mage and the witch" with a
+ * star marker on each unfinished road and city segment; a marker is clicked, the witch picked
+ * ("The mage or the witch?"), and the API and the board show her there.
+ */
+async function scenarioMageWitch() {
+  log('scenario 34 (desktop): Mage & Witch, the witch moved by a click');
+  const { page } = await openBrowser('mage-witch', DESKTOP);
+  const { id, play } = await createGame(page, ['human', 'human'], ['Mira', 'Wanda'], ['mage-witch'], { hotSeat: true });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  const view = await playThroughApi(id, token, 'the mage-witch game', (v) => v.pending.decision === 'magic');
+  check(view, 'a whole game without a magic tile');
+  const moves = view.legal.filter((a) => a.action === 'magic');
+  check(moves.length && moves.every((a) => /^bring the (mage|witch) onto the /.test(a.label || '')), `the moves: ${JSON.stringify(view.legal.slice(0, 4))}`);
+  const spots = new Set(moves.map((a) => `${a.x},${a.y},${a.feature}`));
+  await waitFor(page, 'the window at the magic step', (v) => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && Number(g.dataset.version) === v;
+  }, view.version);
+  check((await waitForTurn(page, 'the magic step')) === 'magic', 'the window does not show the magic step');
+  check((await page.locator('.panel-title', { hasText: 'The mage and the witch' }).count()) === 1, 'no panel "The mage and the witch"');
+  const markers = await page.locator('[data-testid=magic-marker]').count();
+  check(markers === spots.size, `${spots.size} segments, ${markers} star markers`);
+  const target = moves.find((a) => a.figure === 'witch');
+  const selector = `[data-testid=magic-marker][data-x="${target.x}"][data-y="${target.y}"][data-feature="${target.feature}"]`;
+  await pressMarker(page, selector);
+  await press(page, '[data-testid=figure-choice][data-figure=witch]');
+  await screenshot(page, 'web-mage-witch.png');
+  await confirm(page, 'the witch');
+  const after = await api(`/api/games/${id}`);
+  const witch = (after.magic || []).find((m) => m.figure === 'witch');
+  check(witch && witch.x === target.x && witch.y === target.y && witch.feature === target.feature, `the API has no witch on ${target.feature}: ${JSON.stringify(after.magic)}`);
+  await page.locator('[data-testid=magic-figure][data-figure=witch]').first().waitFor();
+  log(`game ${id}: the witch moved by a click onto ${target.feature} at (${target.x}, ${target.y}) (${spots.size} segments offered)`);
+  passed += 1;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -5415,6 +5457,7 @@ try {
   numbered.set(31, scenarioPorxada);
   numbered.set(32, scenarioCropCircles);
   numbered.set(33, scenarioPhantom);
+  numbered.set(34, scenarioMageWitch);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -30,13 +30,14 @@
 //!   point a turn); prisoners held and followers held prisoner; tower pieces; figures waiting in
 //!   Carcassonne; builders on open features (double turns to come); the abbey tile not yet
 //!   placed; followers in supply, worth what they can still earn;
+//! - the mage's point a tile on its road or city, the witch's half (Mage & Witch);
 //! - a La Porxada token: its holder's incomplete cities at their completed value (a follower
 //!   given up to refuse a swap is simply gone from the supply);
 //! - the further expansions' prospects ([`crate::prospects`]): priors, traps, the hut, shrines'
 //!   races, watchtowers, churches, gold.
 
 use carcassonne_engine::features::NodeId;
-use carcassonne_engine::{FarmerScoring, FeatureKind, Figure, Game, PlayerId, Token};
+use carcassonne_engine::{FarmerScoring, FeatureKind, Figure, Game, MagicFigure, PlayerId, Token};
 
 use crate::prospects::gold_prospect;
 pub use crate::prospects::{
@@ -336,6 +337,12 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
     let with_gold = !game.gold_on_board().is_empty();
     // La Porxada: a token holder's incomplete cities score as completed at the end.
     let tokens = game.porxada_tokens();
+    // Mage & Witch: the road or city each stands on.
+    let magic = |figure| {
+        let (pos, feature) = game.magic_figure(figure)?;
+        Some(game.feature_root(game.board().index_at(pos)?, feature))
+    };
+    let (mage, witch) = (magic(MagicFigure::Mage), magic(MagicFigure::Witch));
     for (root, counts) in &seen {
         let mut token_extra = 0.0;
         let most = counts.iter().copied().max().unwrap_or(0);
@@ -395,6 +402,11 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
             }
             _ => continue,
         };
+        // Mage & Witch: the mage's point a tile whenever the feature is scored (finished or
+        // not), the witch's half.
+        let points =
+            if mage == Some(*root) { points + features.tile_count(*root, &mut scratch) as f64 } else { points };
+        let points = if witch == Some(*root) { 0.5 * points } else { points };
         // Little Buildings: the buildings on the feature's tiles (a cloister's area) pay their
         // points to its holders whenever it is scored, finished or not.
         let points = if with_buildings { points + game.building_points(*root).1 as f64 } else { points };

@@ -297,6 +297,8 @@ fn configs() -> Vec<(&'static str, Rules)> {
         // The Phantom, with the magic gate and the towers it may take, and the princess and the
         // volcano that leave it no second step.
         ("phantom", with(&[Phantom, PrincessDragon, Tower, InnsCathedrals], Variants::default())),
+        // Mage & Witch, with the inns and sieges the witch halves and the buildings she does not.
+        ("mage-witch", with(&[MageWitch, InnsCathedrals, Cathars, LittleBuildings], Variants::default())),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

@@ -225,3 +225,23 @@ def test_the_phantom_is_a_figure_and_a_decision():
             actions = game.legal_actions()
             game.apply(actions[rng.randrange(len(actions))])
     assert seen
+
+
+def test_the_mage_and_the_witch_move_and_show_in_their_planes():
+    # Mage & Witch: a magic tile asks for the `mage-witch` decision, whose actions move a
+    # figure (`magic`); the figure then shows in its board plane, the symbol in its tile plane.
+    game = carcassonne.Game(2, expansions=["mage-witch"], seed=7)
+    assert "mage-witch" in carcassonne.PENDING_KINDS
+    plane = {name: i for i, name in enumerate(carcassonne.PLANES)}
+    rng = random.Random(7)
+    while not game.is_over and game.pending != "mage-witch":
+        actions = game.legal_actions()
+        game.apply(actions[rng.randrange(len(actions))])
+    assert game.pending == "mage-witch"
+    assert game.observe()["board"][plane["magic_symbol"]].sum() >= 1
+    moves = game.legal_actions()
+    assert moves and all(a.kind == "magic" for a in moves)
+    witch = [a for a in moves if a.data["figure"] == "witch"]
+    game.apply(witch[0])
+    board = game.observe()["board"]
+    assert board[plane["witch"]].sum() == 1 and board[plane["mage"]].sum() == 0

@@ -756,3 +756,39 @@ fn the_phantom_s_second_step_is_offered_in_words() {
     game.apply(phantom).unwrap();
     assert_eq!(game.player(0).phantoms, 0);
 }
+
+/// Mage & Witch: after a magic tile the decision `magic` names the deciding seat, every legal
+/// move is a marker with words ("bring the witch onto the road running east and west at the
+/// start tile"), and once moved the view's `magic` shows the figure where it stands, in words; the
+/// event's sentence says who moved it.
+#[test]
+fn the_mage_and_the_witch_are_offered_and_shown_in_words() {
+    use carcassonne_engine::{MagicFigure, Rotation};
+    let catalog = Catalog::builtin();
+    let rules = Rules { expansions: vec![Expansion::MageWitch], ..Rules::base() };
+    let deck = Deck::Order(["mage-witch:05", "base:U"].iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    game.apply(Action::Place { pos: Pos::new(0, -1), rotation: Rotation::R0 }).unwrap();
+    let pending = serde_json::to_value(pending_view(&game)).unwrap();
+    assert_eq!((pending["decision"].as_str(), pending["seat"].as_i64()), (Some("magic"), Some(0)));
+    let legal = legal_views(&game);
+    let labels: Vec<&str> = legal.iter().map(|l| l.label.as_str()).collect();
+    assert_eq!(labels.len(), 4, "{labels:?}");
+    assert_eq!(labels[2], "bring the witch onto the road running east and west at the start tile", "{labels:?}");
+    assert!(legal.iter().all(|l| l.at.is_some()), "a marker for every move");
+    let witch = carcassonne_engine::record::decode_action(&game, &legal[2].action).unwrap();
+    let events = game.apply(witch).unwrap();
+    assert!(game.magic_figure(MagicFigure::Witch).is_some());
+    let seats = seats(2);
+    let tally = Tally::new(2);
+    let input = ViewInput { id: "g", version: 1, game: &game, seats: &seats, online: &[0, 0], tally: &tally };
+    let view = serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap();
+    let magic = view["magic"].as_array().expect("the magic figures");
+    assert_eq!(magic.len(), 1, "{magic:?}");
+    assert_eq!((magic[0]["figure"].as_str(), magic[0]["feature"].as_str()), (Some("witch"), Some("road@E")));
+    assert_eq!(magic[0]["label"], "the witch on the road running east and west at the start tile");
+    let names = ["P0".to_string(), "P1".to_string()];
+    let sentence = event_view(&game, &names, 0, Some(1), &events[0]);
+    let sentence = serde_json::to_value(sentence).unwrap();
+    assert_eq!(sentence["text"], "P0 brings the witch onto the road running east and west at the start tile");
+}
