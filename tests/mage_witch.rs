@@ -382,3 +382,69 @@ fn every_bot_plays_mage_and_witch() {
         bot_game(name, setup);
     }
 }
+
+/// The SVG render draws the mage (purple) and the witch (orange) where they stand, and the
+/// magic symbol on its tiles.
+#[test]
+fn the_render_draws_the_figures_and_the_symbol() {
+    let g = two_cities_facing(&[]);
+    let svg = carcassonne_render::board_svg(&g, &carcassonne_render::BoardOptions::default());
+    assert_eq!(svg.matches(r#"class="piece mage""#).count(), 1, "{svg}");
+    assert_eq!(svg.matches(r#"class="piece witch""#).count(), 1);
+    assert_eq!(svg.matches(r#"class="symbol magic""#).count(), 2, "the two magic tiles");
+}
+
+/// The command line: `legal` names the step and lists the moves in record form (each figure on
+/// each free segment); a move appended replays, and `replay` tells the move and the figure
+/// leaving with its scored road; `hint` advises on the step.
+#[test]
+fn the_command_line_lists_replays_and_advises_the_magic_step() {
+    use crate::support::{json_of, ok, temp_path};
+    use carcassonne_engine::record::{Record, RecordDeck, RECORD_VERSION};
+    let deck = ["mage-witch:05", "base:A", "base:A"];
+    let mut g = two_player(rules(&[]), &deck);
+    let mut record = Record {
+        version: RECORD_VERSION,
+        rules: rules(&[]),
+        players: vec![Color::Red, Color::Blue],
+        deck: RecordDeck::Order(deck.iter().map(|d| d.to_string()).collect()),
+        actions: vec![],
+    };
+    let mut play = |g: &mut Game, record: &mut Record, action: Action| {
+        record.push(g, action);
+        g.apply(action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
+    };
+    play(&mut g, &mut record, Action::Place { pos: Pos::new(0, -1), rotation: carcassonne_engine::Rotation::R0 });
+    let path = temp_path("magic-step.json");
+    let file = path.to_str().unwrap();
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let legal = json_of(&ok(&["legal", "--json", file]));
+    assert_eq!(legal["pending"]["kind"], "magic");
+    let actions = legal["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 4, "{actions:?}");
+    assert_eq!(
+        actions[2],
+        serde_json::json!({"action": "magic", "player": "red", "figure": "witch", "x": 0, "y": 0, "feature": "road@E"})
+    );
+    let text = ok(&["legal", file]);
+    assert!(text.contains("red must move the mage or the witch onto an unfinished road or city"), "{text}");
+    let hint = json_of(&ok(&["hint", "--json", "--bot", "greedy", file]));
+    assert_eq!(hint["decision"], "magic");
+    // The witch on the road, which blue's and red's cloisters then close.
+    let road = feature(&g, Pos::new(0, 0), "road@E");
+    play(&mut g, &mut record, Action::MoveMagic { figure: WITCH, pos: Pos::new(0, 0), feature: road });
+    play(&mut g, &mut record, Action::Pass);
+    play(&mut g, &mut record, Action::Place { pos: Pos::new(1, 0), rotation: carcassonne_engine::Rotation::R90 });
+    let thief = Action::Deploy { figure: F, feature: feature(&g, Pos::new(1, 0), "road@W") };
+    play(&mut g, &mut record, thief);
+    play(&mut g, &mut record, Action::Place { pos: Pos::new(-1, 0), rotation: carcassonne_engine::Rotation::R270 });
+    play(&mut g, &mut record, Action::Pass);
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let text = ok(&["replay", file]);
+    assert!(text.contains("red brings the witch onto the road at (0,0)"), "{text}");
+    assert!(text.contains("the witch leaves the board: the road at (0,0) was scored"), "{text}");
+    assert!(text.contains("3 tiles × 1 − the witch 1 = 2"), "{text}");
+    let replay = json_of(&ok(&["replay", "--json", file]));
+    assert_eq!(replay["final_scores"]["blue"], 2, "{replay}");
+    std::fs::remove_file(&path).ok();
+}

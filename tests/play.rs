@@ -172,6 +172,29 @@ fn a_human_finishes_a_game_with_the_phantom() {
     assert!(stdout.contains("final scoring:"), "{stdout}");
 }
 
+/// Mage & Witch in the terminal: a magic tile asks for the move in words, the status line says
+/// where the two stand, the log tells each move; answering 1 throughout finishes the game.
+#[test]
+fn a_human_finishes_a_game_with_mage_and_witch() {
+    let save = temp_path("mage-witch.json");
+    let args = [
+        "play",
+        "--players",
+        "human,greedy",
+        "--seed",
+        "4",
+        "--expansions",
+        "mage-witch",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let stdout = run_ok(&args, &ones(800));
+    assert!(stdout.contains("move the mage or the witch onto an unfinished road or city"), "{stdout}");
+    assert!(stdout.contains("the mage is beside the board; the witch is beside the board"), "{stdout}");
+    assert!(stdout.contains("brings the mage onto the"), "{stdout}");
+    assert!(stdout.contains("final scoring:"), "{stdout}");
+}
+
 /// The Count of Carcassonne in the terminal. Three people share the keyboard, so that the game
 /// depends on the deck and the answers only; answering 2, then 1 when 2 is no choice, keeps
 /// some followers in supply. The first deck seed whose game offers someone a deployment to

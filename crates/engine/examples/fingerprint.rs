@@ -349,6 +349,9 @@ fn main() {
                 game.apply_into(actions[pick], &mut events).expect("legal");
                 text.clear();
                 text.push_str(&format!("{events:?}"));
+                // The breakdown's fields that Mage & Witch added are left out while zero, so
+                // that the digests of games without them compare with the earlier ones.
+                let text = text.replace(", mage: 0, witch: 0", "");
                 hash.write(&text);
                 decisions += 1;
             }
