@@ -97,18 +97,15 @@ impl MageWitch {
         self.each_target(table, |_, _| true)
     }
 
-    /// The legal actions of [`Pending::MageWitch`]: either figure onto every free segment (the
-    /// mage's first); where there is none, taking either figure on the board off it.
+    /// The legal actions of [`Pending::MageWitch`]: each free segment, in the board's order, for
+    /// the mage then the witch (one walk over the board for both); where there is none, taking
+    /// either figure on the board off it.
     pub(crate) fn each_choice(&self, table: &Table, mut visit: impl FnMut(Action) -> bool) {
         let mut any = false;
-        for figure in MagicFigure::ALL {
-            if self.each_target(table, |pos, feature| {
-                any = true;
-                visit(Action::MoveMagic { figure, pos, feature })
-            }) {
-                return;
-            }
-        }
+        self.each_target(table, |pos, feature| {
+            any = true;
+            MagicFigure::ALL.into_iter().any(|figure| visit(Action::MoveMagic { figure, pos, feature }))
+        });
         if !any {
             for figure in MagicFigure::ALL {
                 if self.position(figure).is_some() && visit(Action::RemoveMagic { figure }) {
@@ -187,8 +184,11 @@ impl Module for MageWitch {
             return None;
         }
         let magic = table.design(table.last_placement().tile).symbols.contains(&Symbol::Magic);
-        let taken = self.taken(table);
-        let joined = taken[0].is_some() && taken[0] == taken[1];
+        // Their features are joined only where both stand on the board.
+        let joined = self.at.iter().all(Option::is_some) && {
+            let [mage, witch] = self.taken(table);
+            mage == witch
+        };
         if !magic && !joined {
             return None;
         }
