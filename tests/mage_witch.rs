@@ -418,7 +418,7 @@ fn the_command_line_lists_replays_and_advises_the_magic_step() {
         deck: RecordDeck::Order(deck.iter().map(|d| d.to_string()).collect()),
         actions: vec![],
     };
-    let mut play = |g: &mut Game, record: &mut Record, action: Action| {
+    let play = |g: &mut Game, record: &mut Record, action: Action| {
         record.push(g, action);
         g.apply(action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
     };
