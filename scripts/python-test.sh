@@ -17,8 +17,12 @@ fi
 # a release build of the server's dependencies would add minutes to CI).
 cargo build --bin carcassonne --quiet
 export CARCASSONNE_BIN="$PWD/${CARGO_TARGET_DIR:-target}/debug/carcassonne"
-# `pip install ./crates/python` as the README says (maturin builds in this workspace's target/).
-"$venv/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./crates/python
+# `pip install ./crates/python` as the README says (maturin builds in this workspace's target/),
+# in the debug profile, whose engine and bots are optimized (Cargo.toml) and whose overflow checks
+# stay on: a release build of the engine, the bots and pyo3 alone took minutes of CI. The
+# release wheel is what `pip install` gives a user (PYTHON_TEST_PROFILE=release tests that one).
+"$venv/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps \
+    --config-settings=build-args="--profile ${PYTHON_TEST_PROFILE:-dev}" ./crates/python
 # numpy's BLAS threads would spin on the same two cores as the batches' threads.
 export OPENBLAS_NUM_THREADS=1
 cd crates/python/tests

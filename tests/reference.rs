@@ -4,7 +4,7 @@
 //! number the reference shares with the engine agrees with it; and every decision the engine
 //! asks for in random games belongs to a step the reference lists, in the reference's order.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use carcassonne_engine::random::{below, rng_from_seed};
@@ -551,10 +551,12 @@ fn the_tile_counts_and_trade_goods_agree_with_the_catalog() {
 fn play_random(rules: &Rules, players: usize, seed: u64, mut f: impl FnMut(&Game, Action, &[Event])) -> Game {
     let mut g = game(rules, players, seed);
     let mut rng = rng_from_seed(seed ^ 0x5eed);
+    // The game before each action, copied into the same buffers (`clone_from`) every time.
+    let mut before = g.clone();
     while g.pending().player().is_some() {
         let n = g.legal_action_count();
         let action = g.nth_legal_action(below(&mut rng, n as u32) as usize).unwrap();
-        let before = g.clone();
+        before.clone_from(&g);
         let events = g.apply(action).unwrap();
         f(&before, action, &events);
     }
@@ -798,14 +800,20 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
             let a = r.assemble(&selection);
             // The step reached so far in the current tile's turn.
             let mut reached = 0;
+            // Each kind of decision's step in this game's reference, looked up once a game (the
+            // rules and players do not change within it).
+            let mut steps: BTreeMap<&str, &str> = BTreeMap::new();
             play_random(rules, players, seed * 7 + i as u64, |before, action, events| {
                 let pending = before.pending();
                 let kind = decision_of(pending).expect("a decision");
                 kinds.insert(kind);
-                let step = a
-                    .step_of_decision(kind)
-                    .unwrap_or_else(|| panic!("{rules:?}: no step of the reference for the decision `{kind}`"));
-                assert_eq!(r.step_of(pending, rules, Some(players as u8)).as_deref(), Some(step));
+                let step = *steps.entry(kind).or_insert_with(|| {
+                    let step = a
+                        .step_of_decision(kind)
+                        .unwrap_or_else(|| panic!("{rules:?}: no step of the reference for the decision `{kind}`"));
+                    assert_eq!(r.step_of(pending, rules, Some(players as u8)).as_deref(), Some(step));
+                    step
+                });
                 // A tile's turn begins with its placement, or with the choice of the abbey, of
                 // the held cloister, of a tile from a hand or of the round's hand-out before the draw.
                 if ["place", "abbey", "held-tile", "choose-tile", "give-tile"].contains(&kind) {
