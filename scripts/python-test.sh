@@ -21,8 +21,9 @@ export CARCASSONNE_BIN="$PWD/${CARGO_TARGET_DIR:-target}/debug/carcassonne"
 # in the debug profile, whose engine and bots are optimized (Cargo.toml) and whose overflow checks
 # stay on: a release build of the engine, the bots and pyo3 alone took minutes of CI. The
 # release wheel is what `pip install` gives a user (PYTHON_TEST_PROFILE=release tests that one).
-"$venv/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps \
-    --config-settings=build-args="--profile ${PYTHON_TEST_PROFILE:-dev}" ./crates/python
+# maturin reads the profile from its PEP 517 environment variable, whatever pip's version.
+MATURIN_PEP517_ARGS="--profile ${PYTHON_TEST_PROFILE:-dev}" \
+    "$venv/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./crates/python
 # numpy's BLAS threads would spin on the same two cores as the batches' threads.
 export OPENBLAS_NUM_THREADS=1
 cd crates/python/tests

@@ -456,3 +456,36 @@ fn the_command_line_lists_replays_and_advises_the_magic_step() {
     assert_eq!(replay["final_scores"]["blue"], 2, "{replay}");
     std::fs::remove_file(&path).ok();
 }
+
+/// The city of Carcassonne itself (The Count; the partial tiles' `city I`) is never a target:
+/// it is no unfinished city of the board (The Flier's clarification says as much of fliers:
+/// "features outside the City of Carcassonne (but not in the City itself)"); the features on its
+/// outer edges are.
+#[test]
+fn the_city_of_carcassonne_is_no_target() {
+    let (mut moves, mut onto_its_tiles) = (0, 0);
+    for seed in 0..20u64 {
+        let setup = GameSetup {
+            rules: rules(&[Expansion::Count]),
+            players: vec![Color::Red, Color::Blue],
+            deck: Deck::Seed(seed),
+        };
+        let mut g = Game::new(setup).unwrap();
+        let mut rng = carcassonne_engine::random::rng_from_seed(seed);
+        while !g.is_over() {
+            let actions = g.legal_actions();
+            for a in &actions {
+                if let Action::MoveMagic { pos, feature, .. } = *a {
+                    let design = g.design(g.board().get(pos).unwrap().tile);
+                    let inner_city = design.partial && design.features[feature as usize].inner != 0;
+                    assert!(!inner_city, "seed {seed}: a move into the city of Carcassonne at {pos:?}");
+                    moves += 1;
+                    onto_its_tiles += design.partial as u32;
+                }
+            }
+            g.apply(actions[carcassonne_engine::random::below(&mut rng, actions.len() as u32) as usize]).unwrap();
+        }
+    }
+    // The outer roads and cities of the city's tiles are offered.
+    assert!(moves > 1000 && onto_its_tiles > 0, "{moves} moves, {onto_its_tiles} onto the city's tiles");
+}
