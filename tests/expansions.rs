@@ -49,6 +49,31 @@ pub(crate) fn every_bot_plays(rules: &Rules, seed: u64) {
     }
 }
 
+/// Two-player random games of `expansion` under the variation "Rebuilding", from deck seeds
+/// `0..games`, that seldom remove a tile (so that scores grow and pieces gather on the board);
+/// `look` sees the game and its legal actions before each action.
+pub(crate) fn calm_rebuilding_games(expansion: Expansion, games: u64, mut look: impl FnMut(&Game, &[Action])) {
+    use carcassonne_engine::random::{below, rng_from_seed};
+    let variants = carcassonne_engine::Variants { rebuilding: true, ..Default::default() };
+    for seed in 0..games {
+        let setup = GameSetup {
+            rules: Rules { expansions: vec![expansion], variants: variants.clone() },
+            players: vec![Color::Red, Color::Blue],
+            deck: Deck::Seed(seed),
+        };
+        let mut g = Game::new(setup).unwrap();
+        let mut rng = rng_from_seed(seed);
+        while !g.is_over() {
+            let actions = g.legal_actions();
+            look(&g, &actions);
+            let calm: Vec<Action> =
+                actions.iter().copied().filter(|a| !matches!(a, Action::RemoveTile { .. })).collect();
+            let pool = if calm.is_empty() || below(&mut rng, 10) == 0 { &actions } else { &calm };
+            g.apply(pool[below(&mut rng, pool.len() as u32) as usize]).unwrap();
+        }
+    }
+}
+
 /// How many tiles of `set` are face down (the one drawn for the first turn included).
 pub(crate) fn tiles_in_pile(g: &Game, set: &str) -> usize {
     let drawn = match g.pending() {

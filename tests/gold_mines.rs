@@ -10,7 +10,7 @@ use carcassonne_engine::{
     RuleError, Rules, Variants,
 };
 
-use crate::expansions::{bot_game, feature, paid, random_game_checked, two_player, F};
+use crate::expansions::{bot_game, calm_rebuilding_games, feature, paid, random_game_checked, two_player, F};
 
 fn rules(expansions: &[Expansion]) -> Rules {
     let mut all = vec![Expansion::GoldMines];
@@ -350,31 +350,14 @@ fn every_bot_plays_the_gold_mines() {
 /// stay in place), so no removal of one is offered, in random games where removals are.
 #[test]
 fn rebuilding_never_moves_a_tile_with_gold() {
-    use carcassonne_engine::random::{below, rng_from_seed};
-    let variants = Variants { rebuilding: true, ..Variants::default() };
     let mut removals = 0;
-    for seed in 0..6u64 {
-        let setup = GameSetup {
-            rules: Rules { expansions: vec![Expansion::GoldMines], variants: variants.clone() },
-            players: vec![Color::Red, Color::Blue],
-            deck: Deck::Seed(seed),
-        };
-        let mut g = Game::new(setup).unwrap();
-        let mut rng = rng_from_seed(seed);
-        while !g.is_over() {
-            let actions = g.legal_actions();
-            for a in &actions {
-                if let Action::RemoveTile { pos } = a {
-                    removals += 1;
-                    assert!(!g.gold_on_board().iter().any(|(p, _)| p == pos), "seed {seed}: {pos:?} holds gold");
-                }
+    calm_rebuilding_games(Expansion::GoldMines, 6, |g, actions| {
+        for a in actions {
+            if let Action::RemoveTile { pos } = a {
+                removals += 1;
+                assert!(!g.gold_on_board().iter().any(|(p, _)| p == pos), "{pos:?} holds gold");
             }
-            // Seldom remove, so that scores grow and gold gathers.
-            let calm: Vec<Action> =
-                actions.iter().copied().filter(|a| !matches!(a, Action::RemoveTile { .. })).collect();
-            let pool = if calm.is_empty() || below(&mut rng, 10) == 0 { &actions } else { &calm };
-            g.apply(pool[below(&mut rng, pool.len() as u32) as usize]).unwrap();
         }
-    }
+    });
     assert!(removals > 0, "no removal was offered");
 }

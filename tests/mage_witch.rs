@@ -10,7 +10,7 @@ use carcassonne_engine::{
     RuleError, Rules,
 };
 
-use crate::expansions::{bot_game, feature, paid, place, random_game_checked, two_player, F};
+use crate::expansions::{bot_game, calm_rebuilding_games, feature, paid, place, random_game_checked, two_player, F};
 
 const MAGE: MagicFigure = MagicFigure::Mage;
 const WITCH: MagicFigure = MagicFigure::Witch;
@@ -495,34 +495,16 @@ fn the_city_of_carcassonne_is_no_target() {
 /// games where removals are.
 #[test]
 fn rebuilding_never_moves_a_tile_with_a_magic_figure() {
-    use carcassonne_engine::random::{below, rng_from_seed};
-    use carcassonne_engine::Variants;
-    let variants = Variants { rebuilding: true, ..Variants::default() };
     let (mut removals, mut guarded) = (0, 0);
-    for seed in 0..8u64 {
-        let setup = GameSetup {
-            rules: Rules { expansions: vec![Expansion::MageWitch], variants: variants.clone() },
-            players: vec![Color::Red, Color::Blue],
-            deck: Deck::Seed(seed),
-        };
-        let mut g = Game::new(setup).unwrap();
-        let mut rng = rng_from_seed(seed);
-        while !g.is_over() {
-            let actions = g.legal_actions();
-            let magic: Vec<Pos> = [MAGE, WITCH].into_iter().filter_map(|f| g.magic_figure(f)).map(|(p, _)| p).collect();
-            guarded += magic.len() * actions.iter().any(|a| matches!(a, Action::RemoveTile { .. })) as usize;
-            for a in &actions {
-                if let Action::RemoveTile { pos } = a {
-                    removals += 1;
-                    assert!(!magic.contains(pos), "seed {seed}: the tile at {pos:?} holds a magic figure");
-                }
+    calm_rebuilding_games(Expansion::MageWitch, 8, |g, actions| {
+        let magic: Vec<Pos> = [MAGE, WITCH].into_iter().filter_map(|f| g.magic_figure(f)).map(|(p, _)| p).collect();
+        guarded += magic.len() * actions.iter().any(|a| matches!(a, Action::RemoveTile { .. })) as usize;
+        for a in actions {
+            if let Action::RemoveTile { pos } = a {
+                removals += 1;
+                assert!(!magic.contains(pos), "the tile at {pos:?} holds a magic figure");
             }
-            // Seldom remove, so that scores grow and the figures stay on the board a while.
-            let calm: Vec<Action> =
-                actions.iter().copied().filter(|a| !matches!(a, Action::RemoveTile { .. })).collect();
-            let pool = if calm.is_empty() || below(&mut rng, 10) == 0 { &actions } else { &calm };
-            g.apply(pool[below(&mut rng, pool.len() as u32) as usize]).unwrap();
         }
-    }
+    });
     assert!(removals > 0 && guarded > 0, "{removals} removals offered, {guarded} times beside a magic figure");
 }
