@@ -5,9 +5,11 @@
 // both may), or, with nowhere to go, the choice of the one taken off the board.
 
 import { h, s } from '../ui.js';
-import { capital, hint, tapVerb } from '../game/kit.js';
+import { capital, foldingList, hint, markerButton, tapVerb } from '../game/kit.js';
 
 const COLOURS = { mage: '#7b3fb5', witch: '#ef7d1a' };
+/** How many segments the panel lists without asking (late in a game there can be dozens). */
+const SPOTS_LISTED = 8;
 const STAR = 'M0 -7L1.6 -2.2L6.7 -2.2L2.6 0.8L4.1 5.7L0 2.7L-4.1 5.7L-2.6 0.8L-6.7 -2.2L-1.6 -2.2Z';
 
 /** The mage's or the witch's picture around (0, 0), as the SVG render draws it. */
@@ -32,6 +34,11 @@ export function magicShape(figure, { px = 0, py = 0, scale = 1, ghost = false } 
 /** The figure as a small picture for buttons. */
 function magicIcon(figure, size = 20) {
   return s('svg', { class: 'icon', width: size, height: size, viewBox: '-12 -16 24 28', 'aria-hidden': 'true' }, magicShape(figure));
+}
+
+/** The markers' star as a small picture, for the list of segments. */
+function starIcon(size = 16) {
+  return s('svg', { class: 'icon', width: size, height: size, viewBox: '-8 -8 16 16', 'aria-hidden': 'true' }, s('path', { d: STAR, fill: '#f4d03f', stroke: '#7b3fb5', 'stroke-width': 1 }));
 }
 
 /** The decision module (decisions/index.js). */
@@ -73,6 +80,26 @@ export const mageWitch = {
       d.notes.push(
         hint(`A magic tile, or a tile joining their features: move the mage or the witch. ${capital(tapVerb())} a marker on an unfinished road or city (anywhere on the board, never where the other stands), then pick the figure.`),
         hint('The mage adds 1 point per tile to the road or city when it is scored; the witch halves its points (rounded up). Either leaves the board once its feature is scored.', 'hint small muted rule-note'),
+      );
+      // The segments as a list too (folded where there are many): a button per segment, which
+      // does what its marker does, however small or crowded the markers are.
+      const state = screen.stateOf('mage-witch');
+      const shown = state.open ?? spots.length <= SPOTS_LISTED;
+      d.lists.push(
+        foldingList(screen, {
+          cls: 'magic-list',
+          shown,
+          state,
+          groups: spots,
+          summary: {
+            testid: 'magic-summary',
+            title: 'Show or hide the list of the unfinished roads and cities',
+            text: `Unfinished roads and cities: ${spots.length}`,
+          },
+          note: null,
+          // "bring the mage onto the road …" reads "the road …" in the list: the figure is picked after.
+          buttons: spots.map((g) => markerButton(screen, g, 'magic-choice', starIcon(16), (label) => label.replace(/^(move|bring) the (mage|witch) onto /, ''))),
+        }),
       );
     }
     const off = screen.legal.filter((a) => a.action === 'magic-off');
