@@ -5400,14 +5400,24 @@ async function scenarioPhantom() {
 // ---- scenario 34: Mage & Witch ------------------------------------------------------------
 
 /**
- * Mage & Witch, at one screen on a desktop: the turns go through the API until a magic tile
- * asks for the mage or the witch; the window shows the panel "The mage and the witch" with a
- * star marker on each unfinished road and city segment; a marker is clicked, the witch picked
- * ("The mage or the witch?"), and the API and the board show her there.
+ * Mage & Witch, at one screen on a desktop and on a phone: the turns go through the API until a
+ * magic tile asks for the mage or the witch; the window shows the panel "The mage and the
+ * witch" with a star marker on each unfinished road and city segment and their list; a marker
+ * is clicked (tapped), the witch picked ("The mage or the witch?"), and the API and the board
+ * show her there.
  */
 async function scenarioMageWitch() {
-  log('scenario 34 (desktop): Mage & Witch, the witch moved by a click');
-  const { page } = await openBrowser('mage-witch', DESKTOP);
+  for (const [label, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    log(`scenario 34 (${label}): Mage & Witch, the witch moved by ${label === 'phone' ? 'a tap' : 'a click'}`);
+    const { page } = await openBrowser(`mage-witch-${label}`, device);
+    await magicMove(page, label);
+    await closeBrowsers();
+  }
+  passed += 1;
+}
+
+/** One game of scenario 34 up to the witch's move, in `page` (`label`: its device). */
+async function magicMove(page, label) {
   const { id, play } = await createGame(page, ['human', 'human'], ['Mira', 'Wanda'], ['mage-witch'], { hotSeat: true });
   const token = /#token=([0-9a-f]+)/.exec(play)[1];
   await press(page, '[data-testid=play-link]');
@@ -5435,14 +5445,13 @@ async function scenarioMageWitch() {
   const selector = `[data-testid=magic-marker][data-x="${target.x}"][data-y="${target.y}"][data-feature="${target.feature}"]`;
   await pressMarker(page, selector);
   await press(page, '[data-testid=figure-choice][data-figure=witch]');
-  await screenshot(page, 'web-mage-witch.png');
+  await screenshot(page, label === 'phone' ? 'web-phone-mage-witch.png' : 'web-mage-witch.png');
   await confirm(page, 'the witch');
   const after = await api(`/api/games/${id}`);
   const witch = (after.magic || []).find((m) => m.figure === 'witch');
   check(witch && witch.x === target.x && witch.y === target.y && witch.feature === target.feature, `the API has no witch on ${target.feature}: ${JSON.stringify(after.magic)}`);
   await page.locator('[data-testid=magic-figure][data-figure=witch]').first().waitFor();
-  log(`game ${id}: the witch moved by a click onto ${target.feature} at (${target.x}, ${target.y}) (${spots.size} segments offered)`);
-  passed += 1;
+  log(`game ${id} (${label}): the witch moved onto ${target.feature} at (${target.x}, ${target.y}) (${spots.size} segments offered)`);
 }
 
 try {
