@@ -137,13 +137,10 @@ pub fn crop_circle_line(game: &carcassonne_engine::Game, event: &carcassonne_eng
 
 /// The kind of feature `feature` of the tile at `pos` in words ("road", "city").
 pub fn feature_kind_at(game: &carcassonne_engine::Game, pos: carcassonne_engine::Pos, feature: u8) -> &'static str {
-    game.board().get(pos).and_then(|t| game.design(t.tile).features.get(feature as usize)).map_or("feature", |f| {
-        if f.kind == carcassonne_engine::FeatureKind::City {
-            "city"
-        } else {
-            "road"
-        }
-    })
+    game.board()
+        .get(pos)
+        .and_then(|t| game.design(t.tile).features.get(feature as usize))
+        .map_or("feature", |f| f.kind.name())
 }
 
 /// Mage & Witch: a move or a removal of the mage or the witch, in words (play and replay):

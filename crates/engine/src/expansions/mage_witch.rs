@@ -55,23 +55,15 @@ impl MageWitch {
         self.at[figure as usize]
     }
 
-    /// The feature `figure` stands on.
-    fn root_of(&self, table: &Table, figure: MagicFigure) -> Option<NodeId> {
-        let (pos, feature) = self.position(figure)?;
+    /// The feature of segment `feature` of the tile at `pos`, if a tile lies there.
+    fn root_at(table: &Table, pos: Pos, feature: LocalFeature) -> Option<NodeId> {
         let index = table.board.index_at(pos)?;
         Some(table.features.find(table.node_of(index, feature)))
     }
 
-    /// Whether `root` is a road or city a magic figure may go onto: unfinished, and neither
-    /// figure's (`taken`).
-    fn is_target(table: &Table, root: NodeId, taken: [Option<NodeId>; 2]) -> bool {
-        matches!(table.features.kind(root), FeatureKind::Road | FeatureKind::City)
-            && !table.features.is_closed(root)
-            && !taken.contains(&Some(root))
-    }
-
+    /// The features the mage and the witch stand on (`[mage, witch]`).
     fn taken(&self, table: &Table) -> [Option<NodeId>; 2] {
-        [self.root_of(table, MagicFigure::Mage), self.root_of(table, MagicFigure::Witch)]
+        self.at.map(|at| at.and_then(|(pos, feature)| Self::root_at(table, pos, feature)))
     }
 
     /// Every segment a magic figure may go onto, in the board's order, until `visit` returns
@@ -84,8 +76,10 @@ impl MageWitch {
                 if !matches!(spec.kind, FeatureKind::Road | FeatureKind::City) {
                     continue;
                 }
+                // A segment's root is of the segment's kind: unfinished and neither figure's.
                 let root = table.features.find(placed.first_node + local as NodeId);
-                if Self::is_target(table, root, taken) && visit(placed.pos, local as LocalFeature) {
+                let free = !table.features.is_closed(root) && !taken.contains(&Some(root));
+                if free && visit(placed.pos, local as LocalFeature) {
                     return true;
                 }
             }
@@ -119,12 +113,11 @@ impl MageWitch {
         match action {
             Action::MoveMagic { figure, pos, feature } => {
                 let not_open = || RuleError::MagicNeedsOpenRoadOrCity(pos, feature);
-                let index = table.board.index_at(pos).ok_or_else(not_open)?;
-                let design = table.design(table.board.placement(index).tile);
-                if feature as usize >= design.features.len() {
+                let placed = table.board.get(pos).ok_or_else(not_open)?;
+                if feature as usize >= table.design(placed.tile).features.len() {
                     return Err(RuleError::NoSuchFeature(feature));
                 }
-                let root = table.features.find(table.node_of(index, feature));
+                let root = Self::root_at(table, pos, feature).ok_or_else(not_open)?;
                 if !matches!(table.features.kind(root), FeatureKind::Road | FeatureKind::City)
                     || table.features.is_closed(root)
                 {
@@ -196,20 +189,21 @@ impl Module for MageWitch {
         if self.has_target(table) {
             return Some(pending);
         }
-        match MagicFigure::ALL.map(|f| self.position(f).is_some()) {
-            [true, true] => Some(pending),
-            [mage, _] => {
-                let figure = if mage { MagicFigure::Mage } else { MagicFigure::Witch };
-                self.remove(figure, false, events);
-                None
-            }
+        // Nowhere to go: the player chooses which of two leaves; one alone leaves by itself.
+        if self.at.iter().all(Option::is_some) {
+            return Some(pending);
         }
+        for figure in MagicFigure::ALL {
+            self.remove(figure, false, events);
+        }
+        None
     }
 
     /// The mage adds 1 point per tile to its road or city; the witch then takes half the points
     /// off, the half kept rounded up.
     fn adjust_value(&self, table: &Table, root: NodeId, _completed: bool, value: &mut Breakdown) {
-        if !matches!(table.features.kind(root), FeatureKind::Road | FeatureKind::City) {
+        // Their features are roads and cities: any other `root` matches neither.
+        if self.at == [None, None] {
             return;
         }
         let [mage, witch] = self.taken(table);

@@ -141,6 +141,8 @@ pub(crate) struct Modules {
     prisoners_in_play: bool,
     /// The Phantom is in play (the figure phase notes its action for the phantom's step).
     phantom_in_play: bool,
+    /// A module with a step at 1C is in play (The Gold Mines, La Porxada, Mage & Witch).
+    acts_after_placement: bool,
     /// "A new lease of life" or "The dash" is in play (their moves are figure-phase actions).
     lease_in_play: bool,
     /// The variation "Rebuilding" is in play (its removals are figure-phase actions).
@@ -284,6 +286,9 @@ impl Modules {
             unpunctual_in_play: rules.variants.follower_unpunctuality,
             prisoners_in_play: rules.variants.prisoners,
             phantom_in_play: rules.has(Expansion::Phantom),
+            acts_after_placement: [Expansion::GoldMines, Expansion::LaPorxada, Expansion::MageWitch]
+                .iter()
+                .any(|&e| rules.has(e)),
             lease_in_play: rules.variants.new_lease_of_life || rules.variants.dash,
             rebuilding_in_play: rules.variants.rebuilding,
             rebuilt: None,
@@ -761,7 +766,7 @@ impl Modules {
     /// the turn then runs `at(AfterPlacement)` before the figure phase.
     #[inline]
     pub(crate) fn acts_after_placement(&self) -> bool {
-        self.in_play(ModuleId::GoldMines) || self.in_play(ModuleId::Porxada) || self.in_play(ModuleId::MageWitch)
+        self.acts_after_placement
     }
 
     #[inline]
