@@ -7,6 +7,7 @@
 
 mod attacks;
 mod hint;
+mod legal;
 mod loadtest;
 mod output;
 mod play;
@@ -185,7 +186,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Simulate(args) => simulate::run(args),
         Command::Replay(args) => replay::run_replay(&args.file, args.json),
-        Command::Legal(args) => replay::run_legal(&args.file, args.json),
+        Command::Legal(args) => legal::run_legal(&args.file, args.json),
         Command::Tiles(args) => match &args.svg {
             Some(dir) => render::run_tiles(dir, args.set.as_deref(), args.edition.edition()),
             None => tiles::run(args.set.as_deref(), args.edition.edition(), args.json),
