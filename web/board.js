@@ -48,7 +48,7 @@ export class Board {
   constructor(container, handlers = {}) {
     this.handlers = handlers;
     this.view = { scale: 0.8, tx: 0, ty: 0 };
-    this.autoFit = true; // until the user pans or zooms, every update keeps everything in sight
+    this.fitsAll = true; // until the user pans or zooms, every update keeps everything in sight
     // The part of the board hidden by a panel docked over it (a phone's decision panel), in
     // screen pixels: fitting, revealing and zooming keep to the rest.
     this.insets = { bottom: 0 };
@@ -73,12 +73,27 @@ export class Board {
     container.append(this.root);
     this.controls = this.makeControls();
     this.root.append(this.controls);
+    this.autoFit = true;
 
     installPanZoom(this);
     this.resize = new ResizeObserver(() => {
       if (this.autoFit) this.fit();
     });
     this.resize.observe(this.root);
+  }
+
+  /**
+   * Whether every update fits the whole board into the window (until the user pans or zooms;
+   * "⤢" turns it on again). The fit button shows it as pressed.
+   */
+  get autoFit() {
+    return this.fitsAll;
+  }
+
+  set autoFit(on) {
+    this.fitsAll = !!on;
+    const button = this.controls && this.controls.querySelector('[data-testid=zoom-fit]');
+    if (button) button.setAttribute('aria-pressed', String(this.fitsAll));
   }
 
   makeControls() {
@@ -867,6 +882,11 @@ export class Board {
     let left = x * 100 * scale + tx;
     let top = y * 100 * scale + ty;
     const size = 100 * scale;
+    const c = this.controlsBox();
+    const underControls = () => c && left < c.right + 4 && left + size > c.left - 4 && top < c.bottom + 4 && top + size > c.top - 4;
+    // A tile wholly in sight stays where it is (an arrow key's step near the edge of a fitted
+    // board does not pan it, which would end the fit); one that is not comes in with a margin.
+    if (left >= area.left && left + size <= area.right && top >= area.top && top + size <= area.bottom && !underControls()) return;
     const pad = Math.min(40, w / 8);
     let dx = 0;
     let dy = 0;
@@ -875,10 +895,9 @@ export class Board {
     if (top < area.top + pad) dy = area.top + pad - top;
     else if (top + size > area.bottom - pad) dy = area.bottom - pad - size - top;
     // Out from under the zoom buttons: to their left (or below them, where the left is too narrow).
-    const c = this.controlsBox();
     left += dx;
     top += dy;
-    if (c && left < c.right + 4 && left + size > c.left - 4 && top < c.bottom + 4 && top + size > c.top - 4) {
+    if (underControls()) {
       const toLeft = c.left - 8 - (left + size);
       if (left + toLeft >= area.left) dx += toLeft;
       else dy += c.bottom + 8 - top;
