@@ -130,6 +130,7 @@ fn decision(game: &Game) -> &'static str {
         Pending::CropRemove { .. } => "crop-remove",
         Pending::Phantom { .. } => "phantom",
         Pending::MageWitch { .. } => "magic",
+        Pending::FlierLanding { .. } => "land",
         Pending::GameOver => "game-over",
     }
 }
@@ -214,6 +215,8 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
             format!("put the {} on {feature} at ({x}, {y})", figure.name())
         }
         RecordAction::MagicOff { figure, .. } => format!("take the {} off the board", figure.name()),
+        RecordAction::Fly { figure, .. } => format!("put a {} on the flying machine and roll the die", figure.name()),
+        RecordAction::Land { x, y, feature, .. } => format!("land on {feature} at ({x}, {y})"),
         RecordAction::PorxadaBonus { .. } => "choose La Porxada's bonus at the end of the game".into(),
         RecordAction::SwapFollower { owner, figure, x, y, feature, .. } => {
             format!("La Porxada's swap: {owner}'s {} on {feature} at ({x}, {y})", figure.name())

@@ -74,6 +74,9 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             ("phantom", Some(player), game.board().get(pos).map(|t| id(t.tile)), Some(pos))
         }
         Pending::MageWitch { player } => ("magic", Some(player), None, None),
+        Pending::FlierLanding { player, pos, .. } => {
+            ("land", Some(player), game.board().get(pos).map(|t| id(t.tile)), Some(pos))
+        }
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -248,6 +251,13 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 out,
                 "{} must move the mage or the witch onto an unfinished road or city, or take one off the board where neither can move ({} legal actions):",
                 game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::FlierLanding { player, figure, pos } => writeln!(
+                out,
+                "{}'s flown {} lands on an unfinished feature of the tile at {pos} ({} legal actions):",
+                game.player(player).color.name(),
+                figure.name(),
                 actions.len()
             )?,
             Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,

@@ -143,6 +143,23 @@ pub fn feature_kind_at(game: &carcassonne_engine::Game, pos: carcassonne_engine:
         .map_or("feature", |f| f.kind.name())
 }
 
+/// The Flier: a flight in words (play and replay): "puts a follower on the flying machine and
+/// rolls 2: it flies to (1, -2)", and where it cannot land, "... and back to the supply: nothing
+/// there takes it".
+pub fn flight_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
+    let carcassonne_engine::Event::Flew { figure, distance, to, landed, .. } = *event else {
+        return String::new();
+    };
+    let flight = format!("puts a {} on the flying machine and rolls {distance}: it flies to {to}", figure.name());
+    if landed {
+        flight
+    } else if game.board().get(to).is_none() {
+        format!("{flight}, where no tile lies, and goes back to the supply")
+    } else {
+        format!("{flight}, where nothing unfinished takes it, and goes back to the supply")
+    }
+}
+
 /// Mage & Witch: a move or a removal of the mage or the witch, in words (play and replay):
 /// "red moves the witch onto the road at (1, 2)", "the mage leaves the board: the city at (0, 1)
 /// was scored".

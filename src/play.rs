@@ -416,6 +416,14 @@ impl Session {
                     "{color}, you may deploy your phantom as a second follower on the tile you placed at {pos}, or pass"
                 )?;
             }
+            Pending::FlierLanding { figure, pos, .. } => {
+                writeln!(
+                    out,
+                    "{color}, your {} flew to {pos}: land on one of its unfinished roads, cities or monasteries \
+                     (occupied or not)",
+                    figure.name()
+                )?;
+            }
             Pending::MageWitch { .. } => {
                 writeln!(
                     out,
@@ -506,6 +514,9 @@ impl Session {
                 }
                 Event::MagicMoved { .. } | Event::MagicRemoved { .. } => {
                     writeln!(out, "    {}", crate::output::magic_line(game, event))?;
+                }
+                Event::Flew { player, .. } => {
+                    writeln!(out, "    {} {}", name(player), crate::output::flight_line(game, event))?;
                 }
                 Event::WatchtowerScored { player, pos, watches, count, points } => {
                     writeln!(out, "{}", crate::output::watchtower_line(name(player), pos, watches, count, points))?;
@@ -697,6 +708,8 @@ fn describe(game: &Game, action: Action) -> String {
             format!("puts the {} on {feature} at ({x},{y})", figure.name())
         }
         RecordAction::MagicOff { figure, .. } => format!("takes the {} off the board", figure.name()),
+        RecordAction::Fly { figure, .. } => format!("flies a {} from the flying machine", figure.name()),
+        RecordAction::Land { x, y, feature, .. } => format!("lands on {feature} at ({x},{y})"),
         RecordAction::PorxadaBonus { .. } => "chooses La Porxada's bonus".into(),
         RecordAction::CropCircle { choice, .. } => format!("crop circle: chooses `{choice}`"),
         RecordAction::TakeBack { figure, x, y, .. } => format!("takes back their {} at ({x},{y})", figure.name()),
@@ -802,6 +815,8 @@ fn short(game: &Game, action: Action) -> String {
         RecordAction::Gold { x, y, .. } => format!("gold: the second ingot on ({x},{y})"),
         RecordAction::Magic { figure, x, y, feature, .. } => format!("{}: onto {feature} at ({x},{y})", figure.name()),
         RecordAction::MagicOff { figure, .. } => format!("{}: off the board", figure.name()),
+        RecordAction::Fly { figure, .. } => format!("fly: a {} from the flying machine", figure.name()),
+        RecordAction::Land { x, y, feature, .. } => format!("land: on {feature} at ({x},{y})"),
         RecordAction::PorxadaBonus { .. } => "La Porxada: the bonus at the end".into(),
         RecordAction::CropCircle { choice, .. } if choice == "add" => {
             "crop circle: every player may add a follower".into()

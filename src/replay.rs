@@ -271,6 +271,8 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
     let mut final_scoring = false;
     let mut previous_action = None;
     let mut placed_at = None;
+    // The Flier: a flight just taken, whose follower's deployment is its landing.
+    let mut flown = false;
     for &(index, event) in &replay.events {
         // An abbot's recall is the figure phase's decision: it ends the turn's line before the
         // abbot's score.
@@ -324,12 +326,14 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     None => (format!("    {}", name(player)), ""),
                 };
                 let on = feature_name(game, pos, feature);
-                if on == "tower" {
+                if std::mem::take(&mut flown) {
+                    write!(text, "{and} lands on {on}")?;
+                } else if on == "tower" {
                     write!(text, "{and} finishes the tower at {pos} with a {} on top", figure.name())?;
                 } else {
                     write!(text, "{and} deploys a {} on {on}", figure.name())?;
                 }
-                if Some(pos) != placed_at && on != "tower" {
+                if Some(pos) != placed_at && on != "tower" && !text.contains(" lands on ") {
                     let how = if game.rules().variants.follower_unpunctuality {
                         "onto an earlier tile"
                     } else {
@@ -455,6 +459,17 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             }
             Event::MagicMoved { .. } | Event::MagicRemoved { .. } => {
                 writeln!(out, "    {}", crate::output::magic_line(game, &event))?;
+            }
+            // The flight belongs to the turn's line; the landing's deployment follows on it.
+            Event::Flew { player, landed, .. } => {
+                let mut text = line.take().map_or_else(|| format!("    {}", name(player)), |t| t + " and");
+                write!(text, " {}", crate::output::flight_line(game, &event))?;
+                if landed {
+                    flown = true;
+                    line = Some(text);
+                } else {
+                    end_line(out, &text, &mut rose_note)?;
+                }
             }
             Event::WindRoseScored { player, pos, points } => {
                 rose_note = Some(format!(

@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 34] = [
+const SETS: [(&str, u32); 35] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -81,6 +81,7 @@ const SETS: [(&str, u32); 34] = [
     ("crop-circles", 6),
     ("crop-circles-i", 6),
     ("mage-witch", 8),
+    ("flier", 8),
 ];
 
 #[test]
@@ -487,6 +488,31 @@ fn mage_and_witch_have_eight_tiles_each_with_the_magic_symbol() {
     };
     assert_eq!(gardens(Edition::First), [0; 8]);
     assert_eq!(gardens(Edition::Second), [0, 0, 0, 0, 0, 0, 0, 1]);
+}
+
+/// The Flier's 8 tiles (the Wikicarpedia contents, one of each; the tile facts' flier:1 and :2
+/// and JCloisterZone's flier.xml): their edges, a flying machine on every one (five pointing
+/// west at 0°, three north-west), no city, no cloister; the second printing's field tile with
+/// the diagonal machine shows a garden, the first's none.
+#[test]
+fn the_flier_has_eight_tiles_each_with_a_flying_machine() {
+    let first = designs("flier", Edition::First);
+    let edges: Vec<String> = first.iter().map(|(d, _)| d.edge_letters()).collect();
+    assert_eq!(edges, ["ffff", "ffff", "frfr", "rfrf", "frfr", "frrf", "rffr", "ffrr"]);
+    let machines: Vec<Symbol> = first.iter().map(|(d, _)| d.symbols[0]).collect();
+    use Symbol::{FlierNorthWest as D, FlierWest as W};
+    assert_eq!(machines, [D, W, D, W, W, D, W, W]);
+    assert!(first.iter().all(|(d, n)| *n == 1 && d.symbols.len() == 1));
+    let kinds =
+        |d: &carcassonne_engine::TileDesign, kind: FeatureKind| d.features.iter().filter(|f| f.kind == kind).count();
+    assert!(first.iter().all(|(d, _)| kinds(d, FeatureKind::City) == 0 && kinds(d, FeatureKind::Cloister) == 0));
+    // One road on the six road tiles, two fields beside it; one field on the two others.
+    let roads: Vec<usize> = first.iter().map(|(d, _)| kinds(d, FeatureKind::Road)).collect();
+    assert_eq!(roads, [0, 0, 1, 1, 1, 1, 1, 1]);
+    let gardens =
+        |e: Edition| -> Vec<usize> { designs("flier", e).iter().map(|(d, _)| kinds(d, FeatureKind::Garden)).collect() };
+    assert_eq!(gardens(Edition::First), [0; 8]);
+    assert_eq!(gardens(Edition::Second), [1, 0, 0, 0, 0, 0, 0, 0]);
 }
 
 /// The Wind Roses' 6 tiles (the Wikicarpedia contents, one of each; JCloisterZone's

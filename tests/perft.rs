@@ -253,6 +253,8 @@ impl From<Action> for ActionKey {
             | Action::PlaceGold { .. }
             | Action::MoveMagic { .. }
             | Action::RemoveMagic { .. }
+            | Action::Fly { .. }
+            | Action::Land { .. }
             | Action::PorxadaBonus
             | Action::SwapFollower { .. }
             | Action::RefuseSwap { .. }

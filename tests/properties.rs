@@ -490,6 +490,10 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::MagicMoved { .. } | Event::MagicRemoved { .. } => {
                 prop_assert!(game.rules().has(Expansion::MageWitch), "the mage or the witch without Mage & Witch");
             }
+            Event::Flew { distance, .. } => {
+                prop_assert!(game.rules().has(Expansion::Flier), "a flight without The Flier");
+                prop_assert!((1..=3).contains(&distance), "the flight die rolled {}", distance);
+            }
             Event::BuildingPlaced { .. } => {
                 prop_assert!(game.rules().has(Expansion::LittleBuildings), "a little building without the expansion");
             }
@@ -762,6 +766,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::MageWitch { .. } => {
                 prop_assert!(game.rules().has(Expansion::MageWitch), "a magic figure's move without Mage & Witch");
+            }
+            Pending::FlierLanding { .. } => {
+                prop_assert!(game.rules().has(Expansion::Flier), "a landing without The Flier");
             }
             Pending::GameOver => unreachable!(),
         }

@@ -14,6 +14,7 @@ mod expansions;
 mod faq;
 mod festival;
 mod fidelity;
+mod flier;
 mod fuzz;
 mod gold_mines;
 mod hands;

@@ -42,13 +42,11 @@ export function coarsePointer() {
 export class Board {
   /**
    * @param {HTMLElement} container where the board goes (it fills it)
-   * @param {object} handlers onSpotClick(x, y), onSpotHover(x, y | null), onMarkerClick(key),
-   *   onMarkerHover(key | null)
+   * @param {object} handlers onSpotClick(x, y), onSpotHover(x, y | null), onMarkerClick(key), onMarkerHover(key | null)
    */
   constructor(container, handlers = {}) {
     this.handlers = handlers;
     this.view = { scale: 0.8, tx: 0, ty: 0 };
-    this.fitsAll = true; // until the user pans or zooms, every update keeps everything in sight
     // The part of the board hidden by a panel docked over it (a phone's decision panel), in
     // screen pixels: fitting, revealing and zooming keep to the rest.
     this.insets = { bottom: 0 };
@@ -82,18 +80,13 @@ export class Board {
     this.resize.observe(this.root);
   }
 
-  /**
-   * Whether every update fits the whole board into the window (until the user pans or zooms;
-   * "⤢" turns it on again). The fit button shows it as pressed.
-   */
+  /** Whether every update fits the whole board in (until the user pans or zooms); "⤢" shows it pressed. */
   get autoFit() {
     return this.fitsAll;
   }
-
   set autoFit(on) {
     this.fitsAll = !!on;
-    const button = this.controls && this.controls.querySelector('[data-testid=zoom-fit]');
-    if (button) button.setAttribute('aria-pressed', String(this.fitsAll));
+    this.controls?.querySelector('[data-testid=zoom-fit]')?.setAttribute('aria-pressed', String(this.fitsAll));
   }
 
   makeControls() {
@@ -215,10 +208,7 @@ export class Board {
     this.scaleFigures();
   }
 
-  /**
-   * A layer of its own for a decision module's pieces (`board(screen)` draws there), made once
-   * under the figures, so that a new expansion's pieces need nothing of the board but this.
-   */
+  /** A layer of its own for a decision module's pieces (`board(screen)` draws there), made once, under the figures. */
   layer(name) {
     const key = `module:${name}`;
     if (!this.layers[key]) {
@@ -228,10 +218,7 @@ export class Board {
     return this.layers[key];
   }
 
-  /**
-   * Abbey & Mayor: the barns (`barnsOf`), each on its tile corner in its seat's colour with the
-   * seat's number, labelled in words. Under the figures: a farmer never stands on a barn's farm.
-   */
+  /** Abbey & Mayor: the barns (`barnsOf`) on their tile corners in their seats' colours, numbered and labelled. */
   setBarns(barns, seats) {
     const layer = clear(this.layers.barns);
     for (const b of barns || []) {

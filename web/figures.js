@@ -109,6 +109,8 @@ const CROSSHAIR = 'M0,-12 V-7 M0,7 V12 M-12,0 H-7 M7,0 H12';
 // Abbey & Mayor: a barn for a corner's marker, a cart for a wagon's move.
 const BARN_ICON = 'M-6,5.5 V-0.5 L0,-6.5 L6,-0.5 V5.5 Z';
 // Mage & Witch: a five-pointed star, for the markers where the mage or the witch may go.
+// The Flier: a winged arrow (a flight from the flying machine, or where a flier may land).
+const FLIER_ICON = 'M-6.5 0L-1.5 -4V-1.5H6.5V1.5H-1.5V4Z M0.5 -1.5C1.5 -5.5 4 -6.5 6 -5.5L3.5 -1.5Z M0.5 1.5C1.5 5.5 4 6.5 6 5.5L3.5 1.5Z';
 const MAGIC_STAR = 'M0,-6.5 L1.5,-2 L6.2,-2 L2.4,0.8 L3.8,5.3 L0,2.5 L-3.8,5.3 L-2.4,0.8 L-6.2,-2 L-1.5,-2 Z';
 const WAGON_ICON = 'M-7,-4.5 H7 V1.5 H-7 Z M-6.6,3.6 A2.4,2.4 0 1 0 -1.8,3.6 A2.4,2.4 0 1 0 -6.6,3.6 Z M1.8,3.6 A2.4,2.4 0 1 0 6.6,3.6 A2.4,2.4 0 1 0 1.8,3.6 Z';
 // "A new lease of life" and "The dash": an arrow for a follower's move (drawn as a line), crossed
@@ -162,6 +164,7 @@ export function markerIcon(kind, { figure = null, hex = '#888', feature = '' } =
   if (kind === 'barn') return s('path', { class: 'marker-icon', d: BARN_ICON });
   if (kind === 'wagon') return s('path', { class: 'marker-icon', d: WAGON_ICON });
   if (kind === 'magic') return s('path', { class: 'marker-icon', d: MAGIC_STAR });
+  if (kind === 'fly' || kind === 'land') return s('path', { class: 'marker-icon', d: FLIER_ICON });
   // "A new lease of life": where a follower of the player's would move to (an arrow), or the
   // cloister two knights would take in a religious war (crossed swords).
   if (kind === 'move') return s('path', { class: 'marker-icon', d: MOVE_ARROW });

@@ -5461,6 +5461,88 @@ async function magicMove(page, label) {
   log(`game ${id} (${label}): the witch moved onto ${target.feature} at (${target.x}, ${target.y}) (${spots.size} segments offered)`);
 }
 
+// ---- scenario 35: The Flier -----------------------------------------------------------------
+
+/**
+ * The Flier in a hot-seat game, by clicks: at a figure decision after a tile with a flying
+ * machine (played through the API until one comes with 15 tiles or more on the board), the
+ * winged marker and the panel's flight buttons are the API's flights; the marker is clicked and
+ * the flight confirmed; the API's `flew` event gives the roll. Where the follower can land, the
+ * window asks `land`, its markers are the API's landings, one is clicked and confirmed, and the
+ * API has the follower there; where it cannot, the log says so and the next flying machine is
+ * tried (up to ten), the tiles placed as near the start tile as they go.
+ */
+async function scenarioFlier() {
+  log('scenario 35 (desktop): The Flier, a follower flown and landed by clicks');
+  const { page } = await openBrowser('flier', DESKTOP);
+  let landed = null;
+  let tries = 0;
+  // The server deals at random: a game's flying machines may all fly off the board; then another game.
+  for (let game = 1; game <= 3 && !landed; game++) {
+    landed = await flierGame(page, () => (tries += 1) === 1);
+  }
+  check(landed, `no flight landed in ${tries} tries over three games`);
+  passed += 1;
+}
+
+/**
+ * One game of scenario 35 (`first()`: whether a try is the scenario's first, for its
+ * screenshot): tries its flying machines until a flight lands; what landed, or null.
+ */
+async function flierGame(page, first) {
+  const { id, play } = await createGame(page, ['human', 'human'], ['Orville', 'Wilbur'], ['flier'], { hotSeat: true });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  let landed = null;
+  // Tiles placed as near the start as they go: a compact board, where a flight lands more often
+  // (a tile just placed at the edge of a sprawling board mostly flies off it).
+  const compact = (legal, steps) => {
+    if (legal[0].action !== 'place') return chooseQuietly(legal, steps);
+    const far = (a) => Math.abs(a.x) + Math.abs(a.y);
+    return legal.reduce((best, a) => (far(a) < far(best) ? a : best));
+  };
+  while (!landed) {
+    const view = await playThroughApi(id, token, 'the flier game', (v, legal) => v.board.length >= 10 && legal.some((a) => a.action === 'fly'), compact);
+    if (!view) break;
+    const flights = view.legal.filter((a) => a.action === 'fly');
+    check(flights.every((a) => /^fly a \w[\w ]* from the flying machine (north|east|south|west|north-east|south-east|south-west|north-west), 1 to 3 tiles by the die$/.test(a.label || '')), `the flights: ${JSON.stringify(flights)}`);
+    await showDecision(page, view, 'a figure decision with a flying machine');
+    check((await page.locator('[data-testid=flier-marker]').count()) === 1, 'no winged marker on the new tile');
+    check((await page.locator('[data-testid=fly-choice]').count()) === flights.length, `${flights.length} flights, not as many buttons`);
+    await pressMarker(page, '[data-testid=flier-marker]');
+    if (await page.locator('[data-testid=figure-choice][data-figure=follower]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
+    if (first()) await screenshot(page, 'web-flier.png');
+    await confirm(page, 'the flight');
+    const flew = (await newEvents(id, view.events.length)).find((e) => e.type === 'flew');
+    check(flew && [1, 2, 3].includes(flew.distance), `the API has no flight: ${JSON.stringify(flew)}`);
+    if (!flew.landed) {
+      log(`game ${id}: the follower rolled ${flew.distance} and flew to (${flew.x}, ${flew.y}), where it cannot land: back to the supply`);
+      continue;
+    }
+    const at = await api(`/api/games/${id}?token=${token}`);
+    check(at.pending.decision === 'land' && at.pending.x === flew.x && at.pending.y === flew.y, `the API does not ask for the landing at (${flew.x}, ${flew.y}): ${JSON.stringify(at.pending)}`);
+    const landings = at.legal.filter((a) => a.action === 'land');
+    await waitFor(page, 'the window at the landing', (v) => {
+      const g = document.querySelector('[data-testid=game]');
+      return g && Number(g.dataset.version) === v;
+    }, at.version);
+    check((await waitForTurn(page, 'the landing')) === 'land', 'the window does not ask for the landing');
+    check((await page.locator('.panel-title', { hasText: 'The flight' }).count()) === 1, 'no panel "The flight"');
+    check((await page.locator('[data-testid=landing-marker]').count()) === landings.length, `${landings.length} landings, not as many markers`);
+    check((await page.locator('[data-testid=landing-choice]').count()) === landings.length, `${landings.length} landings, not as many buttons`);
+    const target = landings[landings.length - 1];
+    await pressMarker(page, `[data-testid=landing-marker][data-x="${target.x}"][data-y="${target.y}"][data-feature="${target.feature}"]`);
+    await screenshot(page, 'web-flier-landing.png');
+    await confirm(page, 'the landing');
+    const deployed = (await newEvents(id, at.events.length)).find((e) => e.type === 'figure-deployed');
+    check(deployed && deployed.x === target.x && deployed.y === target.y, `the API has no follower landed at (${target.x}, ${target.y}): ${JSON.stringify(deployed)}`);
+    landed = { flew, target };
+    log(`game ${id}: the follower rolled ${flew.distance}, flew to (${flew.x}, ${flew.y}) and landed on ${target.feature} (${landings.length} landings offered)`);
+  }
+  return landed;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -5497,6 +5579,7 @@ try {
   numbered.set(32, scenarioCropCircles);
   numbered.set(33, scenarioPhantom);
   numbered.set(34, scenarioMageWitch);
+  numbered.set(35, scenarioFlier);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -299,6 +299,8 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ("phantom", with(&[Phantom, PrincessDragon, Tower, InnsCathedrals], Variants::default())),
         // Mage & Witch, with the inns and sieges the witch halves and the buildings she does not.
         ("mage-witch", with(&[MageWitch, InnsCathedrals, Cathars, LittleBuildings], Variants::default())),
+        // The Flier, with the phantom's own flight and the mayor, wagon and abbot as fliers.
+        ("flier", with(&[Flier, Phantom, AbbeyMayor, Abbot], Variants::default())),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

@@ -100,6 +100,13 @@ pub enum Action {
     MoveMagic { figure: MagicFigure, pos: Pos, feature: LocalFeature },
     /// Mage & Witch: with no unfinished road or city for either, take `figure` off the board.
     RemoveMagic { figure: MagicFigure },
+    /// The Flier: instead of deploying, put `figure` (a follower from supply) on the flying
+    /// machine of the tile just placed; the flight die decides how far it flies.
+    Fly { figure: Figure },
+    /// The Flier: the flown follower lands on feature `feature` of the tile at `pos`, where the
+    /// die sent it: an unfinished road, city or monastery (or what else that follower stands
+    /// on), occupied or not.
+    Land { pos: Pos, feature: LocalFeature },
     /// La Porxada: with its tile just placed, choose the bonus at the end of the game (the
     /// players present in its city when it is completed score their incomplete cities as if
     /// completed).
@@ -175,6 +182,8 @@ impl Action {
             Action::PlaceGold { .. } => "a gold ingot",
             Action::MoveMagic { .. } => "a move of the mage or the witch",
             Action::RemoveMagic { .. } => "taking the mage or the witch off the board",
+            Action::Fly { .. } => "a flight from the flying machine",
+            Action::Land { .. } => "the flown follower's landing",
             Action::PorxadaBonus => "La Porxada's bonus",
             Action::SwapFollower { .. } => "a follower for La Porxada's swap",
             Action::RefuseSwap { .. } => "a refusal of La Porxada's swap",
@@ -278,6 +287,9 @@ pub enum Pending {
     /// ([`Action::MoveMagic`]), or take one off the board where neither has anywhere to go
     /// ([`Action::RemoveMagic`]).
     MageWitch { player: PlayerId },
+    /// The Flier: `player`'s `figure` flew from the flying machine to the tile at `pos` and
+    /// lands on one of its unfinished features there ([`Action::Land`]).
+    FlierLanding { player: PlayerId, figure: Figure, pos: Pos },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -311,7 +323,8 @@ impl Pending {
             | Pending::CropAdd { player, .. }
             | Pending::CropRemove { player, .. }
             | Pending::Phantom { player, .. }
-            | Pending::MageWitch { player } => Some(player),
+            | Pending::MageWitch { player }
+            | Pending::FlierLanding { player, .. } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -343,6 +356,9 @@ impl Pending {
             Pending::CropRemove { .. } => "one of one's followers of the crop circle's kind taken back",
             Pending::Phantom { .. } => "the phantom deployed as a second follower, or a pass",
             Pending::MageWitch { .. } => "the mage or the witch moved onto an unfinished road or city",
+            Pending::FlierLanding { .. } => {
+                "the flown follower's landing on an unfinished feature of the tile it reached"
+            }
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",

@@ -182,6 +182,14 @@ pub enum RuleError {
     MagicNotOnBoard(&'static str),
     #[error("the mage or the witch is taken off the board only where neither can move onto an unfinished road or city; one of them can (Mage & Witch)")]
     MagicCanStillMove,
+    #[error("the tile just placed has no flying machine (The Flier)")]
+    NoFlyingMachine,
+    #[error("only a follower flies from the flying machine, not the {0} (The Flier)")]
+    CannotFly(&'static str),
+    #[error("the flying machine was used this turn (The Flier)")]
+    FlierUsed,
+    #[error("the flown {0} cannot land on feature {2} of the tile at {1}: it lands on an unfinished road, city or monastery of that tile that it may stand on, never in a field (The Flier)")]
+    CannotLandThere(&'static str, Pos, LocalFeature),
     #[error("you have no little {0} left (Little Buildings)")]
     NoBuildingOfKind(&'static str),
     #[error("under this variant a little building is a tower, a house or a shed: say which (Little Buildings)")]

@@ -481,6 +481,18 @@ pub enum Event {
         feature: LocalFeature,
         scored: bool,
     },
+    /// The Flier: `player` put `figure` on the flying machine of the tile at `from` and rolled
+    /// `distance` (1 to 3): it flies to the tile at `to` (`landed` false: no tile is there, or
+    /// nothing there takes it, and it goes back to the supply; otherwise a `FigureDeployed`
+    /// follows, once the player chose where it lands).
+    Flew {
+        player: PlayerId,
+        figure: Figure,
+        from: Pos,
+        distance: u8,
+        to: Pos,
+        landed: bool,
+    },
     /// The Wind Roses: `player` placed a quarter wind rose at `pos` in the section it names and
     /// scores `points` ([`WIND_ROSE_POINTS`]).
     WindRoseScored {
@@ -741,6 +753,7 @@ impl Event {
             | Event::GoldTaken { .. }
             | Event::MagicMoved { .. }
             | Event::MagicRemoved { .. }
+            | Event::Flew { .. }
             // The barn's points are in the `Scored` event that follows.
             | Event::BarnScoring { .. }
             | Event::WagonMoved { .. }

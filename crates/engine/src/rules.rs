@@ -152,6 +152,12 @@ pub enum Expansion {
     /// unfinished road or city; the mage adds 1 point per tile to the feature's score, the
     /// witch halves it (rounded up).
     MageWitch,
+    /// The Flier (Hans im Glück, 2012, Mini #1; the Wikicarpedia page "The Flier"): eight
+    /// tiles with a flying machine, onto which the player may put a follower instead of
+    /// deploying it; a roll of the flight die (1 to 3) sends it that far in the machine's
+    /// direction, to land on any unfinished road, city or monastery of the tile there, occupied
+    /// or not.
+    Flier,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -167,7 +173,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 35] = [
+    pub const ALL: [Expansion; 36] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -202,6 +208,7 @@ impl Expansion {
         Expansion::CropCircles,
         Expansion::Phantom,
         Expansion::MageWitch,
+        Expansion::Flier,
         Expansion::Winter,
     ];
 
@@ -241,6 +248,7 @@ impl Expansion {
             Expansion::CropCircles => "crop-circles",
             Expansion::Phantom => "phantom",
             Expansion::MageWitch => "mage-witch",
+            Expansion::Flier => "flier",
             Expansion::Winter => "winter",
         }
     }
@@ -319,6 +327,7 @@ impl Rules {
             (Expansion::LaPorxada, "la-porxada"),
             (Expansion::CropCircles, "crop-circles"),
             (Expansion::MageWitch, "mage-witch"),
+            (Expansion::Flier, "flier"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 51] = [
+pub const TILE_PLANES: [&str; 52] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -74,6 +74,7 @@ pub const TILE_PLANES: [&str; 51] = [
     "porxada",
     "crop_circle",
     "magic_symbol",
+    "flying_machine",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -134,7 +135,7 @@ pub const PLAYER_FIELDS: [&str; 27] = [
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
-pub const PENDING_KINDS: [&str; 27] = [
+pub const PENDING_KINDS: [&str; 28] = [
     "place-tile",
     "deploy",
     "escape",
@@ -161,8 +162,25 @@ pub const PENDING_KINDS: [&str; 27] = [
     "crop-remove",
     "phantom",
     "mage-witch",
+    "flier-landing",
     "game-over",
 ];
+
+/// A step (dx, dy) of one tile at most each way as a compass point: 1 north, clockwise to 8
+/// north-west (0 for none).
+fn compass_point((dx, dy): (i16, i16)) -> u8 {
+    match (dx.signum(), dy.signum()) {
+        (0, -1) => 1,
+        (1, -1) => 2,
+        (1, 0) => 3,
+        (1, 1) => 4,
+        (0, 1) => 5,
+        (-1, 1) => 6,
+        (-1, 0) => 7,
+        (-1, -1) => 8,
+        _ => 0,
+    }
+}
 
 /// The index of a pending decision's kind in [`PENDING_KINDS`].
 pub fn pending_kind(pending: Pending) -> usize {
@@ -193,7 +211,8 @@ pub fn pending_kind(pending: Pending) -> usize {
         Pending::CropRemove { .. } => 23,
         Pending::Phantom { .. } => 24,
         Pending::MageWitch { .. } => 25,
-        Pending::GameOver => 26,
+        Pending::FlierLanding { .. } => 26,
+        Pending::GameOver => 27,
     }
 }
 
@@ -378,6 +397,12 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             Symbol::CropClub => set(49, 2),
             Symbol::CropPitchfork => set(49, 3),
             Symbol::Magic => set(50, 1),
+            // The flying machine, by where its arrow points as the tile lies: 1 north, then
+            // clockwise to 8 north-west.
+            Symbol::FlierWest | Symbol::FlierNorthWest => {
+                let direction = carcassonne_engine::flight_direction(&design.symbols, rotation);
+                set(51, direction.map_or(0, compass_point));
+            }
             Symbol::Tower => {}
         }
     }

@@ -245,3 +245,32 @@ def test_the_mage_and_the_witch_move_and_show_in_their_planes():
     game.apply(witch[0])
     board = game.observe()["board"]
     assert board[plane["witch"]].sum() == 1 and board[plane["mage"]].sum() == 0
+
+
+def test_a_flight_lands_and_the_machine_shows_in_its_plane():
+    # The Flier: a tile with a flying machine offers `fly` beside the deployments; the
+    # machine's direction is in its tile plane (1 north ... 8 north-west); a flight that can land
+    # asks the `flier-landing` decision, whose actions are `land`.
+    assert "flier-landing" in carcassonne.PENDING_KINDS
+    plane = {name: i for i, name in enumerate(carcassonne.PLANES)}
+    landed = False
+    for seed in range(20):
+        game = carcassonne.Game(2, expansions=["flier"], seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            flights = [a for a in actions if a.kind == "fly"]
+            if flights:
+                machines = game.observe()["board"][plane["flying_machine"]]
+                assert machines.max() in range(1, 9)
+                game.apply(flights[0])
+                if game.pending == "flier-landing":
+                    landings = game.legal_actions()
+                    assert landings and all(a.kind == "land" for a in landings)
+                    game.apply(landings[0])
+                    landed = True
+                continue
+            game.apply(actions[rng.randrange(len(actions))])
+        if landed:
+            break
+    assert landed

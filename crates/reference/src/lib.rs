@@ -295,6 +295,7 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::CropRemove { .. } => Some("crop-remove"),
         Pending::Phantom { .. } => Some("phantom"),
         Pending::MageWitch { .. } => Some("magic"),
+        Pending::FlierLanding { .. } => Some("land"),
         Pending::GameOver => None,
     }
 }

@@ -38,6 +38,8 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::Festival => "symbol festival",
         IconKind::Gold => "symbol gold",
         IconKind::Magic => "symbol magic",
+        IconKind::FlyingMachine { diagonal: false } => "symbol flier-w",
+        IconKind::FlyingMachine { diagonal: true } => "symbol flier-nw",
         IconKind::Labyrinth => "labyrinth",
         IconKind::Darmstadtium => "symbol darmstadtium",
         IconKind::Porxada => "symbol porxada",
@@ -332,6 +334,20 @@ fn body(kind: IconKind) -> String {
             r##"<circle cx="0" cy="0" r="1" fill="#e8dcc0"/>"##
         )
         .to_string(),
+        // A sky-blue disc, a pair of canvas wings across it and a red arrow from its middle to
+        // where it flies (west; turned 45° for the diagonal machine).
+        IconKind::FlyingMachine { diagonal } => format!(
+            concat!(
+                r##"<circle cx="0" cy="0" r="9.6" fill="#d8ecfa" stroke="#28507a" stroke-width="0.9"/>"##,
+                r##"<g transform="rotate({deg})">"##,
+                r##"<path d="M1 -1.5C3 -8 6.5 -9 8.6 -7.5C6.8 -5.6 5 -3.4 3.4 -1.2Z" fill="#f5efe0" stroke="#5d4037" stroke-width="0.7" stroke-linejoin="round"/>"##,
+                r##"<path d="M1 1.5C3 8 6.5 9 8.6 7.5C6.8 5.6 5 3.4 3.4 1.2Z" fill="#f5efe0" stroke="#5d4037" stroke-width="0.7" stroke-linejoin="round"/>"##,
+                r##"<path d="M4.5 0H-5.5" stroke="#c62828" stroke-width="1.8" stroke-linecap="round"/>"##,
+                r##"<path d="M-8.8 0L-4.2 -3.4V3.4Z" fill="#c62828" stroke="#7f1010" stroke-width="0.5" stroke-linejoin="round"/>"##,
+                "</g>"
+            ),
+            deg = if diagonal { 45 } else { 0 }
+        ),
         IconKind::WindRose { blue } => {
             let (fill, ink) = if blue { ("#2f6fd0", "#123a78") } else { ("#ee8a1c", "#7a3d00") };
             format!(

@@ -98,6 +98,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Mage & Witch",
             "8 tiles with the magic symbol move the mage or the witch onto an unfinished road or city: the mage adds a point a tile, the witch halves the score",
         ),
+        Expansion::Flier => (
+            "The Flier",
+            "8 tiles with a flying machine: a follower put on it flies 1 to 3 tiles, by the die, and lands on any unfinished road, city or monastery there, occupied or not",
+        ),
         Expansion::LaPorxada => (
             "La Porxada",
             "1 city tile with a columned hall: its player swaps one of their followers with another player's (who may refuse by giving up another follower), or chooses the bonus: the players in its city when completed score their incomplete cities as completed at the end",

@@ -106,13 +106,15 @@ fn stale_version(what: &str, version: Option<usize>, current: usize) -> Result<(
 /// by whom. The issue's rule (issue 43, as on Board Game Arena): one's own last action, until
 /// the next player acts, where no hidden information was revealed. A tile drawn (for the next
 /// turn, a builder's second tile, a refilled hand) is hidden information revealed; a score
-/// would have to be told and then untold, so those actions stay.
+/// would have to be told and then untold, so those actions stay; so does a roll of a die (The
+/// Flier's flight), which taken back would let the player decide again knowing it.
 fn undoable(before: &Game, after: &Game, events: &[EventView]) -> Option<Undoable> {
     let seat = before.pending().player()?;
     let still_deciding = after.pending().player() == Some(seat) && !after.is_over();
     let nothing_drawn = after.tiles_left() == before.tiles_left();
     let nothing_scored = events.iter().all(|e| e.score_changes.is_empty() && e.detail["type"] != "scored");
-    (still_deciding && nothing_drawn && nothing_scored)
+    let nothing_rolled = events.iter().all(|e| e.detail["type"] != "flew");
+    (still_deciding && nothing_drawn && nothing_scored && nothing_rolled)
         .then(|| Undoable { seat, what: events.first().map(|e| e.text.clone()).unwrap_or_default() })
 }
 

@@ -190,6 +190,8 @@ pub fn tile_name(design: &TileDesign) -> String {
         (Symbol::Festival, "the festival symbol"),
         (Symbol::Gold, "the gold symbol"),
         (Symbol::Magic, "the magic symbol"),
+        (Symbol::FlierWest, "a flying machine"),
+        (Symbol::FlierNorthWest, "a flying machine flying diagonally"),
         (Symbol::WindRoseOrange, "the orange wind rose"),
         (Symbol::WindRoseBlue, "the blue wind rose"),
         (Symbol::RoseNorthEast, "a quarter wind rose naming the north-east section"),

@@ -144,3 +144,50 @@ async fn a_record_leaves_out_what_was_taken_back() {
     assert_eq!(view["version"].as_u64().unwrap() as usize, record.actions.len() + 2 * undos);
     server.stop().await;
 }
+
+/// The Flier: a flight rolls the die, which taken back would let the player decide again knowing
+/// the roll; so while the flown follower waits to land, no undo is offered, and one asked for is
+/// refused. (The server deals at random: games are played until a flight lands.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flight_is_never_taken_back() {
+    let server = Running::start(None).await;
+    for _game in 0..6 {
+        let created = server
+            .create(json!({"seats": [{"player": "human"}, {"player": "human"}], "rules": {"expansions": ["flier"]}}))
+            .await;
+        let id = created["id"].as_str().unwrap().to_string();
+        let tokens: Vec<String> = (0..2).map(|s| created["seats"][s]["token"].as_str().unwrap().to_string()).collect();
+        loop {
+            let (_, view) = server.get(&format!("/api/games/{id}")).await;
+            if view["status"] == "over" {
+                break;
+            }
+            let seat = view["pending"]["seat"].as_u64().unwrap() as usize;
+            let (_, view) = server.get(&format!("/api/games/{id}?token={}", tokens[seat])).await;
+            let actions = legal(&view);
+            // Placements as near the start as they go (a compact board, where flights land),
+            // then a flight wherever one is offered, else a pass.
+            let near = |a: &&Value| a["x"].as_i64().unwrap_or(0).abs() + a["y"].as_i64().unwrap_or(0).abs();
+            let choice = if actions[0]["action"] == "place" {
+                actions.iter().min_by_key(near).unwrap()
+            } else {
+                let flight = actions.iter().find(|a| a["action"] == "fly");
+                flight.or_else(|| actions.iter().find(|a| a["action"] == "pass")).unwrap_or(&actions[0])
+            };
+            let mut action = choice.clone();
+            action.as_object_mut().unwrap().remove("label");
+            action.as_object_mut().unwrap().remove("at");
+            let body = json!({"token": tokens[seat], "action": action, "version": view["version"]});
+            let (status, after) = server.post(&format!("/api/games/{id}/actions"), &body.to_string()).await;
+            assert_eq!(status, 200, "{after}");
+            if action["action"] == "fly" && after["pending"]["decision"] == "land" {
+                assert_eq!(after["undo"], Value::Null, "a flight is offered no undo: {after}");
+                let undo = json!({"token": tokens[seat]});
+                let (status, refused) = server.post(&format!("/api/games/{id}/undo"), &undo.to_string()).await;
+                assert_eq!(status, 409, "{refused}");
+                return;
+            }
+        }
+    }
+    panic!("no flight landed in six games");
+}

@@ -224,10 +224,16 @@ pub enum Symbol {
     CropPitchfork,
     /// The magic symbol (Mage & Witch): placing the tile moves the mage or the witch.
     Magic,
+    /// A flying machine whose arrow points west when the tile is turned 0° (The Flier): a
+    /// follower put on it flies 1 to 3 tiles that way.
+    FlierWest,
+    /// A flying machine whose arrow points north-west when the tile is turned 0° (The Flier):
+    /// it flies diagonally.
+    FlierNorthWest,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 26] = [
+    pub const ALL: [Symbol; 28] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -254,7 +260,14 @@ impl Symbol {
         Symbol::CropClub,
         Symbol::CropPitchfork,
         Symbol::Magic,
+        Symbol::FlierWest,
+        Symbol::FlierNorthWest,
     ];
+
+    /// Whether the symbol is a flying machine (The Flier).
+    pub const fn is_flying_machine(self) -> bool {
+        matches!(self, Symbol::FlierWest | Symbol::FlierNorthWest)
+    }
 
     /// The watchtowers (The Watchtowers), one per thing they watch over.
     pub const WATCHTOWERS: [Symbol; 5] = [
@@ -314,6 +327,8 @@ impl Symbol {
             Symbol::CropClub => "crop-club",
             Symbol::CropPitchfork => "crop-pitchfork",
             Symbol::Magic => "magic",
+            Symbol::FlierWest => "flier-w",
+            Symbol::FlierNorthWest => "flier-nw",
         }
     }
 

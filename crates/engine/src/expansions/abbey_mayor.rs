@@ -365,6 +365,12 @@ impl AbbeyMayor {
         }
     }
 
+    /// The wagons on feature `root` stay where they are: it was scored for a recalled abbot
+    /// alone, and they did not leave it.
+    pub(crate) fn keep_wagons_on(&mut self, root: NodeId) {
+        self.wagons.retain(|w| w.root != root);
+    }
+
     /// Moves the deciding wagon (or leaves it home) and returns the next wagon's decision.
     pub(crate) fn apply_wagon_move(
         &mut self,

@@ -45,6 +45,9 @@ impl Modules {
             Pending::ReplaceTile { .. } => self.each_replacement(table, pending, visit),
             Pending::PlaceGold { .. } => self.gold_mines.each_target(table, pending, visit),
             Pending::MageWitch { .. } => self.mage_witch.each_choice(table, visit),
+            Pending::FlierLanding { .. } => {
+                self.flier.each_landing(table, pending, self.princess_dragon.dragon(), visit)
+            }
             Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. } => {
                 self.porxada.each_choice(table, pending, visit)
             }
@@ -132,6 +135,15 @@ impl Modules {
             (Pending::Escape { .. }, _) => self.cathars.check(table, pending, action),
             (Pending::PlaceGold { .. }, _) => self.gold_mines.check(table, pending, action),
             (Pending::MageWitch { .. }, _) => self.mage_witch.check(table, pending, action),
+            (Pending::FlierLanding { .. }, _) => {
+                self.flier.check_landing(table, pending, action, self.princess_dragon.dragon())
+            }
+            (Pending::Deploy { player, .. }, Action::Fly { figure }) if self.in_play(ModuleId::Flier) => {
+                if self.only_figure_actions(table, player) {
+                    return Err(RuleError::PrincessMustRemove);
+                }
+                self.flier.check_flight(table, player, figure)
+            }
             (Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. }, _) => {
                 self.porxada.check(table, pending, action)
             }
@@ -242,7 +254,16 @@ impl Modules {
         match (pending, action) {
             (Pending::PlaceGold { .. }, _) => self.gold_mines.place(pending, action, events),
             (Pending::MageWitch { player }, _) => self.mage_witch.apply(player, action, events),
-            (Pending::Phantom { player, .. }, _) => self.apply_phantom(table, player, action, events),
+            (Pending::Phantom { player, .. }, _) => return self.apply_phantom(table, player, action, events),
+            (Pending::FlierLanding { .. }, _) => {
+                self.flier.land(table, pending, action, events);
+                // A follower landed on a trap's road is caught as one deployed there.
+                self.spring_traps(table, None, events);
+            }
+            (Pending::Deploy { player, .. }, Action::Fly { figure }) => {
+                let dragon = self.princess_dragon.dragon();
+                self.flier.fly(table, player, figure, dragon, false, events);
+            }
             (Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. }, _) => {
                 let (next, departures) = self.porxada.apply(table, pending, action, events);
                 for (root, player) in departures {
@@ -271,9 +292,16 @@ impl Modules {
             (Pending::Deploy { player, .. }, Action::RecallAbbot { .. }) => {
                 // The recall scores the abbot's feature: the fairy beside it pays as for any
                 // scoring (seed 001, THE PRINCESS AND THE DRAGON, "The fairy").
+                // Only the abbot leaves: followers flown onto its cloister or garden (The Flier)
+                // stay, so a fairy beside one of them does not pay and a wagon among them has no
+                // move to make.
+                let abbot = table.figures.iter().find(|f| f.owner == player && f.figure == Figure::Abbot);
+                let held = self.princess_dragon.hold_fairy_unless(abbot.expect("checked").serial);
                 let adjust = |table: &Table, root, value: &mut Breakdown| self.adjust_value(table, root, false, value);
                 let root = Abbot::score_recall(table, player, adjust, events);
                 self.feature_scored(table, root, events);
+                self.princess_dragon.give_back_fairy(held);
+                self.abbey_mayor.keep_wagons_on(root);
                 Abbot::take_back(table, player, events);
             }
             (Pending::MoveDragon { .. }, _) => {
@@ -579,10 +607,16 @@ impl Modules {
         let elsewhere = self.phantom.elsewhere_open();
         let mut phantom_only = |action: Action| match action {
             Action::DeployAt { figure: Figure::Phantom, .. } if elsewhere => visit(action),
-            Action::FinishTower { figure: Figure::Phantom, .. } => visit(action),
+            Action::FinishTower { figure: Figure::Phantom, .. } | Action::Fly { figure: Figure::Phantom } => {
+                visit(action)
+            }
             _ => false,
         };
         let dragon = self.princess_dragon.dragon();
+        // The Flier: the machine, where step 2B-1 did not use it.
+        if self.in_play(ModuleId::Flier) && self.flier.each_flight(table, player, true, &mut phantom_only) {
+            return true;
+        }
         if self.in_play(ModuleId::PrincessDragon)
             && self.princess_dragon.gate_deployments_now(table, player, &mut phantom_only)
         {
@@ -603,9 +637,10 @@ impl Modules {
     pub(crate) fn check_phantom(&self, table: &Table, player: PlayerId, action: Action) -> Result<(), RuleError> {
         let figure = match action {
             Action::Pass => return Ok(()),
-            Action::Deploy { figure, .. } | Action::DeployAt { figure, .. } | Action::FinishTower { figure, .. } => {
-                figure
-            }
+            Action::Deploy { figure, .. }
+            | Action::DeployAt { figure, .. }
+            | Action::FinishTower { figure, .. }
+            | Action::Fly { figure } => figure,
             _ => {
                 return Err(RuleError::wrong_decision(
                     Pending::Phantom { player, pos: table.last_placement().pos },
@@ -630,6 +665,9 @@ impl Modules {
         if matches!(action, Action::DeployAt { .. }) && !self.phantom.elsewhere_open() {
             return Err(RuleError::PhantomGateUsed);
         }
+        if let Action::Fly { figure } = action {
+            return self.flier.check_flight(table, player, figure);
+        }
         let mut listed = false;
         self.phantom_deployments(table, player, &mut |a| {
             listed = a == action;
@@ -644,20 +682,25 @@ impl Modules {
         Err(RuleError::PhantomCannotGoThere)
     }
 
-    /// Applies a checked action of step 2B-2.
+    /// Applies a checked action of step 2B-2; the phantom's landing, if it flew and can land.
     pub(crate) fn apply_phantom(
         &mut self,
         table: &mut Table,
         player: PlayerId,
         action: Action,
         events: &mut Vec<Event>,
-    ) {
+    ) -> Option<Pending> {
         match action {
-            Action::Pass => return,
+            Action::Pass => return None,
             Action::Deploy { figure, feature } => {
                 let pos = table.last_placement().pos;
                 table.deploy(player, figure, table.last_placement_index(), feature);
                 events.push(Event::FigureDeployed { player, figure, pos, feature });
+            }
+            // The Flier: the phantom's landing is asked at once, within its step.
+            Action::Fly { figure } => {
+                let dragon = self.princess_dragon.dragon();
+                return self.flier.fly(table, player, figure, dragon, true, events);
             }
             _ => {
                 let pos = table.last_placement().pos;
@@ -666,5 +709,6 @@ impl Modules {
         }
         // A phantom deployed onto a trap is caught as any follower deployed there.
         self.spring_traps(table, None, events);
+        None
     }
 }

@@ -31,6 +31,7 @@ pub(crate) mod darmstadtium;
 mod decisions;
 mod dispatch;
 pub(crate) mod festival;
+pub(crate) mod flier;
 pub(crate) mod gold_mines;
 pub(crate) mod gq;
 pub(crate) mod hands;
@@ -86,6 +87,7 @@ use churches::Churches;
 use count::Count;
 use crop_circles::CropCircles;
 use darmstadtium::Darmstadtium;
+use flier::Flier;
 use gold_mines::GoldMines;
 use gq::GamesQuarterly;
 use hands::Hands;
@@ -164,6 +166,7 @@ pub(crate) struct Modules {
     games_quarterly: GamesQuarterly,
     abbey_mayor: AbbeyMayor,
     mage_witch: MageWitch,
+    flier: Flier,
     little_buildings: LittleBuildings,
     spiel_doch: SpielDoch,
     wind_roses: WindRoses,
@@ -307,6 +310,7 @@ impl Modules {
             games_quarterly: GamesQuarterly::new(rules),
             abbey_mayor: AbbeyMayor::new(rules, players, catalog),
             mage_witch: MageWitch::default(),
+            flier: Flier::default(),
             little_buildings: LittleBuildings::new(rules, players),
             spiel_doch: SpielDoch::new(rules),
             wind_roses: WindRoses::new(rules),

@@ -156,6 +156,24 @@ impl PrincessDragon {
     }
 
     /// The follower the fairy stands next to (its index among the table's figures).
+    /// Takes the fairy away from its follower while a feature is scored for `scored` alone
+    /// (a recalled abbot, whose cloister other followers may share by The Flier): a fairy
+    /// beside another figure neither pays nor leaves it. What [`PrincessDragon::give_back_fairy`]
+    /// restores.
+    pub(crate) fn hold_fairy_unless(&mut self, scored: FigureSerial) -> Option<FigureSerial> {
+        let (_, next_to) = self.fairy.as_mut()?;
+        let held = next_to.filter(|&serial| serial != scored)?;
+        *next_to = None;
+        Some(held)
+    }
+
+    /// Puts the fairy back beside the follower [`PrincessDragon::hold_fairy_unless`] took it from.
+    pub(crate) fn give_back_fairy(&mut self, held: Option<FigureSerial>) {
+        if let (Some(serial), Some((_, next_to))) = (held, self.fairy.as_mut()) {
+            *next_to = Some(serial);
+        }
+    }
+
     fn fairy_follower(&self, table: &Table) -> Option<usize> {
         let serial = self.fairy?.1?;
         table.figures.iter().position(|f| f.serial == serial)

@@ -67,6 +67,10 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             RecordAction::Magic { player, figure, x: pos.x, y: pos.y, feature: name(pos, feature) }
         }
         (_, Action::RemoveMagic { figure }) => RecordAction::MagicOff { player, figure },
+        (_, Action::Fly { figure }) => RecordAction::Fly { player, figure },
+        (_, Action::Land { pos, feature }) => {
+            RecordAction::Land { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
         (_, Action::PorxadaBonus) => RecordAction::PorxadaBonus { player },
         (_, Action::RefuseSwap { figure }) => {
             let FigureAt { figure, x, y, feature } = figure_at(game, figure);
@@ -221,6 +225,8 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Gold { player, .. }
         | RecordAction::Magic { player, .. }
         | RecordAction::MagicOff { player, .. }
+        | RecordAction::Fly { player, .. }
+        | RecordAction::Land { player, .. }
         | RecordAction::PorxadaBonus { player }
         | RecordAction::CropCircle { player, .. }
         | RecordAction::TakeBack { player, .. }
@@ -367,6 +373,11 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             Ok(Action::MoveMagic { figure: *figure, pos, feature: feature_at(game, pos, feature)? })
         }
         RecordAction::MagicOff { figure, .. } => Ok(Action::RemoveMagic { figure: *figure }),
+        RecordAction::Fly { figure, .. } => Ok(Action::Fly { figure: *figure }),
+        RecordAction::Land { x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::Land { pos, feature: feature_at(game, pos, feature)? })
+        }
         RecordAction::PorxadaBonus { .. } => Ok(Action::PorxadaBonus),
         RecordAction::RefuseSwap { figure, x, y, feature, .. } => {
             let at = FigureAt { figure: *figure, x: *x, y: *y, feature: feature.clone() };

@@ -196,6 +196,22 @@ pub enum RecordAction {
         player: Option<Color>,
         figure: MagicFigure,
     },
+    /// The Flier: instead of a deployment, a follower of kind `figure` goes onto the flying
+    /// machine of the tile just placed and flies (the die decides how far).
+    Fly {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+    },
+    /// The Flier: the flown follower lands on feature `feature` of the tile at (x, y), where the
+    /// die sent it.
+    Land {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
     /// La Porxada: after its tile, the player chooses the bonus at the end of the game.
     #[serde(rename = "porxada-bonus")]
     PorxadaBonus {
@@ -418,6 +434,8 @@ impl RecordAction {
                 RecordAction::Magic { player: None, figure, x, y, feature }
             }
             RecordAction::MagicOff { figure, .. } => RecordAction::MagicOff { player: None, figure },
+            RecordAction::Fly { figure, .. } => RecordAction::Fly { player: None, figure },
+            RecordAction::Land { x, y, feature, .. } => RecordAction::Land { player: None, x, y, feature },
             RecordAction::PorxadaBonus { .. } => RecordAction::PorxadaBonus { player: None },
             RecordAction::CropCircle { choice, .. } => RecordAction::CropCircle { player: None, choice },
             RecordAction::TakeBack { figure, x, y, feature, .. } => {

@@ -76,6 +76,11 @@ pub enum IconKind {
     Gold,
     /// The magic symbol (Mage & Witch): a gold star on a purple disc.
     Magic,
+    /// A flying machine (The Flier): winged, with an arrow pointing west, or north-west where
+    /// `diagonal`, when the tile is turned 0°; it turns with its tile, as its flight does.
+    FlyingMachine {
+        diagonal: bool,
+    },
     /// A full wind rose (The Wind Roses), orange or blue; it turns with its tile, its north
     /// point marked.
     WindRose {
@@ -114,7 +119,7 @@ pub enum IconKind {
 impl IconKind {
     /// Icons drawn turned with their tile (a wind rose's points), not upright.
     pub const fn turns_with_tile(self) -> bool {
-        matches!(self, IconKind::WindRose { .. } | IconKind::RoseQuarter { .. })
+        matches!(self, IconKind::WindRose { .. } | IconKind::RoseQuarter { .. } | IconKind::FlyingMachine { .. })
     }
 }
 
@@ -714,6 +719,8 @@ pub fn layout(design: &TileDesign) -> Layout {
             Symbol::Festival => (IconKind::Festival, (10.0, 7.0)),
             Symbol::Gold => (IconKind::Gold, (10.0, 7.0)),
             Symbol::Magic => (IconKind::Magic, (10.0, 7.0)),
+            Symbol::FlierWest => (IconKind::FlyingMachine { diagonal: false }, (13.0, 8.0)),
+            Symbol::FlierNorthWest => (IconKind::FlyingMachine { diagonal: true }, (13.0, 8.0)),
             Symbol::Darmstadtium => (IconKind::Darmstadtium, (12.0, 8.0)),
             Symbol::Porxada => (IconKind::Porxada, (12.0, 8.0)),
             Symbol::WindRoseOrange => (IconKind::WindRose { blue: false }, (15.0, 9.0)),

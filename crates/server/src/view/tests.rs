@@ -792,3 +792,52 @@ fn the_mage_and_the_witch_are_offered_and_shown_in_words() {
     let sentence = serde_json::to_value(sentence).unwrap();
     assert_eq!(sentence["text"], "P0 brings the witch onto the road running east and west at the start tile");
 }
+
+/// The Flier: the figure decision offers a flight for each kind of follower in supply, in words
+/// naming where the machine points; the flight's sentence gives the roll and where the follower
+/// went; the landing decision `land` names the seat, the figure and the tile, and every landing
+/// is a marker with words.
+#[test]
+fn the_flight_and_the_landing_are_offered_in_words() {
+    use carcassonne_engine::{Event, Rotation};
+    let catalog = Catalog::builtin();
+    let rules = Rules { expansions: vec![Expansion::Flier], ..Rules::base() };
+    let deck =
+        Deck::Order(["base:U", "base:U", "flier:05", "base:A"].iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    for x in [-1, -2] {
+        game.apply(Action::Place { pos: Pos::new(x, 0), rotation: Rotation::R0 }).unwrap();
+        game.apply(Action::Pass).unwrap();
+    }
+    game.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    let legal = legal_views(&game);
+    let fly = legal
+        .iter()
+        .find(|l| matches!(l.action, carcassonne_engine::record::RecordAction::Fly { .. }))
+        .expect("a flight offered");
+    assert_eq!(fly.label, "fly a follower from the flying machine west, 1 to 3 tiles by the die");
+    let flight = carcassonne_engine::record::decode_action(&game, &fly.action).unwrap();
+    let events = game.apply(flight).unwrap();
+    let flew = events.iter().find(|e| matches!(e, Event::Flew { .. })).unwrap();
+    let Event::Flew { distance, to, landed, .. } = *flew else { unreachable!() };
+    assert!(landed, "every roll reaches the road");
+    let names = ["P0".to_string(), "P1".to_string()];
+    let sentence = serde_json::to_value(event_view(&game, &names, 0, Some(1), flew)).unwrap();
+    let tiles = if distance == 1 { "1 tile".to_string() } else { format!("{distance} tiles") };
+    let text = sentence["text"].as_str().unwrap();
+    assert!(
+        text.starts_with(&format!(
+            "P0 puts a follower on the flying machine and rolls {distance}: it flies {tiles} west to "
+        )),
+        "{text}"
+    );
+    let pending = serde_json::to_value(pending_view(&game)).unwrap();
+    assert_eq!((pending["decision"].as_str(), pending["seat"].as_i64()), (Some("land"), Some(0)));
+    assert_eq!((pending["x"].as_i64(), pending["y"].as_i64()), (Some(to.x as i64), Some(0)));
+    let legal = legal_views(&game);
+    assert!(
+        !legal.is_empty() && legal.iter().all(|l| l.at.is_some() && l.label.starts_with("land on ")),
+        "{:?}",
+        legal.iter().map(|l| &l.label).collect::<Vec<_>>()
+    );
+}

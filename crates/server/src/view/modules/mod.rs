@@ -22,6 +22,7 @@ mod churches;
 mod count;
 mod crop_circles;
 mod festival;
+mod flier;
 mod gold_mines;
 mod hooks;
 mod house_rules;
@@ -64,6 +65,8 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     // After The Princess & the Dragon and The Tower: their words for the phantom through a
     // magic gate and on top of a tower.
     &phantom::Phantom,
+    // After The Phantom: the phantom's flight is worded as any follower's.
+    &flier::Flier,
     // After The Tower: its guards' prisoners follow the tower's in a seat's `prisoners`.
     &prisoners::Prisoners,
     &abbey_mayor::AbbeyMayor,
