@@ -216,6 +216,10 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         }
         RecordAction::MagicOff { figure, .. } => format!("take the {} off the board", figure.name()),
         RecordAction::Fly { figure, .. } => format!("put a {} on the flying machine and roll the die", figure.name()),
+        RecordAction::Tunnel { pair, x, y, feature, .. } => format!(
+            "put a tunnel token of pair {} on the tunnel opening of {feature} at ({x}, {y})",
+            crate::output::tunnel_pair(pair)
+        ),
         RecordAction::Land { x, y, feature, .. } => format!("land on {feature} at ({x}, {y})"),
         RecordAction::PorxadaBonus { .. } => "choose La Porxada's bonus at the end of the game".into(),
         RecordAction::SwapFollower { owner, figure, x, y, feature, .. } => {

@@ -150,13 +150,35 @@ pub fn flight_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::
     let carcassonne_engine::Event::Flew { figure, distance, to, landed, .. } = *event else {
         return String::new();
     };
-    let flight = format!("puts a {} on the flying machine and rolls {distance}: it flies to {to}", figure.name());
+    let name = figure.name();
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    let flight = format!("puts {article} {name} on the flying machine and rolls {distance}: it flies to {to}");
     if landed {
         flight
     } else if game.board().get(to).is_none() {
         format!("{flight}, where no tile lies, and goes back to the supply")
     } else {
         format!("{flight}, where nothing unfinished takes it, and goes back to the supply")
+    }
+}
+
+/// The Tunnel: a pair's name on the board, by its index ("A", "B", "C").
+pub fn tunnel_pair(pair: u8) -> char {
+    (b'A' + pair) as char
+}
+
+/// The Tunnel: a token placed, in words (play and replay): "puts a tunnel token (pair A) on the
+/// opening of road@E at (1,0)", with ", joining its road to the opening at (3,2)" for a pair's
+/// second token.
+pub fn tunnel_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
+    let carcassonne_engine::Event::TunnelPlaced { pair, pos, feature, joined, .. } = *event else {
+        return String::new();
+    };
+    let name = game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}"));
+    let placed = format!("puts a tunnel token (pair {}) on the opening of {name} at {pos}", tunnel_pair(pair));
+    match joined {
+        Some(other) => format!("{placed}, joining its road to the opening at {other}"),
+        None => placed,
     }
 }
 

@@ -518,6 +518,9 @@ impl Session {
                 Event::Flew { player, .. } => {
                     writeln!(out, "    {} {}", name(player), crate::output::flight_line(game, event))?;
                 }
+                Event::TunnelPlaced { player, .. } => {
+                    writeln!(out, "    {} {}", name(player), crate::output::tunnel_line(game, event))?;
+                }
                 Event::WatchtowerScored { player, pos, watches, count, points } => {
                     writeln!(out, "{}", crate::output::watchtower_line(name(player), pos, watches, count, points))?;
                 }
@@ -709,6 +712,10 @@ fn describe(game: &Game, action: Action) -> String {
         }
         RecordAction::MagicOff { figure, .. } => format!("takes the {} off the board", figure.name()),
         RecordAction::Fly { figure, .. } => format!("flies a {} from the flying machine", figure.name()),
+        RecordAction::Tunnel { pair, x, y, feature, .. } => format!(
+            "puts a tunnel token (pair {}) on the opening of {feature} at ({x},{y})",
+            crate::output::tunnel_pair(pair)
+        ),
         RecordAction::Land { x, y, feature, .. } => format!("lands on {feature} at ({x},{y})"),
         RecordAction::PorxadaBonus { .. } => "chooses La Porxada's bonus".into(),
         RecordAction::CropCircle { choice, .. } => format!("crop circle: chooses `{choice}`"),
@@ -816,6 +823,9 @@ fn short(game: &Game, action: Action) -> String {
         RecordAction::Magic { figure, x, y, feature, .. } => format!("{}: onto {feature} at ({x},{y})", figure.name()),
         RecordAction::MagicOff { figure, .. } => format!("{}: off the board", figure.name()),
         RecordAction::Fly { figure, .. } => format!("fly: a {} from the flying machine", figure.name()),
+        RecordAction::Tunnel { pair, x, y, feature, .. } => {
+            format!("tunnel: a token of pair {} on {feature} at ({x},{y})", crate::output::tunnel_pair(pair))
+        }
         RecordAction::Land { x, y, feature, .. } => format!("land: on {feature} at ({x},{y})"),
         RecordAction::PorxadaBonus { .. } => "La Porxada: the bonus at the end".into(),
         RecordAction::CropCircle { choice, .. } if choice == "add" => {

@@ -460,6 +460,11 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             Event::MagicMoved { .. } | Event::MagicRemoved { .. } => {
                 writeln!(out, "    {}", crate::output::magic_line(game, &event))?;
             }
+            // The token comes beside the figure phase's action, on the turn's line.
+            Event::TunnelPlaced { player, .. } => match line.as_mut() {
+                Some(text) => write!(text, " and {}", crate::output::tunnel_line(game, &event))?,
+                None => writeln!(out, "    {} {}", name(player), crate::output::tunnel_line(game, &event))?,
+            },
             // The flight belongs to the turn's line; the landing's deployment follows on it.
             Event::Flew { player, landed, .. } => {
                 let mut text = line.take().map_or_else(|| format!("    {}", name(player)), |t| t + " and");

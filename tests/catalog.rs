@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 35] = [
+const SETS: [(&str, u32); 36] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -82,6 +82,7 @@ const SETS: [(&str, u32); 35] = [
     ("crop-circles-i", 6),
     ("mage-witch", 8),
     ("flier", 8),
+    ("tunnel", 4),
 ];
 
 #[test]
@@ -212,6 +213,8 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "crop-circles"
                 | "crop-circles-i"
                 | "mage-witch"
+                | "flier"
+                | "tunnel"
         )
     }) {
         for edition in editions(set) {
@@ -513,6 +516,24 @@ fn the_flier_has_eight_tiles_each_with_a_flying_machine() {
         |e: Edition| -> Vec<usize> { designs("flier", e).iter().map(|(d, _)| kinds(d, FeatureKind::Garden)).collect() };
     assert_eq!(gardens(Edition::First), [0; 8]);
     assert_eq!(gardens(Edition::Second), [1, 0, 0, 0, 0, 0, 0, 0]);
+}
+
+/// The Tunnel's 4 tiles (the Wikicarpedia contents, one of each; the tile facts' tunnel set and
+/// JCloisterZone's tunnel.xml): their edges, and which roads end in tunnel openings: all three
+/// of 01, both of 02 and 03, three of the four of 04 (its north road ends at the houses).
+#[test]
+fn the_tunnel_has_four_tiles_with_tunnel_openings() {
+    let tiles = designs("tunnel", Edition::First);
+    let edges: Vec<String> = tiles.iter().map(|(d, _)| d.edge_letters()).collect();
+    assert_eq!(edges, ["crrr", "crfr", "frrf", "rrrr"]);
+    assert!(tiles.iter().all(|(_, n)| *n == 1));
+    let openings: Vec<usize> =
+        tiles.iter().map(|(d, _)| d.features.iter().filter(|f| f.attrs.portal).count()).collect();
+    assert_eq!(openings, [3, 2, 2, 3]);
+    let roads: Vec<usize> =
+        tiles.iter().map(|(d, _)| d.features.iter().filter(|f| f.kind == FeatureKind::Road).count()).collect();
+    assert_eq!(roads, [3, 2, 2, 4]);
+    assert!(tiles.iter().all(|(d, _)| d.features.iter().all(|f| !f.attrs.portal || f.ports.count_ones() == 1)));
 }
 
 /// The Wind Roses' 6 tiles (the Wikicarpedia contents, one of each; JCloisterZone's

@@ -255,6 +255,7 @@ impl From<Action> for ActionKey {
             | Action::RemoveMagic { .. }
             | Action::Fly { .. }
             | Action::Land { .. }
+            | Action::PlaceTunnel { .. }
             | Action::PorxadaBonus
             | Action::SwapFollower { .. }
             | Action::RefuseSwap { .. }

@@ -490,6 +490,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::MagicMoved { .. } | Event::MagicRemoved { .. } => {
                 prop_assert!(game.rules().has(Expansion::MageWitch), "the mage or the witch without Mage & Witch");
             }
+            Event::TunnelPlaced { .. } => {
+                prop_assert!(game.rules().has(Expansion::Tunnel), "a tunnel token without The Tunnel");
+            }
             Event::Flew { distance, .. } => {
                 prop_assert!(game.rules().has(Expansion::Flier), "a flight without The Flier");
                 prop_assert!((1..=3).contains(&distance), "the flight die rolled {}", distance);

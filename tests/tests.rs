@@ -45,6 +45,7 @@ mod siege;
 mod spiel_doch;
 mod support;
 mod tower;
+mod tunnel;
 mod variations;
 mod watchtowers;
 mod wind_roses;

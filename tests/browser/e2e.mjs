@@ -5543,6 +5543,49 @@ async function flierGame(page, first) {
   return landed;
 }
 
+// ---- scenario 36: The Tunnel ----------------------------------------------------------------
+
+/**
+ * The Tunnel in a hot-seat game, by clicks: at a figure decision with tunnel tokens offered
+ * (played through the API until one comes), the markers are the API's open openings and the
+ * panel lists them; one is clicked (its pair picked where several may go) and confirmed. The API
+ * has the token, the figure decision is still open for the same seat, and the token is drawn on
+ * the opening; the seat's supply shows one token fewer.
+ */
+async function scenarioTunnel() {
+  log('scenario 36 (desktop): The Tunnel, a token put on an opening by clicks');
+  const { page } = await openBrowser('tunnel', DESKTOP);
+  const { id, play } = await createGame(page, ['human', 'human'], ['Tess', 'Tom'], ['tunnel'], { hotSeat: true });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  const view = await playThroughApi(id, token, 'the tunnel game', (v, legal) => legal.some((a) => a.action === 'tunnel'));
+  check(view, 'a whole game without a tunnel opening');
+  const offers = view.legal.filter((a) => a.action === 'tunnel');
+  check(offers.every((a) => /^put a tunnel token of pair [ABC] on the tunnel opening of /.test(a.label || '')), `the tokens: ${JSON.stringify(offers.slice(0, 3))}`);
+  const openings = new Set(offers.map((a) => `${a.x},${a.y},${a.feature}`));
+  await showDecision(page, view, 'a figure decision with tunnel tokens');
+  check((await page.locator('[data-testid=tunnel-marker]').count()) === openings.size, `${openings.size} openings, not as many markers`);
+  check((await page.locator('[data-testid=tunnel-choice]').count()) === openings.size, `${openings.size} openings, not as many buttons`);
+  const seat = view.pending.seat;
+  const left = view.seats[seat].tunnel_tokens;
+  const target = offers[0];
+  await pressMarker(page, `[data-testid=tunnel-marker][data-x="${target.x}"][data-y="${target.y}"][data-feature="${target.feature}"]`);
+  if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice]');
+  await screenshot(page, 'web-tunnel.png');
+  await confirm(page, 'the tunnel token');
+  const after = await api(`/api/games/${id}?token=${token}`);
+  const placed = (await newEvents(id, view.events.length)).find((e) => e.type === 'tunnel-placed');
+  check(placed && placed.x === target.x && placed.y === target.y && placed.feature === target.feature, `the API has no token at ${target.feature} (${target.x}, ${target.y}): ${JSON.stringify(placed)}`);
+  check(after.pending.decision === 'deploy' && after.pending.seat === seat, `the figure decision is not open after the token: ${JSON.stringify(after.pending)}`);
+  check(!after.legal.some((a) => a.action === 'tunnel'), 'a second token is offered in the same turn');
+  check(after.seats[seat].tunnel_tokens === left - 1, `the seat has ${after.seats[seat].tunnel_tokens} tokens left, not ${left - 1}`);
+  await page.locator(`[data-testid=tunnel-token][data-x="${target.x}"][data-y="${target.y}"]`).first().waitFor();
+  check((await waitForTurn(page, 'the figure decision after the token')) === 'deploy', 'the window does not ask for the figure after the token');
+  log(`game ${id}: a token of pair ${'ABC'[placed.pair]} on ${target.feature} at (${target.x}, ${target.y}) (${openings.size} openings offered); the figure decision still open`);
+  passed += 1;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -5580,6 +5623,7 @@ try {
   numbered.set(33, scenarioPhantom);
   numbered.set(34, scenarioMageWitch);
   numbered.set(35, scenarioFlier);
+  numbered.set(36, scenarioTunnel);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -13,12 +13,15 @@ function flierIcon(size = 18) {
   return s('svg', { class: 'icon', width: size, height: size, viewBox: '-8 -8 16 16', 'aria-hidden': 'true' }, markerIcon('fly'));
 }
 
+/** A follower's kind in words ("big follower"). */
+const kindWords = (figure) => String(figure || 'follower').replace(/-/g, ' ');
+
 /** The decision module (decisions/index.js). */
 export const flier = {
   name: 'flier',
   words: {
     asks: { land: 'land the flown follower on an unfinished road, city or monastery' },
-    confirm: { fly: (c) => `Fly the ${c.figure || 'follower'}`, land: 'Land here' },
+    confirm: { fly: (c) => `Fly the ${kindWords(c.figure)}`, land: 'Land here' },
   },
   repeats: ['fly', 'land'],
   /** Every flight, with its roll and where the follower went. */
@@ -49,11 +52,11 @@ export const flier = {
     d.title = 'The flight';
     d.icon = flierIcon(26);
     const p = screen.pending;
-    d.waiting = `${seat.name}'s flown ${p.figure || 'follower'} lands on the tile it reached…`;
+    d.waiting = `${seat.name}'s flown ${kindWords(p.figure)} lands on the tile it reached…`;
     const spots = of('land');
     if (!spots.length) return;
     d.notes.push(
-      hint(`Your ${p.figure || 'follower'} flew here: ${tapVerb()} a marker to land on that road, city or monastery (occupied or not), or pick it below.`),
+      hint(`Your ${kindWords(p.figure)} flew here: ${tapVerb()} a marker to land on that road, city or monastery (occupied or not), or pick it below.`),
       hint('It must land if it can; it joins any followers already there, and the majority scores the feature.', 'hint small muted rule-note'),
     );
     for (const g of spots) d.choices.push(markerButton(screen, g, 'landing-choice', flierIcon(16), (label) => label.replace(/^land on /, '')));

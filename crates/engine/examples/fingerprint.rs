@@ -301,6 +301,8 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ("mage-witch", with(&[MageWitch, InnsCathedrals, Cathars, LittleBuildings], Variants::default())),
         // The Flier, with the phantom's own flight and the mayor, wagon and abbot as fliers.
         ("flier", with(&[Flier, Phantom, AbbeyMayor, Abbot], Variants::default())),
+        // The Tunnel, with Rebuilding's graph built again around joined pairs.
+        ("tunnel", with(&[Tunnel, TradersBuilders], Variants { rebuilding: true, ..Variants::default() })),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

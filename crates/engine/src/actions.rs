@@ -107,6 +107,10 @@ pub enum Action {
     /// die sent it: an unfinished road, city or monastery (or what else that follower stands
     /// on), occupied or not.
     Land { pos: Pos, feature: LocalFeature },
+    /// The Tunnel: beside the figure phase's action, put a token of pair `pair` on the tunnel
+    /// opening that ends road segment `feature` of the tile at `pos` (the pair's second token
+    /// joins the two roads).
+    PlaceTunnel { pair: u8, pos: Pos, feature: LocalFeature },
     /// La Porxada: with its tile just placed, choose the bonus at the end of the game (the
     /// players present in its city when it is completed score their incomplete cities as if
     /// completed).
@@ -184,6 +188,7 @@ impl Action {
             Action::RemoveMagic { .. } => "taking the mage or the witch off the board",
             Action::Fly { .. } => "a flight from the flying machine",
             Action::Land { .. } => "the flown follower's landing",
+            Action::PlaceTunnel { .. } => "a tunnel token",
             Action::PorxadaBonus => "La Porxada's bonus",
             Action::SwapFollower { .. } => "a follower for La Porxada's swap",
             Action::RefuseSwap { .. } => "a refusal of La Porxada's swap",

@@ -190,6 +190,14 @@ pub enum RuleError {
     FlierUsed,
     #[error("the flown {0} cannot land on feature {2} of the tile at {1}: it lands on an unfinished road, city or monastery of that tile that it may stand on, never in a field (The Flier)")]
     CannotLandThere(&'static str, Pos, LocalFeature),
+    #[error("a tunnel token was placed this turn already: one a turn (The Tunnel)")]
+    TunnelTokenPlaced,
+    #[error("you have no token of tunnel pair {0} left (The Tunnel)")]
+    NoTunnelToken(u8),
+    #[error("feature {1} of the tile at {0} is no tunnel opening (The Tunnel)")]
+    NotATunnelOpening(Pos, LocalFeature),
+    #[error("the tunnel opening of feature {1} of the tile at {0} holds a token already (The Tunnel)")]
+    TunnelOpeningTaken(Pos, LocalFeature),
     #[error("you have no little {0} left (Little Buildings)")]
     NoBuildingOfKind(&'static str),
     #[error("under this variant a little building is a tower, a house or a shed: say which (Little Buildings)")]

@@ -493,6 +493,16 @@ pub enum Event {
         to: Pos,
         landed: bool,
     },
+    /// The Tunnel: `player` put a token of pair `pair` on the tunnel opening of road segment
+    /// `feature` of the tile at `pos`; `joined`: the tile of the pair's other token, whose road
+    /// this one's now continues underground.
+    TunnelPlaced {
+        player: PlayerId,
+        pair: u8,
+        pos: Pos,
+        feature: LocalFeature,
+        joined: Option<Pos>,
+    },
     /// The Wind Roses: `player` placed a quarter wind rose at `pos` in the section it names and
     /// scores `points` ([`WIND_ROSE_POINTS`]).
     WindRoseScored {
@@ -754,6 +764,7 @@ impl Event {
             | Event::MagicMoved { .. }
             | Event::MagicRemoved { .. }
             | Event::Flew { .. }
+            | Event::TunnelPlaced { .. }
             // The barn's points are in the `Scored` event that follows.
             | Event::BarnScoring { .. }
             | Event::WagonMoved { .. }

@@ -80,7 +80,8 @@ impl Features {
             local,
             kind: spec.kind,
             size: 1,
-            open: spec.ports.count_ones() as u16,
+            // A tunnel opening (The Tunnel) is one more open end, until a token pair joins it.
+            open: spec.ports.count_ones() as u16 + spec.attrs.portal as u16,
             pennants: spec.pennants as u16,
             inns: spec.attrs.inn as u8,
             cathedrals: spec.attrs.cathedral as u8,

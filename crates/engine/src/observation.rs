@@ -132,6 +132,16 @@ impl<'a> Observation<'a> {
         self.game.magic_figure(figure)
     }
 
+    /// The Tunnel: the tokens on the board (public).
+    pub fn tunnel_tokens(&self) -> &[crate::expansions::tunnel::TunnelToken] {
+        self.game.tunnel_tokens()
+    }
+
+    /// The Tunnel: the tokens `player` has left (public).
+    pub fn tunnel_tokens_left(&self, player: PlayerId) -> u8 {
+        self.game.tunnel_tokens_left(player)
+    }
+
     /// The Gold Mines: the ingots `player` took (public, in front of the player).
     pub fn gold_held(&self, player: PlayerId) -> u8 {
         self.game.gold_held(player)

@@ -158,6 +158,10 @@ pub enum Expansion {
     /// direction, to land on any unfinished road, city or monastery of the tile there, occupied
     /// or not.
     Flier,
+    /// The Tunnel (Spielbox 6/2009; the Wikicarpedia page "The Tunnel (1st edition)"): four
+    /// tiles whose roads end in tunnel openings, and tunnel tokens in pairs; a pair's two tokens
+    /// on two openings join their roads underground.
+    Tunnel,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -173,7 +177,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 36] = [
+    pub const ALL: [Expansion; 37] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -209,6 +213,7 @@ impl Expansion {
         Expansion::Phantom,
         Expansion::MageWitch,
         Expansion::Flier,
+        Expansion::Tunnel,
         Expansion::Winter,
     ];
 
@@ -249,6 +254,7 @@ impl Expansion {
             Expansion::Phantom => "phantom",
             Expansion::MageWitch => "mage-witch",
             Expansion::Flier => "flier",
+            Expansion::Tunnel => "tunnel",
             Expansion::Winter => "winter",
         }
     }
@@ -328,6 +334,7 @@ impl Rules {
             (Expansion::CropCircles, "crop-circles"),
             (Expansion::MageWitch, "mage-witch"),
             (Expansion::Flier, "flier"),
+            (Expansion::Tunnel, "tunnel"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 52] = [
+pub const TILE_PLANES: [&str; 53] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -75,10 +75,11 @@ pub const TILE_PLANES: [&str; 52] = [
     "crop_circle",
     "magic_symbol",
     "flying_machine",
+    "tunnel_openings",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
-const PIECE_PLANES: [&str; 10] = [
+const PIECE_PLANES: [&str; 11] = [
     "tower_height",
     "dragon",
     "fairy",
@@ -89,6 +90,7 @@ const PIECE_PLANES: [&str; 10] = [
     "priors",
     "mage",
     "witch",
+    "tunnel_tokens",
 ];
 
 /// Figure kinds, in plane order (one plane per seat and kind): the engine's order.
@@ -104,7 +106,7 @@ pub const PLANE_PLACEMENTS: usize = PLANE_FIGURES + MAX_SEATS * FIGURES.len();
 pub const PLANES: usize = PLANE_PLACEMENTS + 4;
 
 /// Columns of the players array, one row per seat (the viewer's first).
-pub const PLAYER_FIELDS: [&str; 27] = [
+pub const PLAYER_FIELDS: [&str; 28] = [
     "present",
     "score",
     "followers",
@@ -132,6 +134,7 @@ pub const PLAYER_FIELDS: [&str; 27] = [
     "gold",
     "porxada_token",
     "phantoms",
+    "tunnel_tokens",
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
@@ -365,6 +368,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
         set(41, attrs.special as u8);
         set(43, attrs.shrine as u8);
         set(47, attrs.church as u8);
+        set(52, attrs.portal as u8);
     }
     for symbol in &design.symbols {
         match symbol {
@@ -497,6 +501,11 @@ pub fn observe(
             board[piece(plane) + cell] = 1;
         }
     }
+    for token in game.tunnel_tokens() {
+        if let Some(cell) = window.cell(token.pos) {
+            board[piece(10) + cell] += 1;
+        }
+    }
     let figure_plane = |owner: PlayerId, figure: Figure| {
         let kind = FIGURES.iter().position(|f| *f == figure).unwrap_or(0);
         (PLANE_FIGURES + relative_seat(seats, viewer, owner) * FIGURES.len() + kind) * cells
@@ -564,6 +573,7 @@ pub fn observe(
             game.gold_held(p) as f32,
             game.porxada_tokens().contains(p) as u8 as f32,
             s.phantoms as f32,
+            game.tunnel_tokens_left(p) as f32,
         ];
         players[row * fields..(row + 1) * fields].copy_from_slice(&values);
     }

@@ -274,3 +274,27 @@ def test_a_flight_lands_and_the_machine_shows_in_its_plane():
         if landed:
             break
     assert landed
+
+
+def test_tunnel_tokens_show_in_the_planes_and_the_supply():
+    # The Tunnel: a figure decision beside open tunnel openings offers `tunnel` actions; a token
+    # placed shows in the `tunnel_tokens` board plane and lowers the seat's `tunnel_tokens`.
+    plane = {name: i for i, name in enumerate(carcassonne.PLANES)}
+    field = carcassonne.PLAYER_FIELDS.index("tunnel_tokens")
+    for seed in range(20):
+        game = carcassonne.Game(2, expansions=["tunnel"], seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            tokens = [a for a in actions if a.kind == "tunnel"]
+            if tokens:
+                before = game.observe()
+                assert before["board"][plane["tunnel_openings"]].sum() >= 1
+                left = before["players"][0][field]
+                game.apply(tokens[0])
+                after = game.observe()
+                assert after["board"][plane["tunnel_tokens"]].sum() == before["board"][plane["tunnel_tokens"]].sum() + 1
+                assert after["players"][0][field] == left - 1
+                return
+            game.apply(actions[rng.randrange(len(actions))])
+    raise AssertionError("no tunnel token offered in twenty games")

@@ -38,6 +38,7 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::Festival => "symbol festival",
         IconKind::Gold => "symbol gold",
         IconKind::Magic => "symbol magic",
+        IconKind::TunnelOpening => "tunnel-opening",
         IconKind::FlyingMachine { diagonal: false } => "symbol flier-w",
         IconKind::FlyingMachine { diagonal: true } => "symbol flier-nw",
         IconKind::Labyrinth => "labyrinth",
@@ -334,6 +335,12 @@ fn body(kind: IconKind) -> String {
             r##"<circle cx="0" cy="0" r="1" fill="#e8dcc0"/>"##
         )
         .to_string(),
+        // A stone arch around a dark mouth.
+        IconKind::TunnelOpening => concat!(
+            r##"<circle cx="0" cy="0" r="6.2" fill="#8d8270" stroke="#4e463a" stroke-width="0.9"/>"##,
+            r##"<circle cx="0" cy="0" r="3.9" fill="#1d1a16"/>"##
+        )
+        .to_string(),
         // A sky-blue disc, a pair of canvas wings across it and a red arrow from its middle to
         // where it flies (west; turned 45° for the diagonal machine).
         IconKind::FlyingMachine { diagonal } => format!(
@@ -535,6 +542,22 @@ pub fn little_building(at: Pt, kind: Option<BuildingKind>, owner: &str) -> Strin
         r##"<g class="piece little-building {name}" transform="translate({} {})"><path d="{outline}" fill="#ecdcb8" stroke="#5d4037" stroke-width="1.4" stroke-linejoin="round"/><rect x="-7" y="6" width="14" height="3" fill="{owner}" stroke="#212121" stroke-width="0.6"/></g>"##,
         num(at.x),
         num(at.y)
+    )
+}
+
+/// A tunnel token (The Tunnel): a disc in its owner's colour over the opening, with its pair's
+/// letter (A, B, C): the pair's two tokens join their roads.
+pub fn tunnel_token(at: Pt, pair: u8, colour: &str) -> String {
+    format!(
+        concat!(
+            r##"<g class="piece tunnel-token" transform="translate({x} {y})">"##,
+            r##"<circle cx="0" cy="0" r="7" fill="{colour}" stroke="#1a1a1a" stroke-width="1.2"/>"##,
+            r##"<text x="0" y="3.6" text-anchor="middle" font-size="10" font-weight="bold" fill="#ffffff" stroke="#1a1a1a" stroke-width="1.6" paint-order="stroke">{letter}</text></g>"##
+        ),
+        x = num(at.x),
+        y = num(at.y),
+        colour = colour,
+        letter = (b'A' + pair) as char,
     )
 }
 

@@ -433,6 +433,18 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
         let at = pt((b.pos.x as f32 + 0.16) * TILE, (b.pos.y as f32 + 0.82) * TILE);
         s.push_str(&icons::little_building(at, b.kind, colour));
     }
+    // The Tunnel: each token on its opening, where the road stops short of the middle.
+    for t in game.tunnel_tokens() {
+        let Some(placed) = game.board().get(t.pos) else { continue };
+        let spec = &catalog.design(placed.tile).features[t.feature as usize];
+        let Some(port) = spec.first_port() else { continue };
+        let (dx, dy) = port.side().rotated(placed.rotation).delta();
+        // The opening lies 0.3 of a tile in from the edge's middle.
+        let (ox, oy) = (0.5 + f32::from(dx) * 0.2, 0.5 + f32::from(dy) * 0.2);
+        let colour = game.players().get(t.owner as usize).map_or("#ffffff", |p| color_hex(p.color));
+        let at = pt((t.pos.x as f32 + ox) * TILE, (t.pos.y as f32 + oy) * TILE);
+        s.push_str(&icons::tunnel_token(at, t.pair, colour));
+    }
     // The Gold Mines: a tile's ingots low on its right, opposite the little buildings.
     for &(pos, count) in game.gold_on_board() {
         let at = pt((pos.x as f32 + 0.8) * TILE, (pos.y as f32 + 0.84) * TILE);

@@ -102,6 +102,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "The Flier",
             "8 tiles with a flying machine: a follower put on it flies 1 to 3 tiles, by the die, and lands on any unfinished road, city or monastery there, occupied or not",
         ),
+        Expansion::Tunnel => (
+            "The Tunnel",
+            "4 tiles whose roads end in tunnel openings: each turn you may put a tunnel token on an open one; a pair's second token joins the two roads underground",
+        ),
         Expansion::LaPorxada => (
             "La Porxada",
             "1 city tile with a columned hall: its player swaps one of their followers with another player's (who may refuse by giving up another follower), or chooses the bonus: the players in its city when completed score their incomplete cities as completed at the end",

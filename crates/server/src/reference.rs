@@ -96,9 +96,12 @@ mod tests {
             variants: carcassonne_engine::Variants { rebuilding: true, ..Rules::base().variants },
             ..Rules::base()
         };
+        // The Flier: a landing needs a random flight that reaches a road, city or monastery.
+        let flier = Rules { expansions: vec![Expansion::Flier], ..Rules::base() };
         let mut seen = BTreeSet::new();
-        for (rules, games) in [(every, 12u64), (prisoners, 30), (cloisters, 2), (given, 1), (captive, 40), (rebuild, 4)]
-        {
+        let configs =
+            [(every, 12u64), (prisoners, 30), (cloisters, 2), (given, 1), (captive, 40), (rebuild, 4), (flier, 40)];
+        for (rules, games) in configs {
             for seed in 0..games {
                 let players = 2 + (seed as usize % 2);
                 let setup =

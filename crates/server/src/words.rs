@@ -184,6 +184,13 @@ pub fn tile_name(design: &TileDesign) -> String {
         parts.push("a plain farm".into());
     }
     let name = join_and(&parts);
+    // The Tunnel: the roads that end in tunnel openings.
+    let openings = design.features.iter().filter(|f| f.attrs.portal).count();
+    let openings = match openings {
+        0 => None,
+        1 => Some("a tunnel opening".to_string()),
+        n => Some(format!("{} tunnel openings", count_word(n))),
+    };
     let marks: Vec<String> = [
         (Symbol::Dragon, "the dragon symbol"),
         (Symbol::MagicGate, "a magic gate"),
@@ -206,6 +213,7 @@ pub fn tile_name(design: &TileDesign) -> String {
     .into_iter()
     .filter(|(symbol, _)| design.symbols.contains(symbol))
     .map(|(_, words)| words.to_string())
+    .chain(openings)
     .collect();
     if marks.is_empty() {
         name

@@ -106,7 +106,8 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("crop-circles-zmg", "crop-circles,traders-builders", "crop-circles-zmg=true", 2, 59),
     ("phantom", "phantom,princess-dragon,tower", "", 3, 60),
     ("mage-witch", "mage-witch,inns-cathedrals,cathars", "", 3, 61),
-    ("flier", "flier,phantom,abbey-mayor,abbot", "", 3, 62),
+    ("flier", "flier,phantom,abbey-mayor,abbot", "", 3, 65),
+    ("tunnel", "tunnel,traders-builders", "rebuilding=true", 2, 63),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

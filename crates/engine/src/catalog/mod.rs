@@ -427,8 +427,12 @@ pub struct FeatureAttrs {
     /// Pigs drawn in a field that is officially not a pig-herd (the GQ tile: seed 001, GQ
     /// footnote 116); a house rule may count it as one.
     pub pigs_drawn: bool,
-    /// A tunnel on this road segment (The Princess & the Dragon, Abbey & Mayor).
+    /// A tunnel on this road segment (The Princess & the Dragon, Abbey & Mayor): the road runs
+    /// on under a city; nothing to do with The Tunnel's openings (`portal`).
     pub tunnel: bool,
+    /// The road segment ends in a tunnel opening (The Tunnel): an open end until a tunnel token
+    /// pair joins it to another opening's road.
+    pub portal: bool,
     /// Wells on this road segment (Abbey & Mayor's well crossing).
     pub wells: u8,
     /// The groups of features of this tile that count as adjacent for the first-edition wagon

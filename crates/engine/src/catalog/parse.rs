@@ -391,6 +391,8 @@ impl<'a> Parser<'a> {
                 feature.attrs.pigs_drawn = true;
             } else if *word == "tunnel" {
                 feature.attrs.tunnel = true;
+            } else if *word == "portal" {
+                feature.attrs.portal = true;
             } else {
                 return Err(self.error(line, format!("unexpected `{word}` in {kind} feature")));
             }
@@ -459,8 +461,8 @@ impl<'a> Parser<'a> {
                 return Err(self.error(f.line, "only fields (and a partial tile's city) can be inner areas (I, II)"));
             }
             let a = &f.attrs;
-            if (a.inn || a.tunnel || a.labyrinth || a.wells > 0) && f.kind != FeatureKind::Road {
-                return Err(self.error(f.line, "inns, tunnels, labyrinths and wells are on roads"));
+            if (a.inn || a.tunnel || a.portal || a.labyrinth || a.wells > 0) && f.kind != FeatureKind::Road {
+                return Err(self.error(f.line, "inns, tunnels, tunnel openings, labyrinths and wells are on roads"));
             }
             if (a.cathedral || a.good.is_some() || a.besieged || a.princess) && f.kind != FeatureKind::City {
                 return Err(self.error(f.line, "cathedrals, trade goods, sieges and princesses are in cities"));

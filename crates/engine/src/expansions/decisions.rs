@@ -138,6 +138,9 @@ impl Modules {
             (Pending::FlierLanding { .. }, _) => {
                 self.flier.check_landing(table, pending, action, self.princess_dragon.dragon())
             }
+            (Pending::Deploy { player, .. }, Action::PlaceTunnel { .. }) if self.in_play(ModuleId::Tunnel) => {
+                self.tunnel.check(table, player, action)
+            }
             (Pending::Deploy { player, .. }, Action::Fly { figure }) if self.in_play(ModuleId::Flier) => {
                 if self.only_figure_actions(table, player) {
                     return Err(RuleError::PrincessMustRemove);
@@ -259,6 +262,9 @@ impl Modules {
                 self.flier.land(table, pending, action, events);
                 // A follower landed on a trap's road is caught as one deployed there.
                 self.spring_traps(table, None, events);
+            }
+            (Pending::Deploy { player, .. }, Action::PlaceTunnel { .. }) => {
+                self.tunnel.place(table, player, action, events)
             }
             (Pending::Deploy { player, .. }, Action::Fly { figure }) => {
                 let dragon = self.princess_dragon.dragon();

@@ -61,6 +61,7 @@ pub(crate) mod table_edge;
 pub(crate) mod tower;
 pub(crate) mod traders_builders;
 pub(crate) mod traps;
+pub(crate) mod tunnel;
 pub(crate) mod unpunctuality;
 pub(crate) mod variations;
 pub(crate) mod watchtowers;
@@ -111,6 +112,7 @@ use table_edge::TableEdge;
 use tower::Tower;
 use traders_builders::TradersBuilders;
 use traps::Traps;
+use tunnel::Tunnel;
 use unpunctuality::Unpunctuality;
 use watchtowers::Watchtowers;
 use wind_roses::WindRoses;
@@ -125,7 +127,7 @@ pub(crate) struct Modules {
     /// How many modules are in play (the first entries of `in_play`).
     count: u8,
     /// For each hook, the modules in play that implement it (bit `i` for `in_play[i]`).
-    hook_masks: [u32; Hook::COUNT],
+    hook_masks: [u64; Hook::COUNT],
     /// The Tower is in play (its figure-phase actions are listed outside the hooks).
     tower_in_play: bool,
     /// Abbey & Mayor is in play (its barn is listed outside the hooks, like the tower).
@@ -167,6 +169,7 @@ pub(crate) struct Modules {
     abbey_mayor: AbbeyMayor,
     mage_witch: MageWitch,
     flier: Flier,
+    tunnel: Tunnel,
     little_buildings: LittleBuildings,
     spiel_doch: SpielDoch,
     wind_roses: WindRoses,
@@ -238,7 +241,7 @@ impl base::farms::FarmRules for Modules {
 
 /// The modules in play that restrict a tile's placement: bit `i` for the `i`-th module in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PlacementRules(u32);
+pub(crate) struct PlacementRules(u64);
 
 impl PlacementRules {
     /// No module restricts the tile: its placements follow from the edge rule alone.
@@ -250,7 +253,7 @@ impl PlacementRules {
 
 /// The indices of the set bits of `mask`, lowest first.
 #[inline]
-fn set_bits(mut mask: u32) -> impl Iterator<Item = usize> {
+fn set_bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let i = mask.trailing_zeros() as usize;
@@ -311,6 +314,7 @@ impl Modules {
             abbey_mayor: AbbeyMayor::new(rules, players, catalog),
             mage_witch: MageWitch::default(),
             flier: Flier::default(),
+            tunnel: Tunnel::new(rules, players),
             little_buildings: LittleBuildings::new(rules, players),
             spiel_doch: SpielDoch::new(rules),
             wind_roses: WindRoses::new(rules),
@@ -335,7 +339,7 @@ impl Modules {
 
     /// The modules in play that implement `hook`.
     #[inline]
-    fn implementing(&self, hook: Hook) -> u32 {
+    fn implementing(&self, hook: Hook) -> u64 {
         self.hook_masks[hook as usize]
     }
 
@@ -400,7 +404,7 @@ impl Modules {
     /// a drawn tile must be.
     #[inline]
     pub(crate) fn before_draw(&self, from: u8, table: &Table) -> Option<(u8, Pending)> {
-        each_module!(self, self.implementing(Hook::BeforeDraw) & !((1u32 << from) - 1), |i, m| if let Some(p) =
+        each_module!(self, self.implementing(Hook::BeforeDraw) & !((1u64 << from) - 1), |i, m| if let Some(p) =
             m.before_draw(table)
         {
             if self.may_offer(table, p) {
@@ -659,7 +663,7 @@ impl Modules {
     }
 
     /// The bit of module `id` in the hooks' masks (0 when it is not in play).
-    fn bit_of(&self, id: ModuleId) -> u32 {
+    fn bit_of(&self, id: ModuleId) -> u64 {
         self.in_play[..self.count as usize].iter().position(|&m| m == id).map_or(0, |i| 1 << i)
     }
 
@@ -677,7 +681,7 @@ impl Modules {
             self.spring_traps(table, None, events);
         }
         let dragon = self.princess_dragon.dragon();
-        let mut mask = self.implementing(Hook::At) & !((1u32 << from) - 1);
+        let mut mask = self.implementing(Hook::At) & !((1u64 << from) - 1);
         if mask == 0 {
             return None;
         }
@@ -689,7 +693,7 @@ impl Modules {
             match found {
                 // The Phantom's step is asked only where the phantom has somewhere to go.
                 Some((i, Pending::Phantom { player, .. })) if !self.phantom_has_somewhere(table, player) => {
-                    mask &= !((2u32 << i) - 1);
+                    mask &= !((2u64 << i) - 1);
                 }
                 found => return found,
             }
@@ -701,7 +705,7 @@ impl Modules {
     fn first_at(
         &mut self,
         point: HookPoint,
-        mask: u32,
+        mask: u64,
         table: &mut Table,
         dragon: Option<Pos>,
         events: &mut Vec<Event>,
@@ -717,7 +721,7 @@ impl Modules {
     #[inline]
     pub(crate) fn after_features(&mut self, from: u8, table: &mut Table) -> Option<(u8, Pending)> {
         let dragon = self.princess_dragon.dragon();
-        each_module!(self, self.implementing(Hook::AfterFeatures) & !((1u32 << from) - 1), |i, mut m| if let Some(p) =
+        each_module!(self, self.implementing(Hook::AfterFeatures) & !((1u64 << from) - 1), |i, mut m| if let Some(p) =
             m.after_features(table, dragon)
         {
             return Some((i as u8, p));
@@ -732,7 +736,7 @@ impl Modules {
         let dragon = self.princess_dragon.dragon();
         each_module!(
             self,
-            self.implementing(Hook::BeforeMajority) & !((1u32 << from) - 1),
+            self.implementing(Hook::BeforeMajority) & !((1u64 << from) - 1),
             |i, mut m| if let Some(p) = m.before_majority(table, root, dragon) {
                 return Some((i as u8, p));
             }

@@ -20,7 +20,7 @@
 //! tile around one stays (their points were counted, and "scoring proceeds as usual" only for
 //! what the turn completes); river tiles, the tiles of the city of Carcassonne and abbeys stay
 //! (they are not placed by the edge rule); "unoccupied" means no figure, no barn on a corner,
-//! no dragon, no fairy, no tower piece, no little building, no gold ingot, no mage and no witch on the tile; the tile must have a place somewhere
+//! no dragon, no fairy, no tower piece, no little building, no gold ingot, no mage and no witch, no tunnel token on the tile; the tile must have a place somewhere
 //! else; the follower goes on the last tile moved; the turn's scoring also looks at the moved
 //! tiles.
 
@@ -40,7 +40,7 @@ use super::{ModuleId, Modules};
 /// What the removal tests read of the whole table, gathered once for a listing.
 struct Survey {
     /// By placement: a figure, a barn on a corner, the dragon, the fairy, a tower piece, a
-    /// little building, a gold ingot, the mage or the witch is on the tile.
+    /// little building, a gold ingot, the mage or the witch, a tunnel token is on the tile.
     occupied: Vec<bool>,
     /// The surrounded (so scored) cloisters and gardens: no tile on or around them may go.
     done_cloisters: Vec<Pos>,
@@ -66,6 +66,7 @@ impl Survey {
         modules.little_buildings.placed().iter().for_each(|b| mark(b.pos));
         modules.gold_mines.on_board().iter().for_each(|&(pos, _)| mark(pos));
         MagicFigure::ALL.into_iter().filter_map(|f| modules.mage_witch.position(f)).for_each(|(pos, _)| mark(pos));
+        modules.tunnel.tiles_with_tokens().for_each(&mut mark);
         for barn in modules.abbey_mayor.barns() {
             let [a, b] = barn.corner.sides();
             [barn.pos, barn.pos.step(a), barn.pos.step(b), barn.pos.step(a).step(b)].into_iter().for_each(&mut mark);
@@ -333,5 +334,7 @@ impl Modules {
             let root = table.features.find_mut(barn.node);
             table.features.add_barn(root);
         }
+        // The Tunnel: the pairs' roads joined underground again.
+        self.tunnel.reconnect(table);
     }
 }

@@ -35,6 +35,11 @@ impl Modules {
         &self.little_buildings
     }
 
+    /// The Tunnel's tokens (none without the expansion).
+    pub(crate) fn tunnel(&self) -> &super::tunnel::Tunnel {
+        &self.tunnel
+    }
+
     /// Where the mage and the witch stand (nowhere without the expansion).
     pub(crate) fn mage_witch(&self) -> &super::mage_witch::MageWitch {
         &self.mage_witch

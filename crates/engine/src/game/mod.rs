@@ -285,6 +285,16 @@ impl Game {
         self.modules.mage_witch().position(figure)
     }
 
+    /// The Tunnel: the tokens on the tunnel openings of the board, in the order placed.
+    pub fn tunnel_tokens(&self) -> &[crate::expansions::tunnel::TunnelToken] {
+        self.modules.tunnel().placed()
+    }
+
+    /// The Tunnel: the tunnel tokens `player` has left (0 without the expansion).
+    pub fn tunnel_tokens_left(&self, player: PlayerId) -> u8 {
+        self.modules.tunnel().left(player)
+    }
+
     /// The Gold Mines: the ingots `player` took (0 without the expansion).
     pub fn gold_held(&self, player: PlayerId) -> u8 {
         self.modules.gold_mines().held(player)

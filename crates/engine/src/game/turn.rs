@@ -176,8 +176,8 @@ impl Turn {
                     }
                     (Pending::Deploy { player, .. }, Action::Pass) => events.push(Event::Passed { player }),
                     // The Tower's ransom: the figure phase goes on, the freed figure may be
-                    // deployed.
-                    (_, Action::PayRansom { .. } | Action::ReleasePrisoner { .. }) => {
+                    // deployed. The Tunnel's token comes beside the phase's action, too.
+                    (_, Action::PayRansom { .. } | Action::ReleasePrisoner { .. } | Action::PlaceTunnel { .. }) => {
                         modules.apply_decision(table, pending, action, events);
                         return;
                     }

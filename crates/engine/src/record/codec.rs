@@ -68,6 +68,9 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         }
         (_, Action::RemoveMagic { figure }) => RecordAction::MagicOff { player, figure },
         (_, Action::Fly { figure }) => RecordAction::Fly { player, figure },
+        (_, Action::PlaceTunnel { pair, pos, feature }) => {
+            RecordAction::Tunnel { player, pair, x: pos.x, y: pos.y, feature: name(pos, feature) }
+        }
         (_, Action::Land { pos, feature }) => {
             RecordAction::Land { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
         }
@@ -227,6 +230,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::MagicOff { player, .. }
         | RecordAction::Fly { player, .. }
         | RecordAction::Land { player, .. }
+        | RecordAction::Tunnel { player, .. }
         | RecordAction::PorxadaBonus { player }
         | RecordAction::CropCircle { player, .. }
         | RecordAction::TakeBack { player, .. }
@@ -374,6 +378,10 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         }
         RecordAction::MagicOff { figure, .. } => Ok(Action::RemoveMagic { figure: *figure }),
         RecordAction::Fly { figure, .. } => Ok(Action::Fly { figure: *figure }),
+        RecordAction::Tunnel { pair, x, y, feature, .. } => {
+            let pos = Pos::new(*x, *y);
+            Ok(Action::PlaceTunnel { pair: *pair, pos, feature: feature_at(game, pos, feature)? })
+        }
         RecordAction::Land { x, y, feature, .. } => {
             let pos = Pos::new(*x, *y);
             Ok(Action::Land { pos, feature: feature_at(game, pos, feature)? })

@@ -212,6 +212,16 @@ pub enum RecordAction {
         y: i16,
         feature: String,
     },
+    /// The Tunnel: beside the figure phase's action, a token of pair `pair` (0, 1, 2) goes on the
+    /// tunnel opening of road segment `feature` of the tile at (x, y).
+    Tunnel {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        pair: u8,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
     /// La Porxada: after its tile, the player chooses the bonus at the end of the game.
     #[serde(rename = "porxada-bonus")]
     PorxadaBonus {
@@ -436,6 +446,9 @@ impl RecordAction {
             RecordAction::MagicOff { figure, .. } => RecordAction::MagicOff { player: None, figure },
             RecordAction::Fly { figure, .. } => RecordAction::Fly { player: None, figure },
             RecordAction::Land { x, y, feature, .. } => RecordAction::Land { player: None, x, y, feature },
+            RecordAction::Tunnel { pair, x, y, feature, .. } => {
+                RecordAction::Tunnel { player: None, pair, x, y, feature }
+            }
             RecordAction::PorxadaBonus { .. } => RecordAction::PorxadaBonus { player: None },
             RecordAction::CropCircle { choice, .. } => RecordAction::CropCircle { player: None, choice },
             RecordAction::TakeBack { figure, x, y, feature, .. } => {

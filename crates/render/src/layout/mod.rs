@@ -76,6 +76,8 @@ pub enum IconKind {
     Gold,
     /// The magic symbol (Mage & Witch): a gold star on a purple disc.
     Magic,
+    /// A tunnel opening where a road ends (The Tunnel): a dark mouth in a stone arch.
+    TunnelOpening,
     /// A flying machine (The Flier): winged, with an arrow pointing west, or north-west where
     /// `diagonal`, when the tile is turned 0°; it turns with its tile, as its flight does.
     FlyingMachine {
@@ -537,6 +539,10 @@ pub fn layout(design: &TileDesign) -> Layout {
             if river_end {
                 return End::Centre;
             }
+            // The Tunnel: a road ending in a tunnel opening stops short, at the opening.
+            if feats[i].attrs.portal {
+                return End::Short;
+            }
             if feats[i].kind == FeatureKind::River {
                 // A river with no spring or lake flows into a city.
                 return straight_hit(side, 100.0).map_or(End::Centre, End::City);
@@ -604,9 +610,10 @@ pub fn layout(design: &TileDesign) -> Layout {
         };
         ways.push(Way { feature: i, river, arms: vec![arm], tunnel: false, junction: false });
     }
-    // Roads that stop short of a blocked centre end at a house.
+    // Roads that stop short of a blocked centre end at a house, or at their tunnel opening.
     for (i, arm) in end_arms {
-        icons.push(Icon { kind: IconKind::House, at: arm.end(), r: 6.0 });
+        let kind = if feats[i].attrs.portal { IconKind::TunnelOpening } else { IconKind::House };
+        icons.push(Icon { kind, at: arm.end(), r: 6.0 });
         ways.push(Way { feature: i, river: false, arms: vec![arm], tunnel: false, junction: false });
     }
     // Rivers first, so that roads cross them on bridges.

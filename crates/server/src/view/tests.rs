@@ -841,3 +841,50 @@ fn the_flight_and_the_landing_are_offered_in_words() {
         legal.iter().map(|l| &l.label).collect::<Vec<_>>()
     );
 }
+
+/// The Tunnel: the figure decision offers a token on each open tunnel opening, in words; once
+/// placed, the view's `tunnels` shows it, the seat's `tunnel_tokens` counts one fewer, the event
+/// says where it went, and the figure decision is still open.
+#[test]
+fn the_tunnel_tokens_are_offered_and_shown_in_words() {
+    use carcassonne_engine::Rotation;
+    let catalog = Catalog::builtin();
+    let rules = Rules { expansions: vec![Expansion::Tunnel], ..Rules::base() };
+    let deck = Deck::Order(["tunnel:02", "base:U"].iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    game.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    let legal = legal_views(&game);
+    let tokens: Vec<&str> = legal
+        .iter()
+        .filter(|l| matches!(l.action, carcassonne_engine::record::RecordAction::Tunnel { .. }))
+        .map(|l| l.label.as_str())
+        .collect();
+    assert_eq!(tokens.len(), 2, "{tokens:?}");
+    assert!(
+        tokens.iter().all(|l| l.starts_with("put a tunnel token of pair A on the tunnel opening of the road")),
+        "{tokens:?}"
+    );
+    let offered =
+        legal.iter().find(|l| matches!(l.action, carcassonne_engine::record::RecordAction::Tunnel { .. })).unwrap();
+    assert!(offered.at.is_some(), "a marker at the opening");
+    let action = carcassonne_engine::record::decode_action(&game, &offered.action).unwrap();
+    let events = game.apply(action).unwrap();
+    let seats = seats(2);
+    let tally = Tally::new(2);
+    let input = ViewInput { id: "g", version: 1, game: &game, seats: &seats, online: &[0, 0], tally: &tally };
+    let view = serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap();
+    let tunnels = view["tunnels"].as_array().expect("the tokens");
+    assert_eq!(tunnels.len(), 1, "{tunnels:?}");
+    assert_eq!((tunnels[0]["seat"].as_i64(), tunnels[0]["pair"].as_i64()), (Some(0), Some(0)));
+    assert_eq!(view["seats"][0]["tunnel_tokens"], 5);
+    assert_eq!(view["pending"]["decision"], "deploy", "the figure decision is still open");
+    let names = ["P0".to_string(), "P1".to_string()];
+    let sentence = serde_json::to_value(event_view(&game, &names, 0, Some(1), &events[0])).unwrap();
+    assert!(
+        sentence["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("P0 puts a tunnel token of pair A on the tunnel opening of the road"),
+        "{sentence}"
+    );
+}

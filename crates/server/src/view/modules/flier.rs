@@ -52,7 +52,8 @@ impl ViewModule for Flier {
         match action {
             Action::Fly { figure } => {
                 let way = machine_points(game).map_or(String::new(), |w| format!(" {w}"));
-                Some((None, format!("fly a {} from the flying machine{way}, 1 to 3 tiles by the die", figure.name())))
+                let who = words::with_article(words::figure_word(figure));
+                Some((None, format!("fly {who} from the flying machine{way}, 1 to 3 tiles by the die")))
             }
             Action::Land { pos, feature } => Some((
                 anchor(game, pos, feature),
@@ -67,9 +68,9 @@ impl ViewModule for Flier {
         let step = ((to.x - from.x).signum(), (to.y - from.y).signum());
         let tiles = if distance == 1 { "1 tile".to_string() } else { format!("{distance} tiles") };
         let mut text = format!(
-            "{} puts a {} on the flying machine and rolls {distance}: it flies {tiles} {} to {}",
+            "{} puts {} on the flying machine and rolls {distance}: it flies {tiles} {} to {}",
             names.of(player),
-            figure.name(),
+            words::with_article(words::figure_word(figure)),
             direction_words(step),
             words::tile_at(to)
         );

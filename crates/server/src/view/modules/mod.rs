@@ -42,6 +42,7 @@ mod shrines;
 mod tower;
 mod traders_builders;
 mod traps;
+mod tunnel;
 mod unpunctuality;
 mod watchtowers;
 mod wind_roses;
@@ -75,6 +76,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &traps::Traps,
     &festival::Festival,
     &gold_mines::GoldMines,
+    &tunnel::Tunnel,
     &mage_witch::MageWitch,
     &wind_roses::WindRoses,
     &watchtowers::Watchtowers,
