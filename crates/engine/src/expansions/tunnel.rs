@@ -57,6 +57,9 @@ pub(crate) struct Tunnel {
     pairs: u8,
     /// The tokens on the board, in the order they were placed.
     placed: Vec<TunnelToken>,
+    /// The tunnel openings of the board that hold no token, in placement order (kept as tiles
+    /// are put, and found again when "Rebuilding" moves one).
+    open: Vec<(Pos, LocalFeature)>,
     /// A token was placed this turn (one a turn).
     placed_this_turn: bool,
     /// The roads a token joined this turn (nodes of the two openings), for step 3A.
@@ -98,33 +101,23 @@ impl Tunnel {
         self.placed.iter().any(|t| t.pos == pos && t.feature == feature)
     }
 
-    /// The unclaimed tunnel openings of the board, in placement order, until `visit` returns true.
-    fn each_open_portal(&self, table: &Table, mut visit: impl FnMut(Pos, LocalFeature) -> bool) -> bool {
-        for placed in table.board.tiles() {
-            for (i, spec) in table.design(placed.tile).features.iter().enumerate() {
-                if spec.attrs.portal
-                    && !self.claimed(placed.pos, i as LocalFeature)
-                    && visit(placed.pos, i as LocalFeature)
-                {
-                    return true;
-                }
+    /// Notes the openings of the tile put at `placement` (none hold a token yet).
+    fn note_openings(&mut self, table: &Table, placement: PlacementIndex) {
+        let placed = table.board.placement(placement);
+        for (i, spec) in table.design(placed.tile).features.iter().enumerate() {
+            if spec.attrs.portal {
+                self.open.push((placed.pos, i as LocalFeature));
             }
         }
-        false
     }
 
     /// The tokens `player` may place now (none once one was placed this turn).
-    pub(crate) fn each_placement(
-        &self,
-        table: &Table,
-        player: PlayerId,
-        visit: &mut impl FnMut(Action) -> bool,
-    ) -> bool {
+    pub(crate) fn each_placement(&self, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
         if self.placed_this_turn || self.left(player) == 0 {
             return false;
         }
         for pair in self.pairs_open(player) {
-            if self.each_open_portal(table, |pos, feature| visit(Action::PlaceTunnel { pair, pos, feature })) {
+            if self.open.iter().any(|&(pos, feature)| visit(Action::PlaceTunnel { pair, pos, feature })) {
                 return true;
             }
         }
@@ -159,6 +152,7 @@ impl Tunnel {
         };
         let other = self.placed.iter().find(|t| t.owner == player && t.pair == pair).copied();
         self.placed.push(TunnelToken { owner: player, pair, pos, feature });
+        self.open.retain(|&o| o != (pos, feature));
         self.placed_this_turn = true;
         if let Some(other) = other {
             let (a, b) = (node_at(table, pos, feature), node_at(table, other.pos, other.feature));
@@ -168,8 +162,15 @@ impl Tunnel {
         events.push(Event::TunnelPlaced { player, pair, pos, feature, joined: other.map(|t| t.pos) });
     }
 
-    /// Joins again the roads of every pair on the board (a feature graph built anew: "Rebuilding").
-    pub(crate) fn reconnect(&self, table: &mut Table) {
+    /// Joins again the roads of every pair on the board, and finds the open openings again, after
+    /// a tile moved and the feature graph was built anew ("Rebuilding").
+    pub(crate) fn reconnect(&mut self, table: &mut Table) {
+        self.open.clear();
+        for placement in 0..table.board.len() as PlacementIndex {
+            self.note_openings(table, placement);
+        }
+        let placed = &self.placed;
+        self.open.retain(|&(pos, feature)| !placed.iter().any(|t| t.pos == pos && t.feature == feature));
         for (i, t) in self.placed.iter().enumerate() {
             if let Some(o) = self.placed[..i].iter().find(|o| o.owner == t.owner && o.pair == t.pair) {
                 let (a, b) = (node_at(table, t.pos, t.feature), node_at(table, o.pos, o.feature));
@@ -191,15 +192,20 @@ fn node_at(table: &Table, pos: Pos, feature: LocalFeature) -> NodeId {
 }
 
 impl Module for Tunnel {
-    const HOOKS: Hooks = Hooks::of(&[Hook::BeginTurn, Hook::FigureActions, Hook::IdentifyCompleted]);
+    const HOOKS: Hooks = Hooks::of(&[Hook::TilePut, Hook::BeginTurn, Hook::FigureActions, Hook::IdentifyCompleted]);
+
+    /// A tile's openings join the open ones.
+    fn tile_put(&mut self, table: &mut Table, placement: PlacementIndex) {
+        self.note_openings(table, placement);
+    }
 
     /// One token a turn.
     fn begin_turn(&mut self, _table: &mut Table, _events: &mut Vec<Event>) {
         self.placed_this_turn = false;
     }
 
-    fn figure_actions(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
-        self.each_placement(table, player, visit)
+    fn figure_actions(&self, _table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        self.each_placement(player, visit)
     }
 
     /// Step 3A: "Roads completed by placement of a tunnel token".
