@@ -5464,7 +5464,7 @@ async function magicMove(page, label) {
 // ---- scenario 35: The Flier -----------------------------------------------------------------
 
 /**
- * The Flier in a hot-seat game, by clicks: at a figure decision after a tile with a flying
+ * The Flier in a hot-seat game, by clicks on a desktop and by taps on a phone: at a figure decision after a tile with a flying
  * machine (played through the API until one comes with 15 tiles or more on the board), the
  * winged marker and the panel's flight buttons are the API's flights; the marker is clicked and
  * the flight confirmed; the API's `flew` event gives the roll. Where the follower can land, the
@@ -5473,15 +5473,18 @@ async function magicMove(page, label) {
  * tried (up to ten), the tiles placed as near the start tile as they go.
  */
 async function scenarioFlier() {
-  log('scenario 35 (desktop): The Flier, a follower flown and landed by clicks');
-  const { page } = await openBrowser('flier', DESKTOP);
-  let landed = null;
-  let tries = 0;
-  // The server deals at random: a game's flying machines may all fly off the board; then another game.
-  for (let game = 1; game <= 3 && !landed; game++) {
-    landed = await flierGame(page, () => (tries += 1) === 1);
+  for (const [label, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    log(`scenario 35 (${label}): The Flier, a follower flown and landed by ${label === 'phone' ? 'taps' : 'clicks'}`);
+    const { page } = await openBrowser(`flier-${label}`, device);
+    let landed = null;
+    let tries = 0;
+    // The server deals at random: a game's flying machines may all fly off the board; then another game.
+    for (let game = 1; game <= 3 && !landed; game++) {
+      landed = await flierGame(page, label, () => (tries += 1) === 1);
+    }
+    check(landed, `${label}: no flight landed in ${tries} tries over three games`);
+    await closeBrowsers();
   }
-  check(landed, `no flight landed in ${tries} tries over three games`);
   passed += 1;
 }
 
@@ -5489,7 +5492,7 @@ async function scenarioFlier() {
  * One game of scenario 35 (`first()`: whether a try is the scenario's first, for its
  * screenshot): tries its flying machines until a flight lands; what landed, or null.
  */
-async function flierGame(page, first) {
+async function flierGame(page, label, first) {
   const { id, play } = await createGame(page, ['human', 'human'], ['Orville', 'Wilbur'], ['flier'], { hotSeat: true });
   const token = /#token=([0-9a-f]+)/.exec(play)[1];
   await press(page, '[data-testid=play-link]');
@@ -5512,7 +5515,7 @@ async function flierGame(page, first) {
     check((await page.locator('[data-testid=fly-choice]').count()) === flights.length, `${flights.length} flights, not as many buttons`);
     await pressMarker(page, '[data-testid=flier-marker]');
     if (await page.locator('[data-testid=figure-choice][data-figure=follower]').count()) await press(page, '[data-testid=figure-choice][data-figure=follower]');
-    if (first()) await screenshot(page, 'web-flier.png');
+    if (first()) await screenshot(page, label === 'phone' ? 'web-phone-flier.png' : 'web-flier.png');
     await confirm(page, 'the flight');
     const flew = (await newEvents(id, view.events.length)).find((e) => e.type === 'flew');
     check(flew && [1, 2, 3].includes(flew.distance), `the API has no flight: ${JSON.stringify(flew)}`);
@@ -5533,7 +5536,7 @@ async function flierGame(page, first) {
     check((await page.locator('[data-testid=landing-choice]').count()) === landings.length, `${landings.length} landings, not as many buttons`);
     const target = landings[landings.length - 1];
     await pressMarker(page, `[data-testid=landing-marker][data-x="${target.x}"][data-y="${target.y}"][data-feature="${target.feature}"]`);
-    await screenshot(page, 'web-flier-landing.png');
+    await screenshot(page, label === 'phone' ? 'web-phone-flier-landing.png' : 'web-flier-landing.png');
     await confirm(page, 'the landing');
     const deployed = (await newEvents(id, at.events.length)).find((e) => e.type === 'figure-deployed');
     check(deployed && deployed.x === target.x && deployed.y === target.y, `the API has no follower landed at (${target.x}, ${target.y}): ${JSON.stringify(deployed)}`);
@@ -5546,15 +5549,24 @@ async function flierGame(page, first) {
 // ---- scenario 36: The Tunnel ----------------------------------------------------------------
 
 /**
- * The Tunnel in a hot-seat game, by clicks: at a figure decision with tunnel tokens offered
+ * The Tunnel in a hot-seat game, by clicks on a desktop and by taps on a phone: at a figure decision with tunnel tokens offered
  * (played through the API until one comes), the markers are the API's open openings and the
  * panel lists them; one is clicked (its pair picked where several may go) and confirmed. The API
  * has the token, the figure decision is still open for the same seat, and the token is drawn on
  * the opening; the seat's supply shows one token fewer.
  */
 async function scenarioTunnel() {
-  log('scenario 36 (desktop): The Tunnel, a token put on an opening by clicks');
-  const { page } = await openBrowser('tunnel', DESKTOP);
+  for (const [label, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    log(`scenario 36 (${label}): The Tunnel, a token put on an opening by ${label === 'phone' ? 'a tap' : 'a click'}`);
+    const { page } = await openBrowser(`tunnel-${label}`, device);
+    await tunnelToken(page, label);
+    await closeBrowsers();
+  }
+  passed += 1;
+}
+
+/** One game of scenario 36 up to a token placed, in `page` (`label`: its device). */
+async function tunnelToken(page, label) {
   const { id, play } = await createGame(page, ['human', 'human'], ['Tess', 'Tom'], ['tunnel'], { hotSeat: true });
   const token = /#token=([0-9a-f]+)/.exec(play)[1];
   await press(page, '[data-testid=play-link]');
@@ -5572,7 +5584,7 @@ async function scenarioTunnel() {
   const target = offers[0];
   await pressMarker(page, `[data-testid=tunnel-marker][data-x="${target.x}"][data-y="${target.y}"][data-feature="${target.feature}"]`);
   if (await page.locator('[data-testid=figure-choice]').count()) await press(page, '[data-testid=figure-choice]');
-  await screenshot(page, 'web-tunnel.png');
+  await screenshot(page, label === 'phone' ? 'web-phone-tunnel.png' : 'web-tunnel.png');
   await confirm(page, 'the tunnel token');
   const after = await api(`/api/games/${id}?token=${token}`);
   const placed = (await newEvents(id, view.events.length)).find((e) => e.type === 'tunnel-placed');
@@ -5582,8 +5594,7 @@ async function scenarioTunnel() {
   check(after.seats[seat].tunnel_tokens === left - 1, `the seat has ${after.seats[seat].tunnel_tokens} tokens left, not ${left - 1}`);
   await page.locator(`[data-testid=tunnel-token][data-x="${target.x}"][data-y="${target.y}"]`).first().waitFor();
   check((await waitForTurn(page, 'the figure decision after the token')) === 'deploy', 'the window does not ask for the figure after the token');
-  log(`game ${id}: a token of pair ${'ABC'[placed.pair]} on ${target.feature} at (${target.x}, ${target.y}) (${openings.size} openings offered); the figure decision still open`);
-  passed += 1;
+  log(`game ${id} (${label}): a token of pair ${'ABC'[placed.pair]} on ${target.feature} at (${target.x}, ${target.y}) (${openings.size} openings offered); the figure decision still open`);
 }
 
 try {
