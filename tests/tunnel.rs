@@ -86,6 +86,11 @@ fn tokens_go_only_on_free_openings_from_pairs_left() {
         g.check(Action::PlaceTunnel { pair: 3, pos: Pos::new(1, 0), feature: opening }),
         Err(RuleError::NoTunnelToken(3))
     );
+    // The untouched pairs are alike: the lowest stands for them (the listing offers it alone).
+    assert_eq!(
+        g.check(Action::PlaceTunnel { pair: 2, pos: Pos::new(1, 0), feature: opening }),
+        Err(RuleError::TunnelPairNotNext(2, 0))
+    );
     let village = feature(&g, Pos::new(1, 0), "road@N");
     assert_eq!(
         g.check(Action::PlaceTunnel { pair: 0, pos: Pos::new(1, 0), feature: village }),

@@ -194,6 +194,8 @@ pub enum RuleError {
     TunnelTokenPlaced,
     #[error("you have no token of tunnel pair {0} left (The Tunnel)")]
     NoTunnelToken(u8),
+    #[error("your untouched tunnel pairs are alike: begin pair {1} before pair {0} (The Tunnel)")]
+    TunnelPairNotNext(u8, u8),
     #[error("feature {1} of the tile at {0} is no tunnel opening (The Tunnel)")]
     NotATunnelOpening(Pos, LocalFeature),
     #[error("the tunnel opening of feature {1} of the tile at {0} holds a token already (The Tunnel)")]

@@ -135,6 +135,12 @@ impl Tunnel {
         if pair >= self.pairs || self.used(player, pair) >= 2 {
             return Err(RuleError::NoTunnelToken(pair));
         }
+        // Untouched pairs are alike: the lowest stands for them all (as the listing offers).
+        if let Some(next) = self.pairs_open(player).find(|&p| self.used(player, p) == 0) {
+            if self.used(player, pair) == 0 && pair != next {
+                return Err(RuleError::TunnelPairNotNext(pair, next));
+            }
+        }
         let opening = table.board.get(pos).and_then(|t| table.design(t.tile).features.get(feature as usize));
         if !opening.is_some_and(|spec| spec.attrs.portal) {
             return Err(RuleError::NotATunnelOpening(pos, feature));
