@@ -218,7 +218,7 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::Fly { figure, .. } => format!("put a {} on the flying machine and roll the die", figure.name()),
         RecordAction::Tunnel { pair, x, y, feature, .. } => format!(
             "put a tunnel token of pair {} on the tunnel opening of {feature} at ({x}, {y})",
-            crate::output::tunnel_pair(pair)
+            carcassonne_engine::tunnel_pair_letter(pair)
         ),
         RecordAction::Land { x, y, feature, .. } => format!("land on {feature} at ({x}, {y})"),
         RecordAction::PorxadaBonus { .. } => "choose La Porxada's bonus at the end of the game".into(),

@@ -162,11 +162,6 @@ pub fn flight_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::
     }
 }
 
-/// The Tunnel: a pair's name on the board, by its index ("A", "B", "C").
-pub fn tunnel_pair(pair: u8) -> char {
-    (b'A' + pair) as char
-}
-
 /// The Tunnel: a token placed, in words (play and replay): "puts a tunnel token (pair A) on the
 /// opening of road@E at (1,0)", with ", joining its road to the opening at (3,2)" for a pair's
 /// second token.
@@ -175,7 +170,10 @@ pub fn tunnel_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::
         return String::new();
     };
     let name = game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}"));
-    let placed = format!("puts a tunnel token (pair {}) on the opening of {name} at {pos}", tunnel_pair(pair));
+    let placed = format!(
+        "puts a tunnel token (pair {}) on the opening of {name} at {pos}",
+        carcassonne_engine::tunnel_pair_letter(pair)
+    );
     match joined {
         Some(other) => format!("{placed}, joining its road to the opening at {other}"),
         None => placed,

@@ -118,6 +118,38 @@ pub(crate) fn turn(game: &mut Game, x: i16, y: i16, degrees: i64, deploy: Option
     events
 }
 
+/// A two-player game (red, blue) with an explicit deck, beside its record: each action is
+/// recorded, then applied (the command line's tests write the record and run the binary on it).
+pub(crate) struct RecordedGame {
+    pub(crate) game: Game,
+    pub(crate) record: carcassonne_engine::record::Record,
+}
+
+impl RecordedGame {
+    pub(crate) fn new(rules: Rules, deck: &[&str]) -> RecordedGame {
+        use carcassonne_engine::record::{Record, RecordDeck, RECORD_VERSION};
+        let record = Record {
+            version: RECORD_VERSION,
+            rules: rules.clone(),
+            players: vec![Color::Red, Color::Blue],
+            deck: RecordDeck::Order(deck.iter().map(|d| d.to_string()).collect()),
+            actions: vec![],
+        };
+        RecordedGame { game: two_player(rules, deck), record }
+    }
+
+    /// Records `action`, then applies it; its events.
+    pub(crate) fn play(&mut self, action: Action) -> Vec<Event> {
+        self.record.push(&self.game, action);
+        self.game.apply(action).unwrap_or_else(|e| panic!("{action:?}: {e}"))
+    }
+
+    /// Writes the record, as JSON, to `path`.
+    pub(crate) fn write(&self, path: &std::path::Path) {
+        std::fs::write(path, serde_json::to_string(&self.record).unwrap()).unwrap();
+    }
+}
+
 /// A game played to its end by bot `name` in every seat (seeded by seat), from the bots'
 /// choices alone.
 pub(crate) fn bot_game(name: &str, setup: GameSetup) -> Game {

@@ -14,7 +14,7 @@ use carcassonne_engine::{
     Rotation, RuleError, Rules, FLIGHT_DIE,
 };
 
-use crate::expansions::{feature, paid, place, random_game_checked, two_player, F};
+use crate::expansions::{feature, paid, place, random_game_checked, two_player, RecordedGame, F};
 
 fn rules(expansions: &[Expansion]) -> Rules {
     let mut all = vec![Expansion::Flier];
@@ -517,28 +517,16 @@ fn the_render_draws_the_flying_machines() {
 #[test]
 fn the_command_line_lists_replays_and_advises_the_flight() {
     use crate::support::{json_of, ok, temp_path};
-    use carcassonne_engine::record::{Record, RecordDeck, RECORD_VERSION};
     let deck = ["base:U", "base:U", "flier:05", "base:A"];
-    let mut g = two_player(rules(&[]), &deck);
-    let mut record = Record {
-        version: RECORD_VERSION,
-        rules: rules(&[]),
-        players: vec![Color::Red, Color::Blue],
-        deck: RecordDeck::Order(deck.iter().map(|d| d.to_string()).collect()),
-        actions: vec![],
-    };
-    let play = |g: &mut Game, record: &mut Record, action: Action| {
-        record.push(g, action);
-        g.apply(action).unwrap_or_else(|e| panic!("{action:?}: {e}"))
-    };
+    let mut r = RecordedGame::new(rules(&[]), &deck);
     for x in [-1, -2] {
-        play(&mut g, &mut record, Action::Place { pos: Pos::new(x, 0), rotation: Rotation::R0 });
-        play(&mut g, &mut record, Action::Pass);
+        r.play(Action::Place { pos: Pos::new(x, 0), rotation: Rotation::R0 });
+        r.play(Action::Pass);
     }
-    play(&mut g, &mut record, Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 });
+    r.play(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 });
     let path = temp_path("flier-step.json");
     let file = path.to_str().unwrap();
-    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    r.write(&path);
     let legal = json_of(&ok(&["legal", "--json", file]));
     assert_eq!(legal["pending"]["kind"], "deploy");
     let actions = legal["actions"].as_array().unwrap();
@@ -548,9 +536,9 @@ fn the_command_line_lists_replays_and_advises_the_flight() {
     );
     let hint = ok(&["hint", "--bot", "greedy", file]);
     assert!(!hint.is_empty());
-    let events = play(&mut g, &mut record, Action::Fly { figure: F });
+    let events = r.play(Action::Fly { figure: F });
     let (distance, to, _) = flight(&events);
-    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    r.write(&path);
     let legal = json_of(&ok(&["legal", "--json", file]));
     assert_eq!(legal["pending"]["kind"], "land");
     assert_eq!((legal["pending"]["x"].as_i64(), legal["pending"]["y"].as_i64()), (Some(to.x as i64), Some(0)));
@@ -561,9 +549,9 @@ fn the_command_line_lists_replays_and_advises_the_flight() {
     );
     let hint = json_of(&ok(&["hint", "--json", "--bot", "greedy", file]));
     assert_eq!(hint["decision"], "land");
-    let road = feature(&g, to, "road@E");
-    play(&mut g, &mut record, Action::Land { pos: to, feature: road });
-    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let road = feature(&r.game, to, "road@E");
+    r.play(Action::Land { pos: to, feature: road });
+    r.write(&path);
     let text = ok(&["replay", file]);
     let expected =
         format!("puts a follower on the flying machine and rolls {distance}: it flies to {to} and lands on road@E");

@@ -10,7 +10,9 @@ use carcassonne_engine::{
     RuleError, Rules,
 };
 
-use crate::expansions::{bot_game, calm_rebuilding_games, feature, paid, place, random_game_checked, two_player, F};
+use crate::expansions::{
+    bot_game, calm_rebuilding_games, feature, paid, place, random_game_checked, two_player, RecordedGame, F,
+};
 
 const MAGE: MagicFigure = MagicFigure::Mage;
 const WITCH: MagicFigure = MagicFigure::Witch;
@@ -408,24 +410,12 @@ fn the_render_draws_the_figures_and_the_symbol() {
 #[test]
 fn the_command_line_lists_replays_and_advises_the_magic_step() {
     use crate::support::{json_of, ok, temp_path};
-    use carcassonne_engine::record::{Record, RecordDeck, RECORD_VERSION};
     let deck = ["mage-witch:05", "base:A", "base:A"];
-    let mut g = two_player(rules(&[]), &deck);
-    let mut record = Record {
-        version: RECORD_VERSION,
-        rules: rules(&[]),
-        players: vec![Color::Red, Color::Blue],
-        deck: RecordDeck::Order(deck.iter().map(|d| d.to_string()).collect()),
-        actions: vec![],
-    };
-    let play = |g: &mut Game, record: &mut Record, action: Action| {
-        record.push(g, action);
-        g.apply(action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
-    };
-    play(&mut g, &mut record, Action::Place { pos: Pos::new(0, -1), rotation: carcassonne_engine::Rotation::R0 });
+    let mut r = RecordedGame::new(rules(&[]), &deck);
+    r.play(Action::Place { pos: Pos::new(0, -1), rotation: carcassonne_engine::Rotation::R0 });
     let path = temp_path("magic-step.json");
     let file = path.to_str().unwrap();
-    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    r.write(&path);
     let legal = json_of(&ok(&["legal", "--json", file]));
     assert_eq!(legal["pending"]["kind"], "magic");
     let actions = legal["actions"].as_array().unwrap();
@@ -439,15 +429,15 @@ fn the_command_line_lists_replays_and_advises_the_magic_step() {
     let hint = json_of(&ok(&["hint", "--json", "--bot", "greedy", file]));
     assert_eq!(hint["decision"], "magic");
     // The witch on the road, which blue's and red's cloisters then close.
-    let road = feature(&g, Pos::new(0, 0), "road@E");
-    play(&mut g, &mut record, Action::MoveMagic { figure: WITCH, pos: Pos::new(0, 0), feature: road });
-    play(&mut g, &mut record, Action::Pass);
-    play(&mut g, &mut record, Action::Place { pos: Pos::new(1, 0), rotation: carcassonne_engine::Rotation::R90 });
-    let thief = Action::Deploy { figure: F, feature: feature(&g, Pos::new(1, 0), "road@W") };
-    play(&mut g, &mut record, thief);
-    play(&mut g, &mut record, Action::Place { pos: Pos::new(-1, 0), rotation: carcassonne_engine::Rotation::R270 });
-    play(&mut g, &mut record, Action::Pass);
-    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let road = feature(&r.game, Pos::new(0, 0), "road@E");
+    r.play(Action::MoveMagic { figure: WITCH, pos: Pos::new(0, 0), feature: road });
+    r.play(Action::Pass);
+    r.play(Action::Place { pos: Pos::new(1, 0), rotation: carcassonne_engine::Rotation::R90 });
+    let thief = Action::Deploy { figure: F, feature: feature(&r.game, Pos::new(1, 0), "road@W") };
+    r.play(thief);
+    r.play(Action::Place { pos: Pos::new(-1, 0), rotation: carcassonne_engine::Rotation::R270 });
+    r.play(Action::Pass);
+    r.write(&path);
     let text = ok(&["replay", file]);
     assert!(text.contains("red brings the witch onto the road at (0,0)"), "{text}");
     assert!(text.contains("the witch leaves the board: the road at (0,0) was scored"), "{text}");

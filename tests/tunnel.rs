@@ -9,7 +9,7 @@ use carcassonne_engine::{
 };
 
 use crate::expansions::{
-    calm_rebuilding_games, every_bot_plays, feature, paid, place, random_game_checked, two_player, F,
+    calm_rebuilding_games, every_bot_plays, feature, paid, place, random_game_checked, two_player, RecordedGame, F,
 };
 
 fn rules(expansions: &[Expansion]) -> Rules {
@@ -212,39 +212,27 @@ fn the_render_draws_tokens_and_openings() {
 #[test]
 fn the_command_line_lists_and_replays_the_tokens() {
     use crate::support::{json_of, ok, temp_path};
-    use carcassonne_engine::record::{Record, RecordDeck, RECORD_VERSION};
     let deck = ["tunnel:02", "tunnel:03", "base:U"];
-    let mut g = two_player(rules(&[]), &deck);
-    let mut record = Record {
-        version: RECORD_VERSION,
-        rules: rules(&[]),
-        players: vec![Color::Red, Color::Blue],
-        deck: RecordDeck::Order(deck.iter().map(|d| d.to_string()).collect()),
-        actions: vec![],
-    };
-    fn play(g: &mut Game, record: &mut Record, action: Action) {
-        record.push(g, action);
-        g.apply(action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
-    }
-    play(&mut g, &mut record, Action::Place { pos: Pos::new(1, 0), rotation: carcassonne_engine::Rotation::R0 });
+    let mut r = RecordedGame::new(rules(&[]), &deck);
+    r.play(Action::Place { pos: Pos::new(1, 0), rotation: carcassonne_engine::Rotation::R0 });
     let path = temp_path("tunnel-step.json");
     let file = path.to_str().unwrap();
-    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    r.write(&path);
     let legal = json_of(&ok(&["legal", "--json", file]));
     let actions = legal["actions"].as_array().unwrap();
     let expected =
         serde_json::json!({"action": "tunnel", "player": "red", "pair": 0, "x": 1, "y": 0, "feature": "road@E"});
     assert!(actions.contains(&expected), "{actions:?}");
-    let first = token(&g, 0, 1, 0, "road@E");
-    play(&mut g, &mut record, first);
-    play(&mut g, &mut record, Action::Pass);
-    play(&mut g, &mut record, Action::Place { pos: Pos::new(0, 1), rotation: carcassonne_engine::Rotation::R0 });
-    play(&mut g, &mut record, Action::Pass);
-    play(&mut g, &mut record, Action::Place { pos: Pos::new(2, 0), rotation: carcassonne_engine::Rotation::R0 });
-    let second = token(&g, 0, 0, 1, "road@S");
-    play(&mut g, &mut record, second);
-    play(&mut g, &mut record, Action::Pass);
-    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let first = token(&r.game, 0, 1, 0, "road@E");
+    r.play(first);
+    r.play(Action::Pass);
+    r.play(Action::Place { pos: Pos::new(0, 1), rotation: carcassonne_engine::Rotation::R0 });
+    r.play(Action::Pass);
+    r.play(Action::Place { pos: Pos::new(2, 0), rotation: carcassonne_engine::Rotation::R0 });
+    let second = token(&r.game, 0, 0, 1, "road@S");
+    r.play(second);
+    r.play(Action::Pass);
+    r.write(&path);
     let text = ok(&["replay", file]);
     assert!(text.contains("puts a tunnel token (pair A) on the opening of road@E at (1,0)"), "{text}");
     let joined =

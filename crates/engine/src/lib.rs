@@ -54,7 +54,7 @@ pub use expansions::labyrinths::LABYRINTH_FOLLOWER_POINTS;
 pub use expansions::little_buildings::{BuildingSupply, PlacedBuilding};
 pub use expansions::tower::{Prisoner, TowerSite, RANSOM};
 pub use expansions::traps::VODYANOY_PENALTY;
-pub use expansions::tunnel::{TunnelToken, TUNNEL_PAIRS};
+pub use expansions::tunnel::{tunnel_pair_letter, TunnelToken, TUNNEL_PAIRS};
 pub use game::{Deck, Game, GameSetup};
 pub use geometry::{Corner, Port, Pos, Rotation, Side, Terrain};
 pub use observation::Observation;

@@ -188,6 +188,19 @@ impl Table {
         (self.board.len() - 1) as PlacementIndex
     }
 
+    /// Whether feature `root` of kind `kind` (on the tile at `pos`) is complete now: a road or
+    /// city with no open edge, a cloister or garden (a special monastery's prior's place, Baba
+    /// Yaga's hut) surrounded; a field never is.
+    pub(crate) fn is_complete(&self, kind: FeatureKind, root: NodeId, pos: Pos) -> bool {
+        match kind {
+            FeatureKind::Road | FeatureKind::City => self.features.is_closed(root),
+            FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Prior | FeatureKind::Hut => {
+                self.board.neighbours_around(pos) == 8
+            }
+            _ => false,
+        }
+    }
+
     /// The node of a feature of a placed tile.
     #[inline]
     pub(crate) fn node_of(&self, placement: PlacementIndex, feature: LocalFeature) -> NodeId {

@@ -557,7 +557,7 @@ pub fn tunnel_token(at: Pt, pair: u8, colour: &str) -> String {
         x = num(at.x),
         y = num(at.y),
         colour = colour,
-        letter = (b'A' + pair) as char,
+        letter = carcassonne_engine::tunnel_pair_letter(pair),
     )
 }
 

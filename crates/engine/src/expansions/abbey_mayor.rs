@@ -54,7 +54,7 @@ use crate::players::{Figure, PlayerId, PlayerSet};
 use crate::rules::Rules;
 use crate::table::Table;
 
-use super::hooks::{Hook, Hooks, Module};
+use super::hooks::{Hook, Hooks, Leaving, Module};
 
 /// Points per completed city for a barn at the end of the game.
 pub(crate) const BARN_CITY_VALUE: u16 = 4;
@@ -365,12 +365,6 @@ impl AbbeyMayor {
         }
     }
 
-    /// The wagons on feature `root` stay where they are: it was scored for a recalled abbot
-    /// alone, and they did not leave it.
-    pub(crate) fn keep_wagons_on(&mut self, root: NodeId) {
-        self.wagons.retain(|w| w.root != root);
-    }
-
     /// Moves the deciding wagon (or leaves it home) and returns the next wagon's decision.
     pub(crate) fn apply_wagon_move(
         &mut self,
@@ -521,12 +515,13 @@ impl Module for AbbeyMayor {
     /// decide: the player whose turn it is first, then clockwise, over all the features the
     /// tile completed ("If several wagons are involved during scoring, then each player decides
     /// [...] beginning with the player whose turn it is and continuing clockwise", footnote
-    /// 132), a player's wagons in the order their features were scored.
-    fn feature_scored(&mut self, table: &mut Table, root: NodeId, _events: &mut Vec<Event>) {
+    /// 132), a player's wagons in the order their features were scored. A wagon that stays (on a
+    /// recalled abbot's cloister) has no move to make.
+    fn feature_scored(&mut self, table: &mut Table, root: NodeId, leaving: Leaving, _events: &mut Vec<Event>) {
         let players = table.players.len() as PlayerId;
         let current = table.current;
         for f in &table.figures {
-            if f.figure == Figure::Wagon && table.features.find(f.node) == root {
+            if f.figure == Figure::Wagon && table.features.find(f.node) == root && leaving.includes(f) {
                 self.wagons.push(ScoredWagon { owner: f.owner, placement: f.placement, feature: f.feature, root });
             }
         }

@@ -27,7 +27,7 @@ use crate::geometry::Pos;
 use crate::players::PlayerSet;
 use crate::table::Table;
 
-use super::hooks::{Hook, Hooks, Module};
+use super::hooks::{Hook, Hooks, Leaving, Module};
 
 /// The points a completed church pays each player with the most followers around it.
 pub const CHURCH_BONUS: u32 = 3;
@@ -68,7 +68,7 @@ impl Module for Churches {
 
     /// The completed church was scored as a cloister: the bonus to the most followers around
     /// it, before its figures go home.
-    fn feature_scored(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
+    fn feature_scored(&mut self, table: &mut Table, root: NodeId, _leaving: Leaving, events: &mut Vec<Event>) {
         if self.completing != Some(root) {
             return;
         }

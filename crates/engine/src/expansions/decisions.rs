@@ -297,17 +297,13 @@ impl Modules {
             }
             (Pending::Deploy { player, .. }, Action::RecallAbbot { .. }) => {
                 // The recall scores the abbot's feature: the fairy beside it pays as for any
-                // scoring (seed 001, THE PRINCESS AND THE DRAGON, "The fairy").
-                // Only the abbot leaves: followers flown onto its cloister or garden (The Flier)
-                // stay, so a fairy beside one of them does not pay and a wagon among them has no
-                // move to make.
+                // scoring (seed 001, THE PRINCESS AND THE DRAGON, "The fairy"). Only the abbot
+                // leaves: followers flown onto its cloister or garden (The Flier) stay.
                 let abbot = table.figures.iter().find(|f| f.owner == player && f.figure == Figure::Abbot);
-                let held = self.princess_dragon.hold_fairy_unless(abbot.expect("checked").serial);
+                let leaving = super::Leaving::Only(abbot.expect("checked").serial);
                 let adjust = |table: &Table, root, value: &mut Breakdown| self.adjust_value(table, root, false, value);
                 let root = Abbot::score_recall(table, player, adjust, events);
-                self.feature_scored(table, root, events);
-                self.princess_dragon.give_back_fairy(held);
-                self.abbey_mayor.keep_wagons_on(root);
+                self.feature_scored(table, root, leaving, events);
                 Abbot::take_back(table, player, events);
             }
             (Pending::MoveDragon { .. }, _) => {

@@ -75,7 +75,7 @@ pub fn flight_direction(symbols: &[Symbol], rotation: crate::geometry::Rotation)
 impl Flier {
     /// Whether the tile just placed has a flying machine not yet used this turn.
     pub(crate) fn machine_free(&self, table: &Table) -> bool {
-        !self.used && table.design(table.last_placement().tile).symbols.iter().any(|s| s.is_flying_machine())
+        !self.used && has_machine(table)
     }
 
     /// The flights `player` may take from the tile just placed (`phantom_only`: step 2B-2's),
@@ -99,7 +99,7 @@ impl Flier {
 
     /// Checks a flight of `player`'s `figure` from the tile just placed.
     pub(crate) fn check_flight(&self, table: &Table, player: PlayerId, figure: Figure) -> Result<(), RuleError> {
-        if !table.design(table.last_placement().tile).symbols.iter().any(|s| s.is_flying_machine()) {
+        if !has_machine(table) {
             return Err(RuleError::NoFlyingMachine);
         }
         if self.used {
@@ -191,6 +191,11 @@ impl Flier {
     }
 }
 
+/// Whether the tile just placed shows a flying machine.
+fn has_machine(table: &Table) -> bool {
+    table.design(table.last_placement().tile).symbols.iter().any(|s| s.is_flying_machine())
+}
+
 /// The die's roll for the tile just placed: from the game's seed (0 for an explicit order) and
 /// the number of tiles on the board, so that the same game rolls the same everywhere.
 fn roll(table: &Table) -> u8 {
@@ -217,7 +222,7 @@ fn each_landing(
     }
     for (i, spec) in design.features.iter().enumerate() {
         let root = table.features.find(placed.first_node + i as NodeId);
-        if lands_on(figure, spec.kind) && !completed(table, spec.kind, root, to) && visit(i as LocalFeature) {
+        if lands_on(figure, spec.kind) && !table.is_complete(spec.kind, root, to) && visit(i as LocalFeature) {
             return true;
         }
     }
@@ -229,21 +234,7 @@ fn each_landing(
 /// only from the tile just placed).
 fn lands_on(figure: Figure, kind: FeatureKind) -> bool {
     use FeatureKind::*;
-    match figure {
-        Figure::Follower | Figure::BigFollower | Figure::Phantom => matches!(kind, Road | City | Cloister | Prior),
-        Figure::Abbot => matches!(kind, Cloister | Garden | Prior),
-        Figure::Mayor => kind == City,
-        Figure::Wagon => matches!(kind, Road | City | Cloister | Prior),
-        Figure::Builder | Figure::Pig | Figure::Barn => false,
-    }
-}
-
-/// Whether the feature is complete now (a road or city closed; a monastery or garden surrounded).
-fn completed(table: &Table, kind: FeatureKind, root: NodeId, pos: Pos) -> bool {
-    match kind {
-        FeatureKind::Road | FeatureKind::City => table.features.is_closed(root),
-        _ => table.board.neighbours_around(pos) == 8,
-    }
+    figure.is_follower() && figure.may_stand_on(kind) && !matches!(kind, Field | Mountain | Hut)
 }
 
 impl Module for Flier {

@@ -8,10 +8,30 @@ use crate::errors::RuleError;
 use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation};
-use crate::players::{Figure, PlayerId, PlayerSet};
+use crate::players::{Figure, FigureSerial, PlacedFigure, PlayerId, PlayerSet};
 use crate::random::GameRng;
 use crate::rules::{Expansion, Rules};
 use crate::table::Table;
+
+/// Which figures of a feature just scored go home ([`Module::feature_scored`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Leaving {
+    /// Every figure on it: a feature completed, or scored at the end.
+    All,
+    /// That figure only: a recalled abbot, whose cloister or garden followers flown there (The
+    /// Flier) share and keep.
+    Only(FigureSerial),
+}
+
+impl Leaving {
+    /// Whether `figure`, on the feature scored, goes home.
+    pub(crate) fn includes(self, figure: &PlacedFigure) -> bool {
+        match self {
+            Leaving::All => true,
+            Leaving::Only(serial) => figure.serial == serial,
+        }
+    }
+}
 
 /// The points of the order of play where modules may act and ask for decisions (seed 004's
 /// numbering; see `game/turn.rs`).
@@ -307,8 +327,8 @@ pub(crate) trait Module {
     fn adjust_value(&self, _table: &Table, _root: NodeId, _completed: bool, _value: &mut Breakdown) {}
 
     /// A feature was paid (during the turn or in the final scoring, farms included); its figures
-    /// are about to go home.
-    fn feature_scored(&mut self, _table: &mut Table, _root: NodeId, _events: &mut Vec<Event>) {}
+    /// that `leaving` includes are about to go home.
+    fn feature_scored(&mut self, _table: &mut Table, _root: NodeId, _leaving: Leaving, _events: &mut Vec<Event>) {}
 
     /// A feature completed during the turn was scored (paid to `players`, its majority, who
     /// control it) and its figures went home.

@@ -118,7 +118,7 @@ use watchtowers::Watchtowers;
 use wind_roses::WindRoses;
 
 use dispatch::{each_module, ModuleId};
-pub(crate) use hooks::{BaseStartTile, DeckPlan, Hook, HookPoint, Module};
+pub(crate) use hooks::{BaseStartTile, DeckPlan, Hook, HookPoint, Leaving, Module};
 
 /// The state of every module and the list of those in play.
 #[derive(Clone, Debug)]
@@ -230,7 +230,7 @@ impl base::farms::FarmRules for Modules {
 
     #[inline]
     fn scored(&mut self, table: &mut Table, farm: NodeId, events: &mut Vec<Event>) {
-        self.feature_scored(table, farm, events);
+        self.feature_scored(table, farm, Leaving::All, events);
     }
 
     #[inline]

@@ -49,7 +49,7 @@ use crate::rules::Rules;
 use crate::table::Table;
 
 use super::abbot;
-use super::hooks::{Hook, HookPoint, Hooks, Module};
+use super::hooks::{Hook, HookPoint, Hooks, Leaving, Module};
 
 /// Steps in a dragon's move.
 const DRAGON_STEPS: u8 = 6;
@@ -156,24 +156,6 @@ impl PrincessDragon {
     }
 
     /// The follower the fairy stands next to (its index among the table's figures).
-    /// Takes the fairy away from its follower while a feature is scored for `scored` alone
-    /// (a recalled abbot, whose cloister other followers may share by The Flier): a fairy
-    /// beside another figure neither pays nor leaves it. What [`PrincessDragon::give_back_fairy`]
-    /// restores.
-    pub(crate) fn hold_fairy_unless(&mut self, scored: FigureSerial) -> Option<FigureSerial> {
-        let (_, next_to) = self.fairy.as_mut()?;
-        let held = next_to.filter(|&serial| serial != scored)?;
-        *next_to = None;
-        Some(held)
-    }
-
-    /// Puts the fairy back beside the follower [`PrincessDragon::hold_fairy_unless`] took it from.
-    pub(crate) fn give_back_fairy(&mut self, held: Option<FigureSerial>) {
-        if let (Some(serial), Some((_, next_to))) = (held, self.fairy.as_mut()) {
-            *next_to = Some(serial);
-        }
-    }
-
     fn fairy_follower(&self, table: &Table) -> Option<usize> {
         let serial = self.fairy?.1?;
         table.figures.iter().position(|f| f.serial == serial)
@@ -337,14 +319,7 @@ impl PrincessDragon {
     /// surrounded cloister or garden. With the original text, one completed by the tile just
     /// placed (not yet scored) still counts as open.
     fn completed(&self, table: &Table, kind: FeatureKind, root: NodeId, pos: Pos) -> bool {
-        let done = match kind {
-            FeatureKind::Road | FeatureKind::City => table.features.is_closed(root),
-            // A special monastery's prior's place is completed with its monastery.
-            FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Prior | FeatureKind::Hut => {
-                table.board.neighbours_around(pos) == 8
-            }
-            _ => false,
-        };
+        let done = table.is_complete(kind, root, pos);
         if !done || !self.readings.gate_to_unscored {
             return done;
         }
@@ -618,10 +593,10 @@ impl Module for PrincessDragon {
         self.next_step(table)
     }
 
-    /// The fairy's 3 points when the follower it stands next to is scored.
-    fn feature_scored(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
+    /// The fairy's 3 points when the follower it stands next to is scored (and goes home).
+    fn feature_scored(&mut self, table: &mut Table, root: NodeId, leaving: Leaving, events: &mut Vec<Event>) {
         let Some(i) = self.fairy_follower(table) else { return };
-        if table.features.find(table.figures[i].node) != root {
+        if table.features.find(table.figures[i].node) != root || !leaving.includes(&table.figures[i]) {
             return;
         }
         let player = table.figures[i].owner;

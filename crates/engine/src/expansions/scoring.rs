@@ -3,7 +3,7 @@
 
 use super::dispatch::each_module;
 use super::hooks::Module;
-use super::{set_bits, Hook, ModuleId, Modules};
+use super::{set_bits, Hook, Leaving, ModuleId, Modules};
 use crate::events::{Breakdown, Event};
 use crate::features::NodeId;
 use crate::players::PlayerSet;
@@ -23,8 +23,15 @@ impl Modules {
     }
 
     #[inline]
-    pub(crate) fn feature_scored(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
-        each_module!(self, self.implementing(Hook::FeatureScored), |mut m| m.feature_scored(table, root, events));
+    pub(crate) fn feature_scored(
+        &mut self,
+        table: &mut Table,
+        root: NodeId,
+        leaving: Leaving,
+        events: &mut Vec<Event>,
+    ) {
+        each_module!(self, self.implementing(Hook::FeatureScored), |mut m| m
+            .feature_scored(table, root, leaving, events));
     }
 
     #[inline]

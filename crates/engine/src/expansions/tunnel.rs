@@ -41,6 +41,12 @@ use super::hooks::{Hook, Hooks, Module};
 /// two in a game of three, one from four on.
 pub const TUNNEL_PAIRS: [u8; MAX_PLAYERS + 1] = [0, 0, 3, 2, 1, 1, 1];
 
+/// A pair's name for players: "A", "B", "C" for pairs 0, 1, 2 (the letter on its tokens in the
+/// pictures and the words).
+pub fn tunnel_pair_letter(pair: u8) -> char {
+    (b'A' + pair) as char
+}
+
 /// A tunnel token on a tunnel opening: `owner`'s token of pair `pair`, on the road segment
 /// `feature` of the tile at `pos`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,11 +102,6 @@ impl Tunnel {
         (0..self.pairs).filter(move |&p| self.used(player, p) == 1 || Some(p) == first_untouched)
     }
 
-    /// Whether the opening `feature` of the tile at `pos` holds a token.
-    fn claimed(&self, pos: Pos, feature: LocalFeature) -> bool {
-        self.placed.iter().any(|t| t.pos == pos && t.feature == feature)
-    }
-
     /// Notes the openings of the tile put at `placement` (none hold a token yet).
     fn note_openings(&mut self, table: &Table, placement: PlacementIndex) {
         let placed = table.board.placement(placement);
@@ -145,7 +146,7 @@ impl Tunnel {
         if !opening.is_some_and(|spec| spec.attrs.portal) {
             return Err(RuleError::NotATunnelOpening(pos, feature));
         }
-        if self.claimed(pos, feature) {
+        if !self.open.contains(&(pos, feature)) {
             return Err(RuleError::TunnelOpeningTaken(pos, feature));
         }
         Ok(())
@@ -193,8 +194,7 @@ impl Tunnel {
 
 /// The feature-graph node of segment `feature` of the tile at `pos`.
 fn node_at(table: &Table, pos: Pos, feature: LocalFeature) -> NodeId {
-    let placement: PlacementIndex = table.board.index_at(pos).expect("a token lies on a tile");
-    table.board.placement(placement).first_node + feature as NodeId
+    table.node_of(table.board.index_at(pos).expect("a token lies on a tile"), feature)
 }
 
 impl Module for Tunnel {

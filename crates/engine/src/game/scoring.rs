@@ -49,7 +49,7 @@ pub(crate) fn score_feature(
     if !completed && kind == FeatureKind::City {
         porxada_bubble(table, modules, root, players, points, events);
     }
-    modules.feature_scored(table, root, events);
+    modules.feature_scored(table, root, crate::expansions::Leaving::All, events);
     table.return_figures(root, events);
     players
 }

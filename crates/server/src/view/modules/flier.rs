@@ -36,9 +36,10 @@ fn direction_words((dx, dy): (i16, i16)) -> &'static str {
     }
 }
 
-/// Where the flying machine of the tile just placed points, in words ("west").
-fn machine_points(game: &Game) -> Option<&'static str> {
-    let placed = game.board().placement(game.board().len().checked_sub(1)? as u16);
+/// Where the flying machine of the tile decided on points, in words ("west").
+fn machine_points(game: &Game, pending: Pending) -> Option<&'static str> {
+    let (Pending::Deploy { pos, .. } | Pending::Phantom { pos, .. }) = pending else { return None };
+    let placed = game.board().get(pos)?;
     flight_direction(&game.design(placed.tile).symbols, placed.rotation).map(direction_words)
 }
 
@@ -48,10 +49,10 @@ impl ViewModule for Flier {
         Some(PendingView::new("land", LandingDecision { seat: player, figure, x: pos.x, y: pos.y }))
     }
 
-    fn legal(&self, game: &Game, _pending: Pending, action: Action) -> Option<Legal> {
+    fn legal(&self, game: &Game, pending: Pending, action: Action) -> Option<Legal> {
         match action {
             Action::Fly { figure } => {
-                let way = machine_points(game).map_or(String::new(), |w| format!(" {w}"));
+                let way = machine_points(game, pending).map_or(String::new(), |w| format!(" {w}"));
                 let who = words::with_article(words::figure_word(figure));
                 Some((None, format!("fly {who} from the flying machine{way}, 1 to 3 tiles by the die")))
             }

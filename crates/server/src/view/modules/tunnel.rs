@@ -4,7 +4,7 @@
 //! the tokens' events.
 
 use carcassonne_engine::catalog::LocalFeature;
-use carcassonne_engine::{Action, Event, Expansion, Game, Pending, PlayerId, Pos};
+use carcassonne_engine::{tunnel_pair_letter, Action, Event, Expansion, Game, Pending, PlayerId, Pos};
 use serde::Serialize;
 use serde_json::json;
 
@@ -29,11 +29,6 @@ pub struct TunnelView {
     pub label: String,
 }
 
-/// A pair's name on the board.
-fn pair_name(pair: u8) -> char {
-    (b'A' + pair) as char
-}
-
 /// Where a tunnel opening is drawn: toward the middle of the tile from its road's anchor (the
 /// road runs from the edge into the opening there).
 fn opening_at(game: &Game, pos: Pos, feature: LocalFeature) -> Option<[f32; 2]> {
@@ -52,8 +47,11 @@ impl ViewModule for Tunnel {
         let other = game.tunnel_tokens().iter().find(|t| t.owner == player && t.pair == pair);
         let joins =
             other.map_or(String::new(), |t| format!(", joining its road to the opening {}", words::place_words(t.pos)));
-        let label =
-            format!("put a tunnel token of pair {} on {}{joins}", pair_name(pair), opening_words(game, pos, feature));
+        let label = format!(
+            "put a tunnel token of pair {} on {}{joins}",
+            tunnel_pair_letter(pair),
+            opening_words(game, pos, feature)
+        );
         Some((opening_at(game, pos, feature), label))
     }
 
@@ -76,7 +74,7 @@ impl ViewModule for Tunnel {
                 label: format!(
                     "{}'s tunnel token of pair {} on {}",
                     cx.seat_name(t.owner),
-                    pair_name(t.pair),
+                    tunnel_pair_letter(t.pair),
                     opening_words(cx.game, t.pos, t.feature)
                 ),
             })
@@ -96,7 +94,7 @@ impl ViewModule for Tunnel {
         let mut text = format!(
             "{} puts a tunnel token of pair {} on {}",
             names.of(player),
-            pair_name(pair),
+            tunnel_pair_letter(pair),
             opening_words(game, pos, feature)
         );
         if let Some(other) = joined {
