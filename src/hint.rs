@@ -131,6 +131,8 @@ fn decision(game: &Game) -> &'static str {
         Pending::Phantom { .. } => "phantom",
         Pending::MageWitch { .. } => "magic",
         Pending::FlierLanding { .. } => "land",
+        Pending::PlaceFerry { .. } => "ferry",
+        Pending::MoveFerry { .. } => "move-ferry",
         Pending::GameOver => "game-over",
     }
 }
@@ -221,6 +223,9 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
             carcassonne_engine::tunnel_pair_letter(pair)
         ),
         RecordAction::Land { x, y, feature, .. } => format!("land on {feature} at ({x}, {y})"),
+        RecordAction::Ferry { x, y, from, to, .. } => {
+            format!("set the ferry of the lake at ({x}, {y}) to join {from} and {to}")
+        }
         RecordAction::PorxadaBonus { .. } => "choose La Porxada's bonus at the end of the game".into(),
         RecordAction::SwapFollower { owner, figure, x, y, feature, .. } => {
             format!("La Porxada's swap: {owner}'s {} on {feature} at ({x}, {y})", figure.name())

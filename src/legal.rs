@@ -77,6 +77,10 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         Pending::FlierLanding { player, pos, .. } => {
             ("land", Some(player), game.board().get(pos).map(|t| id(t.tile)), Some(pos))
         }
+        Pending::PlaceFerry { player, pos } => {
+            ("ferry", Some(player), game.board().get(pos).map(|t| id(t.tile)), Some(pos))
+        }
+        Pending::MoveFerry { player } => ("move-ferry", Some(player), None, None),
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -258,6 +262,18 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 "{}'s flown {} lands on an unfinished feature of the tile at {pos} ({} legal actions):",
                 game.player(player).color.name(),
                 figure.name(),
+                actions.len()
+            )?,
+            Pending::PlaceFerry { player, pos } => writeln!(
+                out,
+                "{} must put a ferry on the lake at {pos}, joining two of its roads ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::MoveFerry { player } => writeln!(
+                out,
+                "{} may move the first ferry along a road their tile extended, or pass ({} legal actions):",
+                game.player(player).color.name(),
                 actions.len()
             )?,
             Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,

@@ -180,6 +180,26 @@ pub fn tunnel_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::
     }
 }
 
+/// The Ferries: a ferry put on a lake or moved, in words (play and replay): "puts a ferry on the
+/// lake at (2,0), joining road@W and road@E", "moves the ferry at (2,0) from road@W and road@E to
+/// road@S and road@E".
+pub fn ferry_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
+    use carcassonne_engine::Event;
+    let pair = |pos, ends: [u8; 2]| {
+        let name = |f: u8| game.feature_name(pos, f).unwrap_or_else(|| format!("#{f}"));
+        format!("{} and {}", name(ends[0]), name(ends[1]))
+    };
+    match *event {
+        Event::FerryPlaced { pos, ends, .. } => {
+            format!("puts a ferry on the lake at {pos}, joining {}", pair(pos, ends))
+        }
+        Event::FerryMoved { pos, from, to, .. } => {
+            format!("moves the ferry at {pos} from {} to {}", pair(pos, from), pair(pos, to))
+        }
+        _ => String::new(),
+    }
+}
+
 /// Mage & Witch: a move or a removal of the mage or the witch, in words (play and replay):
 /// "red moves the witch onto the road at (1, 2)", "the mage leaves the board: the city at (0, 1)
 /// was scored".

@@ -461,6 +461,10 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 writeln!(out, "    {}", crate::output::magic_line(game, &event))?;
             }
             // The token comes beside the figure phase's action, on the turn's line.
+            Event::FerryPlaced { player, .. } | Event::FerryMoved { player, .. } => match line.as_mut() {
+                Some(text) => write!(text, " and {}", crate::output::ferry_line(game, &event))?,
+                None => writeln!(out, "    {} {}", name(player), crate::output::ferry_line(game, &event))?,
+            },
             Event::TunnelPlaced { player, .. } => match line.as_mut() {
                 Some(text) => write!(text, " and {}", crate::output::tunnel_line(game, &event))?,
                 None => writeln!(out, "    {} {}", name(player), crate::output::tunnel_line(game, &event))?,

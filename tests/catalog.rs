@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 36] = [
+const SETS: [(&str, u32); 37] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -83,6 +83,7 @@ const SETS: [(&str, u32); 36] = [
     ("mage-witch", 8),
     ("flier", 8),
     ("tunnel", 4),
+    ("ferries", 8),
 ];
 
 #[test]
@@ -215,6 +216,7 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "mage-witch"
                 | "flier"
                 | "tunnel"
+                | "ferries"
         )
     }) {
         for edition in editions(set) {
@@ -534,6 +536,24 @@ fn the_tunnel_has_four_tiles_with_tunnel_openings() {
         tiles.iter().map(|(d, _)| d.features.iter().filter(|f| f.kind == FeatureKind::Road).count()).collect();
     assert_eq!(roads, [3, 2, 2, 4]);
     assert!(tiles.iter().all(|(d, _)| d.features.iter().all(|f| !f.attrs.portal || f.ports.count_ones() == 1)));
+}
+
+/// The Ferries' 8 tiles (the Wikicarpedia contents: 8 land tiles with a lake; JCloisterZone's
+/// ferries.xml and the tile facts' ferries set: 3 + 4 + 1): every road ends at the lake (one
+/// edge port each), the lake shown by its symbol.
+#[test]
+fn the_ferries_have_eight_lake_tiles_whose_roads_end_at_the_lake() {
+    for edition in [Edition::First, Edition::Second] {
+        let tiles = designs("ferries", edition);
+        let edges: Vec<(String, u32)> = tiles.iter().map(|(d, n)| (d.edge_letters(), *n)).collect();
+        assert_eq!(edges, [("crrr".to_string(), 3), ("frrr".to_string(), 4), ("rrrr".to_string(), 1)]);
+        for (d, _) in &tiles {
+            assert_eq!(d.symbols, [Symbol::FerryLake], "{}", d.id);
+            let roads: Vec<_> = d.features.iter().filter(|f| f.kind == FeatureKind::Road).collect();
+            assert_eq!(roads.len(), d.edge_letters().matches('r').count(), "{}", d.id);
+            assert!(roads.iter().all(|f| f.ports.count_ones() == 1 && !f.attrs.portal), "{}", d.id);
+        }
+    }
 }
 
 /// The Wind Roses' 6 tiles (the Wikicarpedia contents, one of each; JCloisterZone's

@@ -256,6 +256,7 @@ impl From<Action> for ActionKey {
             | Action::Fly { .. }
             | Action::Land { .. }
             | Action::PlaceTunnel { .. }
+            | Action::Ferry { .. }
             | Action::PorxadaBonus
             | Action::SwapFollower { .. }
             | Action::RefuseSwap { .. }

@@ -493,6 +493,9 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::TunnelPlaced { .. } => {
                 prop_assert!(game.rules().has(Expansion::Tunnel), "a tunnel token without The Tunnel");
             }
+            Event::FerryPlaced { .. } | Event::FerryMoved { .. } => {
+                prop_assert!(game.rules().has(Expansion::Ferries), "a ferry without The Ferries");
+            }
             Event::Flew { distance, .. } => {
                 prop_assert!(game.rules().has(Expansion::Flier), "a flight without The Flier");
                 prop_assert!((1..=3).contains(&distance), "the flight die rolled {}", distance);
@@ -772,6 +775,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::FlierLanding { .. } => {
                 prop_assert!(game.rules().has(Expansion::Flier), "a landing without The Flier");
+            }
+            Pending::PlaceFerry { .. } | Pending::MoveFerry { .. } => {
+                prop_assert!(game.rules().has(Expansion::Ferries), "a ferry's decision without The Ferries");
             }
             Pending::GameOver => unreachable!(),
         }

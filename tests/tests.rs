@@ -12,6 +12,7 @@ mod darmstadt_churches;
 mod darmstadtium;
 mod expansions;
 mod faq;
+mod ferries;
 mod festival;
 mod fidelity;
 mod flier;

@@ -167,6 +167,8 @@ export function markerIcon(kind, { figure = null, hex = '#888', feature = '' } =
   if (kind === 'fly' || kind === 'land') return s('path', { class: 'marker-icon', d: FLIER_ICON });
   // The Tunnel: a tunnel opening's arch.
   if (kind === 'tunnel') return s('path', { class: 'marker-icon', d: 'M-5 4V0A5 5 0 0 1 5 0V4H2.5V0.5A2.5 2.5 0 0 0 -2.5 0.5V4Z' });
+  // The Ferries: a raft between two jetties.
+  if (kind === 'ferry') return s('path', { class: 'marker-icon', d: 'M-6 -2H6V2H-6ZM-4 -2V2M0 -2V2M4 -2V2' });
   // "A new lease of life": where a follower of the player's would move to (an arrow), or the
   // cloister two knights would take in a religious war (crossed swords).
   if (kind === 'move') return s('path', { class: 'marker-icon', d: MOVE_ARROW });

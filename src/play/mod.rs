@@ -428,6 +428,16 @@ impl Session {
                     figure.name()
                 )?;
             }
+            Pending::PlaceFerry { pos, .. } => {
+                writeln!(out, "{color}, put a ferry on the lake at {pos}: choose the two roads it joins")?;
+            }
+            Pending::MoveFerry { .. } => {
+                writeln!(
+                    out,
+                    "{color}, your tile extended a road that crosses a ferry: you may move the first ferry along it \
+                     to join another pair of its lake's roads, or pass"
+                )?;
+            }
             Pending::MageWitch { .. } => {
                 writeln!(
                     out,
@@ -524,6 +534,9 @@ impl Session {
                 }
                 Event::TunnelPlaced { player, .. } => {
                     writeln!(out, "    {} {}", name(player), crate::output::tunnel_line(game, event))?;
+                }
+                Event::FerryPlaced { player, .. } | Event::FerryMoved { player, .. } => {
+                    writeln!(out, "    {} {}", name(player), crate::output::ferry_line(game, event))?;
                 }
                 Event::WatchtowerScored { player, pos, watches, count, points } => {
                     writeln!(out, "{}", crate::output::watchtower_line(name(player), pos, watches, count, points))?;

@@ -81,6 +81,9 @@ pub(super) fn describe(game: &Game, action: Action) -> String {
             carcassonne_engine::tunnel_pair_letter(pair)
         ),
         RecordAction::Land { x, y, feature, .. } => format!("lands on {feature} at ({x},{y})"),
+        RecordAction::Ferry { x, y, from, to, .. } => {
+            format!("sets the ferry of the lake at ({x},{y}) to join {from} and {to}")
+        }
         RecordAction::PorxadaBonus { .. } => "chooses La Porxada's bonus".into(),
         RecordAction::CropCircle { choice, .. } => format!("crop circle: chooses `{choice}`"),
         RecordAction::TakeBack { figure, x, y, .. } => format!("takes back their {} at ({x},{y})", figure.name()),
@@ -194,6 +197,9 @@ pub(super) fn short(game: &Game, action: Action) -> String {
             )
         }
         RecordAction::Land { x, y, feature, .. } => format!("land: on {feature} at ({x},{y})"),
+        RecordAction::Ferry { x, y, from, to, .. } => {
+            format!("ferry: on the lake at ({x},{y}), joining {from} and {to}")
+        }
         RecordAction::PorxadaBonus { .. } => "La Porxada: the bonus at the end".into(),
         RecordAction::CropCircle { choice, .. } if choice == "add" => {
             "crop circle: every player may add a follower".into()

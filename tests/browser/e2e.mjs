@@ -5607,6 +5607,81 @@ async function tunnelToken(page, label) {
   log(`game ${id} (${label}): a token of pair ${'ABC'[placed.pair]} on ${target.feature} at (${target.x}, ${target.y}) (${openings.size} openings offered); the figure decision still open`);
 }
 
+// ---- scenario 37: The Ferries ---------------------------------------------------------------
+
+/**
+ * The Ferries in a hot-seat game, by clicks on a desktop and by taps on a phone: at the `ferry`
+ * decision after a lake tile (played through the API until one comes) the markers are the API's
+ * pairs of the lake's roads and the panel lists them; one is clicked and confirmed: the API has
+ * the ferry, and it is drawn on the lake. Then, played on to a `move-ferry` decision (another
+ * game if one ends first), a move is chosen on its marker and confirmed: the API has the move.
+ */
+async function scenarioFerries() {
+  for (const [label, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    log(`scenario 37 (${label}): The Ferries, a ferry put on a lake and one moved by ${label === 'phone' ? 'taps' : 'clicks'}`);
+    const { page } = await openBrowser(`ferries-${label}`, device);
+    let moved = false;
+    for (let game = 1; game <= 3 && !moved; game++) moved = await ferriesGame(page, label, game === 1);
+    check(moved, `${label}: no ferry could be moved in three games`);
+    await closeBrowsers();
+  }
+  passed += 1;
+}
+
+/** Waits until the window shows the API's `view` asking `decision`. */
+async function showFerryDecision(page, view, decision) {
+  await waitFor(page, `the window at the API's state (${decision})`, (v) => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && Number(g.dataset.version) === v;
+  }, view.version);
+  check((await waitForTurn(page, decision)) === decision, `the window does not ask ${decision}`);
+}
+
+/**
+ * One game of scenario 37 (`first`: whether to put the ferry by the window too); whether a ferry
+ * was moved in it.
+ */
+async function ferriesGame(page, label, first) {
+  const { id, play } = await createGame(page, ['human', 'human'], ['Charon', 'Nessa'], ['ferries'], { hotSeat: true });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  if (first) {
+    const view = await playThroughApi(id, token, 'the ferries game', (v) => v.pending.decision === 'ferry');
+    check(view, 'a whole game without a lake tile');
+    const pairs = view.legal.filter((a) => a.action === 'ferry');
+    check(pairs.length >= 3 && pairs.every((a) => /^put the ferry on the lake .*, joining the road to the \w+ and the road to the \w+$/.test(a.label || '')), `the pairs: ${JSON.stringify(pairs)}`);
+    await showFerryDecision(page, view, 'ferry');
+    check((await page.locator('.panel-title', { hasText: 'The ferry' }).count()) === 1, 'no panel "The ferry"');
+    check((await page.locator('[data-testid=ferry-marker]').count()) === pairs.length, `${pairs.length} pairs, not as many markers`);
+    check((await page.locator('[data-testid=ferry-choice]').count()) === pairs.length, `${pairs.length} pairs, not as many buttons`);
+    const target = pairs[pairs.length - 1];
+    await pressMarker(page, `[data-testid=ferry-marker][data-x="${target.x}"][data-y="${target.y}"][data-feature="${target.from}+${target.to}"]`);
+    await screenshot(page, label === 'phone' ? 'web-phone-ferry.png' : 'web-ferry.png');
+    await confirm(page, 'the ferry');
+    const placed = (await newEvents(id, view.events.length)).find((e) => e.type === 'ferry-placed');
+    check(placed && placed.x === target.x && placed.y === target.y && placed.ends.join() === [target.from, target.to].join(), `the API has no ferry joining ${target.from} and ${target.to}: ${JSON.stringify(placed)}`);
+    await page.locator(`[data-testid=ferry][data-x="${target.x}"][data-y="${target.y}"]`).first().waitFor();
+    log(`game ${id} (${label}): a ferry on the lake at (${target.x}, ${target.y}) joining ${target.from} and ${target.to} (${pairs.length} pairs offered)`);
+  }
+  const view = await playThroughApi(id, token, 'the ferries game', (v) => v.pending.decision === 'move-ferry');
+  if (!view) return false;
+  const moves = view.legal.filter((a) => a.action === 'ferry');
+  check(moves.length && moves.every((a) => /^move the ferry of the lake .* to join the road to the \w+ and the road to the \w+$/.test(a.label || '')), `the moves: ${JSON.stringify(moves)}`);
+  check(view.legal.some((a) => a.action === 'pass' && a.label === 'move no ferry'), 'no pass among the moves');
+  await showFerryDecision(page, view, 'move-ferry');
+  check((await page.locator('[data-testid=ferry-marker]').count()) === moves.length, `${moves.length} moves, not as many markers`);
+  check((await page.locator('[data-testid=pass]', { hasText: 'Move no ferry' }).count()) === 1, 'no button "Move no ferry"');
+  const target = moves[0];
+  await pressMarker(page, `[data-testid=ferry-marker][data-x="${target.x}"][data-y="${target.y}"][data-feature="${target.from}+${target.to}"]`);
+  if (first) await screenshot(page, label === 'phone' ? 'web-phone-ferry-move.png' : 'web-ferry-move.png');
+  await confirm(page, 'the ferry\'s move');
+  const moved = (await newEvents(id, view.events.length)).find((e) => e.type === 'ferry-moved');
+  check(moved && moved.x === target.x && moved.y === target.y && moved.to.join() === [target.from, target.to].join(), `the API has no move to ${target.from} and ${target.to}: ${JSON.stringify(moved)}`);
+  log(`game ${id} (${label}): the ferry at (${target.x}, ${target.y}) moved from ${moved.from.join(' and ')} to ${moved.to.join(' and ')} (${moves.length} moves offered)`);
+  return true;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -5645,6 +5720,7 @@ try {
   numbered.set(34, scenarioMageWitch);
   numbered.set(35, scenarioFlier);
   numbered.set(36, scenarioTunnel);
+  numbered.set(37, scenarioFerries);
   for (const [n, scenario] of numbered) {
     if (only.length && !only.includes(n)) continue;
     await scenario();

@@ -65,7 +65,7 @@
 // order below keeps the screen as it is drawn: the builder's badge before the tile's origin;
 // the dash's words before rebuilding's; in the figure panel the dash's note before every other
 // note, the lists of choices in the order dragon (the fairy, the princess), ransom, prisoners,
-// barn, little buildings, the festival, the traps' captives, the flight, the tunnel tokens, tower, unpunctuality or magic gate, a new lease of life, rebuilding; and the tower's
+// barn, little buildings, the festival, the traps' captives, the flight, the tunnel tokens, the ferries, tower, unpunctuality or magic gate, a new lease of life, rebuilding; and the tower's
 // claim on a deployment before unpunctuality's before the magic gate's.
 
 import { tradersBuilders } from './traders-builders.js';
@@ -83,6 +83,7 @@ import { goldMines } from './gold-mines.js';
 import { mageWitch } from './mage-witch.js';
 import { flier } from './flier.js';
 import { tunnel } from './tunnel.js';
+import { ferries } from './ferries.js';
 import { porxada } from './porxada.js';
 import { cropCircles } from './crop-circles.js';
 import { phantom } from './phantom.js';
@@ -115,6 +116,7 @@ export const MODULES = [
   mageWitch,
   flier,
   tunnel,
+  ferries,
   porxada,
   cropCircles,
   phantom,

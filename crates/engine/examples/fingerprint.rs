@@ -303,6 +303,10 @@ fn configs() -> Vec<(&'static str, Rules)> {
         ("flier", with(&[Flier, Phantom, AbbeyMayor, Abbot], Variants::default())),
         // The Tunnel, with Rebuilding's graph built again around joined pairs.
         ("tunnel", with(&[Tunnel, TradersBuilders], Variants { rebuilding: true, ..Variants::default() })),
+        // The Ferries, with the tunnels its search follows, a builder's double turn and
+        // rebuilding's moved lakes; and the edition whose ferry needs a highwayman.
+        ("ferries", with(&[Ferries, Tunnel, TradersBuilders], Variants { rebuilding: true, ..Variants::default() })),
+        ("ferries-highwayman", with(&[Ferries], Variants { ferry_needs_highwayman: true, ..Variants::default() })),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

@@ -111,6 +111,10 @@ pub enum Action {
     /// opening that ends road segment `feature` of the tile at `pos` (the pair's second token
     /// joins the two roads).
     PlaceTunnel { pair: u8, pos: Pos, feature: LocalFeature },
+    /// The Ferries: the ferry of the lake on the tile at `pos` joins its road segments `from`
+    /// and `to` (`from < to`): a ferry put on the lake of the tile just placed, or a ferry
+    /// moved to join another pair.
+    Ferry { pos: Pos, from: LocalFeature, to: LocalFeature },
     /// La Porxada: with its tile just placed, choose the bonus at the end of the game (the
     /// players present in its city when it is completed score their incomplete cities as if
     /// completed).
@@ -189,6 +193,7 @@ impl Action {
             Action::Fly { .. } => "a flight from the flying machine",
             Action::Land { .. } => "the flown follower's landing",
             Action::PlaceTunnel { .. } => "a tunnel token",
+            Action::Ferry { .. } => "a ferry",
             Action::PorxadaBonus => "La Porxada's bonus",
             Action::SwapFollower { .. } => "a follower for La Porxada's swap",
             Action::RefuseSwap { .. } => "a refusal of La Porxada's swap",
@@ -295,6 +300,13 @@ pub enum Pending {
     /// The Flier: `player`'s `figure` flew from the flying machine to the tile at `pos` and
     /// lands on one of its unfinished features there ([`Action::Land`]).
     FlierLanding { player: PlayerId, figure: Figure, pos: Pos },
+    /// The Ferries, step 2C: `player` placed the lake tile at `pos` and puts a ferry on its
+    /// lake, joining two of its roads ([`Action::Ferry`]).
+    PlaceFerry { player: PlayerId, pos: Pos },
+    /// The Ferries, step 2C: the tile `player` placed extended a road that crosses a ferry;
+    /// they may move the first ferry along it, each way, to join another pair of its lake's
+    /// roads ([`Action::Ferry`]), or stop ([`Action::Pass`]).
+    MoveFerry { player: PlayerId },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -329,7 +341,9 @@ impl Pending {
             | Pending::CropRemove { player, .. }
             | Pending::Phantom { player, .. }
             | Pending::MageWitch { player }
-            | Pending::FlierLanding { player, .. } => Some(player),
+            | Pending::FlierLanding { player, .. }
+            | Pending::PlaceFerry { player, .. }
+            | Pending::MoveFerry { player } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -364,6 +378,8 @@ impl Pending {
             Pending::FlierLanding { .. } => {
                 "the flown follower's landing on an unfinished feature of the tile it reached"
             }
+            Pending::PlaceFerry { .. } => "a ferry put on the lake of the tile just placed, joining two of its roads",
+            Pending::MoveFerry { .. } => "a ferry moved to join another pair of its lake's roads, or a pass",
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",

@@ -190,6 +190,16 @@ pub enum RuleError {
     FlierUsed,
     #[error("the flown {0} cannot land on feature {2} of the tile at {1}: it lands on an unfinished road, city or monastery of that tile that it may stand on, never in a field (The Flier)")]
     CannotLandThere(&'static str, Pos, LocalFeature),
+    #[error("the tile at {0} has no ferry lake (The Ferries)")]
+    NoFerryLake(Pos),
+    #[error("features {1} and {2} of the tile at {0} are not two of its lake's roads, the lower first (The Ferries)")]
+    NotAFerryPair(Pos, LocalFeature, LocalFeature),
+    #[error("the ferry goes on the lake of the tile just placed, at {0} (The Ferries)")]
+    FerryOnAnotherLake(Pos),
+    #[error("the ferry at {0} may not move now: only the first ferry along a road the tile just placed extended moves, once a turn, and not the tile's own (The Ferries)")]
+    FerryNotMovable(Pos),
+    #[error("the ferry at {0} joins roads {1} and {2} already: a move joins another pair (The Ferries)")]
+    FerryAlreadyThere(Pos, LocalFeature, LocalFeature),
     #[error("a tunnel token was placed this turn already: one a turn (The Tunnel)")]
     TunnelTokenPlaced,
     #[error("you have no token of tunnel pair {0} left (The Tunnel)")]

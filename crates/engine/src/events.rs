@@ -503,6 +503,21 @@ pub enum Event {
         feature: LocalFeature,
         joined: Option<Pos>,
     },
+    /// The Ferries: `player` put a ferry on the lake of the tile at `pos`, joining its road
+    /// segments `ends` (the lower first).
+    FerryPlaced {
+        player: PlayerId,
+        pos: Pos,
+        ends: [LocalFeature; 2],
+    },
+    /// The Ferries: `player` moved the ferry of the lake at `pos` from joining road segments
+    /// `from` to joining `to`.
+    FerryMoved {
+        player: PlayerId,
+        pos: Pos,
+        from: [LocalFeature; 2],
+        to: [LocalFeature; 2],
+    },
     /// The Wind Roses: `player` placed a quarter wind rose at `pos` in the section it names and
     /// scores `points` ([`WIND_ROSE_POINTS`]).
     WindRoseScored {
@@ -765,6 +780,8 @@ impl Event {
             | Event::MagicRemoved { .. }
             | Event::Flew { .. }
             | Event::TunnelPlaced { .. }
+            | Event::FerryPlaced { .. }
+            | Event::FerryMoved { .. }
             // The barn's points are in the `Scored` event that follows.
             | Event::BarnScoring { .. }
             | Event::WagonMoved { .. }

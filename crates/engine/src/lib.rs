@@ -48,6 +48,7 @@ pub use expansions::abbey_mayor::Barn;
 pub use expansions::churches::CHURCH_BONUS;
 pub use expansions::count::Resident;
 pub use expansions::darmstadtium::DARMSTADTIUM_POINTS;
+pub use expansions::ferries::PlacedFerry;
 pub use expansions::flier::{flight_direction, FLIGHT_DIE};
 pub use expansions::gold_mines::ingot_value;
 pub use expansions::labyrinths::LABYRINTH_FOLLOWER_POINTS;

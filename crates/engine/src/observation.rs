@@ -137,6 +137,11 @@ impl<'a> Observation<'a> {
         self.game.tunnel_tokens()
     }
 
+    /// The Ferries: the ferries on the board (public).
+    pub fn ferries(&self) -> Vec<crate::expansions::ferries::PlacedFerry> {
+        self.game.ferries()
+    }
+
     /// The Tunnel: the tokens `player` has left (public).
     pub fn tunnel_tokens_left(&self, player: PlayerId) -> u8 {
         self.game.tunnel_tokens_left(player)

@@ -162,6 +162,11 @@ pub enum Expansion {
     /// tiles whose roads end in tunnel openings, and tunnel tokens in pairs; a pair's two tokens
     /// on two openings join their roads underground.
     Tunnel,
+    /// The Ferries (Hans im Glück, 2012, Mini #3; the Wikicarpedia pages "The Ferries (1st
+    /// edition)" and "The Ferries"): eight tiles whose roads end at a lake; a ferry put on each
+    /// lake joins two of its roads, and extending a road that crosses a ferry lets the player
+    /// move that ferry to join another pair.
+    Ferries,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -177,7 +182,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 37] = [
+    pub const ALL: [Expansion; 38] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -214,6 +219,7 @@ impl Expansion {
         Expansion::MageWitch,
         Expansion::Flier,
         Expansion::Tunnel,
+        Expansion::Ferries,
         Expansion::Winter,
     ];
 
@@ -255,6 +261,7 @@ impl Expansion {
             Expansion::MageWitch => "mage-witch",
             Expansion::Flier => "flier",
             Expansion::Tunnel => "tunnel",
+            Expansion::Ferries => "ferries",
             Expansion::Winter => "winter",
         }
     }
@@ -335,6 +342,7 @@ impl Rules {
             (Expansion::MageWitch, "mage-witch"),
             (Expansion::Flier, "flier"),
             (Expansion::Tunnel, "tunnel"),
+            (Expansion::Ferries, "ferries"),
         ] {
             if self.has(expansion) {
                 sets.push(set);
@@ -456,6 +464,7 @@ pub fn variant_needs(name: &str) -> Needs {
         "wind-roses-spielbox" => Needs::AnyOf(&[Expansion::WindRoses]),
         "shrines-sixth-tile" => Needs::AnyOf(&[Expansion::Shrines]),
         "crop-circles-zmg" => Needs::AnyOf(&[Expansion::CropCircles]),
+        "ferry-needs-highwayman" => Needs::AnyOf(&[Expansion::Ferries]),
         "labyrinth-advanced" => Needs::AnyOf(&[Expansion::Labyrinths]),
         "pig-herd-counts-for-barn" => Needs::AllOf(&[Expansion::River2, Expansion::AbbeyMayor]),
         _ => Needs::Always,
@@ -507,7 +516,7 @@ mod tests {
     fn variant_needs_name_known_variants() {
         let known: Vec<&str> = Variants::INFO.iter().map(|v| v.name).collect();
         let needing: Vec<&str> = known.iter().copied().filter(|n| variant_needs(n) != Needs::Always).collect();
-        assert_eq!(needing.len(), 37, "{needing:?}");
+        assert_eq!(needing.len(), 38, "{needing:?}");
         assert!(variant_needs("princess-must-remove").met_by(&[Expansion::PrincessDragon]));
         assert!(!variant_needs("princess-must-remove").met_by(&[Expansion::Tower]));
         assert!(!variant_needs("king-counts-carcassonne").met_by(&[Expansion::Count]));

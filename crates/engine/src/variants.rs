@@ -303,6 +303,13 @@ pub struct Variants {
     /// Off by default: Hans im Glück's rules, where each player may add one, next to one of
     /// theirs on its tile.
     pub crop_circles_zmg: bool,
+    /// The Ferries as Rio Grande's first edition and the second edition's rules word it (the
+    /// Wikicarpedia pages "The Ferries (1st edition)", footnote on placing a ferry, and "The
+    /// Ferries", 2.): a ferry goes on a new lake only when its player deployed a follower on one
+    /// of the lake's roads; a lake left without one ends all its roads for good. Off by default:
+    /// Hans im Glück's first and third editions, where the ferry is placed "no matter if you
+    /// placed a meeple or not".
+    pub ferry_needs_highwayman: bool,
 }
 
 impl Default for Variants {
@@ -383,6 +390,7 @@ impl Variants {
             labyrinth_advanced: false,
             shrines_sixth_tile: false,
             crop_circles_zmg: false,
+            ferry_needs_highwayman: false,
         }
     }
 

@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 53] = [
+pub const TILE_PLANES: [&str; 54] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -76,10 +76,11 @@ pub const TILE_PLANES: [&str; 53] = [
     "magic_symbol",
     "flying_machine",
     "tunnel_openings",
+    "ferry_lake",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
-const PIECE_PLANES: [&str; 11] = [
+const PIECE_PLANES: [&str; 12] = [
     "tower_height",
     "dragon",
     "fairy",
@@ -91,6 +92,7 @@ const PIECE_PLANES: [&str; 11] = [
     "mage",
     "witch",
     "tunnel_tokens",
+    "ferries",
 ];
 
 /// Figure kinds, in plane order (one plane per seat and kind): the engine's order.
@@ -138,7 +140,7 @@ pub const PLAYER_FIELDS: [&str; 28] = [
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
-pub const PENDING_KINDS: [&str; 28] = [
+pub const PENDING_KINDS: [&str; 30] = [
     "place-tile",
     "deploy",
     "escape",
@@ -166,6 +168,8 @@ pub const PENDING_KINDS: [&str; 28] = [
     "phantom",
     "mage-witch",
     "flier-landing",
+    "place-ferry",
+    "move-ferry",
     "game-over",
 ];
 
@@ -215,7 +219,9 @@ pub fn pending_kind(pending: Pending) -> usize {
         Pending::Phantom { .. } => 24,
         Pending::MageWitch { .. } => 25,
         Pending::FlierLanding { .. } => 26,
-        Pending::GameOver => 27,
+        Pending::PlaceFerry { .. } => 27,
+        Pending::MoveFerry { .. } => 28,
+        Pending::GameOver => 29,
     }
 }
 
@@ -407,6 +413,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
                 let direction = carcassonne_engine::flight_direction(&design.symbols, rotation);
                 set(51, direction.map_or(0, compass_point));
             }
+            Symbol::FerryLake => set(53, 1),
             Symbol::Tower => {}
         }
     }
@@ -505,6 +512,20 @@ pub fn observe(
         if let Some(cell) = window.cell(token.pos) {
             board[piece(10) + cell] += 1;
         }
+    }
+    // The Ferries: on a lake tile, the sides (as the tile lies) whose roads its ferry joins:
+    // 1 north, 2 east, 4 south, 8 west, added up.
+    for ferry in game.ferries() {
+        let Some(cell) = window.cell(ferry.pos) else { continue };
+        let Some(placed) = game.board().get(ferry.pos) else { continue };
+        let design = game.design(placed.tile);
+        let sides: u8 = ferry
+            .ends
+            .iter()
+            .filter_map(|&e| design.features.get(e as usize)?.first_port())
+            .map(|port| 1 << port.side().rotated(placed.rotation).index())
+            .sum();
+        board[piece(11) + cell] = sides;
     }
     let figure_plane = |owner: PlayerId, figure: Figure| {
         let kind = FIGURES.iter().position(|f| *f == figure).unwrap_or(0);

@@ -298,3 +298,29 @@ def test_tunnel_tokens_show_in_the_planes_and_the_supply():
                 return
             game.apply(actions[rng.randrange(len(actions))])
     raise AssertionError("no tunnel token offered in twenty games")
+
+
+def test_ferries_show_in_the_planes_and_their_decisions_are_named():
+    # The Ferries: after a lake tile the `place-ferry` decision offers `ferry` actions (pairs of
+    # the lake's roads); the lake shows in the `ferry_lake` tile plane and the ferry in the
+    # `ferries` plane, as the sides its roads leave by (two bits of 1 north, 2 east, 4 south,
+    # 8 west).
+    assert {"place-ferry", "move-ferry"} <= set(carcassonne.PENDING_KINDS)
+    plane = {name: i for i, name in enumerate(carcassonne.PLANES)}
+    for seed in range(20):
+        game = carcassonne.Game(2, expansions=["ferries"], seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            if game.pending == "place-ferry":
+                assert actions and all(a.kind == "ferry" for a in actions)
+                before = game.observe()["board"]
+                assert before[plane["ferry_lake"]].sum() >= 1
+                game.apply(actions[0])
+                ferries = game.observe()["board"][plane["ferries"]]
+                values = [int(v) for v in ferries.flatten() if v]
+                assert len(values) == before[plane["ferries"]].astype(bool).sum() + 1
+                assert all(bin(v).count("1") == 2 for v in values)
+                return
+            game.apply(actions[rng.randrange(len(actions))])
+    raise AssertionError("no ferry placed in twenty games")

@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 27] = [
+pub const DECISIONS: [&str; 29] = [
     "place",
     "deploy",
     "escape",
@@ -49,6 +49,8 @@ pub const DECISIONS: [&str; 27] = [
     "phantom",
     "magic",
     "land",
+    "ferry",
+    "move-ferry",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks

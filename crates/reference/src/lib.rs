@@ -296,6 +296,8 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::Phantom { .. } => Some("phantom"),
         Pending::MageWitch { .. } => Some("magic"),
         Pending::FlierLanding { .. } => Some("land"),
+        Pending::PlaceFerry { .. } => Some("ferry"),
+        Pending::MoveFerry { .. } => Some("move-ferry"),
         Pending::GameOver => None,
     }
 }

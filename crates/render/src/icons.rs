@@ -21,6 +21,7 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::Village => "village",
         IconKind::Pond { lake: true } => "lake",
         IconKind::Pond { lake: false } => "spring",
+        IconKind::FerryLake => "symbol ferry-lake",
         IconKind::Pennant => "pennant",
         IconKind::Cathedral => "cathedral",
         IconKind::Good(TradeGood::Wine) => "good wine",
@@ -160,6 +161,12 @@ fn body(kind: IconKind) -> String {
                 r##"<ellipse cx="0" cy="0" rx="10" ry="8.5" fill="#63aee8" stroke="#2f6ea8" stroke-width="1.4"/>{ripple}"##
             )
         }
+        // A wide blue lake with ripples (the jetties are the roads' ends around it).
+        IconKind::FerryLake => concat!(
+            r##"<ellipse cx="0" cy="0" rx="10" ry="9" fill="#5fa7e0" stroke="#2f6ea8" stroke-width="1"/>"##,
+            r##"<path d="M-6 -2Q-3 -4 0 -2T6 -2M-4 3Q-1 1 2 3T8 3" fill="none" stroke="#d6ecfb" stroke-width="0.7"/>"##
+        )
+        .to_string(),
         IconKind::Pennant => concat!(
             r##"<path d="M-7 -8H7V0Q7 6.5 0 10Q-7 6.5 -7 0Z" fill="#2454a6" stroke="#0d2350" stroke-width="1.3"/>"##,
             r##"<path d="M-7 -3L0 3L7 -3" fill="none" stroke="#ffffff" stroke-width="2.4"/>"##
@@ -558,6 +565,22 @@ pub fn tunnel_token(at: Pt, pair: u8, colour: &str) -> String {
         y = num(at.y),
         colour = colour,
         letter = carcassonne_engine::tunnel_pair_letter(pair),
+    )
+}
+
+/// A ferry (The Ferries): a wooden raft across its lake from the jetty at `from` to the jetty
+/// at `to`, joining the two roads.
+pub fn ferry(from: Pt, to: Pt) -> String {
+    format!(
+        concat!(
+            r##"<g class="piece ferry">"##,
+            r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#3b2a17" stroke-width="11" stroke-linecap="round"/>"##,
+            r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#d9b27a" stroke-width="7.5" stroke-linecap="round"/></g>"##
+        ),
+        x1 = num(from.x),
+        y1 = num(from.y),
+        x2 = num(to.x),
+        y2 = num(to.y),
     )
 }
 

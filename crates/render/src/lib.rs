@@ -21,6 +21,9 @@ mod geom;
 mod icons;
 mod layout;
 
+/// The Ferries: where a lake's jetties lie, for the server's views of a ferry.
+pub use layout::FERRY_JETTY;
+
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -444,6 +447,23 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
         let colour = game.players().get(t.owner as usize).map_or("#ffffff", |p| color_hex(p.color));
         let at = pt((t.pos.x as f32 + ox) * TILE, (t.pos.y as f32 + oy) * TILE);
         s.push_str(&icons::tunnel_token(at, t.pair, colour));
+    }
+    // The Ferries: each ferry across its lake, from one road's jetty to the other's.
+    for f in game.ferries() {
+        let Some(placed) = game.board().get(f.pos) else { continue };
+        let design = catalog.design(placed.tile);
+        let jetty = |feature: u8| {
+            let port = design.features[feature as usize].first_port()?;
+            let (dx, dy) = port.side().rotated(placed.rotation).delta();
+            let out = layout::FERRY_JETTY / TILE;
+            Some(pt(
+                (f.pos.x as f32 + 0.5 + f32::from(dx) * out) * TILE,
+                (f.pos.y as f32 + 0.5 + f32::from(dy) * out) * TILE,
+            ))
+        };
+        if let (Some(a), Some(b)) = (jetty(f.ends[0]), jetty(f.ends[1])) {
+            s.push_str(&icons::ferry(a, b));
+        }
     }
     // The Gold Mines: a tile's ingots low on its right, opposite the little buildings.
     for &(pos, count) in game.gold_on_board() {

@@ -106,6 +106,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "The Tunnel",
             "4 tiles whose roads end in tunnel openings: each turn you may put a tunnel token on an open one; a pair's second token joins the two roads underground",
         ),
+        Expansion::Ferries => (
+            "The Ferries",
+            "8 tiles whose roads end at a lake: a ferry put on each lake joins two of its roads; extending a road that crosses a ferry lets you move that ferry to join another pair",
+        ),
         Expansion::LaPorxada => (
             "La Porxada",
             "1 city tile with a columned hall: its player swaps one of their followers with another player's (who may refuse by giving up another follower), or chooses the bonus: the players in its city when completed score their incomplete cities as completed at the end",

@@ -199,6 +199,7 @@ pub fn tile_name(design: &TileDesign) -> String {
         (Symbol::Magic, "the magic symbol"),
         (Symbol::FlierWest, "a flying machine"),
         (Symbol::FlierNorthWest, "a flying machine flying diagonally"),
+        (Symbol::FerryLake, "a ferry lake its roads end at"),
         (Symbol::WindRoseOrange, "the orange wind rose"),
         (Symbol::WindRoseBlue, "the blue wind rose"),
         (Symbol::RoseNorthEast, "a quarter wind rose naming the north-east section"),

@@ -108,6 +108,8 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("mage-witch", "mage-witch,inns-cathedrals,cathars", "", 3, 61),
     ("flier", "flier,phantom,abbey-mayor,abbot", "", 3, 65),
     ("tunnel", "tunnel,traders-builders", "rebuilding=true", 2, 63),
+    ("ferries", "ferries,tunnel", "", 3, 66),
+    ("ferries-highwayman", "ferries,traders-builders", "ferry-needs-highwayman=true", 2, 67),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

@@ -230,10 +230,13 @@ pub enum Symbol {
     /// A flying machine whose arrow points north-west when the tile is turned 0° (The Flier):
     /// it flies diagonally.
     FlierNorthWest,
+    /// A ferry lake (The Ferries): the tile's roads end at the lake, and a ferry put on it
+    /// joins two of them.
+    FerryLake,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 28] = [
+    pub const ALL: [Symbol; 29] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -262,6 +265,7 @@ impl Symbol {
         Symbol::Magic,
         Symbol::FlierWest,
         Symbol::FlierNorthWest,
+        Symbol::FerryLake,
     ];
 
     /// Whether the symbol is a flying machine (The Flier).
@@ -329,6 +333,7 @@ impl Symbol {
             Symbol::Magic => "magic",
             Symbol::FlierWest => "flier-w",
             Symbol::FlierNorthWest => "flier-nw",
+            Symbol::FerryLake => "ferry-lake",
         }
     }
 

@@ -48,6 +48,7 @@ impl Modules {
             Pending::FlierLanding { .. } => {
                 self.flier.each_landing(table, pending, self.princess_dragon.dragon(), visit)
             }
+            Pending::PlaceFerry { .. } | Pending::MoveFerry { .. } => self.ferries.each_choice(table, pending, visit),
             Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. } => {
                 self.porxada.each_choice(table, pending, visit)
             }
@@ -138,6 +139,7 @@ impl Modules {
             (Pending::FlierLanding { .. }, _) => {
                 self.flier.check_landing(table, pending, action, self.princess_dragon.dragon())
             }
+            (Pending::PlaceFerry { .. } | Pending::MoveFerry { .. }, _) => self.ferries.check(table, pending, action),
             (Pending::Deploy { player, .. }, Action::PlaceTunnel { .. }) if self.in_play(ModuleId::Tunnel) => {
                 self.tunnel.check(table, player, action)
             }
@@ -264,7 +266,23 @@ impl Modules {
                 self.spring_traps(table, None, events);
             }
             (Pending::Deploy { player, .. }, Action::PlaceTunnel { .. }) => {
-                self.tunnel.place(table, player, action, events)
+                if let Some((a, b)) = self.tunnel.place(table, player, action, events) {
+                    // The Ferries: the search for the first ferry goes on through the tunnel.
+                    self.ferries.tunnel_joined(a, b);
+                }
+            }
+            (Pending::PlaceFerry { .. } | Pending::MoveFerry { .. }, _) => {
+                if self.ferries.apply(table, pending, action, events) {
+                    // A ferry moved: the road it left is split, so the graph is built anew.
+                    base::rebuild_features(table);
+                    self.refeature(table);
+                }
+                if action == Action::Pass {
+                    return None;
+                }
+                // A follower now on a trap's road is caught (Solovei Razboynik's tree).
+                self.spring_traps(table, None, events);
+                return self.ferries.next_decision(table);
             }
             (Pending::Deploy { player, .. }, Action::Fly { figure }) => {
                 let dragon = self.princess_dragon.dragon();

@@ -15,6 +15,7 @@ use super::churches::Churches;
 use super::count::Count;
 use super::crop_circles::CropCircles;
 use super::darmstadtium::Darmstadtium;
+use super::ferries::Ferries;
 use super::flier::Flier;
 use super::gold_mines::GoldMines;
 use super::gq::GamesQuarterly;
@@ -75,6 +76,9 @@ pub(crate) enum ModuleId {
     /// 3A.
     Tunnel,
     Phantom,
+    /// The Ferries' step 2C: after the figure phase (the phantom's step 2B-2 included), before
+    /// the dragon moves; the roads its ferries complete at 3A.
+    Ferries,
     Count,
     PrincessDragon,
     GamesQuarterly,
@@ -119,7 +123,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 64);
 
 impl ModuleId {
-    pub(crate) const COUNT: usize = 33;
+    pub(crate) const COUNT: usize = 34;
 
     /// The hooks the module implements.
     pub(crate) fn hooks(self) -> Hooks {
@@ -136,6 +140,7 @@ impl ModuleId {
             ModuleId::Flier => Flier::HOOKS,
             ModuleId::Tunnel => Tunnel::HOOKS,
             ModuleId::Phantom => Phantom::HOOKS,
+            ModuleId::Ferries => Ferries::HOOKS,
             ModuleId::Count => Count::HOOKS,
             ModuleId::PrincessDragon => PrincessDragon::HOOKS,
             ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
@@ -212,6 +217,7 @@ impl ModuleId {
             Expansion::MageWitch => ModuleId::MageWitch,
             Expansion::Flier => ModuleId::Flier,
             Expansion::Tunnel => ModuleId::Tunnel,
+            Expansion::Ferries => ModuleId::Ferries,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -225,14 +231,14 @@ macro_rules! each_module {
     ($modules:expr, $mask:expr, |$i:ident, mut $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.gold_mines), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.crop_circles), (&mut $modules.cathars),
-            (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.flier), (&mut $modules.tunnel), (&mut $modules.phantom), (&mut $modules.the_count), (&mut $modules.princess_dragon),
+            (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.flier), (&mut $modules.tunnel), (&mut $modules.phantom), (&mut $modules.ferries), (&mut $modules.the_count), (&mut $modules.princess_dragon),
             (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.mage_witch), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.churches), (&mut $modules.porxada), (&mut $modules.unpunctuality),
             (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.gold_mines), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.crop_circles), (&$modules.cathars),
-            (&$modules.abbot), (&$modules.tower), (&$modules.flier), (&$modules.tunnel), (&$modules.phantom), (&$modules.the_count), (&$modules.princess_dragon),
+            (&$modules.abbot), (&$modules.tower), (&$modules.flier), (&$modules.tunnel), (&$modules.phantom), (&$modules.ferries), (&$modules.the_count), (&$modules.princess_dragon),
             (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.mage_witch), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.churches), (&$modules.porxada), (&$modules.unpunctuality),
             (&$modules.own_cloisters), (&$modules.prisoners), (&$modules.table_edge), $body)
     };
@@ -243,7 +249,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cc:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $fl:expr, $tu:expr, $ph:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $mw:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $px:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
+        $abbot:expr, $tower:expr, $fl:expr, $tu:expr, $ph:expr, $fe:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $mw:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $px:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
         $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
@@ -259,6 +265,7 @@ macro_rules! each_module {
                 ModuleId::Flier => { let $m = $fl; $body }
                 ModuleId::Tunnel => { let $m = $tu; $body }
                 ModuleId::Phantom => { let $m = $ph; $body }
+                ModuleId::Ferries => { let $m = $fe; $body }
                 ModuleId::Count => { let $m = $count; $body }
                 ModuleId::PrincessDragon => { let $m = $pd; $body }
                 ModuleId::GamesQuarterly => { let $m = $gq; $body }

@@ -165,7 +165,10 @@ impl Module for MageWitch {
 
     /// 1C: a magic tile, or a tile that joined the two figures' features, asks for a move; with
     /// nowhere to go, for the removal of one of two figures on the board, or the one there
-    /// leaves at once.
+    /// leaves at once. 2C, after the modules before this one: the same where their features were
+    /// joined since (a tunnel token, a ferry put or moved, a tile moved by "Rebuilding"): "they
+    /// can never occupy the same feature as each other" (our reading of the joins the page does
+    /// not name).
     fn at(
         &mut self,
         point: HookPoint,
@@ -173,10 +176,11 @@ impl Module for MageWitch {
         _dragon: Option<Pos>,
         events: &mut Vec<Event>,
     ) -> Option<Pending> {
-        if point != HookPoint::AfterPlacement {
+        if !matches!(point, HookPoint::AfterPlacement | HookPoint::AfterFigures) {
             return None;
         }
-        let magic = table.design(table.last_placement().tile).symbols.contains(&Symbol::Magic);
+        let magic = point == HookPoint::AfterPlacement
+            && table.design(table.last_placement().tile).symbols.contains(&Symbol::Magic);
         // Their features are joined only where both stand on the board.
         let joined = self.at.iter().all(Option::is_some) && {
             let [mage, witch] = self.taken(table);

@@ -30,6 +30,7 @@ pub(crate) mod crop_circles;
 pub(crate) mod darmstadtium;
 mod decisions;
 mod dispatch;
+pub(crate) mod ferries;
 pub(crate) mod festival;
 pub(crate) mod flier;
 pub(crate) mod gold_mines;
@@ -88,6 +89,7 @@ use churches::Churches;
 use count::Count;
 use crop_circles::CropCircles;
 use darmstadtium::Darmstadtium;
+use ferries::Ferries;
 use flier::Flier;
 use gold_mines::GoldMines;
 use gq::GamesQuarterly;
@@ -170,6 +172,7 @@ pub(crate) struct Modules {
     mage_witch: MageWitch,
     flier: Flier,
     tunnel: Tunnel,
+    ferries: Ferries,
     little_buildings: LittleBuildings,
     spiel_doch: SpielDoch,
     wind_roses: WindRoses,
@@ -315,6 +318,7 @@ impl Modules {
             mage_witch: MageWitch::default(),
             flier: Flier::default(),
             tunnel: Tunnel::new(rules, players),
+            ferries: Ferries::new(rules),
             little_buildings: LittleBuildings::new(rules, players),
             spiel_doch: SpielDoch::new(rules),
             wind_roses: WindRoses::new(rules),

@@ -318,7 +318,7 @@ impl Modules {
 
     /// What the modules add to a feature graph built again: the GQ pig-herds, the city of
     /// Carcassonne, the table's edge, the barns.
-    fn refeature(&mut self, table: &mut Table) {
+    pub(crate) fn refeature(&mut self, table: &mut Table) {
         for placement in 0..table.board.len() as PlacementIndex {
             if self.in_play(ModuleId::GamesQuarterly) {
                 self.games_quarterly.tile_put(table, placement);
@@ -335,6 +335,10 @@ impl Modules {
             table.features.add_barn(root);
         }
         // The Tunnel: the pairs' roads joined underground again.
-        self.tunnel.reconnect(table);
+        if self.in_play(ModuleId::Tunnel) {
+            self.tunnel.reconnect(table);
+        }
+        // The Ferries: each ferry's two roads joined again.
+        self.ferries.reconnect(table);
     }
 }

@@ -35,6 +35,11 @@ impl Modules {
         &self.little_buildings
     }
 
+    /// The Ferries' ferries (none without the expansion).
+    pub(crate) fn ferries(&self) -> &super::ferries::Ferries {
+        &self.ferries
+    }
+
     /// The Tunnel's tokens (none without the expansion).
     pub(crate) fn tunnel(&self) -> &super::tunnel::Tunnel {
         &self.tunnel

@@ -152,8 +152,15 @@ impl Tunnel {
         Ok(())
     }
 
-    /// Places a checked token; with the second token of a pair, joins the two roads.
-    pub(crate) fn place(&mut self, table: &mut Table, player: PlayerId, action: Action, events: &mut Vec<Event>) {
+    /// Places a checked token; with the second token of a pair, joins the two roads (and returns
+    /// the two segments joined).
+    pub(crate) fn place(
+        &mut self,
+        table: &mut Table,
+        player: PlayerId,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Option<(NodeId, NodeId)> {
         let Action::PlaceTunnel { pair, pos, feature } = action else {
             unreachable!("the dispatch sends only this module's actions")
         };
@@ -161,12 +168,14 @@ impl Tunnel {
         self.placed.push(TunnelToken { owner: player, pair, pos, feature });
         self.open.retain(|&o| o != (pos, feature));
         self.placed_this_turn = true;
-        if let Some(other) = other {
+        let joined = other.map(|other| {
             let (a, b) = (node_at(table, pos, feature), node_at(table, other.pos, other.feature));
             table.features.connect(a, b);
             self.joined.push(a);
-        }
+            (a, b)
+        });
         events.push(Event::TunnelPlaced { player, pair, pos, feature, joined: other.map(|t| t.pos) });
+        joined
     }
 
     /// Joins again the roads of every pair on the board, and finds the open openings again, after

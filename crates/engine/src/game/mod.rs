@@ -290,6 +290,11 @@ impl Game {
         self.modules.tunnel().placed()
     }
 
+    /// The Ferries: the ferries on the board's lakes, in the order they were put there.
+    pub fn ferries(&self) -> Vec<crate::expansions::ferries::PlacedFerry> {
+        self.modules.ferries().placed(&self.table)
+    }
+
     /// The Tunnel: the tunnel tokens `player` has left (0 without the expansion).
     pub fn tunnel_tokens_left(&self, player: PlayerId) -> u8 {
         self.modules.tunnel().left(player)

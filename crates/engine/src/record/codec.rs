@@ -74,6 +74,9 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         (_, Action::Land { pos, feature }) => {
             RecordAction::Land { player, x: pos.x, y: pos.y, feature: name(pos, feature) }
         }
+        (_, Action::Ferry { pos, from, to }) => {
+            RecordAction::Ferry { player, x: pos.x, y: pos.y, from: name(pos, from), to: name(pos, to) }
+        }
         (_, Action::PorxadaBonus) => RecordAction::PorxadaBonus { player },
         (_, Action::RefuseSwap { figure }) => {
             let FigureAt { figure, x, y, feature } = figure_at(game, figure);
@@ -231,6 +234,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Fly { player, .. }
         | RecordAction::Land { player, .. }
         | RecordAction::Tunnel { player, .. }
+        | RecordAction::Ferry { player, .. }
         | RecordAction::PorxadaBonus { player }
         | RecordAction::CropCircle { player, .. }
         | RecordAction::TakeBack { player, .. }
@@ -385,6 +389,11 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         RecordAction::Land { x, y, feature, .. } => {
             let pos = Pos::new(*x, *y);
             Ok(Action::Land { pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::Ferry { x, y, from, to, .. } => {
+            let pos = Pos::new(*x, *y);
+            let (a, b) = (feature_at(game, pos, from)?, feature_at(game, pos, to)?);
+            Ok(Action::Ferry { pos, from: a.min(b), to: a.max(b) })
         }
         RecordAction::PorxadaBonus { .. } => Ok(Action::PorxadaBonus),
         RecordAction::RefuseSwap { figure, x, y, feature, .. } => {

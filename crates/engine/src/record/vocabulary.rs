@@ -222,6 +222,16 @@ pub enum RecordAction {
         y: i16,
         feature: String,
     },
+    /// The Ferries: the ferry of the lake on the tile at (x, y) joins its road segments `from`
+    /// and `to` (either order): put on the lake of the tile just placed, or moved there.
+    Ferry {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        from: String,
+        to: String,
+    },
     /// La Porxada: after its tile, the player chooses the bonus at the end of the game.
     #[serde(rename = "porxada-bonus")]
     PorxadaBonus {
@@ -449,6 +459,7 @@ impl RecordAction {
             RecordAction::Tunnel { pair, x, y, feature, .. } => {
                 RecordAction::Tunnel { player: None, pair, x, y, feature }
             }
+            RecordAction::Ferry { x, y, from, to, .. } => RecordAction::Ferry { player: None, x, y, from, to },
             RecordAction::PorxadaBonus { .. } => RecordAction::PorxadaBonus { player: None },
             RecordAction::CropCircle { choice, .. } => RecordAction::CropCircle { player: None, choice },
             RecordAction::TakeBack { figure, x, y, feature, .. } => {

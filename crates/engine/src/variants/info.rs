@@ -504,6 +504,14 @@ pub(super) const ALL: &[VariantInfo] = &[
         kind: VariantKind::Bool,
     },
     VariantInfo {
+        name: "ferry-needs-highwayman",
+        label: "Ferries as Rio Grande's first edition and the second edition word it: a new lake gets its ferry only if its player put a follower on one of its roads",
+        source: "The Ferries (1st edition) (Wikicarpedia), footnote on placing a ferry; The Ferries (Wikicarpedia), 2. Placing a meeple and a ferry",
+        group: VariantGroup::RuleDifference,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "pig-herd-scores-nothing",
         label: "House rule: the River II's pig-herd gives no bonus",
         source: "seed 000, House rules for The River II",

@@ -58,6 +58,9 @@ pub enum IconKind {
     Pond {
         lake: bool,
     },
+    /// A ferry lake (The Ferries): a lake in the middle that the tile's roads run into, each
+    /// ending at a jetty; the ferry on it is drawn with the pieces.
+    FerryLake,
     Pennant,
     Cathedral,
     Good(TradeGood),
@@ -124,6 +127,14 @@ impl IconKind {
         matches!(self, IconKind::WindRose { .. } | IconKind::RoseQuarter { .. } | IconKind::FlyingMachine { .. })
     }
 }
+
+/// The radius of a ferry lake (The Ferries), in tile units: its roads end 8 units short of it,
+/// and a ferry joins two of them from jetty to jetty, [`FERRY_JETTY`] from the middle.
+pub const FERRY_LAKE_RADIUS: f32 = 22.0;
+
+/// How far from the tile's middle a ferry lake's jetties lie (tile units): where a ferry's ends
+/// are drawn (the server's views give the same points, `ferries`).
+pub const FERRY_JETTY: f32 = 26.0;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Icon {
@@ -508,13 +519,13 @@ pub fn layout(design: &TileDesign) -> Layout {
         .collect();
     let near_city =
         !wall_points.is_empty() && wall_points.iter().map(|p| p.dist(CENTRE)).fold(f32::MAX, f32::min) < 18.0;
-    let pond = design.river.filter(|_| single.iter().any(|&(i, _)| feats[i].kind == FeatureKind::River)).map(|r| {
-        if r == RiverRole::Lake {
-            13.0
-        } else {
-            8.0
-        }
-    });
+    // The Ferries: the tile's roads end at the lake's jetties, as a river's at its pond.
+    let ferry_lake = design.symbols.contains(&Symbol::FerryLake);
+    let pond = design
+        .river
+        .filter(|_| single.iter().any(|&(i, _)| feats[i].kind == FeatureKind::River))
+        .map(|r| if r == RiverRole::Lake { 13.0 } else { 8.0 })
+        .or(ferry_lake.then_some(FERRY_LAKE_RADIUS));
     // Where does each one-sided way end? A cloister, a city it runs into, the gate of a city
     // close to the centre, or the tile centre.
     #[derive(Clone, Copy, PartialEq)]
@@ -621,7 +632,9 @@ pub fn layout(design: &TileDesign) -> Layout {
 
     // Where the tower foundation is drawn: its feature's anchor, where a tower's guard stands.
     let mut tower_at = None;
-    if let Some(r) = pond {
+    if ferry_lake {
+        icons.push(Icon { kind: IconKind::FerryLake, at: CENTRE, r: FERRY_LAKE_RADIUS });
+    } else if let Some(r) = pond {
         icons.push(Icon { kind: IconKind::Pond { lake: design.river == Some(RiverRole::Lake) }, at: CENTRE, r });
         if centre_ends > 0 {
             let p = single.iter().find(|&&(i, _)| feats[i].kind == FeatureKind::Road).map(|&(_, s)| side_point(s));

@@ -21,6 +21,7 @@ mod choosing;
 mod churches;
 mod count;
 mod crop_circles;
+mod ferries;
 mod festival;
 mod flier;
 mod gold_mines;
@@ -77,6 +78,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &festival::Festival,
     &gold_mines::GoldMines,
     &tunnel::Tunnel,
+    &ferries::Ferries,
     &mage_witch::MageWitch,
     &wind_roses::WindRoses,
     &watchtowers::Watchtowers,

@@ -1,0 +1,198 @@
+//! Tests of the views of the further expansions (the Assembled Game Reference's small
+//! expansions), from Mage & Witch on: their decisions, pieces and events in words.
+
+use carcassonne_engine::{Catalog, Color, Deck, Expansion, GameSetup, Pos};
+
+use super::super::*;
+use super::seats;
+
+/// Mage & Witch: after a magic tile the decision `magic` names the deciding seat, every legal
+/// move is a marker with words ("bring the witch onto the road running east and west at the
+/// start tile"), and once moved the view's `magic` shows the figure where it stands, in words; the
+/// event's sentence says who moved it.
+#[test]
+fn the_mage_and_the_witch_are_offered_and_shown_in_words() {
+    use carcassonne_engine::{MagicFigure, Rotation};
+    let catalog = Catalog::builtin();
+    let rules = Rules { expansions: vec![Expansion::MageWitch], ..Rules::base() };
+    let deck = Deck::Order(["mage-witch:05", "base:U"].iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    game.apply(Action::Place { pos: Pos::new(0, -1), rotation: Rotation::R0 }).unwrap();
+    let pending = serde_json::to_value(pending_view(&game)).unwrap();
+    assert_eq!((pending["decision"].as_str(), pending["seat"].as_i64()), (Some("magic"), Some(0)));
+    let legal = legal_views(&game);
+    let labels: Vec<&str> = legal.iter().map(|l| l.label.as_str()).collect();
+    assert_eq!(labels.len(), 4, "{labels:?}");
+    assert_eq!(labels[1], "bring the witch onto the road running east and west at the start tile", "{labels:?}");
+    assert!(legal.iter().all(|l| l.at.is_some()), "a marker for every move");
+    let witch = carcassonne_engine::record::decode_action(&game, &legal[1].action).unwrap();
+    let events = game.apply(witch).unwrap();
+    assert!(game.magic_figure(MagicFigure::Witch).is_some());
+    let seats = seats(2);
+    let tally = Tally::new(2);
+    let input = ViewInput { id: "g", version: 1, game: &game, seats: &seats, online: &[0, 0], tally: &tally };
+    let view = serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap();
+    let magic = view["magic"].as_array().expect("the magic figures");
+    assert_eq!(magic.len(), 1, "{magic:?}");
+    assert_eq!((magic[0]["figure"].as_str(), magic[0]["feature"].as_str()), (Some("witch"), Some("road@E")));
+    assert_eq!(magic[0]["label"], "the witch on the road running east and west at the start tile");
+    let names = ["P0".to_string(), "P1".to_string()];
+    let sentence = event_view(&game, &names, 0, Some(1), &events[0]);
+    let sentence = serde_json::to_value(sentence).unwrap();
+    assert_eq!(sentence["text"], "P0 brings the witch onto the road running east and west at the start tile");
+}
+
+/// The Flier: the figure decision offers a flight for each kind of follower in supply, in words
+/// naming where the machine points; the flight's sentence gives the roll and where the follower
+/// went; the landing decision `land` names the seat, the figure and the tile, and every landing
+/// is a marker with words.
+#[test]
+fn the_flight_and_the_landing_are_offered_in_words() {
+    use carcassonne_engine::{Event, Rotation};
+    let catalog = Catalog::builtin();
+    let rules = Rules { expansions: vec![Expansion::Flier], ..Rules::base() };
+    let deck =
+        Deck::Order(["base:U", "base:U", "flier:05", "base:A"].iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    for x in [-1, -2] {
+        game.apply(Action::Place { pos: Pos::new(x, 0), rotation: Rotation::R0 }).unwrap();
+        game.apply(Action::Pass).unwrap();
+    }
+    game.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    let legal = legal_views(&game);
+    let fly = legal
+        .iter()
+        .find(|l| matches!(l.action, carcassonne_engine::record::RecordAction::Fly { .. }))
+        .expect("a flight offered");
+    assert_eq!(fly.label, "fly a follower from the flying machine west, 1 to 3 tiles by the die");
+    let flight = carcassonne_engine::record::decode_action(&game, &fly.action).unwrap();
+    let events = game.apply(flight).unwrap();
+    let flew = events.iter().find(|e| matches!(e, Event::Flew { .. })).unwrap();
+    let Event::Flew { distance, to, landed, .. } = *flew else { unreachable!() };
+    assert!(landed, "every roll reaches the road");
+    let names = ["P0".to_string(), "P1".to_string()];
+    let sentence = serde_json::to_value(event_view(&game, &names, 0, Some(1), flew)).unwrap();
+    let tiles = if distance == 1 { "1 tile".to_string() } else { format!("{distance} tiles") };
+    let text = sentence["text"].as_str().unwrap();
+    assert!(
+        text.starts_with(&format!(
+            "P0 puts a follower on the flying machine and rolls {distance}: it flies {tiles} west to "
+        )),
+        "{text}"
+    );
+    let pending = serde_json::to_value(pending_view(&game)).unwrap();
+    assert_eq!((pending["decision"].as_str(), pending["seat"].as_i64()), (Some("land"), Some(0)));
+    assert_eq!((pending["x"].as_i64(), pending["y"].as_i64()), (Some(to.x as i64), Some(0)));
+    let legal = legal_views(&game);
+    assert!(
+        !legal.is_empty() && legal.iter().all(|l| l.at.is_some() && l.label.starts_with("land on ")),
+        "{:?}",
+        legal.iter().map(|l| &l.label).collect::<Vec<_>>()
+    );
+}
+
+/// The Tunnel: the figure decision offers a token on each open tunnel opening, in words; once
+/// placed, the view's `tunnels` shows it, the seat's `tunnel_tokens` counts one fewer, the event
+/// says where it went, and the figure decision is still open.
+#[test]
+fn the_tunnel_tokens_are_offered_and_shown_in_words() {
+    use carcassonne_engine::Rotation;
+    let catalog = Catalog::builtin();
+    let rules = Rules { expansions: vec![Expansion::Tunnel], ..Rules::base() };
+    let deck = Deck::Order(["tunnel:02", "base:U"].iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    game.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    let legal = legal_views(&game);
+    let tokens: Vec<&str> = legal
+        .iter()
+        .filter(|l| matches!(l.action, carcassonne_engine::record::RecordAction::Tunnel { .. }))
+        .map(|l| l.label.as_str())
+        .collect();
+    assert_eq!(tokens.len(), 2, "{tokens:?}");
+    assert!(
+        tokens.iter().all(|l| l.starts_with("put a tunnel token of pair A on the tunnel opening of the road")),
+        "{tokens:?}"
+    );
+    let offered =
+        legal.iter().find(|l| matches!(l.action, carcassonne_engine::record::RecordAction::Tunnel { .. })).unwrap();
+    assert!(offered.at.is_some(), "a marker at the opening");
+    let action = carcassonne_engine::record::decode_action(&game, &offered.action).unwrap();
+    let events = game.apply(action).unwrap();
+    let seats = seats(2);
+    let tally = Tally::new(2);
+    let input = ViewInput { id: "g", version: 1, game: &game, seats: &seats, online: &[0, 0], tally: &tally };
+    let view = serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap();
+    let tunnels = view["tunnels"].as_array().expect("the tokens");
+    assert_eq!(tunnels.len(), 1, "{tunnels:?}");
+    assert_eq!((tunnels[0]["seat"].as_i64(), tunnels[0]["pair"].as_i64()), (Some(0), Some(0)));
+    assert_eq!(view["seats"][0]["tunnel_tokens"], 5);
+    assert_eq!(view["pending"]["decision"], "deploy", "the figure decision is still open");
+    let names = ["P0".to_string(), "P1".to_string()];
+    let sentence = serde_json::to_value(event_view(&game, &names, 0, Some(1), &events[0])).unwrap();
+    assert!(
+        sentence["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("P0 puts a tunnel token of pair A on the tunnel opening of the road"),
+        "{sentence}"
+    );
+}
+
+/// The Ferries: after a lake tile the `ferry` decision offers each pair of the lake's roads in
+/// words, each at its own place on the lake; once put, the view's `ferries` shows the ferry from
+/// jetty to jetty and the event says which roads it joins. A tile extending a road across it then
+/// asks `move-ferry`, whose pass moves no ferry.
+#[test]
+fn the_ferries_are_offered_and_shown_in_words() {
+    use carcassonne_engine::record::RecordAction;
+    use carcassonne_engine::Rotation;
+    let catalog = Catalog::builtin();
+    let rules = Rules { expansions: vec![Expansion::Ferries], ..Rules::base() };
+    let deck = Deck::Order(["ferries:02", "base:U", "base:U"].iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    game.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    game.apply(Action::Pass).unwrap();
+    let seats = seats(2);
+    let tally = Tally::new(2);
+    let view_of = |game: &Game| {
+        let input = ViewInput { id: "g", version: 1, game, seats: &seats, online: &[0, 0], tally: &tally };
+        serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap()
+    };
+    let view = view_of(&game);
+    assert_eq!(view["pending"]["decision"], "ferry");
+    assert_eq!((view["pending"]["x"].as_i64(), view["pending"]["y"].as_i64()), (Some(1), Some(0)));
+    let legal = legal_views(&game);
+    assert_eq!(legal.len(), 3);
+    assert!(legal.iter().all(|l| matches!(l.action, RecordAction::Ferry { .. })));
+    assert!(
+        legal.iter().all(|l| l
+            .label
+            .starts_with("put the ferry on the lake 1 tile east of the start tile, joining the road to the")),
+        "{:?}",
+        legal.iter().map(|l| &l.label).collect::<Vec<_>>()
+    );
+    let places: std::collections::BTreeSet<String> = legal.iter().map(|l| format!("{:?}", l.at)).collect();
+    assert_eq!(places.len(), 3, "each pair at its own place: {places:?}");
+    let west_east = legal.iter().find(|l| l.label.ends_with("the road to the west and the road to the east")).unwrap();
+    let action = carcassonne_engine::record::decode_action(&game, &west_east.action).unwrap();
+    let events = game.apply(action).unwrap();
+    let view = view_of(&game);
+    let ferries = view["ferries"].as_array().expect("the ferries");
+    assert_eq!(ferries.len(), 1, "{ferries:?}");
+    assert_eq!(ferries[0]["ends"], serde_json::json!(["road@W", "road@E"]));
+    assert!(ferries[0]["from"][0].as_f64().unwrap() < 0.5 && ferries[0]["to"][0].as_f64().unwrap() > 0.5);
+    let names = ["P0".to_string(), "P1".to_string()];
+    let placed = events.iter().find(|e| matches!(e, carcassonne_engine::Event::FerryPlaced { .. })).unwrap();
+    let sentence = serde_json::to_value(event_view(&game, &names, 0, Some(1), placed)).unwrap();
+    assert_eq!(sentence["type"], "ferry-placed");
+    assert!(sentence["text"].as_str().unwrap().starts_with("P0 puts a ferry on the lake 1 tile east of the start tile, joining the road to the west and the road to the east"), "{sentence}");
+    // Blue extends the road east of the lake: the move is offered, or none.
+    game.apply(Action::Place { pos: Pos::new(2, 0), rotation: Rotation::R0 }).unwrap();
+    game.apply(Action::Pass).unwrap();
+    assert_eq!(view_of(&game)["pending"]["decision"], "move-ferry");
+    let legal = legal_views(&game);
+    assert!(legal.iter().any(|l| l.label == "move no ferry"));
+    assert!(legal
+        .iter()
+        .any(|l| l.label.starts_with("move the ferry of the lake 1 tile east of the start tile to join")));
+}
