@@ -474,3 +474,35 @@ fn print_midgame_blocks() {
         println!();
     }
 }
+
+/// `nth_legal_actions` finds in one pass what `nth_legal_action` finds one index at a time, at
+/// every decision of random games (placements, river tiles, deployments, modules' decisions),
+/// for ascending indices with repeats and past the end.
+#[test]
+fn nth_legal_actions_agrees_with_nth_legal_action() {
+    use carcassonne_engine::random::{below, rng_from_seed};
+    use carcassonne_engine::Expansion;
+    let every: Vec<Expansion> = Expansion::ALL.iter().copied().filter(|&e| e != Expansion::Winter).collect();
+    let mountains = carcassonne_engine::Variants { mountains: true, ..Default::default() };
+    let mut checked = 0;
+    for (rules, seed) in [
+        (Rules::base(), 1u64),
+        (Rules { expansions: vec![Expansion::River, Expansion::Ferries], ..Rules::base() }, 2),
+        (Rules { expansions: every, ..Rules::base() }, 3),
+        (Rules { expansions: vec![], variants: mountains }, 4),
+    ] {
+        let setup = GameSetup { rules, players: vec![Color::Red, Color::Blue], deck: Deck::Seed(seed) };
+        let mut game = Game::new(setup).unwrap();
+        let mut rng = rng_from_seed(seed);
+        while !game.is_over() {
+            let count = game.legal_action_count();
+            let mut ns = [0; 4].map(|_| below(&mut rng, count as u32 + 1) as usize);
+            ns.sort_unstable();
+            assert_eq!(game.nth_legal_actions(ns), ns.map(|n| game.nth_legal_action(n)), "{:?}", game.pending());
+            checked += 1;
+            let action = game.nth_legal_action(below(&mut rng, count as u32) as usize).unwrap();
+            game.apply(action).unwrap();
+        }
+    }
+    assert!(checked > 1_000, "{checked} decisions");
+}

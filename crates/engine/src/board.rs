@@ -62,6 +62,26 @@ impl Grid {
         self.index(pos).map_or(Cell::default(), |i| self.cells[i])
     }
 
+    /// How many of the eight cells around `pos` hold a tile: one bounds check where the 3×3
+    /// block lies inside the grid (the usual case: the grid keeps a margin around the tiles),
+    /// eight otherwise.
+    #[inline]
+    fn occupied_around(&self, pos: Pos) -> u8 {
+        let dx = pos.x as i32 - self.min_x;
+        let dy = pos.y as i32 - self.min_y;
+        if dx >= 1 && dy >= 1 && dx + 1 < self.width && dy + 1 < self.height {
+            let w = self.width as usize;
+            let i = (dy as usize) * w + dx as usize;
+            let cells = &self.cells;
+            [i - w - 1, i - w, i - w + 1, i - 1, i + 1, i + w - 1, i + w, i + w + 1]
+                .into_iter()
+                .filter(|&j| cells[j].tile != 0)
+                .count() as u8
+        } else {
+            pos.ring().iter().filter(|&&p| self.get(p).tile != 0).count() as u8
+        }
+    }
+
     /// The cell at `pos`, growing the grid so that `pos` and its neighbours are inside.
     fn cell_mut(&mut self, pos: Pos) -> &mut Cell {
         let (x, y) = (pos.x as i32, pos.y as i32);
@@ -198,7 +218,7 @@ impl Board {
 
     /// How many of the eight positions around `pos` hold a tile.
     pub fn neighbours_around(&self, pos: Pos) -> u8 {
-        pos.ring().iter().filter(|&&p| self.is_occupied(p)).count() as u8
+        self.grid.occupied_around(pos)
     }
 
     /// The edge terrains an empty position requires.
@@ -454,6 +474,24 @@ impl Clone for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tiles around a position, counted the fast way inside the grid and the slow way at
+    /// its edges and beyond, agree with a count of the eight positions one by one.
+    #[test]
+    fn neighbours_around_counts_the_eight_positions_anywhere() {
+        let mut board = Board::new();
+        let positions = [(0, 0), (1, 0), (1, 1), (-1, -1), (0, 1), (-9, 0), (-9, 1), (12, -12)];
+        for (i, &(x, y)) in positions.iter().enumerate() {
+            board.place(TileId(0), Rotation::R0, 0x01010101, Pos::new(x, y), i as u32);
+        }
+        for y in -16..16 {
+            for x in -16..16 {
+                let pos = Pos::new(x, y);
+                let slow = pos.ring().iter().filter(|&&p| board.is_occupied(p)).count() as u8;
+                assert_eq!(board.neighbours_around(pos), slow, "{pos:?}");
+            }
+        }
+    }
 
     #[test]
     fn grid_grows_in_every_direction_and_keeps_its_cells() {

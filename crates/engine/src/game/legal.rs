@@ -202,6 +202,57 @@ pub(crate) fn nth_legal_action(table: &Table, modules: &Modules, pending: Pendin
     found
 }
 
+/// The legal actions at indices `ns` of the listing (ascending, repeats allowed), found in one
+/// pass: `[nth_legal_action(n) for n in ns]` for a playout that draws several actions at once.
+pub(crate) fn nth_legal_actions<const N: usize>(
+    table: &Table,
+    modules: &Modules,
+    pending: Pending,
+    ns: [usize; N],
+) -> [Option<Action>; N] {
+    debug_assert!(ns.windows(2).all(|w| w[0] <= w[1]), "ascending indices");
+    let mut found = [None; N];
+    let mut next = 0;
+    if let Pending::PlaceTile { tile, .. } = pending {
+        let rules = modules.placement_rules(table, tile);
+        if (rules.is_empty() || modules.position_only(rules)) && !table.rules.variants.mountains {
+            let fits = &table.design(tile).fit_table;
+            let mut before = 0;
+            for cell in table.board.frontier() {
+                let rotations = fits[cell.code as usize];
+                if rotations == 0 || (!rules.is_empty() && !modules.allows_position(rules, table, tile, cell.pos)) {
+                    continue;
+                }
+                let count = rotations.count_ones() as usize;
+                while next < N && ns[next] < before + count {
+                    let mut left = rotations;
+                    for _ in 0..ns[next] - before {
+                        left &= left - 1;
+                    }
+                    let rotation = Rotation::ALL[left.trailing_zeros() as usize];
+                    found[next] = Some(Action::Place { pos: cell.pos, rotation });
+                    next += 1;
+                }
+                if next == N {
+                    break;
+                }
+                before += count;
+            }
+            return found;
+        }
+    }
+    let mut index = 0;
+    each_legal_action(table, modules, pending, |action| {
+        while next < N && ns[next] == index {
+            found[next] = Some(action);
+            next += 1;
+        }
+        index += 1;
+        next == N
+    });
+    found
+}
+
 /// Whether `action` is legal for the pending decision (the test `apply` makes first).
 pub(crate) fn check(table: &Table, modules: &Modules, pending: Pending, action: Action) -> Result<(), RuleError> {
     match (pending, action) {

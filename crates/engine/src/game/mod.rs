@@ -469,6 +469,12 @@ impl Game {
         legal::legal_action_count(&self.table, &self.modules, self.pending())
     }
 
+    /// The legal actions at indices `ns` (ascending, repeats allowed) of `legal_actions()`, in
+    /// one pass: a playout drawing several actions to choose among (`None` past the end).
+    pub fn nth_legal_actions<const N: usize>(&self, ns: [usize; N]) -> [Option<Action>; N] {
+        legal::nth_legal_actions(&self.table, &self.modules, self.pending(), ns)
+    }
+
     /// `legal_actions()[n]` without building the list: with `legal_action_count` this draws a
     /// uniformly random legal action cheaply (random playouts).
     pub fn nth_legal_action(&self, n: usize) -> Option<Action> {
