@@ -440,3 +440,37 @@ fn a_ferry_joining_the_mage_and_the_witch_moves_one() {
     g.apply(ferry(&g, 1, 0, "road@W", "road@E")).unwrap();
     assert_eq!(g.pending(), Pending::MageWitch { player: 0 }, "the two share a road now");
 }
+
+/// Our reading with Solovei Razboynik (its tree takes the follower on its road nearest to it,
+/// "counted in tiles along the road", when a tile joins the road): a ferry that joins a road to
+/// the tree's springs it as a tile would, and the road runs on across the lake at no distance.
+/// The tree at (1, 0) ends at the lake at (2, 0), whose ferry joins its southern and eastern
+/// roads; east of it red's thief at (3, 0) and, round a bend, blue's at (3, -1). Blue moves the
+/// ferry to join the tree's road: red's thief, 2 tiles from the tree, is taken; blue's, 5 tiles
+/// away, stays.
+#[test]
+fn a_ferry_joining_a_road_to_solovei_razboynik_springs_the_tree_along_the_road() {
+    let deck = ["solovei-razboynik:solovei", "ferries:02", "base:U", "base:U", "base:V", "base:V", "base:U"];
+    let mut g = two_player(rules(&[Expansion::SoloveiRazboynik]), &deck);
+    turn(&mut g, 1, 0, 0, None);
+    turn(&mut g, 2, 0, 0, None);
+    g.apply(ferry(&g, 2, 0, "road@S", "road@E")).unwrap();
+    turn(&mut g, 3, 0, 0, Some((F, "road@W")));
+    g.apply(Action::Pass).unwrap();
+    turn(&mut g, 3, -1, 0, Some((F, "road@W")));
+    turn(&mut g, 4, -1, 0, None);
+    turn(&mut g, 4, 0, 90, None);
+    assert_eq!(g.pending(), Pending::MoveFerry { player: 1 });
+    assert!(g.figures().len() == 2, "no trap sprang yet");
+    let events = g.apply(ferry(&g, 2, 0, "road@W", "road@E")).unwrap();
+    let trapped: Vec<(u8, Pos)> = events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Trapped { player, from, .. } => Some((player, from)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(trapped, [(0, Pos::new(3, 0))], "{events:?}");
+    let at = |x, y| g.figures().iter().any(|f| g.board().placement(f.placement).pos == Pos::new(x, y));
+    assert!(at(3, -1), "blue's thief stays");
+}

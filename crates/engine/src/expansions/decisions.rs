@@ -277,11 +277,10 @@ impl Modules {
                     base::rebuild_features(table);
                     self.refeature(table);
                 }
-                if action == Action::Pass {
-                    return None;
-                }
-                // A follower now on a trap's road is caught (Solovei Razboynik's tree).
-                self.spring_traps(table, None, events);
+                let Action::Ferry { pos, .. } = action else { return None };
+                // A road the ferry joined to Solovei Razboynik's tree springs it, as a tile
+                // joining it does (the lake's tile stands for the join).
+                self.spring_traps(table, table.board.index_at(pos), events);
                 return self.ferries.next_decision(table);
             }
             (Pending::Deploy { player, .. }, Action::Fly { figure }) => {
@@ -550,7 +549,11 @@ impl Modules {
         // A figure the tree catches and the lake then pulls in moves twice; each move gives it
         // a new serial.
         let mut renamed: Vec<(FigureSerial, FigureSerial)> = Vec::new();
-        for (serial, trap) in self.traps.catches(table, grown) {
+        // Roads joined other than across edges: the ferries' (no distance) and the tunnels' (a
+        // tile apart), for the distance to Solovei Razboynik's tree.
+        let mut links = self.ferries.links(table);
+        links.extend(self.tunnel.links(table).into_iter().map(|(a, b)| (a, b, 1)));
+        for (serial, trap) in self.traps.catches(table, grown, &links) {
             let serial = renamed.iter().rev().find(|(old, _)| *old == serial).map_or(serial, |&(_, new)| new);
             let Some(i) = table.figures.iter().position(|f| f.serial == serial) else { continue };
             let f = table.lift_figure(i);

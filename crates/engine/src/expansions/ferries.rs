@@ -31,7 +31,10 @@
 //! through the tunnels of The Tunnel leads on; a road made by a move is a new road, so a
 //! segment of a road scored before may be scored again within it; a builder or pig left on a
 //! road without its owner's follower by a move stays until its feature is scored (only a
-//! follower's leaving sends it home).
+//! follower's leaving sends it home); a ferry that joins a road to Solovei Razboynik's tree
+//! springs it as a tile joining it would, and the tree's distances run across the lake at no
+//! distance (`Ferries::links`); a ferry that joins the mage's road to the witch's makes one of
+//! them move (Mage & Witch, at 2C).
 
 use crate::actions::{Action, Pending};
 use crate::board::PlacementIndex;
@@ -311,6 +314,14 @@ impl Ferries {
                 false
             }
         }
+    }
+
+    /// The two segments each ferry joins, at no distance (for Solovei Razboynik's tree).
+    pub(crate) fn links(&self, table: &Table) -> Vec<(NodeId, NodeId, u16)> {
+        self.ferries
+            .iter()
+            .map(|f| (table.node_of(f.placement, f.ends[0]), table.node_of(f.placement, f.ends[1]), 0))
+            .collect()
     }
 
     /// The Tunnel: a pair of tokens joined the roads of segments `a` and `b` underground.

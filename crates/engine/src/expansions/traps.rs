@@ -15,7 +15,8 @@
 //! - **Solovei Razboynik's tree.** The road passes behind the tree as one segment (FAQ 07/2020).
 //!   By the tile's author's clarification (2021, which the page and its order of play follow):
 //!   the tree traps the follower(s) or special figures (a builder) on its road nearest to it,
-//!   counted in tiles along the road, all of them at the same distance; the trap springs when a
+//!   counted in tiles along the road (across a ferry's lake at no distance, through a tunnel
+//!   a tile apart: our reading), all of them at the same distance; the trap springs when a
 //!   tile placed joins the road (the tree's own tile included) and when a figure joins the road
 //!   (a deployment, a magic gate, a wagon's move, a redeployment), not otherwise. Under the
 //!   variant `solovei-whole-road` (the Assembled Game Reference's "all the thieves on the road",
@@ -97,7 +98,14 @@ impl Traps {
     /// After a spring nothing stands where a trap would take it (but a tower's guard), so only a
     /// tile placed (`grown`) or a figure put down since (a serial from `swept` on) can set one
     /// off: without either, as after most figure phases and scorings, nothing is looked at.
-    pub(crate) fn catches(&self, table: &Table, grown: Option<PlacementIndex>) -> Vec<(FigureSerial, Trap)> {
+    /// `links`: segments a road joins other than across tile edges (a ferry's two roads, at no
+    /// distance; a tunnel's two openings, a tile apart), for the distance along the road.
+    pub(crate) fn catches(
+        &self,
+        table: &Table,
+        grown: Option<PlacementIndex>,
+        links: &[(NodeId, NodeId, u16)],
+    ) -> Vec<(FigureSerial, Trap)> {
         let mut moves = Vec::new();
         if grown.is_none() && !table.figures.iter().any(|f| f.serial >= self.swept) {
             return moves;
@@ -105,7 +113,7 @@ impl Traps {
         self.lakes(table, &[], &mut moves);
         for trap in self.traps.iter().filter(|t| !t.lake) {
             let before = moves.clone();
-            self.tree(table, *trap, grown, &before, &mut moves);
+            self.tree(table, *trap, grown, links, &before, &mut moves);
         }
         if moves.iter().any(|(_, t)| !t.lake) {
             let before = moves.clone();
@@ -160,6 +168,7 @@ impl Traps {
         table: &Table,
         trap: Trap,
         grown: Option<PlacementIndex>,
+        links: &[(NodeId, NodeId, u16)],
         moved: &[(FigureSerial, Trap)],
         out: &mut Vec<(FigureSerial, Trap)>,
     ) {
@@ -191,7 +200,7 @@ impl Traps {
             out.extend(on_road.iter().map(|&(serial, _)| (serial, trap)));
             return;
         }
-        let distances = road_distances(table, start);
+        let distances = road_distances(table, start, links);
         let distance = |node: NodeId| distances.get(node as usize).copied().unwrap_or(u16::MAX);
         let Some(nearest) = on_road.iter().map(|&(_, node)| distance(node)).min() else { return };
         out.extend(on_road.iter().filter(|&&(_, node)| distance(node) == nearest).map(|&(serial, _)| (serial, trap)));
@@ -231,12 +240,32 @@ impl Traps {
 }
 
 /// The distance in tiles along the road from segment `start` to each of its segments (indexed
-/// by node; `u16::MAX` where not reached).
-fn road_distances(table: &Table, start: NodeId) -> Vec<u16> {
+/// by node; `u16::MAX` where not reached), across tile edges (one tile) and `links` (their own
+/// distance: 0 across a ferry's lake, 1 through a tunnel).
+fn road_distances(table: &Table, start: NodeId, links: &[(NodeId, NodeId, u16)]) -> Vec<u16> {
     let mut distance = vec![u16::MAX; table.features.len()];
     distance[start as usize] = 0;
+    // Edges of length 0 and 1: a node reached at no distance goes to the front.
     let mut queue = std::collections::VecDeque::from([start]);
     while let Some(node) = queue.pop_front() {
+        let here = distance[node as usize];
+        for &(a, b, length) in links {
+            let next = if a == node {
+                b
+            } else if b == node {
+                a
+            } else {
+                continue;
+            };
+            if here + length < distance[next as usize] {
+                distance[next as usize] = here + length;
+                if length == 0 {
+                    queue.push_front(next);
+                } else {
+                    queue.push_back(next);
+                }
+            }
+        }
         let (placement, local) = table.features.segment(node);
         let tile = *table.board.placement(placement);
         let view = table.design(tile.tile).view(tile.rotation);
@@ -247,8 +276,8 @@ fn road_distances(table: &Table, start: NodeId) -> Vec<u16> {
                 continue;
             }
             let next = n.first_node + theirs as NodeId;
-            if distance[next as usize] == u16::MAX {
-                distance[next as usize] = distance[node as usize] + 1;
+            if here + 1 < distance[next as usize] {
+                distance[next as usize] = here + 1;
                 queue.push_back(next);
             }
         }

@@ -195,6 +195,19 @@ impl Tunnel {
         }
     }
 
+    /// The openings each joined pair links underground (for Solovei Razboynik's tree).
+    pub(crate) fn links(&self, table: &Table) -> Vec<(NodeId, NodeId)> {
+        let placed = &self.placed;
+        placed
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| {
+                let o = placed[..i].iter().find(|o| o.owner == t.owner && o.pair == t.pair)?;
+                Some((node_at(table, t.pos, t.feature), node_at(table, o.pos, o.feature)))
+            })
+            .collect()
+    }
+
     /// The tiles that hold a token (they stay under "Rebuilding").
     pub(crate) fn tiles_with_tokens(&self) -> impl Iterator<Item = Pos> + '_ {
         self.placed.iter().map(|t| t.pos)
