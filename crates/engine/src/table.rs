@@ -5,10 +5,10 @@
 //! written once.
 
 use crate::board::{Board, PlacedTile, PlacementIndex};
-use crate::catalog::{Catalog, FeatureKind, FeatureSpec, LocalFeature, TileDesign, TileId};
+use crate::catalog::{Catalog, FeatureKind, FeatureSpec, LocalFeature, TileDesign, TileId, NO_FEATURE};
 use crate::events::{Event, Score};
 use crate::features::{Features, NodeId};
-use crate::geometry::Pos;
+use crate::geometry::{Port, Pos};
 use crate::players::{Figure, PlacedFigure, PlayerId, PlayerSet, PlayerState, MAX_PLAYERS};
 use crate::rules::Rules;
 
@@ -40,6 +40,10 @@ pub(crate) struct Table {
     pub(crate) rebuilt: Vec<PlacementIndex>,
     /// The features the turn's tiles completed (step 3A), scored in this order (step 3B).
     pub(crate) completed: Vec<NodeId>,
+    /// Road segments joined other than across a tile edge, a tile apart: The Tunnel's pairs of
+    /// openings. A walk along a road (the search for the first ferry, the distance to Solovei
+    /// Razboynik's tree) goes on through them ([`Table::segments_across`] gives the edges').
+    pub(crate) underground: Vec<(NodeId, NodeId)>,
     /// A reusable buffer for counting a feature's distinct tiles.
     pub(crate) scratch: Scratch,
     /// The serial of the next figure deployed.
@@ -71,6 +75,7 @@ impl Clone for Table {
             unscored_from: self.unscored_from,
             rebuilt: self.rebuilt.clone(),
             completed: self.completed.clone(),
+            underground: self.underground.clone(),
             scratch: Scratch::default(),
             next_serial: self.next_serial,
             deck_seed: self.deck_seed,
@@ -97,6 +102,7 @@ impl Clone for Table {
             unscored_from,
             rebuilt,
             completed,
+            underground,
             scratch: _,
             next_serial,
             deck_seed,
@@ -117,6 +123,7 @@ impl Clone for Table {
         self.unscored_from = *unscored_from;
         self.rebuilt.clone_from(rebuilt);
         self.completed.clone_from(completed);
+        self.underground.clone_from(underground);
         self.next_serial = *next_serial;
         self.deck_seed = *deck_seed;
         self.leading = *leading;
@@ -152,6 +159,7 @@ impl Table {
             unscored_from: 1,
             rebuilt: vec![],
             completed: Vec::with_capacity(16),
+            underground: vec![],
             scratch: Scratch(Vec::with_capacity(80)),
             next_serial: 0,
             deck_seed: None,
@@ -203,6 +211,19 @@ impl Table {
 
     /// The node of a feature of a placed tile.
     #[inline]
+    /// The segments that segment `node` meets across the edges of its tile, one per port that
+    /// faces a neighbour's feature, in port order.
+    pub(crate) fn segments_across(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        let (placement, local) = self.features.segment(node);
+        let here = *self.board.placement(placement);
+        let view = self.design(here.tile).view(here.rotation);
+        Port::all().filter(move |p| view.port_feature[p.index()] == local).filter_map(move |port| {
+            let n = self.board.get(here.pos.step(port.side()))?;
+            let theirs = self.design(n.tile).view(n.rotation).port_feature[port.facing().index()];
+            (theirs != NO_FEATURE).then(|| n.first_node + theirs as NodeId)
+        })
+    }
+
     pub(crate) fn node_of(&self, placement: PlacementIndex, feature: LocalFeature) -> NodeId {
         self.board.placement(placement).first_node + feature as NodeId
     }

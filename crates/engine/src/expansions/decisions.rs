@@ -266,10 +266,7 @@ impl Modules {
                 self.spring_traps(table, None, events);
             }
             (Pending::Deploy { player, .. }, Action::PlaceTunnel { .. }) => {
-                if let Some((a, b)) = self.tunnel.place(table, player, action, events) {
-                    // The Ferries: the search for the first ferry goes on through the tunnel.
-                    self.ferries.tunnel_joined(a, b);
-                }
+                self.tunnel.place(table, player, action, events)
             }
             (Pending::PlaceFerry { .. } | Pending::MoveFerry { .. }, _) => {
                 if self.ferries.apply(table, pending, action, events) {
@@ -552,7 +549,7 @@ impl Modules {
         // Roads joined other than across edges: the ferries' (no distance) and the tunnels' (a
         // tile apart), for the distance to Solovei Razboynik's tree.
         let mut links = self.ferries.links(table);
-        links.extend(self.tunnel.links(table).into_iter().map(|(a, b)| (a, b, 1)));
+        links.extend(table.underground.iter().map(|&(a, b)| (a, b, 1)));
         for (serial, trap) in self.traps.catches(table, grown, &links) {
             let serial = renamed.iter().rev().find(|(old, _)| *old == serial).map_or(serial, |&(_, new)| new);
             let Some(i) = table.figures.iter().position(|f| f.serial == serial) else { continue };

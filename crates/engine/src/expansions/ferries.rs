@@ -38,11 +38,11 @@
 
 use crate::actions::{Action, Pending};
 use crate::board::PlacementIndex;
-use crate::catalog::{FeatureKind, LocalFeature, Symbol, NO_FEATURE};
+use crate::catalog::{FeatureKind, LocalFeature, Symbol};
 use crate::errors::RuleError;
 use crate::events::Event;
 use crate::features::NodeId;
-use crate::geometry::{Port, Pos};
+use crate::geometry::Pos;
 use crate::players::PlayerId;
 use crate::table::Table;
 
@@ -68,15 +68,10 @@ pub struct PlacedFerry {
 pub(crate) struct Ferries {
     /// The ferries on the board, in the order they were put there.
     ferries: Vec<Ferry>,
-    /// The tile placed in this turn part (its roads decide which ferries may move).
-    placed: Option<PlacementIndex>,
     /// The lakes whose ferry moved in this turn part.
     moved: Vec<PlacementIndex>,
     /// Segments whose road a ferry changed this turn (the ends joined and left), checked at 3A.
     changed: Vec<NodeId>,
-    /// The Tunnel: road segments joined underground by a pair of tokens (the search for the
-    /// first ferry goes on through them).
-    tunnels: Vec<(NodeId, NodeId)>,
     /// The variant "ferry-needs-highwayman": a new lake gets its ferry only where its player
     /// deployed a follower on one of its roads.
     needs_highwayman: bool,
@@ -123,7 +118,7 @@ impl Ferries {
         self.ferries.iter().find(|f| f.placement == placement)
     }
 
-    /// The lake tile placed this turn part waiting for its ferry, if any (under the variant
+    /// The lake tile placed this turn part (the last placed) waiting for its ferry, if any (under the variant
     /// "ferry-needs-highwayman", only where the player has a follower on one of its roads).
     fn lake_waiting(&self, table: &Table) -> Option<PlacementIndex> {
         let highwayman = |p: PlacementIndex| {
@@ -135,7 +130,7 @@ impl Ferries {
                         == FeatureKind::Road
             })
         };
-        self.placed
+        Some(table.last_placement_index())
             .filter(|&p| has_lake(table, p) && self.ferry_at(p).is_none())
             .filter(|&p| !self.needs_highwayman || highwayman(p))
     }
@@ -144,7 +139,7 @@ impl Ferries {
     /// placed, both ways, less the tile's own and those moved this turn part; in the order
     /// found, without repeats.
     fn movable(&self, table: &Table) -> Vec<PlacementIndex> {
-        let Some(placed) = self.placed else { return vec![] };
+        let placed = table.last_placement_index();
         if self.ferries.iter().all(|f| f.placement == placed) {
             return vec![];
         }
@@ -188,22 +183,13 @@ impl Ferries {
                     queue.push_back(next);
                 }
             };
-            // Across the tile's edges.
-            let here = *table.board.placement(placement);
-            let view = table.design(here.tile).view(here.rotation);
-            for port in Port::all().filter(|p| view.port_feature[p.index()] == local) {
-                let Some(n) = table.board.get(here.pos.step(port.side())) else { continue };
-                let theirs = table.design(n.tile).view(n.rotation).port_feature[port.facing().index()];
-                if theirs != NO_FEATURE {
-                    visit(n.first_node + theirs as NodeId);
-                }
-            }
-            // Across the tile's own ferry (the tile just placed), and through tunnels.
+            // Across the tile's edges, the tile's own ferry (the tile just placed), and tunnels.
+            table.segments_across(node).for_each(&mut visit);
             if let Some(ferry) = self.ferry_at(placement).filter(|f| f.ends.contains(&local)) {
                 let other = if ferry.ends[0] == local { ferry.ends[1] } else { ferry.ends[0] };
                 visit(table.node_of(placement, other));
             }
-            for &(a, b) in &self.tunnels {
+            for &(a, b) in &table.underground {
                 if a == node {
                     visit(b);
                 } else if b == node {
@@ -291,8 +277,7 @@ impl Ferries {
         events: &mut Vec<Event>,
     ) -> bool {
         let Action::Ferry { pos, from, to } = action else {
-            // The pass: no more moves this turn part.
-            self.placed = None;
+            // The pass: no more moves this turn part (the step goes on to the next module).
             return false;
         };
         let player = pending.player().expect("a player decides");
@@ -324,11 +309,6 @@ impl Ferries {
             .collect()
     }
 
-    /// The Tunnel: a pair of tokens joined the roads of segments `a` and `b` underground.
-    pub(crate) fn tunnel_joined(&mut self, a: NodeId, b: NodeId) {
-        self.tunnels.push((a, b));
-    }
-
     /// Joins every ferry's roads again, after the feature graph was built anew (a ferry moved,
     /// or "Rebuilding" moved a tile).
     pub(crate) fn reconnect(&self, table: &mut Table) {
@@ -342,9 +322,8 @@ impl Ferries {
 impl Module for Ferries {
     const HOOKS: Hooks = Hooks::of(&[Hook::TilePlaced, Hook::At, Hook::IdentifyCompleted]);
 
-    /// A new turn part: its tile decides the moves, and every ferry may move once.
-    fn tile_placed(&mut self, table: &mut Table, _player: PlayerId, _events: &mut Vec<Event>) {
-        self.placed = Some(table.last_placement_index());
+    /// A new turn part: every ferry may move once (its tile, the last placed, decides which).
+    fn tile_placed(&mut self, _table: &mut Table, _player: PlayerId, _events: &mut Vec<Event>) {
         self.moved.clear();
     }
 

@@ -37,11 +37,11 @@
 
 use crate::actions::Action;
 use crate::board::PlacementIndex;
-use crate::catalog::{FeatureKind, FeatureSpec, Symbol, NO_FEATURE};
+use crate::catalog::{FeatureKind, FeatureSpec, Symbol};
 use crate::errors::RuleError;
 use crate::events::Event;
 use crate::features::NodeId;
-use crate::geometry::{Port, Pos};
+use crate::geometry::Pos;
 use crate::players::{Figure, FigureSerial, PlayerId, MAX_PLAYERS};
 use crate::table::Table;
 
@@ -266,16 +266,7 @@ fn road_distances(table: &Table, start: NodeId, links: &[(NodeId, NodeId, u16)])
                 }
             }
         }
-        let (placement, local) = table.features.segment(node);
-        let tile = *table.board.placement(placement);
-        let view = table.design(tile.tile).view(tile.rotation);
-        for port in Port::all().filter(|p| view.port_feature[p.index()] == local) {
-            let Some(n) = table.board.get(tile.pos.step(port.side())) else { continue };
-            let theirs = table.design(n.tile).view(n.rotation).port_feature[port.facing().index()];
-            if theirs == NO_FEATURE {
-                continue;
-            }
-            let next = n.first_node + theirs as NodeId;
+        for next in table.segments_across(node) {
             if here + 1 < distance[next as usize] {
                 distance[next as usize] = here + 1;
                 queue.push_back(next);

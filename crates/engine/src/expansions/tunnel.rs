@@ -152,15 +152,9 @@ impl Tunnel {
         Ok(())
     }
 
-    /// Places a checked token; with the second token of a pair, joins the two roads (and returns
-    /// the two segments joined).
-    pub(crate) fn place(
-        &mut self,
-        table: &mut Table,
-        player: PlayerId,
-        action: Action,
-        events: &mut Vec<Event>,
-    ) -> Option<(NodeId, NodeId)> {
+    /// Places a checked token; with the second token of a pair, joins the two roads (and notes
+    /// the two segments in `Table::underground`, for walks along the road).
+    pub(crate) fn place(&mut self, table: &mut Table, player: PlayerId, action: Action, events: &mut Vec<Event>) {
         let Action::PlaceTunnel { pair, pos, feature } = action else {
             unreachable!("the dispatch sends only this module's actions")
         };
@@ -168,14 +162,13 @@ impl Tunnel {
         self.placed.push(TunnelToken { owner: player, pair, pos, feature });
         self.open.retain(|&o| o != (pos, feature));
         self.placed_this_turn = true;
-        let joined = other.map(|other| {
+        if let Some(other) = other {
             let (a, b) = (node_at(table, pos, feature), node_at(table, other.pos, other.feature));
             table.features.connect(a, b);
+            table.underground.push((a, b));
             self.joined.push(a);
-            (a, b)
-        });
+        }
         events.push(Event::TunnelPlaced { player, pair, pos, feature, joined: other.map(|t| t.pos) });
-        joined
     }
 
     /// Joins again the roads of every pair on the board, and finds the open openings again, after
@@ -187,25 +180,11 @@ impl Tunnel {
         }
         let placed = &self.placed;
         self.open.retain(|&(pos, feature)| !placed.iter().any(|t| t.pos == pos && t.feature == feature));
-        for (i, t) in self.placed.iter().enumerate() {
-            if let Some(o) = self.placed[..i].iter().find(|o| o.owner == t.owner && o.pair == t.pair) {
-                let (a, b) = (node_at(table, t.pos, t.feature), node_at(table, o.pos, o.feature));
-                table.features.connect(a, b);
-            }
+        // The pairs' segments, noted as they were joined (tiles with tokens never move).
+        for i in 0..table.underground.len() {
+            let (a, b) = table.underground[i];
+            table.features.connect(a, b);
         }
-    }
-
-    /// The openings each joined pair links underground (for Solovei Razboynik's tree).
-    pub(crate) fn links(&self, table: &Table) -> Vec<(NodeId, NodeId)> {
-        let placed = &self.placed;
-        placed
-            .iter()
-            .enumerate()
-            .filter_map(|(i, t)| {
-                let o = placed[..i].iter().find(|o| o.owner == t.owner && o.pair == t.pair)?;
-                Some((node_at(table, t.pos, t.feature), node_at(table, o.pos, o.feature)))
-            })
-            .collect()
     }
 
     /// The tiles that hold a token (they stay under "Rebuilding").

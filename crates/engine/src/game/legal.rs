@@ -151,55 +151,8 @@ fn mountain_sites(table: &Table, modules: &Modules, tile: crate::catalog::TileId
 /// The `n`-th legal action, skipping whole positions where placements can be counted.
 #[inline]
 pub(crate) fn nth_legal_action(table: &Table, modules: &Modules, pending: Pending, n: usize) -> Option<Action> {
-    let mut left = n;
-    if let Pending::PlaceTile { tile, .. } = pending {
-        let rules = modules.placement_rules(table, tile);
-        if rules.is_empty() || modules.position_only(rules) {
-            // Skip whole positions by their number of fitting rotations (a position the rules
-            // refuse has none).
-            let fits = &table.design(tile).fit_table;
-            for cell in table.board.frontier() {
-                let mut rotations = fits[cell.code as usize];
-                if rotations != 0 && !rules.is_empty() && !modules.allows_position(rules, table, tile, cell.pos) {
-                    continue;
-                }
-                let count = rotations.count_ones() as usize;
-                if left >= count {
-                    left -= count;
-                    continue;
-                }
-                for _ in 0..left {
-                    rotations &= rotations - 1;
-                }
-                let rotation = Rotation::ALL[rotations.trailing_zeros() as usize];
-                return Some(Action::Place { pos: cell.pos, rotation });
-            }
-            // The variation "Mountains": the mountains come after the placements.
-            if !table.rules.variants.mountains {
-                return None;
-            }
-            let mut found = None;
-            crate::expansions::mountains::each_site(table, modules, tile, &mut |action| {
-                if left == 0 {
-                    found = Some(action);
-                    return true;
-                }
-                left -= 1;
-                false
-            });
-            return found;
-        }
-    }
-    let mut found = None;
-    each_legal_action(table, modules, pending, |action| {
-        if left == 0 {
-            found = Some(action);
-            return true;
-        }
-        left -= 1;
-        false
-    });
-    found
+    let [action] = nth_legal_actions(table, modules, pending, [n]);
+    action
 }
 
 /// The legal actions at indices `ns` of the listing (ascending, repeats allowed), found in one
