@@ -517,14 +517,8 @@ pub fn observe(
     // 1 north, 2 east, 4 south, 8 west, added up.
     for ferry in game.ferries() {
         let Some(cell) = window.cell(ferry.pos) else { continue };
-        let Some(placed) = game.board().get(ferry.pos) else { continue };
-        let design = game.design(placed.tile);
-        let sides: u8 = ferry
-            .ends
-            .iter()
-            .filter_map(|&e| design.features.get(e as usize)?.first_port())
-            .map(|port| 1 << port.side().rotated(placed.rotation).index())
-            .sum();
+        let sides: u8 =
+            ferry.ends.iter().filter_map(|&e| game.segment_side(ferry.pos, e)).map(|s| 1 << s.index()).sum();
         board[piece(11) + cell] = sides;
     }
     let figure_plane = |owner: PlayerId, figure: Figure| {

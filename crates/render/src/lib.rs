@@ -438,10 +438,7 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
     }
     // The Tunnel: each token on its opening, where the road stops short of the middle.
     for t in game.tunnel_tokens() {
-        let Some(placed) = game.board().get(t.pos) else { continue };
-        let spec = &catalog.design(placed.tile).features[t.feature as usize];
-        let Some(port) = spec.first_port() else { continue };
-        let (dx, dy) = port.side().rotated(placed.rotation).delta();
+        let Some((dx, dy)) = game.segment_side(t.pos, t.feature).map(|side| side.delta()) else { continue };
         // The opening lies 0.3 of a tile in from the edge's middle.
         let (ox, oy) = (0.5 + f32::from(dx) * 0.2, 0.5 + f32::from(dy) * 0.2);
         let colour = game.players().get(t.owner as usize).map_or("#ffffff", |p| color_hex(p.color));
@@ -450,11 +447,8 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
     }
     // The Ferries: each ferry across its lake, from one road's jetty to the other's.
     for f in game.ferries() {
-        let Some(placed) = game.board().get(f.pos) else { continue };
-        let design = catalog.design(placed.tile);
         let jetty = |feature: u8| {
-            let port = design.features[feature as usize].first_port()?;
-            let (dx, dy) = port.side().rotated(placed.rotation).delta();
+            let (dx, dy) = game.segment_side(f.pos, feature)?.delta();
             let out = layout::FERRY_JETTY / TILE;
             Some(pt(
                 (f.pos.x as f32 + 0.5 + f32::from(dx) * out) * TILE,

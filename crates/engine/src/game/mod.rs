@@ -165,6 +165,15 @@ impl Game {
         feature_name(self.design(placed.tile), placed.rotation, feature)
     }
 
+    /// The side of its tile, as the tile lies, by which segment `feature` of the tile at `pos`
+    /// leaves it (its first port's; `None` for a feature on no edge): where a road that ends in
+    /// the middle (a tunnel opening, a ferry lake's jetty) comes from.
+    pub fn segment_side(&self, pos: Pos, feature: LocalFeature) -> Option<crate::geometry::Side> {
+        let placed = self.table.board.get(pos)?;
+        let port = self.design(placed.tile).features.get(feature as usize)?.first_port()?;
+        Some(port.side().rotated(placed.rotation))
+    }
+
     /// The holder of the king or robber baron (King & Scout), with the size of the feature that
     /// won it.
     pub fn token_holder(&self, token: Token) -> Option<(PlayerId, u16)> {

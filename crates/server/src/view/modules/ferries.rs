@@ -43,9 +43,7 @@ struct FerryDecision {
 /// The direction from the tile's middle to where road segment `feature` leaves it (as a unit
 /// step on the board, y growing south).
 fn road_direction(game: &Game, pos: Pos, feature: LocalFeature) -> Option<(f32, f32)> {
-    let placed = game.board().get(pos)?;
-    let port = game.design(placed.tile).features.get(feature as usize)?.first_port()?;
-    let (dx, dy) = port.side().rotated(placed.rotation).delta();
+    let (dx, dy) = game.segment_side(pos, feature)?.delta();
     Some((f32::from(dx), f32::from(dy)))
 }
 
