@@ -48,9 +48,12 @@ trap cleanup EXIT
 port="$(node -e "const s = require('net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")"
 base="http://127.0.0.1:$port"
 
-# Clients are counted by x-forwarded-for, so that the test of the per-address limit (scenario 8)
-# has an address of its own.
+# Clients are counted by x-forwarded-for: each browser of the test sends an address of its own,
+# and the test of the per-address limit (scenario 8) one more. The run creates about a hundred
+# games within minutes, most left unfinished, so the limits on the games and bot seats running at
+# once (which no scenario tests) are raised past what the run holds.
 "$server" serve --addr "127.0.0.1:$port" --db "$work/games.db" --bot-delay-ms 0 \
+    --max-games 1000 --max-bot-seats 1000 \
     --client-address-header x-forwarded-for >"$work/server.log" 2>&1 &
 server_pid=$!
 
@@ -72,4 +75,24 @@ if [ -z "$ready" ]; then
     exit 1
 fi
 
-node tests/browser/e2e.mjs "$base"
+# The scenarios run in lanes at once (E2E_LANES, default 2), each lane every n-th scenario
+# (E2E_LANE in tests/browser/e2e.mjs): a scenario mostly waits for the page or the server, so two
+# lanes take little more than half the time of one on two cores. Each lane's lines are prefixed
+# with its number; the test fails if any lane fails.
+lanes="${E2E_LANES:-2}"
+pids=()
+for lane in $(seq 0 $((lanes - 1))); do
+    (
+        set -o pipefail
+        E2E_LANE="$lane/$lanes" node tests/browser/e2e.mjs "$base" 2>&1 | sed -u "s/^/lane $lane: /"
+    ) &
+    pids+=("$!")
+done
+failed=0
+for pid in "${pids[@]}"; do
+    wait "$pid" || failed=1
+done
+if [ "$failed" -ne 0 ]; then
+    echo "browser-test: a lane failed (its lines above say where)"
+    exit 1
+fi

@@ -157,6 +157,12 @@ async function openBrowser(name, device = DESKTOP) {
     args: CHROME_ARGS,
     ...device,
   });
+  // Each browser is a client of its own (the server counts clients by `x-forwarded-for` here,
+  // scripts/browser-test.sh), so that the per-address limits (games a minute, bot seats) meet
+  // one browser's games, never the whole run's: on a fast machine the run creates more than ten
+  // games in a minute.
+  clientCount += 1;
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${clientCount % 250 + 1}` });
   const page = context.pages()[0] || (await context.newPage());
   page.setDefaultTimeout(WAIT_MS);
   touchDevices.add(context);
@@ -175,6 +181,9 @@ async function openBrowser(name, device = DESKTOP) {
 }
 
 const touchDevices = new WeakSet();
+
+/** Browsers opened so far: each gets a client address of its own. */
+let clientCount = 0;
 
 /** Taps on a touch device, clicks elsewhere. */
 async function press(page, selector) {
@@ -5721,8 +5730,13 @@ try {
   numbered.set(35, scenarioFlier);
   numbered.set(36, scenarioTunnel);
   numbered.set(37, scenarioFerries);
-  for (const [n, scenario] of numbered) {
-    if (only.length && !only.includes(n)) continue;
+  // E2E_LANE=i/n runs every n-th scenario from the i-th (0-based) of those chosen:
+  // scripts/browser-test.sh runs n such lanes at once against one server, since a scenario spends
+  // most of its time waiting for the page or the server, not on a core.
+  const [lane, lanes] = (process.env.E2E_LANE || '0/1').split('/').map(Number);
+  check(Number.isInteger(lane) && Number.isInteger(lanes) && lanes >= 1 && lane >= 0 && lane < lanes, `E2E_LANE=${process.env.E2E_LANE} is not i/n with 0 <= i < n`);
+  const chosen = [...numbered].filter(([n]) => !only.length || only.includes(n));
+  for (const [, scenario] of chosen.filter((_, i) => i % lanes === lane)) {
     await scenario();
     await closeBrowsers();
   }
