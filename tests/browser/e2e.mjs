@@ -105,8 +105,8 @@ import path from 'node:path';
 const BASE = (process.argv[2] || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 const SHOTS = path.resolve(process.env.SCREENSHOT_DIR || 'target/screenshots');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-// A guard against a hung run, not a speed target: the 30 scenarios take 500 to 600 s on the
-// 2-core CI machine, and the runs vary by a minute or more.
+// A guard against a hung run, not a speed target: the 37 scenarios took 250 to 550 s in one lane
+// on the 2-core machine (its speed varies that much), about 200 s in two lanes.
 const TOTAL_MS = Number(process.env.E2E_TIMEOUT_MS || 900_000);
 const WAIT_MS = 20_000;
 const CHROME_ARGS = [
