@@ -15,7 +15,9 @@ fi
 # The command-line binary, for the tests that compare records with it: the debug build, which
 # .ci/run's other steps have built already (a record does not depend on the build's profile, and
 # a release build of the server's dependencies would add minutes to CI).
-cargo build --bin carcassonne --quiet
+# (As `cargo test --workspace` builds it: `cargo build --bin` would build it again with other
+# features of its dependencies; scripts/browser-test.sh says the same.)
+cargo test --workspace --no-run --quiet
 export CARCASSONNE_BIN="$PWD/${CARGO_TARGET_DIR:-target}/debug/carcassonne"
 # `pip install ./crates/python` as the README says (maturin builds in this workspace's target/),
 # in the debug profile, whose engine and bots are optimized (Cargo.toml) and whose overflow checks
