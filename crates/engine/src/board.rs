@@ -249,7 +249,7 @@ impl Board {
 
     /// True if the tile fits somewhere on the board.
     pub fn has_place_for(&self, design: &TileDesign) -> bool {
-        self.frontier.iter().any(|cell| design.fit_table[cell.code as usize] != 0)
+        self.frontier.iter().any(|cell| design.rotations_fitting(cell.code) != 0)
     }
 
     /// Puts a tile whose rotated edge terrains are `edges` on the board (legality is the

@@ -108,7 +108,7 @@ pub(crate) fn rebuild_features(table: &mut Table) {
 pub(crate) fn check_fit(table: &Table, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), RuleError> {
     let design = table.design(tile);
     if let Some(code) = table.board.frontier_code(pos) {
-        if design.fit_table[code as usize] & (1 << rotation.index()) != 0 {
+        if design.rotations_fitting(code) & (1 << rotation.index()) != 0 {
             return Ok(());
         }
     }

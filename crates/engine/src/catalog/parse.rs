@@ -592,7 +592,7 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
             distinct_rotations |= 1 << r;
         }
     }
-    let fit_table = (0..FIT_TABLE_SIZE)
+    let fits_by_code = (0..FIT_TABLE_SIZE)
         .map(|code| {
             let (mut pattern, mut mask, mut rest) = (0u32, 0u32, code);
             for side in 0..4 {
@@ -603,7 +603,8 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
                     mask |= 0xFF << (8 * side);
                 }
             }
-            (0..4).filter(|&r| rotations[r].edges & mask == pattern).fold(0u8, |bits, r| bits | 1 << r)
+            let fitting = (0..4).filter(|&r| rotations[r].edges & mask == pattern).fold(0u8, |bits, r| bits | 1 << r);
+            fitting | (fitting.count_ones() as u8) << 4
         })
         .collect();
     let cloister = features.iter().position(|f| f.kind == FeatureKind::Cloister).map(|i| i as LocalFeature);
@@ -612,7 +613,7 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
     let hut = features.iter().position(|f| f.kind == FeatureKind::Hut).map(|i| i as LocalFeature);
     let trap = features.iter().position(|f| f.kind == FeatureKind::Trap).map(|i| i as LocalFeature);
     TileDesign {
-        fit_table,
+        fits_by_code,
         cloister,
         garden,
         hut,

@@ -58,14 +58,14 @@ impl Modules {
         table: &Table,
         tile: TileId,
     ) -> bool {
-        let fits = &table.design(tile).fit_table;
+        let design = table.design(tile);
         let position_only = self.position_only(rules);
         table.board.frontier().iter().any(|cell| {
-            fits[cell.code as usize] != 0
+            design.rotations_fitting(cell.code) != 0
                 && self.allows_position(rules, table, tile, cell.pos)
                 && (position_only
                     || crate::geometry::Rotation::ALL.iter().any(|&r| {
-                        fits[cell.code as usize] & (1 << r.index()) != 0
+                        design.rotations_fitting(cell.code) & (1 << r.index()) != 0
                             && self.check_place(rules, table, tile, cell.pos, r).is_ok()
                     }))
         })

@@ -47,10 +47,10 @@ pub(crate) fn each_site(
     if table.design(tile).has_river() {
         return false;
     }
-    let fits = &table.design(mountain).fit_table;
+    let design = table.design(mountain);
     let rules = modules.placement_rules(table, mountain);
     for cell in table.board.frontier() {
-        if fits[cell.code as usize] == 0 {
+        if design.rotations_fitting(cell.code) == 0 {
             continue;
         }
         if !rules.is_empty() && modules.check_place(rules, table, mountain, cell.pos, Rotation::R0).is_err() {

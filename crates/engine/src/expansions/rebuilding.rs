@@ -208,7 +208,7 @@ impl Modules {
     /// position, then rotation, until `visit` returns true.
     fn each_place_without(&self, table: &Table, from: Pos, visit: &mut impl FnMut(Action) -> bool) {
         let tile = table.board.get(from).expect("a tile to move").tile;
-        let fits = &table.design(tile).fit_table;
+        let design = table.design(tile);
         let rules = self.placement_rules(table, tile);
         for cell in table.board.frontier() {
             // Only the positions beside the lifted tile read it.
@@ -219,7 +219,7 @@ impl Modules {
             } else {
                 cell.code
             };
-            let mut rotations = fits[code as usize];
+            let mut rotations = design.rotations_fitting(code);
             if rotations != 0 && !rules.is_empty() && !self.allows_position(rules, table, tile, cell.pos) {
                 continue;
             }
@@ -273,7 +273,7 @@ impl Modules {
             crate::base::check_fit(table, tile, pos, rotation)?;
         } else {
             let code = table.board.code_without(table.catalog, from, pos).ok_or(RuleError::NoReplacementThere(pos))?;
-            if table.design(tile).fit_table[code as usize] & (1 << rotation.index()) == 0 {
+            if table.design(tile).rotations_fitting(code) & (1 << rotation.index()) == 0 {
                 return Err(RuleError::NoReplacementThere(pos));
             }
         }
