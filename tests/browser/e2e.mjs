@@ -939,6 +939,25 @@ function arrowTowards(from, to) {
   return dx === 1 ? 'ArrowRight' : dx === -1 ? 'ArrowLeft' : dy === 1 ? 'ArrowDown' : 'ArrowUp';
 }
 
+/**
+ * Clicks the marker `selector` until it shows as chosen (`aria-pressed`), up to three times: on
+ * a loaded machine a click could land while the window redrew the board and be lost with the
+ * redraw. A marker already chosen is not clicked again (a second click would confirm it).
+ */
+async function pressUntilChosen(page, selector) {
+  const chosen = page.locator(`${selector}[aria-pressed=true]`);
+  for (let attempt = 1; ; attempt++) {
+    if (!(await chosen.count())) await press(page, selector);
+    try {
+      await chosen.first().waitFor({ timeout: 7_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      log(`${selector}: not chosen 7 s after a click; clicking again`);
+    }
+  }
+}
+
 /** Waits for the events an action caused (from index `from`) and returns them. */
 async function newEvents(id, from) {
   const view = await api(`/api/games/${id}?events_from=${from}`);
@@ -952,6 +971,12 @@ async function newEvents(id, from) {
  * the step.
  */
 async function dragonStep(page, id, view, tally) {
+  // The window at the API's state first: an update that arrives after the click redraws the
+  // board and drops the step chosen (seen on a loaded machine).
+  await waitFor(page, "the window at the API's state (a dragon step)", (v) => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && Number(g.dataset.version) >= v;
+  }, view.version);
   const left = view.dragon_move.steps_left;
   const said = await page.textContent('[data-testid=dragon-steps-left]');
   check(said.startsWith(`Move the dragon: ${left} step${left === 1 ? '' : 's'} left`), `the panel says "${said}" with ${left} steps left`);
@@ -977,8 +1002,7 @@ async function dragonStep(page, id, view, tally) {
     await waitForVersionAbove(page, before, 'the dragon step chosen by key');
     tally.byKey += 1;
   } else {
-    await press(page, `[data-testid=dragon-step][data-x="${to.x}"][data-y="${to.y}"]`);
-    await page.locator(`[data-testid=dragon-step][data-x="${to.x}"][data-y="${to.y}"][aria-pressed=true]`).waitFor();
+    await pressUntilChosen(page, `[data-testid=dragon-step][data-x="${to.x}"][data-y="${to.y}"]`);
     await confirm(page, `moving the dragon to (${to.x}, ${to.y})`);
     tally.clicked += 1;
   }
