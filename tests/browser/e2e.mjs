@@ -572,6 +572,8 @@ async function scenarioAgainstBot() {
   check(new URL(page.url()).pathname === `/play/${id}`, `the play link led to ${page.url()}`);
   // The start tile, from which every place is named, is marked on the board.
   await page.locator('[data-testid=start-tile]').waitFor();
+  // The tile too: on a loaded machine the mark was drawn before the tile could be measured.
+  await page.locator('.tile[data-x="0"][data-y="0"]').first().waitFor();
   const startTile = await page.locator('.tile[data-x="0"][data-y="0"]').boundingBox();
   const startMark = await page.locator('[data-testid=start-tile]').boundingBox();
   check(
