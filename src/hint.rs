@@ -133,6 +133,7 @@ fn decision(game: &Game) -> &'static str {
         Pending::FlierLanding { .. } => "land",
         Pending::PlaceFerry { .. } => "ferry",
         Pending::MoveFerry { .. } => "move-ferry",
+        Pending::Plague { .. } => "plague",
         Pending::GameOver => "game-over",
     }
 }
@@ -227,6 +228,13 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
             format!("set the ferry of the lake at ({x}, {y}) to join {from} and {to}")
         }
         RecordAction::PorxadaBonus { .. } => "choose La Porxada's bonus at the end of the game".into(),
+        RecordAction::Flea { x, y, from_x: Some(fx), from_y: Some(fy), .. } => {
+            format!("spread the plague: move the flea at ({fx}, {fy}) to the tile at ({x}, {y})")
+        }
+        RecordAction::Flea { x, y, .. } => format!("spread the plague: a flea on the tile at ({x}, {y})"),
+        RecordAction::Flee { figure, from_x, from_y, x, y, feature, .. } => {
+            format!("flee the plague: your {} at ({from_x}, {from_y}) to {feature} at ({x}, {y})", figure.name())
+        }
         RecordAction::SwapFollower { owner, figure, x, y, feature, .. } => {
             format!("La Porxada's swap: {owner}'s {} on {feature} at ({x}, {y})", figure.name())
         }

@@ -81,6 +81,7 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             ("ferry", Some(player), game.board().get(pos).map(|t| id(t.tile)), Some(pos))
         }
         Pending::MoveFerry { player } => ("move-ferry", Some(player), None, None),
+        Pending::Plague { player, .. } => ("plague", Some(player), None, None),
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -274,6 +275,13 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 out,
                 "{} may move the first ferry along a road their tile extended, or pass ({} legal actions):",
                 game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::Plague { player, late } => writeln!(
+                out,
+                "{} {} spread the plague with a flea and may let one figure flee ({} legal actions):",
+                game.player(player).color.name(),
+                if late { "must now" } else { "may now (or later this turn)" },
                 actions.len()
             )?,
             Pending::GameOver => writeln!(out, "the game is over: no action is legal")?,

@@ -200,6 +200,34 @@ pub fn ferry_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::E
     }
 }
 
+/// The Plague: an outbreak, a flea, a figure struck or fled, in words (play and replay):
+/// "outbreak 1 breaks out at (2,0)", "red spreads the plague to (1,0)", "the flea sends blue's
+/// follower on road@W at (1,0) home", "red's follower flees from (1,0) to city@N at (1,-1)".
+pub fn plague_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
+    use carcassonne_engine::Event;
+    let name = |p: u8| game.player(p).color.name();
+    let feature = |pos, f: u8| game.feature_name(pos, f).unwrap_or_else(|| format!("#{f}"));
+    match *event {
+        Event::OutbreakStarted { pos, number, .. } => {
+            format!("outbreak {number} breaks out on the plague source at {pos}")
+        }
+        Event::OutbreakEradicated { pos, number } => {
+            format!("no flea is left: outbreak {number} at {pos} dies out (its fleas cut off turn pink)")
+        }
+        Event::FleaPlaced { player, from: Some(from), pos } => {
+            format!("{} spreads the plague: the flea at {from} moves to {pos}", name(player))
+        }
+        Event::FleaPlaced { player, pos, .. } => format!("{} spreads the plague: a flea on {pos}", name(player)),
+        Event::PlagueStruck { player, figure, pos, feature: f } => {
+            format!("the flea sends {}'s {} on {} at {pos} home", name(player), figure.name(), feature(pos, f))
+        }
+        Event::Fled { player, figure, from, pos, feature: f, .. } => {
+            format!("{}'s {} flees the plague from {from} to {} at {pos}", name(player), figure.name(), feature(pos, f))
+        }
+        _ => String::new(),
+    }
+}
+
 /// Mage & Witch: a move or a removal of the mage or the witch, in words (play and replay):
 /// "red moves the witch onto the road at (1, 2)", "the mage leaves the board: the city at (0, 1)
 /// was scored".

@@ -465,6 +465,15 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 Some(text) => write!(text, " and {}", crate::output::ferry_line(game, &event))?,
                 None => writeln!(out, "    {} {}", name(player), crate::output::ferry_line(game, &event))?,
             },
+            // The Plague: on the turn's line while it is open, else a line each.
+            Event::OutbreakStarted { .. }
+            | Event::OutbreakEradicated { .. }
+            | Event::FleaPlaced { .. }
+            | Event::PlagueStruck { .. }
+            | Event::Fled { .. } => match line.as_mut() {
+                Some(text) => write!(text, "; {}", crate::output::plague_line(game, &event))?,
+                None => writeln!(out, "    {}", crate::output::plague_line(game, &event))?,
+            },
             Event::TunnelPlaced { player, .. } => match line.as_mut() {
                 Some(text) => write!(text, " and {}", crate::output::tunnel_line(game, &event))?,
                 None => writeln!(out, "    {} {}", name(player), crate::output::tunnel_line(game, &event))?,

@@ -257,6 +257,8 @@ impl From<Action> for ActionKey {
             | Action::Land { .. }
             | Action::PlaceTunnel { .. }
             | Action::Ferry { .. }
+            | Action::Flea { .. }
+            | Action::Flee { .. }
             | Action::PorxadaBonus
             | Action::SwapFollower { .. }
             | Action::RefuseSwap { .. }
@@ -489,6 +491,7 @@ fn nth_legal_actions_agree_with_the_listing() {
     for (rules, seed) in [
         (Rules::base(), 1u64),
         (Rules { expansions: vec![Expansion::River, Expansion::Ferries], ..Rules::base() }, 2),
+        (Rules { expansions: vec![Expansion::Plague, Expansion::TradersBuilders], ..Rules::base() }, 5),
         (Rules { expansions: every, ..Rules::base() }, 3),
         (Rules { expansions: vec![], variants: mountains }, 4),
     ] {

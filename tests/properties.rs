@@ -496,6 +496,13 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::FerryPlaced { .. } | Event::FerryMoved { .. } => {
                 prop_assert!(game.rules().has(Expansion::Ferries), "a ferry without The Ferries");
             }
+            Event::OutbreakStarted { .. }
+            | Event::OutbreakEradicated { .. }
+            | Event::FleaPlaced { .. }
+            | Event::PlagueStruck { .. }
+            | Event::Fled { .. } => {
+                prop_assert!(game.rules().has(Expansion::Plague), "the plague without The Plague");
+            }
             Event::Flew { distance, .. } => {
                 prop_assert!(game.rules().has(Expansion::Flier), "a flight without The Flier");
                 prop_assert!((1..=3).contains(&distance), "the flight die rolled {}", distance);
@@ -778,6 +785,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::PlaceFerry { .. } | Pending::MoveFerry { .. } => {
                 prop_assert!(game.rules().has(Expansion::Ferries), "a ferry's decision without The Ferries");
+            }
+            Pending::Plague { .. } => {
+                prop_assert!(game.rules().has(Expansion::Plague), "a plague decision without The Plague");
             }
             Pending::GameOver => unreachable!(),
         }

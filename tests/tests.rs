@@ -30,6 +30,7 @@ mod mountains;
 mod only_one;
 mod perft;
 mod phantom;
+mod plague;
 mod play;
 mod princess_dragon;
 mod prisoners;

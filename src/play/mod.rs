@@ -431,6 +431,14 @@ impl Session {
             Pending::PlaceFerry { pos, .. } => {
                 writeln!(out, "{color}, put a ferry on the lake at {pos}: choose the two roads it joins")?;
             }
+            Pending::Plague { late, .. } => {
+                let when = if late {
+                    "spread the plague now (a flea next to an active outbreak or a red flea joined to one)"
+                } else {
+                    "spread the plague now or later this turn"
+                };
+                writeln!(out, "{color}, {when}; you may also let one of your figures flee along its feature")?;
+            }
             Pending::MoveFerry { .. } => {
                 writeln!(
                     out,
@@ -537,6 +545,13 @@ impl Session {
                 }
                 Event::FerryPlaced { player, .. } | Event::FerryMoved { player, .. } => {
                     writeln!(out, "    {} {}", name(player), crate::output::ferry_line(game, event))?;
+                }
+                Event::OutbreakStarted { .. }
+                | Event::OutbreakEradicated { .. }
+                | Event::FleaPlaced { .. }
+                | Event::PlagueStruck { .. }
+                | Event::Fled { .. } => {
+                    writeln!(out, "    {}", crate::output::plague_line(game, event))?;
                 }
                 Event::WatchtowerScored { player, pos, watches, count, points } => {
                     writeln!(out, "{}", crate::output::watchtower_line(name(player), pos, watches, count, points))?;

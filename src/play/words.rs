@@ -85,6 +85,13 @@ pub(super) fn describe(game: &Game, action: Action) -> String {
             format!("sets the ferry of the lake at ({x},{y}) to join {from} and {to}")
         }
         RecordAction::PorxadaBonus { .. } => "chooses La Porxada's bonus".into(),
+        RecordAction::Flea { x, y, from_x: Some(fx), from_y: Some(fy), .. } => {
+            format!("spreads the plague: the flea at ({fx},{fy}) moves to ({x},{y})")
+        }
+        RecordAction::Flea { x, y, .. } => format!("spreads the plague: a flea on ({x},{y})"),
+        RecordAction::Flee { figure, from_x, from_y, x, y, feature, .. } => {
+            format!("lets their {} at ({from_x},{from_y}) flee to {feature} at ({x},{y})", figure.name())
+        }
         RecordAction::CropCircle { choice, .. } => format!("crop circle: chooses `{choice}`"),
         RecordAction::TakeBack { figure, x, y, .. } => format!("takes back their {} at ({x},{y})", figure.name()),
         RecordAction::SwapFollower { owner, figure, x, y, .. } => {
@@ -201,6 +208,13 @@ pub(super) fn short(game: &Game, action: Action) -> String {
             format!("ferry: on the lake at ({x},{y}), joining {from} and {to}")
         }
         RecordAction::PorxadaBonus { .. } => "La Porxada: the bonus at the end".into(),
+        RecordAction::Flea { x, y, from_x: Some(fx), from_y: Some(fy), .. } => {
+            format!("flea: the one at ({fx},{fy}) to ({x},{y})")
+        }
+        RecordAction::Flea { x, y, .. } => format!("flea: on ({x},{y})"),
+        RecordAction::Flee { figure, from_x, from_y, x, y, feature, .. } => {
+            format!("flee: your {} at ({from_x},{from_y}) to {feature} at ({x},{y})", figure.name())
+        }
         RecordAction::CropCircle { choice, .. } if choice == "add" => {
             "crop circle: every player may add a follower".into()
         }

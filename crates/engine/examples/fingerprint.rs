@@ -307,6 +307,9 @@ fn configs() -> Vec<(&'static str, Rules)> {
         // rebuilding's moved lakes; and the edition whose ferry needs a highwayman.
         ("ferries", with(&[Ferries, Tunnel, TradersBuilders], Variants { rebuilding: true, ..Variants::default() })),
         ("ferries-highwayman", with(&[Ferries], Variants { ferry_needs_highwayman: true, ..Variants::default() })),
+        // The Plague, with the builder's double turn it spreads once in, the tunnels a flight
+        // follows and the flier whose landing may meet a flea.
+        ("plague", with(&[Plague, TradersBuilders, Tunnel, Flier], Variants::default())),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

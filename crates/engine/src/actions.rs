@@ -115,6 +115,12 @@ pub enum Action {
     /// and `to` (`from < to`): a ferry put on the lake of the tile just placed, or a ferry
     /// moved to join another pair.
     Ferry { pos: Pos, from: LocalFeature, to: LocalFeature },
+    /// The Plague: spread the plague, putting a flea on the tile at `to`: from the supply
+    /// (`from` none), or, with the supply empty, the flea taken from the tile at `from`.
+    Flea { from: Option<Pos>, to: Pos },
+    /// The Plague: one's figure `figure` (an index into the game's figures, `Game::figures`)
+    /// flees along its road, city or field onto feature `feature` of the tile at `pos`.
+    Flee { figure: u8, pos: Pos, feature: LocalFeature },
     /// La Porxada: with its tile just placed, choose the bonus at the end of the game (the
     /// players present in its city when it is completed score their incomplete cities as if
     /// completed).
@@ -194,6 +200,8 @@ impl Action {
             Action::Land { .. } => "the flown follower's landing",
             Action::PlaceTunnel { .. } => "a tunnel token",
             Action::Ferry { .. } => "a ferry",
+            Action::Flea { .. } => "a flea spreading the plague",
+            Action::Flee { .. } => "a figure's flight from the plague",
             Action::PorxadaBonus => "La Porxada's bonus",
             Action::SwapFollower { .. } => "a follower for La Porxada's swap",
             Action::RefuseSwap { .. } => "a refusal of La Porxada's swap",
@@ -307,6 +315,11 @@ pub enum Pending {
     /// they may move the first ferry along it, each way, to join another pair of its lake's
     /// roads ([`Action::Ferry`]), or stop ([`Action::Pass`]).
     MoveFerry { player: PlayerId },
+    /// The Plague: `player` spreads the plague ([`Action::Flea`]) and may let one of their
+    /// figures flee ([`Action::Flee`]); after the tile is placed (`late` false) both may wait
+    /// ([`Action::Pass`]); after the figure phase (`late`) the spread is owed where a flea has
+    /// somewhere to go.
+    Plague { player: PlayerId, late: bool },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -343,7 +356,8 @@ impl Pending {
             | Pending::MageWitch { player }
             | Pending::FlierLanding { player, .. }
             | Pending::PlaceFerry { player, .. }
-            | Pending::MoveFerry { player } => Some(player),
+            | Pending::MoveFerry { player }
+            | Pending::Plague { player, .. } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -380,6 +394,12 @@ impl Pending {
             }
             Pending::PlaceFerry { .. } => "a ferry put on the lake of the tile just placed, joining two of its roads",
             Pending::MoveFerry { .. } => "a ferry moved to join another pair of its lake's roads, or a pass",
+            Pending::Plague { late: false, .. } => {
+                "a flea spreading the plague, a figure's flight from it, or a pass (later)"
+            }
+            Pending::Plague { late: true, .. } => {
+                "a flea spreading the plague, a figure's flight from it, or a pass where no flea is owed"
+            }
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",

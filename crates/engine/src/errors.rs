@@ -200,6 +200,30 @@ pub enum RuleError {
     FerryNotMovable(Pos),
     #[error("the ferry at {0} joins roads {1} and {2} already: a move joins another pair (The Ferries)")]
     FerryAlreadyThere(Pos, LocalFeature, LocalFeature),
+    #[error("no figure may be deployed on a tile with an active outbreak (The Plague)")]
+    NoFigureOnPlagueSource,
+    #[error("no figure may be deployed on the tile at {0}: a flea is on it (The Plague)")]
+    NoFigureOnFlea(Pos),
+    #[error("the plague must be spread now: put a flea next to an active plague region (The Plague)")]
+    PlagueMustSpread,
+    #[error("no flea is spread now: only once a turn, once an outbreak is active, and not in a turn whose tile was a plague source (The Plague)")]
+    PlagueNoSpreadNow,
+    #[error("no flea is left in the supply: take one from the board, a pink one if there is any (The Plague)")]
+    PlagueNoFleaInSupply,
+    #[error("fleas are left in the supply: the flea comes from there, not from the tile at {0} (The Plague)")]
+    PlagueFleaFromBoard(Pos),
+    #[error("the flea at {0} cannot be taken: with the supply empty, a pink flea is taken, or a red one where no flea is pink (The Plague)")]
+    PlagueFleaNotTakeable(Pos),
+    #[error("no flea can go on the tile at {0}: a flea goes on a tile next to (not diagonally) an active outbreak or a red flea joined to one, never on a plague source or a tile with a flea (The Plague)")]
+    PlagueNoFleaSpot(Pos),
+    #[error("a figure fled the plague this turn already: one flight a turn (The Plague)")]
+    PlagueFledAlready,
+    #[error("there is no figure of yours with that number (The Plague)")]
+    PlagueNoSuchFigure,
+    #[error("a figure on a {0} cannot flee the plague: only a figure on a road, city or field flees, along it (monks and the abbot stay) (The Plague)")]
+    PlagueCannotFlee(FeatureKind),
+    #[error("the figure cannot flee to feature {1} of the tile at {0}: it flees along its own road, city or field onto another tile, never onto or across a tile with a flea or an active outbreak (The Plague)")]
+    PlagueNoRefuge(Pos, LocalFeature),
     #[error("a tunnel token was placed this turn already: one a turn (The Tunnel)")]
     TunnelTokenPlaced,
     #[error("you have no token of tunnel pair {0} left (The Tunnel)")]

@@ -518,6 +518,44 @@ pub enum Event {
         from: [LocalFeature; 2],
         to: [LocalFeature; 2],
     },
+    /// The Plague: `player` placed a plague source at `pos`, and outbreak token `number` went
+    /// on it.
+    OutbreakStarted {
+        player: PlayerId,
+        pos: Pos,
+        number: u8,
+    },
+    /// The Plague: at the start of a turn with no flea in the supply, outbreak `number` at `pos`
+    /// died out (red fleas no longer joined to an active outbreak turned pink).
+    OutbreakEradicated {
+        pos: Pos,
+        number: u8,
+    },
+    /// The Plague: `player` spread the plague, putting a flea on the tile at `pos` (from the
+    /// supply, or taken from the tile at `from`).
+    FleaPlaced {
+        player: PlayerId,
+        from: Option<Pos>,
+        pos: Pos,
+    },
+    /// The Plague: the flea put on the tile at `pos` sent `player`'s `figure`, on feature
+    /// `feature` there, home without a score.
+    PlagueStruck {
+        player: PlayerId,
+        figure: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// The Plague: `player`'s `figure` fled from feature `from_feature` of the tile at `from`
+    /// along its feature to feature `feature` of the tile at `pos`.
+    Fled {
+        player: PlayerId,
+        figure: Figure,
+        from: Pos,
+        from_feature: LocalFeature,
+        pos: Pos,
+        feature: LocalFeature,
+    },
     /// The Wind Roses: `player` placed a quarter wind rose at `pos` in the section it names and
     /// scores `points` ([`WIND_ROSE_POINTS`]).
     WindRoseScored {
@@ -782,6 +820,11 @@ impl Event {
             | Event::TunnelPlaced { .. }
             | Event::FerryPlaced { .. }
             | Event::FerryMoved { .. }
+            | Event::OutbreakStarted { .. }
+            | Event::OutbreakEradicated { .. }
+            | Event::FleaPlaced { .. }
+            | Event::PlagueStruck { .. }
+            | Event::Fled { .. }
             // The barn's points are in the `Scored` event that follows.
             | Event::BarnScoring { .. }
             | Event::WagonMoved { .. }

@@ -142,6 +142,21 @@ impl<'a> Observation<'a> {
         self.game.ferries()
     }
 
+    /// The Plague: the outbreak tokens on the board (public).
+    pub fn outbreaks(&self) -> &[crate::expansions::plague::Outbreak] {
+        self.game.outbreaks()
+    }
+
+    /// The Plague: the flea tokens on the board (public).
+    pub fn fleas(&self) -> &[crate::expansions::plague::Flea] {
+        self.game.fleas()
+    }
+
+    /// The Plague: the flea tokens left in the supply (public).
+    pub fn fleas_in_supply(&self) -> usize {
+        self.game.fleas_in_supply()
+    }
+
     /// The Tunnel: the tokens `player` has left (public).
     pub fn tunnel_tokens_left(&self, player: PlayerId) -> u8 {
         self.game.tunnel_tokens_left(player)

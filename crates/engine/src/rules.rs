@@ -167,6 +167,12 @@ pub enum Expansion {
     /// lake joins two of its roads, and extending a road that crosses a ferry lets the player
     /// move that ferry to join another pair.
     Ferries,
+    /// The Plague (Spielbox 6/2010, Hans im Glück; the Wikicarpedia page "The Plague (1st
+    /// edition)"): six plague source tiles, where outbreaks break out; once one has, every
+    /// player spreads the plague a flea a turn, and a flea sends home the figures on its tile;
+    /// followers may take flight along their feature, and outbreaks die out when the fleas run
+    /// out.
+    Plague,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -182,7 +188,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 38] = [
+    pub const ALL: [Expansion; 39] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -220,6 +226,7 @@ impl Expansion {
         Expansion::Flier,
         Expansion::Tunnel,
         Expansion::Ferries,
+        Expansion::Plague,
         Expansion::Winter,
     ];
 
@@ -262,6 +269,7 @@ impl Expansion {
             Expansion::Flier => "flier",
             Expansion::Tunnel => "tunnel",
             Expansion::Ferries => "ferries",
+            Expansion::Plague => "plague",
             Expansion::Winter => "winter",
         }
     }
@@ -343,6 +351,7 @@ impl Rules {
             (Expansion::Flier, "flier"),
             (Expansion::Tunnel, "tunnel"),
             (Expansion::Ferries, "ferries"),
+            (Expansion::Plague, "plague"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

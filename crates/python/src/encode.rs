@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 54] = [
+pub const TILE_PLANES: [&str; 55] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -77,10 +77,11 @@ pub const TILE_PLANES: [&str; 54] = [
     "flying_machine",
     "tunnel_openings",
     "ferry_lake",
+    "plague_source",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
-const PIECE_PLANES: [&str; 12] = [
+const PIECE_PLANES: [&str; 14] = [
     "tower_height",
     "dragon",
     "fairy",
@@ -93,6 +94,8 @@ const PIECE_PLANES: [&str; 12] = [
     "witch",
     "tunnel_tokens",
     "ferries",
+    "outbreaks",
+    "fleas",
 ];
 
 /// Figure kinds, in plane order (one plane per seat and kind): the engine's order.
@@ -140,7 +143,7 @@ pub const PLAYER_FIELDS: [&str; 28] = [
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
-pub const PENDING_KINDS: [&str; 30] = [
+pub const PENDING_KINDS: [&str; 31] = [
     "place-tile",
     "deploy",
     "escape",
@@ -170,6 +173,7 @@ pub const PENDING_KINDS: [&str; 30] = [
     "flier-landing",
     "place-ferry",
     "move-ferry",
+    "plague",
     "game-over",
 ];
 
@@ -221,7 +225,8 @@ pub fn pending_kind(pending: Pending) -> usize {
         Pending::FlierLanding { .. } => 26,
         Pending::PlaceFerry { .. } => 27,
         Pending::MoveFerry { .. } => 28,
-        Pending::GameOver => 29,
+        Pending::Plague { .. } => 29,
+        Pending::GameOver => 30,
     }
 }
 
@@ -414,6 +419,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
                 set(51, direction.map_or(0, compass_point));
             }
             Symbol::FerryLake => set(53, 1),
+            Symbol::PlagueSource => set(54, 1),
             Symbol::Tower => {}
         }
     }
@@ -520,6 +526,18 @@ pub fn observe(
         let sides: u8 =
             ferry.ends.iter().filter_map(|&e| game.segment_side(ferry.pos, e)).map(|s| 1 << s.index()).sum();
         board[piece(11) + cell] = sides;
+    }
+    // The Plague: an outbreak token, 1 active or 2 died out; a flea, 1 red (active) or 2 pink
+    // (latent).
+    for outbreak in game.outbreaks() {
+        if let Some(cell) = window.cell(outbreak.pos) {
+            board[piece(12) + cell] = if outbreak.active { 1 } else { 2 };
+        }
+    }
+    for flea in game.fleas() {
+        if let Some(cell) = window.cell(flea.pos) {
+            board[piece(13) + cell] = if flea.active { 1 } else { 2 };
+        }
     }
     let figure_plane = |owner: PlayerId, figure: Figure| {
         let kind = FIGURES.iter().position(|f| *f == figure).unwrap_or(0);

@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 29] = [
+pub const DECISIONS: [&str; 30] = [
     "place",
     "deploy",
     "escape",
@@ -51,6 +51,7 @@ pub const DECISIONS: [&str; 29] = [
     "land",
     "ferry",
     "move-ferry",
+    "plague",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks

@@ -298,6 +298,7 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::FlierLanding { .. } => Some("land"),
         Pending::PlaceFerry { .. } => Some("ferry"),
         Pending::MoveFerry { .. } => Some("move-ferry"),
+        Pending::Plague { .. } => Some("plague"),
         Pending::GameOver => None,
     }
 }

@@ -110,6 +110,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "The Ferries",
             "8 tiles whose roads end at a lake: a ferry put on each lake joins two of its roads; extending a road that crosses a ferry lets you move that ferry to join another pair",
         ),
+        Expansion::Plague => (
+            "The Plague",
+            "6 plague source tiles, mixed in after 17 tiles: each turn a flea spreads the plague next to an active outbreak, sending home every figure on its tile; a figure may flee along its feature, and outbreaks die out when the fleas run out",
+        ),
         Expansion::LaPorxada => (
             "La Porxada",
             "1 city tile with a columned hall: its player swaps one of their followers with another player's (who may refuse by giving up another follower), or chooses the bonus: the players in its city when completed score their incomplete cities as completed at the end",

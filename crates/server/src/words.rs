@@ -200,6 +200,7 @@ pub fn tile_name(design: &TileDesign) -> String {
         (Symbol::FlierWest, "a flying machine"),
         (Symbol::FlierNorthWest, "a flying machine flying diagonally"),
         (Symbol::FerryLake, "a ferry lake its roads end at"),
+        (Symbol::PlagueSource, "a plague doctor (a plague source)"),
         (Symbol::WindRoseOrange, "the orange wind rose"),
         (Symbol::WindRoseBlue, "the blue wind rose"),
         (Symbol::RoseNorthEast, "a quarter wind rose naming the north-east section"),

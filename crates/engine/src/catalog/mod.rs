@@ -233,10 +233,13 @@ pub enum Symbol {
     /// A ferry lake (The Ferries): the tile's roads end at the lake, and a ferry put on it
     /// joins two of them.
     FerryLake,
+    /// A plague doctor (The Plague): the tile is a plague source, where an outbreak breaks out
+    /// when it is placed.
+    PlagueSource,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 29] = [
+    pub const ALL: [Symbol; 30] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -266,6 +269,7 @@ impl Symbol {
         Symbol::FlierWest,
         Symbol::FlierNorthWest,
         Symbol::FerryLake,
+        Symbol::PlagueSource,
     ];
 
     /// Whether the symbol is a flying machine (The Flier).
@@ -334,6 +338,7 @@ impl Symbol {
             Symbol::FlierWest => "flier-w",
             Symbol::FlierNorthWest => "flier-nw",
             Symbol::FerryLake => "ferry-lake",
+            Symbol::PlagueSource => "plague",
         }
     }
 

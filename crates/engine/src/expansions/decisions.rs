@@ -24,6 +24,12 @@ use super::{ModuleId, Modules};
 impl Modules {
     /// The legal actions of a module's decision (`pending` is not a base decision), until
     /// `visit` returns true.
+    /// The Plague: whether the spread owed this turn may wait for a builder's second tile
+    /// (the Wikicarpedia page's diagrams, note 2: once in the double turn, in either part).
+    fn spread_may_wait(&self, table: &Table) -> bool {
+        self.traders_builders.double_turn_earned() && (table.has_tiles_to_draw() || self.holds_tiles(table.current))
+    }
+
     pub(crate) fn each_decision(&self, table: &Table, pending: Pending, mut visit: impl FnMut(Action) -> bool) {
         match pending {
             Pending::Escape { .. } => self.cathars.each_escape(table, visit),
@@ -56,6 +62,7 @@ impl Modules {
                 self.crop_circles.each_choice(table, pending, self.princess_dragon.dragon(), visit)
             }
             Pending::Phantom { player, .. } => self.each_phantom_action(table, player, &mut visit),
+            Pending::Plague { .. } => self.plague.each_choice(table, pending, self.spread_may_wait(table), visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -140,6 +147,7 @@ impl Modules {
                 self.flier.check_landing(table, pending, action, self.princess_dragon.dragon())
             }
             (Pending::PlaceFerry { .. } | Pending::MoveFerry { .. }, _) => self.ferries.check(table, pending, action),
+            (Pending::Plague { .. }, _) => self.plague.check(table, pending, self.spread_may_wait(table), action),
             (Pending::Deploy { player, .. }, Action::PlaceTunnel { .. }) if self.in_play(ModuleId::Tunnel) => {
                 self.tunnel.check(table, player, action)
             }
@@ -283,6 +291,14 @@ impl Modules {
             (Pending::Deploy { player, .. }, Action::Fly { figure }) => {
                 let dragon = self.princess_dragon.dragon();
                 self.flier.fly(table, player, figure, dragon, false, events);
+            }
+            (Pending::Plague { .. }, _) => {
+                let (again, departures) = self.plague.apply(table, pending, action, events);
+                for (root, player) in departures {
+                    self.follower_left(table, root, player, events);
+                }
+                // Asked once the builders and pigs left alone went home too.
+                return if again { self.plague.ask_again(table, pending) } else { None };
             }
             (Pending::Porxada { .. } | Pending::SwapWith { .. } | Pending::SwapAnswer { .. }, _) => {
                 let (next, departures) = self.porxada.apply(table, pending, action, events);

@@ -49,6 +49,7 @@ pub(crate) mod monasteries;
 pub(crate) mod mountains;
 pub(crate) mod own_cloisters;
 pub(crate) mod phantom;
+pub(crate) mod plague;
 pub(crate) mod porxada;
 pub(crate) mod princess_dragon;
 pub(crate) mod prisoners;
@@ -104,6 +105,7 @@ use mage_witch::MageWitch;
 use monasteries::Monasteries;
 use own_cloisters::OwnCloisters;
 use phantom::Phantom;
+use plague::Plague;
 use porxada::Porxada;
 use princess_dragon::PrincessDragon;
 use prisoners::Prisoners;
@@ -147,7 +149,8 @@ pub(crate) struct Modules {
     prisoners_in_play: bool,
     /// The Phantom is in play (the figure phase notes its action for the phantom's step).
     phantom_in_play: bool,
-    /// A module with a step at 1C is in play (The Gold Mines, La Porxada, Mage & Witch).
+    /// A module with a step at 1C is in play (The Gold Mines, La Porxada, Mage & Witch, The
+    /// Plague).
     acts_after_placement: bool,
     /// "A new lease of life" or "The dash" is in play (their moves are figure-phase actions).
     lease_in_play: bool,
@@ -185,6 +188,7 @@ pub(crate) struct Modules {
     traps: Traps,
     churches: Churches,
     porxada: Porxada,
+    plague: Plague,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -295,7 +299,7 @@ impl Modules {
             unpunctual_in_play: rules.variants.follower_unpunctuality,
             prisoners_in_play: rules.variants.prisoners,
             phantom_in_play: rules.has(Expansion::Phantom),
-            acts_after_placement: [Expansion::GoldMines, Expansion::LaPorxada, Expansion::MageWitch]
+            acts_after_placement: [Expansion::GoldMines, Expansion::LaPorxada, Expansion::MageWitch, Expansion::Plague]
                 .iter()
                 .any(|&e| rules.has(e)),
             lease_in_play: rules.variants.new_lease_of_life || rules.variants.dash,
@@ -331,6 +335,7 @@ impl Modules {
             traps: Traps::new(rules),
             churches: Churches::default(),
             porxada: Porxada::default(),
+            plague: Plague::default(),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),

@@ -36,6 +36,10 @@ impl Modules {
     }
 
     /// The Ferries' ferries (none without the expansion).
+    pub(crate) fn plague(&self) -> &super::plague::Plague {
+        &self.plague
+    }
+
     pub(crate) fn ferries(&self) -> &super::ferries::Ferries {
         &self.ferries
     }

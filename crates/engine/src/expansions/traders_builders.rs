@@ -49,6 +49,12 @@ impl TradersBuilders {
         }
     }
 
+    /// Whether the tile just played earned a double turn whose second tile is still to come
+    /// (under either timing).
+    pub(crate) fn double_turn_earned(&self) -> bool {
+        self.double_turn
+    }
+
     /// Whether the tile just played earned a double turn whose second tile is still to come,
     /// after this tile's scoring (the Big Box timing: under the original boxes' timing the
     /// second tile has been drawn before the scoring).

@@ -304,6 +304,21 @@ impl Game {
         self.modules.ferries().placed(&self.table)
     }
 
+    /// The Plague: the outbreak tokens on the board, by number.
+    pub fn outbreaks(&self) -> &[crate::expansions::plague::Outbreak] {
+        self.modules.plague().outbreaks()
+    }
+
+    /// The Plague: the flea tokens on the board, in the order they were put there.
+    pub fn fleas(&self) -> &[crate::expansions::plague::Flea] {
+        self.modules.plague().fleas()
+    }
+
+    /// The Plague: the flea tokens left in the supply (all 18 without the expansion).
+    pub fn fleas_in_supply(&self) -> usize {
+        self.modules.plague().fleas_in_supply()
+    }
+
     /// The Tunnel: the tunnel tokens `player` has left (0 without the expansion).
     pub fn tunnel_tokens_left(&self, player: PlayerId) -> u8 {
         self.modules.tunnel().left(player)

@@ -78,6 +78,22 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             RecordAction::Ferry { player, x: pos.x, y: pos.y, from: name(pos, from), to: name(pos, to) }
         }
         (_, Action::PorxadaBonus) => RecordAction::PorxadaBonus { player },
+        (_, Action::Flea { from, to }) => {
+            RecordAction::Flea { player, x: to.x, y: to.y, from_x: from.map(|p| p.x), from_y: from.map(|p| p.y) }
+        }
+        (_, Action::Flee { figure, pos, feature }) => {
+            let from = figure_at(game, figure);
+            RecordAction::Flee {
+                player,
+                figure: from.figure,
+                from_x: from.x,
+                from_y: from.y,
+                from_feature: from.feature,
+                x: pos.x,
+                y: pos.y,
+                feature: name(pos, feature),
+            }
+        }
         (_, Action::RefuseSwap { figure }) => {
             let FigureAt { figure, x, y, feature } = figure_at(game, figure);
             RecordAction::RefuseSwap { player, figure, x, y, feature }
@@ -235,6 +251,8 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Land { player, .. }
         | RecordAction::Tunnel { player, .. }
         | RecordAction::Ferry { player, .. }
+        | RecordAction::Flea { player, .. }
+        | RecordAction::Flee { player, .. }
         | RecordAction::PorxadaBonus { player }
         | RecordAction::CropCircle { player, .. }
         | RecordAction::TakeBack { player, .. }
@@ -396,6 +414,20 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             Ok(Action::Ferry { pos, from: a.min(b), to: a.max(b) })
         }
         RecordAction::PorxadaBonus { .. } => Ok(Action::PorxadaBonus),
+        RecordAction::Flea { x, y, from_x, from_y, .. } => {
+            let from = match (from_x, from_y) {
+                (Some(fx), Some(fy)) => Some(Pos::new(*fx, *fy)),
+                (None, None) => None,
+                _ => return Err("a flea taken from the board names both from_x and from_y".into()),
+            };
+            Ok(Action::Flea { from, to: Pos::new(*x, *y) })
+        }
+        RecordAction::Flee { figure, from_x, from_y, from_feature, x, y, feature, .. } => {
+            let at = FigureAt { figure: *figure, x: *from_x, y: *from_y, feature: from_feature.clone() };
+            let index = own_figure_at(game, &at, None)?;
+            let pos = Pos::new(*x, *y);
+            Ok(Action::Flee { figure: index, pos, feature: feature_at(game, pos, feature)? })
+        }
         RecordAction::RefuseSwap { figure, x, y, feature, .. } => {
             let at = FigureAt { figure: *figure, x: *x, y: *y, feature: feature.clone() };
             // Not the follower the swap named, should another alike stand beside it.

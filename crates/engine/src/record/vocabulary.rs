@@ -232,6 +232,31 @@ pub enum RecordAction {
         from: String,
         to: String,
     },
+    /// The Plague: the player spreads the plague with a flea on the tile at (x, y), from the
+    /// supply, or (with the supply empty) taken from the tile at (`from_x`, `from_y`).
+    Flea {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from_x: Option<i16>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from_y: Option<i16>,
+    },
+    /// The Plague: the player's `figure` on feature `from_feature` of the tile at (`from_x`,
+    /// `from_y`) flees along its feature to feature `feature` of the tile at (x, y).
+    Flee {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        from_x: i16,
+        from_y: i16,
+        from_feature: String,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
     /// La Porxada: after its tile, the player chooses the bonus at the end of the game.
     #[serde(rename = "porxada-bonus")]
     PorxadaBonus {
@@ -461,6 +486,12 @@ impl RecordAction {
             }
             RecordAction::Ferry { x, y, from, to, .. } => RecordAction::Ferry { player: None, x, y, from, to },
             RecordAction::PorxadaBonus { .. } => RecordAction::PorxadaBonus { player: None },
+            RecordAction::Flea { x, y, from_x, from_y, .. } => {
+                RecordAction::Flea { player: None, x, y, from_x, from_y }
+            }
+            RecordAction::Flee { figure, from_x, from_y, from_feature, x, y, feature, .. } => {
+                RecordAction::Flee { player: None, figure, from_x, from_y, from_feature, x, y, feature }
+            }
             RecordAction::CropCircle { choice, .. } => RecordAction::CropCircle { player: None, choice },
             RecordAction::TakeBack { figure, x, y, feature, .. } => {
                 RecordAction::TakeBack { player: None, figure, x, y, feature }

@@ -1,0 +1,510 @@
+//! The Plague (Spielbox 6/2010, Hans im Glück, by Christwart Conrad; the Wikicarpedia page
+//! "The Plague (1st edition)" with its footnotes and "The Plague Diagrams (1st edition)"; the
+//! original German rules, "Die Pest", "Idee", "Flucht"; the Assembled Game Reference's
+//! preparation ("separate 17"), its "at any time during your turn" lines, step 1A ("if no fleas
+//! are left in the supply, eliminate the oldest Outbreak unless this would eliminate all
+//! Outbreaks"), step 1C ("the lowest numbered Outbreak token not yet in play must be placed on
+//! it") and steps 2B-1 and 2B-2 (forbidden if a plague source was played)): six plague source
+//! tiles, six outbreak tokens and eighteen flea tokens.
+//!
+//! - **Preparation.** The first 17 land tiles drawn hold no plague source; the six source tiles
+//!   are mixed into the rest once 17 land tiles were placed.
+//! - **Outbreaks.** A source tile placed gets the lowest-numbered outbreak token left, active.
+//!   No figure is deployed on a tile with an active outbreak, and its player spreads no plague
+//!   in that turn (a builder's double turn included).
+//! - **Spreading** ([`Action::Flea`]). Once an outbreak is active, the player whose turn it is
+//!   must put a flea, red side up, on a tile next to (not diagonally) an active plague region:
+//!   a tile with an active outbreak, or a red flea joined to one through red fleas. Never on a
+//!   plague source tile nor on a tile that has a flea. Every figure on that tile goes home
+//!   without a score (the builder, the pig and their like too, FAQ 8/2021; the barn, on a
+//!   corner, is on no single tile, 11/2013). Once per turn, double turn included, where a spot
+//!   exists.
+//! - **No flea left.** At the start of a turn with no flea in the supply, the active outbreak
+//!   with the lowest number dies out (its token turns to the field side) unless it is the last
+//!   active one; red fleas no longer joined to an active outbreak turn pink (latent). A spread
+//!   with an empty supply takes a pink flea from the board, or a red one where there is no pink
+//!   one, and puts it, red side up, somewhere else.
+//! - **Flight** ([`Action::Flee`]). Once per turn the player may move one of their figures on a
+//!   road, city or field along that feature, as far as they like, onto another tile: never onto
+//!   or across a tile with a flea (either side) or an active outbreak. Monks (and the abbot)
+//!   cannot flee; the builder and the pig may (8/2021).
+//!
+//! Our readings where the sources are silent or the program needs a moment (docs/rules.md,
+//! "The Plague"): the player's spread and flight are asked at two moments of the turn, after
+//! the tile is placed (before the figure phase) and after the figure phase (before the
+//! scoring); the first may be put off ([`Action::Pass`]), the second must spread where a spot
+//! exists (unless a builder's second tile follows, where the spread may wait for it); a flea
+//! taken from the board may cut red fleas off, which then turn pink; figures may reach a tile
+//! with a flea other than by deploying on the tile just placed (a magic gate, a flight of The
+//! Flier): the flea acts when it is put down; the fairy, the dragon and the mage and witch
+//! are no player's figures and stay.
+
+use crate::actions::{Action, Pending};
+use crate::catalog::{FeatureKind, FeatureSpec, Symbol, TileDesign, TileId};
+use crate::errors::RuleError;
+use crate::events::Event;
+use crate::features::NodeId;
+use crate::geometry::Pos;
+use crate::players::{Figure, PlayerId};
+use crate::table::Table;
+
+use super::hooks::{Hook, HookPoint, Hooks, Module};
+
+/// The flea tokens of the box.
+pub const FLEAS: usize = 18;
+/// The land tiles placed before the plague sources are mixed in.
+pub const HEAD_START: u16 = 17;
+
+/// The four tiles next to a position, not diagonally.
+const SIDES: [(i16, i16); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+
+/// An outbreak token on a plague source tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outbreak {
+    pub pos: Pos,
+    /// 1 to 6, in the order the sources were placed.
+    pub number: u8,
+    /// False once it died out (the token shows its field side).
+    pub active: bool,
+}
+
+/// A flea token on a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flea {
+    pub pos: Pos,
+    /// Red side up; false: pink side up (latent).
+    pub active: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Plague {
+    outbreaks: Vec<Outbreak>,
+    fleas: Vec<Flea>,
+    /// The source tiles waiting to be mixed into the land tiles.
+    held: Vec<TileId>,
+    /// Land tiles placed so far, up to [`HEAD_START`].
+    land_placed: u16,
+    /// This turn (both tiles of a double turn): a flea was spread, a figure fled, a source
+    /// tile was placed.
+    spread: bool,
+    fled: bool,
+    source_placed: bool,
+}
+
+/// Whether the tile at `pos` is a plague source.
+fn is_source(table: &Table, pos: Pos) -> bool {
+    table.board.get(pos).is_some_and(|p| table.design(p.tile).symbols.contains(&Symbol::PlagueSource))
+}
+
+fn neighbours(pos: Pos) -> impl Iterator<Item = Pos> {
+    SIDES.into_iter().map(move |(dx, dy)| Pos::new(pos.x + dx, pos.y + dy))
+}
+
+impl Plague {
+    /// The outbreak tokens in play, by number.
+    pub(crate) fn outbreaks(&self) -> &[Outbreak] {
+        &self.outbreaks
+    }
+
+    /// The flea tokens on the board, in the order they were put there.
+    pub(crate) fn fleas(&self) -> &[Flea] {
+        &self.fleas
+    }
+
+    /// The fleas left in the supply.
+    pub(crate) fn fleas_in_supply(&self) -> usize {
+        FLEAS - self.fleas.len()
+    }
+
+    fn flea_at(&self, pos: Pos) -> Option<usize> {
+        self.fleas.iter().position(|f| f.pos == pos)
+    }
+
+    fn active_outbreak_at(&self, pos: Pos) -> bool {
+        self.outbreaks.iter().any(|o| o.active && o.pos == pos)
+    }
+
+    /// Whether no figure may stand on or pass the tile at `pos`: it has a flea or an active
+    /// outbreak.
+    pub(crate) fn infested(&self, pos: Pos) -> bool {
+        self.flea_at(pos).is_some() || self.active_outbreak_at(pos)
+    }
+
+    /// The tiles of the active plague regions: the active outbreaks and the red fleas joined to
+    /// one through red fleas, without the flea at `lifted`.
+    fn regions(&self, lifted: Option<usize>) -> Vec<Pos> {
+        let mut region: Vec<Pos> = self.outbreaks.iter().filter(|o| o.active).map(|o| o.pos).collect();
+        let mut i = 0;
+        while i < region.len() {
+            let here = region[i];
+            for (j, f) in self.fleas.iter().enumerate() {
+                let beside = (f.pos.x - here.x).abs() + (f.pos.y - here.y).abs() == 1;
+                if beside && f.active && Some(j) != lifted && !region.contains(&f.pos) {
+                    region.push(f.pos);
+                }
+            }
+            i += 1;
+        }
+        region
+    }
+
+    /// Turns pink every red flea no longer joined to an active outbreak.
+    fn settle(&mut self) {
+        let region = self.regions(None);
+        for f in &mut self.fleas {
+            if f.active && !region.contains(&f.pos) {
+                f.active = false;
+            }
+        }
+    }
+
+    /// The tiles a flea may go on, with the flea at `lifted` taken off the board.
+    fn spots(&self, table: &Table, lifted: Option<usize>, mut visit: impl FnMut(Pos) -> bool) -> bool {
+        let region = self.regions(lifted);
+        let mut seen: Vec<Pos> = vec![];
+        for &here in &region {
+            for pos in neighbours(here) {
+                if seen.contains(&pos) {
+                    continue;
+                }
+                seen.push(pos);
+                let flea = self.flea_at(pos);
+                // The lifted flea goes somewhere else, never back where it was.
+                if table.board.get(pos).is_none() || flea.is_some() || is_source(table, pos) {
+                    continue;
+                }
+                if visit(pos) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The fleas a spread may take from the board when the supply is empty: the pink ones, or
+    /// the red ones where no flea is pink.
+    fn takeable(&self) -> impl Iterator<Item = usize> + '_ {
+        let pink = self.fleas.iter().any(|f| !f.active);
+        self.fleas.iter().enumerate().filter(move |(_, f)| f.active != pink).map(|(i, _)| i)
+    }
+
+    /// Whether `player` must (or may) spread the plague now: an active outbreak, no source
+    /// placed and no flea spread this turn.
+    fn spread_due(&self) -> bool {
+        !self.spread && !self.source_placed && self.outbreaks.iter().any(|o| o.active)
+    }
+
+    /// Every spread allowed now, until `visit` returns true.
+    fn each_spread(&self, table: &Table, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        if !self.spread_due() {
+            return false;
+        }
+        if self.fleas.len() < FLEAS {
+            return self.spots(table, None, |to| visit(Action::Flea { from: None, to }));
+        }
+        for i in self.takeable() {
+            let from = self.fleas[i].pos;
+            if self.spots(table, Some(i), |to| visit(Action::Flea { from: Some(from), to })) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn can_spread(&self, table: &Table) -> bool {
+        self.each_spread(table, &mut |_| true)
+    }
+
+    /// Whether `figure`, standing on a feature of `kind`, may take flight.
+    fn may_flee(figure: Figure, kind: FeatureKind) -> bool {
+        figure != Figure::Abbot && matches!(kind, FeatureKind::Road | FeatureKind::City | FeatureKind::Field)
+    }
+
+    /// The places figure `index` may flee to: the segments of its feature it reaches across
+    /// tile edges (and The Tunnel's tunnels) without entering an infested tile, on other tiles
+    /// than its own.
+    fn each_refuge(&self, table: &Table, index: usize, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        let f = table.figures[index];
+        let start = f.placement;
+        let mut seen = vec![f.node];
+        let mut queue = vec![f.node];
+        while let Some(node) = queue.pop() {
+            let mut next = vec![];
+            next.extend(table.segments_across(node));
+            for &(a, b) in &table.underground {
+                if a == node {
+                    next.push(b);
+                } else if b == node {
+                    next.push(a);
+                }
+            }
+            for n in next {
+                if seen.contains(&n) {
+                    continue;
+                }
+                seen.push(n);
+                let (placement, feature) = table.features.segment(n);
+                let pos = table.pos_of(placement);
+                if self.infested(pos) {
+                    continue;
+                }
+                if placement != start && visit(Action::Flee { figure: index as u8, pos, feature }) {
+                    return true;
+                }
+                queue.push(n);
+            }
+        }
+        false
+    }
+
+    /// Every flight allowed now to `player`, until `visit` returns true. Two like figures of
+    /// one player on one segment are one choice, the first of them.
+    fn each_flight(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        if self.fled || self.outbreaks.is_empty() {
+            return false;
+        }
+        for (i, f) in table.figures.iter().enumerate() {
+            if f.owner != player {
+                continue;
+            }
+            let kind = table.features.kind(table.features.find(f.node));
+            if !Self::may_flee(f.figure, kind) {
+                continue;
+            }
+            if table.earlier_on_segment(i, |_, e| e.owner == player && e.figure == f.figure) {
+                continue;
+            }
+            if self.each_refuge(table, i, visit) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The decision to ask `player` now, if any: at the second moment (`late`) only while a
+    /// spread is still owed or a flight is possible.
+    fn ask(&self, table: &Table, late: bool) -> Option<Pending> {
+        let player = table.current;
+        let something = self.can_spread(table) || self.each_flight(table, player, &mut |_| true);
+        something.then_some(Pending::Plague { player, late })
+    }
+
+    /// The legal actions of `Pending::Plague`: the spreads, the flights, and a pass where the
+    /// spread may wait (`spread_may_wait`: a builder's second tile follows).
+    pub(crate) fn each_choice(
+        &self,
+        table: &Table,
+        pending: Pending,
+        spread_may_wait: bool,
+        mut visit: impl FnMut(Action) -> bool,
+    ) {
+        let Pending::Plague { player, late } = pending else { return };
+        if self.each_spread(table, &mut visit) || self.each_flight(table, player, &mut visit) {
+            return;
+        }
+        if self.may_pass(table, late, spread_may_wait) {
+            visit(Action::Pass);
+        }
+    }
+
+    fn may_pass(&self, table: &Table, late: bool, spread_may_wait: bool) -> bool {
+        !late || spread_may_wait || !self.can_spread(table)
+    }
+
+    pub(crate) fn check(
+        &self,
+        table: &Table,
+        pending: Pending,
+        spread_may_wait: bool,
+        action: Action,
+    ) -> Result<(), RuleError> {
+        let Pending::Plague { player, late } = pending else { unreachable!("dispatched by pending") };
+        match action {
+            Action::Pass if self.may_pass(table, late, spread_may_wait) => Ok(()),
+            Action::Pass => Err(RuleError::PlagueMustSpread),
+            Action::Flea { .. } if !self.spread_due() => Err(RuleError::PlagueNoSpreadNow),
+            Action::Flea { from, to } => {
+                let mut found = false;
+                self.each_spread(table, &mut |a| {
+                    found = a == action;
+                    found
+                });
+                if found {
+                    return Ok(());
+                }
+                match from {
+                    None if self.fleas.len() == FLEAS => Err(RuleError::PlagueNoFleaInSupply),
+                    Some(at) if self.fleas.len() < FLEAS => Err(RuleError::PlagueFleaFromBoard(at)),
+                    Some(at) if !self.takeable().any(|i| self.fleas[i].pos == at) => {
+                        Err(RuleError::PlagueFleaNotTakeable(at))
+                    }
+                    _ => Err(RuleError::PlagueNoFleaSpot(to)),
+                }
+            }
+            Action::Flee { .. } if self.fled => Err(RuleError::PlagueFledAlready),
+            Action::Flee { figure, pos, feature } => {
+                let Some(f) = table.figures.get(figure as usize).filter(|f| f.owner == player) else {
+                    return Err(RuleError::PlagueNoSuchFigure);
+                };
+                let kind = table.features.kind(table.features.find(f.node));
+                if !Self::may_flee(f.figure, kind) {
+                    return Err(RuleError::PlagueCannotFlee(kind));
+                }
+                let mut found = false;
+                self.each_refuge(table, figure as usize, &mut |a| {
+                    found = a == action;
+                    found
+                });
+                if found {
+                    Ok(())
+                } else {
+                    Err(RuleError::PlagueNoRefuge(pos, feature))
+                }
+            }
+            _ => Err(RuleError::wrong_decision(pending, action)),
+        }
+    }
+
+    /// The decision after a spread or a flight: the same moment again while the other is still
+    /// open.
+    pub(crate) fn ask_again(&self, table: &Table, pending: Pending) -> Option<Pending> {
+        let Pending::Plague { late, .. } = pending else { unreachable!("dispatched by pending") };
+        self.ask(table, late)
+    }
+
+    /// Applies a checked action; returns whether to ask again ([`Plague::ask_again`], once the
+    /// caller sent home the builders and pigs left alone) and the features whose followers a
+    /// flea sent home, with their owners.
+    pub(crate) fn apply(
+        &mut self,
+        table: &mut Table,
+        pending: Pending,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> (bool, Vec<(NodeId, PlayerId)>) {
+        let Pending::Plague { player, .. } = pending else { unreachable!("dispatched by pending") };
+        let mut departures = vec![];
+        match action {
+            Action::Flea { from, to } => {
+                if let Some(at) = from {
+                    let i = self.flea_at(at).expect("checked: a flea there");
+                    self.fleas.remove(i);
+                }
+                self.fleas.push(Flea { pos: to, active: true });
+                self.spread = true;
+                events.push(Event::FleaPlaced { player, from, pos: to });
+                let placement = table.board.index_at(to).expect("checked: a tile");
+                while let Some(i) = table.figures.iter().position(|f| f.placement == placement) {
+                    let root = table.features.find(table.figures[i].node);
+                    let f = table.take_figure(i);
+                    events.push(Event::PlagueStruck { player: f.owner, figure: f.figure, pos: to, feature: f.feature });
+                    departures.push((root, f.owner));
+                }
+                if from.is_some() {
+                    self.settle();
+                }
+            }
+            Action::Flee { figure, pos, feature } => {
+                let f = table.lift_figure(figure as usize);
+                let placement = table.board.index_at(pos).expect("checked: a tile");
+                table.put_figure(f.owner, f.figure, placement, feature);
+                self.fled = true;
+                events.push(Event::Fled {
+                    player,
+                    figure: f.figure,
+                    from: table.pos_of(f.placement),
+                    from_feature: f.feature,
+                    pos,
+                    feature,
+                });
+            }
+            Action::Pass => return (false, departures),
+            _ => unreachable!("checked"),
+        }
+        (true, departures)
+    }
+
+    /// Whether the module takes the tile out at preparation: a plague source.
+    fn is_source_design(design: &TileDesign) -> bool {
+        design.symbols.contains(&Symbol::PlagueSource)
+    }
+}
+
+impl Module for Plague {
+    const HOOKS: Hooks =
+        Hooks::of(&[Hook::TakesTile, Hook::BeginTurn, Hook::TilePlaced, Hook::RestrictDeploy, Hook::At]);
+
+    /// The six sources wait until 17 land tiles were placed.
+    fn takes_tile(&mut self, id: TileId, design: &TileDesign, count: u8) -> u8 {
+        if !Self::is_source_design(design) {
+            return 0;
+        }
+        self.held.extend(std::iter::repeat_n(id, count as usize));
+        count
+    }
+
+    /// 1A: with no flea in the supply, the oldest active outbreak dies out, unless it is the
+    /// last active one.
+    fn begin_turn(&mut self, _table: &mut Table, events: &mut Vec<Event>) {
+        self.spread = false;
+        self.fled = false;
+        self.source_placed = false;
+        if self.fleas.len() < FLEAS || self.outbreaks.iter().filter(|o| o.active).count() < 2 {
+            return;
+        }
+        let oldest = self.outbreaks.iter_mut().find(|o| o.active).expect("two are active");
+        oldest.active = false;
+        events.push(Event::OutbreakEradicated { pos: oldest.pos, number: oldest.number });
+        self.settle();
+    }
+
+    /// 1C: a source tile breaks out; after the 17th land tile the sources are mixed in (into a
+    /// shuffled pile; an explicit order places them where it lists them).
+    fn tile_placed(&mut self, table: &mut Table, _player: PlayerId, events: &mut Vec<Event>) {
+        let placed = *table.last_placement();
+        let design = table.design(placed.tile);
+        if Self::is_source_design(design) {
+            let number = self.outbreaks.len() as u8 + 1;
+            self.outbreaks.push(Outbreak { pos: placed.pos, number, active: true });
+            self.source_placed = true;
+            events.push(Event::OutbreakStarted { player: table.current, pos: placed.pos, number });
+        }
+        let river = design.features.iter().any(|f| f.kind == FeatureKind::River);
+        if !river && self.land_placed < HEAD_START {
+            self.land_placed += 1;
+            // An explicit draw order (a record's, a test's) already says where the sources come.
+            if self.land_placed == HEAD_START && !self.held.is_empty() && table.deck_seed.is_some() {
+                let tiles = std::mem::take(&mut self.held);
+                table.mix_into_deck(&tiles);
+                events.push(Event::TilesMixedIn { count: tiles.len() as u16 });
+            }
+        }
+    }
+
+    /// No figure on a tile with an active outbreak or a flea (the tile just placed).
+    fn restrict_deploy(&self, table: &Table, _figure: Figure, _spec: &FeatureSpec) -> Result<(), RuleError> {
+        let pos = table.last_placement().pos;
+        if self.active_outbreak_at(pos) {
+            return Err(RuleError::NoFigureOnPlagueSource);
+        }
+        if self.flea_at(pos).is_some() {
+            return Err(RuleError::NoFigureOnFlea(pos));
+        }
+        Ok(())
+    }
+
+    /// After the tile is placed and after the figure phase: the spread and the flight.
+    fn at(
+        &mut self,
+        point: HookPoint,
+        table: &mut Table,
+        _dragon: Option<Pos>,
+        _events: &mut Vec<Event>,
+    ) -> Option<Pending> {
+        match point {
+            HookPoint::AfterPlacement if !self.outbreaks.is_empty() => self.ask(table, false),
+            HookPoint::AfterFigures if !self.outbreaks.is_empty() => self.ask(table, true),
+            _ => None,
+        }
+    }
+}
