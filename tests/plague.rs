@@ -497,3 +497,67 @@ fn random_games_with_the_plague_keep_the_properties() {
     assert!(fleas >= 60, "{fleas} fleas");
     every_bot_plays(&rules(&[]), 171);
 }
+
+/// The barn stands on a corner of four tiles and no flea strikes it (the FAQ of 11/2013): it may
+/// go at a corner of a plague source just placed. The phantom takes no step in a source's turn
+/// (the Assembled Game Reference's step 2B-2, "forbidden if a plague source tile was played").
+#[test]
+fn the_barn_and_the_phantom_after_a_source() {
+    use carcassonne_engine::Corner;
+    let rules = rules(&[Expansion::AbbeyMayor, Expansion::Phantom]);
+    let mut g = two_player(rules, &["base:U", "base:B", "plague:06", "base:B"]);
+    turn(&mut g, 1, 0, 0, None);
+    turn(&mut g, 0, 1, 0, None);
+    // The curve turned so that its fields face north and west: four field corners meet at its
+    // north-western corner.
+    place(&mut g, 1, 1, 270);
+    assert!(matches!(g.pending(), Pending::Deploy { player: 0, .. }), "{:?}", g.pending());
+    let barn = Action::PlaceBarn { corner: Corner::NorthWest };
+    assert_eq!(g.check(barn), Ok(()));
+    let road = feature(&g, at(1, 1), "road@E");
+    assert_eq!(g.check(Action::Deploy { figure: F, feature: road }), Err(RuleError::NoFigureOnPlagueSource));
+    g.apply(barn).unwrap();
+    assert!(!matches!(g.pending(), Pending::Phantom { .. }), "no phantom step: {:?}", g.pending());
+    // The next spread goes next to the source: the barn's tiles lose no barn.
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: 1, .. }), "{:?}", g.pending());
+    place(&mut g, 0, 2, 0);
+    assert_eq!(sorted(g.legal_actions()), sorted(vec![flea(1, 0), flea(0, 1), Action::Pass]));
+    g.apply(flea(1, 0)).unwrap();
+    assert_eq!(g.barns().len(), 1);
+}
+
+/// The builder and the pig may flee (the 2021 thread with the author); "Rebuilding" moves no
+/// tile with a flea or an outbreak token: the tokens stay with their tile.
+#[test]
+fn builders_and_pigs_flee_and_rebuilding_keeps_plague_tiles() {
+    let deck = ["base:U", "plague:05", "base:U", "base:B"];
+    let mut g = two_player(rules(&[Expansion::TradersBuilders]), &deck);
+    turn(&mut g, -1, 0, 0, Some((F, "road@W")));
+    place(&mut g, 1, 0, 0);
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, -2, 0, 0);
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Deploy { figure: Figure::Builder, feature: feature(&g, at(-2, 0), "road@W") }).unwrap();
+    assert_eq!(g.pending(), Pending::Plague { player: 0, late: true });
+    let builder = g.figures().iter().position(|f| f.figure == Figure::Builder).unwrap() as u8;
+    let flight = Action::Flee { figure: builder, pos: at(0, 0), feature: feature(&g, at(0, 0), "road@E") };
+    assert!(g.legal_actions().contains(&flight));
+    let events = g.apply(flight).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::Fled { figure: Figure::Builder, .. })));
+    assert_eq!(g.figures()[builder as usize].placement, g.board().index_at(at(0, 0)).unwrap());
+    // The builder now stands on the only spot: the flea there sends it home, the follower stays.
+    g.apply(flea(0, 0)).unwrap();
+    assert_eq!(g.figures().len(), 1);
+
+    let mut seen = 0;
+    crate::expansions::calm_rebuilding_games(Expansion::Plague, 3, |g, actions| {
+        for a in actions {
+            if let Action::RemoveTile { pos } = a {
+                seen += 1;
+                assert!(g.fleas().iter().all(|f| f.pos != *pos), "a tile with a flea offered at {pos:?}");
+                assert!(g.outbreaks().iter().all(|o| o.pos != *pos), "an outbreak's tile offered at {pos:?}");
+            }
+        }
+    });
+    assert!(seen > 0);
+}

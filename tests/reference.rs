@@ -121,7 +121,7 @@ fn an_order_of_the_river_replaces_the_rules_preparation_of_the_river() {
 #[test]
 fn each_selection_has_the_lines_the_seeds_give_for_it() {
     let r = Reference::builtin();
-    let expected: [(&[&str], &[&str]); 15] = [
+    let expected: [(&[&str], &[&str]); 16] = [
         (
             &[],
             &[
@@ -270,6 +270,21 @@ fn each_selection_has_the_lines_the_seeds_give_for_it() {
                 "players-wagon",
                 "players-barn",
                 "brief-abbey",
+            ],
+        ),
+        (
+            &["plague"],
+            &[
+                "tiles-plague",
+                "tiles-shuffle-plague",
+                "aside-plague",
+                "any-plague-flee",
+                "any-plague-flea",
+                "any-plague-flea-where",
+                "1a-plague",
+                "1c-plague-source",
+                "1c-plague-source-no-spread",
+                "2b1-deploy-plague",
             ],
         ),
     ];
@@ -825,8 +840,11 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
                 // Mage & Witch: features joined in the figure phase or at 2C (a tunnel token, a
                 // ferry, a tile moved by rebuilding) move a figure at 2C (line `2c-mage-witch-joined`).
                 let joined_magic = kind == "magic" && index(step) < reached && reached <= index("2C");
+                // The Plague: the spread and the flight stand "at any time during your turn"
+                // (this program asks them after the placement and after the figure phase).
+                let any_time = step == "any-time";
                 assert!(
-                    index(step) >= reached || phantom_landing || joined_magic,
+                    index(step) >= reached || phantom_landing || joined_magic || any_time,
                     "{rules:?}: `{kind}` ({step}) after step {}",
                     order[reached]
                 );

@@ -324,3 +324,31 @@ def test_ferries_show_in_the_planes_and_their_decisions_are_named():
                 return
             game.apply(actions[rng.randrange(len(actions))])
     raise AssertionError("no ferry placed in twenty games")
+
+
+def test_the_plague_shows_in_the_planes_and_its_decision_is_named():
+    # The Plague: the sources carry the `plague_source` tile plane; each outbreak shows in the
+    # `outbreaks` plane (1 active, 2 died out) and each flea in the `fleas` plane (1 red, 2
+    # pink); the `plague` decision offers `flea` spreads, `flee` flights and a pass.
+    assert "plague" in carcassonne.PENDING_KINDS
+    plane = {name: i for i, name in enumerate(carcassonne.PLANES)}
+    for seed in range(10):
+        game = carcassonne.Game(2, expansions=["plague"], seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            if game.pending == "plague":
+                kinds = {a.kind for a in actions}
+                assert kinds <= {"flea", "flee", "pass"}, kinds
+                spreads = [a for a in actions if a.kind == "flea"]
+                if spreads:
+                    board = game.observe()["board"]
+                    assert board[plane["outbreaks"]].max() >= 1
+                    assert board[plane["plague_source"]].sum() >= 1
+                    fleas = int((board[plane["fleas"]] > 0).sum())
+                    game.apply(spreads[0])
+                    after = game.observe()["board"][plane["fleas"]]
+                    assert int((after > 0).sum()) == fleas + 1
+                    return
+            game.apply(actions[rng.randrange(len(actions))])
+    raise AssertionError("no flea spread in ten games")

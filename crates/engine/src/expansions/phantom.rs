@@ -87,10 +87,12 @@ impl Phantom {
 }
 
 /// Whether the tile just placed is a volcano (with The Princess & the Dragon, whose dragon it
-/// brings; the River II's volcano lake among them).
+/// brings; the River II's volcano lake among them), or a plague source (with The Plague: the
+/// Assembled Game Reference's step 2B-2, "forbidden if a plague source tile was played").
 fn volcano_turn(table: &Table) -> bool {
-    table.rules.has(Expansion::PrincessDragon)
-        && table.design(table.last_placement().tile).symbols.contains(&Symbol::Volcano)
+    let symbols = &table.design(table.last_placement().tile).symbols;
+    (table.rules.has(Expansion::PrincessDragon) && symbols.contains(&Symbol::Volcano))
+        || (table.rules.has(Expansion::Plague) && symbols.contains(&Symbol::PlagueSource))
 }
 
 impl Module for Phantom {

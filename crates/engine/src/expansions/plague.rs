@@ -161,24 +161,30 @@ impl Plague {
     /// The tiles a flea may go on, with the flea at `lifted` taken off the board.
     fn spots(&self, table: &Table, lifted: Option<usize>, mut visit: impl FnMut(Pos) -> bool) -> bool {
         let region = self.regions(lifted);
-        let mut seen: Vec<Pos> = vec![];
+        let mut seen: Vec<Pos> = Vec::with_capacity(4 * region.len());
         for &here in &region {
             for pos in neighbours(here) {
                 if seen.contains(&pos) {
                     continue;
                 }
                 seen.push(pos);
-                let flea = self.flea_at(pos);
-                // The lifted flea goes somewhere else, never back where it was.
-                if table.board.get(pos).is_none() || flea.is_some() || is_source(table, pos) {
-                    continue;
-                }
-                if visit(pos) {
+                if self.is_spot(table, pos) && visit(pos) {
                     return true;
                 }
             }
         }
         false
+    }
+
+    /// Whether a flea may go on the tile at `pos`, next to a region: a tile, no source, no flea
+    /// (the flea being moved included: it goes somewhere else, never back where it was).
+    fn is_spot(&self, table: &Table, pos: Pos) -> bool {
+        table.board.get(pos).is_some() && self.flea_at(pos).is_none() && !is_source(table, pos)
+    }
+
+    /// Whether a flea may go on the tile at `to` with the flea at `lifted` taken off the board.
+    fn spot_allowed(&self, table: &Table, lifted: Option<usize>, to: Pos) -> bool {
+        self.is_spot(table, to) && self.regions(lifted).iter().any(|&r| neighbours(r).any(|n| n == to))
     }
 
     /// The fleas a spread may take from the board when the supply is empty: the pink ones, or
@@ -194,13 +200,28 @@ impl Plague {
         !self.spread && !self.source_placed && self.outbreaks.iter().any(|o| o.active)
     }
 
-    /// Every spread allowed now, until `visit` returns true.
+    /// Every spread allowed now, until `visit` returns true. With the supply empty, a pink flea
+    /// lifted leaves the regions as they are: their spots are found once for all the pink fleas.
     fn each_spread(&self, table: &Table, visit: &mut impl FnMut(Action) -> bool) -> bool {
         if !self.spread_due() {
             return false;
         }
         if self.fleas.len() < FLEAS {
             return self.spots(table, None, |to| visit(Action::Flea { from: None, to }));
+        }
+        if self.fleas.iter().any(|f| !f.active) {
+            let mut spots = vec![];
+            self.spots(table, None, |to| {
+                spots.push(to);
+                false
+            });
+            for i in self.takeable() {
+                let from = Some(self.fleas[i].pos);
+                if spots.iter().any(|&to| visit(Action::Flea { from, to })) {
+                    return true;
+                }
+            }
+            return false;
         }
         for i in self.takeable() {
             let from = self.fleas[i].pos;
@@ -226,23 +247,19 @@ impl Plague {
     fn each_refuge(&self, table: &Table, index: usize, visit: &mut impl FnMut(Action) -> bool) -> bool {
         let f = table.figures[index];
         let start = f.placement;
-        let mut seen = vec![f.node];
+        let mut seen = vec![false; table.features.len()];
+        seen[f.node as usize] = true;
         let mut queue = vec![f.node];
         while let Some(node) = queue.pop() {
-            let mut next = vec![];
-            next.extend(table.segments_across(node));
-            for &(a, b) in &table.underground {
-                if a == node {
-                    next.push(b);
-                } else if b == node {
-                    next.push(a);
-                }
-            }
-            for n in next {
-                if seen.contains(&n) {
+            let tunnels = table.underground.iter().filter_map(move |&(a, b)| match () {
+                _ if a == node => Some(b),
+                _ if b == node => Some(a),
+                _ => None,
+            });
+            for n in table.segments_across(node).chain(tunnels) {
+                if std::mem::replace(&mut seen[n as usize], true) {
                     continue;
                 }
-                seen.push(n);
                 let (placement, feature) = table.features.segment(n);
                 let pos = table.pos_of(placement);
                 if self.infested(pos) {
@@ -324,21 +341,19 @@ impl Plague {
             Action::Pass => Err(RuleError::PlagueMustSpread),
             Action::Flea { .. } if !self.spread_due() => Err(RuleError::PlagueNoSpreadNow),
             Action::Flea { from, to } => {
-                let mut found = false;
-                self.each_spread(table, &mut |a| {
-                    found = a == action;
-                    found
-                });
-                if found {
-                    return Ok(());
-                }
-                match from {
-                    None if self.fleas.len() == FLEAS => Err(RuleError::PlagueNoFleaInSupply),
-                    Some(at) if self.fleas.len() < FLEAS => Err(RuleError::PlagueFleaFromBoard(at)),
-                    Some(at) if !self.takeable().any(|i| self.fleas[i].pos == at) => {
-                        Err(RuleError::PlagueFleaNotTakeable(at))
-                    }
-                    _ => Err(RuleError::PlagueNoFleaSpot(to)),
+                let lifted = match from {
+                    None if self.fleas.len() == FLEAS => return Err(RuleError::PlagueNoFleaInSupply),
+                    None => None,
+                    Some(at) if self.fleas.len() < FLEAS => return Err(RuleError::PlagueFleaFromBoard(at)),
+                    Some(at) => match self.takeable().find(|&i| self.fleas[i].pos == at) {
+                        Some(i) => Some(i),
+                        None => return Err(RuleError::PlagueFleaNotTakeable(at)),
+                    },
+                };
+                if self.spot_allowed(table, lifted, to) {
+                    Ok(())
+                } else {
+                    Err(RuleError::PlagueNoFleaSpot(to))
                 }
             }
             Action::Flee { .. } if self.fled => Err(RuleError::PlagueFledAlready),
@@ -481,8 +496,12 @@ impl Module for Plague {
         }
     }
 
-    /// No figure on a tile with an active outbreak or a flea (the tile just placed).
-    fn restrict_deploy(&self, table: &Table, _figure: Figure, _spec: &FeatureSpec) -> Result<(), RuleError> {
+    /// No figure on a tile with an active outbreak or a flea (the tile just placed). The barn,
+    /// on a corner, is on no one tile and never struck (the FAQ of 11/2013): it may go there.
+    fn restrict_deploy(&self, table: &Table, figure: Figure, _spec: &FeatureSpec) -> Result<(), RuleError> {
+        if figure == Figure::Barn {
+            return Ok(());
+        }
         let pos = table.last_placement().pos;
         if self.active_outbreak_at(pos) {
             return Err(RuleError::NoFigureOnPlagueSource);

@@ -40,7 +40,8 @@ use super::{ModuleId, Modules};
 /// What the removal tests read of the whole table, gathered once for a listing.
 struct Survey {
     /// By placement: a figure, a barn on a corner, the dragon, the fairy, a tower piece, a
-    /// little building, a gold ingot, the mage or the witch, a tunnel token is on the tile.
+    /// little building, a gold ingot, the mage or the witch, a tunnel token, an outbreak or a
+    /// flea is on the tile.
     occupied: Vec<bool>,
     /// The surrounded (so scored) cloisters and gardens: no tile on or around them may go.
     done_cloisters: Vec<Pos>,
@@ -67,6 +68,9 @@ impl Survey {
         modules.gold_mines.on_board().iter().for_each(|&(pos, _)| mark(pos));
         MagicFigure::ALL.into_iter().filter_map(|f| modules.mage_witch.position(f)).for_each(|(pos, _)| mark(pos));
         modules.tunnel.tiles_with_tokens().for_each(&mut mark);
+        // The Plague's tokens stay with their tile: an outbreak (either side) or a flea.
+        modules.plague.outbreaks().iter().for_each(|o| mark(o.pos));
+        modules.plague.fleas().iter().for_each(|f| mark(f.pos));
         for barn in modules.abbey_mayor.barns() {
             let [a, b] = barn.corner.sides();
             [barn.pos, barn.pos.step(a), barn.pos.step(b), barn.pos.step(a).step(b)].into_iter().for_each(&mut mark);
