@@ -376,6 +376,43 @@ fn symbols_of_the_princess_and_dragon_are_all_drawn() {
     }
 }
 
+/// The Plague: each plague source shows the plague doctor; a board shows the outbreak token on
+/// its source (numbered, active) and each flea on its tile, red side up.
+#[test]
+fn the_plague_doctor_the_outbreaks_and_the_fleas_are_drawn() {
+    let catalog = Catalog::builtin();
+    let sources: Vec<&TileDesign> =
+        catalog.designs().iter().filter(|d| d.symbols.contains(&Symbol::PlagueSource)).collect();
+    assert_eq!(sources.len(), 6);
+    for design in sources {
+        for r in Rotation::ALL {
+            let svg = tile_svg(design, r, 64);
+            check_xml(&svg).unwrap_or_else(|e| panic!("{}: {e}", design.id));
+            assert_eq!(count(&svg, r#"class="symbol plague""#), 1, "{} {r:?}", design.id);
+        }
+    }
+    let rules = Rules { expansions: vec![Expansion::Plague], ..Rules::base() };
+    let deck = Deck::Order(["plague:05", "base:U", "base:U"].iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    game.apply(Action::Place { pos: carcassonne_engine::Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    game.apply(Action::Pass).unwrap();
+    let svg = board_svg(&game, &BoardOptions::default());
+    assert_eq!(count(&svg, r#"class="piece outbreak active" data-number="1""#), 1, "{svg}");
+    assert_eq!(count(&svg, r#"class="piece flea"#), 0);
+    let west = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Place { pos, .. } if *pos == carcassonne_engine::Pos::new(-1, 0)))
+        .unwrap();
+    game.apply(west).unwrap();
+    assert!(matches!(game.pending(), Pending::Plague { .. }), "{:?}", game.pending());
+    game.apply(Action::Flea { from: None, to: carcassonne_engine::Pos::new(0, 0) }).unwrap();
+    let svg = board_svg(&game, &BoardOptions::default());
+    check_xml(&svg).unwrap();
+    assert_eq!(count(&svg, r#"class="piece flea active""#), 1, "{svg}");
+    assert_eq!(count(&svg, r#"class="piece outbreak active""#), 1);
+}
+
 /// The values of attribute `name` on the elements whose class starts with `class`, in order.
 fn attributes(svg: &str, class: &str, name: &str) -> Vec<String> {
     svg.match_indices(&format!(r#"class="{class}"#))

@@ -169,6 +169,8 @@ export function markerIcon(kind, { figure = null, hex = '#888', feature = '' } =
   if (kind === 'tunnel') return s('path', { class: 'marker-icon', d: 'M-5 4V0A5 5 0 0 1 5 0V4H2.5V0.5A2.5 2.5 0 0 0 -2.5 0.5V4Z' });
   // The Ferries: a raft between two jetties.
   if (kind === 'ferry') return s('path', { class: 'marker-icon', d: 'M-6 -2H6V2H-6ZM-4 -2V2M0 -2V2M4 -2V2' });
+  // The Plague: where a figure would flee to (a curved arrow, running away).
+  if (kind === 'flee') return s('path', { class: 'marker-icon', d: 'M-6.5 5C-5.5 -2 -1 -5.5 5.5 -4.5M1.5 -8L5.5 -4.5L2 -0.5' });
   // "A new lease of life": where a follower of the player's would move to (an arrow), or the
   // cloister two knights would take in a religious war (crossed swords).
   if (kind === 'move') return s('path', { class: 'marker-icon', d: MOVE_ARROW });

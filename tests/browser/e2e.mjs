@@ -5719,6 +5719,117 @@ async function ferriesGame(page, label, first) {
   return true;
 }
 
+// ---- scenario 38: The Plague ----------------------------------------------------------------
+
+/**
+ * The Plague in a hot-seat game, by clicks on a desktop and by taps on a phone: played through
+ * the API up to a `plague` decision after a tile where the spread may wait, the panel "The
+ * plague" lists the tiles for a flea (as many buttons as the API offers, the same tiles
+ * highlighted) and its pass "Not now" is chosen and confirmed: the figure decision follows. That
+ * deployment passed through the API, the decision comes again with the flea owed (no pass): a
+ * highlighted tile is clicked and confirmed, the API has the flea there and the board draws it
+ * with the outbreak. Then, played on with figures deployed (another game if one ends first), a
+ * flight is chosen on its marker and confirmed: the API has the figure's flight.
+ */
+async function scenarioPlague() {
+  for (const [label, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    log(`scenario 38 (${label}): The Plague, a flea spread and a figure fled by ${label === 'phone' ? 'taps' : 'clicks'}`);
+    const { page } = await openBrowser(`plague-${label}`, device);
+    let fled = false;
+    for (let game = 1; game <= 3 && !fled; game++) fled = await plagueGame(page, label, game === 1);
+    check(fled, `${label}: no figure could flee in three games`);
+    await closeBrowsers();
+  }
+  passed += 1;
+}
+
+/** Waits until the window shows the API's `view` asking `decision`. */
+async function showPlagueDecision(page, view, decision) {
+  await waitFor(page, `the window at the API's state (${decision})`, (v) => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && Number(g.dataset.version) === v;
+  }, view.version);
+  check((await waitForTurn(page, decision)) === decision, `the window does not ask ${decision}`);
+}
+
+/**
+ * The choices of scenario 38's turns played through the API: placements by the step's number,
+ * a follower wherever one may go (figures to flee later), at a plague decision the pass where
+ * it is offered, else the first flea.
+ */
+function choosePlague(legal, steps) {
+  if (legal[0].action === 'place') return legal[steps % legal.length];
+  const deploy = legal.find((a) => a.action === 'deploy' && a.figure === 'follower');
+  if (deploy && steps % 2 === 0) return deploy;
+  return legal.find((a) => a.action === 'pass') || legal.find((a) => a.action === 'flea') || legal[0];
+}
+
+/** One game of scenario 38 (`first`: whether to spread a flea by the window too); whether a figure fled in it. */
+async function plagueGame(page, label, first) {
+  const { id, play } = await createGame(page, ['human', 'human'], ['Rosa', 'Rattus'], ['plague'], { hotSeat: true });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  if (first) {
+    const early = (v, legal) => v.pending.decision === 'plague' && !v.pending.late && legal.some((a) => a.action === 'flea') && legal.some((a) => a.action === 'pass') && !legal.some((a) => a.action === 'flee');
+    let view = await playThroughApi(id, token, 'the plague game', early, chooseQuietly);
+    check(view, 'a whole game without the plague spreading');
+    check(view.pending.spread === 'optional' && /now, or after the figure phase/.test(view.pending.spread_words || ''), `the decision: ${JSON.stringify(view.pending)}`);
+    const fleas = view.legal.filter((a) => a.action === 'flea');
+    check(fleas.every((a) => /^spread the plague: put a flea on the (start )?tile/.test(a.label || '')), `the spreads: ${JSON.stringify(fleas)}`);
+    const pass = view.legal.find((a) => a.action === 'pass');
+    check(pass.label === 'not now: spread the plague after the figure phase', `the pass: ${JSON.stringify(pass)}`);
+    await showPlagueDecision(page, view, 'plague');
+    check((await page.locator('.panel-title', { hasText: 'The plague' }).count()) === 1, 'no panel "The plague"');
+    check((await page.locator('[data-testid=flea-spot]').count()) === fleas.length, `${fleas.length} spreads, not as many highlighted tiles`);
+    check((await page.locator('[data-testid=flea-choice]').count()) === fleas.length, `${fleas.length} spreads, not as many buttons`);
+    await page.locator('[data-testid=outbreak][data-active=true]').first().waitFor();
+    await pressUntilChosen(page, '[data-testid=pass]');
+    await confirm(page, 'putting the spread off');
+    const seat = view.pending.seat;
+    view = await api(`/api/games/${id}?token=${token}`);
+    check(view.pending.decision === 'deploy' && view.pending.seat === seat, `no figure decision after "not now": ${JSON.stringify(view.pending)}`);
+    // The figure decision through the API (no figure), then the flea is owed.
+    const { at: _at, label: _label, ...nothing } = view.legal.find((a) => a.action === 'pass');
+    await apiPost(`/api/games/${id}/actions`, { token, action: nothing, version: view.version });
+    view = await api(`/api/games/${id}?token=${token}`);
+    check(view.pending.decision === 'plague' && view.pending.late && view.pending.spread === 'owed', `the flea is not owed after the figure phase: ${JSON.stringify(view.pending)}`);
+    check(!view.legal.some((a) => a.action === 'pass'), 'a pass offered while the flea is owed');
+    await showPlagueDecision(page, view, 'plague');
+    const flights = new Set(view.legal.filter((a) => a.action === 'flee').map((a) => `${a.x},${a.y}`));
+    const spots = view.legal.filter((a) => a.action === 'flea');
+    const target = spots.find((a) => !flights.has(`${a.x},${a.y}`)) || spots[0];
+    if (!(await clickable(page, `[data-testid=flea-spot][data-x="${target.x}"][data-y="${target.y}"]`)).length) await press(page, '[data-testid=zoom-fit]');
+    await pressUntilChosen(page, `[data-testid=flea-spot][data-x="${target.x}"][data-y="${target.y}"]`);
+    await screenshot(page, label === 'phone' ? 'web-phone-plague-spread.png' : 'web-plague-spread.png');
+    await confirm(page, 'the flea');
+    const placed = (await newEvents(id, view.events.length)).find((e) => e.type === 'flea-placed');
+    check(placed && placed.x === target.x && placed.y === target.y && placed.seat === seat, `the API has no flea at (${target.x}, ${target.y}): ${JSON.stringify(placed)}`);
+    await page.locator(`[data-testid=flea][data-x="${target.x}"][data-y="${target.y}"][data-active=true]`).first().waitFor();
+    log(`game ${id} (${label}): the spread put off, then a flea on (${target.x}, ${target.y}) (${spots.length} tiles offered)`);
+  }
+  const view = await playThroughApi(id, token, 'the plague game', (v, legal) => v.pending.decision === 'plague' && legal.some((a) => a.action === 'flee'), choosePlague);
+  if (!view) return false;
+  const flights = view.legal.filter((a) => a.action === 'flee');
+  check(flights.every((a) => /^let your .+ flee (onto|into) the .+ (at the start tile|of the start tile)$/.test(a.label || '')), `the flights: ${JSON.stringify(flights.slice(0, 3))}`);
+  await showPlagueDecision(page, view, 'plague');
+  check((await page.locator('[data-testid=flee-marker]').count()) === flights.length, `${flights.length} flights, not as many markers`);
+  check((await page.locator('[data-testid=flee-choice]').count()) === flights.length, `${flights.length} flights, not as many buttons`);
+  const target = flights[0];
+  const from = `${target.from_x},${target.from_y},${target.from_feature}`;
+  await pressMarker(page, `[data-testid=flee-marker][data-x="${target.x}"][data-y="${target.y}"][data-feature="${target.feature}"][data-from="${from}"]`);
+  await page.locator('[data-testid=flee-choice][aria-pressed=true]').first().waitFor();
+  const chosen = await page.locator('[data-testid=flee-choice][aria-pressed=true]').first().innerText();
+  check(/^.+ (in|on) the .+: flee (into|onto) the .+ start tile$/.test(chosen.trim()), `the chosen flight's button: "${chosen}"`);
+  // The flight chosen, the tiles for the flea still highlighted and the tokens on the board.
+  if (first) await screenshot(page, label === 'phone' ? 'web-phone-plague.png' : 'web-plague.png');
+  await confirm(page, 'the flight');
+  const fled = (await newEvents(id, view.events.length)).find((e) => e.type === 'fled');
+  check(fled && fled.x === target.x && fled.y === target.y && fled.feature === target.feature && fled.from_x === target.from_x && fled.from_y === target.from_y, `the API has no flight to ${target.feature} (${target.x}, ${target.y}): ${JSON.stringify(fled)}`);
+  log(`game ${id} (${label}): a ${fled.figure} fled from (${fled.from_x}, ${fled.from_y}) to ${fled.feature} at (${fled.x}, ${fled.y}) (${flights.length} flights offered)`);
+  return true;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -5758,6 +5869,7 @@ try {
   numbered.set(35, scenarioFlier);
   numbered.set(36, scenarioTunnel);
   numbered.set(37, scenarioFerries);
+  numbered.set(38, scenarioPlague);
   // E2E_LANE=i/n runs every n-th scenario from the i-th (0-based) of those chosen:
   // scripts/browser-test.sh runs n such lanes at once against one server, since a scenario spends
   // most of its time waiting for the page or the server, not on a core.

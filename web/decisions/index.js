@@ -65,7 +65,7 @@
 // order below keeps the screen as it is drawn: the builder's badge before the tile's origin;
 // the dash's words before rebuilding's; in the figure panel the dash's note before every other
 // note, the lists of choices in the order dragon (the fairy, the princess), ransom, prisoners,
-// barn, little buildings, the festival, the traps' captives, the flight, the tunnel tokens, the ferries, tower, unpunctuality or magic gate, a new lease of life, rebuilding; and the tower's
+// barn, little buildings, the festival, the traps' captives, the flight, the tunnel tokens, the ferries, tower, unpunctuality or magic gate, a new lease of life, the plague's spreads and flights, rebuilding; and the tower's
 // claim on a deployment before unpunctuality's before the magic gate's.
 
 import { tradersBuilders } from './traders-builders.js';
@@ -93,6 +93,7 @@ import { mountains } from './mountains.js';
 import { unpunctuality } from './unpunctuality.js';
 import { gate } from './gate.js';
 import { lease } from './lease.js';
+import { plague } from './plague.js';
 import { rebuilding } from './rebuilding.js';
 import { abbot } from './abbot.js';
 import { cathars } from './cathars.js';
@@ -126,6 +127,8 @@ export const MODULES = [
   unpunctuality,
   gate,
   lease,
+  // After "A new lease of life": its hint is cleared outside its decision, the plague's drawn in its own.
+  plague,
   rebuilding,
   abbot,
   cathars,

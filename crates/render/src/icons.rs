@@ -45,6 +45,7 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::Labyrinth => "labyrinth",
         IconKind::Darmstadtium => "symbol darmstadtium",
         IconKind::Porxada => "symbol porxada",
+        IconKind::PlagueDoctor => "symbol plague",
         IconKind::CropCircle { kind: 0 } => "symbol crop-shield",
         IconKind::CropCircle { kind: 1 } => "symbol crop-club",
         IconKind::CropCircle { .. } => "symbol crop-pitchfork",
@@ -316,6 +317,17 @@ fn body(kind: IconKind) -> String {
             r##"<path d="M-10 5.5H10V7.5H-10Z" fill="#d8ccb0" stroke="#6b5d43" stroke-width="0.8"/>"##
         )
         .to_string(),
+        // The Plague: the plague doctor, a pale beaked mask with a round amber glass eye under a
+        // wide-brimmed black hat, over the shoulders of a black coat.
+        IconKind::PlagueDoctor => format!(
+            concat!(
+                r##"<path d="M-8 10V6.5Q-8 3 -4 2.5H3Q7 3 7 6.5V10Z" fill="#2a2a2e" stroke="{ink}" stroke-width="0.8"/>"##,
+                r##"<path d="M-5.5 -1.5A4.6 4.6 0 0 1 3 -3L10 3.5L2.5 2.2A4.6 4.6 0 0 1 -5.5 -1.5Z" fill="#e8dcc0" stroke="{ink}" stroke-width="0.9" stroke-linejoin="round"/>"##,
+                r##"<circle cx="-0.6" cy="-1.6" r="1.7" fill="#d9a21b" stroke="{ink}" stroke-width="0.7"/>"##,
+                r##"<path d="M-9.5 -4.5H8.5L5.5 -6V-10H-6V-6Z" fill="#1c1c1f" stroke="{ink}" stroke-width="0.8" stroke-linejoin="round"/>"##
+            ),
+            ink = INK
+        ),
         // A crop circle: a round of flattened wheat with a ring trodden into it, and in the
         // middle the emblem of the followers it concerns: a shield, a club or a pitchfork.
         IconKind::CropCircle { kind } => {
@@ -581,6 +593,51 @@ pub fn ferry(from: Pt, to: Pt) -> String {
         y1 = num(from.y),
         x2 = num(to.x),
         y2 = num(to.y),
+    )
+}
+
+/// An outbreak token on its plague source (The Plague), numbered 1 to 6 in the order the
+/// sources were placed: a hexagonal token, dark red with a black border and its number in
+/// white while the outbreak is active; turned to its field side once it died out, pale green
+/// with a grey-green border and a dark number.
+pub fn outbreak_token(at: Pt, number: u8, active: bool) -> String {
+    let (state, fill, edge, ink, halo) = if active {
+        ("active", "#7f1416", "#1a0505", "#ffffff", "#1a0505")
+    } else {
+        ("eradicated", "#bcd3a0", "#5e7a4c", "#2f3d26", "#eef5e6")
+    };
+    format!(
+        concat!(
+            r##"<g class="piece outbreak {state}" data-number="{number}" transform="translate({x} {y}) scale(1.3)">"##,
+            r##"<path d="M-5 -8.7H5L10 0L5 8.7H-5L-10 0Z" fill="{fill}" stroke="{edge}" stroke-width="1.6" stroke-linejoin="round"/>"##,
+            r##"<text x="0" y="4" text-anchor="middle" font-size="11" font-family="sans-serif" font-weight="bold" fill="{ink}" stroke="{halo}" stroke-width="1.4" paint-order="stroke">{number}</text></g>"##
+        ),
+        state = state,
+        number = number,
+        x = num(at.x),
+        y = num(at.y),
+        fill = fill,
+        edge = edge,
+        ink = ink,
+        halo = halo,
+    )
+}
+
+/// A flea token (The Plague): a little flea seen from above, an oval body with a small head and
+/// three bent legs a side; red side up while active, pink side up once latent.
+pub fn flea_token(at: Pt, active: bool) -> String {
+    let (state, fill) = if active { ("active", "#d32f2f") } else { ("latent", "#f4a3c4") };
+    format!(
+        concat!(
+            r##"<g class="piece flea {state}" transform="translate({x} {y}) scale(1.2)">"##,
+            r##"<path d="M-3 -3.5L-7.5 -6M-3.5 0L-8 0.5M-3 3L-6.5 7.5M3 -3.5L7.5 -6M3.5 0L8 0.5M3 3L6.5 7.5" fill="none" stroke="#2b0a0a" stroke-width="1.3" stroke-linecap="round"/>"##,
+            r##"<ellipse cx="0" cy="1.5" rx="4.6" ry="6" fill="{fill}" stroke="#2b0a0a" stroke-width="1.2"/>"##,
+            r##"<circle cx="0" cy="-5.6" r="2.4" fill="{fill}" stroke="#2b0a0a" stroke-width="1.1"/></g>"##
+        ),
+        state = state,
+        x = num(at.x),
+        y = num(at.y),
+        fill = fill,
     )
 }
 

@@ -23,6 +23,9 @@ mod layout;
 
 /// The Ferries: where a lake's jetties lie, for the server's views of a ferry.
 pub use layout::FERRY_JETTY;
+/// The Plague: where an outbreak token and a flea token lie on their tiles, for the server's
+/// views.
+pub use layout::{FLEA_AT, OUTBREAK_AT};
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -464,6 +467,18 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
         let at = pt((pos.x as f32 + 0.8) * TILE, (pos.y as f32 + 0.84) * TILE);
         s.push_str(&icons::gold_ingots(at, count));
     }
+    // The Plague: each outbreak token high on the right of its source, each flea high on the
+    // left of its tile.
+    for o in game.outbreaks() {
+        let (ox, oy) = layout::OUTBREAK_AT;
+        let at = pt((o.pos.x as f32 + ox) * TILE, (o.pos.y as f32 + oy) * TILE);
+        s.push_str(&icons::outbreak_token(at, o.number, o.active));
+    }
+    for f in game.fleas() {
+        let (fx, fy) = layout::FLEA_AT;
+        let at = pt((f.pos.x as f32 + fx) * TILE, (f.pos.y as f32 + fy) * TILE);
+        s.push_str(&icons::flea_token(at, f.active));
+    }
     // Mage & Witch: each beside a follower's spot on its road or city.
     for (figure, witch) in [(MagicFigure::Mage, false), (MagicFigure::Witch, true)] {
         let Some((pos, feature)) = game.magic_figure(figure) else { continue };
@@ -666,5 +681,21 @@ mod tests {
             }
         }
         assert!(missing.is_empty(), "{missing:#?}");
+    }
+
+    /// The Plague's tokens show their side: an outbreak active (dark red) or died out (its
+    /// field side, green), with its number; a flea red (active) or pink (latent).
+    #[test]
+    fn the_plague_tokens_show_their_side() {
+        let at = pt(150.0, 20.0);
+        let active = icons::outbreak_token(at, 3, true);
+        assert!(active.contains(r#"class="piece outbreak active" data-number="3""#), "{active}");
+        assert!(active.contains(">3</text>") && active.contains("#7f1416"), "{active}");
+        let eradicated = icons::outbreak_token(at, 3, false);
+        assert!(eradicated.contains(r#"class="piece outbreak eradicated""#), "{eradicated}");
+        assert!(!eradicated.contains("#7f1416"), "{eradicated}");
+        assert!(icons::flea_token(at, true).contains(r#"class="piece flea active""#));
+        let latent = icons::flea_token(at, false);
+        assert!(latent.contains(r#"class="piece flea latent""#) && latent.contains("#f4a3c4"), "{latent}");
     }
 }

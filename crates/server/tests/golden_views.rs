@@ -110,6 +110,8 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("tunnel", "tunnel,traders-builders", "rebuilding=true", 2, 63),
     ("ferries", "ferries,tunnel", "", 3, 66),
     ("ferries-highwayman", "ferries,traders-builders", "ferry-needs-highwayman=true", 2, 67),
+    ("plague", "plague", "", 2, 68),
+    ("plague-builders", "plague,traders-builders,tunnel", "", 3, 69),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

@@ -31,9 +31,10 @@
 //!
 //! Our readings where the sources are silent or the program needs a moment (docs/rules.md,
 //! "The Plague"): the player's spread and flight are asked at two moments of the turn, after
-//! the tile is placed (before the figure phase) and after the figure phase (before the
-//! scoring); the first may be put off ([`Action::Pass`]), the second must spread where a spot
-//! exists (unless a builder's second tile follows, where the spread may wait for it); a flea
+//! the tile is placed (before the figure phase; only where a spread is due) and after the
+//! figure phase (before the scoring); the first may be put off ([`Action::Pass`]), the second
+//! must spread where a spot exists (unless a builder's second tile follows, where the spread
+//! may wait for it); a spread ends its moment (a flight meant to come first comes first); a flea
 //! taken from the board may cut red fleas off, which then turn pink; figures may reach a tile
 //! with a flea other than by deploying on the tile just placed (a magic gate, a flight of The
 //! Flier): the flea acts when it is put down; the fairy, the dragon and the mage and witch
@@ -52,6 +53,8 @@ use super::hooks::{Hook, HookPoint, Hooks, Module};
 
 /// The flea tokens of the box.
 pub const FLEAS: usize = 18;
+// The regions' search keeps the fleas still to join as bits of a `u32`.
+const _: () = assert!(FLEAS <= 32);
 /// The land tiles placed before the plague sources are mixed in.
 pub const HEAD_START: u16 = 17;
 
@@ -124,23 +127,31 @@ impl Plague {
         self.outbreaks.iter().any(|o| o.active && o.pos == pos)
     }
 
-    /// Whether no figure may stand on or pass the tile at `pos`: it has a flea or an active
-    /// outbreak.
-    pub(crate) fn infested(&self, pos: Pos) -> bool {
-        self.flea_at(pos).is_some() || self.active_outbreak_at(pos)
-    }
-
     /// The tiles of the active plague regions: the active outbreaks and the red fleas joined to
     /// one through red fleas, without the flea at `lifted`.
     fn regions(&self, lifted: Option<usize>) -> Vec<Pos> {
         let mut region: Vec<Pos> = self.outbreaks.iter().filter(|o| o.active).map(|o| o.pos).collect();
+        if region.is_empty() {
+            return region;
+        }
+        // A flea joins once: those still to join, as a bit set over the fleas (at most 18).
+        let mut waiting: u32 = self
+            .fleas
+            .iter()
+            .enumerate()
+            .filter(|&(j, f)| f.active && Some(j) != lifted)
+            .fold(0, |bits, (j, _)| bits | 1 << j);
         let mut i = 0;
-        while i < region.len() {
+        while i < region.len() && waiting != 0 {
             let here = region[i];
-            for (j, f) in self.fleas.iter().enumerate() {
-                let beside = (f.pos.x - here.x).abs() + (f.pos.y - here.y).abs() == 1;
-                if beside && f.active && Some(j) != lifted && !region.contains(&f.pos) {
-                    region.push(f.pos);
+            let mut rest = waiting;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let f = self.fleas[j].pos;
+                if (f.x - here.x).abs() + (f.y - here.y).abs() == 1 {
+                    waiting &= !(1 << j);
+                    region.push(f);
                 }
             }
             i += 1;
@@ -161,14 +172,22 @@ impl Plague {
     /// The tiles a flea may go on, with the flea at `lifted` taken off the board.
     fn spots(&self, table: &Table, lifted: Option<usize>, mut visit: impl FnMut(Pos) -> bool) -> bool {
         let region = self.regions(lifted);
-        let mut seen: Vec<Pos> = Vec::with_capacity(4 * region.len());
+        if region.is_empty() {
+            return false;
+        }
+        // By placement: seen already, or never a spot (a flea on it, the lifted one included,
+        // or a source: every source placed has its outbreak token).
+        let mut done = vec![false; table.board.len()];
+        let taken = self.fleas.iter().map(|f| f.pos).chain(self.outbreaks.iter().map(|o| o.pos));
+        for pos in taken {
+            if let Some(i) = table.board.index_at(pos) {
+                done[i as usize] = true;
+            }
+        }
         for &here in &region {
             for pos in neighbours(here) {
-                if seen.contains(&pos) {
-                    continue;
-                }
-                seen.push(pos);
-                if self.is_spot(table, pos) && visit(pos) {
+                let Some(i) = table.board.index_at(pos) else { continue };
+                if !std::mem::replace(&mut done[i as usize], true) && visit(pos) {
                     return true;
                 }
             }
@@ -244,7 +263,26 @@ impl Plague {
     /// The places figure `index` may flee to: the segments of its feature it reaches across
     /// tile edges (and The Tunnel's tunnels) without entering an infested tile, on other tiles
     /// than its own.
-    fn each_refuge(&self, table: &Table, index: usize, visit: &mut impl FnMut(Action) -> bool) -> bool {
+    /// By placement: whether a figure may not stand on or pass the tile (a flea, an active
+    /// outbreak), for the flights' searches.
+    fn blocked(&self, table: &Table) -> Vec<bool> {
+        let mut blocked = vec![false; table.board.len()];
+        let fleas = self.fleas.iter().map(|f| f.pos);
+        for pos in fleas.chain(self.outbreaks.iter().filter(|o| o.active).map(|o| o.pos)) {
+            if let Some(i) = table.board.index_at(pos) {
+                blocked[i as usize] = true;
+            }
+        }
+        blocked
+    }
+
+    fn each_refuge(
+        &self,
+        table: &Table,
+        blocked: &[bool],
+        index: usize,
+        visit: &mut impl FnMut(Action) -> bool,
+    ) -> bool {
         let f = table.figures[index];
         let start = f.placement;
         let mut seen = vec![false; table.features.len()];
@@ -261,10 +299,10 @@ impl Plague {
                     continue;
                 }
                 let (placement, feature) = table.features.segment(n);
-                let pos = table.pos_of(placement);
-                if self.infested(pos) {
+                if blocked[placement as usize] {
                     continue;
                 }
+                let pos = table.pos_of(placement);
                 if placement != start && visit(Action::Flee { figure: index as u8, pos, feature }) {
                     return true;
                 }
@@ -277,9 +315,10 @@ impl Plague {
     /// Every flight allowed now to `player`, until `visit` returns true. Two like figures of
     /// one player on one segment are one choice, the first of them.
     fn each_flight(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
-        if self.fled || self.outbreaks.is_empty() {
+        if self.fled || self.outbreaks.is_empty() || table.figures.iter().all(|f| f.owner != player) {
             return false;
         }
+        let blocked = self.blocked(table);
         for (i, f) in table.figures.iter().enumerate() {
             if f.owner != player {
                 continue;
@@ -291,15 +330,15 @@ impl Plague {
             if table.earlier_on_segment(i, |_, e| e.owner == player && e.figure == f.figure) {
                 continue;
             }
-            if self.each_refuge(table, i, visit) {
+            if self.each_refuge(table, &blocked, i, visit) {
                 return true;
             }
         }
         false
     }
 
-    /// The decision to ask `player` now, if any: at the second moment (`late`) only while a
-    /// spread is still owed or a flight is possible.
+    /// The decision to ask `player` now, if any: while a spread is still to come or a flight
+    /// is possible.
     fn ask(&self, table: &Table, late: bool) -> Option<Pending> {
         let player = table.current;
         let something = self.can_spread(table) || self.each_flight(table, player, &mut |_| true);
@@ -366,7 +405,7 @@ impl Plague {
                     return Err(RuleError::PlagueCannotFlee(kind));
                 }
                 let mut found = false;
-                self.each_refuge(table, figure as usize, &mut |a| {
+                self.each_refuge(table, &self.blocked(table), figure as usize, &mut |a| {
                     found = a == action;
                     found
                 });
@@ -380,16 +419,17 @@ impl Plague {
         }
     }
 
-    /// The decision after a spread or a flight: the same moment again while the other is still
-    /// open.
+    /// The decision after a flight: the same moment again while the spread is still to come.
     pub(crate) fn ask_again(&self, table: &Table, pending: Pending) -> Option<Pending> {
         let Pending::Plague { late, .. } = pending else { unreachable!("dispatched by pending") };
         self.ask(table, late)
     }
 
     /// Applies a checked action; returns whether to ask again ([`Plague::ask_again`], once the
-    /// caller sent home the builders and pigs left alone) and the features whose followers a
-    /// flea sent home, with their owners.
+    /// caller sent home the builders and pigs left alone: after a flight, for the spread) and
+    /// the features whose followers a flea sent home, with their owners. A spread ends the
+    /// moment: a flight that should come first is taken first in the same decision, and one
+    /// after an early spread is offered at the second moment.
     pub(crate) fn apply(
         &mut self,
         table: &mut Table,
@@ -433,10 +473,10 @@ impl Plague {
                     feature,
                 });
             }
-            Action::Pass => return (false, departures),
+            Action::Pass => {}
             _ => unreachable!("checked"),
         }
-        (true, departures)
+        (matches!(action, Action::Flee { .. }), departures)
     }
 
     /// Whether the module takes the tile out at preparation: a plague source.
@@ -521,7 +561,8 @@ impl Module for Plague {
         _events: &mut Vec<Event>,
     ) -> Option<Pending> {
         match point {
-            HookPoint::AfterPlacement if !self.outbreaks.is_empty() => self.ask(table, false),
+            // The first moment only where a spread is due: a flight alone waits for the second.
+            HookPoint::AfterPlacement if self.can_spread(table) => self.ask(table, false),
             HookPoint::AfterFigures if !self.outbreaks.is_empty() => self.ask(table, true),
             _ => None,
         }

@@ -97,6 +97,8 @@ pub enum IconKind {
     Darmstadtium,
     /// La Porxada (La Porxada): the columned hall, a tiled roof on a row of stone columns.
     Porxada,
+    /// A plague source (The Plague): the plague doctor, a beaked mask under a wide black hat.
+    PlagueDoctor,
     /// A crop circle (The Crop Circles), in the middle of its tile where its roads and fields
     /// end: `kind` 0 a shield (knights), 1 a club (thieves), 2 a pitchfork (farmers).
     CropCircle {
@@ -131,6 +133,15 @@ impl IconKind {
 /// The radius of a ferry lake (The Ferries), in tile units: its roads end 8 units short of it,
 /// and a ferry joins two of them from jetty to jetty, [`FERRY_JETTY`] from the middle.
 pub const FERRY_LAKE_RADIUS: f32 = 22.0;
+
+/// Where a plague source's outbreak token lies on its tile (The Plague), in tile units (0 to
+/// 1, x east, y south): high on the right, clear of the middle where figures stand. The
+/// server's views give the same point (`outbreaks`).
+pub const OUTBREAK_AT: (f32, f32) = (0.8, 0.2);
+
+/// Where a flea token lies on its tile (The Plague), in tile units: high on the left, so that a
+/// flea and an outbreak token never share a place.
+pub const FLEA_AT: (f32, f32) = (0.2, 0.2);
 
 /// How far from the tile's middle a ferry lake's jetties lie (tile units): where a ferry's ends
 /// are drawn (the server's views give the same points, `ferries`).
@@ -743,6 +754,7 @@ pub fn layout(design: &TileDesign) -> Layout {
             Symbol::FlierNorthWest => (IconKind::FlyingMachine { diagonal: true }, (13.0, 8.0)),
             Symbol::Darmstadtium => (IconKind::Darmstadtium, (12.0, 8.0)),
             Symbol::Porxada => (IconKind::Porxada, (12.0, 8.0)),
+            Symbol::PlagueSource => (IconKind::PlagueDoctor, (11.0, 7.5)),
             Symbol::WindRoseOrange => (IconKind::WindRose { blue: false }, (15.0, 9.0)),
             Symbol::WindRoseBlue => (IconKind::WindRose { blue: true }, (15.0, 9.0)),
             Symbol::RoseNorthEast => (IconKind::RoseQuarter { quarter: 0 }, (13.0, 8.0)),

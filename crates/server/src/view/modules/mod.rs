@@ -34,6 +34,7 @@ mod mage_witch;
 mod mountains;
 mod own_cloisters;
 mod phantom;
+mod plague;
 mod porxada;
 mod princess_dragon;
 mod prisoners;
@@ -79,6 +80,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &gold_mines::GoldMines,
     &tunnel::Tunnel,
     &ferries::Ferries,
+    &plague::Plague,
     &mage_witch::MageWitch,
     &wind_roses::WindRoses,
     &watchtowers::Watchtowers,

@@ -1,7 +1,7 @@
 //! The Princess & the Dragon's view: the dragon and its move, the fairy, the set-aside dragon
 //! tiles, the magic gate, the princess, and their events.
 
-use carcassonne_engine::{Action, Event, FeatureKind, Game, Pending};
+use carcassonne_engine::{Action, Event, Expansion, FeatureKind, Game, Pending};
 use serde::Serialize;
 use serde_json::json;
 
@@ -129,14 +129,24 @@ impl ViewModule for PrincessDragon {
                     name(player)
                 ),
             ),
-            Event::TilesMixedIn { count } => (
-                json!({"type": "tiles-mixed-in", "count": count}),
-                format!(
-                    "The {} set aside {} mixed into the face-down tiles",
-                    if count == 1 { "dragon tile".to_string() } else { format!("{count} dragon tiles") },
-                    if count == 1 { "is" } else { "are" }
-                ),
-            ),
+            Event::TilesMixedIn { count } => {
+                // The Plague mixes its sources in too (after 17 land tiles); the event does not
+                // say whose tiles they are, so with both expansions the words name neither.
+                let rules = game.rules();
+                let kind = match (rules.has(Expansion::PrincessDragon), rules.has(Expansion::Plague)) {
+                    (false, true) => "plague source tile",
+                    (true, true) => "tile",
+                    _ => "dragon tile",
+                };
+                (
+                    json!({"type": "tiles-mixed-in", "count": count}),
+                    format!(
+                        "The {} set aside {} mixed into the face-down tiles",
+                        if count == 1 { kind.to_string() } else { format!("{count} {kind}s") },
+                        if count == 1 { "is" } else { "are" }
+                    ),
+                )
+            }
             Event::DragonPlaced { pos } => (
                 json!({"type": "dragon-placed", "x": pos.x, "y": pos.y}),
                 format!("The dragon comes to the volcano {}", words::place_words(pos)),

@@ -196,3 +196,108 @@ fn the_ferries_are_offered_and_shown_in_words() {
         .iter()
         .any(|l| l.label.starts_with("move the ferry of the lake 1 tile east of the start tile to join")));
 }
+
+/// The Plague: a plague source placed breaks out (outbreak 1, shown on its tile); the next
+/// player is asked `plague` after their tile, with the spread optional ("not now" passes) and
+/// offered on whole tiles in words; after the figure phase the spread is owed (no pass) and
+/// their thief may flee along its road; the flea then sends the thief home. The view shows the
+/// outbreak, the red flea and the supply, and each event is told in words.
+#[test]
+fn the_plague_is_offered_and_shown_in_words() {
+    use carcassonne_engine::{Event, FeatureKind, Figure, Rotation};
+    let catalog = Catalog::builtin();
+    let rules = Rules { expansions: vec![Expansion::Plague], ..Rules::base() };
+    let deck = Deck::Order(["plague:05", "base:U", "base:U"].iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    let seats = seats(2);
+    let tally = Tally::new(2);
+    let view_of = |game: &Game| {
+        let input = ViewInput { id: "g", version: 1, game, seats: &seats, online: &[0, 0], tally: &tally };
+        serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap()
+    };
+    let names = ["P0".to_string(), "P1".to_string()];
+    let text = |game: &Game, e: &Event| {
+        serde_json::to_value(event_view(game, &names, 0, Some(1), e)).unwrap()["text"].as_str().unwrap().to_string()
+    };
+    let labels = |game: &Game| legal_views(game).into_iter().map(|l| l.label).collect::<Vec<_>>();
+    // Red places the source east of the start tile: outbreak 1 breaks out there.
+    let events = game.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
+    let started = events.iter().find(|e| matches!(e, Event::OutbreakStarted { .. })).expect("an outbreak");
+    assert_eq!(
+        text(&game, started),
+        "P0 places a plague source 1 tile east of the start tile: outbreak 1 breaks out there, and from now on every turn spreads the plague"
+    );
+    let view = view_of(&game);
+    assert_eq!(view["outbreaks"][0]["number"], 1);
+    assert_eq!(view["outbreaks"][0]["active"], true);
+    assert_eq!(view["outbreaks"][0]["label"], "outbreak 1 on the plague source 1 tile east of the start tile, active");
+    assert_eq!(view["fleas"], serde_json::json!([]));
+    assert_eq!(view["fleas_in_supply"], 18);
+    game.apply(Action::Pass).unwrap();
+    // Blue extends the road west of the start tile: the plague decision, the spread optional.
+    let place = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Place { pos, .. } if *pos == Pos::new(-1, 0)))
+        .expect("a place west of the start tile");
+    game.apply(place).unwrap();
+    let view = view_of(&game);
+    let pending = &view["pending"];
+    assert_eq!((pending["decision"].as_str(), pending["seat"].as_i64()), (Some("plague"), Some(1)));
+    assert_eq!((pending["late"].as_bool(), pending["spread"].as_str()), (Some(false), Some("optional")));
+    assert!(pending["spread_words"].as_str().unwrap().starts_with("A flea is spread this turn"), "{pending}");
+    assert_eq!(
+        labels(&game),
+        ["spread the plague: put a flea on the start tile", "not now: spread the plague after the figure phase"]
+    );
+    let flea = legal_views(&game).into_iter().find(|l| matches!(l.action, RecordAction::Flea { .. })).unwrap();
+    assert!(flea.at.is_some(), "where the flea would lie");
+    game.apply(Action::Pass).unwrap();
+    // Blue's thief on the new road; after the figure phase the spread is owed, and the thief may
+    // flee along its road onto the start tile.
+    let thief = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| {
+            matches!(a, Action::Deploy { figure: Figure::Follower, feature }
+                if crate::words::feature_kind(&game, Pos::new(-1, 0), *feature) == FeatureKind::Road)
+        })
+        .expect("a thief");
+    game.apply(thief).unwrap();
+    let view = view_of(&game);
+    assert_eq!((view["pending"]["late"].as_bool(), view["pending"]["spread"].as_str()), (Some(true), Some("owed")));
+    let late = labels(&game);
+    assert_eq!(late.len(), 2, "{late:?}");
+    assert_eq!(late[0], "spread the plague: put a flea on the start tile");
+    assert_eq!(
+        late[1],
+        "let your thief on the road running east and west 1 tile west of the start tile flee onto the road running east and west at the start tile"
+    );
+    let flight = legal_views(&game).into_iter().find(|l| matches!(l.action, RecordAction::Flee { .. })).unwrap();
+    assert!(flight.at.is_some(), "a marker where the thief would stand");
+    let events = game.apply(carcassonne_engine::record::decode_action(&game, &flight.action).unwrap()).unwrap();
+    let fled = events.iter().find(|e| matches!(e, Event::Fled { .. })).expect("the flight");
+    assert_eq!(
+        text(&game, fled),
+        "P1's thief 1 tile west of the start tile flees the plague onto the road running east and west at the start tile"
+    );
+    assert_eq!(
+        serde_json::to_value(event_view(&game, &names, 0, Some(1), fled)).unwrap()["feature"],
+        "road@E",
+        "the road it reached"
+    );
+    // The flea still owed, now on the thief's tile: it sends the thief home.
+    assert_eq!(labels(&game), ["spread the plague: put a flea on the start tile, sending home your figure on it"]);
+    let events = game.apply(Action::Flea { from: None, to: Pos::new(0, 0) }).unwrap();
+    let placed = events.iter().find(|e| matches!(e, Event::FleaPlaced { .. })).expect("the flea");
+    assert_eq!(text(&game, placed), "P1 spreads the plague: a flea on the start tile");
+    let struck = events.iter().find(|e| matches!(e, Event::PlagueStruck { .. })).expect("the thief struck");
+    assert_eq!(
+        text(&game, struck),
+        "The plague sends home P1's thief on the road running east and west, at the start tile (no score)"
+    );
+    let view = view_of(&game);
+    assert_eq!(view["fleas"][0]["label"], "a red flea (active) on the start tile");
+    assert_eq!((view["fleas"][0]["x"].as_i64(), view["fleas"][0]["active"].as_bool()), (Some(0), Some(true)));
+    assert_eq!(view["fleas_in_supply"], 17);
+}
