@@ -199,6 +199,8 @@ fn the_sources_come_after_seventeen_land_tiles() {
     for seed in 0..12u64 {
         let setup = GameSetup { rules: rules(&[]), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(seed) };
         let mut g = Game::new(setup).unwrap();
+        // Held back, the sources still count among the tiles face down.
+        assert_eq!(crate::expansions::tiles_in_pile(&g, "plague"), 6);
         let mut rng = rng_from_seed(seed);
         let (mut land, mut first, mut sources, mut mixed) = (0, None, 0, 0);
         while !g.is_over() {

@@ -34,7 +34,8 @@
 //! - a La Porxada token: its holder's incomplete cities at their completed value (a follower
 //!   given up to refuse a swap is simply gone from the supply);
 //! - the further expansions' prospects ([`crate::prospects`]): priors, traps, the hut, shrines'
-//!   races, watchtowers, churches, gold.
+//!   races, watchtowers, churches, gold;
+//! - The Plague: a figure on a tile the next flea may reach costs [`PLAGUE_EXPOSURE`].
 
 use carcassonne_engine::features::NodeId;
 use carcassonne_engine::{FarmerScoring, FeatureKind, Figure, Game, MagicFigure, PlayerId, Token};
@@ -43,6 +44,10 @@ use crate::prospects::gold_prospect;
 pub use crate::prospects::{
     church_prospects, hut_prospect, prior_prospect, race_share, trap_cost, watchtower_prospect, PRIOR_GROWTH_PER_TILE,
 };
+
+/// The Plague: what a figure on a tile exposed to the next flea costs its owner (while many
+/// tiles are left), in points: about a follower's worth and a share of its holding.
+pub const PLAGUE_EXPOSURE: f64 = 3.0;
 
 /// The components of a player's expected final score, in the order of [`Weights`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,6 +313,18 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
             row[Component::Abbey as usize] = left;
         }
         row[Component::TowerPieces as usize] = game.tower_pieces(p as PlayerId) as f64 * left;
+    }
+
+    // The Plague: a figure on a tile a flea may reach next is likely sent home by someone's
+    // spread; it counts as a share of a follower lost (and of what it holds: its feature still
+    // counts below, so the share stands for both).
+    let exposed = if rules.has(carcassonne_engine::Expansion::Plague) { game.plague_exposed() } else { vec![] };
+    if !exposed.is_empty() {
+        for f in game.figures() {
+            if exposed.contains(&game.board().placement(f.placement).pos) {
+                rows[f.owner as usize][Component::Tokens as usize] -= PLAGUE_EXPOSURE * left;
+            }
+        }
     }
 
     // The features holding figures: their owners by strength.

@@ -218,6 +218,7 @@ impl<'a> Observation<'a> {
     pub fn remaining_tiles(&self) -> Vec<(TileId, u16)> {
         let mut counts: Vec<(TileId, u16)> = vec![];
         let mut deck = self.game.hidden_deck().to_vec();
+        deck.extend_from_slice(self.game.tiles_to_come());
         for (_, hand) in self.game.hidden_hands(self.viewer) {
             deck.extend(hand);
         }

@@ -114,9 +114,30 @@ impl Plague {
         &self.fleas
     }
 
+    /// The source tiles still to be mixed into a shuffled pile (none for an explicit order,
+    /// which places them itself).
+    pub(crate) fn tiles_to_come(&self, table: &Table) -> &[TileId] {
+        if table.deck_seed.is_some() {
+            &self.held
+        } else {
+            &[]
+        }
+    }
+
     /// The fleas left in the supply.
     pub(crate) fn fleas_in_supply(&self) -> usize {
         FLEAS - self.fleas.len()
+    }
+
+    /// The tiles a flea could be put on next (beside an active region, no source, no flea),
+    /// whoever spreads: where figures are exposed to the plague.
+    pub(crate) fn exposed(&self, table: &Table) -> Vec<Pos> {
+        let mut tiles = vec![];
+        self.spots(table, None, |pos| {
+            tiles.push(pos);
+            false
+        });
+        tiles
     }
 
     fn flea_at(&self, pos: Pos) -> Option<usize> {

@@ -131,7 +131,13 @@ impl Game {
 
     /// Tiles still face down (their order is hidden from players: see [`Game::observation`]).
     pub fn tiles_left(&self) -> usize {
-        self.table.deck.len() - self.table.next_draw
+        self.table.deck.len() - self.table.next_draw + self.tiles_to_come().len()
+    }
+
+    /// Tiles a module holds back to mix into the face-down tiles later (The Plague's sources,
+    /// until 17 land tiles are placed): face down too, as far as the players know.
+    pub(crate) fn tiles_to_come(&self) -> &[TileId] {
+        self.modules.plague().tiles_to_come(&self.table)
     }
 
     /// Tiles removed from the game because they fitted nowhere.
@@ -312,6 +318,12 @@ impl Game {
     /// The Plague: the flea tokens on the board, in the order they were put there.
     pub fn fleas(&self) -> &[crate::expansions::plague::Flea] {
         self.modules.plague().fleas()
+    }
+
+    /// The Plague: the tiles a flea could be put on next (beside an active outbreak or a red
+    /// flea joined to one; no source, no flea), where figures are exposed to the plague.
+    pub fn plague_exposed(&self) -> Vec<Pos> {
+        self.modules.plague().exposed(&self.table)
     }
 
     /// The Plague: the flea tokens left in the supply (all 18 without the expansion).
