@@ -560,3 +560,26 @@ fn builders_and_pigs_flee_and_rebuilding_keeps_plague_tiles() {
     });
     assert!(seen > 0);
 }
+
+/// The fairy belongs to no player (the program's reading; the sources are silent): a flea on its
+/// tile sends its follower home and leaves the fairy where it stands, protecting nobody.
+#[test]
+fn the_fairy_stays_when_its_follower_is_struck() {
+    let deck = ["base:U", "plague:05", "base:U", "base:B", "base:B"];
+    let mut g = two_player(rules(&[Expansion::PrincessDragon]), &deck);
+    turn(&mut g, -1, 0, 0, Some((F, "road@W")));
+    place(&mut g, 1, 0, 0);
+    g.apply(Action::Pass).unwrap();
+    // Red: the fairy beside its thief; the flea owed goes onto the start tile.
+    place(&mut g, -2, 0, 0);
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::MoveFairy { pos: at(-1, 0), feature: feature(&g, at(-1, 0), "road@W") }).unwrap();
+    g.apply(flea(0, 0)).unwrap();
+    // Blue spreads onto the thief's tile.
+    place(&mut g, 0, 1, 0);
+    let events = g.apply(flea(-1, 0)).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::PlagueStruck { player: 0, .. })));
+    assert_eq!(g.figures().len(), 0);
+    let (pos, next_to) = g.fairy().expect("the fairy is on the board");
+    assert_eq!((pos, next_to), (at(-1, 0), None));
+}
