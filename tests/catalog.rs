@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 37] = [
+const SETS: [(&str, u32); 38] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -84,6 +84,7 @@ const SETS: [(&str, u32); 37] = [
     ("flier", 8),
     ("tunnel", 4),
     ("ferries", 8),
+    ("plague", 6),
 ];
 
 #[test]
@@ -217,6 +218,7 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "flier"
                 | "tunnel"
                 | "ferries"
+                | "plague"
         )
     }) {
         for edition in editions(set) {
@@ -589,4 +591,25 @@ fn the_wind_roses_have_six_tiles_each_with_one_rose() {
 
 fn designs_ids(set: &str, edition: Edition) -> Vec<(String, u32)> {
     designs(set, edition).into_iter().map(|(d, n)| (d.id.clone(), n)).collect()
+}
+
+/// The Plague's 6 source tiles (the Wikicarpedia contents: six land tiles with the plague
+/// doctor, one of each; JCloisterZone's plague.xml): the doctor marks each as a source, and a
+/// road given one edge ends at his house.
+#[test]
+fn the_plague_has_six_source_tiles_one_of_each() {
+    for edition in [Edition::First, Edition::Second] {
+        let tiles = designs("plague", edition);
+        let edges: Vec<(String, u32)> = tiles.iter().map(|(d, n)| (d.edge_letters(), *n)).collect();
+        let expected = ["fccf", "fccf", "rccr", "rcfr", "rrrr", "ffrr"].map(|e| (e.to_string(), 1));
+        assert_eq!(edges, expected);
+        for (d, _) in &tiles {
+            assert_eq!(d.symbols, [Symbol::PlagueSource], "{}", d.id);
+            let cities = d.features.iter().filter(|f| f.kind == FeatureKind::City).count();
+            assert!(cities <= 2, "{}", d.id);
+        }
+        let pennants: u32 =
+            tiles.iter().map(|(d, _)| d.features.iter().map(|f| u32::from(f.pennants)).sum::<u32>()).sum();
+        assert_eq!(pennants, 1, "the first tile's city has a coat of arms");
+    }
 }

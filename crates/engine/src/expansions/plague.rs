@@ -92,6 +92,9 @@ pub(crate) struct Plague {
     spread: bool,
     fled: bool,
     source_placed: bool,
+    /// The dragon's tile when the decision was asked (it does not move while the decision
+    /// waits): no refuge, as no figure may stand there.
+    dragon: Option<Pos>,
 }
 
 /// Whether the tile at `pos` is a plague source.
@@ -324,7 +327,12 @@ impl Plague {
                     continue;
                 }
                 let pos = table.pos_of(placement);
-                if placement != start && visit(Action::Flee { figure: index as u8, pos, feature }) {
+                // Never onto the dragon's tile nor a tile of the city of Carcassonne, where no
+                // figure stands (as a wagon's move): the flight may pass them.
+                let refuge = placement != start
+                    && self.dragon != Some(pos)
+                    && !table.design(table.board.placement(placement).tile).partial;
+                if refuge && visit(Action::Flee { figure: index as u8, pos, feature }) {
                     return true;
                 }
                 queue.push(n);
@@ -578,9 +586,12 @@ impl Module for Plague {
         &mut self,
         point: HookPoint,
         table: &mut Table,
-        _dragon: Option<Pos>,
+        dragon: Option<Pos>,
         _events: &mut Vec<Event>,
     ) -> Option<Pending> {
+        if matches!(point, HookPoint::AfterPlacement | HookPoint::AfterFigures) {
+            self.dragon = dragon;
+        }
         match point {
             // The first moment only where a spread is due: a flight alone waits for the second.
             HookPoint::AfterPlacement if self.can_spread(table) => self.ask(table, false),

@@ -1,0 +1,19 @@
+//! Where the expansions' tokens lie on their tiles: the points the server's views share with
+//! the render.
+
+/// The radius of a ferry lake (The Ferries), in tile units: its roads end 8 units short of it,
+/// and a ferry joins two of them from jetty to jetty, [`FERRY_JETTY`] from the middle.
+pub const FERRY_LAKE_RADIUS: f32 = 22.0;
+
+/// Where a plague source's outbreak token lies on its tile (The Plague), in tile units (0 to
+/// 1, x east, y south): high on the right, clear of the middle where figures stand. The
+/// server's views give the same point (`outbreaks`).
+pub const OUTBREAK_AT: (f32, f32) = (0.8, 0.2);
+
+/// Where a flea token lies on its tile (The Plague), in tile units: high on the left, so that a
+/// flea and an outbreak token never share a place.
+pub const FLEA_AT: (f32, f32) = (0.2, 0.2);
+
+/// How far from the tile's middle a ferry lake's jetties lie (tile units): where a ferry's ends
+/// are drawn (the server's views give the same points, `ferries`).
+pub const FERRY_JETTY: f32 = 26.0;
