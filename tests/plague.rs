@@ -231,22 +231,30 @@ fn the_sources_come_after_seventeen_land_tiles() {
     }
 }
 
+/// With Traders & Builders: red's thief west of the start tile, blue's outbreak east of it, then
+/// red's builder on the thief's road one tile further west, the spread put off until after the
+/// figure phase, where red is now asked. `rest`: the tiles drawn after.
+fn builder_behind_the_thief(rest: &[&str]) -> Game {
+    let mut deck = vec!["base:U", "plague:05", "base:U"];
+    deck.extend_from_slice(rest);
+    let mut g = two_player(rules(&[Expansion::TradersBuilders]), &deck);
+    turn(&mut g, -1, 0, 0, Some((F, "road@W")));
+    place(&mut g, 1, 0, 0);
+    g.apply(Action::Pass).unwrap();
+    place(&mut g, -2, 0, 0);
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Deploy { figure: Figure::Builder, feature: feature(&g, at(-2, 0), "road@W") }).unwrap();
+    assert_eq!(g.pending(), Pending::Plague { player: 0, late: true });
+    g
+}
+
 /// A flea struck tile's builder: the builder's follower goes home, and with no follower of its
 /// owner left on the road the builder goes too (the 8/2021 ruling on special figures; the
 /// builder's rule). A builder extended earns its double turn, in which the spread owed may wait
 /// for the second tile (the diagrams' note 2: once in the double turn).
 #[test]
 fn builders_go_home_with_their_followers_and_a_double_turn_spreads_once() {
-    let deck = ["base:U", "plague:05", "base:U", "base:B", "base:U", "base:B", "base:B", "base:B"];
-    let mut g = two_player(rules(&[Expansion::TradersBuilders]), &deck);
-    turn(&mut g, -1, 0, 0, Some((F, "road@W")));
-    place(&mut g, 1, 0, 0);
-    g.apply(Action::Pass).unwrap();
-    // Red: a builder on its road; the spread waits until after the figure phase.
-    place(&mut g, -2, 0, 0);
-    g.apply(Action::Pass).unwrap();
-    g.apply(Action::Deploy { figure: Figure::Builder, feature: feature(&g, at(-2, 0), "road@W") }).unwrap();
-    assert_eq!(g.pending(), Pending::Plague { player: 0, late: true });
+    let mut g = builder_behind_the_thief(&["base:B", "base:U", "base:B", "base:B", "base:B"]);
     assert_eq!(g.check(Action::Pass), Err(RuleError::PlagueMustSpread), "no double turn earned yet");
     g.apply(flea(0, 0)).unwrap();
     // Blue: a cloister south of the start, the flea onto it.
@@ -529,15 +537,7 @@ fn the_barn_and_the_phantom_after_a_source() {
 /// tile with a flea or an outbreak token: the tokens stay with their tile.
 #[test]
 fn builders_and_pigs_flee_and_rebuilding_keeps_plague_tiles() {
-    let deck = ["base:U", "plague:05", "base:U", "base:B"];
-    let mut g = two_player(rules(&[Expansion::TradersBuilders]), &deck);
-    turn(&mut g, -1, 0, 0, Some((F, "road@W")));
-    place(&mut g, 1, 0, 0);
-    g.apply(Action::Pass).unwrap();
-    place(&mut g, -2, 0, 0);
-    g.apply(Action::Pass).unwrap();
-    g.apply(Action::Deploy { figure: Figure::Builder, feature: feature(&g, at(-2, 0), "road@W") }).unwrap();
-    assert_eq!(g.pending(), Pending::Plague { player: 0, late: true });
+    let mut g = builder_behind_the_thief(&["base:B"]);
     let builder = g.figures().iter().position(|f| f.figure == Figure::Builder).unwrap() as u8;
     let flight = Action::Flee { figure: builder, pos: at(0, 0), feature: feature(&g, at(0, 0), "road@E") };
     assert!(g.legal_actions().contains(&flight));
