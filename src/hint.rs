@@ -134,6 +134,8 @@ fn decision(game: &Game) -> &'static str {
         Pending::PlaceFerry { .. } => "ferry",
         Pending::MoveFerry { .. } => "move-ferry",
         Pending::Plague { .. } => "plague",
+        Pending::ScoringFigure { .. } => "scoring-figure",
+        Pending::Message { .. } => "message",
         Pending::GameOver => "game-over",
     }
 }
@@ -232,6 +234,13 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
             format!("spread the plague: move the flea at ({fx}, {fy}) to the tile at ({x}, {y})")
         }
         RecordAction::Flea { x, y, .. } => format!("spread the plague: a flea on the tile at ({x}, {y})"),
+        RecordAction::ScoringFigure { messenger: true, .. } => "move your messenger by the points scored".into(),
+        RecordAction::ScoringFigure { .. } => "move your scoring follower by the points scored".into(),
+        RecordAction::Message { perform: true, .. } => "do what the message says".into(),
+        RecordAction::Message { .. } => "take the message's 2 points".into(),
+        RecordAction::MessageFollower { figure, x, y, feature, .. } => {
+            format!("message 8: score your {} on {feature} at ({x}, {y}) and take it home", figure.name())
+        }
         RecordAction::Flee { figure, from_x, from_y, x, y, feature, .. } => {
             format!("flee the plague: your {} at ({from_x}, {from_y}) to {feature} at ({x}, {y})", figure.name())
         }

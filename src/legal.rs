@@ -82,6 +82,8 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         }
         Pending::MoveFerry { player } => ("move-ferry", Some(player), None, None),
         Pending::Plague { player, .. } => ("plague", Some(player), None, None),
+        Pending::ScoringFigure { player, .. } => ("scoring-figure", Some(player), None, None),
+        Pending::Message { player, .. } => ("message", Some(player), None, None),
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -275,6 +277,20 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 out,
                 "{} may move the first ferry along a road their tile extended, or pass ({} legal actions):",
                 game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::ScoringFigure { player, points } => writeln!(
+                out,
+                "{} scored {points} and moves their scoring follower or their messenger by them ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::Message { player, message } => writeln!(
+                out,
+                "{} drew message {} ({}): do it or take 2 points ({} legal actions):",
+                game.player(player).color.name(),
+                message.number(),
+                message.text(),
                 actions.len()
             )?,
             Pending::Plague { player, late } => writeln!(

@@ -200,6 +200,35 @@ pub fn ferry_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::E
     }
 }
 
+/// The Messages: a scoring figure moved, a message drawn or read, a messenger joining the
+/// scoring follower, in words (play and replay): "red moves their messenger 4 to 10 (a dark
+/// space)", "red draws message 6 (2 points per knight)".
+pub fn messages_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
+    use carcassonne_engine::{Event, ScoringFigures};
+    let name = |p: u8| game.player(p).color.name();
+    match *event {
+        Event::ScoringFigureMoved { player, messenger, points, to } => format!(
+            "{} moves their {} {points} to {to}{}",
+            name(player),
+            if messenger { "messenger" } else { "scoring follower" },
+            if ScoringFigures::dark(to) { " (a dark space)" } else { "" }
+        ),
+        Event::MessageDrawn { player, message } => {
+            format!("{} draws message {} ({})", name(player), message.number(), message.text())
+        }
+        Event::MessageScored { player, message, performed: true, points } => {
+            format!("{} does message {} ({}): {points} points", name(player), message.number(), message.text())
+        }
+        Event::MessageScored { player, message, points, .. } => {
+            format!("{} takes the {points} points of message {} instead", name(player), message.number())
+        }
+        Event::MessengerJoined { player, points } => {
+            format!("{}'s messenger's {points} points join their scoring follower", name(player))
+        }
+        _ => String::new(),
+    }
+}
+
 /// The Plague: an outbreak, a flea, a figure struck or fled, in words (play and replay):
 /// "outbreak 1 breaks out at (2,0)", "red spreads the plague to (1,0)", "the flea sends blue's
 /// follower on road@W at (1,0) home", "red's follower flees from (1,0) to city@N at (1,-1)".

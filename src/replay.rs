@@ -192,6 +192,14 @@ fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec<ScoreJson<
                     Why { kind: "porxada", phase: Phase::Final, completed: false, at: Some(at(game, pos, feature)) },
                     format!("the incomplete city scored as completed (La Porxada's token) = {points}"),
                 ),
+                Event::MessageScored { message, performed, .. } => (
+                    Why { kind: "message", phase: Phase::Turn, completed: true, at: None },
+                    if performed {
+                        format!("message {} ({}) = {points}", message.number(), message.text())
+                    } else {
+                        format!("message {}'s seal instead of its action = {points}", message.number())
+                    },
+                ),
                 Event::PointSacrificed { .. } => (
                     Why { kind: "dash", phase: Phase::Turn, completed: true, at: None },
                     format!("another deployment or move (the dash) = {points}"),
@@ -465,6 +473,16 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 Some(text) => write!(text, " and {}", crate::output::ferry_line(game, &event))?,
                 None => writeln!(out, "    {} {}", name(player), crate::output::ferry_line(game, &event))?,
             },
+            // The Messages: a line each.
+            Event::ScoringFigureMoved { .. }
+            | Event::MessageDrawn { .. }
+            | Event::MessageScored { .. }
+            | Event::MessengerJoined { .. } => {
+                if let Some(text) = line.take() {
+                    end_line(out, &text, &mut rose_note)?;
+                }
+                writeln!(out, "    {}", crate::output::messages_line(game, &event))?;
+            }
             // The Plague: on the turn's line while it is open, else a line each.
             Event::OutbreakStarted { .. }
             | Event::OutbreakEradicated { .. }

@@ -259,6 +259,9 @@ impl From<Action> for ActionKey {
             | Action::Ferry { .. }
             | Action::Flea { .. }
             | Action::Flee { .. }
+            | Action::MoveScoringFigure { .. }
+            | Action::ReadMessage { .. }
+            | Action::MessageFollower { .. }
             | Action::PorxadaBonus
             | Action::SwapFollower { .. }
             | Action::RefuseSwap { .. }

@@ -496,6 +496,12 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             Event::FerryPlaced { .. } | Event::FerryMoved { .. } => {
                 prop_assert!(game.rules().has(Expansion::Ferries), "a ferry without The Ferries");
             }
+            Event::ScoringFigureMoved { .. }
+            | Event::MessageDrawn { .. }
+            | Event::MessageScored { .. }
+            | Event::MessengerJoined { .. } => {
+                prop_assert!(game.rules().has(Expansion::Messages), "a message without The Messages");
+            }
             Event::OutbreakStarted { .. }
             | Event::OutbreakEradicated { .. }
             | Event::FleaPlaced { .. }
@@ -788,6 +794,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::Plague { .. } => {
                 prop_assert!(game.rules().has(Expansion::Plague), "a plague decision without The Plague");
+            }
+            Pending::ScoringFigure { .. } | Pending::Message { .. } => {
+                prop_assert!(game.rules().has(Expansion::Messages), "a decision of The Messages without it");
             }
             Pending::GameOver => unreachable!(),
         }

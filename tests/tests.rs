@@ -25,6 +25,7 @@ mod labyrinths;
 mod lease;
 mod little_buildings;
 mod mage_witch;
+mod messages;
 mod monasteries;
 mod mountains;
 mod only_one;

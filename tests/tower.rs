@@ -1168,6 +1168,8 @@ fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) 
                 | Event::WatchtowerScored { player, points, .. }
                 // La Porxada's bonus: an incomplete city of its holders scored as completed.
                 | Event::PorxadaCityScored { player, points, .. }
+                // The Messages: a message done, or its seal.
+                | Event::MessageScored { player, points, .. }
                 | Event::FairyBonus { player, points } => paid[player as usize] += i64::from(points),
                 // The Vodyanoy's cost at the end.
                 Event::VodyanoyPenalty { player, points, .. } => paid[player as usize] -= i64::from(points),

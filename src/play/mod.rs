@@ -431,6 +431,17 @@ impl Session {
             Pending::PlaceFerry { pos, .. } => {
                 writeln!(out, "{color}, put a ferry on the lake at {pos}: choose the two roads it joins")?;
             }
+            Pending::ScoringFigure { points, .. } => {
+                writeln!(out, "{color}, you scored {points}: move your scoring follower or your messenger by them")?;
+            }
+            Pending::Message { message, .. } => {
+                writeln!(
+                    out,
+                    "{color}, you drew message {} ({}): do what it says, or take its 2 points",
+                    message.number(),
+                    message.text()
+                )?;
+            }
             Pending::Plague { late, .. } => {
                 let when = if late {
                     "spread the plague now (a flea next to an active outbreak or a red flea joined to one)"
@@ -545,6 +556,12 @@ impl Session {
                 }
                 Event::FerryPlaced { player, .. } | Event::FerryMoved { player, .. } => {
                     writeln!(out, "    {} {}", name(player), crate::output::ferry_line(game, event))?;
+                }
+                Event::ScoringFigureMoved { .. }
+                | Event::MessageDrawn { .. }
+                | Event::MessageScored { .. }
+                | Event::MessengerJoined { .. } => {
+                    writeln!(out, "    {}", crate::output::messages_line(game, event))?;
                 }
                 Event::OutbreakStarted { .. }
                 | Event::OutbreakEradicated { .. }

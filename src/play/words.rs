@@ -89,6 +89,13 @@ pub(super) fn describe(game: &Game, action: Action) -> String {
             format!("spreads the plague: the flea at ({fx},{fy}) moves to ({x},{y})")
         }
         RecordAction::Flea { x, y, .. } => format!("spreads the plague: a flea on ({x},{y})"),
+        RecordAction::ScoringFigure { messenger: true, .. } => "moves their messenger".into(),
+        RecordAction::ScoringFigure { .. } => "moves their scoring follower".into(),
+        RecordAction::Message { perform: true, .. } => "does what the message says".into(),
+        RecordAction::Message { .. } => "takes the message's 2 points".into(),
+        RecordAction::MessageFollower { figure, x, y, feature, .. } => {
+            format!("scores their {} on {feature} at ({x},{y}) with the message and takes it home", figure.name())
+        }
         RecordAction::Flee { figure, from_x, from_y, x, y, feature, .. } => {
             format!("lets their {} at ({from_x},{from_y}) flee to {feature} at ({x},{y})", figure.name())
         }
@@ -212,6 +219,13 @@ pub(super) fn short(game: &Game, action: Action) -> String {
             format!("flea: the one at ({fx},{fy}) to ({x},{y})")
         }
         RecordAction::Flea { x, y, .. } => format!("flea: on ({x},{y})"),
+        RecordAction::ScoringFigure { messenger: true, .. } => "messenger: move it".into(),
+        RecordAction::ScoringFigure { .. } => "scoring follower: move it".into(),
+        RecordAction::Message { perform: true, .. } => "message: do what it says".into(),
+        RecordAction::Message { .. } => "message: take its 2 points".into(),
+        RecordAction::MessageFollower { figure, x, y, feature, .. } => {
+            format!("message: score your {} on {feature} at ({x},{y})", figure.name())
+        }
         RecordAction::Flee { figure, from_x, from_y, x, y, feature, .. } => {
             format!("flee: your {} at ({from_x},{from_y}) to {feature} at ({x},{y})", figure.name())
         }

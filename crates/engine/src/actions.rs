@@ -121,6 +121,14 @@ pub enum Action {
     /// The Plague: one's figure `figure` (an index into the game's figures, `Game::figures`)
     /// flees along its road, city or field onto feature `feature` of the tile at `pos`.
     Flee { figure: u8, pos: Pos, feature: LocalFeature },
+    /// The Messages: the player who scored moves their messenger (`messenger`) or their
+    /// scoring follower by the points of the scoring round.
+    MoveScoringFigure { messenger: bool },
+    /// The Messages: the message drawn is done (`perform`), or its 2 points taken instead.
+    ReadMessage { perform: bool },
+    /// The Messages, message 8: one's follower `figure` (an index into the game's figures,
+    /// `Game::figures`) is scored as in the final scoring and goes home.
+    MessageFollower { figure: u8 },
     /// La Porxada: with its tile just placed, choose the bonus at the end of the game (the
     /// players present in its city when it is completed score their incomplete cities as if
     /// completed).
@@ -202,6 +210,9 @@ impl Action {
             Action::Ferry { .. } => "a ferry",
             Action::Flea { .. } => "a flea spreading the plague",
             Action::Flee { .. } => "a figure's flight from the plague",
+            Action::MoveScoringFigure { .. } => "the scoring figure that moves",
+            Action::ReadMessage { .. } => "a message's action or its 2 points",
+            Action::MessageFollower { .. } => "the follower a message scores",
             Action::PorxadaBonus => "La Porxada's bonus",
             Action::SwapFollower { .. } => "a follower for La Porxada's swap",
             Action::RefuseSwap { .. } => "a refusal of La Porxada's swap",
@@ -320,6 +331,12 @@ pub enum Pending {
     /// ([`Action::Pass`]); after the figure phase (`late`) the spread is owed where a flea has
     /// somewhere to go.
     Plague { player: PlayerId, late: bool },
+    /// The Messages: `player` scored `points` in the scoring round just over and moves one of
+    /// their two scoring figures by all of them ([`Action::MoveScoringFigure`]).
+    ScoringFigure { player: PlayerId, points: u32 },
+    /// The Messages: `player` drew `message` and does what it says ([`Action::ReadMessage`],
+    /// [`Action::MessageFollower`] for message 8) or takes its 2 points.
+    Message { player: PlayerId, message: crate::players::MessageTile },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -357,7 +374,9 @@ impl Pending {
             | Pending::FlierLanding { player, .. }
             | Pending::PlaceFerry { player, .. }
             | Pending::MoveFerry { player }
-            | Pending::Plague { player, .. } => Some(player),
+            | Pending::Plague { player, .. }
+            | Pending::ScoringFigure { player, .. }
+            | Pending::Message { player, .. } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -400,6 +419,10 @@ impl Pending {
             Pending::Plague { late: true, .. } => {
                 "a flea spreading the plague, a figure's flight from it, or a pass where no flea is owed"
             }
+            Pending::ScoringFigure { .. } => {
+                "the scoring figure (follower or messenger) that moves by the points scored"
+            }
+            Pending::Message { .. } => "a message's action, or its 2 points",
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",

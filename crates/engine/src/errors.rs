@@ -224,6 +224,14 @@ pub enum RuleError {
     PlagueCannotFlee(FeatureKind),
     #[error("the figure cannot flee to feature {1} of the tile at {0}: it flees along its own road, city or field onto another tile, never onto or across a tile with a flea or an active outbreak (The Plague)")]
     PlagueNoRefuge(Pos, LocalFeature),
+    #[error("message 8 scores one of your followers: name it (The Messages)")]
+    MessageNeedsFollower,
+    #[error("you have no follower on a {0}: this message has nothing to score, take its 2 points (The Messages)")]
+    MessageNothingToScore(FeatureKind),
+    #[error("figure {0} is not one of your followers on a road, city, monastery, garden or farm (The Messages)")]
+    MessageNoSuchFollower(u8),
+    #[error("only message 8 scores a follower you name (The Messages)")]
+    MessageNotScoreFollower,
     #[error("a tunnel token was placed this turn already: one a turn (The Tunnel)")]
     TunnelTokenPlaced,
     #[error("you have no token of tunnel pair {0} left (The Tunnel)")]
@@ -305,4 +313,8 @@ pub enum SetupError {
         "the river order `{0}` cannot be laid with these river sets: `fork-first` and `fork-first-ends-last` need The River II (river-2), `two-springs` needs The River II and a second spring (river or gq11)"
     )]
     RiverOrderNeeds(&'static str),
+    #[error("the message tiles can only be arranged in a game with The Messages (messages)")]
+    MessagesNotInPlay,
+    #[error("the message tiles are arranged before any is drawn, each of the eight once, not {0}")]
+    MessageOrder(String),
 }

@@ -742,6 +742,33 @@ pub enum Event {
         pos: Pos,
         feature: LocalFeature,
     },
+    /// The Messages: `player` moved their messenger (`messenger`) or their scoring follower
+    /// by `points`, to `to` points in all on that figure.
+    ScoringFigureMoved {
+        player: PlayerId,
+        messenger: bool,
+        points: u32,
+        to: u32,
+    },
+    /// The Messages: `player`'s figure stopped on a dark space and they drew `message`.
+    MessageDrawn {
+        player: PlayerId,
+        message: crate::players::MessageTile,
+    },
+    /// The Messages: `player` did what `message` says (`performed`) or took its 2 points,
+    /// scoring `points`.
+    MessageScored {
+        player: PlayerId,
+        message: crate::players::MessageTile,
+        performed: bool,
+        points: u32,
+    },
+    /// The Messages: before the final scoring, `player`'s messenger's `points` joined their
+    /// scoring follower (the score does not change).
+    MessengerJoined {
+        player: PlayerId,
+        points: u32,
+    },
     /// The final scoring is over.
     GameEnded,
 }
@@ -768,7 +795,8 @@ impl Event {
             | Event::WindRoseScored { player, points, .. }
             | Event::WatchtowerScored { player, points, .. }
             | Event::PorxadaCityScored { player, points, .. }
-            | Event::FairyBonus { player, points } => [(one(player), i64::from(points)), none],
+            | Event::FairyBonus { player, points }
+            | Event::MessageScored { player, points, .. } => [(one(player), i64::from(points)), none],
             Event::RansomPaid { player, captor, points, .. } => {
                 [(one(player), -i64::from(points)), (one(captor), i64::from(points))]
             }
@@ -847,6 +875,9 @@ impl Event {
             | Event::CropCircleChosen { .. }
             | Event::CropFollowerAdded { .. }
             | Event::CropFollowerRemoved { .. }
+            | Event::ScoringFigureMoved { .. }
+            | Event::MessageDrawn { .. }
+            | Event::MessengerJoined { .. }
             | Event::GameEnded => [none, none],
         };
         changes.into_iter().flat_map(|(players, points)| players.iter().map(move |player| (player, points)))

@@ -53,6 +53,7 @@ pub use expansions::flier::{flight_direction, FLIGHT_DIE};
 pub use expansions::gold_mines::ingot_value;
 pub use expansions::labyrinths::LABYRINTH_FOLLOWER_POINTS;
 pub use expansions::little_buildings::{BuildingSupply, PlacedBuilding};
+pub use expansions::messages::ScoringFigures;
 pub use expansions::plague::{Flea, Outbreak, FLEAS};
 pub use expansions::tower::{Prisoner, TowerSite, RANSOM};
 pub use expansions::traps::VODYANOY_PENALTY;
@@ -60,6 +61,7 @@ pub use expansions::tunnel::{tunnel_pair_letter, TunnelToken, TUNNEL_PAIRS};
 pub use game::{Deck, Game, GameSetup};
 pub use geometry::{Corner, Port, Pos, Rotation, Side, Terrain};
 pub use observation::Observation;
+pub use players::MessageTile;
 pub use players::{BuildingKind, Color, Figure, MagicFigure, PlacedFigure, PlayerId, PlayerSet, PlayerState};
 pub use record::{Record, RecordAction, RecordDeck, RecordError, Replay};
 pub use rules::{

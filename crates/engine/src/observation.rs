@@ -142,6 +142,16 @@ impl<'a> Observation<'a> {
         self.game.ferries()
     }
 
+    /// The Messages: the points each player's scoring follower and messenger carry (public).
+    pub fn scoring_figures(&self) -> Vec<crate::expansions::messages::ScoringFigures> {
+        self.game.scoring_figures()
+    }
+
+    /// The Messages: the message tiles face down (public; their order is hidden).
+    pub fn messages_in_stack(&self) -> usize {
+        self.game.messages_in_stack()
+    }
+
     /// The Plague: the outbreak tokens on the board (public).
     pub fn outbreaks(&self) -> &[crate::expansions::plague::Outbreak] {
         self.game.outbreaks()

@@ -414,3 +414,61 @@ pub struct PlacedFigure {
 /// The number of a deployment in the game. Two bytes keep `PlacedFigure` at 12 bytes; a game
 /// deploys at most a few hundred figures.
 pub(crate) type FigureSerial = u16;
+
+/// The Messages (`expansions::messages`): the eight message tiles, by the number printed on
+/// them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MessageTile {
+    /// 1: score the smallest road with one of your followers, as in the final scoring.
+    SmallestRoad,
+    /// 2: the same for a city.
+    SmallestCity,
+    /// 3: the same for a monastery (never a garden, seed 000's footnote 19).
+    SmallestMonastery,
+    /// 4: draw and place one more tile (the turn's steps 1B to 4A once more).
+    ExtraTile,
+    /// 5: 2 points per pennant in every city where you have a knight.
+    Pennants,
+    /// 6: 2 points per knight.
+    Knights,
+    /// 7: 3 points per farmer.
+    Farmers,
+    /// 8: score one of your followers as in the final scoring, and take it home.
+    ScoreFollower,
+}
+
+impl MessageTile {
+    pub const ALL: [MessageTile; 8] = [
+        MessageTile::SmallestRoad,
+        MessageTile::SmallestCity,
+        MessageTile::SmallestMonastery,
+        MessageTile::ExtraTile,
+        MessageTile::Pennants,
+        MessageTile::Knights,
+        MessageTile::Farmers,
+        MessageTile::ScoreFollower,
+    ];
+
+    /// The number printed on the tile, 1 to 8.
+    pub fn number(self) -> u8 {
+        self as u8 + 1
+    }
+
+    pub fn from_number(number: u8) -> Option<MessageTile> {
+        MessageTile::ALL.get(usize::from(number).checked_sub(1)?).copied()
+    }
+
+    /// What the message says, in words.
+    pub fn text(self) -> &'static str {
+        match self {
+            MessageTile::SmallestRoad => "score your smallest road",
+            MessageTile::SmallestCity => "score your smallest city",
+            MessageTile::SmallestMonastery => "score your smallest monastery",
+            MessageTile::ExtraTile => "place one more tile",
+            MessageTile::Pennants => "2 points per pennant in your cities",
+            MessageTile::Knights => "2 points per knight",
+            MessageTile::Farmers => "3 points per farmer",
+            MessageTile::ScoreFollower => "score one of your followers and take it home",
+        }
+    }
+}

@@ -173,6 +173,11 @@ pub enum Expansion {
     /// followers may take flight along their feature, and outbreaks die out when the fleas run
     /// out.
     Plague,
+    /// The Messages (Mini #2, Hans im Glück 2012; "The Messengers" in Big Box 6): a messenger
+    /// per player, a second scoring figure; a player whose figure stops on a dark space of the
+    /// scoring track at the end of a scoring round of their turn reads a message tile (a
+    /// small scoring, an extra tile) or takes 2 points.
+    Messages,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -188,7 +193,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 39] = [
+    pub const ALL: [Expansion; 40] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -227,6 +232,7 @@ impl Expansion {
         Expansion::Tunnel,
         Expansion::Ferries,
         Expansion::Plague,
+        Expansion::Messages,
         Expansion::Winter,
     ];
 
@@ -270,6 +276,7 @@ impl Expansion {
             Expansion::Tunnel => "tunnel",
             Expansion::Ferries => "ferries",
             Expansion::Plague => "plague",
+            Expansion::Messages => "messages",
             Expansion::Winter => "winter",
         }
     }

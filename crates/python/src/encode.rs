@@ -111,7 +111,7 @@ pub const PLANE_PLACEMENTS: usize = PLANE_FIGURES + MAX_SEATS * FIGURES.len();
 pub const PLANES: usize = PLANE_PLACEMENTS + 4;
 
 /// Columns of the players array, one row per seat (the viewer's first).
-pub const PLAYER_FIELDS: [&str; 28] = [
+pub const PLAYER_FIELDS: [&str; 29] = [
     "present",
     "score",
     "followers",
@@ -140,10 +140,11 @@ pub const PLAYER_FIELDS: [&str; 28] = [
     "porxada_token",
     "phantoms",
     "tunnel_tokens",
+    "messenger_points",
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
-pub const PENDING_KINDS: [&str; 31] = [
+pub const PENDING_KINDS: [&str; 33] = [
     "place-tile",
     "deploy",
     "escape",
@@ -174,6 +175,8 @@ pub const PENDING_KINDS: [&str; 31] = [
     "place-ferry",
     "move-ferry",
     "plague",
+    "scoring-figure",
+    "message",
     "game-over",
 ];
 
@@ -226,7 +229,9 @@ pub fn pending_kind(pending: Pending) -> usize {
         Pending::PlaceFerry { .. } => 27,
         Pending::MoveFerry { .. } => 28,
         Pending::Plague { .. } => 29,
-        Pending::GameOver => 30,
+        Pending::ScoringFigure { .. } => 30,
+        Pending::Message { .. } => 31,
+        Pending::GameOver => 32,
     }
 }
 
@@ -575,6 +580,7 @@ pub fn observe(
     let to_move = game.pending().player();
     let king = game.token_holder(Token::King).map(|(p, _)| p);
     let robber = game.token_holder(Token::RobberBaron).map(|(p, _)| p);
+    let scoring_figures = game.scoring_figures();
     for (row, p) in seat_order(seats, viewer).enumerate() {
         let s = game.player(p);
         let buildings = game.buildings_left(p).total();
@@ -607,6 +613,7 @@ pub fn observe(
             game.porxada_tokens().contains(p) as u8 as f32,
             s.phantoms as f32,
             game.tunnel_tokens_left(p) as f32,
+            scoring_figures[p as usize].messenger as f32,
         ];
         players[row * fields..(row + 1) * fields].copy_from_slice(&values);
     }

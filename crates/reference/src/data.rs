@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 30] = [
+pub const DECISIONS: [&str; 32] = [
     "place",
     "deploy",
     "escape",
@@ -52,6 +52,8 @@ pub const DECISIONS: [&str; 30] = [
     "ferry",
     "move-ferry",
     "plague",
+    "scoring-figure",
+    "message",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks

@@ -299,6 +299,8 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::PlaceFerry { .. } => Some("ferry"),
         Pending::MoveFerry { .. } => Some("move-ferry"),
         Pending::Plague { .. } => Some("plague"),
+        Pending::ScoringFigure { .. } => Some("scoring-figure"),
+        Pending::Message { .. } => Some("message"),
         Pending::GameOver => None,
     }
 }

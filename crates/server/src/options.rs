@@ -114,6 +114,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "The Plague",
             "6 plague source tiles, mixed in after 17 tiles: each turn a flea spreads the plague next to an active outbreak, sending home every figure on its tile; a figure may flee along its feature, and outbreaks die out when the fleas run out",
         ),
+        Expansion::Messages => (
+            "The Messages",
+            "a messenger per player, a second scoring figure: a figure that stops on a dark space of the scoring track in its player's turn brings a message (a small scoring, an extra tile) or 2 points",
+        ),
         Expansion::LaPorxada => (
             "La Porxada",
             "1 city tile with a columned hall: its player swaps one of their followers with another player's (who may refuse by giving up another follower), or chooses the bonus: the players in its city when completed score their incomplete cities as completed at the end",

@@ -15,7 +15,7 @@ use crate::table::Table;
 
 /// Points per completed city for a farm's owners (third and second editions), before any
 /// expansion changes it.
-const CITY_VALUE: u16 = 3;
+pub(crate) const CITY_VALUE: u16 = 3;
 
 /// Points per completed city for the player(s) with the most farmers around it (first edition).
 const FIRST_EDITION_CITY_VALUE: u16 = 4;

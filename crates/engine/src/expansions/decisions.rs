@@ -63,6 +63,7 @@ impl Modules {
             }
             Pending::Phantom { player, .. } => self.each_phantom_action(table, player, &mut visit),
             Pending::Plague { .. } => self.plague.each_choice(table, pending, self.spread_may_wait(table), visit),
+            Pending::ScoringFigure { .. } | Pending::Message { .. } => self.each_message_choice(table, pending, visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -148,6 +149,9 @@ impl Modules {
             }
             (Pending::PlaceFerry { .. } | Pending::MoveFerry { .. }, _) => self.ferries.check(table, pending, action),
             (Pending::Plague { .. }, _) => self.plague.check(table, pending, self.spread_may_wait(table), action),
+            (Pending::ScoringFigure { .. } | Pending::Message { .. }, _) => {
+                self.check_message_choice(table, pending, action)
+            }
             (Pending::Deploy { player, .. }, Action::PlaceTunnel { .. }) if self.in_play(ModuleId::Tunnel) => {
                 self.tunnel.check(table, player, action)
             }
@@ -291,6 +295,9 @@ impl Modules {
             (Pending::Deploy { player, .. }, Action::Fly { figure }) => {
                 let dragon = self.princess_dragon.dragon();
                 self.flier.fly(table, player, figure, dragon, false, events);
+            }
+            (Pending::ScoringFigure { .. } | Pending::Message { .. }, _) => {
+                return self.apply_message_choice(table, pending, action, events);
             }
             (Pending::Plague { .. }, _) => {
                 let (again, departures) = self.plague.apply(table, pending, action, events);

@@ -44,6 +44,8 @@ pub(crate) mod labyrinths;
 pub(crate) mod lease;
 pub(crate) mod little_buildings;
 pub(crate) mod mage_witch;
+mod message_reading;
+pub mod messages;
 pub(crate) mod miners;
 pub(crate) mod monasteries;
 pub(crate) mod mountains;
@@ -102,6 +104,7 @@ use labyrinths::Labyrinths;
 use lease::Lease;
 use little_buildings::LittleBuildings;
 use mage_witch::MageWitch;
+use messages::Messages;
 use monasteries::Monasteries;
 use own_cloisters::OwnCloisters;
 use phantom::Phantom;
@@ -189,6 +192,7 @@ pub(crate) struct Modules {
     churches: Churches,
     porxada: Porxada,
     plague: Plague,
+    messages: Messages,
     unpunctuality: Unpunctuality,
     own_cloisters: OwnCloisters,
     prisoners: Prisoners,
@@ -299,9 +303,15 @@ impl Modules {
             unpunctual_in_play: rules.variants.follower_unpunctuality,
             prisoners_in_play: rules.variants.prisoners,
             phantom_in_play: rules.has(Expansion::Phantom),
-            acts_after_placement: [Expansion::GoldMines, Expansion::LaPorxada, Expansion::MageWitch, Expansion::Plague]
-                .iter()
-                .any(|&e| rules.has(e)),
+            acts_after_placement: [
+                Expansion::GoldMines,
+                Expansion::LaPorxada,
+                Expansion::MageWitch,
+                Expansion::Plague,
+                Expansion::Messages,
+            ]
+            .iter()
+            .any(|&e| rules.has(e)),
             lease_in_play: rules.variants.new_lease_of_life || rules.variants.dash,
             rebuilding_in_play: rules.variants.rebuilding,
             rebuilt: None,
@@ -336,6 +346,7 @@ impl Modules {
             churches: Churches::default(),
             porxada: Porxada::default(),
             plague: Plague::default(),
+            messages: Messages::default(),
             unpunctuality: Unpunctuality,
             own_cloisters: OwnCloisters::new(rules, players, catalog),
             prisoners: Prisoners::default(),

@@ -36,6 +36,35 @@ impl Modules {
     }
 
     /// The Ferries' ferries (none without the expansion).
+    /// The Messages: lays the message tiles face down in `order` (`Game::arrange_messages`).
+    pub(crate) fn arrange_messages(
+        &mut self,
+        order: &[crate::players::MessageTile],
+    ) -> Result<(), crate::errors::SetupError> {
+        if !self.in_play(super::ModuleId::Messages) {
+            return Err(crate::errors::SetupError::MessagesNotInPlay);
+        }
+        self.messages.arrange(order)
+    }
+
+    /// The Messages: the points each player's scoring follower and messenger carry; without
+    /// the expansion, or once the messengers joined, all on the scoring follower.
+    pub(crate) fn scoring_figures(&self, table: &crate::table::Table) -> Vec<super::messages::ScoringFigures> {
+        let counted = self.in_play(super::ModuleId::Messages) && !self.messages.joined();
+        let figures = self.messages.figures();
+        (0..table.players.len())
+            .map(|p| match counted {
+                true => figures[p],
+                false => super::messages::ScoringFigures { follower: table.players[p].score, messenger: 0 },
+            })
+            .collect()
+    }
+
+    /// The Messages' scoring figures and message tiles.
+    pub(crate) fn messages(&self) -> &super::messages::Messages {
+        &self.messages
+    }
+
     pub(crate) fn plague(&self) -> &super::plague::Plague {
         &self.plague
     }

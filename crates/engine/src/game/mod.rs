@@ -310,6 +310,27 @@ impl Game {
         self.modules.ferries().placed(&self.table)
     }
 
+    /// The Messages: the points each player's scoring follower and messenger carry (in seat
+    /// order; all on the scoring follower once the final scoring began, and without the
+    /// expansion). Each pair adds up to the player's score, but for the points of a scoring
+    /// round whose figure is still to be chosen.
+    pub fn scoring_figures(&self) -> Vec<crate::expansions::messages::ScoringFigures> {
+        self.modules.scoring_figures(&self.table)
+    }
+
+    /// The Messages: lays the message tiles face down in `order` (the top first), as a scenario
+    /// or a rules question sets them up instead of the shuffle; refused unless the game has The
+    /// Messages, `order` names each of the eight tiles once, and no message was drawn yet.
+    pub fn arrange_messages(&mut self, order: &[crate::players::MessageTile]) -> Result<(), SetupError> {
+        self.modules.arrange_messages(order)
+    }
+
+    /// The Messages: the message tiles face down (8 but for one being read; 8 without the
+    /// expansion).
+    pub fn messages_in_stack(&self) -> usize {
+        self.modules.messages().stack_len()
+    }
+
     /// The Plague: the outbreak tokens on the board, by number.
     pub fn outbreaks(&self) -> &[crate::expansions::plague::Outbreak] {
         self.modules.plague().outbreaks()

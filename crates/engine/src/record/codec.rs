@@ -94,6 +94,12 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
                 feature: name(pos, feature),
             }
         }
+        (_, Action::MoveScoringFigure { messenger }) => RecordAction::ScoringFigure { player, messenger },
+        (_, Action::ReadMessage { perform }) => RecordAction::Message { player, perform },
+        (_, Action::MessageFollower { figure }) => {
+            let FigureAt { figure, x, y, feature } = figure_at(game, figure);
+            RecordAction::MessageFollower { player, figure, x, y, feature }
+        }
         (_, Action::RefuseSwap { figure }) => {
             let FigureAt { figure, x, y, feature } = figure_at(game, figure);
             RecordAction::RefuseSwap { player, figure, x, y, feature }
@@ -254,6 +260,9 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Flea { player, .. }
         | RecordAction::Flee { player, .. }
         | RecordAction::PorxadaBonus { player }
+        | RecordAction::ScoringFigure { player, .. }
+        | RecordAction::Message { player, .. }
+        | RecordAction::MessageFollower { player, .. }
         | RecordAction::CropCircle { player, .. }
         | RecordAction::TakeBack { player, .. }
         | RecordAction::RefuseSwap { player, .. }
@@ -427,6 +436,12 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             let index = own_figure_at(game, &at, None)?;
             let pos = Pos::new(*x, *y);
             Ok(Action::Flee { figure: index, pos, feature: feature_at(game, pos, feature)? })
+        }
+        RecordAction::ScoringFigure { messenger, .. } => Ok(Action::MoveScoringFigure { messenger: *messenger }),
+        RecordAction::Message { perform, .. } => Ok(Action::ReadMessage { perform: *perform }),
+        RecordAction::MessageFollower { figure, x, y, feature, .. } => {
+            let at = FigureAt { figure: *figure, x: *x, y: *y, feature: feature.clone() };
+            own_figure_at(game, &at, None).map(|figure| Action::MessageFollower { figure })
         }
         RecordAction::RefuseSwap { figure, x, y, feature, .. } => {
             let at = FigureAt { figure: *figure, x: *x, y: *y, feature: feature.clone() };

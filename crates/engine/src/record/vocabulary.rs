@@ -257,6 +257,32 @@ pub enum RecordAction {
         y: i16,
         feature: String,
     },
+    /// The Messages: the player moves their messenger (`messenger`) or their scoring follower
+    /// by the points of the scoring round.
+    #[serde(rename = "scoring-figure")]
+    ScoringFigure {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        messenger: bool,
+    },
+    /// The Messages: the player does what the message drawn says (`perform`) or takes its 2
+    /// points.
+    Message {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        perform: bool,
+    },
+    /// The Messages, message 8: the player's `figure` on feature `feature` of the tile at
+    /// (x, y) is scored as in the final scoring and goes home.
+    #[serde(rename = "message-follower")]
+    MessageFollower {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        figure: Figure,
+        x: i16,
+        y: i16,
+        feature: String,
+    },
     /// La Porxada: after its tile, the player chooses the bonus at the end of the game.
     #[serde(rename = "porxada-bonus")]
     PorxadaBonus {
@@ -486,6 +512,11 @@ impl RecordAction {
             }
             RecordAction::Ferry { x, y, from, to, .. } => RecordAction::Ferry { player: None, x, y, from, to },
             RecordAction::PorxadaBonus { .. } => RecordAction::PorxadaBonus { player: None },
+            RecordAction::ScoringFigure { messenger, .. } => RecordAction::ScoringFigure { player: None, messenger },
+            RecordAction::Message { perform, .. } => RecordAction::Message { player: None, perform },
+            RecordAction::MessageFollower { figure, x, y, feature, .. } => {
+                RecordAction::MessageFollower { player: None, figure, x, y, feature }
+            }
             RecordAction::Flea { x, y, from_x, from_y, .. } => {
                 RecordAction::Flea { player: None, x, y, from_x, from_y }
             }
