@@ -11,7 +11,7 @@ use carcassonne_engine::{
     ScoringFigures, SetupError,
 };
 
-use crate::expansions::{every_bot_plays, place, random_game_checked, turn, two_player, F};
+use crate::expansions::{every_bot_plays, feature, place, random_game_checked, turn, two_player, RecordedGame, F};
 
 fn rules(expansions: &[Expansion]) -> Rules {
     let mut all = vec![Expansion::Messages];
@@ -286,4 +286,93 @@ fn random_games_keep_the_figures_in_step_with_the_scores() {
 #[test]
 fn every_bot_plays_the_messages() {
     every_bot_plays(&rules(&[]), 7);
+}
+
+/// The command line: `legal` offers the choice of scoring figure and the message, `hint`
+/// ranks them, `replay` tells the figure moved, the message drawn and what it scored; the
+/// record names each action so that it replays. With an explicit deck order the messages lie in
+/// their printed order: the first drawn is message 1.
+#[test]
+fn the_command_line_lists_and_replays_the_messages() {
+    use crate::support::{json_of, ok, temp_path};
+    let deck = ["base:U", "base:A", "base:U", "base:B", "base:A", "base:V"];
+    let mut r = RecordedGame::new(rules(&[]), &deck);
+    let put = |x, y, degrees| Action::Place {
+        pos: Pos::new(x, y),
+        rotation: carcassonne_engine::Rotation::from_degrees(degrees).unwrap(),
+    };
+    r.play(put(1, 0, 0));
+    r.play(Action::Deploy { figure: F, feature: feature(&r.game, at(1, 0), "road@E") });
+    r.play(put(-1, 0, 270));
+    r.play(Action::Pass);
+    r.play(put(2, 0, 0));
+    r.play(Action::Pass);
+    r.play(put(0, 1, 0));
+    r.play(Action::Pass);
+    r.play(put(3, 0, 90));
+    r.play(Action::Pass);
+    let path = temp_path("messages-step.json");
+    let file = path.to_str().unwrap();
+    r.write(&path);
+    let legal = json_of(&ok(&["legal", "--json", file]));
+    assert_eq!(legal["pending"]["kind"], "scoring-figure", "{legal}");
+    let actions = legal["actions"].as_array().unwrap();
+    assert!(actions.contains(&serde_json::json!({"action": "scoring-figure", "player": "red", "messenger": true})));
+    let text = ok(&["legal", file]);
+    assert!(text.contains("red scored 5 and moves their scoring follower or their messenger"), "{text}");
+    let hint = ok(&["hint", file]);
+    assert!(hint.contains("messenger") || hint.contains("scoring follower"), "{hint}");
+    r.play(MESSENGER);
+    assert_eq!(r.game.pending(), Pending::Message { player: 0, message: MessageTile::SmallestRoad });
+    // Red has no road left to score: only the seal is offered.
+    assert_eq!(r.game.legal_actions(), vec![SEAL]);
+    r.play(SEAL);
+    r.play(FOLLOWER);
+    r.write(&path);
+    let text = ok(&["replay", file]);
+    assert!(text.contains("red moves their messenger 5 to 5 (a dark space)"), "{text}");
+    assert!(text.contains("red draws message 1 (score your smallest road)"), "{text}");
+    assert!(text.contains("red takes the 2 points of message 1 instead"), "{text}");
+    let json = json_of(&ok(&["replay", "--json", file]));
+    let kinds: Vec<&str> =
+        json["score_events"].as_array().unwrap().iter().map(|e| e["kind"].as_str().unwrap()).collect();
+    assert!(kinds.contains(&"message"), "{kinds:?}");
+    std::fs::remove_file(&path).ok();
+}
+
+/// Seed 000's footnote 31 (Hans im Glück, 3/2015): taking the abbot back scores it at once, in
+/// the figure phase, "and produces a scoring round for Messages": the figure is moved (and a
+/// message read) before the turn's features are scored.
+#[test]
+fn a_recalled_abbot_is_a_scoring_round() {
+    let mut g =
+        two_player(rules(&[Expansion::Abbot]), &["base:U-garden", "base:U", "base:B", "base:B", "base:B", "base:B"]);
+    turn(&mut g, 1, 0, 0, Some((Figure::Abbot, "garden")));
+    turn(&mut g, 2, 0, 0, None);
+    turn(&mut g, 0, 1, 0, None);
+    turn(&mut g, 1, 1, 0, None);
+    // Not next to the garden: it keeps its four neighbours, 5 points.
+    place(&mut g, -1, 1, 0);
+    g.apply(Action::RecallAbbot { pos: at(1, 0) }).unwrap();
+    assert_eq!(g.pending(), Pending::ScoringFigure { player: 0, points: 5 });
+    let events = g.apply(FOLLOWER).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::MessageDrawn { player: 0, .. })));
+}
+
+/// Seed 000's footnote 19 (Hans im Glück, 10/2018): a garden is no monastery for message 3; red,
+/// whose only monastic follower is the abbot on a garden, has only the seal to take.
+#[test]
+fn a_garden_is_no_monastery_for_message_three() {
+    let mut g = two_player(rules(&[Expansion::Abbot]), &["base:U-garden", "base:A", "base:U", "base:B", "base:A"]);
+    g.arrange_messages(&first(MessageTile::SmallestMonastery)).unwrap();
+    turn(&mut g, 1, 0, 0, Some((Figure::Abbot, "garden")));
+    turn(&mut g, -1, 0, 270, None);
+    turn(&mut g, 2, 0, 0, Some((F, "road@E")));
+    turn(&mut g, 0, 1, 0, None);
+    turn(&mut g, 3, 0, 90, None);
+    assert_eq!(g.pending(), Pending::ScoringFigure { player: 0, points: 5 });
+    g.apply(MESSENGER).unwrap();
+    assert_eq!(g.pending(), Pending::Message { player: 0, message: MessageTile::SmallestMonastery });
+    assert_eq!(g.legal_actions(), vec![SEAL]);
+    assert_eq!(g.check(PERFORM), Err(RuleError::MessageNothingToScore(carcassonne_engine::FeatureKind::Cloister)));
 }

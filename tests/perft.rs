@@ -495,6 +495,7 @@ fn nth_legal_actions_agree_with_the_listing() {
         (Rules::base(), 1u64),
         (Rules { expansions: vec![Expansion::River, Expansion::Ferries], ..Rules::base() }, 2),
         (Rules { expansions: vec![Expansion::Plague, Expansion::TradersBuilders], ..Rules::base() }, 5),
+        (Rules { expansions: vec![Expansion::Messages, Expansion::Abbot], ..Rules::base() }, 6),
         (Rules { expansions: every, ..Rules::base() }, 3),
         (Rules { expansions: vec![], variants: mountains }, 4),
     ] {

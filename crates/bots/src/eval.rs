@@ -36,6 +36,9 @@
 //! - the further expansions' prospects ([`crate::prospects`]): priors, traps, the hut, shrines'
 //!   races, watchtowers, churches, gold;
 //! - The Plague: a figure on a tile the next flea may reach costs [`PLAGUE_EXPOSURE`].
+//! - The Messages need nothing here: a message's points are in the score once read, and
+//!   `greedy` adds an extra tile's worth (`greedy::EXTRA_TILE_WORTH`) to the message that gives
+//!   one.
 
 use carcassonne_engine::features::NodeId;
 use carcassonne_engine::{FarmerScoring, FeatureKind, Figure, Game, MagicFigure, PlayerId, Token};

@@ -4,7 +4,9 @@
 
 use carcassonne_engine::features::NodeId;
 use carcassonne_engine::random::{rng_from_seed, GameRng};
-use carcassonne_engine::{Action, FarmerScoring, FeatureKind, Figure, Game, Observation, Pending, PlayerId, TileId};
+use carcassonne_engine::{
+    Action, FarmerScoring, FeatureKind, Figure, Game, MessageTile, Observation, Pending, PlayerId, TileId,
+};
 
 use crate::eval::{Evaluation, FarmCache, Weights};
 use crate::{Analysis, Bot, Ranked};
@@ -261,6 +263,12 @@ pub fn rank_actions_with(game: &Game, eval: Evaluation) -> Vec<Ranked> {
             (Pending::ChooseTile { .. }, Pending::PlaceTile { player, .. }) if player == me => {
                 best_placement(&next, me, eval)
             }
+            // The Messages: a figure moved onto a dark space is worth the best answer to the
+            // message it brings; a message read, what it scored (an extra tile, a turn's worth).
+            (Pending::ScoringFigure { .. }, Pending::Message { player, .. }) if player == me => {
+                best_message(&next, me, eval)
+            }
+            (Pending::Message { message, .. }, _) => eval.margin(&next, me) + extra_tile_worth(message, action),
             _ => eval.margin(&next, me),
         };
         out.push(Ranked { action, value, visits: 0 });
@@ -321,6 +329,30 @@ impl Judge {
 }
 
 /// The best of `value` over the positions after each legal action.
+/// The Messages: what an extra tile (message 4) is worth beyond the points of the moment, about
+/// what a turn scores in a two-player game.
+pub const EXTRA_TILE_WORTH: f64 = 3.0;
+
+fn extra_tile_worth(message: MessageTile, action: Action) -> f64 {
+    match (message, action) {
+        (MessageTile::ExtraTile, Action::ReadMessage { perform: true }) => EXTRA_TILE_WORTH,
+        _ => 0.0,
+    }
+}
+
+/// The Messages: the best answer to the message `game` waits for.
+fn best_message(game: &Game, me: PlayerId, eval: &Judge) -> f64 {
+    let Pending::Message { message, .. } = game.pending() else { return eval.margin(game, me) };
+    let mut best = f64::MIN;
+    let mut next = game.clone();
+    for action in game.legal_actions() {
+        next.clone_from(game);
+        next.apply(action).expect("a legal action");
+        best = best.max(eval.margin(&next, me) + extra_tile_worth(message, action));
+    }
+    best
+}
+
 fn best_over(game: &Game, value: impl Fn(&Game) -> f64) -> f64 {
     let mut best = f64::MIN;
     let mut next = game.clone();

@@ -310,6 +310,9 @@ fn configs() -> Vec<(&'static str, Rules)> {
         // The Plague, with the builder's double turn it spreads once in, the tunnels a flight
         // follows and the flier whose landing may meet a flea.
         ("plague", with(&[Plague, TradersBuilders, Tunnel, Flier], Variants::default())),
+        // The Messages, with the abbot whose recall is a scoring round and the builder whose
+        // double turn meets a message's extra tile.
+        ("messages", with(&[Messages, Abbot, TradersBuilders, InnsCathedrals], Variants::default())),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

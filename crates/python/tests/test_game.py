@@ -352,3 +352,27 @@ def test_the_plague_shows_in_the_planes_and_its_decision_is_named():
                     return
             game.apply(actions[rng.randrange(len(actions))])
     raise AssertionError("no flea spread in ten games")
+
+
+def test_the_messages_name_their_decisions_and_show_the_messenger():
+    # The Messages: a scorer moves one of two scoring figures (`scoring-figure`: move the
+    # messenger or the scoring follower); a figure on a dark space in its player's turn brings
+    # a `message`, done or traded for 2 points; the `messenger_points` player field follows
+    # the messenger, and both figures together carry the score between decisions.
+    assert {"scoring-figure", "message"} <= set(carcassonne.PENDING_KINDS)
+    field = carcassonne.PLAYER_FIELDS.index("messenger_points")
+    score = carcassonne.PLAYER_FIELDS.index("score")
+    for seed in range(20):
+        game = carcassonne.Game(2, expansions=["messages"], seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            if game.pending == "scoring-figure":
+                assert {a.kind for a in actions} == {"scoring-figure"}
+                game.apply(actions[-1])
+                players = game.observe()["players"]
+                assert 0 < players[0][field] + players[1][field] <= players[0][score] + players[1][score]
+                return
+            passes = [a for a in actions if a.kind != "pass"]
+            game.apply((passes or actions)[rng.randrange(len(passes or actions))])
+    raise AssertionError("no scoring figure moved in twenty games")

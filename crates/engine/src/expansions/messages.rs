@@ -135,6 +135,17 @@ impl Messages {
         Ok(())
     }
 
+    /// Message 4: an extra tile waiting to be played (steps 1B to 4A once more), taken now.
+    /// The dispatch asks once no other module gives a turn at this end of turn (a builder's
+    /// second tile comes first, the message's tile after it).
+    pub(crate) fn take_extra_tile(&mut self) -> bool {
+        if self.extra_tiles > 0 {
+            self.extra_tiles -= 1;
+            return true;
+        }
+        false
+    }
+
     /// The messengers joined the scoring followers (the final scoring began).
     pub(crate) fn joined(&self) -> bool {
         self.joined
@@ -220,7 +231,7 @@ impl Messages {
 }
 
 impl Module for Messages {
-    const HOOKS: Hooks = Hooks::of(&[Hook::ArrangeDeck, Hook::At, Hook::EndTurn]);
+    const HOOKS: Hooks = Hooks::of(&[Hook::ArrangeDeck, Hook::At]);
 
     /// Preparation: the message tiles are shuffled (in their printed order where the tiles
     /// are not shuffled either).
@@ -254,14 +265,5 @@ impl Module for Messages {
             return None;
         }
         self.next_decision(table, events)
-    }
-
-    /// Message 4: the extra tile, once the turn's steps are over (steps 1B to 4A once more).
-    fn end_turn(&mut self, _table: &mut Table, _events: &mut Vec<Event>) -> bool {
-        if self.extra_tiles > 0 {
-            self.extra_tiles -= 1;
-            return true;
-        }
-        false
     }
 }

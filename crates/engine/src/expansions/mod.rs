@@ -820,6 +820,8 @@ impl Modules {
         each_module!(self, self.implementing(Hook::EndTurn), |mut m| again |= m.end_turn(table, events));
         // A hole's turn comes after the turn another module gives (the builder's second tile).
         let again = again || self.house_rules.take_extra_turn(table, events);
+        // The Messages: message 4's tile, once no other module gives a turn now.
+        let again = again || (self.in_play(ModuleId::Messages) && self.messages.take_extra_tile());
         // House rule "a three-tile hand": "Play your turn, including the builder, and then draw
         // back up to three tiles".
         if !again && self.hands.house_hand() && self.hands.is_dealt() {
