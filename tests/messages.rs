@@ -376,3 +376,54 @@ fn a_garden_is_no_monastery_for_message_three() {
     assert_eq!(g.legal_actions(), vec![SEAL]);
     assert_eq!(g.check(PERFORM), Err(RuleError::MessageNothingToScore(carcassonne_engine::FeatureKind::Cloister)));
 }
+
+/// The variant `messages-zmg` (the Assembled Game Reference's note: "ZMG rules only"): no
+/// message where another player's scoring figure stands on the dark space. Random games check
+/// both ways: under the variant no message follows a move onto a space another player's figure
+/// holds, and such moves happen; without it, they bring messages.
+#[test]
+fn the_zmg_variant_gives_no_message_on_a_shared_space() {
+    for zmg in [true, false] {
+        let variants = carcassonne_engine::Variants { messages_zmg: zmg, ..Default::default() };
+        let (mut shared, mut drawn_on_shared) = (0, 0);
+        for seed in 0..6u64 {
+            let setup = GameSetup {
+                rules: Rules { expansions: vec![Expansion::Messages], variants: variants.clone() },
+                players: vec![Color::Red, Color::Blue, Color::Green],
+                deck: Deck::Seed(seed),
+            };
+            let mut g = Game::new(setup).unwrap();
+            // Greedy players score enough for the figures to meet on the track.
+            let mut bots: Vec<_> =
+                (0..3).map(|k| carcassonne_bots::bot_by_name("greedy", seed * 3 + k).unwrap()).collect();
+            while let Some(p) = g.pending().player() {
+                let action = bots[p as usize].choose_action(&g.observation(Some(p)));
+                let before = g.scoring_figures();
+                let pending = g.pending();
+                let active = g.turn_player();
+                let events = g.apply(action).unwrap();
+                let Pending::ScoringFigure { player, points } = pending else { continue };
+                let Action::MoveScoringFigure { messenger } = action else { continue };
+                let mine = before[player as usize];
+                let to = points + if messenger { mine.messenger } else { mine.follower };
+                let others = before.iter().enumerate().filter(|&(p, _)| p != player as usize);
+                let on_space = |f: &ScoringFigures| {
+                    ScoringFigures::space(f.follower) == ScoringFigures::space(to)
+                        || ScoringFigures::space(f.messenger) == ScoringFigures::space(to)
+                };
+                if active == Some(player) && ScoringFigures::dark(to) && others.clone().any(|(_, f)| on_space(f)) {
+                    shared += 1;
+                    if events.iter().any(|e| matches!(e, Event::MessageDrawn { .. })) {
+                        drawn_on_shared += 1;
+                    }
+                }
+            }
+        }
+        assert!(shared > 0, "zmg {zmg}: no move onto a shared dark space in six games");
+        if zmg {
+            assert_eq!(drawn_on_shared, 0);
+        } else {
+            assert_eq!(drawn_on_shared, shared);
+        }
+    }
+}

@@ -481,6 +481,7 @@ pub fn variant_needs(name: &str) -> Needs {
         "shrines-sixth-tile" => Needs::AnyOf(&[Expansion::Shrines]),
         "crop-circles-zmg" => Needs::AnyOf(&[Expansion::CropCircles]),
         "ferry-needs-highwayman" => Needs::AnyOf(&[Expansion::Ferries]),
+        "messages-zmg" => Needs::AnyOf(&[Expansion::Messages]),
         "labyrinth-advanced" => Needs::AnyOf(&[Expansion::Labyrinths]),
         "pig-herd-counts-for-barn" => Needs::AllOf(&[Expansion::River2, Expansion::AbbeyMayor]),
         _ => Needs::Always,

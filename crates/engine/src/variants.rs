@@ -310,6 +310,12 @@ pub struct Variants {
     /// Hans im Glück's first and third editions, where the ferry is placed "no matter if you
     /// placed a meeple or not".
     pub ferry_needs_highwayman: bool,
+    /// The Messages as the Z-Man Games rules word them (the Assembled Game Reference's note on
+    /// the Messages, "ZMG rules only"; the Wikicarpedia page "The Messages", footnote on the
+    /// dark spaces): a figure stopping on a dark space brings a message only where no other
+    /// player's scoring figure stands on that space. Off by default: Hans im Glück's rules,
+    /// without that condition.
+    pub messages_zmg: bool,
 }
 
 impl Default for Variants {
@@ -391,6 +397,7 @@ impl Variants {
             shrines_sixth_tile: false,
             crop_circles_zmg: false,
             ferry_needs_highwayman: false,
+            messages_zmg: false,
         }
     }
 

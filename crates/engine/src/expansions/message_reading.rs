@@ -139,8 +139,10 @@ impl Modules {
                 *carried += points;
                 let to = *carried;
                 events.push(Event::ScoringFigureMoved { player, messenger, points, to });
-                // Only the player whose turn it is reads messages, one a round.
-                if player == table.current && ScoringFigures::dark(to) {
+                // Only the player whose turn it is reads messages, one a round; under the Z-Man
+                // Games rules, not where another player's scoring figure stands.
+                if player == table.current && ScoringFigures::dark(to) && !self.messages.shared_space(table, player, to)
+                {
                     self.messages.owed = true;
                 }
             }

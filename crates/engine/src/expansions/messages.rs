@@ -135,6 +135,17 @@ impl Messages {
         Ok(())
     }
 
+    /// The variant `messages-zmg`: whether another player's scoring figure stands on the space
+    /// of a figure of `player` carrying `points` (never without the variant).
+    pub(super) fn shared_space(&self, table: &Table, player: PlayerId, points: u32) -> bool {
+        let space = ScoringFigures::space(points);
+        table.rules.variants.messages_zmg
+            && (0..table.players.len() as PlayerId).filter(|&p| p != player).any(|p| {
+                let f = self.figures[p as usize];
+                ScoringFigures::space(f.follower) == space || ScoringFigures::space(f.messenger) == space
+            })
+    }
+
     /// Message 4: an extra tile waiting to be played (steps 1B to 4A once more), taken now.
     /// The dispatch asks once no other module gives a turn at this end of turn (a builder's
     /// second tile comes first, the message's tile after it).

@@ -512,6 +512,14 @@ pub(super) const ALL: &[VariantInfo] = &[
         kind: VariantKind::Bool,
     },
     VariantInfo {
+        name: "messages-zmg",
+        label: "The Messages as Z-Man Games words them: no message where another player's scoring figure stands on the dark space",
+        source: "the Assembled Game Reference, Order of play, introduction ('ZMG rules only'); The Messages (Wikicarpedia), footnote on the dark spaces",
+        group: VariantGroup::RuleDifference,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "pig-herd-scores-nothing",
         label: "House rule: the River II's pig-herd gives no bonus",
         source: "seed 000, House rules for The River II",
