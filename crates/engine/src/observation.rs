@@ -248,6 +248,7 @@ impl<'a> Observation<'a> {
         let mut game = self.game.clone();
         shuffle(game.hidden_deck_mut(), rng);
         game.redeal_hidden_hands(self.viewer, rng);
+        game.shuffle_hidden_messages(rng);
         // The sampled world's own seed for tiles mixed in later, taken from its sampled order
         // (drawing it from `rng` would change every existing bot's stream of samples).
         let seed = game

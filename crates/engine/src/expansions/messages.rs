@@ -135,6 +135,11 @@ impl Messages {
         Ok(())
     }
 
+    /// Lays the face-down tiles in a new order (a sampled world: their order is hidden).
+    pub(crate) fn shuffle(&mut self, rng: &mut impl rand_core::RngCore) {
+        crate::random::shuffle(&mut self.stack, rng);
+    }
+
     /// The variant `messages-zmg`: whether another player's scoring figure stands on the space
     /// of a figure of `player` carrying `points` (never without the variant).
     pub(super) fn shared_space(&self, table: &Table, player: PlayerId, points: u32) -> bool {

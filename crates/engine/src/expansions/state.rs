@@ -47,6 +47,13 @@ impl Modules {
         self.messages.arrange(order)
     }
 
+    /// The Messages: the face-down message tiles in a new order (only with the expansion).
+    pub(crate) fn shuffle_messages(&mut self, rng: &mut impl rand_core::RngCore) {
+        if self.in_play(super::ModuleId::Messages) {
+            self.messages.shuffle(rng);
+        }
+    }
+
     /// The Messages: the points each player's scoring follower and messenger carry; without
     /// the expansion, or once the messengers joined, all on the scoring follower.
     pub(crate) fn scoring_figures(&self, table: &crate::table::Table) -> Vec<super::messages::ScoringFigures> {

@@ -591,6 +591,12 @@ impl Game {
         &mut self.table.deck[next..]
     }
 
+    /// The Messages: lays the face-down message tiles in a new order by `rng` (a possible world of
+    /// the hidden stack). Uses `rng` only with the expansion.
+    pub(crate) fn shuffle_hidden_messages(&mut self, rng: &mut impl rand_core::RngCore) {
+        self.modules.shuffle_messages(rng);
+    }
+
     /// Deals the hands `viewer` cannot see (every hand but theirs, for a spectator every one)
     /// anew from those tiles and the face-down ones, shuffled together by `rng`: a possible
     /// world of hidden hands. Uses `rng` only where such hands exist.
