@@ -18,7 +18,7 @@ use crate::table::Table;
 pub(crate) const CITY_VALUE: u16 = 3;
 
 /// Points per completed city for the player(s) with the most farmers around it (first edition).
-const FIRST_EDITION_CITY_VALUE: u16 = 4;
+pub(crate) const FIRST_EDITION_CITY_VALUE: u16 = 4;
 
 /// The completed cities a farm borders or encloses, as feature roots.
 pub(crate) fn cities_of_farm(table: &Table, field: NodeId) -> Vec<NodeId> {

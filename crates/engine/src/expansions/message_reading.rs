@@ -38,12 +38,16 @@ impl Modules {
     }
 
     /// What feature `root` would pay `player` in the final scoring now, whoever holds it (a
-    /// farm: its completed cities at `player`'s rate).
+    /// farm: its completed cities at `player`'s rate, 4 each under the first edition's farmers).
     fn final_value(&self, table: &mut Table, root: NodeId, player: PlayerId) -> u32 {
         if table.features.kind(root) == FeatureKind::Field {
             use crate::base::farms::{self, FarmRules};
             let cities = farms::cities_of_farm(table, root);
-            let per_city = farms::CITY_VALUE + self.bonus(table, &[root], player);
+            let base = match table.rules.variants.farmer_scoring {
+                crate::rules::FarmerScoring::FirstEdition => farms::FIRST_EDITION_CITY_VALUE,
+                _ => farms::CITY_VALUE,
+            };
+            let per_city = base + self.bonus(table, &[root], player);
             return farms::farm_breakdown(table, root, &cities, per_city, self).total();
         }
         let mut breakdown = crate::base::feature_value(table, root, false);
