@@ -171,6 +171,8 @@ export function markerIcon(kind, { figure = null, hex = '#888', feature = '' } =
   if (kind === 'ferry') return s('path', { class: 'marker-icon', d: 'M-6 -2H6V2H-6ZM-4 -2V2M0 -2V2M4 -2V2' });
   // The Plague: where a figure would flee to (a curved arrow, running away).
   if (kind === 'flee') return s('path', { class: 'marker-icon', d: 'M-6.5 5C-5.5 -2 -1 -5.5 5.5 -4.5M1.5 -8L5.5 -4.5L2 -0.5' });
+  // The Messages: a follower message 8 may score and send home (an envelope).
+  if (kind === 'message') return s('path', { class: 'marker-icon', d: 'M-6 -4.2H6V4.2H-6ZM-6 -4.2L0 0.8L6 -4.2' });
   // "A new lease of life": where a follower of the player's would move to (an arrow), or the
   // cloister two knights would take in a religious war (crossed swords).
   if (kind === 'move') return s('path', { class: 'marker-icon', d: MOVE_ARROW });

@@ -204,9 +204,10 @@ function cityItem(seat, city) {
  * with "Cloisters for everyone!" the cloister it still holds; with the variations of tiles in hand
  * (or stacks) how many tiles it holds; with The Count of Carcassonne how many of its figures wait
  * in the city; and what the decision modules add to a seat's supply (`seatItems`: functions of
- * the seat answering an element or null).
+ * the seat answering an element or null) and beside its score (`scoreItems`, the same: The
+ * Messages' messenger).
  */
-export function renderPlayers(el, view, { you = [], active = null, names = new Map(), seatItems = [], ...ransom } = {}) {
+export function renderPlayers(el, view, { you = [], active = null, names = new Map(), seatItems = [], scoreItems = [], ...ransom } = {}) {
   clear(el);
   const tokens = view.tokens || {};
   const city = cityOf(view);
@@ -259,6 +260,7 @@ export function renderPlayers(el, view, { you = [], active = null, names = new M
             isYou ? h('span', { class: 'you-badge' }, 'you') : null,
             h('div', { class: 'muted small' }, playerLabel(seat.player), seat.online ? h('span', { class: 'online', title: 'connected' }, ' ● online') : null),
           ),
+          scoreItems.map((item) => item(seat)),
           h('span', { class: 'score', 'data-testid': 'score', 'data-seat': seat.seat, title: 'Score' }, seat.score ?? 0),
         ),
         h('div', { class: 'supply' }, figures, pieces, abbeyItem(seat), heldTileItem(seat), handItem(seat, view, names), cityItem(seat, city), seatItems.map((item) => item(seat)), held),
@@ -436,7 +438,7 @@ export function renderTileRow(el, view, { names = new Map(), chosen = null } = {
 
 // The events that pay points: their `points` go to `seats` (scores) or `seat` (the others).
 // A ransom (The Tower) moves points from its `seat` to its `captor` (see `pointsOf`).
-const SCORING = ['scored', 'goods-scored', 'token-scored', 'fairy-bonus'];
+const SCORING = ['scored', 'goods-scored', 'token-scored', 'fairy-bonus', 'message-scored'];
 
 /** Points with their sign: "+8", "−3" (a minus sign, not a hyphen). */
 function signed(n) {

@@ -5830,6 +5830,129 @@ async function plagueGame(page, label, first) {
   return true;
 }
 
+// ---- scenario 39: The Messages --------------------------------------------------------------
+
+/**
+ * The Messages in a hot-seat game, by clicks on a desktop and by taps on a phone: played through
+ * the API (the server's hints, so that features are completed and scored) up to the first
+ * `scoring-figure` decision, the panel "Scoring figures" offers the scoring follower and the
+ * messenger as two buttons with the API's words (where each would stop, and whether a dark space
+ * brings a message); the figure that draws a message is chosen where there is one, else the
+ * messenger, and confirmed: the API has the move and the players panel shows the messenger with
+ * its points beside the score. Then, played on (a figure onto a dark space whenever one can
+ * draw a message; another game if one ends first), at a `message` decision the panel shows the
+ * message's number and text, "do it" (where it can be done) and the seal's 2 points; for
+ * message 8 a marker on each follower it may score. "Do it" (else the seal) is clicked and
+ * confirmed: the API has the message scored as chosen.
+ */
+async function scenarioMessages() {
+  for (const [label, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    log(`scenario 39 (${label}): The Messages, a scoring figure moved and a message read by ${label === 'phone' ? 'taps' : 'clicks'}`);
+    const { page } = await openBrowser(`messages-${label}`, device);
+    let read = false;
+    for (let game = 1; game <= 3 && !read; game++) read = await messagesGame(page, label, game === 1);
+    check(read, `${label}: no message was drawn in three games`);
+    await closeBrowsers();
+  }
+  passed += 1;
+}
+
+/**
+ * Scenario 39's turns played through the API up to a state where `stop(view, legal)` holds
+ * (null if the game ends first): each decision as the server's hint (the greedy bot, which
+ * completes features, so that scoring rounds come often), but a scoring figure's move, which
+ * takes the figure that draws a message where one does (else one by the step's number).
+ */
+async function playMessagesThroughApi(id, token, stop) {
+  for (let steps = 0; ; steps++) {
+    check(Date.now() - started < TOTAL_MS - 30_000, `the messages game is still running after ${steps} steps; out of time`);
+    const view = await api(`/api/games/${id}?token=${token}`);
+    if (view.status === 'over') return null;
+    const legal = (view.legal || []).filter(Boolean);
+    if (!legal.length) {
+      // Not this token's decision (a hot seat decides every one): wait for the server.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      continue;
+    }
+    if (stop(view, legal)) return view;
+    const moves = legal.filter((a) => a.action === 'scoring-figure');
+    const chosen = moves.length ? moves.find((a) => /you will draw a message/.test(a.label || '')) || moves[steps % moves.length] : (await api(`/api/games/${id}/hint?token=${token}`)).action;
+    const { at, label, ...action } = chosen;
+    await apiPost(`/api/games/${id}/actions`, { token, action, version: view.version });
+  }
+}
+
+/** One game of scenario 39 (`first`: whether to move a scoring figure by the window too); whether a message was read in it. */
+async function messagesGame(page, label, first) {
+  const { id, play } = await createGame(page, ['human', 'human'], ['Hermes', 'Iris'], ['messages'], { hotSeat: true });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  let view;
+  if (first) {
+    view = await playMessagesThroughApi(id, token, (v) => v.pending.decision === 'scoring-figure');
+    check(view, 'a whole game without a score');
+    const p = view.pending;
+    const moves = view.legal.filter((a) => a.action === 'scoring-figure');
+    check(moves.length === 2 && moves.every((a) => /^move your (scoring follower|messenger) \d+ → \d+( \(a dark space.*\))?$/.test(a.label || '')), `the moves: ${JSON.stringify(moves)}`);
+    check(new RegExp(`^${p.points} points? scored: `).test(p.words || ''), `the decision: ${JSON.stringify(p)}`);
+    await showPlagueDecision(page, view, 'scoring-figure');
+    check((await page.locator('.panel-title', { hasText: 'Scoring figures' }).count()) === 1, 'no panel "Scoring figures"');
+    const buttons = await page.locator('[data-testid=scoring-figure-choice]').allInnerTexts();
+    check(buttons.length === 2 && moves.every((a) => buttons.some((b) => b.trim() === a.label[0].toUpperCase() + a.label.slice(1))), `the buttons ${JSON.stringify(buttons)} for the moves ${JSON.stringify(moves.map((a) => a.label))}`);
+    check(((await page.locator('[data-testid=scoring-figure-words]').textContent()) || '') === p.words, 'the decision is not in words');
+    const target = moves.find((a) => /you will draw a message/.test(a.label)) || moves.find((a) => a.messenger);
+    await pressUntilChosen(page, `[data-testid=scoring-figure-choice][data-messenger="${target.messenger}"]`);
+    if (label === 'phone') await screenshot(page, 'web-phone-messages-figure.png');
+    await confirm(page, `moving the ${target.messenger ? 'messenger' : 'scoring follower'}`);
+    const moved = (await newEvents(id, view.events.length)).find((e) => e.type === 'scoring-figure-moved');
+    check(moved && moved.seat === p.seat && moved.messenger === target.messenger && moved.points === p.points, `the API has no such move: ${JSON.stringify(moved)}`);
+    const after = await api(`/api/games/${id}?token=${token}`);
+    const carried = after.seats[p.seat].scoring_figures.messenger.points;
+    await page.locator(`[data-testid=messenger][data-seat="${p.seat}"][data-points="${carried}"]`).first().waitFor({ state: 'attached' });
+    log(`game ${id} (${label}): ${moved.messenger ? 'the messenger' : 'the scoring follower'} of seat ${p.seat} moved on by ${moved.points} to ${moved.to}`);
+  }
+  view = await playMessagesThroughApi(id, token, (v) => v.pending.decision === 'message');
+  if (!view) return false;
+  const p = view.pending;
+  check(Number.isInteger(p.number) && p.number >= 1 && p.number <= 8 && p.text, `the message: ${JSON.stringify(p)}`);
+  await showPlagueDecision(page, view, 'message');
+  check((await page.locator('.panel-title', { hasText: `Message ${p.number}` }).count()) === 1, `no panel "Message ${p.number}"`);
+  const card = page.locator(`[data-testid=message-card][data-number="${p.number}"]`);
+  await card.waitFor();
+  const cardText = (await card.innerText()).replace(/\s+/g, ' ');
+  check(cardText.includes(String(p.number)) && cardText.toLowerCase().includes(p.text.toLowerCase()), `the card reads "${cardText}" for ${JSON.stringify(p)}`);
+  const seal = view.legal.find((a) => a.action === 'message' && !a.perform);
+  check(seal && seal.label === 'take 2 points instead (the seal)', `the seal: ${JSON.stringify(seal)}`);
+  check(((await page.locator('[data-testid=message-seal]').innerText()) || '').trim() === 'Take 2 points instead (the seal)', 'no seal button');
+  const perform = view.legal.find((a) => a.action === 'message' && a.perform);
+  const followers = view.legal.filter((a) => a.action === 'message-follower');
+  check((await page.locator('[data-testid=message-perform]').count()) === (perform ? 1 : 0), `"do it" offered ${perform ? 'and not shown' : 'nowhere but shown'}`);
+  check((await page.locator('[data-testid=message-follower-marker]').count()) === followers.length, `${followers.length} followers for message 8, not as many markers`);
+  check((await page.locator('[data-testid=message-follower-choice]').count()) === followers.length, `${followers.length} followers for message 8, not as many buttons`);
+  let chosen;
+  if (perform) {
+    check(/^do it: /.test(perform.label), `"do it": ${JSON.stringify(perform)}`);
+    await pressUntilChosen(page, '[data-testid=message-perform]');
+    chosen = { performed: true };
+  } else if (followers.length) {
+    const target = followers[0];
+    check(/^score your .+, .+, and take it home$/.test(target.label), `message 8's follower: ${JSON.stringify(target)}`);
+    await pressMarker(page, `[data-testid=message-follower-marker][data-x="${target.x}"][data-y="${target.y}"][data-feature="${target.feature}"]`);
+    await page.locator('[data-testid=message-follower-choice][aria-pressed=true]').first().waitFor();
+    chosen = { performed: true };
+  } else {
+    await pressUntilChosen(page, '[data-testid=message-seal]');
+    chosen = { performed: false };
+  }
+  await screenshot(page, label === 'phone' ? 'web-phone-messages.png' : 'web-messages.png');
+  await confirm(page, `message ${p.number}`);
+  const scored = (await newEvents(id, view.events.length)).find((e) => e.type === 'message-scored');
+  check(scored && scored.seat === p.seat && scored.number === p.number && scored.performed === chosen.performed, `the API has no message ${p.number} ${chosen.performed ? 'done' : 'sealed'}: ${JSON.stringify(scored)}`);
+  log(`game ${id} (${label}): message ${p.number} (${p.text}) ${scored.performed ? 'done' : 'traded for its seal'} for ${scored.points} points`);
+  return true;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -5870,6 +5993,7 @@ try {
   numbered.set(36, scenarioTunnel);
   numbered.set(37, scenarioFerries);
   numbered.set(38, scenarioPlague);
+  numbered.set(39, scenarioMessages);
   // E2E_LANE=i/n runs every n-th scenario from the i-th (0-based) of those chosen:
   // scripts/browser-test.sh runs n such lanes at once against one server, since a scenario spends
   // most of its time waiting for the page or the server, not on a core.

@@ -112,6 +112,8 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("ferries-highwayman", "ferries,traders-builders", "ferry-needs-highwayman=true", 2, 67),
     ("plague", "plague", "", 2, 68),
     ("plague-builders", "plague,traders-builders,tunnel", "", 3, 69),
+    ("messages", "messages", "", 2, 70),
+    ("messages-4", "messages,inns-cathedrals,traders-builders,king-robber", "messages-zmg=true", 4, 78),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

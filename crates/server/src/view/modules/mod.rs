@@ -31,6 +31,7 @@ mod king_robber;
 mod lease;
 mod little_buildings;
 mod mage_witch;
+mod messages;
 mod mountains;
 mod own_cloisters;
 mod phantom;
@@ -81,6 +82,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &tunnel::Tunnel,
     &ferries::Ferries,
     &plague::Plague,
+    &messages::Messages,
     &mage_witch::MageWitch,
     &wind_roses::WindRoses,
     &watchtowers::Watchtowers,

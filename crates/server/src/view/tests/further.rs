@@ -301,3 +301,180 @@ fn the_plague_is_offered_and_shown_in_words() {
     assert_eq!((view["fleas"][0]["x"].as_i64(), view["fleas"][0]["active"].as_bool()), (Some(0), Some(true)));
     assert_eq!(view["fleas_in_supply"], 17);
 }
+
+/// The Messages: places the drawn tile at (`x`, `y`) turned by `degrees`, then deploys a
+/// follower on the feature named `feature` (or passes).
+fn messages_turn(
+    game: &mut Game,
+    x: i16,
+    y: i16,
+    degrees: i64,
+    feature: Option<&str>,
+) -> Vec<carcassonne_engine::Event> {
+    use carcassonne_engine::{Figure, Rotation};
+    let pos = Pos::new(x, y);
+    let mut events = game.apply(Action::Place { pos, rotation: Rotation::from_degrees(degrees).unwrap() }).unwrap();
+    let action = match feature {
+        None => Action::Pass,
+        Some(name) => {
+            let placed = game.board().get(pos).unwrap();
+            let feature =
+                carcassonne_engine::game::parse_feature_name(game.design(placed.tile), placed.rotation, name).unwrap();
+            Action::Deploy { figure: Figure::Follower, feature }
+        }
+    };
+    events.extend(game.apply(action).unwrap());
+    events
+}
+
+/// The Messages: a two-player game (P0 red, P1 blue) with The Messages and the draw order `deck`.
+fn messages_game(deck: &[&str]) -> Game {
+    let catalog = Catalog::builtin();
+    let rules = Rules { expansions: vec![Expansion::Messages], ..Rules::base() };
+    let deck = Deck::Order(deck.iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap()
+}
+
+/// The Messages: red's opening of tests/messages.rs (a thief, a knight, a monk, a thief on a
+/// curve, blue passing) up to red's ninth tile, which completes red's road of five tiles (a
+/// farmer on it): red's figure to move, in red's turn, `top` the first message.
+fn road_of_five(top: carcassonne_engine::MessageTile) -> Game {
+    use carcassonne_engine::{FeatureKind, Figure, MessageTile};
+    let deck = ["base:U", "base:A", "base:C", "base:U", "base:B", "base:B", "base:V", "base:B", "base:A"];
+    let mut game = messages_game(&deck);
+    let mut order = vec![top];
+    order.extend(MessageTile::ALL.iter().copied().filter(|&m| m != top));
+    game.arrange_messages(&order).unwrap();
+    messages_turn(&mut game, 1, 0, 0, Some("road@E"));
+    messages_turn(&mut game, -1, 0, 270, None);
+    messages_turn(&mut game, 0, -1, 0, Some("city@N"));
+    messages_turn(&mut game, 2, 0, 0, None);
+    messages_turn(&mut game, 0, 1, 0, Some("cloister"));
+    messages_turn(&mut game, -1, 1, 0, None);
+    messages_turn(&mut game, 1, 1, 270, Some("road@E"));
+    messages_turn(&mut game, -2, 0, 0, None);
+    game.apply(Action::Place { pos: Pos::new(3, 0), rotation: carcassonne_engine::Rotation::R90 }).unwrap();
+    let farmer = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| {
+            matches!(a, Action::Deploy { figure: Figure::Follower, feature }
+            if crate::words::feature_kind(&game, Pos::new(3, 0), *feature) == FeatureKind::Field)
+        })
+        .unwrap();
+    game.apply(farmer).unwrap();
+    game
+}
+
+/// The Messages: points scored in another player's turn are the scorer's decision
+/// (`scoring-figure` for their seat), each figure's move in words with "no message"; the seat's
+/// `scoring_figures` and the event's sentence show the move. In the scorer's own turn a dark
+/// space brings a message: the decision `message` names it, message 8 offers each follower with
+/// what it would score (a marker on it) and the seal; the sentences of the message drawn and
+/// scored, and of the messengers joining before the final scoring.
+#[test]
+fn the_messages_are_offered_and_shown_in_words() {
+    use carcassonne_engine::{Event, MessageTile};
+    let seats = seats(2);
+    let tally = Tally::new(2);
+    let view_of = |game: &Game| {
+        let input = ViewInput { id: "g", version: 1, game, seats: &seats, online: &[0, 0], tally: &tally };
+        serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap()
+    };
+    let names = ["P0".to_string(), "P1".to_string()];
+    let text = |game: &Game, e: &Event| {
+        serde_json::to_value(event_view(game, &names, 0, Some(1), e)).unwrap()["text"].as_str().unwrap().to_string()
+    };
+    let labels = |game: &Game| legal_views(game).into_iter().map(|l| l.label).collect::<Vec<_>>();
+    let find = |events: &[Event], what: fn(&Event) -> bool| *events.iter().find(|e| what(e)).expect("the event");
+
+    // Blue completes red's road of five tiles: red moves a figure in blue's turn.
+    let mut game = messages_game(&["base:U", "base:A", "base:U", "base:A", "base:U"]);
+    messages_turn(&mut game, 1, 0, 0, Some("road@E"));
+    messages_turn(&mut game, -1, 0, 270, None);
+    messages_turn(&mut game, 2, 0, 0, None);
+    messages_turn(&mut game, 3, 0, 90, None);
+    let view = view_of(&game);
+    let pending = &view["pending"];
+    assert_eq!((pending["decision"].as_str(), pending["seat"].as_i64()), (Some("scoring-figure"), Some(0)));
+    assert_eq!((pending["points"].as_i64(), pending["draws"].as_bool()), (Some(5), Some(false)));
+    assert_eq!(view["turn_seat"], 1);
+    assert_eq!(
+        labels(&game),
+        [
+            "move your scoring follower 0 → 5 (a dark space, but not in your turn: no message)",
+            "move your messenger 0 → 5 (a dark space, but not in your turn: no message)"
+        ]
+    );
+    assert_eq!(view["seats"][0]["scoring_figures"]["unmoved"], 5);
+    assert_eq!(view["messages"]["left"], 8);
+    let events = game.apply(Action::MoveScoringFigure { messenger: true }).unwrap();
+    let moved = find(&events, |e| matches!(e, Event::ScoringFigureMoved { .. }));
+    assert_eq!(text(&game, &moved), "P0 moves their messenger on by 5, to 5, a dark space");
+    assert!(!events.iter().any(|e| matches!(e, Event::MessageDrawn { .. })));
+    let figures = &view_of(&game)["seats"][0]["scoring_figures"];
+    assert_eq!(
+        (figures["messenger"]["points"].as_i64(), figures["messenger"]["dark"].as_bool()),
+        (Some(5), Some(true))
+    );
+    assert_eq!(
+        figures["label"],
+        "scoring follower 0 points (space 0, a dark space), messenger 5 points (space 5, a dark space)"
+    );
+
+    // Red completes their own road of five tiles (red's opening of tests/messages.rs): a
+    // message, message 8 on top.
+    let mut game = road_of_five(MessageTile::ScoreFollower);
+    let pending = &view_of(&game)["pending"];
+    assert_eq!((pending["decision"].as_str(), pending["draws"].as_bool()), (Some("scoring-figure"), Some(true)));
+    assert_eq!(labels(&game)[1], "move your messenger 0 → 5 (a dark space: you will draw a message)");
+    let events = game.apply(Action::MoveScoringFigure { messenger: true }).unwrap();
+    let drawn = find(&events, |e| matches!(e, Event::MessageDrawn { .. }));
+    assert_eq!(
+        text(&game, &drawn),
+        "P0's figure stopped on a dark space: P0 draws message 8 (score one of your followers and take it home)"
+    );
+    let view = view_of(&game);
+    let pending = &view["pending"];
+    assert_eq!((pending["decision"].as_str(), pending["number"].as_i64()), (Some("message"), Some(8)));
+    assert_eq!(
+        pending["words"],
+        "Message 8: score one of your followers and take it home. Do it, or take 2 points instead."
+    );
+    assert_eq!(view["messages"]["left"], 7);
+    let legal = legal_views(&game);
+    assert_eq!(legal[0].label, "take 2 points instead (the seal)");
+    let followers: Vec<&str> = legal[1..].iter().map(|l| l.label.as_str()).collect();
+    assert_eq!(followers.len(), 4, "{followers:?}");
+    assert!(legal[1..].iter().all(|l| l.at.is_some()), "a marker on each follower");
+    let monk = "score your monk in the cloister, 1 tile south of the start tile (6 points), and take it home";
+    assert!(followers.contains(&monk), "{followers:?}");
+    let chosen = legal.iter().find(|l| l.label == monk).unwrap();
+    let events = game.apply(carcassonne_engine::record::decode_action(&game, &chosen.action).unwrap()).unwrap();
+    let scored = find(&events, |e| matches!(e, Event::MessageScored { .. }));
+    assert_eq!(
+        text(&game, &scored),
+        "P0 does what message 8 says (score one of your followers and take it home) and scores 6 points"
+    );
+    game.apply(Action::MoveScoringFigure { messenger: false }).unwrap();
+    assert_eq!(view_of(&game)["messages"]["left"], 8);
+
+    // Message 6 traded for its seal; the last tile was red's, so the messengers join.
+    let mut game = road_of_five(MessageTile::Knights);
+    game.apply(Action::MoveScoringFigure { messenger: true }).unwrap();
+    assert_eq!(labels(&game), ["take 2 points instead (the seal)", "do it: 2 points per knight (2 points)"]);
+    let events = game.apply(Action::ReadMessage { perform: false }).unwrap();
+    let sealed = find(&events, |e| matches!(e, Event::MessageScored { .. }));
+    assert_eq!(text(&game, &sealed), "P0 scores 2 points with the seal of message 6 instead of doing what it says");
+    assert_eq!(
+        serde_json::to_value(event_view(&game, &names, 0, Some(1), &sealed)).unwrap()["score_changes"][0]["points"],
+        2
+    );
+    let events = game.apply(Action::MoveScoringFigure { messenger: false }).unwrap();
+    assert!(game.is_over());
+    let joined = find(&events, |e| matches!(e, Event::MessengerJoined { .. }));
+    assert_eq!(
+        text(&game, &joined),
+        "Before the final scoring P0's messenger brings its 5 points to their scoring follower (the score stays the same)"
+    );
+}
