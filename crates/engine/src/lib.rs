@@ -53,7 +53,7 @@ pub use expansions::flier::{flight_direction, FLIGHT_DIE};
 pub use expansions::gold_mines::ingot_value;
 pub use expansions::labyrinths::LABYRINTH_FOLLOWER_POINTS;
 pub use expansions::little_buildings::{BuildingSupply, PlacedBuilding};
-pub use expansions::messages::ScoringFigures;
+pub use expansions::messages::{ScoringFigures, DARK_EVERY, SEAL_POINTS, TRACK_SPACES};
 pub use expansions::plague::{Flea, Outbreak, FLEAS};
 pub use expansions::tower::{Prisoner, TowerSite, RANSOM};
 pub use expansions::traps::VODYANOY_PENALTY;

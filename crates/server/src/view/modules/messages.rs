@@ -6,7 +6,10 @@
 //! drawn says, with what it would score, or take the 2 points of its seal; message 8 names the
 //! follower it scores, a marker on each); and the four events in words.
 
-use carcassonne_engine::{Action, Event, Expansion, Game, MessageTile, Pending, Phase, PlayerId, Pos, ScoringFigures};
+use carcassonne_engine::{
+    Action, Event, Expansion, Game, MessageTile, Pending, Phase, PlayerId, Pos, ScoringFigures, DARK_EVERY,
+    SEAL_POINTS, TRACK_SPACES,
+};
 use serde::Serialize;
 use serde_json::json;
 
@@ -17,12 +20,6 @@ use crate::view::parts::PendingView;
 use crate::words;
 
 pub(crate) struct Messages;
-
-/// The points a message's seal is worth instead of its action.
-const SEAL_POINTS: u32 = 2;
-/// The spaces of the scoring track, and how often a dark one comes (0, 5, 10, ...).
-const TRACK_SPACES: u32 = 50;
-const DARK_EVERY: u32 = 5;
 
 /// One scoring figure on the track: the `points` it carries, the `space` it stands on (0 to
 /// 49) and whether that space is `dark`.
@@ -105,15 +102,13 @@ fn draws(game: &Game, player: PlayerId) -> bool {
     game.turn_player() == Some(player)
 }
 
-/// The variant `messages-zmg`: whether another player's scoring figure stands on the space of a
-/// figure of `player` carrying `points`, so that it brings no message (never without the variant).
-fn shared_space(game: &Game, player: PlayerId, points: u32) -> bool {
-    let space = ScoringFigures::space(points);
-    game.rules().variants.messages_zmg
-        && game.scoring_figures().iter().enumerate().any(|(p, f)| {
-            p != player as usize
-                && (ScoringFigures::space(f.follower) == space || ScoringFigures::space(f.messenger) == space)
-        })
+/// Whether moving a figure of `player` by the points pending brings a message, as the engine
+/// plays it on a copy of the game (a dark space in the seat's own turn, and under the variant
+/// `messages-zmg` no other player's figure there).
+fn brings_message(game: &Game, messenger: bool) -> bool {
+    let mut copy = game.clone();
+    copy.apply(Action::MoveScoringFigure { messenger })
+        .is_ok_and(|events| events.iter().any(|e| matches!(e, Event::MessageDrawn { .. })))
 }
 
 /// The points a legal `action` of the pending message would score `player`, played on a copy
@@ -138,11 +133,11 @@ fn move_words(game: &Game, player: PlayerId, points: u32, messenger: bool) -> St
     let figures = game.scoring_figures().get(player as usize).copied().unwrap_or_default();
     let from = if messenger { figures.messenger } else { figures.follower };
     let to = from + points;
-    let why = match (ScoringFigures::dark(to), draws(game, player), shared_space(game, player, to)) {
+    let why = match (ScoringFigures::dark(to), draws(game, player), brings_message(game, messenger)) {
         (false, _, _) => "",
-        (true, false, _) => " (a dark space, but not in your turn: no message)",
-        (true, true, true) => " (a dark space, but another player's figure stands there: no message)",
-        (true, true, false) => " (a dark space: you will draw a message)",
+        (true, _, true) => " (a dark space: you will draw a message)",
+        (true, false, false) => " (a dark space, but not in your turn: no message)",
+        (true, true, false) => " (a dark space, but another player's figure stands there: no message)",
     };
     format!("move your {} {} → {}{why}", figure_name(messenger), points_on_track(from), points_on_track(to))
 }
