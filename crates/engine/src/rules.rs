@@ -500,10 +500,11 @@ mod tests {
             assert_eq!(json, format!("\"{}\"", e.name()), "serde and name() agree");
         }
         // Every expansion but the Abbot (whose gardens are on the base tiles), Little Buildings
-        // (tokens only) and The Phantom (figures only) brings a tile set, The Crop Circles two;
-        // the Winter Edition's replaces the base set.
+        // (tokens only), The Phantom (figures only) and The Messages (message tiles and
+        // messengers, no land tile) brings a tile set, The Crop Circles two; the Winter
+        // Edition's replaces the base set.
         let sets = Rules { expansions: Expansion::ALL.to_vec(), ..Rules::default() }.tile_sets();
-        assert_eq!(sets.len(), Expansion::ALL.len() - 2, "{sets:?}");
+        assert_eq!(sets.len(), Expansion::ALL.len() - 3, "{sets:?}");
     }
 
     #[test]
@@ -533,7 +534,7 @@ mod tests {
     fn variant_needs_name_known_variants() {
         let known: Vec<&str> = Variants::INFO.iter().map(|v| v.name).collect();
         let needing: Vec<&str> = known.iter().copied().filter(|n| variant_needs(n) != Needs::Always).collect();
-        assert_eq!(needing.len(), 38, "{needing:?}");
+        assert_eq!(needing.len(), 39, "{needing:?}");
         assert!(variant_needs("princess-must-remove").met_by(&[Expansion::PrincessDragon]));
         assert!(!variant_needs("princess-must-remove").met_by(&[Expansion::Tower]));
         assert!(!variant_needs("king-counts-carcassonne").met_by(&[Expansion::Count]));
