@@ -427,3 +427,26 @@ fn the_zmg_variant_gives_no_message_on_a_shared_space() {
         }
     }
 }
+
+/// Our reading of message 4 beside a builder: where the builder's second tile is due at the same
+/// end of turn, it comes first, and the message's extra tile after it (three tiles for red).
+#[test]
+fn message_four_after_a_builders_second_tile() {
+    let deck = ["base:U", "base:A", "base:U", "base:B", "base:A", "base:B", "base:B", "base:B"];
+    let mut g = two_player(rules(&[Expansion::TradersBuilders]), &deck);
+    g.arrange_messages(&first(MessageTile::ExtraTile)).unwrap();
+    turn(&mut g, 1, 0, 0, Some((F, "road@E")));
+    turn(&mut g, -1, 0, 270, None);
+    turn(&mut g, 2, 0, 0, Some((Figure::Builder, "road@E")));
+    turn(&mut g, 0, 1, 0, None);
+    // Red's tile extends the builder's road (a second tile earned) and completes it: 5 points.
+    turn(&mut g, 3, 0, 90, None);
+    assert_eq!(g.pending(), Pending::ScoringFigure { player: 0, points: 5 });
+    g.apply(MESSENGER).unwrap();
+    g.apply(PERFORM).unwrap();
+    for pos in [at(2, -1), at(3, -1)] {
+        assert!(matches!(g.pending(), Pending::PlaceTile { player: 0, .. }), "{:?}", g.pending());
+        turn(&mut g, pos.x, pos.y, 0, None);
+    }
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: 1, .. }), "{:?}", g.pending());
+}

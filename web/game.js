@@ -676,11 +676,13 @@ class GameView {
     document.title = `${cue}Carcassonne ${this.id}`;
   }
 
-  /** The compact score strip of narrow screens: each seat's colour and score, the tiles left. */
+  /** The compact score strip of narrow screens: each seat's colour and score (and what the modules add beside it, `strip`), the tiles left. */
   renderStrip() {
     const v = this.view;
     const el = clear(this.el.strip);
     const active = this.pending.decision === 'over' ? null : this.pending.seat;
+    const items = [];
+    this.each('strip', items);
     for (const seat of v.seats || []) {
       const hex = seatHex(seat);
       el.append(
@@ -689,6 +691,7 @@ class GameView {
           { class: `strip-seat${seat.seat === active ? ' active' : ''}`, 'data-testid': 'strip-seat', 'data-seat': seat.seat, title: seat.name },
           h('span', { class: 'swatch', style: { background: hex, color: inkOn(hex) } }, seat.seat + 1),
           h('span', { class: 'strip-score', 'data-testid': 'strip-score' }, String(seat.score)),
+          items.map((item) => item(seat)),
         ),
       );
     }

@@ -5910,6 +5910,10 @@ async function messagesGame(page, label, first) {
     const after = await api(`/api/games/${id}?token=${token}`);
     const carried = after.seats[p.seat].scoring_figures.messenger.points;
     await page.locator(`[data-testid=messenger][data-seat="${p.seat}"][data-points="${carried}"]`).first().waitFor({ state: 'attached' });
+    // On the phone the compact score strip carries the messenger too.
+    if (label === 'phone' && carried > 0) {
+      await page.locator(`[data-testid=strip-messenger][data-seat="${p.seat}"]`, { hasText: String(carried) }).first().waitFor();
+    }
     log(`game ${id} (${label}): ${moved.messenger ? 'the messenger' : 'the scoring follower'} of seat ${p.seat} moved on by ${moved.points} to ${moved.to}`);
   }
   view = await playMessagesThroughApi(id, token, (v) => v.pending.decision === 'message');

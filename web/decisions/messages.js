@@ -79,6 +79,19 @@ function messengerItem(seat) {
   );
 }
 
+/** The messenger in the narrow screens' score strip: a small courier and its points. */
+function stripMessenger(seat) {
+  const f = seat.scoring_figures;
+  if (!f || !f.messenger) return null;
+  const words = `messenger ${points(f.messenger.points)}`;
+  return h(
+    'span',
+    { class: 'strip-messenger', title: words, 'aria-label': words, 'data-testid': 'strip-messenger', 'data-seat': seat.seat },
+    messengerIcon(seatHex(seat), 14),
+    String(f.messenger.points),
+  );
+}
+
 /** The decision module (decisions/index.js). */
 export const messages = {
   name: 'messages',
@@ -112,6 +125,10 @@ export const messages = {
   /** Each seat's messenger beside its score. */
   players(screen, options) {
     options.scoreItems = [...(options.scoreItems || []), messengerItem];
+  },
+  /** The narrow screens' score strip: each seat's messenger and its points beside the score. */
+  strip(screen, items) {
+    items.push(stripMessenger);
   },
   /** Message 8: an envelope on each follower it may score. */
   markers: (screen, { add, onTile, there }) => (a) => {
