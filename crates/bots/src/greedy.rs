@@ -237,6 +237,14 @@ pub fn rank_actions_with(game: &Game, eval: Evaluation) -> Vec<Ranked> {
         next.apply(action).expect("a legal action");
         let value = match (game.pending(), next.pending()) {
             (Pending::PlaceTile { .. }, Pending::Deploy { .. }) => best_follow_up(&next, me, eval),
+            // The Messages: points of 1C (a wind rose, the fairy's point) make a scoring round
+            // before the figure phase; the placement is still worth its best deployment.
+            (Pending::PlaceTile { .. }, Pending::ScoringFigure { player, .. }) if player == me => {
+                best_over(&next, |after| match after.pending() {
+                    Pending::Deploy { player, .. } if player == me => best_follow_up(after, me, eval),
+                    _ => eval.margin(after, me),
+                })
+            }
             // The Tower: a piece is worth its best capture; a ransom, the deployment it allows.
             (_, Pending::Capture { player, .. } | Pending::Exchange { player, .. }) if player == me => {
                 best_follow_up(&next, me, eval)
