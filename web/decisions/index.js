@@ -37,7 +37,10 @@
 //                               {name: element}, kept in `screen.el`
 //   side(screen)                draws those panels (every render)
 //   players(screen, options)    adds to the options of the players panel (panels.js): a new
-//                               expansion's supply in `options.seatItems` (functions of a seat)
+//                               expansion's supply in `options.seatItems` (functions of a seat),
+//                               beside the score in `options.scoreItems`
+//   strip(screen, items)        adds to `items` functions of a seat drawn beside its score in
+//                               the narrow screens' score strip (game.js, `renderStrip`)
 //   board(screen)               draws its pieces on the board for every screen (before the
 //                               figures are drawn), a new expansion's in a layer of its own
 //                               (`screen.board.layer(name)`)
