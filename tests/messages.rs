@@ -450,3 +450,48 @@ fn message_four_after_a_builders_second_tile() {
     }
     assert!(matches!(g.pending(), Pending::PlaceTile { player: 1, .. }), "{:?}", g.pending());
 }
+
+/// Our reading of points lost (here a point given for "the dash", seed 001's variation): they
+/// come off the scoring follower first, the rest off the messenger, with no decision.
+#[test]
+fn points_lost_come_off_the_scoring_follower_first() {
+    for messenger in [false, true] {
+        let variants = carcassonne_engine::Variants { dash: true, ..Default::default() };
+        let rules = Rules { expansions: vec![Expansion::Messages], variants };
+        let mut g = two_player(rules, &["base:E", "base:B", "base:U", "base:B"]);
+        let deploy_on = |g: &mut Game, kind: carcassonne_engine::FeatureKind| {
+            let action = g
+                .legal_actions()
+                .into_iter()
+                .find(|a| match *a {
+                    Action::Deploy { figure: Figure::Follower, feature } => {
+                        let placed = g.board().get(g.board().placement(g.board().len() as u16 - 1).pos).unwrap();
+                        g.design(placed.tile).features[feature as usize].kind == kind
+                    }
+                    _ => false,
+                })
+                .unwrap();
+            g.apply(action).unwrap()
+        };
+        // Red's knight completes the city north of the start tile: 4 points.
+        place(&mut g, 0, -1, 180);
+        deploy_on(&mut g, carcassonne_engine::FeatureKind::City);
+        assert_eq!(g.pending(), Pending::ScoringFigure { player: 0, points: 4 });
+        g.apply(Action::MoveScoringFigure { messenger }).unwrap();
+        turn(&mut g, 0, 1, 0, None);
+        // Red's thief, then a farmer for a point (the dash).
+        place(&mut g, 1, 0, 0);
+        deploy_on(&mut g, carcassonne_engine::FeatureKind::Road);
+        let events = deploy_on(&mut g, carcassonne_engine::FeatureKind::Field);
+        assert!(events.iter().any(|e| matches!(e, Event::PointSacrificed { player: 0 })));
+        g.apply(Action::Pass).unwrap();
+        assert_eq!(g.scores()[0], 3);
+        let expected = if messenger {
+            ScoringFigures { follower: 0, messenger: 3 }
+        } else {
+            ScoringFigures { follower: 3, messenger: 0 }
+        };
+        assert_eq!(g.scoring_figures()[0], expected, "messenger {messenger}");
+        assert!(matches!(g.pending(), Pending::PlaceTile { player: 1, .. }), "{:?}", g.pending());
+    }
+}
