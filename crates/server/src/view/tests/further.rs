@@ -478,3 +478,50 @@ fn the_messages_are_offered_and_shown_in_words() {
         "Before the final scoring P0's messenger brings its 5 points to their scoring follower (the score stays the same)"
     );
 }
+
+/// The Messages under the variant `messages-zmg`: a move onto a dark space where another
+/// player's scoring figure stands says that no message comes of it, and none does. Greedy
+/// three-player games are played until such a move is offered in its player's own turn.
+#[test]
+fn the_zmg_variant_says_a_shared_dark_space_brings_no_message() {
+    use carcassonne_engine::{Event, ScoringFigures, Variants};
+    let variants = Variants { messages_zmg: true, ..Variants::default() };
+    for seed in 0..10u64 {
+        let rules = Rules { expansions: vec![Expansion::Messages], variants: variants.clone() };
+        let players = vec![Color::Red, Color::Blue, Color::Green];
+        let mut game = Game::new(GameSetup { rules, players, deck: Deck::Seed(seed) }).unwrap();
+        let mut bots: Vec<_> = (0..3).map(|k| carcassonne_bots::bot_by_name("greedy", seed * 3 + k).unwrap()).collect();
+        while let Some(p) = game.pending().player() {
+            if let carcassonne_engine::Pending::ScoringFigure { player, points } = game.pending() {
+                let figures = game.scoring_figures();
+                for messenger in [false, true] {
+                    let mine = figures[player as usize];
+                    let to = points + if messenger { mine.messenger } else { mine.follower };
+                    let shared = figures.iter().enumerate().any(|(q, f)| {
+                        q != player as usize
+                            && (ScoringFigures::space(f.follower) == ScoringFigures::space(to)
+                                || ScoringFigures::space(f.messenger) == ScoringFigures::space(to))
+                    });
+                    if game.turn_player() == Some(player) && ScoringFigures::dark(to) && shared {
+                        let action = Action::MoveScoringFigure { messenger };
+                        let label = legal_views(&game)
+                            .into_iter()
+                            .find(|l| carcassonne_engine::record::decode_action(&game, &l.action) == Ok(action))
+                            .unwrap()
+                            .label;
+                        assert!(
+                            label.ends_with("(a dark space, but another player's figure stands there: no message)"),
+                            "{label}"
+                        );
+                        let events = game.apply(action).unwrap();
+                        assert!(!events.iter().any(|e| matches!(e, Event::MessageDrawn { .. })));
+                        return;
+                    }
+                }
+            }
+            let action = bots[p as usize].choose_action(&game.observation(Some(p)));
+            game.apply(action).unwrap();
+        }
+    }
+    panic!("no move onto a shared dark space in ten games");
+}
