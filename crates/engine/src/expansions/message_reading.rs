@@ -18,15 +18,15 @@ use super::messages::{
 use super::Modules;
 
 impl Modules {
-    /// The Messages: what message `message` is worth to `player` now, where it scores points
-    /// (`None`: it has nothing to do, as with no road of theirs for message 1; message 4 and 8
-    /// give 0 here).
-    fn message_points(&self, table: &mut Table, player: PlayerId, message: MessageTile) -> Option<u32> {
+    /// The Messages: what message `message` is worth to `player` now (0 where it has nothing
+    /// to score, which its checks do not let happen for messages 1 to 3; messages 4 and 8 score
+    /// elsewhere).
+    fn message_points(&self, table: &mut Table, player: PlayerId, message: MessageTile) -> u32 {
         if let Some(kind) = smallest_of(message) {
             let roots = Messages::features_with_follower(table, player, kind);
-            return roots.into_iter().map(|root| self.final_value(table, root, player)).min();
+            return roots.into_iter().map(|root| self.final_value(table, root, player)).min().unwrap_or(0);
         }
-        Some(match message {
+        match message {
             MessageTile::Pennants => {
                 let cities = Messages::features_with_follower(table, player, FeatureKind::City);
                 PENNANT_POINTS * cities.iter().map(|&c| u32::from(table.features.pennants(c))).sum::<u32>()
@@ -34,7 +34,7 @@ impl Modules {
             MessageTile::Knights => KNIGHT_POINTS * Messages::followers_on(table, player, FeatureKind::City),
             MessageTile::Farmers => FARMER_POINTS * Messages::followers_on(table, player, FeatureKind::Field),
             _ => 0,
-        })
+        }
     }
 
     /// What feature `root` would pay `player` in the final scoring now, whoever holds it (a
@@ -155,24 +155,24 @@ impl Modules {
                 let (performed, points) = match action {
                     Action::ReadMessage { perform: false } => (false, SEAL_POINTS),
                     Action::MessageFollower { figure } => {
-                        let i = figure as usize;
-                        let root = table.features.find(table.figures[i].node);
-                        let points = self.final_value(table, root, player);
-                        let f = table.take_figure(i);
-                        events.push(Event::MessageScored { player, message, performed: true, points });
-                        events.push(table.returned(&f));
-                        table.players[player as usize].score += points;
-                        self.follower_left(table, root, player, events);
-                        return self.messages.next_decision(table, events);
+                        let root = table.features.find(table.figures[figure as usize].node);
+                        (true, self.final_value(table, root, player))
                     }
                     _ if message == MessageTile::ExtraTile => {
                         self.messages.extra_tiles += 1;
                         (true, 0)
                     }
-                    _ => (true, self.message_points(table, player, message).unwrap_or(0)),
+                    _ => (true, self.message_points(table, player, message)),
                 };
                 table.players[player as usize].score += points;
                 events.push(Event::MessageScored { player, message, performed, points });
+                // Message 8: the follower scored goes home (and a builder or pig left alone).
+                if let Action::MessageFollower { figure } = action {
+                    let f = table.take_figure(figure as usize);
+                    let root = table.features.find(f.node);
+                    events.push(table.returned(&f));
+                    self.follower_left(table, root, player, events);
+                }
             }
             _ => unreachable!("checked: a decision of The Messages"),
         }
