@@ -136,6 +136,7 @@ fn decision(game: &Game) -> &'static str {
         Pending::Plague { .. } => "plague",
         Pending::ScoringFigure { .. } => "scoring-figure",
         Pending::Message { .. } => "message",
+        Pending::Flock { .. } => "flock",
         Pending::GameOver => "game-over",
     }
 }
@@ -238,6 +239,8 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::ScoringFigure { .. } => "move your scoring follower by the points scored".into(),
         RecordAction::Message { perform: true, .. } => "do what the message says".into(),
         RecordAction::Message { .. } => "take the message's 2 points".into(),
+        RecordAction::Flock { herd: true, .. } => "drive your flock to the stable (1 point a sheep)".into(),
+        RecordAction::Flock { .. } => "grow your flock: draw a token from the bag".into(),
         RecordAction::MessageFollower { figure, x, y, feature, .. } => {
             format!("message 8: score your {} on {feature} at ({x}, {y}) and take it home", figure.name())
         }

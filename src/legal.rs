@@ -84,6 +84,7 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         Pending::Plague { player, .. } => ("plague", Some(player), None, None),
         Pending::ScoringFigure { player, .. } => ("scoring-figure", Some(player), None, None),
         Pending::Message { player, .. } => ("message", Some(player), None, None),
+        Pending::Flock { player } => ("flock", Some(player), None, None),
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -282,6 +283,12 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
             Pending::ScoringFigure { player, points } => writeln!(
                 out,
                 "{} scored {points} and moves their scoring follower or their messenger by them ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::Flock { player } => writeln!(
+                out,
+                "{}'s tile extended the field of their shepherd: grow the flock or drive it to the stable ({} legal actions):",
                 game.player(player).color.name(),
                 actions.len()
             )?,

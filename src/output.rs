@@ -229,6 +229,41 @@ pub fn messages_line(game: &carcassonne_engine::Game, event: &carcassonne_engine
     }
 }
 
+/// Hills & Sheep: a tile under a hill, a token drawn, a wolf, a flock driven to the stable, in
+/// words (play and replay): "red's hill at (1,0) hides a tile", "red's shepherd at (1,0) draws
+/// 3 sheep", "blue's shepherd at (2,1) draws the wolf: the flock is lost, and the shepherd of
+/// blue goes home", "red, blue drive the flock at (2,1) to the stable: 7 sheep, 7 points each".
+pub fn hills_sheep_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
+    use carcassonne_engine::Event;
+    let name = |p: u8| game.player(p).color.name();
+    match *event {
+        Event::TileUnderHill { player, pos } => {
+            format!("{}'s hill at {pos} takes the next tile face down beneath it", name(player))
+        }
+        Event::SheepDrawn { player, pos, sheep, .. } => format!(
+            "{}'s shepherd at {pos} draws {sheep} sheep (a flock of {} now)",
+            name(player),
+            game.flock(player).iter().map(|&n| u32::from(n)).sum::<u32>()
+        ),
+        Event::WolfDrawn { player, pos, shepherds, .. } => format!(
+            "{}'s shepherd at {pos} draws the wolf: the flock is lost, and the shepherd{} of {} go{} home",
+            name(player),
+            if shepherds.len() > 1 { "s" } else { "" },
+            player_names(game, shepherds),
+            if shepherds.len() > 1 { "" } else { "es" }
+        ),
+        Event::FlockHerded { players, pos, sheep, closed, .. } => format!(
+            "{} drive{} the flock at {pos} to the stable{}: {sheep} sheep, {sheep} point{}{}",
+            player_names(game, players),
+            if players.len() > 1 { "" } else { "s" },
+            if closed { " (its field is closed)" } else { "" },
+            if sheep == 1 { "" } else { "s" },
+            if players.len() > 1 { " each" } else { "" }
+        ),
+        _ => String::new(),
+    }
+}
+
 /// The Plague: an outbreak, a flea, a figure struck or fled, in words (play and replay):
 /// "outbreak 1 breaks out at (2,0)", "red spreads the plague to (1,0)", "the flea sends blue's
 /// follower on road@W at (1,0) home", "red's follower flees from (1,0) to city@N at (1,-1)".

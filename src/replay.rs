@@ -200,6 +200,13 @@ fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec<ScoreJson<
                         format!("message {}'s seal instead of its action = {points}", message.number())
                     },
                 ),
+                Event::FlockHerded { pos, feature, sheep, closed, .. } => (
+                    Why { kind: "flock", phase: Phase::Turn, completed: true, at: Some(at(game, pos, feature)) },
+                    format!(
+                        "the flock driven to the stable{}: {sheep} sheep = {points}",
+                        if closed { " (its field closed)" } else { "" }
+                    ),
+                ),
                 Event::PointSacrificed { .. } => (
                     Why { kind: "dash", phase: Phase::Turn, completed: true, at: None },
                     format!("another deployment or move (the dash) = {points}"),
@@ -360,6 +367,16 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             }
             Event::WatchtowerScored { player, pos, watches, count, points } => {
                 writeln!(out, "{}", crate::output::watchtower_line(name(player), pos, watches, count, points))?;
+            }
+            // Hills & Sheep: a line each.
+            Event::TileUnderHill { .. }
+            | Event::SheepDrawn { .. }
+            | Event::WolfDrawn { .. }
+            | Event::FlockHerded { .. } => {
+                if let Some(text) = line.take() {
+                    end_line(out, &text, &mut rose_note)?;
+                }
+                writeln!(out, "    {}", crate::output::hills_sheep_line(game, &event))?;
             }
             Event::ChurchBonus { pos, players, followers, points } => {
                 let who = crate::output::player_names(game, players);

@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 38] = [
+const SETS: [(&str, u32); 40] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -85,6 +85,8 @@ const SETS: [(&str, u32); 38] = [
     ("tunnel", 4),
     ("ferries", 8),
     ("plague", 6),
+    ("hills-sheep", 10),
+    ("vineyards", 8),
 ];
 
 #[test]
@@ -219,6 +221,8 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "tunnel"
                 | "ferries"
                 | "plague"
+                | "hills-sheep"
+                | "vineyards"
         )
     }) {
         for edition in editions(set) {
@@ -611,5 +615,32 @@ fn the_plague_has_six_source_tiles_one_of_each() {
         let pennants: u32 =
             tiles.iter().map(|(d, _)| d.features.iter().map(|f| u32::from(f.pennants)).sum::<u32>()).sum();
         assert_eq!(pennants, 1, "the first tile's city has a coat of arms");
+    }
+}
+
+/// Hills & Sheep's 18 tiles (the Wikicarpedia page "Hills & Sheep", tile distribution;
+/// JCloisterZone's hills_and_sheep.xml, checked against the tile facts' hills-and-sheep sets):
+/// 8 hills, 8 vineyards (2 + 2 + 1 + 1 + 1 + 1) and 2 monasteries, no tile with both; the second
+/// printing gives one hill tile, with two roads ending at the hill, a garden.
+#[test]
+fn hills_and_sheep_have_eight_hills_eight_vineyards_and_two_monasteries() {
+    for edition in [Edition::First, Edition::Second] {
+        let hills = designs("hills-sheep", edition);
+        let edges: Vec<(String, u32)> = hills.iter().map(|(d, n)| (d.edge_letters(), *n)).collect();
+        let expected = ["cffc", "cffc", "cfcf", "cfrf", "crrf", "crrf", "rrrf", "rfrf", "ffrr", "cfrr"];
+        assert_eq!(edges, expected.map(|e| (e.to_string(), 1)), "{edition:?}");
+        let with = |s: Symbol| hills.iter().filter(|(d, _)| d.symbols.contains(&s)).map(|(_, n)| n).sum::<u32>();
+        assert_eq!(with(Symbol::Hill), 8);
+        assert_eq!(with(Symbol::Vineyard), 0);
+        let cloisters = hills.iter().filter(|(d, _)| d.features.iter().any(|f| f.kind == FeatureKind::Cloister));
+        assert_eq!(cloisters.clone().count(), 2);
+        assert!(cloisters.clone().all(|(d, _)| d.symbols.is_empty()));
+        let gardens = hills.iter().filter(|(d, _)| d.features.iter().any(|f| f.kind == FeatureKind::Garden)).count();
+        assert_eq!(gardens, (edition == Edition::Second) as usize);
+        let vineyards = designs("vineyards", edition);
+        let edges: Vec<(String, u32)> = vineyards.iter().map(|(d, n)| (d.edge_letters(), *n)).collect();
+        let expected = [("cfff", 2), ("ccfc", 2), ("cffc", 1), ("fcfc", 1), ("cfrc", 1), ("frrr", 1)];
+        assert_eq!(edges, expected.map(|(e, n)| (e.to_string(), n)));
+        assert!(vineyards.iter().all(|(d, _)| d.symbols == [Symbol::Vineyard]));
     }
 }

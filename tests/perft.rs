@@ -262,6 +262,7 @@ impl From<Action> for ActionKey {
             | Action::MoveScoringFigure { .. }
             | Action::ReadMessage { .. }
             | Action::MessageFollower { .. }
+            | Action::Flock { .. }
             | Action::PorxadaBonus
             | Action::SwapFollower { .. }
             | Action::RefuseSwap { .. }

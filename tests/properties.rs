@@ -185,7 +185,8 @@ fn check_tile_conservation(game: &Game, expected: &[TileId]) -> Result<(), TestC
     tiles.sort_unstable();
     prop_assert!(tiles == expected, "tiles are not conserved");
     let hidden: usize = game.observation(None).remaining_tiles().iter().map(|(_, n)| *n as usize).sum();
-    prop_assert_eq!(hidden, game.tiles_left());
+    // Hills & Sheep: the tiles under the hills are unseen but drawn no more.
+    prop_assert_eq!(hidden, game.tiles_left() + game.hills_with_tiles_under().len());
     Ok(())
 }
 
@@ -502,6 +503,12 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             | Event::MessengerJoined { .. } => {
                 prop_assert!(game.rules().has(Expansion::Messages), "a message without The Messages");
             }
+            Event::TileUnderHill { .. }
+            | Event::SheepDrawn { .. }
+            | Event::WolfDrawn { .. }
+            | Event::FlockHerded { .. } => {
+                prop_assert!(game.rules().has(Expansion::HillsSheep), "a hill or a flock without Hills & Sheep");
+            }
             Event::OutbreakStarted { .. }
             | Event::OutbreakEradicated { .. }
             | Event::FleaPlaced { .. }
@@ -797,6 +804,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::ScoringFigure { .. } | Pending::Message { .. } => {
                 prop_assert!(game.rules().has(Expansion::Messages), "a decision of The Messages without it");
+            }
+            Pending::Flock { .. } => {
+                prop_assert!(game.rules().has(Expansion::HillsSheep), "a flock's decision without Hills & Sheep");
             }
             Pending::GameOver => unreachable!(),
         }

@@ -19,6 +19,7 @@ mod flier;
 mod fuzz;
 mod gold_mines;
 mod hands;
+mod hills_sheep;
 mod house_rules;
 mod la_porxada;
 mod labyrinths;

@@ -434,6 +434,12 @@ impl Session {
             Pending::ScoringFigure { points, .. } => {
                 writeln!(out, "{color}, you scored {points}: move your scoring follower or your messenger by them")?;
             }
+            Pending::Flock { .. } => {
+                writeln!(
+                    out,
+                    "{color}, your tile extended your shepherd's field: grow the flock (draw a token) or drive it to the stable (1 point a sheep)"
+                )?;
+            }
             Pending::Message { message, .. } => {
                 writeln!(
                     out,
@@ -580,6 +586,12 @@ impl Session {
                 | Event::CropFollowerAdded { .. }
                 | Event::CropFollowerRemoved { .. } => {
                     writeln!(out, "    {}", crate::output::crop_circle_line(game, event))?;
+                }
+                Event::TileUnderHill { .. }
+                | Event::SheepDrawn { .. }
+                | Event::WolfDrawn { .. }
+                | Event::FlockHerded { .. } => {
+                    writeln!(out, "    {}", crate::output::hills_sheep_line(game, event))?;
                 }
                 Event::ChurchBonus { pos, players, followers, points } => {
                     let who = crate::output::player_names(game, players);

@@ -93,6 +93,8 @@ pub(super) fn describe(game: &Game, action: Action) -> String {
         RecordAction::ScoringFigure { .. } => "moves their scoring follower".into(),
         RecordAction::Message { perform: true, .. } => "does what the message says".into(),
         RecordAction::Message { .. } => "takes the message's 2 points".into(),
+        RecordAction::Flock { herd: true, .. } => "drives their flock to the stable".into(),
+        RecordAction::Flock { .. } => "grows their flock".into(),
         RecordAction::MessageFollower { figure, x, y, feature, .. } => {
             format!("scores their {} on {feature} at ({x},{y}) with the message and takes it home", figure.name())
         }
@@ -223,6 +225,8 @@ pub(super) fn short(game: &Game, action: Action) -> String {
         RecordAction::ScoringFigure { .. } => "scoring follower: move it".into(),
         RecordAction::Message { perform: true, .. } => "message: do what it says".into(),
         RecordAction::Message { .. } => "message: take its 2 points".into(),
+        RecordAction::Flock { herd: true, .. } => "flock: drive it to the stable".into(),
+        RecordAction::Flock { .. } => "flock: grow it (draw a token)".into(),
         RecordAction::MessageFollower { figure, x, y, feature, .. } => {
             format!("message: score your {} on {feature} at ({x},{y})", figure.name())
         }

@@ -48,6 +48,35 @@ pub use crate::prospects::{
     church_prospects, hut_prospect, prior_prospect, race_share, trap_cost, watchtower_prospect, PRIOR_GROWTH_PER_TILE,
 };
 
+/// Hills & Sheep: the share of a flock's sheep its shepherds' owners expect to drive to the
+/// stable, while their turns last (a flock still out at the end scores nothing).
+pub const FLOCK_KEPT: f64 = 0.85;
+
+/// Hills & Sheep: each shepherd's owner expects the sheep of its whole field (a field's flocks
+/// are driven to the stable together, and each owner scores all of them), as long as they
+/// still have turns to extend it.
+fn flock_prospects(game: &Game, rows: &mut [[f64; Component::COUNT]], tiles_left: f64) {
+    let shepherds: Vec<(PlayerId, NodeId)> = game
+        .figures()
+        .iter()
+        .filter(|f| f.figure == Figure::Shepherd)
+        .map(|f| (f.owner, game.feature_root(f.placement, f.feature)))
+        .collect();
+    if shepherds.is_empty() {
+        return;
+    }
+    let turns = tiles_left / game.players().len() as f64;
+    let kept = FLOCK_KEPT * (turns / 3.0).min(1.0);
+    for &(owner, root) in &shepherds {
+        let sheep: u32 = shepherds
+            .iter()
+            .filter(|&&(_, r)| r == root)
+            .map(|&(p, _)| game.flock(p).iter().map(|&n| u32::from(n)).sum::<u32>())
+            .sum();
+        rows[owner as usize][Component::Tokens as usize] += sheep as f64 * kept;
+    }
+}
+
 /// The Plague: what a figure on a tile exposed to the next flea costs its owner (while many
 /// tiles are left), in points: about a follower's worth and a share of its holding.
 pub const PLAGUE_EXPOSURE: f64 = 3.0;
@@ -352,6 +381,8 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
     for (p, bonus) in church_prospects(game, tiles_left).into_iter().enumerate().take(players) {
         rows[p][Component::Tokens as usize] += bonus;
     }
+    let vineyards = rules.has_vineyards();
+    flock_prospects(game, &mut rows, tiles_left);
     let mut scratch = Vec::with_capacity(32);
     let with_buildings = !game.little_buildings().is_empty();
     let with_gold = !game.gold_on_board().is_empty();
@@ -400,7 +431,13 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
                 let (placement, _) = features.segment(*root);
                 let pos = game.board().placement(placement).pos;
                 let around = game.board().neighbours_around(pos) as f64;
-                let value = 1.0 + around + 0.5 * (8.0 - around) * (tiles_left / 16.0).min(1.0);
+                let mut value = 1.0 + around + 0.5 * (8.0 - around) * (tiles_left / 16.0).min(1.0);
+                // The Vineyards: 3 a vineyard around, if the cloister is completed (about as
+                // likely as its places are filled or still to fill).
+                if vineyards && features.kind(*root) == FeatureKind::Cloister {
+                    let chance = (around + (8.0 - around) * (tiles_left / 24.0).min(1.0) * 0.7) / 8.0;
+                    value += 3.0 * game.vineyards_around(pos) as f64 * chance;
+                }
                 (Component::Cloisters, value * race_share(game, pos, around), 0.0)
             }
             // A special monastery's prior: its row and column now, and the tiles they may gain.

@@ -5,7 +5,7 @@
 use carcassonne_engine::features::NodeId;
 use carcassonne_engine::random::{rng_from_seed, GameRng};
 use carcassonne_engine::{
-    Action, FarmerScoring, FeatureKind, Figure, Game, MessageTile, Observation, Pending, PlayerId, TileId,
+    Action, FarmerScoring, FeatureKind, Figure, FlockToken, Game, MessageTile, Observation, Pending, PlayerId, TileId,
 };
 
 use crate::eval::{Evaluation, FarmCache, Weights};
@@ -231,54 +231,51 @@ pub fn rank_actions_with(game: &Game, eval: Evaluation) -> Vec<Ranked> {
         return rank_gifts(game, me, eval);
     }
     let mut out = vec![];
-    let mut next = game.clone();
     for action in game.legal_actions() {
-        next.clone_from(game);
-        next.apply(action).expect("a legal action");
-        let value = match (game.pending(), next.pending()) {
-            (Pending::PlaceTile { .. }, Pending::Deploy { .. }) => best_follow_up(&next, me, eval),
+        let value = expected_after(game, action, |next| match (game.pending(), next.pending()) {
+            (Pending::PlaceTile { .. }, Pending::Deploy { .. }) => best_follow_up(next, me, eval),
             // The Messages: points of 1C (a wind rose, the fairy's point) make a scoring round
             // before the figure phase; the placement is still worth its best deployment.
             (Pending::PlaceTile { .. }, Pending::ScoringFigure { player, .. }) if player == me => {
-                best_over(&next, |after| match after.pending() {
+                best_over(next, |after| match after.pending() {
                     Pending::Deploy { player, .. } if player == me => best_follow_up(after, me, eval),
                     _ => eval.margin(after, me),
                 })
             }
             // The Tower: a piece is worth its best capture; a ransom, the deployment it allows.
             (_, Pending::Capture { player, .. } | Pending::Exchange { player, .. }) if player == me => {
-                best_follow_up(&next, me, eval)
+                best_follow_up(next, me, eval)
             }
-            (_, Pending::Deploy { player, .. }) if player == me => best_follow_up(&next, me, eval),
+            (_, Pending::Deploy { player, .. }) if player == me => best_follow_up(next, me, eval),
             // La Porxada: naming one's follower is worth its best swap; a swap named, what the
             // other player's answer leaves.
             (_, Pending::SwapWith { player, .. }) if player == me => {
-                best_over(&next, |after| after_swap(after, me, eval))
+                best_over(next, |after| after_swap(after, me, eval))
             }
-            (Pending::SwapWith { .. }, _) => after_swap(&next, me, eval),
+            (Pending::SwapWith { .. }, _) => after_swap(next, me, eval),
             // The Crop Circles: adding or taking back is worth what the round of additions or
             // returns leaves, each player choosing what is best for them.
-            (Pending::CropCircle { .. }, _) => after_crop_round(&next, me, eval),
+            (Pending::CropCircle { .. }, _) => after_crop_round(next, me, eval),
             // The Count: a deployment to Carcassonne is worth its best move of the count.
-            (_, Pending::MoveCount { player }) if player == me => best_follow_up(&next, me, eval),
+            (_, Pending::MoveCount { player }) if player == me => best_follow_up(next, me, eval),
             // Cloisters for everyone: one's own cloister, or a draw, each worth the best placement
             // of the tile with its best deployment.
             (Pending::HeldTile { .. }, Pending::PlaceTile { player, .. }) if player == me => {
-                best_placement(&next, me, eval)
+                best_placement(next, me, eval)
             }
             // A tile chosen from a hand, a stack or the face-up row (or one drawn instead): worth
             // its best placement.
             (Pending::ChooseTile { .. }, Pending::PlaceTile { player, .. }) if player == me => {
-                best_placement(&next, me, eval)
+                best_placement(next, me, eval)
             }
             // The Messages: a figure moved onto a dark space is worth the best answer to the
             // message it brings; a message read, what it scored (an extra tile, a turn's worth).
             (Pending::ScoringFigure { .. }, Pending::Message { player, .. }) if player == me => {
-                best_message(&next, me, eval)
+                best_message(next, me, eval)
             }
-            (Pending::Message { message, .. }, _) => eval.margin(&next, me) + extra_tile_worth(message, action),
-            _ => eval.margin(&next, me),
-        };
+            (Pending::Message { message, .. }, _) => eval.margin(next, me) + extra_tile_worth(message, action),
+            _ => eval.margin(next, me),
+        });
         out.push(Ranked { action, value, visits: 0 });
     }
     out
@@ -365,11 +362,43 @@ fn best_over(game: &Game, value: impl Fn(&Game) -> f64) -> f64 {
     let mut best = f64::MIN;
     let mut next = game.clone();
     for action in game.legal_actions() {
+        if draws_from_the_flock_bag(action) {
+            best = best.max(expected_after(game, action, &value));
+            continue;
+        }
         next.clone_from(game);
         next.apply(action).expect("a legal action");
         best = best.max(value(&next));
     }
     best
+}
+
+/// Hills & Sheep: whether `action` draws a token from the flock bag (a shepherd deployed, a
+/// flock grown).
+fn draws_from_the_flock_bag(action: Action) -> bool {
+    matches!(action, Action::Flock { herd: false } | Action::Deploy { figure: Figure::Shepherd, .. })
+}
+
+/// The value of the position after `action`: for an action that draws from the flock bag,
+/// the mean over the tokens the bag may give (each token arranged to come next), so that the
+/// bot weighs the wolf by its chance instead of by the one draw of its sampled world.
+fn expected_after(game: &Game, action: Action, value: impl Fn(&Game) -> f64) -> f64 {
+    let mut next = game.clone();
+    if !draws_from_the_flock_bag(action) {
+        next.apply(action).expect("a legal action");
+        return value(&next);
+    }
+    let bag = game.flock_bag();
+    let (mut sum, mut total) = (0.0, 0.0);
+    for (i, &count) in bag.iter().enumerate().filter(|&(_, &n)| n > 0) {
+        let token = if i == 0 { FlockToken::Wolf } else { FlockToken::Sheep(i as u8) };
+        next.clone_from(game);
+        next.arrange_flock(&[token]).expect("a token the bag holds");
+        next.apply(action).expect("a legal action");
+        sum += count as f64 * value(&next);
+        total += count as f64;
+    }
+    sum / total
 }
 
 /// La Porxada: the value of a position after a swap was named. The player whose follower was

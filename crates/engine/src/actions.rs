@@ -129,6 +129,9 @@ pub enum Action {
     /// The Messages, message 8: one's follower `figure` (an index into the game's figures,
     /// `Game::figures`) is scored as in the final scoring and goes home.
     MessageFollower { figure: u8 },
+    /// Hills & Sheep: with the tile placed extending the field of one's shepherd, grow its
+    /// flock by a token from the bag, or `herd` it to the stable (1 point a sheep).
+    Flock { herd: bool },
     /// La Porxada: with its tile just placed, choose the bonus at the end of the game (the
     /// players present in its city when it is completed score their incomplete cities as if
     /// completed).
@@ -213,6 +216,8 @@ impl Action {
             Action::MoveScoringFigure { .. } => "the scoring figure that moves",
             Action::ReadMessage { .. } => "a message's action or its 2 points",
             Action::MessageFollower { .. } => "the follower a message scores",
+            Action::Flock { herd: false } => "growing the flock",
+            Action::Flock { herd: true } => "driving the flock to the stable",
             Action::PorxadaBonus => "La Porxada's bonus",
             Action::SwapFollower { .. } => "a follower for La Porxada's swap",
             Action::RefuseSwap { .. } => "a refusal of La Porxada's swap",
@@ -337,6 +342,9 @@ pub enum Pending {
     /// The Messages: `player` drew `message` and does what it says ([`Action::ReadMessage`],
     /// [`Action::MessageFollower`] for message 8) or takes its 2 points.
     Message { player: PlayerId, message: crate::players::MessageTile },
+    /// Hills & Sheep: `player`'s tile extended the field where their shepherd stands: they grow
+    /// the flock or drive it to the stable ([`Action::Flock`]).
+    Flock { player: PlayerId },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -376,7 +384,8 @@ impl Pending {
             | Pending::MoveFerry { player }
             | Pending::Plague { player, .. }
             | Pending::ScoringFigure { player, .. }
-            | Pending::Message { player, .. } => Some(player),
+            | Pending::Message { player, .. }
+            | Pending::Flock { player } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -423,6 +432,7 @@ impl Pending {
                 "the scoring figure (follower or messenger) that moves by the points scored"
             }
             Pending::Message { .. } => "a message's action, or its 2 points",
+            Pending::Flock { .. } => "growing the flock or driving it to the stable",
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",

@@ -150,6 +150,10 @@ pub enum RuleError {
     GoldNotBeside(Pos, Pos),
     #[error("there is no tile at {0} to put the gold ingot on (The Gold Mines)")]
     NoTileForGold(Pos),
+    #[error("the shepherd goes on a field of the tile just placed (Hills & Sheep)")]
+    ShepherdOnField,
+    #[error("a shepherd already stands in that field: one shepherd a field (Hills & Sheep)")]
+    FieldHasShepherd,
     #[error("figure {0} is not one of your followers that may change places (La Porxada: a follower on a road, city, farm, cloister, garden or hut)")]
     NotYourFollowerToSwap(u8),
     #[error("no follower of another player may change places with that follower (La Porxada)")]
@@ -317,4 +321,8 @@ pub enum SetupError {
     MessagesNotInPlay,
     #[error("the message tiles are arranged before any is drawn, each of the eight once, not {0}")]
     MessageOrder(String),
+    #[error("the flock bag can only be arranged in a game with Hills & Sheep (hills-sheep)")]
+    FlockNotInPlay,
+    #[error("the flock bag cannot give those tokens: {0}")]
+    FlockOrder(String),
 }

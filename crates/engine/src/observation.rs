@@ -152,6 +152,22 @@ impl<'a> Observation<'a> {
         self.game.messages_in_stack()
     }
 
+    /// Hills & Sheep: the sheep tokens of `player`'s flock (public).
+    pub fn flock(&self, player: PlayerId) -> Vec<u8> {
+        self.game.flock(player)
+    }
+
+    /// Hills & Sheep: the tokens in the flock bag, by kind (public: the bag's contents are
+    /// known, the draw is not).
+    pub fn flock_bag(&self) -> [u8; 5] {
+        self.game.flock_bag()
+    }
+
+    /// Hills & Sheep: the hill tiles with a tile face down beneath them (public).
+    pub fn hills_with_tiles_under(&self) -> Vec<Pos> {
+        self.game.hills_with_tiles_under()
+    }
+
     /// The Plague: the outbreak tokens on the board (public).
     pub fn outbreaks(&self) -> &[crate::expansions::plague::Outbreak] {
         self.game.outbreaks()
@@ -229,6 +245,8 @@ impl<'a> Observation<'a> {
         let mut counts: Vec<(TileId, u16)> = vec![];
         let mut deck = self.game.hidden_deck().to_vec();
         deck.extend_from_slice(self.game.tiles_to_come());
+        // Hills & Sheep: the tiles under the hills are face down too.
+        deck.extend(self.game.tiles_under_hills());
         for (_, hand) in self.game.hidden_hands(self.viewer) {
             deck.extend(hand);
         }
@@ -249,6 +267,7 @@ impl<'a> Observation<'a> {
         shuffle(game.hidden_deck_mut(), rng);
         game.redeal_hidden_hands(self.viewer, rng);
         game.shuffle_hidden_messages(rng);
+        game.mix_under_hills(rng);
         // The sampled world's own seed for tiles mixed in later, taken from its sampled order
         // (drawing it from `rng` would change every existing bot's stream of samples).
         let seed = game

@@ -167,10 +167,15 @@ pub enum Figure {
     /// the figure phase's action (the Wikicarpedia page "The Phantom (1st edition)", "Placing a
     /// meeple"; the Assembled Game Reference's step 2B-2).
     Phantom,
+    /// The shepherd (Hills & Sheep): a special figure, not a follower, on a field of the tile
+    /// just placed that holds no other shepherd (farmers may be there, and may come later); it
+    /// never counts for a majority, and its flock of sheep tokens scores when driven to the
+    /// stable (the Wikicarpedia page "Hills & Sheep", "2. Placing a meeple").
+    Shepherd,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 9] = [
+    pub const ALL: [Figure; 10] = [
         Figure::Follower,
         Figure::BigFollower,
         Figure::Abbot,
@@ -180,6 +185,7 @@ impl Figure {
         Figure::Wagon,
         Figure::Barn,
         Figure::Phantom,
+        Figure::Shepherd,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -193,6 +199,7 @@ impl Figure {
             Figure::Wagon => "wagon",
             Figure::Barn => "barn",
             Figure::Phantom => "phantom",
+            Figure::Shepherd => "shepherd",
         }
     }
 
@@ -205,7 +212,14 @@ impl Figure {
     /// the builder and the pig, which depend on followers (Big Box rules), and the barn, "a
     /// special figure" (footnotes 118 and 134).
     pub const fn is_follower(self) -> bool {
-        !matches!(self, Figure::Builder | Figure::Pig | Figure::Barn)
+        !matches!(self, Figure::Builder | Figure::Pig | Figure::Barn | Figure::Shepherd)
+    }
+
+    /// Whether the figure occupies its feature, so that no follower (and no other figure but
+    /// the builder and the pig) may join it: every figure but the shepherd, which shares its
+    /// field with farmers "and vice versa" (the Wikicarpedia page "Hills & Sheep").
+    pub const fn occupies(self) -> bool {
+        !matches!(self, Figure::Shepherd)
     }
 
     /// The figures that are followers ([`Figure::is_follower`]), in the order moves list them.
@@ -230,7 +244,7 @@ impl Figure {
             }
             Figure::Abbot => matches!(kind, Cloister | Garden | Prior),
             Figure::Builder => matches!(kind, Road | City),
-            Figure::Pig => matches!(kind, Field),
+            Figure::Pig | Figure::Shepherd => matches!(kind, Field),
             Figure::Mayor => matches!(kind, City),
             Figure::Wagon => matches!(kind, Road | City | Cloister | Prior),
             Figure::Barn => false,
@@ -255,7 +269,8 @@ impl Figure {
             // Seed 001, TRADERS AND BUILDERS: "The builder is not counted when calculating the
             // majority"; "The pig does not count when calculating the majority".
             Figure::Builder | Figure::Pig => 0,
-            Figure::Mayor | Figure::Barn => 0,
+            // Hills & Sheep: the shepherd is "a special figure, not a meeple".
+            Figure::Mayor | Figure::Barn | Figure::Shepherd => 0,
         }
     }
 
@@ -331,6 +346,8 @@ pub struct PlayerState {
     pub barns: u8,
     /// Phantoms in supply (The Phantom: one each).
     pub phantoms: u8,
+    /// Shepherds in supply (Hills & Sheep: one each).
+    pub shepherds: u8,
     /// Trade counters: wine, grain, cloth (Traders & Builders).
     pub goods: [u8; 3],
 }
@@ -351,6 +368,7 @@ impl PlayerState {
             wagons: supply(Figure::Wagon),
             barns: supply(Figure::Barn),
             phantoms: supply(Figure::Phantom),
+            shepherds: supply(Figure::Shepherd),
             goods: [0; 3],
         }
     }
@@ -380,6 +398,7 @@ impl PlayerState {
             Figure::Wagon => self.wagons,
             Figure::Barn => self.barns,
             Figure::Phantom => self.phantoms,
+            Figure::Shepherd => self.shepherds,
         }
     }
 
@@ -394,6 +413,7 @@ impl PlayerState {
             Figure::Wagon => &mut self.wagons,
             Figure::Barn => &mut self.barns,
             Figure::Phantom => &mut self.phantoms,
+            Figure::Shepherd => &mut self.shepherds,
         }
     }
 }

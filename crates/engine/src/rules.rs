@@ -178,6 +178,16 @@ pub enum Expansion {
     /// scoring track at the end of a scoring round of their turn reads a message tile (a
     /// small scoring, an extra tile) or takes 2 points.
     Messages,
+    /// Hills & Sheep (Hans im Glück 2014; the Wikicarpedia page "Hills & Sheep"): ten tiles,
+    /// eight with a hill, laid on a second tile face down, whose followers win a tie for a
+    /// majority; a shepherd per player, whose flock grows by tokens drawn from a bag of sheep
+    /// and wolves and scores a point a sheep when driven to the stable. The box's eight
+    /// vineyard tiles come with it ([`Expansion::Vineyards`]).
+    HillsSheep,
+    /// The Vineyards (the Hills & Sheep box's eight vineyard tiles, which the Assembled Game
+    /// Reference also names on their own): a completed monastery scores 3 points more for each
+    /// vineyard on the eight tiles around it.
+    Vineyards,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -193,7 +203,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 40] = [
+    pub const ALL: [Expansion; 42] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -233,6 +243,8 @@ impl Expansion {
         Expansion::Ferries,
         Expansion::Plague,
         Expansion::Messages,
+        Expansion::HillsSheep,
+        Expansion::Vineyards,
         Expansion::Winter,
     ];
 
@@ -277,6 +289,8 @@ impl Expansion {
             Expansion::Ferries => "ferries",
             Expansion::Plague => "plague",
             Expansion::Messages => "messages",
+            Expansion::HillsSheep => "hills-sheep",
+            Expansion::Vineyards => "vineyards",
             Expansion::Winter => "winter",
         }
     }
@@ -359,10 +373,15 @@ impl Rules {
             (Expansion::Tunnel, "tunnel"),
             (Expansion::Ferries, "ferries"),
             (Expansion::Plague, "plague"),
+            (Expansion::HillsSheep, "hills-sheep"),
         ] {
             if self.has(expansion) {
                 sets.push(set);
             }
+        }
+        // Hills & Sheep brings its box's vineyard tiles, which The Vineyards also names alone.
+        if self.has_vineyards() {
+            sets.push("vineyards");
         }
         // The Crop Circles are two sets: II, printed in both editions, and I, of the first
         // only (with second-edition tiles, the six of Crop Circles II's reprint).
@@ -401,6 +420,17 @@ impl Rules {
             return Err(SetupError::RiverOrderNeeds(order.name()));
         }
         Ok(())
+    }
+
+    /// Hills & Sheep is in play (its hills break ties for every majority).
+    pub fn has_hills(&self) -> bool {
+        self.has(Expansion::HillsSheep)
+    }
+
+    /// The vineyard tiles and their rule are in play (Hills & Sheep, whose box holds them, or
+    /// The Vineyards alone).
+    pub fn has_vineyards(&self) -> bool {
+        self.has(Expansion::HillsSheep) || self.has(Expansion::Vineyards)
     }
 
     /// Whether a river is in play (otherwise river tiles, such as the GQ spring, stay out).

@@ -55,6 +55,9 @@ pub(crate) struct Table {
     /// and a base start tile placed after it): drawn one by one even where the players hold
     /// tiles in hand.
     pub(crate) leading: usize,
+    /// Hills & Sheep is in play: a tie for a majority goes to the tied players with a follower
+    /// on a hill (kept here because every majority asks).
+    pub(crate) hills: bool,
 }
 
 impl Clone for Table {
@@ -80,6 +83,7 @@ impl Clone for Table {
             next_serial: self.next_serial,
             deck_seed: self.deck_seed,
             leading: self.leading,
+            hills: self.hills,
         }
     }
 
@@ -107,6 +111,7 @@ impl Clone for Table {
             next_serial,
             deck_seed,
             leading,
+            hills,
         } = source;
         self.catalog = catalog;
         self.rules.clone_from(rules);
@@ -127,6 +132,7 @@ impl Clone for Table {
         self.next_serial = *next_serial;
         self.deck_seed = *deck_seed;
         self.leading = *leading;
+        self.hills = *hills;
     }
 }
 
@@ -143,6 +149,7 @@ impl Clone for Scratch {
 
 impl Table {
     pub(crate) fn new(catalog: &'static Catalog, rules: Rules, players: Vec<PlayerState>, deck: Vec<TileId>) -> Table {
+        let hills = rules.has_hills();
         Table {
             catalog,
             rules,
@@ -164,6 +171,7 @@ impl Table {
             next_serial: 0,
             deck_seed: None,
             leading: 0,
+            hills,
         }
     }
 
@@ -277,7 +285,9 @@ impl Table {
     ) {
         let node = self.node_of(placement, feature);
         let root = self.features.find_mut(node);
-        self.features.add_figure(root);
+        if figure.occupies() {
+            self.features.add_figure(root);
+        }
         self.figures.push(PlacedFigure { owner: player, figure, placement, feature, node, serial: self.next_serial });
         self.next_serial = self.next_serial.wrapping_add(1);
     }
@@ -328,8 +338,10 @@ impl Table {
     /// Takes figure `index` off the board without returning it to its owner (a prisoner).
     pub(crate) fn lift_figure(&mut self, index: usize) -> PlacedFigure {
         let f = self.figures.remove(index);
-        let root = self.features.find_mut(f.node);
-        self.features.remove_figure(root);
+        if f.figure.occupies() {
+            let root = self.features.find_mut(f.node);
+            self.features.remove_figure(root);
+        }
         f
     }
 
@@ -343,6 +355,20 @@ impl Table {
         let mut i = 0;
         while i < self.figures.len() {
             if self.features.find(self.figures[i].node) == root {
+                let f = self.take_figure(i);
+                events.push(self.returned(&f));
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Returns every figure on a feature but the shepherds (Hills & Sheep), which stay while
+    /// their field goes on (a barn's scoring).
+    pub(crate) fn return_figures_but_shepherds(&mut self, root: NodeId, events: &mut Vec<Event>) {
+        let mut i = 0;
+        while i < self.figures.len() {
+            if self.figures[i].figure != Figure::Shepherd && self.features.find(self.figures[i].node) == root {
                 let f = self.take_figure(i);
                 events.push(self.returned(&f));
             } else {
@@ -391,9 +417,38 @@ impl Table {
 
     /// The players with the most followers on a feature, by strength (all of them on a tie;
     /// seed 001, "What happens if there are several followers...").
+    ///
+    /// Hills & Sheep: "If there is a tie, tied players with at least one follower on a hill are
+    /// considered to have control" (the Assembled Game Reference, step 3B).
     #[inline]
     pub(crate) fn majority(&self, root: NodeId) -> PlayerSet {
-        PlayerSet::majority(&self.strengths(root))
+        let players = PlayerSet::majority(&self.strengths(root));
+        if self.hills && players.len() > 1 {
+            return self.hill_tie_break(players, |node| self.features.find(node) == root);
+        }
+        players
+    }
+
+    /// Hills & Sheep: of `tied`, those with a follower on a hill tile on a feature for which
+    /// `counts(node)` holds; all of `tied` where none has one. Presence decides, not how many
+    /// (JCloisterZone's default reading of the tie-break).
+    #[cold]
+    pub(crate) fn hill_tie_break(&self, tied: PlayerSet, counts: impl Fn(NodeId) -> bool) -> PlayerSet {
+        let mut on_hills = PlayerSet::default();
+        for f in &self.figures {
+            if tied.contains(f.owner)
+                && f.figure.is_follower()
+                && counts(f.node)
+                && self.design(self.board.placement(f.placement).tile).symbols.contains(&crate::catalog::Symbol::Hill)
+            {
+                on_hills.insert(f.owner);
+            }
+        }
+        if on_hills.is_empty() {
+            tied
+        } else {
+            on_hills
+        }
     }
 
     /// How many followers each player counts on feature `root`.

@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 55] = [
+pub const TILE_PLANES: [&str; 57] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -78,6 +78,8 @@ pub const TILE_PLANES: [&str; 55] = [
     "tunnel_openings",
     "ferry_lake",
     "plague_source",
+    "hill",
+    "vineyard",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -99,7 +101,7 @@ const PIECE_PLANES: [&str; 14] = [
 ];
 
 /// Figure kinds, in plane order (one plane per seat and kind): the engine's order.
-pub const FIGURES: [Figure; 9] = Figure::ALL;
+pub const FIGURES: [Figure; 10] = Figure::ALL;
 
 /// Plane indices.
 pub const PLANE_TILE: usize = 0;
@@ -111,7 +113,7 @@ pub const PLANE_PLACEMENTS: usize = PLANE_FIGURES + MAX_SEATS * FIGURES.len();
 pub const PLANES: usize = PLANE_PLACEMENTS + 4;
 
 /// Columns of the players array, one row per seat (the viewer's first).
-pub const PLAYER_FIELDS: [&str; 29] = [
+pub const PLAYER_FIELDS: [&str; 31] = [
     "present",
     "score",
     "followers",
@@ -141,10 +143,12 @@ pub const PLAYER_FIELDS: [&str; 29] = [
     "phantoms",
     "tunnel_tokens",
     "messenger_points",
+    "shepherds",
+    "flock_sheep",
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
-pub const PENDING_KINDS: [&str; 33] = [
+pub const PENDING_KINDS: [&str; 34] = [
     "place-tile",
     "deploy",
     "escape",
@@ -177,6 +181,7 @@ pub const PENDING_KINDS: [&str; 33] = [
     "plague",
     "scoring-figure",
     "message",
+    "flock",
     "game-over",
 ];
 
@@ -231,7 +236,8 @@ pub fn pending_kind(pending: Pending) -> usize {
         Pending::Plague { .. } => 29,
         Pending::ScoringFigure { .. } => 30,
         Pending::Message { .. } => 31,
-        Pending::GameOver => 32,
+        Pending::Flock { .. } => 32,
+        Pending::GameOver => 33,
     }
 }
 
@@ -425,6 +431,8 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             }
             Symbol::FerryLake => set(53, 1),
             Symbol::PlagueSource => set(54, 1),
+            Symbol::Hill => set(55, 1),
+            Symbol::Vineyard => set(56, 1),
             Symbol::Tower => {}
         }
     }
@@ -614,6 +622,8 @@ pub fn observe(
             s.phantoms as f32,
             game.tunnel_tokens_left(p) as f32,
             scoring_figures[p as usize].messenger as f32,
+            s.shepherds as f32,
+            game.flock(p).iter().map(|&n| n as f32).sum(),
         ];
         players[row * fields..(row + 1) * fields].copy_from_slice(&values);
     }

@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 32] = [
+pub const DECISIONS: [&str; 33] = [
     "place",
     "deploy",
     "escape",
@@ -54,6 +54,7 @@ pub const DECISIONS: [&str; 32] = [
     "plague",
     "scoring-figure",
     "message",
+    "flock",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks
@@ -153,6 +154,13 @@ pub enum Fact {
     /// The Watchtowers: a tower watching over `watches` (a symbol's name, `watchtower-roads`)
     /// pays `per` points per thing counted.
     Watchtower { watches: String, per: u32 },
+    /// Hills & Sheep: the flock bag's tokens at the start, the wolves and the tokens showing one
+    /// to four sheep.
+    FlockBag { wolves: u8, one: u8, two: u8, three: u8, four: u8 },
+    /// Hills & Sheep: what each sheep of a flock guided to the stable pays.
+    Sheep { points: u32 },
+    /// The Vineyards: what each vineyard around a completed monastery adds.
+    Vineyard { points: u32 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

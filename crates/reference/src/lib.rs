@@ -301,6 +301,7 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::Plague { .. } => Some("plague"),
         Pending::ScoringFigure { .. } => Some("scoring-figure"),
         Pending::Message { .. } => Some("message"),
+        Pending::Flock { .. } => Some("flock"),
         Pending::GameOver => None,
     }
 }

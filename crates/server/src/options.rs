@@ -114,6 +114,14 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "The Plague",
             "6 plague source tiles, mixed in after 17 tiles: each turn a flea spreads the plague next to an active outbreak, sending home every figure on its tile; a figure may flee along its feature, and outbreaks die out when the fleas run out",
         ),
+        Expansion::HillsSheep => (
+            "Hills & Sheep",
+            "10 tiles, 8 with a hill laid on a hidden tile (a follower on a hill wins a tie for a majority), and the 8 vineyards: a shepherd per player grows a flock of sheep from a bag with two wolves, and drives it to the stable for a point a sheep",
+        ),
+        Expansion::Vineyards => (
+            "The Vineyards",
+            "8 vineyard tiles (part of Hills & Sheep): a completed monastery scores 3 points more for each vineyard around it",
+        ),
         Expansion::Messages => (
             "The Messages",
             "a messenger per player, a second scoring figure: a figure that stops on a dark space of the scoring track in its player's turn brings a message (a small scoring, an extra tile) or 2 points",

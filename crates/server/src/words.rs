@@ -201,6 +201,8 @@ pub fn tile_name(design: &TileDesign) -> String {
         (Symbol::FlierNorthWest, "a flying machine flying diagonally"),
         (Symbol::FerryLake, "a ferry lake its roads end at"),
         (Symbol::PlagueSource, "a plague doctor (a plague source)"),
+        (Symbol::Hill, "a hill"),
+        (Symbol::Vineyard, "a vineyard"),
         (Symbol::WindRoseOrange, "the orange wind rose"),
         (Symbol::WindRoseBlue, "the blue wind rose"),
         (Symbol::RoseNorthEast, "a quarter wind rose naming the north-east section"),
@@ -340,6 +342,7 @@ pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
         Figure::Wagon => format!("wagon ({role})"),
         Figure::Barn => "barn".into(),
         Figure::Phantom => format!("phantom ({role})"),
+        Figure::Shepherd => "shepherd".into(),
     }
 }
 
@@ -598,6 +601,11 @@ pub fn score_notes(game: &Game, s: &Score) -> Vec<String> {
     }
     if b.besieged_cities > 0 {
         notes.push("a besieged city counts twice".into());
+    }
+    if b.vineyards > 0 {
+        // The Vineyards: 3 points a vineyard on the eight tiles around a completed monastery.
+        notes
+            .push(format!("each vineyard around the completed monastery adds {}", carcassonne_engine::VINEYARD_POINTS));
     }
     notes
 }

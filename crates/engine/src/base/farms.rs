@@ -235,7 +235,12 @@ pub(crate) fn score_farm_now(
         table.pay(score, events);
     }
     rules.scored(table, root, events);
-    table.return_figures(root, events);
+    if phase == Phase::Turn && table.hills {
+        // Hills & Sheep: a barn's scoring leaves the shepherd in its field, which goes on.
+        table.return_figures_but_shepherds(root, events);
+    } else {
+        table.return_figures(root, events);
+    }
 }
 
 /// First edition: each completed city next to farms with farmers pays 4 points to the
@@ -275,7 +280,15 @@ fn score_per_city(table: &mut Table, rules: &mut impl FarmRules, events: &mut Ve
         for (total, n) in counts.iter_mut().zip(rules.city_farmers(table, city)) {
             *total += n;
         }
-        let winners = PlayerSet::majority(&counts);
+        let mut winners = PlayerSet::majority(&counts);
+        // Hills & Sheep: a tie goes to the tied players with a farmer on a hill around the city.
+        if table.hills && winners.len() > 1 {
+            let around = |node| {
+                let root = table.features.find(node);
+                farms.iter().any(|(r, _, cs)| *r == root && cs.contains(&city))
+            };
+            winners = table.hill_tie_break(winners, around);
+        }
         let value_for = |p: PlayerId| {
             let own: Vec<NodeId> =
                 farms.iter().filter(|(_, c, cs)| c[p as usize] > 0 && cs.contains(&city)).map(|(r, _, _)| *r).collect();

@@ -94,7 +94,7 @@ pub(crate) fn rebuild_features(table: &mut Table) {
             join_across(&mut features, side, &view.port_feature, placed.first_node, theirs, n.first_node, their_design);
         }
     }
-    for f in &table.figures {
+    for f in table.figures.iter().filter(|f| f.figure.occupies()) {
         let root = features.find_mut(f.node);
         features.add_figure(root);
     }

@@ -236,10 +236,15 @@ pub enum Symbol {
     /// A plague doctor (The Plague): the tile is a plague source, where an outbreak breaks out
     /// when it is placed.
     PlagueSource,
+    /// A hill (Hills & Sheep): the tile lies on a second tile, face down; followers on its
+    /// features win a tie for the majority.
+    Hill,
+    /// A vineyard (Hills & Sheep): a completed monastery beside it scores 3 points more.
+    Vineyard,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 30] = [
+    pub const ALL: [Symbol; 32] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -270,6 +275,8 @@ impl Symbol {
         Symbol::FlierNorthWest,
         Symbol::FerryLake,
         Symbol::PlagueSource,
+        Symbol::Hill,
+        Symbol::Vineyard,
     ];
 
     /// Whether the symbol is a flying machine (The Flier).
@@ -339,6 +346,8 @@ impl Symbol {
             Symbol::FlierNorthWest => "flier-nw",
             Symbol::FerryLake => "ferry-lake",
             Symbol::PlagueSource => "plague",
+            Symbol::Hill => "hill",
+            Symbol::Vineyard => "vineyard",
         }
     }
 

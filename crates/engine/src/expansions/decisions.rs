@@ -64,6 +64,7 @@ impl Modules {
             Pending::Phantom { player, .. } => self.each_phantom_action(table, player, &mut visit),
             Pending::Plague { .. } => self.plague.each_choice(table, pending, self.spread_may_wait(table), visit),
             Pending::ScoringFigure { .. } | Pending::Message { .. } => self.each_message_choice(table, pending, visit),
+            Pending::Flock { .. } => self.hills_sheep.each_choice(pending, visit),
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -152,6 +153,7 @@ impl Modules {
             (Pending::ScoringFigure { .. } | Pending::Message { .. }, _) => {
                 self.check_message_choice(table, pending, action)
             }
+            (Pending::Flock { .. }, _) => self.hills_sheep.check(pending, action),
             (Pending::Deploy { player, .. }, Action::PlaceTunnel { .. }) if self.in_play(ModuleId::Tunnel) => {
                 self.tunnel.check(table, player, action)
             }
@@ -299,6 +301,7 @@ impl Modules {
             (Pending::ScoringFigure { .. } | Pending::Message { .. }, _) => {
                 return self.apply_message_choice(table, pending, action, events);
             }
+            (Pending::Flock { .. }, _) => self.hills_sheep.apply(table, pending, action, events),
             (Pending::Plague { .. }, _) => {
                 let (again, departures) = self.plague.apply(table, pending, action, events);
                 for (root, player) in departures {

@@ -19,6 +19,7 @@ use super::ferries::Ferries;
 use super::flier::Flier;
 use super::gold_mines::GoldMines;
 use super::gq::GamesQuarterly;
+use super::hills_sheep::HillsSheep;
 use super::hooks::{Hooks, Module};
 use super::inns_cathedrals::InnsCathedrals;
 use super::king_robber::KingRobber;
@@ -42,6 +43,7 @@ use super::traders_builders::TradersBuilders;
 use super::traps::Traps;
 use super::tunnel::Tunnel;
 use super::unpunctuality::Unpunctuality;
+use super::vineyards::Vineyards;
 use super::watchtowers::Watchtowers;
 use super::wind_roses::WindRoses;
 
@@ -81,6 +83,9 @@ pub(crate) enum ModuleId {
     /// The Ferries' step 2C: after the figure phase (the phantom's step 2B-2 included), before
     /// the dragon moves; the roads its ferries complete at 3A.
     Ferries,
+    /// Hills & Sheep's step 2C (the shepherd's flock): after the ferries, before the dragon
+    /// moves (the assembled reference's order of step 2C).
+    HillsSheep,
     Count,
     PrincessDragon,
     GamesQuarterly,
@@ -101,6 +106,8 @@ pub(crate) enum ModuleId {
     Monasteries,
     /// Darmstadtium's 3 points for a completed city.
     Darmstadtium,
+    /// The Vineyards' 3 points a vineyard beside a completed monastery.
+    Vineyards,
     /// Heretics and Shrines: where shrines and cloisters may stand, and their race.
     Shrines,
     /// The Watchtowers' bonus before a road or city pays.
@@ -131,7 +138,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 64);
 
 impl ModuleId {
-    pub(crate) const COUNT: usize = 36;
+    pub(crate) const COUNT: usize = 38;
 
     /// The hooks the module implements.
     pub(crate) fn hooks(self) -> Hooks {
@@ -149,6 +156,7 @@ impl ModuleId {
             ModuleId::Tunnel => Tunnel::HOOKS,
             ModuleId::Phantom => Phantom::HOOKS,
             ModuleId::Ferries => Ferries::HOOKS,
+            ModuleId::HillsSheep => HillsSheep::HOOKS,
             ModuleId::Count => Count::HOOKS,
             ModuleId::PrincessDragon => PrincessDragon::HOOKS,
             ModuleId::GamesQuarterly => GamesQuarterly::HOOKS,
@@ -160,6 +168,7 @@ impl ModuleId {
             ModuleId::Labyrinths => Labyrinths::HOOKS,
             ModuleId::Monasteries => Monasteries::HOOKS,
             ModuleId::Darmstadtium => Darmstadtium::HOOKS,
+            ModuleId::Vineyards => Vineyards::HOOKS,
             ModuleId::Shrines => Shrines::HOOKS,
             ModuleId::Watchtowers => Watchtowers::HOOKS,
             ModuleId::BabaYaga => BabaYaga::HOOKS,
@@ -230,6 +239,8 @@ impl ModuleId {
             Expansion::Ferries => ModuleId::Ferries,
             Expansion::Plague => ModuleId::Plague,
             Expansion::Messages => ModuleId::Messages,
+            Expansion::HillsSheep => ModuleId::HillsSheep,
+            Expansion::Vineyards => ModuleId::Vineyards,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -243,15 +254,15 @@ macro_rules! each_module {
     ($modules:expr, $mask:expr, |$i:ident, mut $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.gold_mines), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.crop_circles), (&mut $modules.cathars),
-            (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.flier), (&mut $modules.tunnel), (&mut $modules.phantom), (&mut $modules.ferries), (&mut $modules.the_count), (&mut $modules.princess_dragon),
-            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.mage_witch), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.churches), (&mut $modules.porxada), (&mut $modules.plague), (&mut $modules.messages), (&mut $modules.unpunctuality),
+            (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.flier), (&mut $modules.tunnel), (&mut $modules.phantom), (&mut $modules.ferries), (&mut $modules.hills_sheep), (&mut $modules.the_count), (&mut $modules.princess_dragon),
+            (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.mage_witch), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.vineyards), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.churches), (&mut $modules.porxada), (&mut $modules.plague), (&mut $modules.messages), (&mut $modules.unpunctuality),
             (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.gold_mines), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.crop_circles), (&$modules.cathars),
-            (&$modules.abbot), (&$modules.tower), (&$modules.flier), (&$modules.tunnel), (&$modules.phantom), (&$modules.ferries), (&$modules.the_count), (&$modules.princess_dragon),
-            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.mage_witch), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.churches), (&$modules.porxada), (&$modules.plague), (&$modules.messages), (&$modules.unpunctuality),
+            (&$modules.abbot), (&$modules.tower), (&$modules.flier), (&$modules.tunnel), (&$modules.phantom), (&$modules.ferries), (&$modules.hills_sheep), (&$modules.the_count), (&$modules.princess_dragon),
+            (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.mage_witch), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.vineyards), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.churches), (&$modules.porxada), (&$modules.plague), (&$modules.messages), (&$modules.unpunctuality),
             (&$modules.own_cloisters), (&$modules.prisoners), (&$modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |mut $m:ident| $body:expr) => {
@@ -261,7 +272,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cc:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $fl:expr, $tu:expr, $ph:expr, $fe:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $mw:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $px:expr, $pl:expr, $msg:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
+        $abbot:expr, $tower:expr, $fl:expr, $tu:expr, $ph:expr, $fe:expr, $hs:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $mw:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $vy:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $px:expr, $pl:expr, $msg:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
         $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
@@ -278,6 +289,7 @@ macro_rules! each_module {
                 ModuleId::Tunnel => { let $m = $tu; $body }
                 ModuleId::Phantom => { let $m = $ph; $body }
                 ModuleId::Ferries => { let $m = $fe; $body }
+                ModuleId::HillsSheep => { let $m = $hs; $body }
                 ModuleId::Count => { let $m = $count; $body }
                 ModuleId::PrincessDragon => { let $m = $pd; $body }
                 ModuleId::GamesQuarterly => { let $m = $gq; $body }
@@ -289,6 +301,7 @@ macro_rules! each_module {
                 ModuleId::Labyrinths => { let $m = $lab; $body }
                 ModuleId::Monasteries => { let $m = $mon; $body }
                 ModuleId::Darmstadtium => { let $m = $dar; $body }
+                ModuleId::Vineyards => { let $m = $vy; $body }
                 ModuleId::Shrines => { let $m = $sh; $body }
                 ModuleId::Watchtowers => { let $m = $wt; $body }
                 ModuleId::BabaYaga => { let $m = $by; $body }

@@ -36,6 +36,7 @@ pub(crate) mod flier;
 pub(crate) mod gold_mines;
 pub(crate) mod gq;
 pub(crate) mod hands;
+pub mod hills_sheep;
 pub(crate) mod hooks;
 pub(crate) mod house_rules;
 pub(crate) mod inns_cathedrals;
@@ -68,6 +69,7 @@ pub(crate) mod traps;
 pub(crate) mod tunnel;
 pub(crate) mod unpunctuality;
 pub(crate) mod variations;
+pub mod vineyards;
 pub(crate) mod watchtowers;
 pub(crate) mod wind_roses;
 
@@ -97,6 +99,7 @@ use flier::Flier;
 use gold_mines::GoldMines;
 use gq::GamesQuarterly;
 use hands::Hands;
+use hills_sheep::HillsSheep;
 use house_rules::HouseRules;
 use inns_cathedrals::InnsCathedrals;
 use king_robber::KingRobber;
@@ -121,6 +124,7 @@ use traders_builders::TradersBuilders;
 use traps::Traps;
 use tunnel::Tunnel;
 use unpunctuality::Unpunctuality;
+use vineyards::Vineyards;
 use watchtowers::Watchtowers;
 use wind_roses::WindRoses;
 
@@ -179,6 +183,8 @@ pub(crate) struct Modules {
     flier: Flier,
     tunnel: Tunnel,
     ferries: Ferries,
+    hills_sheep: HillsSheep,
+    vineyards: Vineyards,
     little_buildings: LittleBuildings,
     spiel_doch: SpielDoch,
     wind_roses: WindRoses,
@@ -280,6 +286,10 @@ impl Modules {
         let mut in_play = [ModuleId::River; ModuleId::COUNT];
         let mut ids: Vec<ModuleId> = rules.expansions.iter().filter_map(|&e| ModuleId::of(e)).collect();
         ids.extend(ModuleId::of_variations(rules));
+        // Hills & Sheep brings its box's vineyards.
+        if rules.has_vineyards() {
+            ids.push(ModuleId::Vineyards);
+        }
         ids.sort_by_key(|&id| id as u8);
         ids.dedup();
         let mut hook_masks = [0; Hook::COUNT];
@@ -333,6 +343,8 @@ impl Modules {
             flier: Flier::default(),
             tunnel: Tunnel::new(rules, players),
             ferries: Ferries::new(rules),
+            hills_sheep: HillsSheep::default(),
+            vineyards: Vineyards,
             little_buildings: LittleBuildings::new(rules, players),
             spiel_doch: SpielDoch::new(rules),
             wind_roses: WindRoses::new(rules),
@@ -538,6 +550,7 @@ impl Modules {
             Figure::Abbot => abbot::check_deploy(table, spec, root),
             Figure::Builder | Figure::Pig => traders_builders::check_deploy(table, figure, spec, root),
             Figure::Mayor | Figure::Wagon | Figure::Barn => abbey_mayor::check_deploy(table, figure, spec, root),
+            Figure::Shepherd => hills_sheep::check_deploy(table, spec, root),
         };
         // The Labyrinths' advanced variant: a follower may join an occupied road on the
         // labyrinth just placed.

@@ -250,6 +250,9 @@ impl PrincessDragon {
             // Footnote 84: the builder and the pig do not use the magic gate; nor does the barn
             // (Abbey & Mayor, footnote 126).
             Figure::Builder | Figure::Pig | Figure::Barn => return Err(RuleError::NoMagicGate),
+            // Hills & Sheep: the shepherd goes on a field of the tile just placed (and a magic
+            // gate leads to no field).
+            Figure::Shepherd => return Err(RuleError::NoMagicGate),
         }
         if self.completed(table, spec.kind, root, placed.pos) {
             return Err(RuleError::FeatureCompleted(spec.kind));

@@ -21,6 +21,40 @@ impl Modules {
         self.king_robber.count(token)
     }
 
+    /// Hills & Sheep's bag, flocks and hills (the bag full and nothing else without the
+    /// expansion).
+    pub(crate) fn hills_sheep(&self) -> &super::hills_sheep::HillsSheep {
+        &self.hills_sheep
+    }
+
+    /// Hills & Sheep: sets the next flock tokens drawn (`Game::arrange_flock`).
+    pub(crate) fn arrange_flock(
+        &mut self,
+        order: &[super::hills_sheep::FlockToken],
+    ) -> Result<(), crate::errors::SetupError> {
+        if !self.in_play(super::ModuleId::HillsSheep) {
+            return Err(crate::errors::SetupError::FlockNotInPlay);
+        }
+        self.hills_sheep.arrange(order).map_err(crate::errors::SetupError::FlockOrder)
+    }
+
+    /// Hills & Sheep: the tiles under the hills mixed with the face-down `deck` by `rng` (a
+    /// sampled world: nobody saw them). Uses `rng` only where a hill hides a tile.
+    pub(crate) fn mix_under_hills(&mut self, deck: &mut [TileId], rng: &mut impl rand_core::RngCore) {
+        let hidden = self.hills_sheep.under_hills_mut();
+        if hidden.is_empty() {
+            return;
+        }
+        let mut pool: Vec<TileId> = deck.to_vec();
+        pool.extend(hidden.iter().map(|&(_, t)| t));
+        crate::random::shuffle(&mut pool, rng);
+        let (face_down, under) = pool.split_at(deck.len());
+        deck.copy_from_slice(face_down);
+        for ((_, t), &new) in hidden.iter_mut().zip(under) {
+            *t = new;
+        }
+    }
+
     /// The Princess & the Dragon's public state (nothing without the expansion).
     pub(crate) fn princess_dragon(&self) -> &PrincessDragon {
         &self.princess_dragon

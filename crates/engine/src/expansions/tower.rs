@@ -181,7 +181,7 @@ impl Tower {
             // tower" (the Phantom's page, other expansions).
             Figure::Follower | Figure::BigFollower | Figure::Phantom => true,
             Figure::Builder | Figure::Pig => self.readings.builders_are_followers,
-            Figure::Abbot | Figure::Mayor | Figure::Wagon | Figure::Barn => false,
+            Figure::Abbot | Figure::Mayor | Figure::Wagon | Figure::Barn | Figure::Shepherd => false,
         }
     }
 

@@ -77,7 +77,11 @@ pub(crate) fn each_legal_action(
                     // the labyrinth just placed (the dispatch's check decides).
                     let labyrinth = occupied && spec.attrs.labyrinth;
                     for &figure in &available[..count] {
-                        if (occupied == figure.joins_a_follower() || (labyrinth && figure.is_follower()))
+                        // Hills & Sheep: the shepherd occupies nothing and may share its field with
+                        // farmers, so it is tried on every field.
+                        if (occupied == figure.joins_a_follower()
+                            || (labyrinth && figure.is_follower())
+                            || !figure.occupies())
                             && figure.may_stand_on(spec.kind)
                             && modules.check_deploy(table, figure, spec, root).is_ok()
                             && visit(Action::Deploy { figure, feature: i as LocalFeature })

@@ -331,6 +331,38 @@ impl Game {
         self.modules.messages().stack_len()
     }
 
+    /// Hills & Sheep: the sheep tokens of `player`'s flock, each by its number of sheep (none
+    /// while their shepherd is off the board, and without the expansion).
+    pub fn flock(&self, player: PlayerId) -> Vec<u8> {
+        let tokens = self.modules.hills_sheep().flock(&self.table, player);
+        (1..5u8).flat_map(|n| std::iter::repeat_n(n, tokens[n as usize] as usize)).collect()
+    }
+
+    /// The Vineyards: the vineyard tiles among the eight around `pos` (a monastery there scores
+    /// 3 points more for each when completed).
+    pub fn vineyards_around(&self, pos: Pos) -> u16 {
+        crate::expansions::vineyards::vineyards_around(&self.table, pos)
+    }
+
+    /// Hills & Sheep: the tokens in the flock bag, by kind: the wolves, then the tokens of 1,
+    /// 2, 3 and 4 sheep ([`crate::FLOCK_BAG`] at the start, and without the expansion).
+    pub fn flock_bag(&self) -> [u8; 5] {
+        self.modules.hills_sheep().bag()
+    }
+
+    /// Hills & Sheep: the hill tiles with a tile face down beneath them, by position (the
+    /// hidden tiles are nobody's to see).
+    pub fn hills_with_tiles_under(&self) -> Vec<Pos> {
+        self.modules.hills_sheep().under_hills().iter().map(|&(pos, _)| pos).collect()
+    }
+
+    /// Hills & Sheep: sets the next tokens drawn from the flock bag (the first next), as a
+    /// scenario or a rules question sets them instead of the random draw; refused unless the
+    /// game has Hills & Sheep and the bag holds them all.
+    pub fn arrange_flock(&mut self, order: &[crate::expansions::hills_sheep::FlockToken]) -> Result<(), SetupError> {
+        self.modules.arrange_flock(order)
+    }
+
     /// The Plague: the outbreak tokens on the board, by number.
     pub fn outbreaks(&self) -> &[crate::expansions::plague::Outbreak] {
         self.modules.plague().outbreaks()
@@ -595,6 +627,18 @@ impl Game {
     /// the hidden stack). Uses `rng` only with the expansion.
     pub(crate) fn shuffle_hidden_messages(&mut self, rng: &mut impl rand_core::RngCore) {
         self.modules.shuffle_messages(rng);
+    }
+
+    /// Hills & Sheep: mixes the tiles under the hills with the face-down ones by `rng` (a
+    /// possible world: nobody saw them). Uses `rng` only where a hill hides a tile.
+    pub(crate) fn mix_under_hills(&mut self, rng: &mut impl rand_core::RngCore) {
+        let next = self.table.next_draw;
+        self.modules.mix_under_hills(&mut self.table.deck[next..], rng);
+    }
+
+    /// Hills & Sheep: the tiles face down under the hills (unseen, like the pile).
+    pub(crate) fn tiles_under_hills(&self) -> Vec<TileId> {
+        self.modules.hills_sheep().under_hills().iter().map(|&(_, t)| t).collect()
     }
 
     /// Deals the hands `viewer` cannot see (every hand but theirs, for a spectator every one)

@@ -95,6 +95,7 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             }
         }
         (_, Action::MoveScoringFigure { messenger }) => RecordAction::ScoringFigure { player, messenger },
+        (_, Action::Flock { herd }) => RecordAction::Flock { player, herd },
         (_, Action::ReadMessage { perform }) => RecordAction::Message { player, perform },
         (_, Action::MessageFollower { figure }) => {
             let FigureAt { figure, x, y, feature } = figure_at(game, figure);
@@ -261,6 +262,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Flee { player, .. }
         | RecordAction::PorxadaBonus { player }
         | RecordAction::ScoringFigure { player, .. }
+        | RecordAction::Flock { player, .. }
         | RecordAction::Message { player, .. }
         | RecordAction::MessageFollower { player, .. }
         | RecordAction::CropCircle { player, .. }
@@ -438,6 +440,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             Ok(Action::Flee { figure: index, pos, feature: feature_at(game, pos, feature)? })
         }
         RecordAction::ScoringFigure { messenger, .. } => Ok(Action::MoveScoringFigure { messenger: *messenger }),
+        RecordAction::Flock { herd, .. } => Ok(Action::Flock { herd: *herd }),
         RecordAction::Message { perform, .. } => Ok(Action::ReadMessage { perform: *perform }),
         RecordAction::MessageFollower { figure, x, y, feature, .. } => {
             let at = FigureAt { figure: *figure, x: *x, y: *y, feature: feature.clone() };

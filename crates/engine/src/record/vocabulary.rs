@@ -283,6 +283,13 @@ pub enum RecordAction {
         y: i16,
         feature: String,
     },
+    /// Hills & Sheep: with the tile placed extending the field of their shepherd, the player
+    /// grows its flock, or drives it to the stable (`herd`).
+    Flock {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        herd: bool,
+    },
     /// La Porxada: after its tile, the player chooses the bonus at the end of the game.
     #[serde(rename = "porxada-bonus")]
     PorxadaBonus {
@@ -513,6 +520,7 @@ impl RecordAction {
             RecordAction::Ferry { x, y, from, to, .. } => RecordAction::Ferry { player: None, x, y, from, to },
             RecordAction::PorxadaBonus { .. } => RecordAction::PorxadaBonus { player: None },
             RecordAction::ScoringFigure { messenger, .. } => RecordAction::ScoringFigure { player: None, messenger },
+            RecordAction::Flock { herd, .. } => RecordAction::Flock { player: None, herd },
             RecordAction::Message { perform, .. } => RecordAction::Message { player: None, perform },
             RecordAction::MessageFollower { figure, x, y, feature, .. } => {
                 RecordAction::MessageFollower { player: None, figure, x, y, feature }

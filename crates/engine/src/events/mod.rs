@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+mod changes;
+
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{FeatureKind, LocalFeature, Quarter, Symbol, TileId, TradeGood};
@@ -18,6 +20,9 @@ pub enum Phase {
     /// In the final scoring.
     Final,
 }
+
+/// The points each vineyard beside a completed monastery adds (The Vineyards).
+pub const VINEYARD_POINTS: u16 = 3;
 
 /// How a score was computed: `tiles × tile_value + pennants × pennant_value + cities ×
 /// city_value`.
@@ -47,6 +52,8 @@ pub struct Breakdown {
     /// Mage & Witch: the points the witch took off the road or city scored (half of what it
     /// was worth before her, rounded down, so that the half kept is rounded up).
     pub witch: u16,
+    /// The Vineyards: the vineyards around a completed monastery, 3 points each.
+    pub vineyards: u16,
 }
 
 impl Breakdown {
@@ -58,7 +65,8 @@ impl Breakdown {
             + self.building_points as u32
             + self.labyrinth_followers as u32 * self.labyrinth_value as u32
             + self.darmstadtium as u32
-            + self.mage as u32)
+            + self.mage as u32
+            + self.vineyards as u32 * VINEYARD_POINTS as u32)
             .saturating_sub(self.witch as u32)
     }
 }
@@ -102,6 +110,11 @@ impl fmt::Display for Breakdown {
         }
         if self.mage > 0 {
             parts.push(format!("the mage {}", self.mage));
+        }
+        if self.vineyards > 0 {
+            let n = self.vineyards;
+            let each = VINEYARD_POINTS;
+            parts.push(format!("{n} vineyard{} × {each}", plural(n)));
         }
         // The witch halves the points the others added up: "… − the witch 5 = 5".
         let witch = if self.witch > 0 { format!(" − the witch {}", self.witch) } else { String::new() };
@@ -769,117 +782,39 @@ pub enum Event {
         player: PlayerId,
         points: u32,
     },
+    /// Hills & Sheep: the hill tile `player` placed at `pos` took the next tile of the pile face
+    /// down beneath it.
+    TileUnderHill {
+        player: PlayerId,
+        pos: Pos,
+    },
+    /// Hills & Sheep: `player`'s shepherd, on field `feature` of the tile at `pos`, drew a token
+    /// of `sheep` sheep for its flock.
+    SheepDrawn {
+        player: PlayerId,
+        pos: Pos,
+        feature: LocalFeature,
+        sheep: u8,
+    },
+    /// Hills & Sheep: `player`'s shepherd drew the wolf: the flock of its field is lost, and the
+    /// shepherds there (of `shepherds`) go home (the `FigureReturned` events that follow).
+    WolfDrawn {
+        player: PlayerId,
+        pos: Pos,
+        feature: LocalFeature,
+        shepherds: PlayerSet,
+    },
+    /// Hills & Sheep: the flock of the field with a shepherd on feature `feature` of the tile at
+    /// `pos` was driven to the stable, by the choice of the player whose turn it is or, the
+    /// field being `closed`, at once: each of `players` (the shepherds' owners) scores `sheep`
+    /// points, and the shepherds go home (the `FigureReturned` events that follow).
+    FlockHerded {
+        players: PlayerSet,
+        pos: Pos,
+        feature: LocalFeature,
+        sheep: u32,
+        closed: bool,
+    },
     /// The final scoring is over.
     GameEnded,
-}
-
-impl Event {
-    /// How this event changed the scores: each player who scored, with the points (negative
-    /// where the score went down; 0 for a feature worth nothing, such as an incomplete road with
-    /// an inn at the end). Most events change no score.
-    ///
-    /// This is the one place that knows it; the engine changes a score only together with one
-    /// of these events, so the changes of all the events of a game add up to its scores.
-    pub fn score_changes(&self) -> impl Iterator<Item = (PlayerId, i64)> {
-        let one = |player: PlayerId| PlayerSet(1 << player);
-        let none = (PlayerSet::default(), 0);
-        // Each set of players gains its points: two entries for the ransom, which moves points
-        // from one player to another.
-        let changes: [(PlayerSet, i64); 2] = match *self {
-            // Every player of the majority scores the points (none when nobody held the
-            // feature).
-            Event::Scored(score) => [(score.players, i64::from(score.points)), none],
-            Event::TokenScored { player, points, .. }
-            | Event::GoodsScored { player, points, .. }
-            | Event::GoldScored { player, points, .. }
-            | Event::WindRoseScored { player, points, .. }
-            | Event::WatchtowerScored { player, points, .. }
-            | Event::PorxadaCityScored { player, points, .. }
-            | Event::FairyBonus { player, points }
-            | Event::MessageScored { player, points, .. } => [(one(player), i64::from(points)), none],
-            Event::RansomPaid { player, captor, points, .. } => {
-                [(one(player), -i64::from(points)), (one(captor), i64::from(points))]
-            }
-            // A short ransom: the payer loses what they had, the captor gains the full ransom.
-            Event::ShortRansomPaid { player, captor, paid, received, .. } => {
-                [(one(player), -i64::from(paid)), (one(captor), i64::from(received))]
-            }
-            Event::TileRemoved { player, .. } => [(one(player), -i64::from(REBUILDING_COST)), none],
-            Event::PointSacrificed { player } => [(one(player), -i64::from(DASH_COST)), none],
-            Event::VodyanoyPenalty { player, points, .. } => [(one(player), -i64::from(points)), none],
-            Event::ChurchBonus { players, points, .. } => [(players, i64::from(points)), none],
-            Event::TileDrawn { .. }
-            | Event::TileDiscarded { .. }
-            | Event::TileBackToPile { .. }
-            | Event::TilePlaced { .. }
-            | Event::MountainRaised { .. }
-            | Event::FigureDeployed { .. }
-            | Event::Passed { .. }
-            | Event::FigureReturned { .. }
-            | Event::TokenTaken { .. }
-            | Event::Escaped { .. }
-            | Event::RaceLost { .. }
-            | Event::GoodsCollected { .. }
-            | Event::DoubleTurn { .. }
-            | Event::ExtraTurn { .. }
-            | Event::HoleFilled { .. }
-            | Event::TileSetAside { .. }
-            | Event::TilesMixedIn { .. }
-            | Event::DragonPlaced { .. }
-            | Event::DragonMoved { .. }
-            | Event::FigureEaten { .. }
-            | Event::FairyMoved { .. }
-            | Event::KnightRemoved { .. }
-            | Event::TowerBuilt { .. }
-            | Event::Captured { .. }
-            | Event::FollowerMoved { .. }
-            | Event::TileReplaced { .. }
-            | Event::PrisonerTaken { .. }
-            | Event::PrisonerReleased { .. }
-            | Event::PrisonersExchanged { .. }
-            | Event::BarnPlaced { .. }
-            | Event::BuildingPlaced { .. }
-            | Event::FestivalReturned { .. }
-            | Event::GoldPlaced { .. }
-            | Event::GoldTaken { .. }
-            | Event::MagicMoved { .. }
-            | Event::MagicRemoved { .. }
-            | Event::Flew { .. }
-            | Event::TunnelPlaced { .. }
-            | Event::FerryPlaced { .. }
-            | Event::FerryMoved { .. }
-            | Event::OutbreakStarted { .. }
-            | Event::OutbreakEradicated { .. }
-            | Event::FleaPlaced { .. }
-            | Event::PlagueStruck { .. }
-            | Event::Fled { .. }
-            // The barn's points are in the `Scored` event that follows.
-            | Event::BarnScoring { .. }
-            | Event::WagonMoved { .. }
-            | Event::FigureToQuarter { .. }
-            | Event::CountMoved { .. }
-            | Event::FigureRedeployed { .. }
-            | Event::HeldTilePlayed { .. }
-            | Event::TileToHand { .. }
-            | Event::TileFaceUp { .. }
-            | Event::TileChosen { .. }
-            | Event::TileGiven { .. }
-            // The cloister's points are in the `Scored` event that follows.
-            | Event::CloisterToNeighbour { .. }
-            | Event::Trapped { .. }
-            | Event::Freed { .. }
-            | Event::PorxadaBonusChosen { .. }
-            | Event::FollowersSwapped { .. }
-            | Event::SwapRefused { .. }
-            | Event::PorxadaTokens { .. }
-            | Event::CropCircleChosen { .. }
-            | Event::CropFollowerAdded { .. }
-            | Event::CropFollowerRemoved { .. }
-            | Event::ScoringFigureMoved { .. }
-            | Event::MessageDrawn { .. }
-            | Event::MessengerJoined { .. }
-            | Event::GameEnded => [none, none],
-        };
-        changes.into_iter().flat_map(|(players, points)| players.iter().map(move |player| (player, points)))
-    }
 }
