@@ -230,9 +230,10 @@ pub fn messages_line(game: &carcassonne_engine::Game, event: &carcassonne_engine
 }
 
 /// Hills & Sheep: a tile under a hill, a token drawn, a wolf, a flock driven to the stable, in
-/// words (play and replay): "red's hill at (1,0) hides a tile", "red's shepherd at (1,0) draws
+/// words (play and replay): "red's hill at (1,0) takes the next tile face down beneath it", "red's shepherd at (1,0) draws
 /// 3 sheep", "blue's shepherd at (2,1) draws the wolf: the flock is lost, and the shepherd of
-/// blue goes home", "red, blue drive the flock at (2,1) to the stable: 7 sheep, 7 points each".
+/// blue goes home", "red, blue each score 7 for the flock at (2,1), driven to the stable (7
+/// sheep)".
 pub fn hills_sheep_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
     use carcassonne_engine::Event;
     let name = |p: u8| game.player(p).color.name();
@@ -253,12 +254,10 @@ pub fn hills_sheep_line(game: &carcassonne_engine::Game, event: &carcassonne_eng
             if shepherds.len() > 1 { "" } else { "es" }
         ),
         Event::FlockHerded { players, pos, sheep, closed, .. } => format!(
-            "{} drive{} the flock at {pos} to the stable{}: {sheep} sheep, {sheep} point{}{}",
+            "{} {} {sheep} for the flock at {pos}, driven to the stable{} ({sheep} sheep)",
             player_names(game, players),
-            if players.len() > 1 { "" } else { "s" },
-            if closed { " (its field is closed)" } else { "" },
-            if sheep == 1 { "" } else { "s" },
-            if players.len() > 1 { " each" } else { "" }
+            if players.len() > 1 { "each score" } else { "scores" },
+            if closed { " as its field closed" } else { "" },
         ),
         _ => String::new(),
     }

@@ -1183,7 +1183,10 @@ fn checked_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) {
         assert!(g.count_quarter().is_some());
         for r in g.residents() {
             let ok = match r.figure {
-                Figure::Follower | Figure::BigFollower => g.rules().variants.farmers || r.quarter != Quarter::Market,
+                // The Phantom: "a normal follower" in every respect.
+                Figure::Follower | Figure::BigFollower | Figure::Phantom => {
+                    g.rules().variants.farmers || r.quarter != Quarter::Market
+                }
                 Figure::Mayor => r.quarter == Quarter::Castle,
                 Figure::Wagon => r.quarter != Quarter::Market,
                 _ => false,

@@ -394,3 +394,95 @@ fn greedy_bots_keep_flocks() {
     eprintln!("greedy: {deployed} shepherds deployed, {herded_points} points of flocks in three games");
     assert!(deployed >= 3 && herded_points >= 10, "{deployed} shepherds, {herded_points} points");
 }
+
+/// The command line: `legal` offers the flock's choice, `hint` ranks it, `replay` tells the
+/// hill's hidden tile, the sheep drawn and the flock driven to the stable, and its points among
+/// the score events. A record replays its draws: they follow from the game (here its explicit
+/// deck) and the number of draws.
+#[test]
+fn the_command_line_lists_and_replays_the_flock() {
+    use crate::expansions::RecordedGame;
+    use crate::support::{json_of, ok, temp_path};
+    let deck = ["hills-sheep:08", "base:U", "base:U", "base:U", "base:U"];
+    let mut r = RecordedGame::new(rules(&[]), &deck);
+    let put = |x, y, degrees| Action::Place {
+        pos: Pos::new(x, y),
+        rotation: carcassonne_engine::Rotation::from_degrees(degrees).unwrap(),
+    };
+    // Red's hill east of the start tile takes the next tile beneath it; blue's road south of
+    // the start tile, with blue's shepherd; red extends nothing of blue's; blue's tile extends
+    // the shepherd's field.
+    r.play(put(1, 0, 90));
+    r.play(Action::Pass);
+    r.play(put(0, 1, 0));
+    r.play(Action::Deploy { figure: SHEPHERD, feature: feature(&r.game, at(0, 1), "field@NNW") });
+    assert_eq!(r.game.flock(1).len(), 1, "a sheep token, not the wolf, in this deck's first draw");
+    r.play(put(0, 2, 0));
+    r.play(Action::Pass);
+    r.play(put(-1, 1, 0));
+    r.play(Action::Pass);
+    assert_eq!(r.game.pending(), Pending::Flock { player: 1 });
+    let path = temp_path("hills-sheep-step.json");
+    let file = path.to_str().unwrap();
+    r.write(&path);
+    let legal = json_of(&ok(&["legal", "--json", file]));
+    assert_eq!(legal["pending"]["kind"], "flock", "{legal}");
+    let actions = legal["actions"].as_array().unwrap();
+    assert!(actions.contains(&serde_json::json!({"action": "flock", "player": "blue", "herd": true})));
+    let text = ok(&["legal", file]);
+    assert!(text.contains("blue's tile extended the field of their shepherd"), "{text}");
+    let hint = ok(&["hint", file]);
+    assert!(hint.contains("flock"), "{hint}");
+    let sheep: u32 = r.game.flock(1).iter().map(|&n| u32::from(n)).sum();
+    r.play(HERD);
+    assert_eq!(r.game.scores()[1], sheep);
+    r.write(&path);
+    let text = ok(&["replay", file]);
+    assert!(text.contains("red's hill at (1,0) takes the next tile face down beneath it"), "{text}");
+    assert!(text.contains("blue's shepherd at (0,1) draws"), "{text}");
+    let herded = format!("blue scores {sheep} for the flock at (0,1), driven to the stable ({sheep} sheep)");
+    assert!(text.contains(&herded), "{text}");
+    let json = json_of(&ok(&["replay", "--json", file]));
+    let kinds: Vec<&str> =
+        json["score_events"].as_array().unwrap().iter().map(|e| e["kind"].as_str().unwrap()).collect();
+    assert!(kinds.contains(&"flock"), "{kinds:?}");
+    std::fs::remove_file(&path).ok();
+}
+
+/// The shepherd is no follower in any rule set: under the original boxes' rows, which let the
+/// tower take builders and pigs and count them as followers for the fairy, a tower never takes
+/// a shepherd (random games with many shepherds and towers).
+#[test]
+fn no_tower_takes_a_shepherd() {
+    let variants = carcassonne_engine::Variants {
+        tower_captures_builders_and_pigs: true,
+        builders_and_pigs_are_followers: true,
+        ..Default::default()
+    };
+    let mut captures = 0;
+    for seed in 0..6u64 {
+        let rules = Rules {
+            expansions: vec![Expansion::HillsSheep, Expansion::Tower, Expansion::TradersBuilders],
+            variants: variants.clone(),
+        };
+        let setup = GameSetup { rules, players: vec![Color::Red, Color::Blue, Color::Green], deck: Deck::Seed(seed) };
+        let mut g = Game::new(setup).unwrap();
+        let mut rng = carcassonne_engine::random::rng_from_seed(seed);
+        while !g.is_over() {
+            let mut actions = g.legal_actions();
+            // Shepherds and captures whenever possible.
+            let eager = |a: &Action| matches!(a, Action::Deploy { figure: SHEPHERD, .. } | Action::Capture { .. });
+            if actions.iter().any(eager) {
+                actions.retain(eager);
+            }
+            let action = actions[carcassonne_engine::random::below(&mut rng, actions.len() as u32) as usize];
+            for e in g.apply(action).unwrap() {
+                if let Event::Captured { figure, .. } = e {
+                    assert_ne!(figure, SHEPHERD, "seed {seed}");
+                    captures += 1;
+                }
+            }
+        }
+    }
+    assert!(captures > 0);
+}

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
     Action, Catalog, Color, Deck, Edition, Event, Expansion, Figure, Game, GameSetup, Phase as EnginePhase, RiverOrder,
-    RuleSet, Rules, Token, Variants, LABYRINTH_FOLLOWER_POINTS, RANSOM, WIND_ROSE_POINTS,
+    RuleSet, Rules, Token, Variants, FLOCK_BAG, LABYRINTH_FOLLOWER_POINTS, RANSOM, VINEYARD_POINTS, WIND_ROSE_POINTS,
 };
 use carcassonne_reference::{decision_of, render, Fact, Phase, Reference, Selection};
 
@@ -121,7 +121,7 @@ fn an_order_of_the_river_replaces_the_rules_preparation_of_the_river() {
 #[test]
 fn each_selection_has_the_lines_the_seeds_give_for_it() {
     let r = Reference::builtin();
-    let expected: [(&[&str], &[&str]); 17] = [
+    let expected: [(&[&str], &[&str]); 19] = [
         (
             &[],
             &[
@@ -303,6 +303,27 @@ fn each_selection_has_the_lines_the_seeds_give_for_it() {
                 "final-messengers",
             ],
         ),
+        (
+            &["hills-sheep"],
+            &[
+                "tiles-hills-sheep",
+                "tiles-vineyards",
+                "aside-sheep",
+                "players-shepherd",
+                "1b-hill",
+                "1c-hill",
+                "2b1-shepherd",
+                "2b1-deploy-shepherd-field",
+                "2c-shepherd",
+                "2c-shepherd-closed",
+                "3b-control-hill",
+                "3b-points-vineyards",
+                "final-shepherds",
+                "final-farms-hill",
+                "final-value-cloister-vineyards",
+            ],
+        ),
+        (&["vineyards"], &["tiles-vineyards", "3b-points-vineyards", "final-value-cloister-vineyards"]),
     ];
     for (expansions, ids) in expected {
         let keys: Vec<String> = expansions.iter().map(|s| s.to_string()).collect();
@@ -311,6 +332,12 @@ fn each_selection_has_the_lines_the_seeds_give_for_it() {
         for id in ids {
             assert!(printed.contains(id), "{expansions:?}: no line {id}");
         }
+    }
+    // The Vineyards alone bring neither hills nor shepherds.
+    let a = r.assemble(&Selection::new(r, &["vineyards".to_string()], Variants::default(), None));
+    let printed: BTreeSet<&str> = a.lines().iter().map(|l| l.id.as_str()).collect();
+    for id in ["tiles-hills-sheep", "players-shepherd", "2c-shepherd", "3b-control-hill", "final-shepherds"] {
+        assert!(!printed.contains(id), "The Vineyards alone: line {id}");
     }
     // The rule sets' rows, with every expansion.
     let by_rule_set: [(RuleSet, &[&str]); 4] = [
@@ -574,10 +601,18 @@ fn the_tile_counts_and_trade_goods_agree_with_the_catalog() {
                 assert_eq!(symbol.watchtower().map(|w| w.1), Some(*per), "{}", e.id);
                 checked += 1;
             }
+            Some(Fact::FlockBag { wolves, one, two, three, four }) => {
+                assert_eq!([*wolves, *one, *two, *three, *four], FLOCK_BAG, "{}", e.id);
+                checked += 1;
+            }
+            Some(Fact::Vineyard { points }) => {
+                assert_eq!(*points, u32::from(VINEYARD_POINTS), "{}", e.id);
+                checked += 1;
+            }
             _ => {}
         }
     }
-    assert!(checked >= 19, "{checked} facts checked");
+    assert!(checked >= 23, "{checked} facts checked");
 }
 
 /// Plays a random game (uniform legal actions, from a seed), calling `f` with the decision
@@ -676,6 +711,8 @@ fn every_score_the_engine_pays_is_one_the_reference_states() {
         "goods 10",
         "token",
         "wind rose 3",
+        "flock",
+        "vineyards",
     ] {
         assert!(seen.iter().any(|s: &String| s.starts_with(shape)), "no random game scored {shape}: {seen:?}");
     }
@@ -701,6 +738,17 @@ fn check_event(event: &Event, stated: &[&Fact], bonuses: &[u16], rules: &Rules, 
                 EnginePhase::Turn => Phase::Turn,
                 EnginePhase::Final => Phase::Final,
             };
+            // The Vineyards: 3 points a vineyard around a completed monastery, on top of what
+            // the lines of the features state.
+            if b.vineyards > 0 {
+                let per = stated.iter().find_map(|f| match f {
+                    Fact::Vineyard { points } => Some(*points),
+                    _ => None,
+                });
+                assert_eq!(per, Some(u32::from(VINEYARD_POINTS)), "{rules:?}: {score:?}");
+                assert!(score.completed && score.kind == carcassonne_engine::FeatureKind::Cloister, "{score:?}");
+                seen.insert("vineyards".into());
+            }
             let feature = score.kind.name();
             let ok = stated.iter().any(|f| match f {
                 Fact::Score { feature: name, phase: p, completed, tile, pennant, city } => {
@@ -767,6 +815,16 @@ fn check_event(event: &Event, stated: &[&Fact], bonuses: &[u16], rules: &Rules, 
             });
             assert_eq!(per.map(|p| p * u32::from(*count)), Some(*points), "{rules:?}: a watchtower paid {points}");
             seen.insert(format!("watchtower {}", watches.name()));
+        }
+        // Hills & Sheep: a flock guided to the stable pays each shepherd's owner its sheep.
+        Event::FlockHerded { sheep, .. } => {
+            let per = stated.iter().find_map(|f| match f {
+                Fact::Sheep { points } => Some(*points),
+                _ => None,
+            });
+            let paid: Vec<i64> = event.score_changes().map(|(_, points)| points).collect();
+            assert!(per.is_some_and(|per| paid.iter().all(|&p| p == i64::from(per * sheep))), "{rules:?}: {event:?}");
+            seen.insert("flock".into());
         }
         Event::WindRoseScored { points, .. } => {
             let ok = stated.iter().any(|f| matches!(f, Fact::WindRose { points: p } if p == points));

@@ -1177,6 +1177,10 @@ fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) 
                 Event::ChurchBonus { players, points, .. } => {
                     players.iter().for_each(|p| paid[p as usize] += i64::from(points))
                 }
+                // Hills & Sheep: a flock driven to the stable pays every shepherd's owner.
+                Event::FlockHerded { players, sheep, .. } => {
+                    players.iter().for_each(|p| paid[p as usize] += i64::from(sheep))
+                }
                 Event::RansomPaid { player: payer, captor, points, .. } => {
                     seen.ransoms += 1;
                     assert_eq!((payer, points), (player, RANSOM));

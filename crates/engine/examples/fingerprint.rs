@@ -313,6 +313,10 @@ fn configs() -> Vec<(&'static str, Rules)> {
         // The Messages, with the abbot whose recall is a scoring round and the builder whose
         // double turn meets a message's extra tile.
         ("messages", with(&[Messages, Abbot, TradersBuilders, InnsCathedrals], Variants::default())),
+        // Hills & Sheep, with the barn that leaves the shepherd in its field, the big follower
+        // whose strength meets a hill's tie, and the cloisters its vineyards pay.
+        ("hills-sheep", with(&[HillsSheep, AbbeyMayor, InnsCathedrals, Abbot], Variants::default())),
+        ("vineyards", with(&[Vineyards, AbbeyMayor], Variants::default())),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

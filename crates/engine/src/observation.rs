@@ -275,6 +275,7 @@ impl<'a> Observation<'a> {
             .iter()
             .fold(0xcbf2_9ce4_8422_2325u64, |h, t| (h ^ t.0 as u64).wrapping_mul(0x0100_0000_01b3));
         game.reseed_hidden_deck(seed);
+        game.reseed_flock(seed);
         game
     }
 }

@@ -376,3 +376,50 @@ def test_the_messages_name_their_decisions_and_show_the_messenger():
             passes = [a for a in actions if a.kind != "pass"]
             game.apply((passes or actions)[rng.randrange(len(passes or actions))])
     raise AssertionError("no scoring figure moved in twenty games")
+
+
+def test_hills_and_sheep_show_hills_vineyards_shepherds_and_the_flock():
+    # Hills & Sheep: its hills and the box's vineyards carry the `hill` and `vineyard` tile
+    # planes; each seat has one shepherd (`shepherds` in supply, the `seat{k}_shepherd` plane on
+    # the board) and the sheep of its flock (`flock_sheep`); a tile that extends the field of the
+    # deciding seat's shepherd asks `flock`: grow the flock (`herd` false) or guide it to the
+    # stable (`herd` true: its sheep are points, the shepherd comes home).
+    assert "flock" in carcassonne.PENDING_KINDS
+    assert {"hill", "vineyard"} <= set(carcassonne.TILE_FIELDS)
+    plane = {name: i for i, name in enumerate(carcassonne.PLANES)}
+    field = {name: i for i, name in enumerate(carcassonne.PLAYER_FIELDS)}
+    seen = set()
+    for seed in range(20):
+        game = carcassonne.Game(2, expansions=["hills-sheep"], seed=seed)
+        players = game.observe(0)["players"]
+        assert players[:2, field["shepherds"]].tolist() == [1, 1]
+        assert not players[:2, field["flock_sheep"]].any()
+        rng = random.Random(seed)
+        while not game.is_over:
+            board = game.observe(0)["board"]
+            seen |= {name for name in ("hill", "vineyard") if board[plane[name]].any()}
+            actions = game.legal_actions()
+            seat = game.player
+            if game.pending == "flock":
+                assert {a.kind for a in actions} == {"flock"}
+                assert sorted(a.data["herd"] for a in actions) == [False, True]
+                row = game.observe(seat)["players"][0]
+                assert row[field["shepherds"]] == 0 and row[field["flock_sheep"]] >= 1
+                game.apply(next(a for a in actions if a.data["herd"]))
+                after = game.observe(seat)["players"][0]
+                assert after[field["score"]] >= row[field["score"]] + row[field["flock_sheep"]]
+                assert after[field["shepherds"]] == 1 and after[field["flock_sheep"]] == 0
+                seen.add("flock")
+                if seen >= {"hill", "vineyard", "shepherd", "flock"}:
+                    return
+                continue
+            # The shepherd whenever it may go, so that flocks grow and fields are extended.
+            shepherd = [a for a in actions if a.data.get("figure") == "shepherd"]
+            game.apply(shepherd[0] if shepherd else actions[rng.randrange(len(actions))])
+            obs = game.observe(seat)
+            if shepherd and obs["players"][0, field["shepherds"]] == 0:
+                # Its first token was sheep (a wolf sends it home at once).
+                assert obs["board"][plane["seat0_shepherd"]].sum() == 1
+                assert obs["players"][0, field["flock_sheep"]] >= 1
+                seen.add("shepherd")
+    raise AssertionError(f"twenty games saw only {sorted(seen)}")

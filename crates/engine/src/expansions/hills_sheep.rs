@@ -103,11 +103,21 @@ pub(crate) struct HillsSheep {
     under_hills: Vec<(Pos, TileId)>,
     /// The next draws, set by a scenario (`Game::arrange_flock`), taken before the random ones.
     arranged: Vec<FlockToken>,
+    /// Mixed into each draw's seed: 0 in the real game, another value in a search bot's sampled
+    /// world (whose draws must not be the real ones, even where the deck has no seed).
+    salt: u64,
 }
 
 impl Default for HillsSheep {
     fn default() -> HillsSheep {
-        HillsSheep { bag: FLOCK_BAG, flocks: [[0; 5]; MAX_PLAYERS], draws: 0, under_hills: vec![], arranged: vec![] }
+        HillsSheep {
+            bag: FLOCK_BAG,
+            flocks: [[0; 5]; MAX_PLAYERS],
+            draws: 0,
+            under_hills: vec![],
+            arranged: vec![],
+            salt: 0,
+        }
     }
 }
 
@@ -157,6 +167,13 @@ impl HillsSheep {
         &mut self.under_hills
     }
 
+    /// A sampled world's draws: `salt` changes every draw to come, and no arranged token is
+    /// known there.
+    pub(crate) fn reseed(&mut self, salt: u64) {
+        self.salt = salt;
+        self.arranged.clear();
+    }
+
     /// Sets the next tokens drawn (a scenario); refused unless the bag holds them all.
     pub(crate) fn arrange(&mut self, order: &[FlockToken]) -> Result<(), String> {
         let mut needed = [0u8; 5];
@@ -190,7 +207,7 @@ impl HillsSheep {
         let token = if !self.arranged.is_empty() && self.bag[self.arranged[0].index()] > 0 {
             self.arranged.remove(0)
         } else {
-            let seed = table.deck_seed.unwrap_or(0) ^ 0x666c_6f63_6b5f_6261 ^ (u64::from(self.draws) << 24);
+            let seed = table.deck_seed.unwrap_or(0) ^ self.salt ^ 0x666c_6f63_6b5f_6261 ^ (u64::from(self.draws) << 24);
             let mut rng = crate::random::rng_from_seed(seed);
             let total: u32 = self.bag.iter().map(|&n| n as u32).sum();
             let mut k = crate::random::below(&mut rng, total.max(1));

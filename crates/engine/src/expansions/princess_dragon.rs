@@ -152,7 +152,7 @@ impl PrincessDragon {
     /// A figure that may serve as a follower here: small and big followers, the abbot, and the
     /// builder and pig where the rules count them as followers.
     fn is_follower(&self, figure: Figure) -> bool {
-        figure.is_follower() || self.readings.builders_are_followers
+        figure.is_follower() || (self.readings.builders_are_followers && figure.joins_a_follower())
     }
 
     /// The follower the fairy stands next to (its index among the table's figures).
@@ -530,8 +530,14 @@ impl Module for PrincessDragon {
             return Ok(());
         }
         match figure {
-            Figure::Builder | Figure::Pig | Figure::Barn if self.readings.volcano_builder_and_pig => Ok(()),
-            Figure::Builder | Figure::Pig | Figure::Barn => Err(RuleError::NoFigureOnVolcano),
+            // Hills & Sheep: the shepherd, no follower, goes with them (the reference's step
+            // 2B-1 names it among "your other figures").
+            Figure::Builder | Figure::Pig | Figure::Barn | Figure::Shepherd
+                if self.readings.volcano_builder_and_pig =>
+            {
+                Ok(())
+            }
+            Figure::Builder | Figure::Pig | Figure::Barn | Figure::Shepherd => Err(RuleError::NoFigureOnVolcano),
             _ => Err(RuleError::NoFollowerOnVolcano),
         }
     }

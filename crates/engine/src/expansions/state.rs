@@ -38,6 +38,11 @@ impl Modules {
         self.hills_sheep.arrange(order).map_err(crate::errors::SetupError::FlockOrder)
     }
 
+    /// Hills & Sheep: a sampled world's own draws from the flock bag (`salt`, never 0).
+    pub(crate) fn reseed_flock(&mut self, salt: u64) {
+        self.hills_sheep.reseed(salt | 1);
+    }
+
     /// Hills & Sheep: the tiles under the hills mixed with the face-down `deck` by `rng` (a
     /// sampled world: nobody saw them). Uses `rng` only where a hill hides a tile.
     pub(crate) fn mix_under_hills(&mut self, deck: &mut [TileId], rng: &mut impl rand_core::RngCore) {

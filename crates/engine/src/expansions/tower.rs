@@ -350,7 +350,9 @@ impl Tower {
         table.figures.iter().enumerate().filter_map(move |(i, f)| {
             let pos = table.pos_of(f.placement);
             let allowed = Tower::in_reach(tower, height, pos)
-                && (f.figure.is_follower() || self.readings.builders_and_pigs)
+                // The builder and the pig under the original boxes' row; never the shepherd
+                // (Hills & Sheep), no follower in any rule set.
+                && (f.figure.is_follower() || (self.readings.builders_and_pigs && f.figure.joins_a_follower()))
                 && (f.owner != player || self.readings.own_followers)
                 && (self.readings.guards || table.features.kind(f.node) != FeatureKind::Tower)
                 // The variation "Mountains": a miner remains "until the end of the game"; so does

@@ -636,6 +636,13 @@ impl Game {
         self.modules.mix_under_hills(&mut self.table.deck[next..], rng);
     }
 
+    /// Hills & Sheep: a sampled world's own draws from the flock bag (its seed, from the
+    /// sampled order), so that a search bot never learns the real draws, even in a game whose
+    /// deck has no seed.
+    pub(crate) fn reseed_flock(&mut self, seed: u64) {
+        self.modules.reseed_flock(seed);
+    }
+
     /// Hills & Sheep: the tiles face down under the hills (unseen, like the pile).
     pub(crate) fn tiles_under_hills(&self) -> Vec<TileId> {
         self.modules.hills_sheep().under_hills().iter().map(|&(_, t)| t).collect()
