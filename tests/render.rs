@@ -578,3 +578,65 @@ fn the_cli_draws_the_city_of_a_record_with_the_count() {
         let _ = std::fs::remove_file(p);
     }
 }
+
+/// Hills & Sheep and The Vineyards: each hill and each vineyard is drawn on its tile at every
+/// rotation; on a board the shepherd stands with its crook (no farmer lying down) and its flock
+/// token beside it shows the sheep drawn, in its player's colour; once the flock is driven to the
+/// stable both leave the board.
+#[test]
+fn hills_vineyards_the_shepherd_and_its_flock_are_drawn() {
+    use carcassonne_engine::{FlockToken, Pos};
+    let catalog = Catalog::builtin();
+    for (symbol, class, designs) in [(Symbol::Hill, "symbol hill", 9), (Symbol::Vineyard, "symbol vineyard", 6)] {
+        let with: Vec<&TileDesign> = catalog.designs().iter().filter(|d| d.symbols.contains(&symbol)).collect();
+        assert_eq!(with.len(), designs, "{class}");
+        for design in with {
+            for r in Rotation::ALL {
+                let svg = tile_svg(design, r, 64);
+                check_xml(&svg).unwrap_or_else(|e| panic!("{}: {e}", design.id));
+                assert_eq!(count(&svg, &format!(r#"class="{class}""#)), 1, "{} {r:?}", design.id);
+            }
+        }
+    }
+    let rules = Rules { expansions: vec![Expansion::HillsSheep], ..Rules::base() };
+    let deck = ["base:U", "base:U", "base:U", "hills-sheep:08", "base:B"];
+    let deck = Deck::Order(deck.iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    game.arrange_flock(&[FlockToken::Sheep(3), FlockToken::Sheep(2)]).unwrap();
+    let place = |game: &mut Game, x: i16, y: i16| {
+        game.apply(Action::Place { pos: Pos::new(x, y), rotation: Rotation::R0 }).unwrap();
+    };
+    // Red: a road south of the start tile, the shepherd on the field west of it.
+    place(&mut game, 0, 1);
+    let at = *game.board().get(Pos::new(0, 1)).unwrap();
+    let field = carcassonne_engine::game::parse_feature_name(game.design(at.tile), at.rotation, "field@NNW").unwrap();
+    game.apply(Action::Deploy { figure: carcassonne_engine::Figure::Shepherd, feature: field }).unwrap();
+    let svg = board_svg(&game, &BoardOptions::default());
+    check_xml(&svg).unwrap();
+    assert_eq!(count(&svg, r#"class="figure shepherd""#), 1, "{svg}");
+    assert_eq!(count(&svg, " farmer\""), 0, "a shepherd is no farmer");
+    assert_eq!(count(&svg, r#"class="piece flock" data-sheep="3""#), 1, "{svg}");
+    let red = carcassonne_render::color_hex(Color::Red);
+    assert!(svg.contains(&format!(r#"<g fill="{red}" stroke="{red}""#)), "the flock rimmed in red");
+    // The flock token lies inside the shepherd's tile.
+    let (x, y) = carcassonne_render::flock_spot(carcassonne_render::feature_anchor(
+        game.design(at.tile),
+        at.rotation,
+        field as usize,
+    ));
+    assert!((0.0..1.0).contains(&x) && (0.0..1.0).contains(&y), "({x}, {y})");
+    // Blue passes; red extends the field and grows the flock: 5 sheep.
+    place(&mut game, -1, 1);
+    game.apply(Action::Pass).unwrap();
+    place(&mut game, 1, 1);
+    game.apply(Action::Pass).unwrap();
+    assert_eq!(game.pending(), Pending::Flock { player: 0 });
+    game.apply(Action::Flock { herd: false }).unwrap();
+    let svg = board_svg(&game, &BoardOptions::default());
+    assert_eq!(count(&svg, r#"class="piece flock" data-sheep="5""#), 1);
+    // Blue's hill tile south of red's road is drawn with its hill (the last tile lies under it).
+    game.apply(Action::Place { pos: Pos::new(0, 2), rotation: Rotation::R90 }).unwrap();
+    assert_eq!(game.hills_with_tiles_under(), vec![Pos::new(0, 2)]);
+    let svg = board_svg(&game, &BoardOptions::default());
+    assert_eq!(count(&svg, r#"class="symbol hill""#), 1);
+}

@@ -685,7 +685,8 @@ export class Board {
   /** Figures and pieces stay big enough to tell apart when the board is zoomed out. */
   scaleFigures() {
     const grow = this.growth();
-    for (const g of [...this.layers.barns.children, ...this.layers.figures.children]) {
+    // The figures, the barns and a module's pieces that stand by a figure (`data-grows`: Hills & Sheep's flocks).
+    for (const g of [...this.layers.barns.children, ...this.layers.figures.children, ...this.viewport.querySelectorAll('.layer-module [data-grows]')]) {
       const { px, py, k, lift } = g.dataset;
       g.setAttribute('transform', `translate(${px} ${py}) scale(${Number(k) * grow}) translate(0 ${Number(lift) || 0})`);
     }

@@ -22,14 +22,18 @@ const SHAPES = {
     'M-3.3,-4.6 A3.3,3.3 0 1 1 3.3,-4.6 A3.3,3.3 0 1 1 -3.3,-4.6 Z ' +
     'M-2.6,-1.8 L2.6,-1.8 L8.6,0.6 Q10.4,2.6 8.2,3.8 L5.2,2.8 L7.2,9.5 L-7.2,9.5 L-5.2,2.8 L-8.2,3.8 Q-10.4,2.6 -8.6,0.6 Z',
   barn: 'M-9.5,9.5 V-1.5 L0,-10.5 L9.5,-1.5 V9.5 Z',
+  // Hills & Sheep: the shepherd, a head over a long robe (its crook is drawn beside it).
+  shepherd: 'M-2.6,-3.8 A3.4,3.4 0 1 1 2.6,-3.8 L5,-2.2 L6.8,8.6 Q7,9.6 6,9.6 L-6,9.6 Q-7,9.6 -6.8,8.6 L-5,-2.2 Z',
 };
+// The shepherd's crook: a staff from the ground up past its head, hooked at the top, held in a hand.
+const CROOK = 'M8,9.6 V-8 A2.5,2.5 0 0 0 3,-8 V-6.4';
 // The white lines drawn over a figure's outline (its "marks").
 const MARKS = {
   mayor: 'M-3.2,-1.2 Q0,2.6 3.2,-1.2',
   barn: 'M-6.5,-1.5 L0,-7.5 L6.5,-1.5',
 };
 // Where a figure's seat number stands: [x, baseline].
-const SEAT_AT = { pig: [-1, 4.6], builder: [0, 6.4], mayor: [0, 8.2], wagon: [0, 0.8], barn: [0, 7.2] };
+const SEAT_AT = { pig: [-1, 4.6], builder: [0, 6.4], mayor: [0, 8.2], wagon: [0, 0.8], barn: [0, 7.2], shepherd: [0, 6.8] };
 
 function pigShape() {
   return [
@@ -53,10 +57,21 @@ function wagonShape() {
   ];
 }
 
+/** The shepherd (Hills & Sheep): its robe in the seat's colour, a wooden crook and the hand holding it. */
+function shepherdShape() {
+  return [
+    s('path', { d: SHAPES.shepherd }),
+    s('path', { class: 'crook-edge', d: CROOK, fill: 'none', 'stroke-width': 3, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }),
+    s('path', { class: 'crook', d: CROOK, fill: 'none', stroke: '#c08a4a', 'stroke-width': 1.5, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }),
+    s('circle', { cx: 8, cy: -1.2, r: 1.6 }),
+  ];
+}
+
 /** The picture of a figure of `kind`, centred on (0, 0), before its colour and size. */
 function figureBody(kind) {
   if (kind === 'pig') return pigShape();
   if (kind === 'wagon') return wagonShape();
+  if (kind === 'shepherd') return shepherdShape();
   const body = [s('path', { d: SHAPES[kind] || SHAPES.follower })];
   if (MARKS[kind]) body.push(s('path', { class: 'figure-mark', d: MARKS[kind] }));
   if (kind === 'big-follower') body.push(s('circle', { class: 'figure-mark', cx: 0, cy: -4, r: 5.2 }));

@@ -11,7 +11,7 @@ import { cityOf, residentsOf, cityIcon } from './count.js';
 /** The variation "Mountains": the design of a tile placed upside down. */
 const MOUNTAIN_TILE = 'variations:mountain';
 
-const FIGURE_ORDER = ['follower', 'big-follower', 'phantom', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'];
+const FIGURE_ORDER = ['follower', 'big-follower', 'phantom', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn', 'shepherd'];
 const GOODS = ['wine', 'grain', 'cloth'];
 
 /**
@@ -438,7 +438,7 @@ export function renderTileRow(el, view, { names = new Map(), chosen = null } = {
 
 // The events that pay points: their `points` go to `seats` (scores) or `seat` (the others).
 // A ransom (The Tower) moves points from its `seat` to its `captor` (see `pointsOf`).
-const SCORING = ['scored', 'goods-scored', 'token-scored', 'fairy-bonus', 'message-scored'];
+const SCORING = ['scored', 'goods-scored', 'token-scored', 'fairy-bonus', 'message-scored', 'flock-herded'];
 
 /** Points with their sign: "+8", "−3" (a minus sign, not a hyphen). */
 function signed(n) {
@@ -467,7 +467,8 @@ function pointsOf(e) {
   // `received` (3).
   if (e.type === 'ransom-paid') return [[e.seat, -points], [e.captor, e.received === undefined ? points : Number(e.received) || 0]];
   if (!points) return [];
-  const who = e.type === 'scored' ? e.seats || [] : SCORING.includes(e.type) ? [e.seat] : [];
+  // A flock driven to the stable (Hills & Sheep) pays each of its shepherds' seats, as a score does.
+  const who = e.type === 'scored' || e.type === 'flock-herded' ? e.seats || [] : SCORING.includes(e.type) ? [e.seat] : [];
   return who.map((seat) => [seat, points]);
 }
 

@@ -5957,6 +5957,161 @@ async function messagesGame(page, label, first) {
   return true;
 }
 
+// ---- scenario 40: Hills & Sheep -------------------------------------------------------------
+
+/**
+ * Hills & Sheep in a hot-seat game, by clicks on a desktop and by taps on a phone, the turns that
+ * need no clicking played through the API: a hill tile is placed by clicks (the panel's note that
+ * the next tile goes face down under it; then the API's `tile-under-hill` event and `hills`, the
+ * hidden tile peeking out on the board); a shepherd is deployed by its marker and the figure list
+ * (its words saying it draws a token at once; the API has the shepherd and its first token, the
+ * flock token beside it on the board and in the players panel, the phone's score strip too); at a
+ * later `flock` decision the panel "The flock" says in words what growing risks and what herding
+ * pays, with the two buttons of the API's words; on the desktop the flock is driven to the stable
+ * (the API's `flock-herded` pays the field's sheep), on the phone it grows (a token drawn). The
+ * flock bag's panel follows the API's bag.
+ */
+async function scenarioHillsSheep() {
+  for (const [label, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    log(`scenario 40 (${label}): Hills & Sheep, a hill tile, a shepherd and a flock decision by ${label === 'phone' ? 'taps' : 'clicks'}`);
+    const { page } = await openBrowser(`hills-sheep-${label}`, device);
+    let decided = false;
+    for (let game = 1; game <= 3 && !decided; game++) decided = await hillsSheepGame(page, label, game === 1);
+    check(decided, `${label}: no flock decision in three games`);
+    await closeBrowsers();
+  }
+  passed += 1;
+}
+
+/**
+ * Scenario 40's turns played through the API: placements by the step's number, a shepherd
+ * wherever one may go (so that flocks grow and fields are extended), else a pass; at a flock
+ * decision, growing.
+ */
+function chooseShepherds(legal, steps) {
+  if (legal[0].action === 'place') return legal[steps % legal.length];
+  const shepherd = legal.find((a) => a.action === 'deploy' && a.figure === 'shepherd');
+  if (shepherd) return shepherd;
+  return legal.find((a) => a.action === 'pass') || legal.find((a) => a.action === 'flock' && !a.herd) || legal[0];
+}
+
+/** Waits until the window shows the API's `view` asking this screen `decision`. */
+async function showHillsDecision(page, view, decision) {
+  await waitFor(page, `the window at the API's state (${decision})`, (v) => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && Number(g.dataset.version) === v;
+  }, view.version);
+  check((await waitForTurn(page, decision)) === decision, `the window does not ask ${decision}`);
+}
+
+/** Checks that the window's flock bag panel shows the API's bag. */
+async function checkFlockBag(page, view, what) {
+  const bag = view.flock_bag;
+  check(bag && Number.isInteger(bag.tokens), `${what}: the API has no flock bag: ${JSON.stringify(bag)}`);
+  await page.locator(`[data-testid=flock-bag][data-tokens="${bag.tokens}"][data-wolves="${bag.wolves}"]`).waitFor({ state: 'attached' });
+  const words = ((await page.locator('[data-testid=bag-words]').textContent()) || '').trim();
+  check(words.length > 0 && bag.label.endsWith(words.slice(1)), `${what}: the bag reads "${words}" for "${bag.label}"`);
+}
+
+/** One game of scenario 40 (`first`: whether to place a hill tile and deploy a shepherd by the window too); whether a flock decision was made in it. */
+async function hillsSheepGame(page, label, first) {
+  const { id, play } = await createGame(page, ['human', 'human'], ['Dolly', 'Shaun'], ['hills-sheep'], { hotSeat: true });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  let view;
+  if (first) {
+    // A hill tile placed by clicks.
+    view = await playThroughApi(id, token, 'the hills game', (v) => v.pending.decision === 'place' && v.pending.hill === true && v.tiles_left > 2, chooseQuietly);
+    check(view, 'a whole game without a hill tile');
+    check(/, with a hill$/.test(view.pending.tile_name || ''), `the hill tile's name: ${JSON.stringify(view.pending)}`);
+    await showHillsDecision(page, view, 'place');
+    const note = ((await page.locator('[data-testid=hill-note]').textContent()) || '').trim();
+    check(/^A hill: once placed, the next tile of the pile goes face down under it/.test(note), `the hill's note: "${note}"`);
+    const seat = view.pending.seat;
+    const at = await placeTile(page, 1);
+    const hillEvent = (await newEvents(id, view.events.length)).find((e) => e.type === 'tile-under-hill');
+    check(hillEvent && hillEvent.x === at.x && hillEvent.y === at.y && hillEvent.seat === seat, `the API has no tile under the hill at (${at.x}, ${at.y}): ${JSON.stringify(hillEvent)}`);
+    view = await api(`/api/games/${id}?token=${token}`);
+    check(view.hills.some((hl) => hl.x === at.x && hl.y === at.y), `the view's hills: ${JSON.stringify(view.hills)}`);
+    await page.locator(`[data-testid=hill-hidden][data-x="${at.x}"][data-y="${at.y}"]`).waitFor({ state: 'attached' });
+    log(`game ${id} (${label}): a hill tile at (${at.x}, ${at.y}) by ${label === 'phone' ? 'taps' : 'clicks'}: "${hillEvent.text}"`);
+    await checkFlockBag(page, view, 'after the hill');
+
+    // A shepherd deployed by its marker and the figure list.
+    view = await playThroughApi(id, token, 'the hills game', (v, legal) => legal.some((a) => a.action === 'deploy' && a.figure === 'shepherd'), chooseQuietly);
+    check(view, 'a whole game without a place for a shepherd');
+    const shepherd = view.legal.find((a) => a.action === 'deploy' && a.figure === 'shepherd');
+    check(/^the shepherd on the farm .+ \(it draws a token at once: \d+ wol(f|ves) among the bag's \d+ tokens\)$/.test(shepherd.label || ''), `the shepherd's words: ${JSON.stringify(shepherd)}`);
+    await showHillsDecision(page, view, 'deploy');
+    await pressMarker(page, `[data-testid=figure-marker][data-feature="${shepherd.feature}"]`);
+    await press(page, '[data-testid=figure-choice][data-figure=shepherd]');
+    await page.locator('[data-testid=figure-choice][data-figure=shepherd][aria-pressed=true]').waitFor();
+    await confirm(page, 'a shepherd deployed');
+    const owner = view.pending.seat;
+    const spot = { x: view.pending.x, y: view.pending.y };
+    const events = await newEvents(id, view.events.length);
+    const deployed = events.find((e) => e.type === 'figure-deployed' && e.figure === 'shepherd');
+    check(deployed && deployed.seat === owner && deployed.feature === shepherd.feature, `the API has no shepherd deployed: ${JSON.stringify(events)}`);
+    const drawn = events.find((e) => e.type === 'sheep-drawn' || e.type === 'wolf-drawn');
+    check(drawn && drawn.seat === owner, `the shepherd drew no token: ${JSON.stringify(events)}`);
+    view = await api(`/api/games/${id}?token=${token}`);
+    const flock = view.seats[owner].flock;
+    if (drawn.type === 'sheep-drawn') {
+      check(flock.shepherd && flock.sheep === drawn.sheep, `the seat's flock: ${JSON.stringify(flock)}`);
+      await page.locator(`svg.board [data-testid=figure][data-figure=shepherd]`).first().waitFor({ state: 'attached' });
+      await page.locator(`[data-testid=flock-token][data-seat="${owner}"][data-sheep="${flock.sheep}"]`).waitFor({ state: 'attached' });
+      await page.locator(`[data-testid=flock][data-seat="${owner}"][data-sheep="${flock.sheep}"]`).waitFor({ state: 'attached' });
+      if (label === 'phone') await page.locator(`[data-testid=strip-flock][data-seat="${owner}"]`, { hasText: String(flock.sheep) }).first().waitFor();
+    } else {
+      check(!flock.shepherd, `a wolf drawn, but the shepherd stayed: ${JSON.stringify(flock)}`);
+    }
+    log(`game ${id} (${label}): a shepherd on ${shepherd.feature} (${spot.x}, ${spot.y}) by ${label === 'phone' ? 'taps' : 'clicks'}: "${drawn.text}"`);
+  }
+
+  // A flock decision by clicks: driven to the stable on the desktop, grown on the phone.
+  view = await playThroughApi(id, token, 'the hills game', (v) => v.pending.decision === 'flock' && v.pending.field_sheep > 0, chooseShepherds);
+  if (!view) return false;
+  const p = view.pending;
+  const grow = view.legal.find((a) => a.action === 'flock' && !a.herd);
+  const herd = view.legal.find((a) => a.action === 'flock' && a.herd);
+  check(grow && /^grow the flock: draw a token from the bag \((a wolf in \d+|no wolf among) (of )?its \d+ tokens/.test(grow.label), `growing: ${JSON.stringify(grow)}`);
+  check(herd && new RegExp(`^drive the flock to the stable: you (and \\d+ other players? each )?score ${p.field_sheep} points?$`).test(herd.label), `herding: ${JSON.stringify(herd)} for ${JSON.stringify(p)}`);
+  check(/^Your tile extended the farm of your shepherd \(.+\)\. .+ Grow it: draw a token from the bag \(.+\); or drive it to the stable: .+\.( The tile closed the farm.*)?$/.test(p.words || ''), `the decision's words: ${JSON.stringify(p)}`);
+  await showHillsDecision(page, view, 'flock');
+  check((await page.locator('.panel-title', { hasText: 'The flock' }).count()) === 1, 'no panel "The flock"');
+  check(((await page.locator('[data-testid=flock-words]').textContent()) || '') === p.words, 'the decision is not in words');
+  const capital = (t) => t[0].toUpperCase() + t.slice(1);
+  check(((await page.locator('[data-testid=flock-grow]').innerText()) || '').trim() === capital(grow.label), 'the grow button');
+  check(((await page.locator('[data-testid=flock-herd]').innerText()) || '').trim() === capital(herd.label), 'the herd button');
+  await checkFlockBag(page, view, 'at the flock decision');
+  const seat = p.seat;
+  const before = view.seats[seat].score;
+  if (label === 'phone') await checkNoSidewaysScroll(page, 'the flock decision on a phone');
+  const target = label === 'phone' ? grow : herd;
+  await pressUntilChosen(page, `[data-testid=${target.herd ? 'flock-herd' : 'flock-grow'}]`);
+  const confirmWords = ((await page.locator('[data-testid=confirm]').innerText()) || '').replace(/^\W+/, '').trim();
+  check(confirmWords === (target.herd ? 'Drive to the stable' : 'Grow the flock'), `the confirm button reads "${confirmWords}"`);
+  await screenshot(page, label === 'phone' ? 'web-phone-hills-sheep.png' : 'web-hills-sheep.png');
+  await confirm(page, target.herd ? 'driving the flock to the stable' : 'growing the flock');
+  const events = await newEvents(id, view.events.length);
+  const after = await api(`/api/games/${id}?token=${token}`);
+  if (target.herd) {
+    const herded = events.find((e) => e.type === 'flock-herded');
+    check(herded && herded.seats.includes(seat) && herded.points === p.field_sheep && herded.closed === false, `the API has no flock driven to the stable: ${JSON.stringify(events)}`);
+    check(after.seats[seat].score >= before + p.field_sheep, `the score ${after.seats[seat].score} after ${before} + ${p.field_sheep}`);
+    check(!after.seats[seat].flock.shepherd, 'the shepherd stayed after the stable');
+    await page.locator(`[data-testid=flock-token][data-seat="${seat}"]`).waitFor({ state: 'detached' });
+    await page.locator(`[data-testid=score][data-seat="${seat}"]`, { hasText: String(after.seats[seat].score) }).first().waitFor({ state: 'attached' });
+    log(`game ${id} (${label}): the flock of ${p.field_sheep} sheep driven to the stable: "${herded.text}"`);
+  } else {
+    const drawn = events.find((e) => e.type === 'sheep-drawn' || e.type === 'wolf-drawn');
+    check(drawn && drawn.seat === seat, `the flock drew no token: ${JSON.stringify(events)}`);
+    log(`game ${id} (${label}): the flock of ${p.flock} sheep grown: "${drawn.text}"`);
+  }
+  return true;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -5998,6 +6153,7 @@ try {
   numbered.set(37, scenarioFerries);
   numbered.set(38, scenarioPlague);
   numbered.set(39, scenarioMessages);
+  numbered.set(40, scenarioHillsSheep);
   // E2E_LANE=i/n runs every n-th scenario from the i-th (0-based) of those chosen:
   // scripts/browser-test.sh runs n such lanes at once against one server, since a scenario spends
   // most of its time waiting for the page or the server, not on a core.

@@ -43,7 +43,9 @@
 //                               the narrow screens' score strip (game.js, `renderStrip`)
 //   board(screen)               draws its pieces on the board for every screen (before the
 //                               figures are drawn), a new expansion's in a layer of its own
-//                               (`screen.board.layer(name)`)
+//                               (`screen.board.layer(name)`); a piece standing by a figure
+//                               grows with the figures as the board zooms out when it has
+//                               `data-grows` and its `data-px`, `data-py`, `data-k`
 //   hints(screen)               draws what follows the pointer on the board (on every render
 //                               and while hovering)
 //   markers(screen, ctx)        a function that claims a legal action for a marker group
@@ -98,6 +100,7 @@ import { gate } from './gate.js';
 import { lease } from './lease.js';
 import { plague } from './plague.js';
 import { messages } from './messages.js';
+import { hillsSheep } from './hills-sheep.js';
 import { rebuilding } from './rebuilding.js';
 import { abbot } from './abbot.js';
 import { cathars } from './cathars.js';
@@ -134,6 +137,7 @@ export const MODULES = [
   // After "A new lease of life": its hint is cleared outside its decision, the plague's drawn in its own.
   plague,
   messages,
+  hillsSheep,
   rebuilding,
   abbot,
   cathars,

@@ -46,6 +46,8 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::Darmstadtium => "symbol darmstadtium",
         IconKind::Porxada => "symbol porxada",
         IconKind::PlagueDoctor => "symbol plague",
+        IconKind::Hill => "symbol hill",
+        IconKind::Vineyard => "symbol vineyard",
         IconKind::CropCircle { kind: 0 } => "symbol crop-shield",
         IconKind::CropCircle { kind: 1 } => "symbol crop-club",
         IconKind::CropCircle { .. } => "symbol crop-pitchfork",
@@ -328,6 +330,37 @@ fn body(kind: IconKind) -> String {
             ),
             ink = INK
         ),
+        // Hills & Sheep: a hill, a darker green mound with a light crest and tufts of grass, so
+        // that it stands out of the field it rises from.
+        IconKind::Hill => concat!(
+            r##"<path d="M-10 7C-8 -1.5 -4 -7.5 1 -7.5C5.5 -7.5 8.5 -1.5 10 7Z" fill="#5e8c34" stroke="#2f4a17" stroke-width="1" stroke-linejoin="round"/>"##,
+            r##"<path d="M-5.5 -0.5C-3.5 -4.5 -0.5 -6 3 -5.6" fill="none" stroke="#a9d46c" stroke-width="1.5" stroke-linecap="round"/>"##,
+            r##"<path d="M-5 4.5L-4.3 2.4L-3.6 4.5M1 3L1.7 0.9L2.4 3M5 5.2L5.6 3.3L6.2 5.2" fill="none" stroke="#23380f" stroke-width="0.8" stroke-linecap="round" stroke-linejoin="round"/>"##
+        )
+        .to_string(),
+        // The Vineyards: a plot of brown earth with three vines on their stakes along a wire,
+        // each with a leaf and a bunch of purple grapes.
+        IconKind::Vineyard => {
+            let mut vines = String::from(concat!(
+                r##"<rect x="-10" y="-8" width="20" height="17" rx="2.5" fill="#cfae72" stroke="#6b4a22" stroke-width="1"/>"##,
+                r##"<path d="M-9 -3.5H9" stroke="#6b4a22" stroke-width="0.6"/>"##
+            ));
+            for x in [-6.0f32, 0.0, 6.0] {
+                vines.push_str(&format!(
+                    concat!(
+                        r##"<path d="M{x} 8V-6.5" stroke="#5d3a1a" stroke-width="1.2" stroke-linecap="round"/>"##,
+                        r##"<ellipse cx="{leaf}" cy="-5" rx="2.3" ry="1.4" fill="#4f8a2b" stroke="#2c5214" stroke-width="0.4"/>"##,
+                        r##"<g fill="#6a2d7a" stroke="#3a1245" stroke-width="0.4"><circle cx="{l}" cy="-1.4" r="1.3"/><circle cx="{r}" cy="-1.4" r="1.3"/>"##,
+                        r##"<circle cx="{x}" cy="0.8" r="1.3"/><circle cx="{x}" cy="3" r="1.1"/></g>"##
+                    ),
+                    x = num(x),
+                    leaf = num(x + 2.0),
+                    l = num(x - 1.3),
+                    r = num(x + 1.3),
+                ));
+            }
+            vines
+        }
         // A crop circle: a round of flattened wheat with a ring trodden into it, and in the
         // middle the emblem of the followers it concerns: a shield, a club or a pitchfork.
         IconKind::CropCircle { kind } => {
@@ -708,5 +741,67 @@ pub fn fairy_piece(at: Pt, size: f32) -> String {
         x = num(at.x),
         y = num(at.y),
         s = num(size / 20.0)
+    )
+}
+
+/// The shepherd (Hills & Sheep): a robed figure in its player's colour holding a crook taller
+/// than itself, standing on its field (a shepherd never lies down as a farmer does); `size` is
+/// its height, as a follower's.
+pub fn shepherd(at: Pt, colour: &str, size: f32, class: &str) -> String {
+    let outline = if colour == "#222222" { "#e8e8e8" } else { "#1a1a1a" };
+    format!(
+        concat!(
+            r#"<g class="{class}" transform="translate({x} {y}) scale({s})">"#,
+            r#"<path d="{robe}" fill="{colour}" stroke="{outline}" stroke-width="1.1" stroke-linejoin="round"/>"#,
+            r#"<path d="{crook}" fill="none" stroke="{outline}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>"#,
+            r##"<path d="{crook}" fill="none" stroke="#c08a4a" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/>"##,
+            r#"<circle cx="8" cy="-1.2" r="1.6" fill="{colour}" stroke="{outline}" stroke-width="0.8"/></g>"#
+        ),
+        class = class,
+        x = num(at.x),
+        y = num(at.y),
+        s = num(size / 20.0),
+        robe = SHEPHERD_ROBE,
+        crook = SHEPHERD_CROOK,
+        colour = colour,
+        outline = outline,
+    )
+}
+
+/// The shepherd's body in its -10..10 box: a head over a long robe widening to the ground.
+const SHEPHERD_ROBE: &str = "M-2.6 -3.8A3.4 3.4 0 1 1 2.6 -3.8L5 -2.2L6.8 8.6Q7 9.6 6 9.6H-6Q-7 9.6 -6.8 8.6L-5 -2.2Z";
+
+/// The shepherd's crook: a staff from the ground up past the head, hooked at the top.
+const SHEPHERD_CROOK: &str = "M8 9.6V-8A2.5 2.5 0 0 0 3 -8V-6.4";
+
+/// A shepherd's flock (Hills & Sheep): a woolly white token beside the shepherd with the number
+/// of sheep of its flock, rimmed in its player's colour.
+pub fn flock_token(at: Pt, sheep: u32, colour: &str) -> String {
+    // A tuft of wool: a disc with six smaller ones around it, outlined as one.
+    let puffs: Vec<(f32, f32, f32)> = std::iter::once((0.0, 0.0, 5.2))
+        .chain((0..6).map(|k| {
+            let a = k as f32 * std::f32::consts::PI / 3.0;
+            (4.6 * a.cos(), 4.6 * a.sin(), 3.0)
+        }))
+        .collect();
+    let circles = |extra: &str| {
+        puffs
+            .iter()
+            .map(|&(x, y, r)| format!(r#"<circle cx="{}" cy="{}" r="{}"{extra}/>"#, num(x), num(y), num(r)))
+            .collect::<String>()
+    };
+    format!(
+        concat!(
+            r##"<g class="piece flock" data-sheep="{sheep}" transform="translate({x} {y})">"##,
+            r##"<g fill="{colour}" stroke="{colour}" stroke-width="2.6">{rim}</g>"##,
+            r##"<g fill="#f8f5ea">{wool}</g>"##,
+            r##"<text x="0" y="3.4" text-anchor="middle" font-size="9.5" font-family="sans-serif" font-weight="bold" fill="#2b2b2b">{sheep}</text></g>"##
+        ),
+        sheep = sheep,
+        x = num(at.x),
+        y = num(at.y),
+        colour = colour,
+        rim = circles(""),
+        wool = circles(""),
     )
 }

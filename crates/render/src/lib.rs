@@ -23,6 +23,8 @@ mod layout;
 
 /// The Ferries: where a lake's jetties lie, for the server's views of a ferry.
 pub use layout::FERRY_JETTY;
+/// Hills & Sheep: where a shepherd's flock token lies beside it, for the server's views.
+pub use layout::FLOCK_OFFSET;
 /// The Plague: where an outbreak token and a flea token lie on their tiles, for the server's
 /// views.
 pub use layout::{FLEA_AT, OUTBREAK_AT};
@@ -417,6 +419,11 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
         );
         if f.figure == Figure::Phantom {
             s.push_str(&icons::phantom(at, colour, lying, size, &class));
+        } else if f.figure == Figure::Shepherd {
+            // Hills & Sheep: the shepherd with its crook, standing, and its flock beside it.
+            s.push_str(&icons::shepherd(at, colour, size, "figure shepherd"));
+            let sheep: u32 = game.flock(f.owner).iter().map(|&n| u32::from(n)).sum();
+            s.push_str(&icons::flock_token(flock_at(t.pos, (ax, ay)), sheep, colour));
         } else {
             s.push_str(&icons::meeple(at, colour, lying, size, &class));
         }
@@ -504,6 +511,19 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// Hills & Sheep: where on its tile the flock token of a shepherd standing at `anchor` lies
+/// (tile units, as [`feature_anchor`]): [`FLOCK_OFFSET`] from it, kept inside the tile. The
+/// server's views give the same point.
+pub fn flock_spot(anchor: (f32, f32)) -> (f32, f32) {
+    let (dx, dy) = layout::FLOCK_OFFSET;
+    ((anchor.0 + dx).clamp(0.08, 0.92), (anchor.1 + dy).clamp(0.08, 0.92))
+}
+
+fn flock_at(pos: carcassonne_engine::Pos, anchor: (f32, f32)) -> Pt {
+    let (x, y) = flock_spot(anchor);
+    pt((pos.x as f32 + x) * TILE, (pos.y as f32 + y) * TILE)
 }
 
 /// The Count of Carcassonne: the four quarters of the city drawn on its stone (the block of the

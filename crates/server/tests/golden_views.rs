@@ -114,6 +114,10 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("plague-builders", "plague,traders-builders,tunnel", "", 3, 69),
     ("messages", "messages", "", 2, 70),
     ("messages-4", "messages,inns-cathedrals,traders-builders,king-robber", "messages-zmg=true", 4, 78),
+    ("hills-sheep", "hills-sheep", "", 2, 82),
+    ("hills-sheep-4", "hills-sheep,abbey-mayor,traders-builders", "", 4, 79),
+    // The Vineyards alone: a monastery completed beside two vineyards.
+    ("vineyards", "vineyards", "", 2, 76),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

@@ -99,6 +99,12 @@ pub enum IconKind {
     Porxada,
     /// A plague source (The Plague): the plague doctor, a beaked mask under a wide black hat.
     PlagueDoctor,
+    /// A hill (Hills & Sheep): a green mound with a lighter crest and tufts of grass; the tile
+    /// lies on a second one, face down.
+    Hill,
+    /// A vineyard (Hills & Sheep, The Vineyards): three rows of vines on stakes with purple
+    /// grapes.
+    Vineyard,
     /// A crop circle (The Crop Circles), in the middle of its tile where its roads and fields
     /// end: `kind` 0 a shield (knights), 1 a club (thieves), 2 a pitchfork (farmers).
     CropCircle {
@@ -130,8 +136,9 @@ impl IconKind {
     }
 }
 
+mod symbols;
 mod tokens;
-pub use tokens::{FERRY_JETTY, FERRY_LAKE_RADIUS, FLEA_AT, OUTBREAK_AT};
+pub use tokens::{FERRY_JETTY, FERRY_LAKE_RADIUS, FLEA_AT, FLOCK_OFFSET, OUTBREAK_AT};
 
 #[derive(Clone, Copy, Debug)]
 pub struct Icon {
@@ -643,7 +650,7 @@ pub fn layout(design: &TileDesign) -> Layout {
     } else if feats.iter().any(|f| f.attrs.labyrinth) {
         icons.push(Icon { kind: IconKind::Labyrinth, at: CENTRE, r: 13.0 });
     } else if let Some(symbol) = watchtower.filter(|_| !centre_blocked) {
-        icons.push(Icon { kind: watchtower_icon(symbol), at: CENTRE, r: 11.0 });
+        icons.push(Icon { kind: symbols::watchtower_icon(symbol), at: CENTRE, r: 11.0 });
     } else if centre_ends > 0 && !design.partial {
         if design.symbols.contains(&Symbol::Tower) {
             tower_at = Some(CENTRE);
@@ -729,30 +736,13 @@ pub fn layout(design: &TileDesign) -> Layout {
         }
         let (kind, size) = match symbol {
             Symbol::Tower if tower_at.is_some() => continue,
-            Symbol::Tower => (IconKind::Tower, (10.5, 7.0)),
-            Symbol::Dragon => (IconKind::Dragon, (10.0, 7.0)),
-            Symbol::Volcano => (IconKind::Volcano, (12.0, 7.0)),
-            Symbol::MagicGate => (IconKind::MagicGate, (10.5, 7.0)),
-            Symbol::Festival => (IconKind::Festival, (10.0, 7.0)),
-            Symbol::Gold => (IconKind::Gold, (10.0, 7.0)),
-            Symbol::Magic => (IconKind::Magic, (10.0, 7.0)),
-            Symbol::FlierWest => (IconKind::FlyingMachine { diagonal: false }, (13.0, 8.0)),
-            Symbol::FlierNorthWest => (IconKind::FlyingMachine { diagonal: true }, (13.0, 8.0)),
-            Symbol::Darmstadtium => (IconKind::Darmstadtium, (12.0, 8.0)),
-            Symbol::Porxada => (IconKind::Porxada, (12.0, 8.0)),
-            Symbol::PlagueSource => (IconKind::PlagueDoctor, (11.0, 7.5)),
-            Symbol::WindRoseOrange => (IconKind::WindRose { blue: false }, (15.0, 9.0)),
-            Symbol::WindRoseBlue => (IconKind::WindRose { blue: true }, (15.0, 9.0)),
-            Symbol::RoseNorthEast => (IconKind::RoseQuarter { quarter: 0 }, (13.0, 8.0)),
-            Symbol::RoseSouthEast => (IconKind::RoseQuarter { quarter: 1 }, (13.0, 8.0)),
-            Symbol::RoseSouthWest => (IconKind::RoseQuarter { quarter: 2 }, (13.0, 8.0)),
-            Symbol::RoseNorthWest => (IconKind::RoseQuarter { quarter: 3 }, (13.0, 8.0)),
-            // The abbey is drawn as its walls around a cloister.
-            Symbol::Abbey => continue,
             // A watchtower stands in the middle (above) unless something blocks it.
             _ if symbol.is_watchtower() && !centre_blocked => continue,
-            _ if symbol.is_watchtower() => (watchtower_icon(symbol), (11.0, 7.0)),
-            _ => continue,
+            // The abbey is drawn as its walls around a cloister.
+            _ => match symbols::symbol_icon(symbol) {
+                Some(icon) => icon,
+                None => continue,
+            },
         };
         let at = place(&mut icons, &mut occupied, kind, size, &is_field, Some(&is_open));
         if symbol == Symbol::Tower {
@@ -805,12 +795,6 @@ pub fn layout(design: &TileDesign) -> Layout {
     let anchors =
         anchors.iter().enumerate().map(|(i, a)| a.unwrap_or_else(|| fallback_anchor(design, i, &anchors))).collect();
     Layout { areas, abbey_sides, ways, icons, anchors, hedges, unplaced }
-}
-
-/// The icon of a watchtower symbol.
-fn watchtower_icon(symbol: Symbol) -> IconKind {
-    let watches = Symbol::WATCHTOWERS.iter().position(|&s| s == symbol).unwrap_or(0) as u8;
-    IconKind::Watchtower { watches }
 }
 
 /// Puts an icon where the allowed area (less the occupied cells) is widest, or where the fallback

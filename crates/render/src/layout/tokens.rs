@@ -17,3 +17,8 @@ pub const FLEA_AT: (f32, f32) = (0.2, 0.2);
 /// How far from the tile's middle a ferry lake's jetties lie (tile units): where a ferry's ends
 /// are drawn (the server's views give the same points, `ferries`).
 pub const FERRY_JETTY: f32 = 26.0;
+
+/// Where a shepherd's flock token lies (Hills & Sheep), from the shepherd's spot, in tile units:
+/// up and to the right of the figure, so that the count stays in sight beside it. The server's
+/// views give the same point (`flock` of a seat, `at`), kept inside the tile.
+pub const FLOCK_OFFSET: (f32, f32) = (0.21, -0.06);

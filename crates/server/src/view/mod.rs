@@ -261,10 +261,12 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
                 hex: color_hex(p.color),
                 player: input.seats.get(i).map(|s| s.player.clone()).unwrap_or_default(),
                 score: p.score,
-                // The phantom only where The Phantom is in play (it is no figure otherwise).
+                // The phantom only where The Phantom is in play, the shepherd where Hills & Sheep
+                // is (they are no figures otherwise).
                 supply: Figure::ALL
                     .into_iter()
                     .filter(|&f| f != Figure::Phantom || game.rules().has(carcassonne_engine::Expansion::Phantom))
+                    .filter(|&f| f != Figure::Shepherd || game.rules().has(carcassonne_engine::Expansion::HillsSheep))
                     .map(|f| (f.name(), p.in_supply(f)))
                     .collect(),
                 goods: p.goods,

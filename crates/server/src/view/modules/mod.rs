@@ -25,6 +25,7 @@ mod ferries;
 mod festival;
 mod flier;
 mod gold_mines;
+mod hills_sheep;
 mod hooks;
 mod house_rules;
 mod king_robber;
@@ -83,6 +84,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &ferries::Ferries,
     &plague::Plague,
     &messages::Messages,
+    &hills_sheep::HillsSheep,
     &mage_witch::MageWitch,
     &wind_roses::WindRoses,
     &watchtowers::Watchtowers,

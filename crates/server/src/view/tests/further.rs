@@ -525,3 +525,221 @@ fn the_zmg_variant_says_a_shared_dark_space_brings_no_message() {
     }
     panic!("no move onto a shared dark space in ten games");
 }
+
+/// Hills & Sheep: places the drawn tile at (`x`, `y`) turned by `degrees`, then deploys `figure`
+/// on the feature named (or passes).
+fn hills_turn(
+    game: &mut Game,
+    x: i16,
+    y: i16,
+    degrees: i64,
+    deploy: Option<(carcassonne_engine::Figure, &str)>,
+) -> Vec<carcassonne_engine::Event> {
+    use carcassonne_engine::Rotation;
+    let pos = Pos::new(x, y);
+    let mut events = game.apply(Action::Place { pos, rotation: Rotation::from_degrees(degrees).unwrap() }).unwrap();
+    let action = match deploy {
+        None => Action::Pass,
+        Some((figure, name)) => {
+            let placed = game.board().get(pos).unwrap();
+            let feature =
+                carcassonne_engine::game::parse_feature_name(game.design(placed.tile), placed.rotation, name).unwrap();
+            Action::Deploy { figure, feature }
+        }
+    };
+    events.extend(game.apply(action).unwrap());
+    events
+}
+
+/// Hills & Sheep: a two-player game (P0 red, P1 blue) with the expansion (or `expansion`), the
+/// draw order `deck` and the flock tokens drawn first `flock`.
+fn hills_game(expansion: Expansion, deck: &[&str], flock: &[carcassonne_engine::FlockToken]) -> Game {
+    let catalog = Catalog::builtin();
+    let rules = Rules { expansions: vec![expansion], ..Rules::base() };
+    let deck = Deck::Order(deck.iter().map(|id| catalog.lookup(id).unwrap()).collect());
+    let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
+    if !flock.is_empty() {
+        game.arrange_flock(flock).unwrap();
+    }
+    game
+}
+
+/// Hills & Sheep: a shepherd's deployment says it draws a token at once; the seat's `flock` and
+/// the view's `flock_bag` follow the tokens drawn; the decision `flock` says in words what
+/// growing risks (the bag's wolves) and what herding pays to whom (two buttons: grow, or drive to
+/// the stable with the points, alone or with another player's shepherd in the field); the
+/// sentences of a sheep drawn, a wolf, a flock driven to the stable by choice or by a closed
+/// field; a hill's hidden tile in the view (`hills`) and its sentence; a completed monastery's
+/// vineyards in its score's words.
+#[test]
+fn hills_and_sheep_are_offered_and_shown_in_words() {
+    use carcassonne_engine::{Event, Figure, FlockToken};
+    const SHEPHERD: Figure = Figure::Shepherd;
+    let seats = seats(2);
+    let view_of = |game: &Game, tally: &Tally| {
+        let input = ViewInput { id: "g", version: 1, game, seats: &seats, online: &[0, 0], tally };
+        serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap()
+    };
+    let names = ["P0".to_string(), "P1".to_string()];
+    let text = |game: &Game, e: &Event| {
+        serde_json::to_value(event_view(game, &names, 0, Some(1), e)).unwrap()["text"].as_str().unwrap().to_string()
+    };
+    let labels = |game: &Game| legal_views(game).into_iter().map(|l| l.label).collect::<Vec<_>>();
+    let find = |events: &[Event], what: fn(&Event) -> bool| *events.iter().find(|e| what(e)).expect("the event");
+    let mut tally = Tally::new(2);
+
+    // Red's road south of the start tile: the shepherd's deployment draws a token at once.
+    let mut game = hills_game(Expansion::HillsSheep, &["base:U"; 5], &[FlockToken::Sheep(3), FlockToken::Sheep(2)]);
+    let view = view_of(&game, &tally);
+    assert_eq!(view["seats"][0]["supply"]["shepherd"], 1);
+    assert_eq!(view["seats"][0]["flock"]["label"], "the shepherd in the supply");
+    assert_eq!(view["flock_bag"]["label"], "The flock bag: 18 tokens: 2 wolves and 16 sheep tokens (4 of one sheep, 5 of two, 5 of three, 2 of four; 37 sheep)");
+    game.apply(Action::Place { pos: Pos::new(0, 1), rotation: carcassonne_engine::Rotation::R0 }).unwrap();
+    let shepherd = labels(&game).into_iter().find(|l| l.starts_with("the shepherd")).expect("a shepherd offered");
+    assert_eq!(
+        shepherd,
+        "the shepherd on the farm to the north, east and west (it draws a token at once: 2 wolves among the bag's 18 tokens)"
+    );
+    let mut game = hills_game(Expansion::HillsSheep, &["base:U"; 5], &[FlockToken::Sheep(3), FlockToken::Sheep(2)]);
+    let events = hills_turn(&mut game, 0, 1, 0, Some((SHEPHERD, "field@NNW")));
+    let drawn = find(&events, |e| matches!(e, Event::SheepDrawn { .. }));
+    assert_eq!(
+        text(&game, &drawn),
+        "P0's shepherd on the farm to the north, east and west (1 tile south of the start tile) draws 3 sheep from the bag for its flock"
+    );
+    let view = view_of(&game, &tally);
+    let flock = &view["seats"][0]["flock"];
+    assert_eq!((flock["sheep"].as_i64(), flock["tokens"][0].as_i64()), (Some(3), Some(3)));
+    assert_eq!((flock["shepherd"]["x"].as_i64(), flock["shepherd"]["y"].as_i64()), (Some(0), Some(1)));
+    assert_eq!(
+        flock["label"],
+        "the shepherd on the farm to the north, east and west (1 tile south of the start tile) with a flock of 3 sheep"
+    );
+    let at = &flock["shepherd"]["at"];
+    assert!((0.0..1.0).contains(&at[0].as_f64().unwrap()) && (0.0..1.0).contains(&at[1].as_f64().unwrap()), "{at}");
+    assert_eq!(view["seats"][0]["supply"]["shepherd"], 0);
+    assert_eq!((view["flock_bag"]["tokens"].as_i64(), view["flock_bag"]["sheep"].as_i64()), (Some(17), Some(34)));
+    assert_eq!(view["flock_bag"]["sheep_tokens"], serde_json::json!([4, 5, 4, 2]));
+
+    // Blue extends the field (nothing for red); red extends it: grow or herd.
+    hills_turn(&mut game, -1, 1, 0, None);
+    hills_turn(&mut game, 1, 1, 0, None);
+    let pending = &view_of(&game, &tally)["pending"];
+    assert_eq!((pending["decision"].as_str(), pending["seat"].as_i64()), (Some("flock"), Some(0)));
+    assert_eq!((pending["flock"].as_i64(), pending["field_sheep"].as_i64()), (Some(3), Some(3)));
+    assert_eq!((pending["wolves"].as_i64(), pending["tokens"].as_i64()), (Some(2), Some(17)));
+    assert_eq!((pending["shepherds"].clone(), pending["closed"].as_bool()), (serde_json::json!([0]), Some(false)));
+    assert_eq!(
+        pending["words"],
+        "Your tile extended the farm of your shepherd (1 tile south of the start tile). Your flock has 3 sheep. Grow it: draw a token from the bag (2 wolves among the bag's 17 tokens would lose the flock and send the shepherd home); or drive it to the stable: you score 3 points."
+    );
+    assert_eq!(
+        labels(&game),
+        [
+            "grow the flock: draw a token from the bag (a wolf in 2 of its 17 tokens loses the flock)",
+            "drive the flock to the stable: you score 3 points"
+        ]
+    );
+    assert!(legal_views(&game).iter().all(|l| l.at.is_some()), "both at the shepherd");
+    game.apply(Action::Flock { herd: false }).unwrap();
+    assert_eq!(view_of(&game, &tally)["seats"][0]["flock"]["label"], "the shepherd on the farm to the north, east and west (1 tile south of the start tile) with a flock of 5 sheep (tokens of 2 and 3)");
+    hills_turn(&mut game, -2, 1, 0, None);
+    hills_turn(&mut game, 2, 1, 0, None);
+    assert_eq!(labels(&game)[1], "drive the flock to the stable: you score 5 points");
+    let events = game.apply(Action::Flock { herd: true }).unwrap();
+    let herded = find(&events, |e| matches!(e, Event::FlockHerded { .. }));
+    assert_eq!(
+        text(&game, &herded),
+        "The flock on the farm to the north, east and west (1 tile south of the start tile) goes to the stable: P0 scores 5 points (5 sheep)"
+    );
+    let json = serde_json::to_value(event_view(&game, &names, 0, Some(1), &herded)).unwrap();
+    assert_eq!((json["type"].as_str(), json["points"].as_i64()), (Some("flock-herded"), Some(5)));
+    assert_eq!(json["score_changes"][0]["points"], 5);
+    for e in &events {
+        tally.add(e);
+    }
+    let view = view_of(&game, &tally);
+    assert_eq!(view["seats"][0]["points"]["turn"]["flock"], 5);
+    assert_eq!(view["seats"][0]["flock"]["label"], "the shepherd in the supply");
+    assert_eq!(view["flock_bag"]["tokens"], 18);
+
+    // The wolf: the flock lost, the shepherd home.
+    let mut game = hills_game(Expansion::HillsSheep, &["base:U"; 4], &[FlockToken::Sheep(4), FlockToken::Wolf]);
+    hills_turn(&mut game, 0, 1, 0, Some((SHEPHERD, "field@NNW")));
+    hills_turn(&mut game, -1, 1, 0, None);
+    hills_turn(&mut game, 1, 1, 0, None);
+    let events = game.apply(Action::Flock { herd: false }).unwrap();
+    let wolf = find(&events, |e| matches!(e, Event::WolfDrawn { .. }));
+    assert_eq!(
+        text(&game, &wolf),
+        "P0's shepherd on the farm to the north, east and west (1 tile south of the start tile) draws the wolf: the flock is lost, its sheep go back into the bag and P0's shepherd goes home"
+    );
+
+    // Blue closes the ring of roads around red's field: its flock goes to the stable at once.
+    let deck = ["base:V", "base:V", "base:U", "base:V", "base:B", "base:V", "base:B"];
+    let mut game = hills_game(Expansion::HillsSheep, &deck, &[FlockToken::Sheep(3)]);
+    hills_turn(&mut game, 1, 0, 0, None);
+    hills_turn(&mut game, -1, 0, 270, None);
+    hills_turn(&mut game, 0, 1, 0, Some((SHEPHERD, "field@NNW")));
+    hills_turn(&mut game, 1, 1, 90, None);
+    hills_turn(&mut game, 2, 0, 0, None);
+    let events = hills_turn(&mut game, -1, 1, 180, None);
+    let herded = find(&events, |e| matches!(e, Event::FlockHerded { closed: true, .. }));
+    assert_eq!(
+        text(&game, &herded),
+        "The farm to the north, east and west (1 tile south of the start tile) is closed: its flock goes to the stable, and P0 scores 3 points (3 sheep)"
+    );
+
+    // Two flocks joined by red's cloister: both shepherds' owners score every sheep.
+    let mut game = hills_game(
+        Expansion::HillsSheep,
+        &["base:U", "base:V", "base:A", "base:B"],
+        &[FlockToken::Sheep(3), FlockToken::Sheep(2)],
+    );
+    hills_turn(&mut game, 0, 1, 0, Some((SHEPHERD, "field@SSE")));
+    hills_turn(&mut game, -1, 0, 270, Some((SHEPHERD, "field@ESE")));
+    hills_turn(&mut game, 1, 1, 90, None);
+    let pending = &view_of(&game, &tally)["pending"];
+    assert_eq!((pending["field_sheep"].as_i64(), pending["shepherds"].clone()), (Some(5), serde_json::json!([0, 1])));
+    assert!(
+        pending["words"].as_str().unwrap().contains("The farm holds 2 flocks, 5 sheep in all (3 of them yours)"),
+        "{pending}"
+    );
+    assert_eq!(labels(&game)[1], "drive the flock to the stable: you and 1 other player each score 5 points");
+    let events = game.apply(Action::Flock { herd: true }).unwrap();
+    let herded = find(&events, |e| matches!(e, Event::FlockHerded { .. }));
+    assert!(text(&game, &herded).ends_with(": P0 and P1 each score 5 points (5 sheep)"), "{}", text(&game, &herded));
+
+    // A hill takes the next tile face down beneath it.
+    let mut game = hills_game(Expansion::HillsSheep, &["hills-sheep:04", "base:B", "base:K", "base:V"], &[]);
+    assert!(view_of(&game, &tally)["pending"]["tile_name"].as_str().unwrap().ends_with(", with a hill"));
+    let events = hills_turn(&mut game, -1, 0, 270, None);
+    let under = find(&events, |e| matches!(e, Event::TileUnderHill { .. }));
+    assert_eq!(
+        text(&game, &under),
+        "P0's hill tile 1 tile west of the start tile takes the next tile of the pile face down beneath it (nobody sees it)"
+    );
+    let hills = &view_of(&game, &tally)["hills"];
+    assert_eq!(
+        hills,
+        &serde_json::json!([{"x": -1, "y": 0, "label": "a tile lies face down under the hill 1 tile west of the start tile"}])
+    );
+
+    // The Vineyards alone: no shepherd, no bag; a completed monastery with three vineyards.
+    let deck = ["base:B", "base:U", "base:U", "vineyards:01", "vineyards:01", "vineyards:06", "base:U", "base:U"];
+    let mut game = hills_game(Expansion::Vineyards, &deck, &[]);
+    let view = view_of(&game, &tally);
+    assert!(view.get("flock_bag").is_none() && view["seats"][0].get("flock").is_none());
+    assert!(view["seats"][0]["supply"].get("shepherd").is_none());
+    hills_turn(&mut game, 0, 1, 0, Some((Figure::Follower, "cloister")));
+    let mut events = vec![];
+    for (x, y, degrees) in [(1, 0, 0), (-1, 0, 0), (-1, 1, 270), (1, 1, 90), (0, 2, 0), (-1, 2, 0), (1, 2, 0)] {
+        events = hills_turn(&mut game, x, y, degrees, None);
+    }
+    let scored =
+        find(&events, |e| matches!(e, Event::Scored(s) if s.kind == carcassonne_engine::FeatureKind::Cloister));
+    assert_eq!(
+        text(&game, &scored),
+        "P0 scores 18 for the completed cloister 1 tile south of the start tile (9 tiles × 1 + 3 vineyards × 3 = 18; each vineyard around the completed monastery adds 3)"
+    );
+}
