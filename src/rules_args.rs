@@ -15,10 +15,9 @@ pub struct RulesArgs {
     /// Tile edition (default: the rule set's, the first edition).
     #[arg(long, value_enum, value_name = "EDITION")]
     pub edition: Option<EditionArg>,
-    /// Expansions in play, comma-separated: river, river-2, inns-cathedrals, traders-builders,
-    /// king-robber, count, cathars, abbot, princess-dragon, tower, gq11, abbey-mayor, winter (the
-    /// Abbot's gardens are on the second-edition tiles: --edition second).
-    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_expansion)]
+    /// Expansions in play, comma-separated (river, inns-cathedrals, hills-sheep, ...; the whole
+    /// list in --help).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_expansion, long_help = expansions_help())]
     pub expansions: Vec<Expansion>,
     /// A rule variant, NAME=VALUE, applied after the rule set; repeatable.
     #[arg(long = "variant", value_name = "NAME=VALUE", long_help = variant_help())]
@@ -52,6 +51,16 @@ pub fn apply_variants(variants: &mut Variants, settings: &[String]) -> anyhow::R
 }
 
 /// The `--variant` help: every variant with its values and the seed passage behind it.
+/// The `--expansions` help: every expansion's key.
+pub fn expansions_help() -> String {
+    let keys: Vec<&str> = Expansion::ALL.iter().map(|e| e.name()).collect();
+    format!(
+        "Expansions in play, comma-separated: {} (the Abbot's gardens are on the second-edition \
+         tiles: --edition second; `carcassonne reference` describes each)",
+        keys.join(", ")
+    )
+}
+
 pub fn variant_help() -> String {
     let mut help = String::from(
         "A rule variant, NAME=VALUE, applied after the rule set (so it overrides the rule set's \

@@ -469,10 +469,12 @@ pub(crate) mod tests {
                     }
                 });
                 assert!(game.is_over(), "{name}");
-                // Every tile was placed or discarded (and the abbeys played came from the players).
+                // Every tile was placed, discarded or hidden under a hill (Hills & Sheep), and the
+                // abbeys played came from the players.
                 let with_abbeys = game.rules().has(Expansion::AbbeyMayor);
                 let abbeys = (0..3).filter(|&p| with_abbeys && !game.holds_abbey(p)).count();
-                assert_eq!(game.board().len() + game.discarded().len(), tiles + abbeys, "{name}");
+                let hidden = game.hills_with_tiles_under().len();
+                assert_eq!(game.board().len() + game.discarded().len() + hidden, tiles + abbeys, "{name}");
                 // More than the Winter tiles, both rivers, Inns & Cathedrals and Traders & Builders.
                 assert!(tiles > 84 + 12 + 12 + 18 + 24, "{name}: {tiles} tiles");
                 if deployed == in_play {
