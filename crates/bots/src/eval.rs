@@ -56,24 +56,12 @@ pub const FLOCK_KEPT: f64 = 0.85;
 /// are driven to the stable together, and each owner scores all of them), as long as they
 /// still have turns to extend it.
 fn flock_prospects(game: &Game, rows: &mut [[f64; Component::COUNT]], tiles_left: f64) {
-    let shepherds: Vec<(PlayerId, NodeId)> = game
-        .figures()
-        .iter()
-        .filter(|f| f.figure == Figure::Shepherd)
-        .map(|f| (f.owner, game.feature_root(f.placement, f.feature)))
-        .collect();
-    if shepherds.is_empty() {
-        return;
-    }
     let turns = tiles_left / game.players().len() as f64;
     let kept = FLOCK_KEPT * (turns / 3.0).min(1.0);
-    for &(owner, root) in &shepherds {
-        let sheep: u32 = shepherds
-            .iter()
-            .filter(|&&(_, r)| r == root)
-            .map(|&(p, _)| game.flock(p).iter().map(|&n| u32::from(n)).sum::<u32>())
-            .sum();
-        rows[owner as usize][Component::Tokens as usize] += sheep as f64 * kept;
+    for (p, row) in rows.iter_mut().enumerate() {
+        if let Some(field) = game.flock_field(p as PlayerId) {
+            row[Component::Tokens as usize] += field.sheep as f64 * kept;
+        }
     }
 }
 

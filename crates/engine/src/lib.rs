@@ -51,7 +51,7 @@ pub use expansions::darmstadtium::DARMSTADTIUM_POINTS;
 pub use expansions::ferries::PlacedFerry;
 pub use expansions::flier::{flight_direction, FLIGHT_DIE};
 pub use expansions::gold_mines::ingot_value;
-pub use expansions::hills_sheep::{FlockToken, FLOCK_BAG};
+pub use expansions::hills_sheep::{FlockField, FlockToken, FLOCK_BAG};
 pub use expansions::labyrinths::LABYRINTH_FOLLOWER_POINTS;
 pub use expansions::little_buildings::{BuildingSupply, PlacedBuilding};
 pub use expansions::messages::{ScoringFigures, DARK_EVERY, SEAL_POINTS, TRACK_SPACES};

@@ -352,23 +352,21 @@ impl Table {
 
     /// Returns every figure on a feature to its owner's supply.
     pub(crate) fn return_figures(&mut self, root: NodeId, events: &mut Vec<Event>) {
-        let mut i = 0;
-        while i < self.figures.len() {
-            if self.features.find(self.figures[i].node) == root {
-                let f = self.take_figure(i);
-                events.push(self.returned(&f));
-            } else {
-                i += 1;
-            }
-        }
+        self.return_figures_where(root, |_| true, events);
     }
 
-    /// Returns every figure on a feature but the shepherds (Hills & Sheep), which stay while
-    /// their field goes on (a barn's scoring).
-    pub(crate) fn return_figures_but_shepherds(&mut self, root: NodeId, events: &mut Vec<Event>) {
+    /// Returns the figures on a feature for which `which` holds to their owners' supply (a
+    /// barn's scoring leaves the shepherds of Hills & Sheep, whose field goes on; a flock driven
+    /// to the stable sends home only them).
+    pub(crate) fn return_figures_where(
+        &mut self,
+        root: NodeId,
+        which: impl Fn(&PlacedFigure) -> bool,
+        events: &mut Vec<Event>,
+    ) {
         let mut i = 0;
         while i < self.figures.len() {
-            if self.figures[i].figure != Figure::Shepherd && self.features.find(self.figures[i].node) == root {
+            if self.features.find(self.figures[i].node) == root && which(&self.figures[i]) {
                 let f = self.take_figure(i);
                 events.push(self.returned(&f));
             } else {

@@ -9,7 +9,7 @@
 use crate::catalog::FeatureKind;
 use crate::events::{Breakdown, Event, Phase, Score};
 use crate::features::NodeId;
-use crate::players::{PlayerId, PlayerSet, MAX_PLAYERS};
+use crate::players::{Figure, PlayerId, PlayerSet, MAX_PLAYERS};
 use crate::rules::FarmerScoring;
 use crate::table::Table;
 
@@ -235,12 +235,9 @@ pub(crate) fn score_farm_now(
         table.pay(score, events);
     }
     rules.scored(table, root, events);
-    if phase == Phase::Turn && table.hills {
-        // Hills & Sheep: a barn's scoring leaves the shepherd in its field, which goes on.
-        table.return_figures_but_shepherds(root, events);
-    } else {
-        table.return_figures(root, events);
-    }
+    // Hills & Sheep: a barn's scoring leaves the shepherd in its field, which goes on.
+    let field_goes_on = phase == Phase::Turn;
+    table.return_figures_where(root, |f| !(field_goes_on && f.figure == Figure::Shepherd), events);
 }
 
 /// First edition: each completed city next to farms with farmers pays 4 points to the

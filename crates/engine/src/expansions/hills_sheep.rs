@@ -79,6 +79,17 @@ impl FlockToken {
     }
 }
 
+/// The field of a player's shepherd ([`crate::Game::flock_field`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlockField {
+    /// The owners of the shepherds in the field.
+    pub shepherds: PlayerSet,
+    /// The sheep of all their flocks: what driving the flock to the stable pays each of them.
+    pub sheep: u32,
+    /// Whether the field is closed (its flock goes to the stable at the end of the turn).
+    pub closed: bool,
+}
+
 /// The flock bag at the start, by token (`FlockToken::index`): 2 wolves, 4 tokens of one sheep,
 /// 5 of two, 5 of three and 2 of four (the Wikicarpedia page "Hills & Sheep", "Contents": 18
 /// tokens, 37 sheep).
@@ -126,9 +137,13 @@ pub(crate) fn shepherd_of(table: &Table, player: PlayerId) -> Option<usize> {
     table.figures.iter().position(|f| f.owner == player && f.figure == Figure::Shepherd)
 }
 
-/// Whether a shepherd stands on field `root`.
-fn has_shepherd(table: &Table, root: NodeId) -> bool {
-    table.figures.iter().any(|f| f.figure == Figure::Shepherd && table.features.find(f.node) == root)
+/// The owners of the shepherds on field `root`.
+fn shepherd_owners(table: &Table, root: NodeId) -> PlayerSet {
+    let mut owners = PlayerSet::default();
+    for f in table.figures.iter().filter(|f| f.figure == Figure::Shepherd && table.features.find(f.node) == root) {
+        owners.insert(f.owner);
+    }
+    owners
 }
 
 /// The shepherd's rule for a deployment on feature `spec` (`root`) of the tile just placed.
@@ -136,7 +151,7 @@ pub(crate) fn check_deploy(table: &Table, spec: &FeatureSpec, root: NodeId) -> R
     if spec.kind != FeatureKind::Field {
         return Err(RuleError::ShepherdOnField);
     }
-    if has_shepherd(table, root) {
+    if !shepherd_owners(table, root).is_empty() {
         return Err(RuleError::FieldHasShepherd);
     }
     Ok(())
@@ -190,14 +205,28 @@ impl HillsSheep {
     /// Sheep gone back into the bag for shepherds no longer on the board (eaten, taken back,
     /// struck by the plague).
     fn sync(&mut self, table: &Table) {
-        for player in 0..table.players.len() {
-            if self.flocks[player] != [0; 5] && shepherd_of(table, player as PlayerId).is_none() {
-                for (bag, n) in self.bag.iter_mut().zip(self.flocks[player]) {
-                    *bag += n;
-                }
-                self.flocks[player] = [0; 5];
+        for player in 0..table.players.len() as PlayerId {
+            if self.flocks[player as usize] != [0; 5] && shepherd_of(table, player).is_none() {
+                self.return_flock(player);
             }
         }
+    }
+
+    /// `player`'s sheep tokens back into the bag.
+    fn return_flock(&mut self, player: PlayerId) {
+        for (bag, n) in self.bag.iter_mut().zip(self.flocks[player as usize]) {
+            *bag += n;
+        }
+        self.flocks[player as usize] = [0; 5];
+    }
+
+    /// The field where `player`'s shepherd stands (its root), the owners of the shepherds there,
+    /// and the sheep of all their flocks: what driving it to the stable pays each of them.
+    pub(crate) fn field_of(&self, table: &Table, player: PlayerId) -> Option<(NodeId, PlayerSet, u32)> {
+        let root = table.features.find(table.figures[shepherd_of(table, player)?].node);
+        let owners = shepherd_owners(table, root);
+        let sheep = owners.iter().map(|p| sheep_of(&self.flocks[p as usize])).sum();
+        Some((root, owners, sheep))
     }
 
     /// Draws a token from the bag: the next arranged one, else one at random from the game's
@@ -225,32 +254,10 @@ impl HillsSheep {
         token
     }
 
-    /// The shepherds on field `root` (their figure indices) and their owners.
-    fn shepherds_on(table: &Table, root: NodeId) -> (Vec<usize>, PlayerSet) {
-        let mut owners = PlayerSet::default();
-        let indices: Vec<usize> = (0..table.figures.len())
-            .filter(|&i| {
-                let f = &table.figures[i];
-                f.figure == Figure::Shepherd && table.features.find(f.node) == root
-            })
-            .collect();
-        indices.iter().for_each(|&i| owners.insert(table.figures[i].owner));
-        (indices, owners)
-    }
-
     /// Sends the shepherds of field `root` home and their sheep back into the bag.
     fn clear_field(&mut self, table: &mut Table, root: NodeId, events: &mut Vec<Event>) {
-        let (mut indices, owners) = Self::shepherds_on(table, root);
-        for p in owners.iter() {
-            for (bag, n) in self.bag.iter_mut().zip(self.flocks[p as usize]) {
-                *bag += n;
-            }
-            self.flocks[p as usize] = [0; 5];
-        }
-        while let Some(i) = indices.pop() {
-            let f = table.take_figure(i);
-            events.push(table.returned(&f));
-        }
+        shepherd_owners(table, root).iter().for_each(|p| self.return_flock(p));
+        table.return_figures_where(root, |f| f.figure == Figure::Shepherd, events);
     }
 
     /// Grows the flock of `player`'s shepherd by a token; a wolf ends the flock of its field.
@@ -267,7 +274,7 @@ impl HillsSheep {
                 // The wolf goes back into the bag, with the sheep of the field.
                 self.bag[0] += 1;
                 let root = table.features.find(f.node);
-                let (_, shepherds) = Self::shepherds_on(table, root);
+                let shepherds = shepherd_owners(table, root);
                 events.push(Event::WolfDrawn { player, pos, feature, shepherds });
                 self.clear_field(table, root, events);
             }
@@ -276,12 +283,10 @@ impl HillsSheep {
 
     /// Drives the flock of field `root` to the stable: each shepherd's owner scores all its
     /// sheep; the tokens go back into the bag and the shepherds home.
-    fn herd(&mut self, table: &mut Table, root: NodeId, closed: bool, events: &mut Vec<Event>) {
-        let (indices, owners) = Self::shepherds_on(table, root);
-        let Some(&first) = indices.first() else { return };
-        let f = table.figures[first];
+    fn herd(&mut self, table: &mut Table, player: PlayerId, closed: bool, events: &mut Vec<Event>) {
+        let Some((root, owners, sheep)) = self.field_of(table, player) else { return };
+        let f = table.figures[shepherd_of(table, player).expect("a field of a shepherd")];
         let (pos, feature) = (table.pos_of(f.placement), f.feature);
-        let sheep: u32 = owners.iter().map(|p| sheep_of(&self.flocks[p as usize])).sum();
         for p in owners.iter() {
             table.players[p as usize].score += sheep;
         }
@@ -289,29 +294,22 @@ impl HillsSheep {
         self.clear_field(table, root, events);
     }
 
-    /// The fields of the tile just placed (their roots), each once.
-    fn placed_fields(table: &Table) -> Vec<NodeId> {
-        let placed = table.last_placement();
-        let design = table.design(placed.tile);
-        let mut roots = vec![];
-        for (i, spec) in design.features.iter().enumerate() {
-            if spec.kind == FeatureKind::Field {
-                let root = table.features.find(placed.first_node + i as NodeId);
-                if !roots.contains(&root) {
-                    roots.push(root);
-                }
-            }
-        }
-        roots
-    }
-
     /// Step 2C's special case: every field of the tile just placed that is now closed drives its
-    /// flock to the stable.
+    /// flock to the stable (a field met twice has no shepherd left the second time).
     fn herd_closed(&mut self, table: &mut Table, events: &mut Vec<Event>) {
-        for root in Self::placed_fields(table) {
-            let root = table.features.find(root);
-            if table.features.is_closed(root) && has_shepherd(table, root) {
-                self.herd(table, root, true, events);
+        let placed = *table.last_placement();
+        for (i, spec) in table.design(placed.tile).features.iter().enumerate() {
+            if spec.kind != FeatureKind::Field {
+                continue;
+            }
+            let root = table.features.find(placed.first_node + i as NodeId);
+            if !table.features.is_closed(root) {
+                continue;
+            }
+            let first =
+                table.figures.iter().find(|f| f.figure == Figure::Shepherd && table.features.find(f.node) == root);
+            if let Some(owner) = first.map(|f| f.owner) {
+                self.herd(table, owner, true, events);
             }
         }
     }
@@ -337,10 +335,7 @@ impl HillsSheep {
             unreachable!("checked: the flock's choice")
         };
         if herd {
-            if let Some(index) = shepherd_of(table, player) {
-                let root = table.features.find(table.figures[index].node);
-                self.herd(table, root, false, events);
-            }
+            self.herd(table, player, false, events);
         } else {
             self.grow(table, player, events);
         }
@@ -394,7 +389,7 @@ impl Module for HillsSheep {
                 self.grow(table, player, events);
             } else {
                 let root = table.features.find(shepherd.node);
-                if Self::placed_fields(table).contains(&root) {
+                if table.feature_on_tile(root, table.last_placement_index()) {
                     return Some(Pending::Flock { player });
                 }
             }

@@ -26,19 +26,9 @@ pub(crate) struct Vineyards;
 
 /// The vineyard tiles among the eight around `at`.
 pub(crate) fn vineyards_around(table: &Table, at: Pos) -> u16 {
-    let mut count = 0;
-    for dy in -1..=1 {
-        for dx in -1..=1 {
-            if (dx, dy) == (0, 0) {
-                continue;
-            }
-            let pos = Pos::new(at.x + dx, at.y + dy);
-            if table.board.get(pos).is_some_and(|p| table.design(p.tile).symbols.contains(&Symbol::Vineyard)) {
-                count += 1;
-            }
-        }
-    }
-    count
+    let vineyard =
+        |pos: &Pos| table.board.get(*pos).is_some_and(|p| table.design(p.tile).symbols.contains(&Symbol::Vineyard));
+    at.ring().iter().filter(|pos| vineyard(pos)).count() as u16
 }
 
 impl Module for Vineyards {

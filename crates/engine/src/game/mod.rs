@@ -344,6 +344,18 @@ impl Game {
         crate::expansions::vineyards::vineyards_around(&self.table, pos)
     }
 
+    /// Hills & Sheep: the field where `player`'s shepherd stands, the owners of the shepherds
+    /// there and the sheep of all their flocks, which driving it to the stable pays each of them
+    /// (`None` while the shepherd is off the board).
+    pub fn flock_field(&self, player: PlayerId) -> Option<crate::expansions::hills_sheep::FlockField> {
+        let (root, shepherds, sheep) = self.modules.hills_sheep().field_of(&self.table, player)?;
+        Some(crate::expansions::hills_sheep::FlockField {
+            shepherds,
+            sheep,
+            closed: self.table.features.is_closed(root),
+        })
+    }
+
     /// Hills & Sheep: the tokens in the flock bag, by kind: the wolves, then the tokens of 1,
     /// 2, 3 and 4 sheep ([`crate::FLOCK_BAG`] at the start, and without the expansion).
     pub fn flock_bag(&self) -> [u8; 5] {

@@ -118,19 +118,12 @@ fn shepherd_of(game: &Game, player: PlayerId) -> Option<(Pos, u8)> {
 }
 
 /// The owners of the shepherds on the field where `player`'s shepherd stands (`player` first),
-/// and whether that field is closed.
-fn field_of(game: &Game, player: PlayerId) -> (Vec<PlayerId>, bool) {
-    let Some(own) = game.figures().iter().find(|f| f.owner == player && f.figure == Figure::Shepherd) else {
-        return (vec![], false);
-    };
-    let root = game.feature_root(own.placement, own.feature);
+/// whether that field is closed, and the sheep of all its flocks (what herding pays each).
+fn field_of(game: &Game, player: PlayerId) -> (Vec<PlayerId>, bool, u32) {
+    let Some(field) = game.flock_field(player) else { return (vec![], false, 0) };
     let mut owners = vec![player];
-    for f in game.figures() {
-        if f.figure == Figure::Shepherd && f.owner != player && game.feature_root(f.placement, f.feature) == root {
-            owners.push(f.owner);
-        }
-    }
-    (owners, game.features().is_closed(root))
+    owners.extend(field.shepherds.iter().filter(|&p| p != player));
+    (owners, field.closed, field.sheep)
 }
 
 /// Names as a list: "Anna", "Anna and Ben", "you and Ben".
@@ -183,11 +176,6 @@ fn spot_words(game: &Game, pos: Pos, feature: u8) -> String {
         words::feature_words(game, pos, feature),
         words::place_words(pos)
     )
-}
-
-/// The sheep of every flock in the field of `owners`' shepherds.
-fn field_sheep(game: &Game, owners: &[PlayerId]) -> u32 {
-    owners.iter().map(|&p| flock_sheep(game, p)).sum()
 }
 
 /// "a flock of 5 sheep (tokens of 3 and 2)".
@@ -245,9 +233,8 @@ impl ViewModule for HillsSheep {
     fn pending(&self, game: &Game, pending: Pending) -> Option<PendingView> {
         let Pending::Flock { player } = pending else { return None };
         let (pos, feature) = shepherd_of(game, player).unwrap_or((Pos::new(0, 0), 0));
-        let (owners, closed) = field_of(game, player);
+        let (owners, closed, sheep) = field_of(game, player);
         let own = flock_sheep(game, player);
-        let sheep = field_sheep(game, &owners);
         let (tokens, wolves) = bag_counts(game);
         let flock = if owners.len() > 1 {
             format!("The farm holds {} flocks, {} in all ({own} of them yours)", owners.len(), sheep_words(sheep))
@@ -290,8 +277,7 @@ impl ViewModule for HillsSheep {
 
     fn legal(&self, game: &Game, pending: Pending, action: Action) -> Option<Legal> {
         let (Pending::Flock { player }, Action::Flock { herd }) = (pending, action) else { return None };
-        let (owners, _) = field_of(game, player);
-        let sheep = field_sheep(game, &owners);
+        let (owners, _, sheep) = field_of(game, player);
         let label = if herd {
             format!("drive the flock to the stable: {}", pay_words(&owners, sheep))
         } else {
