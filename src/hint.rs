@@ -241,6 +241,10 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::Message { .. } => "take the message's 2 points".into(),
         RecordAction::Flock { herd: true, .. } => "drive your flock to the stable (1 point a sheep)".into(),
         RecordAction::Flock { .. } => "grow your flock: draw a token from the bag".into(),
+        RecordAction::Acrobat { x, y, .. } => format!("put a follower on the acrobat space at ({x}, {y})"),
+        RecordAction::Pyramid { x, y, .. } => {
+            format!("score the full acrobat pyramid at ({x}, {y}), 5 points an acrobat")
+        }
         RecordAction::MessageFollower { figure, x, y, feature, .. } => {
             format!("message 8: score your {} on {feature} at ({x}, {y}) and take it home", figure.name())
         }

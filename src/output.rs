@@ -229,6 +229,47 @@ pub fn messages_line(game: &carcassonne_engine::Game, event: &carcassonne_engine
     }
 }
 
+/// Under the Big Top: the big top moving, its token turned up, the circus, the pyramids and the
+/// ringmaster, in words (play and replay): "red puts the big top up at (1,0) over a face-down
+/// animal token", "the token under the big top at (1,0) is a 5", "blue scores 10 for 2
+/// followers around the big top at (1,0) (5 each)", "red scores 15 for 3 acrobats at (2,1)",
+/// "red scores 4 for the ringmaster at (0,1): 2 circus and acrobat tiles around him".
+pub fn big_top_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
+    use carcassonne_engine::Event;
+    let name = |p: u8| game.player(p).color.name();
+    match *event {
+        Event::BigTopMoved { player, from: None, to } => {
+            format!("{} puts the big top up at {to} over a face-down animal token", name(player))
+        }
+        Event::BigTopMoved { player, from: Some(from), to } => {
+            format!("{} moves the big top from {from} to {to}, over a new face-down animal token", name(player))
+        }
+        Event::CircusRevealed { pos, animal } => {
+            format!("the animal token under the big top at {pos} is turned up: {animal} a follower")
+        }
+        Event::CircusScored { player, pos, followers, animal, points } => format!(
+            "{} scores {points} for {followers} follower{} around the big top at {pos} ({animal} each)",
+            name(player),
+            if followers == 1 { "" } else { "s" }
+        ),
+        Event::AcrobatsScored { scorer, player, pos, acrobats, points } => format!(
+            "{} scores {points} for {acrobats} acrobat{} at {pos}{}",
+            name(player),
+            if acrobats == 1 { "" } else { "s" },
+            match scorer {
+                Some(s) => format!(" (the pyramid scored by {})", name(s)),
+                None => " (at the end of the game)".into(),
+            }
+        ),
+        Event::RingmasterBonus { player, pos, tiles, points, .. } => format!(
+            "{} scores {points} for the ringmaster at {pos}: {tiles} circus and acrobat tile{} around him",
+            name(player),
+            if tiles == 1 { "" } else { "s" }
+        ),
+        _ => String::new(),
+    }
+}
+
 /// Hills & Sheep: a tile under a hill, a token drawn, a wolf, a flock driven to the stable, in
 /// words (play and replay): "red's hill at (1,0) takes the next tile face down beneath it", "red's shepherd at (1,0) draws
 /// 3 sheep", "blue's shepherd at (2,1) draws the wolf: the flock is lost, and the shepherd of

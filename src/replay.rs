@@ -207,6 +207,28 @@ fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec<ScoreJson<
                         if closed { " (its field closed)" } else { "" }
                     ),
                 ),
+                Event::CircusScored { pos, followers, animal, .. } => (
+                    Why {
+                        kind: "circus",
+                        phase: Phase::Turn,
+                        completed: true,
+                        at: Some(At { x: pos.x, y: pos.y, feature: None }),
+                    },
+                    format!("{followers} follower(s) around the big top × {animal} = {points}"),
+                ),
+                Event::AcrobatsScored { scorer, pos, acrobats, .. } => (
+                    Why {
+                        kind: "acrobats",
+                        phase: if scorer.is_some() { Phase::Turn } else { Phase::Final },
+                        completed: scorer.is_some(),
+                        at: Some(At { x: pos.x, y: pos.y, feature: None }),
+                    },
+                    format!("{acrobats} acrobat(s) × 5 = {points}"),
+                ),
+                Event::RingmasterBonus { pos, feature, tiles, .. } => (
+                    Why { kind: "ringmaster", phase: Phase::Turn, completed: true, at: Some(at(game, pos, feature)) },
+                    format!("the ringmaster: {tiles} circus and acrobat tile(s) around him × 2 = {points}"),
+                ),
                 Event::PointSacrificed { .. } => (
                     Why { kind: "dash", phase: Phase::Turn, completed: true, at: None },
                     format!("another deployment or move (the dash) = {points}"),
@@ -377,6 +399,17 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     end_line(out, &text, &mut rose_note)?;
                 }
                 writeln!(out, "    {}", crate::output::hills_sheep_line(game, &event))?;
+            }
+            // Under the Big Top: a line each.
+            Event::BigTopMoved { .. }
+            | Event::CircusRevealed { .. }
+            | Event::CircusScored { .. }
+            | Event::AcrobatsScored { .. }
+            | Event::RingmasterBonus { .. } => {
+                if let Some(text) = line.take() {
+                    end_line(out, &text, &mut rose_note)?;
+                }
+                writeln!(out, "    {}", crate::output::big_top_line(game, &event))?;
             }
             Event::ChurchBonus { pos, players, followers, points } => {
                 let who = crate::output::player_names(game, players);

@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 40] = [
+const SETS: [(&str, u32); 41] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -87,6 +87,7 @@ const SETS: [(&str, u32); 40] = [
     ("plague", 6),
     ("hills-sheep", 10),
     ("vineyards", 8),
+    ("under-the-big-top", 20),
 ];
 
 #[test]
@@ -223,6 +224,7 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "plague"
                 | "hills-sheep"
                 | "vineyards"
+                | "under-the-big-top"
         )
     }) {
         for edition in editions(set) {

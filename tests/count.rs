@@ -1184,7 +1184,8 @@ fn checked_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) {
         for r in g.residents() {
             let ok = match r.figure {
                 // The Phantom: "a normal follower" in every respect.
-                Figure::Follower | Figure::BigFollower | Figure::Phantom => {
+                // Under the Big Top: the ringmaster is one too.
+                Figure::Follower | Figure::BigFollower | Figure::Phantom | Figure::Ringmaster => {
                     g.rules().variants.farmers || r.quarter != Quarter::Market
                 }
                 Figure::Mayor => r.quarter == Quarter::Castle,

@@ -263,6 +263,8 @@ impl From<Action> for ActionKey {
             | Action::ReadMessage { .. }
             | Action::MessageFollower { .. }
             | Action::Flock { .. }
+            | Action::Acrobat { .. }
+            | Action::ScorePyramid { .. }
             | Action::PorxadaBonus
             | Action::SwapFollower { .. }
             | Action::RefuseSwap { .. }

@@ -509,6 +509,13 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             | Event::FlockHerded { .. } => {
                 prop_assert!(game.rules().has(Expansion::HillsSheep), "a hill or a flock without Hills & Sheep");
             }
+            Event::BigTopMoved { .. }
+            | Event::CircusRevealed { .. }
+            | Event::CircusScored { .. }
+            | Event::AcrobatsScored { .. }
+            | Event::RingmasterBonus { .. } => {
+                prop_assert!(game.rules().has(Expansion::BigTop), "a circus or an acrobat without Under the Big Top");
+            }
             Event::OutbreakStarted { .. }
             | Event::OutbreakEradicated { .. }
             | Event::FleaPlaced { .. }
@@ -736,7 +743,11 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
                             // Baba Yaga, on the hut of the tile just placed.
                             FeatureKind::Mountain | FeatureKind::Prior | FeatureKind::Hut => true,
                             FeatureKind::Field => p.farmers,
-                            FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower | FeatureKind::Trap => false,
+                            FeatureKind::Garden
+                            | FeatureKind::River
+                            | FeatureKind::Tower
+                            | FeatureKind::Trap
+                            | FeatureKind::Acrobats => false,
                         };
                         if allowed && !occupied.contains(&model.component_of[&(pi, i as u8)]) {
                             expected.push(Action::Deploy { figure: Figure::Follower, feature: i as u8 });

@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
     Action, Catalog, Color, Deck, Edition, Event, Expansion, Figure, Game, GameSetup, Phase as EnginePhase, RiverOrder,
-    RuleSet, Rules, Token, Variants, FLOCK_BAG, LABYRINTH_FOLLOWER_POINTS, RANSOM, VINEYARD_POINTS, WIND_ROSE_POINTS,
+    RuleSet, Rules, Token, Variants, ACROBAT_POINTS, ANIMAL_TOKENS, FLOCK_BAG, LABYRINTH_FOLLOWER_POINTS, PYRAMID_SIZE,
+    RANSOM, RINGMASTER_POINTS, VINEYARD_POINTS, WIND_ROSE_POINTS,
 };
 use carcassonne_reference::{decision_of, render, Fact, Phase, Reference, Selection};
 
@@ -121,7 +122,7 @@ fn an_order_of_the_river_replaces_the_rules_preparation_of_the_river() {
 #[test]
 fn each_selection_has_the_lines_the_seeds_give_for_it() {
     let r = Reference::builtin();
-    let expected: [(&[&str], &[&str]); 19] = [
+    let expected: [(&[&str], &[&str]); 21] = [
         (
             &[],
             &[
@@ -324,6 +325,28 @@ fn each_selection_has_the_lines_the_seeds_give_for_it() {
             ],
         ),
         (&["vineyards"], &["tiles-vineyards", "3b-points-vineyards", "final-value-cloister-vineyards"]),
+        (
+            &["big-top"],
+            &[
+                "tiles-big-top",
+                "aside-animals",
+                "aside-big-top",
+                "players-ringmaster",
+                "1c-circus",
+                "2b1-deploy-ringmaster",
+                "2b1-acrobat",
+                "2b1-acrobat-add",
+                "2b1-acrobat-score",
+                "3b-control-ringmaster",
+                "3b-ringmaster",
+                "3c-circus",
+                "final-circus",
+                "final-incomplete-ringmaster",
+                "final-incomplete-acrobats",
+                "final-end-ringmaster",
+            ],
+        ),
+        (&["big-top", "princess-dragon"], &["1a-fairy-acrobats", "3b-fairy-acrobats"]),
     ];
     for (expansions, ids) in expected {
         let keys: Vec<String> = expansions.iter().map(|s| s.to_string()).collect();
@@ -339,6 +362,13 @@ fn each_selection_has_the_lines_the_seeds_give_for_it() {
     for id in ["tiles-hills-sheep", "players-shepherd", "2c-shepherd", "3b-control-hill", "final-shepherds"] {
         assert!(!printed.contains(id), "The Vineyards alone: line {id}");
     }
+    // Under the Big Top's acrobats score at the end even under the house rule that leaves the
+    // unfinished features unscored (they are none of its roads, cities and cloisters).
+    let mut house = Variants::default();
+    house.set("incomplete-features-score-nothing", "true").unwrap();
+    let a = r.assemble(&Selection::new(r, &["big-top".to_string()], house, None));
+    let printed: BTreeSet<&str> = a.lines().iter().map(|l| l.id.as_str()).collect();
+    assert!(printed.contains("final-incomplete-nothing-acrobats") && !printed.contains("final-incomplete-acrobats"));
     // The rule sets' rows, with every expansion.
     let by_rule_set: [(RuleSet, &[&str]); 4] = [
         (
@@ -609,10 +639,22 @@ fn the_tile_counts_and_trade_goods_agree_with_the_catalog() {
                 assert_eq!(*points, u32::from(VINEYARD_POINTS), "{}", e.id);
                 checked += 1;
             }
+            Some(Fact::Animals { tokens }) => {
+                assert_eq!(tokens[..], ANIMAL_TOKENS[..], "{}", e.id);
+                checked += 1;
+            }
+            Some(Fact::Acrobat { points }) => {
+                assert_eq!(*points, ACROBAT_POINTS, "{}", e.id);
+                checked += 1;
+            }
+            Some(Fact::Ringmaster { points }) => {
+                assert_eq!(*points, RINGMASTER_POINTS, "{}", e.id);
+                checked += 1;
+            }
             _ => {}
         }
     }
-    assert!(checked >= 23, "{checked} facts checked");
+    assert!(checked >= 31, "{checked} facts checked");
 }
 
 /// Plays a random game (uniform legal actions, from a seed), calling `f` with the decision
@@ -713,6 +755,9 @@ fn every_score_the_engine_pays_is_one_the_reference_states() {
         "wind rose 3",
         "flock",
         "vineyards",
+        "circus",
+        "acrobats",
+        "ringmaster",
     ] {
         assert!(seen.iter().any(|s: &String| s.starts_with(shape)), "no random game scored {shape}: {seen:?}");
     }
@@ -782,9 +827,42 @@ fn check_event(event: &Event, stated: &[&Fact], bonuses: &[u16], rules: &Rules, 
             ));
         }
         Event::FairyBonus { points, .. } => {
-            let ok = stated.iter().any(|f| matches!(f, Fact::Fairy { points: p, .. } if p == points));
+            // Under the Big Top: beside an acrobat the fairy pays each acrobat of its owner in
+            // the pyramid (lines `1a-fairy-acrobats`, `3b-fairy-acrobats`).
+            let most = if rules.has(Expansion::BigTop) { PYRAMID_SIZE as u32 } else { 1 };
+            let ok = stated.iter().any(|f| match f {
+                Fact::Fairy { points: p, .. } => (1..=most).any(|n| p * n == *points),
+                _ => false,
+            });
             assert!(ok, "{rules:?}: the fairy paid {points}");
             seen.insert(format!("fairy {points}"));
+        }
+        // Under the Big Top: the circus pays each player the token's value for each of their
+        // followers around the big top; a pyramid 5 points an acrobat; a ringmaster 2 points a
+        // circus or acrobat tile around him.
+        Event::CircusScored { followers, animal, points, .. } => {
+            let ok = stated.iter().any(|f| match f {
+                Fact::Animals { tokens } => tokens.iter().any(|&(value, _)| value == *animal),
+                _ => false,
+            });
+            assert!(ok && *points == u32::from(*animal) * u32::from(*followers), "{rules:?}: {event:?}");
+            seen.insert("circus".into());
+        }
+        Event::AcrobatsScored { acrobats, points, .. } => {
+            let per = stated.iter().find_map(|f| match f {
+                Fact::Acrobat { points } => Some(*points),
+                _ => None,
+            });
+            assert_eq!(per.map(|p| p * u32::from(*acrobats)), Some(*points), "{rules:?}: {event:?}");
+            seen.insert("acrobats".into());
+        }
+        Event::RingmasterBonus { tiles, points, .. } => {
+            let per = stated.iter().find_map(|f| match f {
+                Fact::Ringmaster { points } => Some(*points),
+                _ => None,
+            });
+            assert_eq!(per.map(|p| p * u32::from(*tiles)), Some(*points), "{rules:?}: {event:?}");
+            seen.insert("ringmaster".into());
         }
         Event::GoodsScored { points, .. } => {
             assert!(

@@ -640,3 +640,83 @@ fn hills_vineyards_the_shepherd_and_its_flock_are_drawn() {
     let svg = board_svg(&game, &BoardOptions::default());
     assert_eq!(count(&svg, r#"class="symbol hill""#), 1);
 }
+
+/// Under the Big Top: each circus and acrobat space is drawn in the middle of its tile at every
+/// rotation, where its roads end; on a board the big top stands on the circus tile where it went
+/// up last (and leaves with the final scoring), the acrobats of a pyramid stand two below and
+/// one above on their space, and the ringmaster wears his top hat.
+#[test]
+fn the_big_top_the_acrobat_pyramids_and_the_ringmaster_are_drawn() {
+    use carcassonne_engine::{Figure, Pos};
+    let catalog = Catalog::builtin();
+    for (symbol, class, designs) in [(Symbol::Circus, "symbol circus", 12), (Symbol::Acrobats, "symbol acrobats", 6)] {
+        let with: Vec<&TileDesign> = catalog.designs().iter().filter(|d| d.symbols.contains(&symbol)).collect();
+        assert_eq!(with.len(), designs, "{class}");
+        for design in with {
+            for r in Rotation::ALL {
+                let svg = tile_svg(design, r, 64);
+                check_xml(&svg).unwrap_or_else(|e| panic!("{}: {e}", design.id));
+                assert_eq!(
+                    count(&svg, &format!(r#"class="{class}" transform="translate(50 50)"#)),
+                    1,
+                    "{} {r:?}",
+                    design.id
+                );
+                assert_eq!(count(&svg, r#"class="house""#) + count(&svg, r#"class="village""#), 0, "{}", design.id);
+            }
+        }
+    }
+    // 01: an acrobat tile, all farm; 06: a circus tile with a road to the south.
+    let rules = Rules { expansions: vec![Expansion::BigTop], ..Rules::base() };
+    let deck = ["01", "06", "01", "01", "06"].map(|n| catalog.lookup(&format!("under-the-big-top:{n}")).unwrap());
+    let mut game =
+        Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck: Deck::Order(deck.to_vec()) })
+            .unwrap();
+    let turn = |game: &mut Game, x: i16, y: i16, then: Action| {
+        game.apply(Action::Place { pos: Pos::new(x, y), rotation: Rotation::R0 }).unwrap();
+        game.apply(then).unwrap();
+    };
+    let acrobat = Action::Acrobat { pos: Pos::new(0, 1) };
+    turn(&mut game, 0, 1, acrobat);
+    turn(&mut game, 1, 1, acrobat);
+    turn(&mut game, -1, 1, acrobat);
+    assert_eq!(game.big_top(), Some(Pos::new(1, 1)));
+    let svg = board_svg(&game, &BoardOptions::default());
+    check_xml(&svg).unwrap();
+    assert_eq!(count(&svg, r#"class="piece big-top" transform="translate(150 150)"#), 1, "{svg}");
+    // Three acrobats on the space in the middle of the tile at (0, 1): two side by side below,
+    // one above between them.
+    let spots: Vec<(f32, f32)> = attributes(&svg, "figure follower acrobat", "transform")
+        .iter()
+        .map(|t| {
+            let inner = t.trim_start_matches("translate(").split(')').next().unwrap();
+            let mut xy = inner.split(' ').map(|v| v.parse::<f32>().unwrap());
+            (xy.next().unwrap(), xy.next().unwrap())
+        })
+        .collect();
+    assert_eq!(spots.len(), 3, "{svg}");
+    let (bottom, top) = (&spots[..2], spots[2]);
+    assert!(
+        bottom[0].1 == bottom[1].1 && bottom[0].0 < top.0 && top.0 < bottom[1].0 && top.1 < bottom[0].1,
+        "{spots:?}"
+    );
+    assert!(spots.iter().all(|&(x, y)| (30.0..70.0).contains(&x) && (130.0..170.0).contains(&y)), "{spots:?}");
+    // Blue: the ringmaster on the farm of the acrobat tile south of the pyramid.
+    game.apply(Action::Place { pos: Pos::new(0, 2), rotation: Rotation::R0 }).unwrap();
+    let ringmaster = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Deploy { figure: Figure::Ringmaster, .. }))
+        .expect("the ringmaster offered");
+    game.apply(ringmaster).unwrap();
+    let svg = board_svg(&game, &BoardOptions::default());
+    assert_eq!(count(&svg, r#"class="figure ringmaster farmer""#), 1, "{svg}");
+    assert_eq!(count(&svg, r##"fill="#161616""##), 1, "the top hat");
+    // Red's circus tile: the big top moves on; the game ends and the big top is taken down.
+    turn(&mut game, 2, 1, Action::Pass);
+    assert!(game.is_over());
+    assert!(game.big_top().is_none());
+    let svg = board_svg(&game, &BoardOptions::default());
+    assert_eq!(count(&svg, r#"class="piece big-top""#), 0);
+    assert_eq!(count(&svg, r#"class="symbol circus""#), 2);
+}

@@ -3,6 +3,7 @@
 mod abbey_mayor;
 mod architecture;
 mod baba_yaga;
+mod big_top;
 mod bots;
 mod catalog;
 mod cli;

@@ -1170,6 +1170,10 @@ fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) 
                 | Event::PorxadaCityScored { player, points, .. }
                 // The Messages: a message done, or its seal.
                 | Event::MessageScored { player, points, .. }
+                // Under the Big Top: the circus, the pyramids, the ringmaster.
+                | Event::CircusScored { player, points, .. }
+                | Event::AcrobatsScored { player, points, .. }
+                | Event::RingmasterBonus { player, points, .. }
                 | Event::FairyBonus { player, points } => paid[player as usize] += i64::from(points),
                 // The Vodyanoy's cost at the end.
                 Event::VodyanoyPenalty { player, points, .. } => paid[player as usize] -= i64::from(points),
@@ -1212,10 +1216,14 @@ fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) 
                     let (dx, dy) = ((pos.x - tower.x).abs(), (pos.y - tower.y).abs());
                     assert!((dx == 0 || dy == 0) && dx.max(dy) <= height as i16, "seed {seed}: out of reach");
                     assert!(figure.is_follower() || v.tower_captures_builders_and_pigs, "seed {seed}: {figure:?}");
-                    let taken = figures_before
-                        .iter()
-                        .find(|f| f.feature == feature && g.board().placement(f.placement).pos == pos);
-                    assert!(taken.is_some_and(|f| f.owner == owner && f.figure == figure));
+                    // Several figures may share a feature (the acrobats of a pyramid).
+                    let taken = figures_before.iter().find(|f| {
+                        f.feature == feature
+                            && g.board().placement(f.placement).pos == pos
+                            && f.owner == owner
+                            && f.figure == figure
+                    });
+                    assert!(taken.is_some(), "seed {seed}: {e:?}");
                     let on_tower = g.towers().iter().any(|t| t.pos == pos && t.feature == feature);
                     if on_tower {
                         seen.guard_captures += 1;

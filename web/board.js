@@ -6,7 +6,7 @@
 
 import { h, s, clear, seatHex, isPair } from './ui.js';
 import { tileUse } from './tiles.js';
-import { figureShape, figureSize, dragonShape, fairyShape } from './figures.js';
+import { figureShape, figureSize, dragonShape, fairyShape, PYRAMID } from './figures.js';
 import { drawMarkers, placeMarkers } from './markers.js';
 import { installPanZoom } from './panzoom.js';
 import { towerShape, guardLift, reachShape } from './tower.js';
@@ -194,10 +194,11 @@ export class Board {
       const n = sharing.get(key(f)) || 1;
       const i = placed.get(key(f)) || 0;
       placed.set(key(f), i + 1);
-      const dx = n > 1 ? (i - (n - 1) / 2) * 0.2 : 0;
+      // Acrobats stand as a pyramid (figures.js, PYRAMID); others sharing a place, side by side.
+      const [dx, dy] = f.feature === 'acrobats' ? PYRAMID[i % PYRAMID.length] : [n > 1 ? (i - (n - 1) / 2) * 0.2 : 0, 0];
       const g = figureShape(f.figure, seatHex(seat), {
         px: (f.x + at[0] + dx) * 100,
-        py: (f.y + at[1]) * 100,
+        py: (f.y + at[1] + dy) * 100,
         feature: f.feature,
         seat: f.seat,
         lift: tower ? guardLift(tower.height, figureSize(f.figure)) : 0,

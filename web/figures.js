@@ -27,11 +27,18 @@ const SHAPES = {
 };
 // The shepherd's crook: a staff from the ground up past its head, hooked at the top, held in a hand.
 const CROOK = 'M8,9.6 V-8 A2.5,2.5 0 0 0 3,-8 V-6.4';
+// Under the Big Top: the ringmaster's top hat on a follower's head (a brim, a tall crown) and its red band.
+const TOP_HAT = 'M-5,-9.4 H5 V-10.6 H3 V-16 H-3 V-10.6 H-5 Z';
+const HAT_BAND = 'M-3,-10.8 H3 V-12.2 H-3 Z';
 // The white lines drawn over a figure's outline (its "marks").
 const MARKS = {
   mayor: 'M-3.2,-1.2 Q0,2.6 3.2,-1.2',
   barn: 'M-6.5,-1.5 L0,-7.5 L6.5,-1.5',
 };
+// Under the Big Top: where the acrobats of a pyramid stand around their space's spot, in tile
+// units, in the order they came: two side by side, the third on their shoulders (the SVG
+// render's PYRAMID_SPOTS, crates/render/src/layout/tokens.rs).
+export const PYRAMID = [[-0.085, 0.07], [0.085, 0.07], [0, -0.08]];
 // Where a figure's seat number stands: [x, baseline].
 const SEAT_AT = { pig: [-1, 4.6], builder: [0, 6.4], mayor: [0, 8.2], wagon: [0, 0.8], barn: [0, 7.2], shepherd: [0, 6.8] };
 
@@ -67,11 +74,17 @@ function shepherdShape() {
   ];
 }
 
+/** The ringmaster (Under the Big Top): a follower in the seat's colour wearing a black top hat with a red band. */
+function ringmasterShape() {
+  return [s('path', { d: SHAPES.follower }), s('path', { class: 'top-hat', d: TOP_HAT, fill: '#161616' }), s('path', { class: 'hat-band', d: HAT_BAND, fill: '#c62828' })];
+}
+
 /** The picture of a figure of `kind`, centred on (0, 0), before its colour and size. */
 function figureBody(kind) {
   if (kind === 'pig') return pigShape();
   if (kind === 'wagon') return wagonShape();
   if (kind === 'shepherd') return shepherdShape();
+  if (kind === 'ringmaster') return ringmasterShape();
   const body = [s('path', { d: SHAPES[kind] || SHAPES.follower })];
   if (MARKS[kind]) body.push(s('path', { class: 'figure-mark', d: MARKS[kind] }));
   if (kind === 'big-follower') body.push(s('circle', { class: 'figure-mark', cx: 0, cy: -4, r: 5.2 }));
@@ -188,6 +201,10 @@ export function markerIcon(kind, { figure = null, hex = '#888', feature = '' } =
   if (kind === 'flee') return s('path', { class: 'marker-icon', d: 'M-6.5 5C-5.5 -2 -1 -5.5 5.5 -4.5M1.5 -8L5.5 -4.5L2 -0.5' });
   // The Messages: a follower message 8 may score and send home (an envelope).
   if (kind === 'message') return s('path', { class: 'marker-icon', d: 'M-6 -4.2H6V4.2H-6ZM-6 -4.2L0 0.8L6 -4.2' });
+  // Under the Big Top: an acrobat space where a follower may join the pyramid (three heads, two
+  // below and one above), and a full pyramid that may be scored (a star).
+  if (kind === 'acrobat') return s('g', { class: 'marker-icon' }, s('circle', { cx: -3.4, cy: 2.8, r: 2.7 }), s('circle', { cx: 3.4, cy: 2.8, r: 2.7 }), s('circle', { cx: 0, cy: -3.2, r: 2.7 }));
+  if (kind === 'pyramid') return s('path', { class: 'marker-icon', d: MAGIC_STAR });
   // "A new lease of life": where a follower of the player's would move to (an arrow), or the
   // cloister two knights would take in a religious war (crossed swords).
   if (kind === 'move') return s('path', { class: 'marker-icon', d: MOVE_ARROW });

@@ -11,7 +11,7 @@ import { cityOf, residentsOf, cityIcon } from './count.js';
 /** The variation "Mountains": the design of a tile placed upside down. */
 const MOUNTAIN_TILE = 'variations:mountain';
 
-const FIGURE_ORDER = ['follower', 'big-follower', 'phantom', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn', 'shepherd'];
+const FIGURE_ORDER = ['follower', 'big-follower', 'phantom', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn', 'shepherd', 'ringmaster'];
 const GOODS = ['wine', 'grain', 'cloth'];
 
 /**
@@ -438,7 +438,7 @@ export function renderTileRow(el, view, { names = new Map(), chosen = null } = {
 
 // The events that pay points: their `points` go to `seats` (scores) or `seat` (the others).
 // A ransom (The Tower) moves points from its `seat` to its `captor` (see `pointsOf`).
-const SCORING = ['scored', 'goods-scored', 'token-scored', 'fairy-bonus', 'message-scored', 'flock-herded'];
+const SCORING = ['scored', 'goods-scored', 'token-scored', 'fairy-bonus', 'message-scored', 'flock-herded', 'circus-scored', 'acrobats-scored', 'ringmaster-bonus'];
 
 /** Points with their sign: "+8", "−3" (a minus sign, not a hyphen). */
 function signed(n) {

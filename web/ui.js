@@ -55,6 +55,7 @@ const LABELS = {
   follower: 'Follower',
   'big-follower': 'Big follower',
   phantom: 'Phantom',
+  ringmaster: 'Ringmaster',
   abbot: 'Abbot',
   builder: 'Builder',
   pig: 'Pig',

@@ -593,6 +593,13 @@ impl Session {
                 | Event::FlockHerded { .. } => {
                     writeln!(out, "    {}", crate::output::hills_sheep_line(game, event))?;
                 }
+                Event::BigTopMoved { .. }
+                | Event::CircusRevealed { .. }
+                | Event::CircusScored { .. }
+                | Event::AcrobatsScored { .. }
+                | Event::RingmasterBonus { .. } => {
+                    writeln!(out, "    {}", crate::output::big_top_line(game, event))?;
+                }
                 Event::ChurchBonus { pos, players, followers, points } => {
                     let who = crate::output::player_names(game, players);
                     writeln!(out, "{}", crate::output::church_line(&who, players.len() > 1, pos, followers, points))?;

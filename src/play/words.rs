@@ -95,6 +95,8 @@ pub(super) fn describe(game: &Game, action: Action) -> String {
         RecordAction::Message { .. } => "takes the message's 2 points".into(),
         RecordAction::Flock { herd: true, .. } => "drives their flock to the stable".into(),
         RecordAction::Flock { .. } => "grows their flock".into(),
+        RecordAction::Acrobat { x, y, .. } => format!("puts a follower on the acrobat space at ({x},{y})"),
+        RecordAction::Pyramid { x, y, .. } => format!("scores the acrobat pyramid at ({x},{y})"),
         RecordAction::MessageFollower { figure, x, y, feature, .. } => {
             format!("scores their {} on {feature} at ({x},{y}) with the message and takes it home", figure.name())
         }
@@ -227,6 +229,8 @@ pub(super) fn short(game: &Game, action: Action) -> String {
         RecordAction::Message { .. } => "message: take its 2 points".into(),
         RecordAction::Flock { herd: true, .. } => "flock: drive it to the stable".into(),
         RecordAction::Flock { .. } => "flock: grow it (draw a token)".into(),
+        RecordAction::Acrobat { x, y, .. } => format!("acrobat: a follower on the acrobat space at ({x},{y})"),
+        RecordAction::Pyramid { x, y, .. } => format!("pyramid: score the acrobats at ({x},{y})"),
         RecordAction::MessageFollower { figure, x, y, feature, .. } => {
             format!("message: score your {} on {feature} at ({x},{y})", figure.name())
         }

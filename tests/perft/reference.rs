@@ -128,7 +128,8 @@ impl Component {
             | FeatureKind::Tower
             | FeatureKind::Mountain
             | FeatureKind::Prior
-            | FeatureKind::Trap => false,
+            | FeatureKind::Trap
+            | FeatureKind::Acrobats => false,
         }
     }
 }

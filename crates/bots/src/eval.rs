@@ -36,6 +36,8 @@
 //! - the further expansions' prospects ([`crate::prospects`]): priors, traps, the hut, shrines'
 //!   races, watchtowers, churches, gold;
 //! - The Plague: a figure on a tile the next flea may reach costs [`PLAGUE_EXPOSURE`].
+//! - Under the Big Top: 5 an acrobat, the ringmaster's 2 a show tile around him, and the
+//!   followers around the big top at the mean unseen token ([`CIRCUS_STAYING`] of them).
 //! - The Messages need nothing here: a message's points are in the score once read, and
 //!   `greedy` adds an extra tile's worth (`greedy::EXTRA_TILE_WORTH`) to the message that gives
 //!   one.
@@ -61,6 +63,33 @@ fn flock_prospects(game: &Game, rows: &mut [[f64; Component::COUNT]], tiles_left
     for (p, row) in rows.iter_mut().enumerate() {
         if let Some(field) = game.flock_field(p as PlayerId) {
             row[Component::Tokens as usize] += field.sheep as f64 * kept;
+        }
+    }
+}
+
+/// Under the Big Top: the share of the followers around the big top still there when its
+/// circus is scored (some go home with their features first).
+pub const CIRCUS_STAYING: f64 = 0.6;
+
+/// Under the Big Top: every acrobat scores 5 (with its pyramid or at the end); the followers
+/// around the big top expect the mean of the unseen animal tokens each; a ringmaster expects 2
+/// points for each circus and acrobat tile around him now (his feature is scored by the end).
+fn big_top_prospects(game: &Game, rows: &mut [[f64; Component::COUNT]]) {
+    for f in game.figures() {
+        let pos = game.board().placement(f.placement).pos;
+        if game.acrobat_space(pos) == Some(f.feature) {
+            rows[f.owner as usize][Component::Tokens as usize] += carcassonne_engine::ACROBAT_POINTS as f64;
+        } else if f.figure == Figure::Ringmaster {
+            let tiles = game.show_tiles_around(pos) as f64;
+            rows[f.owner as usize][Component::Tokens as usize] += carcassonne_engine::RINGMASTER_POINTS as f64 * tiles;
+        }
+    }
+    if let Some(tent) = game.big_top() {
+        let unseen = game.unseen_animals();
+        let count: u32 = unseen.iter().map(|&(_, n)| u32::from(n)).sum();
+        let mean = unseen.iter().map(|&(v, n)| f64::from(v) * f64::from(n)).sum::<f64>() / f64::from(count.max(1));
+        for (p, &n) in game.followers_around(tent).iter().enumerate().take(rows.len()) {
+            rows[p][Component::Tokens as usize] += CIRCUS_STAYING * mean * f64::from(n);
         }
     }
 }
@@ -325,7 +354,8 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
         row[Component::Future as usize] = tiles_left / players as f64;
         let state = &game.players()[p];
         // The phantom is a follower in supply like any other (The Phantom).
-        let followers = (state.followers + state.phantoms) as f64
+        // So is the ringmaster (Under the Big Top).
+        let followers = (state.followers + state.phantoms + state.ringmasters) as f64
             + model.big_follower * state.big_followers as f64
             + 0.5 * (state.abbots + state.mayors + state.wagons) as f64;
         row[Component::Supply as usize] = followers * left;
@@ -371,6 +401,9 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
     }
     let vineyards = rules.has_vineyards();
     flock_prospects(game, &mut rows, tiles_left);
+    if rules.has(carcassonne_engine::Expansion::BigTop) {
+        big_top_prospects(game, &mut rows);
+    }
     let mut scratch = Vec::with_capacity(32);
     let with_buildings = !game.little_buildings().is_empty();
     let with_gold = !game.gold_on_board().is_empty();

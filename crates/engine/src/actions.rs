@@ -132,6 +132,14 @@ pub enum Action {
     /// Hills & Sheep: with the tile placed extending the field of one's shepherd, grow its
     /// flock by a token from the bag, or `herd` it to the stable (1 point a sheep).
     Flock { herd: bool },
+    /// Under the Big Top: instead of deploying, put a follower (a normal one, from supply) on
+    /// the acrobat space of the tile at `pos`, the tile just placed or one of the eight around
+    /// it, whose pyramid is not full.
+    Acrobat { pos: Pos },
+    /// Under the Big Top: instead of deploying, score the full pyramid on the acrobat space of
+    /// the tile at `pos` (the tile just placed or one of the eight around it): 5 points an
+    /// acrobat to its owner; the acrobats go home.
+    ScorePyramid { pos: Pos },
     /// La Porxada: with its tile just placed, choose the bonus at the end of the game (the
     /// players present in its city when it is completed score their incomplete cities as if
     /// completed).
@@ -218,6 +226,8 @@ impl Action {
             Action::MessageFollower { .. } => "the follower a message scores",
             Action::Flock { herd: false } => "growing the flock",
             Action::Flock { herd: true } => "driving the flock to the stable",
+            Action::Acrobat { .. } => "an acrobat",
+            Action::ScorePyramid { .. } => "scoring an acrobat pyramid",
             Action::PorxadaBonus => "La Porxada's bonus",
             Action::SwapFollower { .. } => "a follower for La Porxada's swap",
             Action::RefuseSwap { .. } => "a refusal of La Porxada's swap",

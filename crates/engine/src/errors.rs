@@ -154,6 +154,20 @@ pub enum RuleError {
     ShepherdOnField,
     #[error("a shepherd already stands in that field: one shepherd a field (Hills & Sheep)")]
     FieldHasShepherd,
+    #[error("there is no acrobat space on the tile at {0} (Under the Big Top)")]
+    NoAcrobatSpace(Pos),
+    #[error(
+        "the acrobat space at {0} is not on the tile just placed or one of the eight around it (Under the Big Top)"
+    )]
+    AcrobatsNotNear(Pos),
+    #[error("the pyramid at {0} is full: three acrobats (Under the Big Top)")]
+    PyramidFull(Pos),
+    #[error("the pyramid at {0} is not full: it has {1} acrobats of 3 (Under the Big Top)")]
+    PyramidNotFull(Pos, usize),
+    #[error("only a normal follower may be an acrobat, and you have none in supply (Under the Big Top)")]
+    NoFollowerForAcrobats,
+    #[error("a follower goes onto an acrobat space by the acrobat action, not as a deployment on a feature (Under the Big Top)")]
+    AcrobatsByTheirAction,
     #[error("figure {0} is not one of your followers that may change places (La Porxada: a follower on a road, city, farm, cloister, garden or hut)")]
     NotYourFollowerToSwap(u8),
     #[error("no follower of another player may change places with that follower (La Porxada)")]
@@ -325,4 +339,8 @@ pub enum SetupError {
     FlockNotInPlay,
     #[error("the flock bag cannot give those tokens: {0}")]
     FlockOrder(String),
+    #[error("the animal tokens can only be arranged in a game with Under the Big Top (big-top)")]
+    BigTopNotInPlay,
+    #[error("the animal tokens cannot come in that order: {0}")]
+    AnimalOrder(String),
 }

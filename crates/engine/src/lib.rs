@@ -45,6 +45,7 @@ pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, Quarter, QuarterSp
 pub use errors::{RuleError, SetupError};
 pub use events::{Breakdown, Event, Phase, Score, Token, WIND_ROSE_POINTS};
 pub use expansions::abbey_mayor::Barn;
+pub use expansions::big_top::{ACROBAT_POINTS, ANIMAL_TOKENS, PYRAMID_SIZE, RINGMASTER_POINTS};
 pub use expansions::churches::CHURCH_BONUS;
 pub use expansions::count::Resident;
 pub use expansions::darmstadtium::DARMSTADTIUM_POINTS;

@@ -276,6 +276,7 @@ impl<'a> Observation<'a> {
             .fold(0xcbf2_9ce4_8422_2325u64, |h, t| (h ^ t.0 as u64).wrapping_mul(0x0100_0000_01b3));
         game.reseed_hidden_deck(seed);
         game.reseed_flock(seed);
+        game.reseed_big_top(seed, rng);
         game
     }
 }

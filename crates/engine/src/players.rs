@@ -172,10 +172,15 @@ pub enum Figure {
     /// never counts for a majority, and its flock of sheep tokens scores when driven to the
     /// stable (the Wikicarpedia page "Hills & Sheep", "2. Placing a meeple").
     Shepherd,
+    /// The ringmaster (Under the Big Top): a follower in every respect (one for majorities),
+    /// but never an acrobat; when the feature he stands on is scored, his owner earns 2 points
+    /// for each circus and acrobat tile on his tile and the eight around it, majority or not
+    /// (the Wikicarpedia page "Under the Big Top"; the Assembled Game Reference's step 3B).
+    Ringmaster,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 10] = [
+    pub const ALL: [Figure; 11] = [
         Figure::Follower,
         Figure::BigFollower,
         Figure::Abbot,
@@ -186,6 +191,7 @@ impl Figure {
         Figure::Barn,
         Figure::Phantom,
         Figure::Shepherd,
+        Figure::Ringmaster,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -200,6 +206,7 @@ impl Figure {
             Figure::Barn => "barn",
             Figure::Phantom => "phantom",
             Figure::Shepherd => "shepherd",
+            Figure::Ringmaster => "ringmaster",
         }
     }
 
@@ -223,8 +230,15 @@ impl Figure {
     }
 
     /// The figures that are followers ([`Figure::is_follower`]), in the order moves list them.
-    pub const FOLLOWERS: [Figure; 6] =
-        [Figure::Follower, Figure::BigFollower, Figure::Abbot, Figure::Mayor, Figure::Wagon, Figure::Phantom];
+    pub const FOLLOWERS: [Figure; 7] = [
+        Figure::Follower,
+        Figure::BigFollower,
+        Figure::Abbot,
+        Figure::Mayor,
+        Figure::Wagon,
+        Figure::Phantom,
+        Figure::Ringmaster,
+    ];
 
     /// Whether the figure goes onto a feature beside one of its owner's followers (the builder
     /// and the pig); every other figure needs a feature with no figure on it.
@@ -239,7 +253,7 @@ impl Figure {
     pub const fn may_stand_on(self, kind: FeatureKind) -> bool {
         use FeatureKind::*;
         match self {
-            Figure::Follower | Figure::BigFollower | Figure::Phantom => {
+            Figure::Follower | Figure::BigFollower | Figure::Phantom | Figure::Ringmaster => {
                 matches!(kind, Road | City | Cloister | Field | Mountain | Prior | Hut)
             }
             Figure::Abbot => matches!(kind, Cloister | Garden | Prior),
@@ -264,7 +278,9 @@ impl Figure {
             // Seed 001, ABBEY AND MAYOR: "If a feature occupied by a wagon is scored, the wagon
             // counts as a normal follower".
             // The Phantom: "the phantom follower always counts as a normal follower".
-            Figure::Follower | Figure::Abbot | Figure::Wagon | Figure::Phantom => 1,
+            // Under the Big Top: the ringmaster is a follower with one vote (the Assembled Game
+            // Reference's step 3B, "Ringmaster (1 vote)").
+            Figure::Follower | Figure::Abbot | Figure::Wagon | Figure::Phantom | Figure::Ringmaster => 1,
             Figure::BigFollower => 2,
             // Seed 001, TRADERS AND BUILDERS: "The builder is not counted when calculating the
             // majority"; "The pig does not count when calculating the majority".
@@ -348,6 +364,8 @@ pub struct PlayerState {
     pub phantoms: u8,
     /// Shepherds in supply (Hills & Sheep: one each).
     pub shepherds: u8,
+    /// Ringmasters in supply (Under the Big Top: one each).
+    pub ringmasters: u8,
     /// Trade counters: wine, grain, cloth (Traders & Builders).
     pub goods: [u8; 3],
 }
@@ -369,6 +387,7 @@ impl PlayerState {
             barns: supply(Figure::Barn),
             phantoms: supply(Figure::Phantom),
             shepherds: supply(Figure::Shepherd),
+            ringmasters: supply(Figure::Ringmaster),
             goods: [0; 3],
         }
     }
@@ -399,6 +418,7 @@ impl PlayerState {
             Figure::Barn => self.barns,
             Figure::Phantom => self.phantoms,
             Figure::Shepherd => self.shepherds,
+            Figure::Ringmaster => self.ringmasters,
         }
     }
 
@@ -414,6 +434,7 @@ impl PlayerState {
             Figure::Barn => &mut self.barns,
             Figure::Phantom => &mut self.phantoms,
             Figure::Shepherd => &mut self.shepherds,
+            Figure::Ringmaster => &mut self.ringmasters,
         }
     }
 }

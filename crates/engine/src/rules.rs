@@ -188,6 +188,13 @@ pub enum Expansion {
     /// Reference also names on their own): a completed monastery scores 3 points more for each
     /// vineyard on the eight tiles around it.
     Vineyards,
+    /// Under the Big Top (Hans im Glück 2017; the Wikicarpedia page "Under the Big Top"): twenty
+    /// tiles, twelve with a circus space, where the big top stands on a face-down animal token
+    /// and moves with each new circus tile, scoring the token's value for every follower around
+    /// it; eight with an acrobat space, where followers build pyramids worth 5 points an
+    /// acrobat; and a ringmaster per player, a follower who earns 2 points for each circus and
+    /// acrobat tile around him when his feature is scored.
+    BigTop,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -203,7 +210,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 42] = [
+    pub const ALL: [Expansion; 43] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -245,6 +252,7 @@ impl Expansion {
         Expansion::Messages,
         Expansion::HillsSheep,
         Expansion::Vineyards,
+        Expansion::BigTop,
         Expansion::Winter,
     ];
 
@@ -291,6 +299,7 @@ impl Expansion {
             Expansion::Messages => "messages",
             Expansion::HillsSheep => "hills-sheep",
             Expansion::Vineyards => "vineyards",
+            Expansion::BigTop => "big-top",
             Expansion::Winter => "winter",
         }
     }
@@ -374,6 +383,7 @@ impl Rules {
             (Expansion::Ferries, "ferries"),
             (Expansion::Plague, "plague"),
             (Expansion::HillsSheep, "hills-sheep"),
+            (Expansion::BigTop, "under-the-big-top"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 57] = [
+pub const TILE_PLANES: [&str; 59] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -80,10 +80,12 @@ pub const TILE_PLANES: [&str; 57] = [
     "plague_source",
     "hill",
     "vineyard",
+    "circus",
+    "acrobats",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
-const PIECE_PLANES: [&str; 14] = [
+const PIECE_PLANES: [&str; 15] = [
     "tower_height",
     "dragon",
     "fairy",
@@ -98,10 +100,11 @@ const PIECE_PLANES: [&str; 14] = [
     "ferries",
     "outbreaks",
     "fleas",
+    "big_top",
 ];
 
 /// Figure kinds, in plane order (one plane per seat and kind): the engine's order.
-pub const FIGURES: [Figure; 10] = Figure::ALL;
+pub const FIGURES: [Figure; 11] = Figure::ALL;
 
 /// Plane indices.
 pub const PLANE_TILE: usize = 0;
@@ -113,7 +116,7 @@ pub const PLANE_PLACEMENTS: usize = PLANE_FIGURES + MAX_SEATS * FIGURES.len();
 pub const PLANES: usize = PLANE_PLACEMENTS + 4;
 
 /// Columns of the players array, one row per seat (the viewer's first).
-pub const PLAYER_FIELDS: [&str; 31] = [
+pub const PLAYER_FIELDS: [&str; 32] = [
     "present",
     "score",
     "followers",
@@ -145,6 +148,7 @@ pub const PLAYER_FIELDS: [&str; 31] = [
     "messenger_points",
     "shepherds",
     "flock_sheep",
+    "ringmasters",
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
@@ -433,6 +437,8 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             Symbol::PlagueSource => set(54, 1),
             Symbol::Hill => set(55, 1),
             Symbol::Vineyard => set(56, 1),
+            Symbol::Circus => set(57, 1),
+            Symbol::Acrobats => set(58, 1),
             Symbol::Tower => {}
         }
     }
@@ -552,6 +558,10 @@ pub fn observe(
             board[piece(13) + cell] = if flea.active { 1 } else { 2 };
         }
     }
+    // Under the Big Top: the big top's tile.
+    if let Some(cell) = game.big_top().and_then(|pos| window.cell(pos)) {
+        board[piece(14) + cell] = 1;
+    }
     let figure_plane = |owner: PlayerId, figure: Figure| {
         let kind = FIGURES.iter().position(|f| *f == figure).unwrap_or(0);
         (PLANE_FIGURES + relative_seat(seats, viewer, owner) * FIGURES.len() + kind) * cells
@@ -624,6 +634,7 @@ pub fn observe(
             scoring_figures[p as usize].messenger as f32,
             s.shepherds as f32,
             game.flock(p).iter().map(|&n| n as f32).sum(),
+            s.ringmasters as f32,
         ];
         players[row * fields..(row + 1) * fields].copy_from_slice(&values);
     }

@@ -423,3 +423,66 @@ def test_hills_and_sheep_show_hills_vineyards_shepherds_and_the_flock():
                 assert obs["players"][0, field["flock_sheep"]] >= 1
                 seen.add("shepherd")
     raise AssertionError(f"twenty games saw only {sorted(seen)}")
+
+
+def test_under_the_big_top_shows_the_circus_the_acrobats_and_the_ringmaster():
+    # Under the Big Top: its tiles carry the `circus` and `acrobats` tile planes; once a circus
+    # tile is down the `big_top` plane marks the one circus tile the big top stands on; each
+    # seat has one ringmaster (`ringmasters` in supply, the `seat{k}_ringmaster` plane on the
+    # board). Instead of deploying, `acrobat` puts a follower from supply onto an acrobat space
+    # (a `follower` figure on that tile) and `pyramid` scores a full pyramid: 5 points an
+    # acrobat, 15 in all. The circus pays at the next circus tile (`circus-scored`).
+    assert {"circus", "acrobats"} <= set(carcassonne.TILE_FIELDS)
+    plane = {name: i for i, name in enumerate(carcassonne.PLANES)}
+    field = {name: i for i, name in enumerate(carcassonne.PLAYER_FIELDS)}
+    scalar = {name: i for i, name in enumerate(carcassonne.SCALARS)}
+    assert {"big_top", "seat0_ringmaster", "seat5_ringmaster"} <= set(plane)
+    assert "ringmasters" in field
+    seen = set()
+    for seed in range(20):
+        game = carcassonne.Game(2, expansions=["big-top"], seed=seed)
+        players = game.observe(0)["players"]
+        assert players[:2, field["ringmasters"]].tolist() == [1, 1]
+        rng = random.Random(seed)
+        while not game.is_over:
+            board = game.observe(0)["board"]
+            seen |= {name for name in ("circus", "acrobats") if board[plane[name]].any()}
+            tent = board[plane["big_top"]]
+            # The big top stands on a circus tile, and on no tile before the first one.
+            assert tent.sum() <= 1 and (board[plane["circus"]][tent == 1] == 1).all()
+            if not board[plane["circus"]].any():
+                assert tent.sum() == 0
+            elif tent.sum() == 1:
+                seen.add("big_top")
+            actions = game.legal_actions()
+            seat = game.player
+            before = game.observe(seat)
+            pyramid = [a for a in actions if a.kind == "pyramid"]
+            acrobat = [a for a in actions if a.kind == "acrobat"]
+            ringmaster = [a for a in actions if a.data.get("figure") == "ringmaster"]
+            # A pyramid whenever one may be scored, else an acrobat, else the ringmaster.
+            chosen = (pyramid or acrobat or ringmaster or [actions[rng.randrange(len(actions))]])[0]
+            events = game.apply(chosen)
+            after = game.observe(seat)
+            if any(e.kind == "circus-scored" for e in events):
+                seen.add("circus_scored")
+            if chosen.kind == "pyramid":
+                paid = [p for e in events if e.kind == "acrobats-scored" for _, p in e.score_changes]
+                assert sum(paid) == 15, paid
+                seen.add("pyramid")
+            elif chosen.kind == "acrobat":
+                assert after["players"][0, field["followers"]] == before["players"][0, field["followers"]] - 1
+                wx, wy = before["scalars"][scalar["window_x"]], before["scalars"][scalar["window_y"]]
+                row, col = chosen.data["y"] - wy, chosen.data["x"] - wx
+                if 0 <= row < board.shape[1] and 0 <= col < board.shape[2]:
+                    assert after["board"][plane["acrobats"], row, col] == 1
+                    followers = plane["seat0_follower"]
+                    assert int(after["board"][followers, row, col]) == int(before["board"][followers, row, col]) + 1
+                seen.add("acrobat")
+            elif chosen.data.get("figure") == "ringmaster":
+                assert after["players"][0, field["ringmasters"]] == 0
+                assert after["board"][plane["seat0_ringmaster"]].sum() == 1
+                seen.add("ringmaster")
+            if seen >= {"circus", "acrobats", "big_top", "circus_scored", "acrobat", "pyramid", "ringmaster"}:
+                return
+    raise AssertionError(f"twenty games saw only {sorted(seen)}")

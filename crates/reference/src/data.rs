@@ -161,6 +161,12 @@ pub enum Fact {
     Sheep { points: u32 },
     /// The Vineyards: what each vineyard around a completed monastery adds.
     Vineyard { points: u32 },
+    /// Under the Big Top: the animal tokens at the start, as (points a follower, how many).
+    Animals { tokens: Vec<(u8, u8)> },
+    /// Under the Big Top: what each acrobat of a pyramid scores.
+    Acrobat { points: u32 },
+    /// Under the Big Top: what a ringmaster earns for each circus and acrobat tile around him.
+    Ringmaster { points: u32 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -427,6 +433,9 @@ fn check_fact(fact: &Fact) -> Result<(), String> {
         }
         Fact::Gold { thresholds } if thresholds.is_empty() || !thresholds.is_sorted() => {
             Err("gold thresholds are one or more counts, rising".into())
+        }
+        Fact::Animals { tokens } if tokens.is_empty() || tokens.iter().any(|&(_, n)| n == 0) => {
+            Err("animal tokens are one or more (points, count) pairs, each count at least 1".into())
         }
         _ => Ok(()),
     }

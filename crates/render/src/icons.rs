@@ -48,6 +48,8 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::PlagueDoctor => "symbol plague",
         IconKind::Hill => "symbol hill",
         IconKind::Vineyard => "symbol vineyard",
+        IconKind::Circus => "symbol circus",
+        IconKind::AcrobatSpace => "symbol acrobats",
         IconKind::CropCircle { kind: 0 } => "symbol crop-shield",
         IconKind::CropCircle { kind: 1 } => "symbol crop-club",
         IconKind::CropCircle { .. } => "symbol crop-pitchfork",
@@ -361,6 +363,27 @@ fn body(kind: IconKind) -> String {
             }
             vines
         }
+        // Under the Big Top: a circus space, a ring of sawdust edged in red and white with a
+        // small striped tent flying a pennant (the big top itself is a piece, `big_top_piece`).
+        IconKind::Circus => concat!(
+            r##"<circle r="9.6" fill="#e8cc92" stroke="#7a5226" stroke-width="1"/>"##,
+            r##"<circle r="7.7" fill="none" stroke="#fbf6ea" stroke-width="1.6"/>"##,
+            r##"<circle r="7.7" fill="none" stroke="#c62828" stroke-width="1.6" stroke-dasharray="2.4 2.4"/>"##,
+            r##"<path d="M-5.6 4.6L0 -5.2L5.6 4.6Z" fill="#fbf6ea" stroke="#5a1a12" stroke-width="0.8" stroke-linejoin="round"/>"##,
+            r##"<path d="M0 -5.2L-3.4 4.6H-1.4ZM0 -5.2L1.4 4.6H3.4Z" fill="#c62828"/>"##,
+            r##"<path d="M-1.3 4.6V2Q0 0.8 1.3 2V4.6Z" fill="#3b2f22"/>"##,
+            r##"<path d="M0 -5.2V-8.8" stroke="#5a1a12" stroke-width="0.7"/>"##,
+            r##"<path d="M0 -8.8L2.9 -7.9L0 -7Z" fill="#f3c530" stroke="#7a5a08" stroke-width="0.3"/>"##
+        )
+        .to_string(),
+        // Under the Big Top: an acrobat space, a round blue stage with a gold rim and the three
+        // places of a pyramid (two below, one on top).
+        IconKind::AcrobatSpace => concat!(
+            r##"<circle r="9.6" fill="#1f4e9c" stroke="#0d2a5c" stroke-width="1"/>"##,
+            r##"<circle r="7.8" fill="none" stroke="#f3c530" stroke-width="1.1"/>"##,
+            r##"<g fill="#f3c530" stroke="#7a5a08" stroke-width="0.5"><circle cx="-3.1" cy="2.6" r="2.3"/><circle cx="3.1" cy="2.6" r="2.3"/><circle cx="0" cy="-2.9" r="2.3"/></g>"##
+        )
+        .to_string(),
         // A crop circle: a round of flattened wheat with a ring trodden into it, and in the
         // middle the emblem of the followers it concerns: a shield, a club or a pitchfork.
         IconKind::CropCircle { kind } => {
@@ -487,12 +510,19 @@ pub fn phantom(at: Pt, colour: &str, lying: bool, size: f32, class: &str) -> Str
 
 /// A follower's outline in `colour`, with `style` (further attributes of its path).
 fn follower_outline(at: Pt, colour: &str, lying: bool, size: f32, class: &str, style: &str) -> String {
+    follower_with(at, colour, lying, size, class, style, "")
+}
+
+/// A follower's outline in `colour`, with `style` (further attributes of its path) and `extra`
+/// drawn over it in the same box (the ringmaster's top hat), `{outline}` in it standing for the
+/// outline's colour.
+fn follower_with(at: Pt, colour: &str, lying: bool, size: f32, class: &str, style: &str, extra: &str) -> String {
     let outline = if colour == "#222222" { "#e8e8e8" } else { "#1a1a1a" };
     let turn = if lying { " rotate(-90)" } else { "" };
     format!(
         concat!(
             r#"<g class="{class}" transform="translate({x} {y}) scale({s}){turn}">"#,
-            r#"<path d="{d}" fill="{colour}"{style} stroke="{outline}" stroke-width="1.1" stroke-linejoin="round"/></g>"#
+            r#"<path d="{d}" fill="{colour}"{style} stroke="{outline}" stroke-width="1.1" stroke-linejoin="round"/>{extra}</g>"#
         ),
         class = class,
         x = num(at.x),
@@ -502,7 +532,58 @@ fn follower_outline(at: Pt, colour: &str, lying: bool, size: f32, class: &str, s
         d = MEEPLE,
         colour = colour,
         style = style,
-        outline = outline
+        outline = outline,
+        extra = extra.replace("{outline}", outline)
+    )
+}
+
+/// The ringmaster (Under the Big Top): a follower in his player's colour wearing a tall black
+/// top hat with a red band, so that he reads apart from a follower; lying down on a farm as a
+/// farmer does.
+pub fn ringmaster(at: Pt, colour: &str, lying: bool, size: f32, class: &str) -> String {
+    follower_with(at, colour, lying, size, class, "", RINGMASTER_HAT)
+}
+
+/// The ringmaster's top hat on the follower's head (its -10..10 box): a brim, a tall crown and
+/// a red band.
+const RINGMASTER_HAT: &str = concat!(
+    r##"<path d="M-5 -8.6H5V-10H3.1V-16H-3.1V-10H-5Z" fill="#161616" stroke="{outline}" stroke-width="0.7" stroke-linejoin="round"/>"##,
+    r##"<path d="M-3.1 -10.2H3.1V-11.8H-3.1Z" fill="#c62828"/>"##
+);
+
+/// The big top (Under the Big Top), the tent standing on the circus tile where it went up last:
+/// striped red and white walls under a red roof with a gold fringe, a pole with a pennant;
+/// `size` is its width.
+pub fn big_top_piece(at: Pt, size: f32) -> String {
+    let stripes: String = (0..6)
+        .filter(|k| k % 2 == 0)
+        .map(|k| {
+            format!(r##"<rect x="{}" y="-1" width="2.83" height="9.5" fill="#c62828"/>"##, num(-8.5 + 2.83 * k as f32))
+        })
+        .collect();
+    let fringe: String = (0..8)
+        .map(|k| {
+            let x = -10.0 + 2.5 * k as f32;
+            format!("M{} -0.5Q{} 1.9 {} -0.5", num(x), num(x + 1.25), num(x + 2.5))
+        })
+        .collect();
+    format!(
+        concat!(
+            r#"<g class="piece big-top" transform="translate({x} {y}) scale({s})">"#,
+            r##"<ellipse cx="0" cy="8.8" rx="10.5" ry="1.8" fill="#000000" fill-opacity="0.25"/>"##,
+            r##"<rect x="-8.5" y="-1" width="17" height="9.5" fill="#fbf6ea"/>{stripes}"##,
+            r##"<rect x="-8.5" y="-1" width="17" height="9.5" fill="none" stroke="#5a1a12" stroke-width="0.8"/>"##,
+            r##"<path d="M-2 8.5V4Q0 2 2 4V8.5Z" fill="#3b2f22"/>"##,
+            r##"<path d="{fringe}Z" fill="#f3c530" stroke="#7a5a08" stroke-width="0.4"/>"##,
+            r##"<path d="M-10 -0.5L0 -9L10 -0.5Z" fill="#c62828" stroke="#5a1a12" stroke-width="0.9" stroke-linejoin="round"/>"##,
+            r##"<path d="M0 -9V-13.5" stroke="#5a1a12" stroke-width="0.8"/>"##,
+            r##"<path d="M0 -13.5L4.2 -12.2L0 -10.9Z" fill="#f3c530" stroke="#7a5a08" stroke-width="0.4"/></g>"##
+        ),
+        x = num(at.x),
+        y = num(at.y),
+        s = num(size / 20.0),
+        stripes = stripes,
+        fringe = fringe,
     )
 }
 

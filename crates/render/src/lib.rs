@@ -25,6 +25,8 @@ mod layout;
 pub use layout::FERRY_JETTY;
 /// Hills & Sheep: where a shepherd's flock token lies beside it, for the server's views.
 pub use layout::FLOCK_OFFSET;
+/// Under the Big Top: where the acrobats of a pyramid stand around their space's spot.
+pub use layout::PYRAMID_SPOTS;
 /// The Plague: where an outbreak token and a flea token lie on their tiles, for the server's
 /// views.
 pub use layout::{FLEA_AT, OUTBREAK_AT};
@@ -392,13 +394,27 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
         let at = pt((t.pos.x as f32 + ax) * TILE, (t.pos.y as f32 + ay) * TILE);
         s.push_str(&icons::tower_piece(at, tower.height, tower.finished));
     }
+    // Under the Big Top: the big top on its circus tile, over the circus space, under the
+    // figures of that tile.
+    if let Some(pos) = game.big_top() {
+        s.push_str(&icons::big_top_piece(pt((pos.x as f32 + 0.5) * TILE, (pos.y as f32 + 0.5) * TILE), 40.0));
+    }
+    // Under the Big Top: how many acrobats of each acrobat space are drawn so far (the next one
+    // stands in the pyramid's next place).
+    let mut acrobats: HashMap<(u16, u8), usize> = HashMap::new();
     for f in game.figures() {
         let Some(t) = tiles.get(f.placement as usize) else { continue };
         let design = catalog.design(t.tile);
         let layout = layouts.entry(t.tile).or_insert_with(|| layout::layout(design));
-        let (ax, ay) = anchor_of(layout, t.rotation, f.feature as usize);
-        let at = pt((t.pos.x as f32 + ax) * TILE, (t.pos.y as f32 + ay) * TILE);
+        let (mut ax, mut ay) = anchor_of(layout, t.rotation, f.feature as usize);
         let kind = design.features.get(f.feature as usize).map(|s| s.kind);
+        if kind == Some(FeatureKind::Acrobats) {
+            let drawn = acrobats.entry((f.placement, f.feature)).or_insert(0);
+            let (dx, dy) = layout::PYRAMID_SPOTS[*drawn % layout::PYRAMID_SPOTS.len()];
+            *drawn += 1;
+            (ax, ay) = (ax + dx, ay + dy);
+        }
+        let at = pt((t.pos.x as f32 + ax) * TILE, (t.pos.y as f32 + ay) * TILE);
         let colour = game.players().get(f.owner as usize).map_or("#ffffff", |p| color_hex(p.color));
         // Farmers lie in their fields, and a special monastery's prior lies on its side.
         let lying = matches!(kind, Some(FeatureKind::Field | FeatureKind::Prior));
@@ -414,11 +430,15 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
                 FeatureKind::Tower => "guard",
                 FeatureKind::Mountain => "miner",
                 FeatureKind::Prior => "prior",
+                FeatureKind::Acrobats => "acrobat",
                 _ => "other",
             })
         );
         if f.figure == Figure::Phantom {
             s.push_str(&icons::phantom(at, colour, lying, size, &class));
+        } else if f.figure == Figure::Ringmaster {
+            // Under the Big Top: the ringmaster in his top hat.
+            s.push_str(&icons::ringmaster(at, colour, lying, size, &class));
         } else if f.figure == Figure::Shepherd {
             // Hills & Sheep: the shepherd with its crook, standing, and its flock beside it.
             s.push_str(&icons::shepherd(at, colour, size, "figure shepherd"));

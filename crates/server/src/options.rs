@@ -122,6 +122,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "The Vineyards",
             "8 vineyard tiles (part of Hills & Sheep): a completed monastery scores 3 points more for each vineyard around it",
         ),
+        Expansion::BigTop => (
+            "Under the Big Top",
+            "20 tiles: the big top moves to each new circus tile and pays everyone an animal token's value for each follower around it; acrobats build pyramids worth 5 points an acrobat; a ringmaster per player earns 2 points for each circus and acrobat tile around him",
+        ),
         Expansion::Messages => (
             "The Messages",
             "a messenger per player, a second scoring figure: a figure that stops on a dark space of the scoring track in its player's turn brings a message (a small scoring, an extra tile) or 2 points",

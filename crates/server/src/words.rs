@@ -203,6 +203,8 @@ pub fn tile_name(design: &TileDesign) -> String {
         (Symbol::PlagueSource, "a plague doctor (a plague source)"),
         (Symbol::Hill, "a hill"),
         (Symbol::Vineyard, "a vineyard"),
+        (Symbol::Circus, "a circus space (the big top moves there)"),
+        (Symbol::Acrobats, "an acrobat space"),
         (Symbol::WindRoseOrange, "the orange wind rose"),
         (Symbol::WindRoseBlue, "the blue wind rose"),
         (Symbol::RoseNorthEast, "a quarter wind rose naming the north-east section"),
@@ -258,6 +260,8 @@ pub fn kind_word(kind: FeatureKind) -> &'static str {
         FeatureKind::Hut => "hut",
         // The Vodyanoy's lake or Solovei Razboynik's tree (`feature_words` names which).
         FeatureKind::Trap => "trap",
+        // Under the Big Top: the acrobat space, where a pyramid stands.
+        FeatureKind::Acrobats => "acrobat space",
     }
 }
 
@@ -330,6 +334,8 @@ pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
         FeatureKind::Hut => "Baba Yaga",
         // The Vodyanoy and Solovei Razboynik: a trapped follower.
         FeatureKind::Trap => "captive",
+        // Under the Big Top: a follower in a pyramid.
+        FeatureKind::Acrobats => "acrobat",
     };
     match figure {
         Figure::Follower => role.into(),
@@ -343,6 +349,7 @@ pub fn figure_role(figure: Figure, kind: FeatureKind) -> String {
         Figure::Barn => "barn".into(),
         Figure::Phantom => format!("phantom ({role})"),
         Figure::Shepherd => "shepherd".into(),
+        Figure::Ringmaster => format!("ringmaster ({role})"),
     }
 }
 
@@ -382,6 +389,7 @@ pub fn kind_plural(kind: FeatureKind) -> &'static str {
         FeatureKind::Prior => "priors' monasteries",
         FeatureKind::Hut => "Baba Yaga's huts",
         FeatureKind::Trap => "traps",
+        FeatureKind::Acrobats => "acrobat spaces",
     }
 }
 

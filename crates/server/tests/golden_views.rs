@@ -118,6 +118,10 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("hills-sheep-4", "hills-sheep,abbey-mayor,traders-builders", "", 4, 79),
     // The Vineyards alone: a monastery completed beside two vineyards.
     ("vineyards", "vineyards", "", 2, 76),
+    // Under the Big Top: games where a full pyramid is scored (seldom in random play), in the
+    // second a pyramid of three seats' acrobats, with the dragon and the builders.
+    ("big-top", "big-top", "", 2, 3001),
+    ("big-top-4", "big-top,princess-dragon,traders-builders", "", 4, 3226),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

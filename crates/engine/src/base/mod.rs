@@ -185,6 +185,9 @@ pub(crate) fn check_follower(table: &Table, spec: &FeatureSpec, root: NodeId) ->
         kind @ (FeatureKind::Garden | FeatureKind::River | FeatureKind::Tower | FeatureKind::Trap) => {
             return Err(RuleError::CannotDeployOn(kind))
         }
+        // Under the Big Top: a follower joins a pyramid by the acrobat action
+        // (`expansions::big_top`), on this tile or one around it.
+        FeatureKind::Acrobats => return Err(RuleError::AcrobatsByTheirAction),
     }
     check_unoccupied(table, spec.kind, root)
 }

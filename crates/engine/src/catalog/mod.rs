@@ -58,6 +58,12 @@ pub enum FeatureKind {
     /// the followers it traps stand on it until their owners free them (the Vodyanoy's cost 2
     /// points each at the end).
     Trap,
+    /// An acrobat space (Under the Big Top): a place in the middle of its tile where up to three
+    /// normal followers of any players stand as a pyramid. It touches no edge and is never
+    /// completed; a full pyramid is scored by a player's action, and every acrobat scores at the
+    /// end. The catalog gives every design with the `acrobats` symbol this feature, as its last
+    /// one.
+    Acrobats,
 }
 
 impl FeatureKind {
@@ -74,6 +80,7 @@ impl FeatureKind {
             FeatureKind::Prior => "prior",
             FeatureKind::Hut => "hut",
             FeatureKind::Trap => "trap",
+            FeatureKind::Acrobats => "acrobats",
         }
     }
 
@@ -90,6 +97,7 @@ impl FeatureKind {
             "prior" => FeatureKind::Prior,
             "hut" => FeatureKind::Hut,
             "trap" => FeatureKind::Trap,
+            "acrobats" => FeatureKind::Acrobats,
             _ => return None,
         })
     }
@@ -241,10 +249,16 @@ pub enum Symbol {
     Hill,
     /// A vineyard (Hills & Sheep): a completed monastery beside it scores 3 points more.
     Vineyard,
+    /// A circus space (Under the Big Top): the big top moves onto the tile when it is placed,
+    /// and scores the tile it leaves. No figure stands on the space.
+    Circus,
+    /// An acrobat space (Under the Big Top): the design's `acrobats` feature, where followers
+    /// build a pyramid.
+    Acrobats,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 32] = [
+    pub const ALL: [Symbol; 34] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -277,6 +291,8 @@ impl Symbol {
         Symbol::PlagueSource,
         Symbol::Hill,
         Symbol::Vineyard,
+        Symbol::Circus,
+        Symbol::Acrobats,
     ];
 
     /// Whether the symbol is a flying machine (The Flier).
@@ -348,6 +364,8 @@ impl Symbol {
             Symbol::PlagueSource => "plague",
             Symbol::Hill => "hill",
             Symbol::Vineyard => "vineyard",
+            Symbol::Circus => "circus",
+            Symbol::Acrobats => "acrobats",
         }
     }
 

@@ -319,6 +319,9 @@ impl<'a> Parser<'a> {
         if kind == FeatureKind::Tower {
             return Err(self.error(line, "a tower foundation is written `symbols=tower` on the design line"));
         }
+        if kind == FeatureKind::Acrobats {
+            return Err(self.error(line, "an acrobat space is written `symbols=acrobats` on the design line"));
+        }
         if kind == FeatureKind::Mountain {
             return Err(self.error(line, "a mountain is a tile placed upside down, not a feature of a design"));
         }
@@ -414,6 +417,17 @@ impl<'a> Parser<'a> {
             // The tower foundation is a place for figures: the design's last feature.
             features.push(FeatureSpec {
                 kind: FeatureKind::Tower,
+                ports: 0,
+                pennants: 0,
+                borders: vec![],
+                inner: 0,
+                attrs: FeatureAttrs::default(),
+            });
+        }
+        if draft.symbols.contains(&Symbol::Acrobats) {
+            // The acrobat space is a place for figures too: the design's last feature.
+            features.push(FeatureSpec {
+                kind: FeatureKind::Acrobats,
                 ports: 0,
                 pennants: 0,
                 borders: vec![],

@@ -26,7 +26,10 @@ impl Event {
             | Event::WatchtowerScored { player, points, .. }
             | Event::PorxadaCityScored { player, points, .. }
             | Event::FairyBonus { player, points }
-            | Event::MessageScored { player, points, .. } => [(one(player), i64::from(points)), none],
+            | Event::MessageScored { player, points, .. }
+            | Event::CircusScored { player, points, .. }
+            | Event::AcrobatsScored { player, points, .. }
+            | Event::RingmasterBonus { player, points, .. } => [(one(player), i64::from(points)), none],
             Event::RansomPaid { player, captor, points, .. } => {
                 [(one(player), -i64::from(points)), (one(captor), i64::from(points))]
             }
@@ -112,6 +115,8 @@ impl Event {
             | Event::TileUnderHill { .. }
             | Event::SheepDrawn { .. }
             | Event::WolfDrawn { .. }
+            | Event::BigTopMoved { .. }
+            | Event::CircusRevealed { .. }
             | Event::GameEnded => [none, none],
         };
         changes.into_iter().flat_map(|(players, points)| players.iter().map(move |player| (player, points)))

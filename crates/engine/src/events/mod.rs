@@ -815,6 +815,48 @@ pub enum Event {
         sheep: u32,
         closed: bool,
     },
+    /// Under the Big Top: the big top went up on the circus tile `player` placed at `to`, over a
+    /// new face-down animal token; it left the tile at `from` (none for the first circus tile).
+    BigTopMoved {
+        player: PlayerId,
+        from: Option<Pos>,
+        to: Pos,
+    },
+    /// Under the Big Top: the animal token under the big top at `pos` was turned up: it is worth
+    /// `animal` points a follower (the circus is scored: the `CircusScored` events that follow).
+    CircusRevealed {
+        pos: Pos,
+        animal: u8,
+    },
+    /// Under the Big Top: `player` had `followers` followers on the big top's tile at `pos` and
+    /// the eight around it, and scored `animal` points for each.
+    CircusScored {
+        player: PlayerId,
+        pos: Pos,
+        followers: u8,
+        animal: u8,
+        points: u32,
+    },
+    /// Under the Big Top: the pyramid on the acrobat space at `pos` was scored, by `scorer`'s
+    /// action or (`scorer` none) at the end: `player` had `acrobats` acrobats there and scored
+    /// 5 points each.
+    AcrobatsScored {
+        scorer: Option<PlayerId>,
+        player: PlayerId,
+        pos: Pos,
+        acrobats: u8,
+        points: u32,
+    },
+    /// Under the Big Top: `player`'s ringmaster, on feature `feature` of the tile at `pos`, was
+    /// scored with his feature: 2 points for each of the `tiles` circus and acrobat tiles on his
+    /// tile and the eight around it.
+    RingmasterBonus {
+        player: PlayerId,
+        pos: Pos,
+        feature: LocalFeature,
+        tiles: u8,
+        points: u32,
+    },
     /// The final scoring is over.
     GameEnded,
 }

@@ -67,7 +67,12 @@ impl Cathars {
         // The phantom is a follower like any other (The Phantom).
         let knight = matches!(
             figure.figure,
-            Figure::Follower | Figure::BigFollower | Figure::Mayor | Figure::Wagon | Figure::Phantom
+            Figure::Follower
+                | Figure::BigFollower
+                | Figure::Mayor
+                | Figure::Wagon
+                | Figure::Phantom
+                | Figure::Ringmaster
         ) || (self.builders_escape && figure.figure == Figure::Builder);
         if !knight || figure.owner != table.current || table.features.kind(figure.node) != FeatureKind::City {
             return false;

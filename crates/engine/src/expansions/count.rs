@@ -86,7 +86,9 @@ pub struct Resident {
 
 /// The figures that may be deployed to Carcassonne, in the order they are offered.
 /// The phantom "always counts as a normal follower" (The Phantom), so it may go too.
-const FIGURES: [Figure; 5] = [Figure::Follower, Figure::BigFollower, Figure::Mayor, Figure::Wagon, Figure::Phantom];
+/// So may the ringmaster, a follower with one vote (Under the Big Top).
+const FIGURES: [Figure; 6] =
+    [Figure::Follower, Figure::BigFollower, Figure::Mayor, Figure::Wagon, Figure::Phantom, Figure::Ringmaster];
 
 /// A round of redeployments in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,7 +177,9 @@ impl Count {
     fn may_wait(&self, figure: Figure, quarter: Quarter) -> bool {
         let Some(kind) = self.feeds[quarter as usize] else { return false };
         match figure {
-            Figure::Follower | Figure::BigFollower | Figure::Phantom => kind != FeatureKind::Field || self.farmers,
+            Figure::Follower | Figure::BigFollower | Figure::Phantom | Figure::Ringmaster => {
+                kind != FeatureKind::Field || self.farmers
+            }
             Figure::Mayor => kind == FeatureKind::City,
             Figure::Wagon => kind != FeatureKind::Field,
             _ => false,

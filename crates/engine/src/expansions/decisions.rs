@@ -245,6 +245,14 @@ impl Modules {
             (Pending::Deploy { player, .. }, Action::ReturnFigure { .. }) if self.festival_in_play => {
                 self.check_festival(table, player, action)
             }
+            (Pending::Deploy { player, .. }, Action::Acrobat { .. } | Action::ScorePyramid { .. })
+                if self.big_top_in_play =>
+            {
+                if self.only_figure_actions(table, player) {
+                    return Err(RuleError::PrincessMustRemove);
+                }
+                self.big_top.check(table, player, action, self.princess_dragon.dragon())
+            }
             (Pending::Deploy { player, .. }, Action::PlaceBuilding { kind }) if self.little_buildings_in_play => {
                 if self.only_figure_actions(table, player) {
                     return Err(RuleError::PrincessMustRemove);
@@ -418,6 +426,13 @@ impl Modules {
             }
             (Pending::Deploy { player, .. }, Action::PlaceBuilding { kind }) => {
                 self.little_buildings.place(table, player, kind, events)
+            }
+            (Pending::Deploy { player, .. }, Action::Acrobat { pos }) => {
+                self.big_top.place_acrobat(table, player, pos, events)
+            }
+            (Pending::Deploy { player, .. }, Action::ScorePyramid { pos }) => {
+                let (_, root) = super::big_top::acrobat_space(table, pos).expect("checked: an acrobat space");
+                self.score_pyramid(table, root, Some(player), events);
             }
             (
                 Pending::Deploy { player, .. },

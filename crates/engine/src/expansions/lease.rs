@@ -41,7 +41,7 @@ pub(crate) struct Lease {
 /// The figures a move may take: the player's small and big followers and the phantom (the
 /// figures that stand as thieves, farmers, knights and monks alike).
 fn movable(figure: Figure) -> bool {
-    matches!(figure, Figure::Follower | Figure::BigFollower | Figure::Phantom)
+    matches!(figure, Figure::Follower | Figure::BigFollower | Figure::Phantom | Figure::Ringmaster)
 }
 
 impl Lease {

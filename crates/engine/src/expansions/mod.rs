@@ -22,6 +22,7 @@ pub(crate) mod abbey_mayor;
 pub(crate) mod abbot;
 mod baba_yaga;
 mod barns;
+pub mod big_top;
 pub(crate) mod cathars;
 mod choosing;
 pub(crate) mod churches;
@@ -89,6 +90,7 @@ use crate::table::Table;
 use abbey_mayor::AbbeyMayor;
 use abbot::Abbot;
 use baba_yaga::BabaYaga;
+use big_top::BigTop;
 use cathars::Cathars;
 use churches::Churches;
 use count::Count;
@@ -156,6 +158,9 @@ pub(crate) struct Modules {
     prisoners_in_play: bool,
     /// The Phantom is in play (the figure phase notes its action for the phantom's step).
     phantom_in_play: bool,
+    /// Under the Big Top is in play (its acrobat actions need the dragon's tile, like the
+    /// tower's).
+    big_top_in_play: bool,
     /// A module with a step at 1C is in play (The Gold Mines, La Porxada, Mage & Witch, The
     /// Plague).
     acts_after_placement: bool,
@@ -184,6 +189,7 @@ pub(crate) struct Modules {
     tunnel: Tunnel,
     ferries: Ferries,
     hills_sheep: HillsSheep,
+    big_top: BigTop,
     vineyards: Vineyards,
     little_buildings: LittleBuildings,
     spiel_doch: SpielDoch,
@@ -313,6 +319,7 @@ impl Modules {
             unpunctual_in_play: rules.variants.follower_unpunctuality,
             prisoners_in_play: rules.variants.prisoners,
             phantom_in_play: rules.has(Expansion::Phantom),
+            big_top_in_play: rules.has(Expansion::BigTop),
             acts_after_placement: [
                 Expansion::GoldMines,
                 Expansion::LaPorxada,
@@ -344,6 +351,7 @@ impl Modules {
             tunnel: Tunnel::new(rules, players),
             ferries: Ferries::new(rules),
             hills_sheep: HillsSheep::default(),
+            big_top: BigTop::default(),
             vineyards: Vineyards,
             little_buildings: LittleBuildings::new(rules, players),
             spiel_doch: SpielDoch::new(rules),
@@ -546,7 +554,10 @@ impl Modules {
         let own_rule = match figure {
             // Inns & Cathedrals: the big follower deploys like a follower.
             // The Phantom: "As with a normal follower".
-            Figure::Follower | Figure::BigFollower | Figure::Phantom => base::check_follower(table, spec, root),
+            // Under the Big Top: the ringmaster is placed like a normal follower.
+            Figure::Follower | Figure::BigFollower | Figure::Phantom | Figure::Ringmaster => {
+                base::check_follower(table, spec, root)
+            }
             Figure::Abbot => abbot::check_deploy(table, spec, root),
             Figure::Builder | Figure::Pig => traders_builders::check_deploy(table, figure, spec, root),
             Figure::Mayor | Figure::Wagon | Figure::Barn => abbey_mayor::check_deploy(table, figure, spec, root),
@@ -623,6 +634,9 @@ impl Modules {
         if self.festival_in_play && self.festival_actions(table, player, visit) {
             return true;
         }
+        if self.big_top_in_play && self.acrobat_actions(table, player, visit) {
+            return true;
+        }
         if self.prisoners_in_play && self.prisoners.each_release(player, visit) {
             return true;
         }
@@ -667,6 +681,28 @@ impl Modules {
             Some(f) => self.restrict_deploy(table, Figure::Barn, &design.features[f as usize]),
             None => Ok(()),
         }
+    }
+
+    /// Under the Big Top's acrobat actions, never beside a princess that must act.
+    #[inline(never)]
+    fn acrobat_actions(&self, table: &Table, player: PlayerId, visit: &mut impl FnMut(Action) -> bool) -> bool {
+        !self.only_figure_actions(table, player)
+            && self.big_top.each_action(table, player, self.princess_dragon.dragon(), visit)
+    }
+
+    /// Under the Big Top: the pyramid on acrobat space `root` is scored (by `scorer`'s action,
+    /// or at the end): 5 points an acrobat, the fairy's bonus beside one of them, and the
+    /// acrobats go home.
+    pub(crate) fn score_pyramid(
+        &mut self,
+        table: &mut Table,
+        root: crate::features::NodeId,
+        scorer: Option<PlayerId>,
+        events: &mut Vec<Event>,
+    ) {
+        BigTop::pay_pyramid(table, root, scorer, events);
+        self.feature_scored(table, root, Leaving::All, events);
+        table.return_figures(root, events);
     }
 
     /// Little Buildings' buildings, never beside a princess that must act.

@@ -184,7 +184,12 @@ impl PrincessDragon {
         // The phantom is a follower like any other (The Phantom).
         let knight = matches!(
             f.figure,
-            Figure::Follower | Figure::BigFollower | Figure::Mayor | Figure::Wagon | Figure::Phantom
+            Figure::Follower
+                | Figure::BigFollower
+                | Figure::Mayor
+                | Figure::Wagon
+                | Figure::Phantom
+                | Figure::Ringmaster
         ) || (self.readings.builders_are_followers && f.figure == Figure::Builder);
         if !knight || table.features.kind(f.node) != FeatureKind::City {
             return false;
@@ -243,7 +248,9 @@ impl PrincessDragon {
         match figure {
             // The Phantom: the phantom may take the gate, unless 2B-1 used it (the dispatch
             // lists the phantom's step, `phantom.rs`).
-            Figure::Follower | Figure::BigFollower | Figure::Phantom => base::check_follower(table, spec, root)?,
+            Figure::Follower | Figure::BigFollower | Figure::Phantom | Figure::Ringmaster => {
+                base::check_follower(table, spec, root)?
+            }
             Figure::Abbot => abbot::check_deploy(table, spec, root)?,
             // Abbey & Mayor, footnote 126: the mayor and the wagon use the magic gate.
             Figure::Mayor | Figure::Wagon => super::abbey_mayor::check_deploy(table, figure, spec, root)?,
@@ -470,6 +477,19 @@ impl PrincessDragon {
     }
 }
 
+/// How many times the fairy's bonus is paid for figure `i`, the follower it stands next to: once,
+/// or, for an acrobat (Under the Big Top), once for each of its owner's acrobats in the pyramid
+/// (the Assembled Game Reference's steps 1A and 3B: "each of your acrobats in the pyramid gets
+/// this bonus point").
+fn acrobats_sharing(table: &Table, i: usize) -> u32 {
+    let f = table.figures[i];
+    if table.features.kind(f.node) != FeatureKind::Acrobats {
+        return 1;
+    }
+    let root = table.features.find(f.node);
+    table.figures.iter().filter(|g| g.owner == f.owner && table.features.find(g.node) == root).count() as u32
+}
+
 impl Module for PrincessDragon {
     const HOOKS: Hooks = Hooks::of(&[
         Hook::BeginTurn,
@@ -487,8 +507,9 @@ impl Module for PrincessDragon {
         if let Some(i) = self.fairy_follower(table) {
             let player = table.figures[i].owner;
             if player == table.current {
-                table.players[player as usize].score += FAIRY_TURN_POINTS;
-                events.push(Event::FairyBonus { player, points: FAIRY_TURN_POINTS });
+                let points = FAIRY_TURN_POINTS * acrobats_sharing(table, i);
+                table.players[player as usize].score += points;
+                events.push(Event::FairyBonus { player, points });
             }
         }
     }
@@ -609,8 +630,9 @@ impl Module for PrincessDragon {
             return;
         }
         let player = table.figures[i].owner;
-        table.players[player as usize].score += FAIRY_SCORE_POINTS;
-        events.push(Event::FairyBonus { player, points: FAIRY_SCORE_POINTS });
+        let points = FAIRY_SCORE_POINTS * acrobats_sharing(table, i);
+        table.players[player as usize].score += points;
+        events.push(Event::FairyBonus { player, points });
         // The follower goes home; the fairy stays on its tile.
         if let Some((_, next_to)) = &mut self.fairy {
             *next_to = None;

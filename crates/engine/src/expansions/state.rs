@@ -60,6 +60,28 @@ impl Modules {
         }
     }
 
+    /// Under the Big Top's big top and animal tokens (nothing on the board without the
+    /// expansion).
+    pub(crate) fn big_top(&self) -> &super::big_top::BigTop {
+        &self.big_top
+    }
+
+    /// Under the Big Top: sets the next animal tokens drawn (`Game::arrange_animals`).
+    pub(crate) fn arrange_animals(&mut self, order: &[u8]) -> Result<(), crate::errors::SetupError> {
+        if !self.in_play(super::ModuleId::BigTop) {
+            return Err(crate::errors::SetupError::BigTopNotInPlay);
+        }
+        self.big_top.arrange(order).map_err(crate::errors::SetupError::AnimalOrder)
+    }
+
+    /// Under the Big Top: a sampled world's own draws of animal tokens (`salt`, never 0), and
+    /// its own token under the big top, which nobody has seen.
+    pub(crate) fn reseed_big_top(&mut self, table: &crate::table::Table, seed: u64, rng: &mut impl rand_core::RngCore) {
+        if self.in_play(super::ModuleId::BigTop) {
+            self.big_top.reseed(table, (seed ^ rng.next_u64()) | 1);
+        }
+    }
+
     /// The Princess & the Dragon's public state (nothing without the expansion).
     pub(crate) fn princess_dragon(&self) -> &PrincessDragon {
         &self.princess_dragon

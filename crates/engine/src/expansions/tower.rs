@@ -179,7 +179,7 @@ impl Tower {
         match figure {
             // The Phantom: "it can be placed on top of a stack of Tower Floors to close the
             // tower" (the Phantom's page, other expansions).
-            Figure::Follower | Figure::BigFollower | Figure::Phantom => true,
+            Figure::Follower | Figure::BigFollower | Figure::Phantom | Figure::Ringmaster => true,
             Figure::Builder | Figure::Pig => self.readings.builders_are_followers,
             Figure::Abbot | Figure::Mayor | Figure::Wagon | Figure::Barn | Figure::Shepherd => false,
         }

@@ -375,6 +375,51 @@ impl Game {
         self.modules.arrange_flock(order)
     }
 
+    /// Under the Big Top: the tile where the big top stands, over its face-down animal token
+    /// (none before the first circus tile and after the final scoring).
+    pub fn big_top(&self) -> Option<Pos> {
+        self.modules.big_top().tent()
+    }
+
+    /// Under the Big Top: the animal tokens nobody has seen (the stack's and the one under the
+    /// big top), as (points a follower, how many), in the order of
+    /// [`crate::expansions::big_top::ANIMAL_TOKENS`].
+    pub fn unseen_animals(&self) -> [(u8, u8); 6] {
+        self.modules.big_top().unseen()
+    }
+
+    /// Under the Big Top: the circus and acrobat tiles on the tile at `pos` and the eight around
+    /// it (what a ringmaster there earns, 2 points each, when his feature is scored).
+    pub fn show_tiles_around(&self, pos: Pos) -> u8 {
+        crate::expansions::big_top::show_tiles_around(&self.table, pos)
+    }
+
+    /// Under the Big Top: the followers each player has on the tile at `pos` and the eight
+    /// around it (what the circus there pays for, per player).
+    pub fn followers_around(&self, pos: Pos) -> [u8; crate::players::MAX_PLAYERS] {
+        crate::expansions::big_top::followers_around(&self.table, pos)
+    }
+
+    /// Under the Big Top: the acrobat space of the tile at `pos`, if it has one, by its feature
+    /// index on the tile.
+    pub fn acrobat_space(&self, pos: Pos) -> Option<crate::catalog::LocalFeature> {
+        crate::expansions::big_top::acrobat_space(&self.table, pos).map(|(local, _)| local)
+    }
+
+    /// Under the Big Top: sets the next animal tokens drawn (by points, the first next), as a
+    /// scenario or a rules question sets them instead of the random draw; refused unless the
+    /// game has Under the Big Top and the stack holds them all.
+    pub fn arrange_animals(&mut self, order: &[u8]) -> Result<(), SetupError> {
+        self.modules.arrange_animals(order)
+    }
+
+    /// Under the Big Top: a sampled world's own animal tokens (see `reseed_flock`), mixed with a
+    /// draw from `rng` so that worlds sampled from one position differ in the hidden token (the
+    /// stream of samples changes only in games with the expansion).
+    pub(crate) fn reseed_big_top(&mut self, seed: u64, rng: &mut impl rand_core::RngCore) {
+        self.modules.reseed_big_top(&self.table, seed, rng);
+    }
+
     /// The Plague: the outbreak tokens on the board, by number.
     pub fn outbreaks(&self) -> &[crate::expansions::plague::Outbreak] {
         self.modules.plague().outbreaks()

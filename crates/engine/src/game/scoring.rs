@@ -98,7 +98,12 @@ pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &m
     let scored = |kind| {
         !matches!(
             kind,
-            FeatureKind::Field | FeatureKind::Tower | FeatureKind::Mountain | FeatureKind::Prior | FeatureKind::Trap
+            FeatureKind::Field
+                | FeatureKind::Tower
+                | FeatureKind::Mountain
+                | FeatureKind::Prior
+                | FeatureKind::Trap
+                | FeatureKind::Acrobats
         )
     };
     if !table.rules.variants.incomplete_features_score_nothing {
@@ -120,6 +125,13 @@ pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &m
     while let Some(f) = table.figures.iter().find(|f| table.features.kind(f.node) == FeatureKind::Prior) {
         let root = table.features.find(f.node);
         score_feature(table, modules, root, Phase::Final, events);
+    }
+    // Under the Big Top: every acrobat still standing scores 5 points, full pyramid or not (the
+    // Assembled Game Reference lists the acrobat pyramids among the incomplete features, after
+    // the abbeys), whatever the house rule on incomplete features says.
+    while let Some(f) = table.figures.iter().find(|f| table.features.kind(f.node) == FeatureKind::Acrobats) {
+        let root = table.features.find(f.node);
+        modules.score_pyramid(table, root, None, events);
     }
     base::farms::score_farms(table, modules, events);
     modules.score_barns(table, events);

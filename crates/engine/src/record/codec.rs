@@ -96,6 +96,8 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         }
         (_, Action::MoveScoringFigure { messenger }) => RecordAction::ScoringFigure { player, messenger },
         (_, Action::Flock { herd }) => RecordAction::Flock { player, herd },
+        (_, Action::Acrobat { pos }) => RecordAction::Acrobat { player, x: pos.x, y: pos.y },
+        (_, Action::ScorePyramid { pos }) => RecordAction::Pyramid { player, x: pos.x, y: pos.y },
         (_, Action::ReadMessage { perform }) => RecordAction::Message { player, perform },
         (_, Action::MessageFollower { figure }) => {
             let FigureAt { figure, x, y, feature } = figure_at(game, figure);
@@ -263,6 +265,8 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::PorxadaBonus { player }
         | RecordAction::ScoringFigure { player, .. }
         | RecordAction::Flock { player, .. }
+        | RecordAction::Acrobat { player, .. }
+        | RecordAction::Pyramid { player, .. }
         | RecordAction::Message { player, .. }
         | RecordAction::MessageFollower { player, .. }
         | RecordAction::CropCircle { player, .. }
@@ -441,6 +445,8 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         }
         RecordAction::ScoringFigure { messenger, .. } => Ok(Action::MoveScoringFigure { messenger: *messenger }),
         RecordAction::Flock { herd, .. } => Ok(Action::Flock { herd: *herd }),
+        RecordAction::Acrobat { x, y, .. } => Ok(Action::Acrobat { pos: Pos::new(*x, *y) }),
+        RecordAction::Pyramid { x, y, .. } => Ok(Action::ScorePyramid { pos: Pos::new(*x, *y) }),
         RecordAction::Message { perform, .. } => Ok(Action::ReadMessage { perform: *perform }),
         RecordAction::MessageFollower { figure, x, y, feature, .. } => {
             let at = FigureAt { figure: *figure, x: *x, y: *y, feature: feature.clone() };

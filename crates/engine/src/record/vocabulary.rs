@@ -290,6 +290,22 @@ pub enum RecordAction {
         player: Option<Color>,
         herd: bool,
     },
+    /// Under the Big Top: instead of deploying, a follower goes onto the acrobat space of the
+    /// tile at (x, y).
+    Acrobat {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+    },
+    /// Under the Big Top: instead of deploying, the full pyramid on the acrobat space of the
+    /// tile at (x, y) is scored.
+    Pyramid {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+    },
     /// La Porxada: after its tile, the player chooses the bonus at the end of the game.
     #[serde(rename = "porxada-bonus")]
     PorxadaBonus {
@@ -521,6 +537,8 @@ impl RecordAction {
             RecordAction::PorxadaBonus { .. } => RecordAction::PorxadaBonus { player: None },
             RecordAction::ScoringFigure { messenger, .. } => RecordAction::ScoringFigure { player: None, messenger },
             RecordAction::Flock { herd, .. } => RecordAction::Flock { player: None, herd },
+            RecordAction::Acrobat { x, y, .. } => RecordAction::Acrobat { player: None, x, y },
+            RecordAction::Pyramid { x, y, .. } => RecordAction::Pyramid { player: None, x, y },
             RecordAction::Message { perform, .. } => RecordAction::Message { player: None, perform },
             RecordAction::MessageFollower { figure, x, y, feature, .. } => {
                 RecordAction::MessageFollower { player: None, figure, x, y, feature }

@@ -105,6 +105,13 @@ pub enum IconKind {
     /// A vineyard (Hills & Sheep, The Vineyards): three rows of vines on stakes with purple
     /// grapes.
     Vineyard,
+    /// A circus space (Under the Big Top), in the middle of its tile where its roads end: a ring
+    /// of sawdust with a small striped tent, where the big top goes up.
+    Circus,
+    /// An acrobat space (Under the Big Top), in the middle of its tile where its roads end: a
+    /// round blue stage with a gold rim and the three places of a pyramid, where the acrobats
+    /// stand.
+    AcrobatSpace,
     /// A crop circle (The Crop Circles), in the middle of its tile where its roads and fields
     /// end: `kind` 0 a shield (knights), 1 a club (thieves), 2 a pitchfork (farmers).
     CropCircle {
@@ -138,7 +145,7 @@ impl IconKind {
 
 mod symbols;
 mod tokens;
-pub use tokens::{FERRY_JETTY, FERRY_LAKE_RADIUS, FLEA_AT, FLOCK_OFFSET, OUTBREAK_AT};
+pub use tokens::{FERRY_JETTY, FERRY_LAKE_RADIUS, FLEA_AT, FLOCK_OFFSET, OUTBREAK_AT, PYRAMID_SPOTS};
 
 #[derive(Clone, Copy, Debug)]
 pub struct Icon {
@@ -547,6 +554,8 @@ pub fn layout(design: &TileDesign) -> Layout {
     };
     // The Watchtowers: the tower stands in the middle, where its tile's roads end.
     let watchtower = design.symbols.iter().copied().find(|s| s.is_watchtower());
+    // Under the Big Top: the circus or acrobat space in the middle, where its tile's roads end.
+    let show = design.symbols.iter().copied().find(|&s| symbols::show_icon(s).is_some());
     let mut plans: Vec<End> = single
         .iter()
         .map(|&(i, side)| {
@@ -565,8 +574,9 @@ pub fn layout(design: &TileDesign) -> Layout {
             if let (Some(k), FeatureKind::Road) = (cloister_at, feats[i].kind) {
                 return End::Cloister(k);
             }
-            // The roads of a watchtower's tile end at the tower in the middle.
-            if watchtower.is_some() && feats[i].kind == FeatureKind::Road && !centre_blocked {
+            // The roads of a watchtower's tile end at the tower in the middle, those of a circus
+            // or acrobat tile at its space.
+            if (watchtower.is_some() || show.is_some()) && feats[i].kind == FeatureKind::Road && !centre_blocked {
                 return End::Centre;
             }
             if let Some(h) = straight_hit(side, if centre_blocked { 100.0 } else { 50.0 }) {
@@ -583,7 +593,7 @@ pub fn layout(design: &TileDesign) -> Layout {
     // A road ending alone at the centre leaves the fields on its two sides joined around its
     // end; when they are different fields, it runs into a city instead.
     let centre_roads: Vec<usize> = (0..single.len())
-        .filter(|_| watchtower.is_none())
+        .filter(|_| watchtower.is_none() && show.is_none())
         .filter(|&k| plans[k] == End::Centre && feats[single[k].0].kind == FeatureKind::Road)
         .collect();
     if let [k] = centre_roads[..] {
@@ -649,6 +659,8 @@ pub fn layout(design: &TileDesign) -> Layout {
         }
     } else if feats.iter().any(|f| f.attrs.labyrinth) {
         icons.push(Icon { kind: IconKind::Labyrinth, at: CENTRE, r: 13.0 });
+    } else if let Some(kind) = show.and_then(symbols::show_icon).filter(|_| !centre_blocked) {
+        icons.push(Icon { kind, at: CENTRE, r: 13.0 });
     } else if let Some(symbol) = watchtower.filter(|_| !centre_blocked) {
         icons.push(Icon { kind: symbols::watchtower_icon(symbol), at: CENTRE, r: 11.0 });
     } else if centre_ends > 0 && !design.partial {
@@ -736,8 +748,10 @@ pub fn layout(design: &TileDesign) -> Layout {
         }
         let (kind, size) = match symbol {
             Symbol::Tower if tower_at.is_some() => continue,
-            // A watchtower stands in the middle (above) unless something blocks it.
+            // A watchtower, a circus or acrobat space stands in the middle (above) unless
+            // something blocks it.
             _ if symbol.is_watchtower() && !centre_blocked => continue,
+            _ if show == Some(symbol) && !centre_blocked => continue,
             // The abbey is drawn as its walls around a cloister.
             _ => match symbols::symbol_icon(symbol) {
                 Some(icon) => icon,
@@ -786,7 +800,7 @@ pub fn layout(design: &TileDesign) -> Layout {
             }),
             FeatureKind::Cloister | FeatureKind::Garden | FeatureKind::Hut | FeatureKind::Trap => Some(CENTRE),
             FeatureKind::Tower => tower_at,
-            FeatureKind::Mountain => Some(CENTRE),
+            FeatureKind::Mountain | FeatureKind::Acrobats => Some(CENTRE),
             // A special monastery's prior lies beside the monastery, east of the monk's place.
             FeatureKind::Prior => Some(pt(CENTRE.x + 20.0, CENTRE.y + 6.0)),
         };

@@ -25,6 +25,9 @@ pub(super) fn symbol_icon(symbol: Symbol) -> Option<(IconKind, (f32, f32))> {
         // Hills & Sheep: a hill, and a vineyard (also of The Vineyards alone).
         Symbol::Hill => (IconKind::Hill, (12.0, 8.0)),
         Symbol::Vineyard => (IconKind::Vineyard, (11.0, 7.5)),
+        // Under the Big Top: where the middle of the tile is taken (never on the printed tiles).
+        Symbol::Circus => (IconKind::Circus, (11.0, 7.5)),
+        Symbol::Acrobats => (IconKind::AcrobatSpace, (11.0, 7.5)),
         Symbol::WindRoseOrange => (IconKind::WindRose { blue: false }, (15.0, 9.0)),
         Symbol::WindRoseBlue => (IconKind::WindRose { blue: true }, (15.0, 9.0)),
         Symbol::RoseNorthEast => (IconKind::RoseQuarter { quarter: 0 }, (13.0, 8.0)),
@@ -40,4 +43,14 @@ pub(super) fn symbol_icon(symbol: Symbol) -> Option<(IconKind, (f32, f32))> {
 pub(super) fn watchtower_icon(symbol: Symbol) -> IconKind {
     let watches = Symbol::WATCHTOWERS.iter().position(|&s| s == symbol).unwrap_or(0) as u8;
     IconKind::Watchtower { watches }
+}
+
+/// Under the Big Top: the icon of a circus or acrobat space, drawn in the middle of its tile
+/// where its roads end; `None` for any other symbol.
+pub(super) fn show_icon(symbol: Symbol) -> Option<IconKind> {
+    match symbol {
+        Symbol::Circus => Some(IconKind::Circus),
+        Symbol::Acrobats => Some(IconKind::AcrobatSpace),
+        _ => None,
+    }
 }

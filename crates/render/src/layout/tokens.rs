@@ -22,3 +22,8 @@ pub const FERRY_JETTY: f32 = 26.0;
 /// up and to the right of the figure, so that the count stays in sight beside it. The server's
 /// views give the same point (`flock` of a seat, `at`), kept inside the tile.
 pub const FLOCK_OFFSET: (f32, f32) = (0.21, -0.06);
+
+/// Where the acrobats of a pyramid stand (Under the Big Top), from the acrobat space's spot in
+/// the middle of its tile, in tile units, in the order they came: the first two side by side
+/// below, the third on their shoulders. The browser's board stands them the same way.
+pub const PYRAMID_SPOTS: [(f32, f32); 3] = [(-0.085, 0.07), (0.085, 0.07), (0.0, -0.08)];

@@ -262,11 +262,12 @@ pub fn game_view(input: &ViewInput<'_>, you: Vec<PlayerId>, events_from: usize, 
                 player: input.seats.get(i).map(|s| s.player.clone()).unwrap_or_default(),
                 score: p.score,
                 // The phantom only where The Phantom is in play, the shepherd where Hills & Sheep
-                // is (they are no figures otherwise).
+                // is, the ringmaster where Under the Big Top is (they are no figures otherwise).
                 supply: Figure::ALL
                     .into_iter()
                     .filter(|&f| f != Figure::Phantom || game.rules().has(carcassonne_engine::Expansion::Phantom))
                     .filter(|&f| f != Figure::Shepherd || game.rules().has(carcassonne_engine::Expansion::HillsSheep))
+                    .filter(|&f| f != Figure::Ringmaster || game.rules().has(carcassonne_engine::Expansion::BigTop))
                     .map(|f| (f.name(), p.in_supply(f)))
                     .collect(),
                 goods: p.goods,

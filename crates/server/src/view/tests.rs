@@ -5,7 +5,9 @@ use carcassonne_engine::{Catalog, Color, Deck, Expansion, GameSetup, Pos};
 
 use super::*;
 
-// The views of the further expansions (the Assembled Game Reference's), from Mage & Witch on.
+// The views of the further expansions (the Assembled Game Reference's), from Mage & Witch on;
+// Under the Big Top's in a file of its own.
+mod big_top;
 mod further;
 
 fn seats(n: usize) -> Vec<Seat> {

@@ -16,6 +16,7 @@
 mod abbey_mayor;
 mod abbot;
 mod battle_for_cloisters;
+mod big_top;
 mod cathars;
 mod choosing;
 mod churches;
@@ -85,6 +86,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &plague::Plague,
     &messages::Messages,
     &hills_sheep::HillsSheep,
+    &big_top::BigTop,
     &mage_witch::MageWitch,
     &wind_roses::WindRoses,
     &watchtowers::Watchtowers,
