@@ -11,7 +11,7 @@
 // big top moving, the circus and the pyramids scored and the ringmaster's bonus.
 
 import { h, s } from '../ui.js';
-import { capital, hint, markerButton, ruleNote, section, tapVerb } from '../game/kit.js';
+import { capital, counted, hint, markerButton, ruleNote, section, tapVerb } from '../game/kit.js';
 import { markerIcon } from '../figures.js';
 
 /** The big top around (0, 0), about 40 board units wide: the render's tent (crates/render, `big_top_piece`). */
@@ -57,9 +57,7 @@ function animalToken(points, size = 22) {
 }
 
 /** "5 points", "1 point". */
-function points(n) {
-  return `${n} point${n === 1 ? '' : 's'}`;
-}
+const points = (n) => counted(n, 'point');
 
 /** The animal tokens' panel: how many of each value nobody has seen, and the whole in words. */
 function renderAnimals(el, animals, bigTop) {
@@ -70,7 +68,7 @@ function renderAnimals(el, animals, bigTop) {
   const tokens = (animals.tokens || []).map((t) =>
     h(
       'span',
-      { class: `animal-kind${t.count ? '' : ' gone'}`, title: `${t.count} token${t.count === 1 ? '' : 's'} worth ${points(t.points)} a follower`, 'data-testid': 'animal-token', 'data-points': t.points, 'data-count': t.count },
+      { class: `animal-kind${t.count ? '' : ' gone'}`, title: `${counted(t.count, 'token')} worth ${points(t.points)} a follower`, 'data-testid': 'animal-token', 'data-points': t.points, 'data-count': t.count },
       animalToken(t.points, 18),
       ` ×${t.count}`,
     ),
@@ -157,7 +155,7 @@ export const bigTop = {
       ...joins.map((g) => markerButton(screen, g, 'acrobat-choice', pyramidIcon(18, hex))),
       ...scores.map((g) => markerButton(screen, g, 'pyramid-choice', pyramidIcon(18, '#f3c530'))),
     ];
-    const note = 'A pyramid holds 3 followers of any players, on an acrobat space of the new tile or of the 8 around it. Once full, the next player to place a tile there may score it: 5 points an acrobat to its owner, and they go home; acrobats still standing score 5 points each at the end.';
+    const note = 'A pyramid holds 3 followers of any players, on an acrobat space of the new tile or of the 8 around it. Once full, a player who places a tile on or beside it in a later turn may score it instead of deploying: 5 points an acrobat to its owner, and they go home; acrobats still standing score 5 points each at the end.';
     d.lists.push(...section(`Acrobats: ${buttons.length}`, note, buttons));
   },
 };

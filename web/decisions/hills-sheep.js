@@ -9,7 +9,7 @@
 // hidden tile, a wolf and a flock driven to the stable.
 
 import { h, s, seatHex, clear } from '../ui.js';
-import { capital, hint, ruleNote } from '../game/kit.js';
+import { capital, counted, hint, ruleNote } from '../game/kit.js';
 
 // A tuft of wool around (0, 0): a disc with six smaller ones around it (the render's shape).
 const PUFFS = [[0, 0, 5.2], ...[0, 1, 2, 3, 4, 5].map((k) => [4.6 * Math.cos((k * Math.PI) / 3), 4.6 * Math.sin((k * Math.PI) / 3), 3])];
@@ -76,9 +76,7 @@ function hiddenTileShape() {
 }
 
 /** "5 points", "1 point". */
-function points(n) {
-  return `${n} point${n === 1 ? '' : 's'}`;
-}
+const points = (n) => counted(n, 'point');
 
 /** A seat's flock in the players panel (or the score strip: `strip`), while its shepherd is on the board. */
 function flockItem(seat, strip = false) {

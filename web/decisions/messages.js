@@ -10,7 +10,7 @@
 // tell a message drawn and what came of it.
 
 import { h, s, seatHex } from '../ui.js';
-import { capital, hint, markerButton, ruleNote, section, tapVerb } from '../game/kit.js';
+import { capital, counted, hint, markerButton, ruleNote, section, tapVerb } from '../game/kit.js';
 import { figureIcon } from '../figures.js';
 
 // The messenger, centred on (0, 0) like a figure (about 22 × 24 units): a courier in a running
@@ -51,9 +51,7 @@ export function envelopeIcon(size = 18) {
 }
 
 /** "5 points", "1 point". */
-function points(n) {
-  return `${n} point${n === 1 ? '' : 's'}`;
-}
+const points = (n) => counted(n, 'point');
 
 /** The message drawn as a card: its number, and what it says. */
 function messageCard(p) {

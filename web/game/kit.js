@@ -20,6 +20,11 @@ export function tapVerb() {
   return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches ? 'tap' : 'click';
 }
 
+/** `n` of a noun with a regular plural: "1 point", "5 points". */
+export function counted(n, noun) {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : '';
 }

@@ -24,6 +24,21 @@ pub fn below(rng: &mut impl RngCore, n: u32) -> u32 {
     }
 }
 
+/// A draw from a bag of tokens counted by kind: the index of the kind drawn, each token equally
+/// likely (0 from an empty bag). The flock bag of Hills & Sheep, the animal tokens of Under the
+/// Big Top.
+pub(crate) fn pick_by_counts(counts: &[u8], rng: &mut impl RngCore) -> usize {
+    let total: u32 = counts.iter().map(|&n| u32::from(n)).sum();
+    let mut k = below(rng, total.max(1));
+    for (i, &n) in counts.iter().enumerate() {
+        if k < u32::from(n) {
+            return i;
+        }
+        k -= u32::from(n);
+    }
+    0
+}
+
 /// Fisher-Yates shuffle.
 pub fn shuffle<T>(items: &mut [T], rng: &mut impl RngCore) {
     for i in (1..items.len()).rev() {

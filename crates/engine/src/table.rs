@@ -449,6 +449,19 @@ impl Table {
         }
     }
 
+    /// The followers each player has on the tile at `pos` and the eight around it, one each
+    /// whatever their kind (a Darmstadt church's bonus, the circus of Under the Big Top).
+    pub(crate) fn followers_around(&self, pos: Pos) -> [u8; MAX_PLAYERS] {
+        let mut counts = [0u8; MAX_PLAYERS];
+        for f in self.figures.iter().filter(|f| f.figure.is_follower()) {
+            let at = self.pos_of(f.placement);
+            if (at.x - pos.x).abs() <= 1 && (at.y - pos.y).abs() <= 1 {
+                counts[f.owner as usize] += 1;
+            }
+        }
+        counts
+    }
+
     /// How many followers each player counts on feature `root`.
     #[inline]
     pub(crate) fn strengths(&self, root: NodeId) -> [u8; MAX_PLAYERS] {

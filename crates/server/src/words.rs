@@ -243,6 +243,11 @@ pub fn place_words(pos: Pos) -> String {
     }
 }
 
+/// `n` of a noun with a regular plural: "1 point", "5 points", "0 acrobats".
+pub fn counted(n: u32, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// What a feature of the kind is called for people.
 pub fn kind_word(kind: FeatureKind) -> &'static str {
     match kind {

@@ -572,6 +572,8 @@ pub struct TileDesign {
     /// The Vodyanoy's lake or Solovei Razboynik's tree (`FeatureKind::Trap`), if the tile has
     /// one.
     pub trap: Option<LocalFeature>,
+    /// The acrobat space (`FeatureKind::Acrobats`, Under the Big Top), if the tile has one.
+    pub acrobats: Option<LocalFeature>,
     /// The prior's place of a special monastery (`FeatureKind::Prior`), if the tile has one.
     pub prior: Option<LocalFeature>,
 }

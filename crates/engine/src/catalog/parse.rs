@@ -626,12 +626,14 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
     let prior = features.iter().position(|f| f.kind == FeatureKind::Prior).map(|i| i as LocalFeature);
     let hut = features.iter().position(|f| f.kind == FeatureKind::Hut).map(|i| i as LocalFeature);
     let trap = features.iter().position(|f| f.kind == FeatureKind::Trap).map(|i| i as LocalFeature);
+    let acrobats = features.iter().position(|f| f.kind == FeatureKind::Acrobats).map(|i| i as LocalFeature);
     TileDesign {
         fits_by_code,
         cloister,
         garden,
         hut,
         trap,
+        acrobats,
         prior,
         id,
         set,

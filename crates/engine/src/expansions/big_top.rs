@@ -36,12 +36,12 @@
 //! the big top twice, in order.
 
 use crate::actions::Action;
-use crate::catalog::{FeatureKind, LocalFeature, Symbol};
+use crate::catalog::{LocalFeature, Symbol};
 use crate::errors::RuleError;
 use crate::events::Event;
 use crate::features::NodeId;
 use crate::geometry::Pos;
-use crate::players::{Figure, PlayerId, MAX_PLAYERS};
+use crate::players::{Figure, PlayerId};
 use crate::table::Table;
 
 use super::hooks::{Hook, HookPoint, Hooks, Leaving, Module};
@@ -73,8 +73,8 @@ pub(crate) fn is_circus(table: &Table, pos: Pos) -> bool {
 /// The acrobat space of the tile at `pos`, if it has one: its feature index and its root.
 pub(crate) fn acrobat_space(table: &Table, pos: Pos) -> Option<(LocalFeature, NodeId)> {
     let placed = table.board.get(pos)?;
-    let local = table.design(placed.tile).features.iter().position(|f| f.kind == FeatureKind::Acrobats)?;
-    Some((local as LocalFeature, table.features.find(placed.first_node + local as NodeId)))
+    let local = table.design(placed.tile).acrobats?;
+    Some((local, table.features.find(placed.first_node + NodeId::from(local))))
 }
 
 /// The circus and acrobat tiles on the tile at `pos` and the eight around it.
@@ -83,19 +83,6 @@ pub(crate) fn show_tiles_around(table: &Table, pos: Pos) -> u8 {
         .chain(pos.ring())
         .filter(|&at| is_circus(table, at) || acrobat_space(table, at).is_some())
         .count() as u8
-}
-
-/// The followers each player has on the tile at `pos` and the eight around it (what a circus
-/// there pays for).
-pub(crate) fn followers_around(table: &Table, pos: Pos) -> [u8; MAX_PLAYERS] {
-    let mut counts = [0u8; MAX_PLAYERS];
-    for f in table.figures.iter().filter(|f| f.figure.is_follower()) {
-        let at = table.pos_of(f.placement);
-        if (at.x - pos.x).abs() <= 1 && (at.y - pos.y).abs() <= 1 {
-            counts[f.owner as usize] += 1;
-        }
-    }
-    counts
 }
 
 #[derive(Clone, Debug)]
@@ -191,17 +178,7 @@ impl BigTop {
                 let seed =
                     table.deck_seed.unwrap_or(0) ^ self.salt ^ 0x6269_675f_746f_7073 ^ (u64::from(self.draws) << 24);
                 let mut rng = crate::random::rng_from_seed(seed);
-                let total: u32 = self.stack.iter().map(|&n| u32::from(n)).sum();
-                let mut k = crate::random::below(&mut rng, total.max(1));
-                let mut chosen = 0;
-                for (i, &n) in self.stack.iter().enumerate() {
-                    if k < u32::from(n) {
-                        chosen = i;
-                        break;
-                    }
-                    k -= u32::from(n);
-                }
-                chosen
+                crate::random::pick_by_counts(&self.stack, &mut rng)
             }
         };
         self.stack[index] -= 1;
@@ -213,13 +190,22 @@ impl BigTop {
     fn score_circus(&mut self, table: &mut Table, events: &mut Vec<Event>) {
         let Some((pos, animal)) = self.tent else { return };
         events.push(Event::CircusRevealed { pos, animal });
-        for (player, &followers) in followers_around(table, pos).iter().enumerate() {
+        for (player, &followers) in table.followers_around(pos).iter().enumerate() {
             if followers == 0 || player >= table.players.len() {
                 continue;
             }
             let points = u32::from(animal) * u32::from(followers);
             table.players[player].score += points;
             events.push(Event::CircusScored { player: player as PlayerId, pos, followers, animal, points });
+        }
+    }
+
+    /// Step 3C: for each circus tile placed since the last one, the circus is scored and the
+    /// big top moves there.
+    fn move_to_new_circuses(&mut self, table: &mut Table, events: &mut Vec<Event>) {
+        for to in std::mem::take(&mut self.moves) {
+            self.score_circus(table, events);
+            self.raise(table, to, events);
         }
     }
 
@@ -301,11 +287,8 @@ impl BigTop {
     /// (the fairy), in `Modules::score_pyramid`.
     pub(crate) fn pay_pyramid(table: &mut Table, root: NodeId, scorer: Option<PlayerId>, events: &mut Vec<Event>) {
         let (pos, _) = table.locate(root);
-        let mut acrobats = [0u8; MAX_PLAYERS];
-        for f in table.figures.iter().filter(|f| table.features.find(f.node) == root) {
-            acrobats[f.owner as usize] += 1;
-        }
-        for (player, &n) in acrobats.iter().enumerate().filter(|(_, &n)| n > 0) {
+        // Acrobats are normal followers: one each.
+        for (player, &n) in table.strengths(root).iter().enumerate().filter(|(_, &n)| n > 0) {
             let points = ACROBAT_POINTS * u32::from(n);
             table.players[player].score += points;
             events.push(Event::AcrobatsScored { scorer, player: player as PlayerId, pos, acrobats: n, points });
@@ -345,19 +328,10 @@ impl Module for BigTop {
         events: &mut Vec<Event>,
     ) -> Option<crate::actions::Pending> {
         match point {
-            HookPoint::AfterScoring => {
-                for to in std::mem::take(&mut self.moves) {
-                    self.score_circus(table, events);
-                    self.raise(table, to, events);
-                }
-            }
+            HookPoint::AfterScoring => self.move_to_new_circuses(table, events),
             HookPoint::BeforeFinalScoring => {
-                // Circus tiles placed on the last turn move the big top first (their step 3C
-                // came; this is a guard for a game ended before it).
-                for to in std::mem::take(&mut self.moves) {
-                    self.score_circus(table, events);
-                    self.raise(table, to, events);
-                }
+                // Circus tiles of a game ended before their step 3C still move it first.
+                self.move_to_new_circuses(table, events);
                 self.score_circus(table, events);
                 self.tent = None;
             }

@@ -42,13 +42,7 @@ pub(crate) struct Churches {
 /// The players with the most followers on the tile at `pos` and the eight around it, and how
 /// many each has (0 and nobody when none stands there).
 pub(crate) fn most_followers_around(table: &Table, pos: Pos) -> (PlayerSet, u8) {
-    let mut counts = [0u8; crate::players::MAX_PLAYERS];
-    for f in table.figures.iter().filter(|f| f.figure.is_follower()) {
-        let at = table.pos_of(f.placement);
-        if (at.x - pos.x).abs() <= 1 && (at.y - pos.y).abs() <= 1 {
-            counts[f.owner as usize] += 1;
-        }
-    }
+    let counts = table.followers_around(pos);
     let most = counts.iter().copied().max().unwrap_or(0);
     let players = PlayerSet::majority(&counts);
     (players, most)

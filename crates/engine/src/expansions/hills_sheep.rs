@@ -238,17 +238,7 @@ impl HillsSheep {
         } else {
             let seed = table.deck_seed.unwrap_or(0) ^ self.salt ^ 0x666c_6f63_6b5f_6261 ^ (u64::from(self.draws) << 24);
             let mut rng = crate::random::rng_from_seed(seed);
-            let total: u32 = self.bag.iter().map(|&n| n as u32).sum();
-            let mut k = crate::random::below(&mut rng, total.max(1));
-            let mut chosen = 0;
-            for (i, &n) in self.bag.iter().enumerate() {
-                if k < n as u32 {
-                    chosen = i;
-                    break;
-                }
-                k -= n as u32;
-            }
-            FlockToken::of_index(chosen)
+            FlockToken::of_index(crate::random::pick_by_counts(&self.bag, &mut rng))
         };
         self.bag[token.index()] -= 1;
         token

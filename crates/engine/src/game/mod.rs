@@ -397,7 +397,7 @@ impl Game {
     /// Under the Big Top: the followers each player has on the tile at `pos` and the eight
     /// around it (what the circus there pays for, per player).
     pub fn followers_around(&self, pos: Pos) -> [u8; crate::players::MAX_PLAYERS] {
-        crate::expansions::big_top::followers_around(&self.table, pos)
+        self.table.followers_around(pos)
     }
 
     /// Under the Big Top: the acrobat space of the tile at `pos`, if it has one, by its feature

@@ -14,6 +14,19 @@ fn seats(n: usize) -> Vec<Seat> {
     (0..n).map(|i| Seat { name: format!("P{i}"), player: "human".into(), token: Some(format!("t{i}")) }).collect()
 }
 
+/// The whole view of `game` for nobody in particular, as JSON (every seat offline).
+fn view_json(game: &Game, seats: &[Seat], tally: &Tally) -> serde_json::Value {
+    let online = vec![0; seats.len()];
+    let input = ViewInput { id: "g", version: 1, game, seats, online: &online, tally };
+    serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap()
+}
+
+/// The sentence of `event` in the log, the seats named P0, P1, ...
+fn event_text(game: &Game, event: &carcassonne_engine::Event) -> String {
+    let names: Vec<String> = (0..game.players().len()).map(|i| format!("P{i}")).collect();
+    serde_json::to_value(event_view(game, &names, 0, Some(1), event)).unwrap()["text"].as_str().unwrap().to_string()
+}
+
 /// Two games that differ only in the order of their face-down tiles give the same views,
 /// so a view cannot reveal that order.
 #[test]

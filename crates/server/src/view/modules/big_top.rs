@@ -83,21 +83,6 @@ pub struct RingmasterView {
     pub label: String,
 }
 
-/// "5 points", "1 point".
-fn points_words(points: u32) -> String {
-    format!("{points} point{}", if points == 1 { "" } else { "s" })
-}
-
-/// "1 acrobat", "3 acrobats".
-fn acrobats_words(n: u32) -> String {
-    format!("{n} acrobat{}", if n == 1 { "" } else { "s" })
-}
-
-/// "1 follower", "2 followers".
-fn followers_words(n: u32) -> String {
-    format!("{n} follower{}", if n == 1 { "" } else { "s" })
-}
-
 /// "1 circus or acrobat tile", "3 circus and acrobat tiles".
 fn show_tiles_words(n: u32) -> String {
     if n == 1 {
@@ -168,20 +153,26 @@ fn pyramid_pay_words(acrobats: &[PlayerId], player: PlayerId) -> String {
     let mine = if own == 0 {
         "you score nothing".to_string()
     } else {
-        format!("you score {} ({})", points_words(own * ACROBAT_POINTS), acrobats_words(own))
+        format!("you score {} ({})", words::counted(own * ACROBAT_POINTS, "point"), words::counted(own, "acrobat"))
     };
     let theirs = match others.as_slice() {
         [] => None,
-        [n] => Some(format!("1 other player {} ({})", points_words(n * ACROBAT_POINTS), acrobats_words(*n))),
+        [n] => Some(format!(
+            "1 other player {} ({})",
+            words::counted(n * ACROBAT_POINTS, "point"),
+            words::counted(*n, "acrobat")
+        )),
         many if many.iter().all(|&n| n == many[0]) => Some(format!(
             "{} other players {} each ({} each)",
             many.len(),
-            points_words(many[0] * ACROBAT_POINTS),
-            acrobats_words(many[0])
+            words::counted(many[0] * ACROBAT_POINTS, "point"),
+            words::counted(many[0], "acrobat")
         )),
         many => {
-            let each: Vec<String> =
-                many.iter().map(|&n| format!("{} ({})", points_words(n * ACROBAT_POINTS), acrobats_words(n))).collect();
+            let each: Vec<String> = many
+                .iter()
+                .map(|&n| format!("{} ({})", words::counted(n * ACROBAT_POINTS, "point"), words::counted(n, "acrobat")))
+                .collect();
             Some(format!("{} other players {}", many.len(), words::join_and(&each)))
         }
     };
@@ -252,7 +243,7 @@ fn ringmaster_words(game: &Game, pos: Pos, feature: u8) -> String {
         n => format!(
             "{} around him, {} more when his {} is scored",
             show_tiles_words(n),
-            points_words(n * RINGMASTER_POINTS),
+            words::counted(n * RINGMASTER_POINTS, "point"),
             words::kind_word(kind)
         ),
     };
@@ -291,7 +282,7 @@ impl ViewModule for BigTop {
                         "a follower onto {} as an acrobat ({}; each acrobat scores {} when the full pyramid is scored, or at the end)",
                         space_words(pos),
                         pyramid_after_words(&acrobats, player),
-                        points_words(ACROBAT_POINTS)
+                        words::counted(ACROBAT_POINTS, "point")
                     ),
                 )
             }
@@ -321,11 +312,11 @@ impl ViewModule for BigTop {
         let tiles = u32::from(game.show_tiles_around(pos));
         let now = match tiles {
             0 => "none now".to_string(),
-            n => format!("{n} now, {}", points_words(n * RINGMASTER_POINTS)),
+            n => format!("{n} now, {}", words::counted(n * RINGMASTER_POINTS, "point")),
         };
         label.push_str(&format!(
             " (when his feature is scored he earns {} for each circus and acrobat tile on his tile and the eight around it: {now})",
-            points_words(RINGMASTER_POINTS),
+            words::counted(RINGMASTER_POINTS, "point"),
         ));
     }
 
@@ -373,12 +364,12 @@ impl ViewModule for BigTop {
                         "{}: a full pyramid of {n} acrobats ({}), which a player may score for {} an acrobat after placing a tile on it or around it",
                         words::capitalized(space_words(t.pos)),
                         who,
-                        points_words(ACROBAT_POINTS)
+                        words::counted(ACROBAT_POINTS, "point")
                     ),
                     n => format!(
                         "{}: a pyramid of {} ({}), {} more to make it full",
                         words::capitalized(space_words(t.pos)),
-                        acrobats_words(n as u32),
+                        words::counted(n as u32, "acrobat"),
                         who,
                         PYRAMID_SIZE - n
                     ),
@@ -450,7 +441,7 @@ impl ViewModule for BigTop {
                 format!(
                     "The animal token under the big top {} is turned up: {} for each follower on that tile and the eight around it",
                     words::place_words(pos),
-                    points_words(u32::from(animal))
+                    words::counted(u32::from(animal), "point")
                 ),
             ),
             Event::CircusScored { player, pos, followers, animal, points } => (
@@ -459,8 +450,8 @@ impl ViewModule for BigTop {
                 format!(
                     "{} scores {} for {} around the big top {} ({} each)",
                     name(player),
-                    points_words(points),
-                    followers_words(u32::from(followers)),
+                    words::counted(points, "point"),
+                    words::counted(u32::from(followers), "follower"),
                     words::place_words(pos),
                     animal
                 ),
@@ -473,22 +464,22 @@ impl ViewModule for BigTop {
                         "{} scores the full pyramid on {}: {} for {} of theirs, {home}",
                         name(player),
                         space_words(pos),
-                        points_words(points),
-                        acrobats_words(n)
+                        words::counted(points, "point"),
+                        words::counted(n, "acrobat")
                     ),
                     Some(s) => format!(
                         "{} scores the full pyramid on {}: {} scores {} for {}, {home}",
                         name(s),
                         space_words(pos),
                         name(player),
-                        points_words(points),
-                        acrobats_words(n)
+                        words::counted(points, "point"),
+                        words::counted(n, "acrobat")
                     ),
                     None => format!(
                         "{} scores {} for {} still on {} at the end of the game",
                         name(player),
-                        points_words(points),
-                        acrobats_words(n),
+                        words::counted(points, "point"),
+                        words::counted(n, "acrobat"),
                         space_words(pos)
                     ),
                 };
@@ -509,7 +500,7 @@ impl ViewModule for BigTop {
                         words::preposition(kind),
                         words::feature_words(game, pos, feature),
                         words::place_words(pos),
-                        points_words(points),
+                        words::counted(points, "point"),
                         show_tiles_words(u32::from(tiles)),
                         RINGMASTER_POINTS
                     ),

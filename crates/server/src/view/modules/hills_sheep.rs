@@ -84,11 +84,6 @@ fn sheep_words(n: u32) -> String {
     format!("{n} sheep")
 }
 
-/// "5 points", "1 point".
-fn points_words(points: u32) -> String {
-    format!("{points} point{}", if points == 1 { "" } else { "s" })
-}
-
 /// "a wolf", "2 wolves".
 fn wolves_words(n: u32) -> String {
     if n == 1 {
@@ -157,12 +152,12 @@ fn field_shared(game: &Game) -> bool {
 /// `player` first): "you score 5 points", "you and 1 other player each score 8 points".
 fn pay_words(owners: &[PlayerId], sheep: u32) -> String {
     match owners.len() {
-        0 | 1 => format!("you score {}", points_words(sheep)),
+        0 | 1 => format!("you score {}", words::counted(sheep, "point")),
         n => format!(
             "you and {} other player{} each score {}",
             n - 1,
             if n == 2 { "" } else { "s" },
-            points_words(sheep)
+            words::counted(sheep, "point")
         ),
     }
 }
@@ -397,9 +392,14 @@ impl ViewModule for HillsSheep {
                 // "the farm to the north (1 tile south of the start tile)".
                 let field = format!("{} ({})", words::feature_words(game, pos, feature), words::place_words(pos));
                 let paid = match owners.len() {
-                    1 => format!("{} scores {} ({})", owners[0], points_words(sheep), sheep_words(sheep)),
+                    1 => format!("{} scores {} ({})", owners[0], words::counted(sheep, "point"), sheep_words(sheep)),
                     _ => {
-                        format!("{} each score {} ({})", names_words(&owners), points_words(sheep), sheep_words(sheep))
+                        format!(
+                            "{} each score {} ({})",
+                            names_words(&owners),
+                            words::counted(sheep, "point"),
+                            sheep_words(sheep)
+                        )
                     }
                 };
                 let text = if closed {

@@ -122,11 +122,6 @@ fn points_of(game: &Game, player: PlayerId, action: Action) -> Option<u32> {
     })
 }
 
-/// "5 points", "1 point".
-fn points_words(points: u32) -> String {
-    format!("{points} point{}", if points == 1 { "" } else { "s" })
-}
-
 /// The words of moving a figure: "move your messenger 3 → 10 (a dark space: you will draw a
 /// message)".
 fn move_words(game: &Game, player: PlayerId, points: u32, messenger: bool) -> String {
@@ -148,7 +143,7 @@ fn follower_words(game: &Game, player: PlayerId, figure: u8) -> (Option<[f32; 2]
     let Some(f) = game.figures().get(figure as usize) else { return (None, "score one of your followers".into()) };
     let pos: Pos = game.board().placement(f.placement).pos;
     let worth = points_of(game, player, Action::MessageFollower { figure })
-        .map_or(String::new(), |p| format!(" ({})", points_words(p)));
+        .map_or(String::new(), |p| format!(" ({})", words::counted(p, "point")));
     (
         anchor(game, pos, f.feature),
         format!(
@@ -165,7 +160,7 @@ fn perform_words(game: &Game, player: PlayerId, message: MessageTile) -> String 
         return "do it: place one more tile once this turn is over".into();
     }
     let worth = points_of(game, player, Action::ReadMessage { perform: true })
-        .map_or(String::new(), |p| format!(" ({})", points_words(p)));
+        .map_or(String::new(), |p| format!(" ({})", words::counted(p, "point")));
     format!("do it: {}{worth}", message.text())
 }
 
@@ -173,11 +168,16 @@ fn perform_words(game: &Game, player: PlayerId, message: MessageTile) -> String 
 /// 5, a dark space)".
 fn figures_words(follower: TrackFigure, messenger: TrackFigure, unmoved: u32) -> String {
     let one = |name: &str, f: TrackFigure| {
-        format!("{name} {} (space {}{})", points_words(f.points), f.space, if f.dark { ", a dark space" } else { "" })
+        format!(
+            "{name} {} (space {}{})",
+            words::counted(f.points, "point"),
+            f.space,
+            if f.dark { ", a dark space" } else { "" }
+        )
     };
     let mut text = format!("{}, {}", one("scoring follower", follower), one("messenger", messenger));
     if unmoved > 0 {
-        text.push_str(&format!("; {} scored still to move", points_words(unmoved)));
+        text.push_str(&format!("; {} scored still to move", words::counted(unmoved, "point")));
     }
     text
 }
@@ -190,7 +190,7 @@ impl ViewModule for Messages {
                 let draws = draws(game, player);
                 let words = format!(
                     "{} scored: one of the two scoring figures moves by all of them. {}",
-                    points_words(points),
+                    words::counted(points, "point"),
                     match (draws, game.rules().variants.messages_zmg) {
                         (true, false) => "A figure stopping on a dark space (0, 5, 10, …) brings a message.",
                         (true, true) => "A figure stopping on a dark space (0, 5, 10, …) brings a message, unless another player's scoring figure stands there.",
@@ -217,7 +217,7 @@ impl ViewModule for Messages {
                         "Message {}: {}. Do it, or take {} instead.",
                         message.number(),
                         message.text(),
-                        points_words(SEAL_POINTS)
+                        words::counted(SEAL_POINTS, "point")
                     ),
                 };
                 Some(PendingView::new("message", decision))
@@ -232,7 +232,7 @@ impl ViewModule for Messages {
                 Some((None, move_words(game, player, points, messenger)))
             }
             (Pending::Message { .. }, Action::ReadMessage { perform: false }) => {
-                Some((None, format!("take {} instead (the seal)", points_words(SEAL_POINTS))))
+                Some((None, format!("take {} instead (the seal)", words::counted(SEAL_POINTS, "point"))))
             }
             (Pending::Message { player, message }, Action::ReadMessage { perform: true }) => {
                 Some((None, perform_words(game, player, message)))
@@ -307,12 +307,12 @@ impl ViewModule for Messages {
                         name(player),
                         message.number(),
                         message.text(),
-                        points_words(points)
+                        words::counted(points, "point")
                     ),
                     (false, _) => format!(
                         "{} scores {} with the seal of message {} instead of doing what it says",
                         name(player),
-                        points_words(points),
+                        words::counted(points, "point"),
                         message.number()
                     ),
                 },
@@ -322,7 +322,7 @@ impl ViewModule for Messages {
                 format!(
                     "Before the final scoring {}'s messenger brings its {} to their scoring follower (the score stays the same)",
                     name(player),
-                    points_words(points)
+                    words::counted(points, "point")
                 ),
             ),
             _ => return None,

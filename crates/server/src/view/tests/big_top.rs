@@ -5,7 +5,7 @@
 use carcassonne_engine::{Catalog, Color, Deck, Expansion, GameSetup, Pos};
 
 use super::super::*;
-use super::seats;
+use super::{event_text, seats, view_json};
 
 /// Under the Big Top: places the drawn tile at (`x`, `y`) turned by `degrees`; then takes
 /// `then` (an acrobat action, a deployment or a pass) and returns the events of both.
@@ -39,14 +39,9 @@ fn big_top_game(deck: &[&str], animals: &[u8]) -> Game {
 fn the_big_top_and_the_acrobats_are_offered_and_shown_in_words() {
     use carcassonne_engine::{Event, Figure};
     let seats = seats(2);
-    let view_of = |game: &Game, tally: &Tally| {
-        let input = ViewInput { id: "g", version: 1, game, seats: &seats, online: &[0, 0], tally };
-        serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap()
-    };
+    let view_of = |game: &Game, tally: &Tally| view_json(game, &seats, tally);
     let names = ["P0".to_string(), "P1".to_string()];
-    let text = |game: &Game, e: &Event| {
-        serde_json::to_value(event_view(game, &names, 0, Some(1), e)).unwrap()["text"].as_str().unwrap().to_string()
-    };
+    let text = event_text;
     let label_of = |game: &Game, action: Action| {
         let record = carcassonne_engine::record::encode_action(game, action).without_actor();
         legal_views(game).into_iter().find(|l| l.action == record).unwrap_or_else(|| panic!("{action:?} not offered"))

@@ -4,7 +4,7 @@
 use carcassonne_engine::{Catalog, Color, Deck, Expansion, GameSetup, Pos};
 
 use super::super::*;
-use super::seats;
+use super::{event_text, seats, view_json};
 
 /// Mage & Witch: after a magic tile the decision `magic` names the deciding seat, every legal
 /// move is a marker with words ("bring the witch onto the road running east and west at the
@@ -211,14 +211,9 @@ fn the_plague_is_offered_and_shown_in_words() {
     let mut game = Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck }).unwrap();
     let seats = seats(2);
     let tally = Tally::new(2);
-    let view_of = |game: &Game| {
-        let input = ViewInput { id: "g", version: 1, game, seats: &seats, online: &[0, 0], tally: &tally };
-        serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap()
-    };
+    let view_of = |game: &Game| view_json(game, &seats, &tally);
     let names = ["P0".to_string(), "P1".to_string()];
-    let text = |game: &Game, e: &Event| {
-        serde_json::to_value(event_view(game, &names, 0, Some(1), e)).unwrap()["text"].as_str().unwrap().to_string()
-    };
+    let text = event_text;
     let labels = |game: &Game| legal_views(game).into_iter().map(|l| l.label).collect::<Vec<_>>();
     // Red places the source east of the start tile: outbreak 1 breaks out there.
     let events = game.apply(Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R0 }).unwrap();
@@ -377,14 +372,9 @@ fn the_messages_are_offered_and_shown_in_words() {
     use carcassonne_engine::{Event, MessageTile};
     let seats = seats(2);
     let tally = Tally::new(2);
-    let view_of = |game: &Game| {
-        let input = ViewInput { id: "g", version: 1, game, seats: &seats, online: &[0, 0], tally: &tally };
-        serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap()
-    };
+    let view_of = |game: &Game| view_json(game, &seats, &tally);
     let names = ["P0".to_string(), "P1".to_string()];
-    let text = |game: &Game, e: &Event| {
-        serde_json::to_value(event_view(game, &names, 0, Some(1), e)).unwrap()["text"].as_str().unwrap().to_string()
-    };
+    let text = event_text;
     let labels = |game: &Game| legal_views(game).into_iter().map(|l| l.label).collect::<Vec<_>>();
     let find = |events: &[Event], what: fn(&Event) -> bool| *events.iter().find(|e| what(e)).expect("the event");
 
@@ -576,14 +566,9 @@ fn hills_and_sheep_are_offered_and_shown_in_words() {
     use carcassonne_engine::{Event, Figure, FlockToken};
     const SHEPHERD: Figure = Figure::Shepherd;
     let seats = seats(2);
-    let view_of = |game: &Game, tally: &Tally| {
-        let input = ViewInput { id: "g", version: 1, game, seats: &seats, online: &[0, 0], tally };
-        serde_json::to_value(game_view(&input, vec![], 0, vec![])).unwrap()
-    };
+    let view_of = |game: &Game, tally: &Tally| view_json(game, &seats, tally);
     let names = ["P0".to_string(), "P1".to_string()];
-    let text = |game: &Game, e: &Event| {
-        serde_json::to_value(event_view(game, &names, 0, Some(1), e)).unwrap()["text"].as_str().unwrap().to_string()
-    };
+    let text = event_text;
     let labels = |game: &Game| legal_views(game).into_iter().map(|l| l.label).collect::<Vec<_>>();
     let find = |events: &[Event], what: fn(&Event) -> bool| *events.iter().find(|e| what(e)).expect("the event");
     let mut tally = Tally::new(2);
