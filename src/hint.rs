@@ -137,7 +137,20 @@ fn decision(game: &Game) -> &'static str {
         Pending::ScoringFigure { .. } => "scoring-figure",
         Pending::Message { .. } => "message",
         Pending::Flock { .. } => "flock",
+        Pending::Castle { .. } => "castle",
+        Pending::BazaarSelect { .. } => "bazaar-choose",
+        Pending::BazaarBid { .. } => "bazaar-bid",
+        Pending::BazaarTrade { .. } => "bazaar-trade",
         Pending::GameOver => "game-over",
+    }
+}
+
+/// A bridge's line in words: "north-south" or "east-west".
+pub(crate) fn bridge_words(axis: &str) -> &'static str {
+    if axis == "ns" {
+        "north-south"
+    } else {
+        "east-west"
     }
 }
 
@@ -242,6 +255,21 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::Flock { herd: true, .. } => "drive your flock to the stable (1 point a sheep)".into(),
         RecordAction::Flock { .. } => "grow your flock: draw a token from the bag".into(),
         RecordAction::Acrobat { x, y, .. } => format!("put a follower on the acrobat space at ({x}, {y})"),
+        RecordAction::PlaceBridged { tile, x, y, rotation, bridge_x, bridge_y, axis, .. } => format!(
+            "place {} at ({x}, {y}) rotated {rotation}, with a bridge {} on the tile at ({bridge_x}, {bridge_y})",
+            tile.unwrap_or_default(),
+            bridge_words(&axis)
+        ),
+        RecordAction::Bridge { x, y, axis, .. } => {
+            format!("build a bridge {} on the tile at ({x}, {y})", bridge_words(&axis))
+        }
+        RecordAction::Castle { .. } => "turn the town just completed into a castle".into(),
+        RecordAction::BazaarChoose { index, bid, tile, .. } => {
+            format!("choose the bazaar's tile {} ({}) and bid {bid}", index + 1, tile.unwrap_or_default())
+        }
+        RecordAction::Bid { bid, .. } => format!("bid {bid} for the tile at auction"),
+        RecordAction::BazaarTrade { buy: true, .. } => "buy the tile, paying the highest bidder".into(),
+        RecordAction::BazaarTrade { .. } => "sell the tile to the highest bidder".into(),
         RecordAction::Pyramid { x, y, .. } => {
             format!("score the full acrobat pyramid at ({x}, {y}), 5 points an acrobat")
         }

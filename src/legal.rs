@@ -85,6 +85,10 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         Pending::ScoringFigure { player, .. } => ("scoring-figure", Some(player), None, None),
         Pending::Message { player, .. } => ("message", Some(player), None, None),
         Pending::Flock { player } => ("flock", Some(player), None, None),
+        Pending::Castle { player, pos } => ("castle", Some(player), None, Some(pos)),
+        Pending::BazaarSelect { player } => ("bazaar-choose", Some(player), None, None),
+        Pending::BazaarBid { player } => ("bazaar-bid", Some(player), None, None),
+        Pending::BazaarTrade { player } => ("bazaar-trade", Some(player), None, None),
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -290,6 +294,32 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 out,
                 "{}'s tile extended the field of their shepherd: grow the flock or drive it to the stable ({} legal actions):",
                 game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::Castle { player, pos } => writeln!(
+                out,
+                "{}'s followers hold the town just completed at {pos}: turn it into a castle or let it score ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::BazaarSelect { player } => writeln!(
+                out,
+                "{} chooses a tile at the bazaar and opens its auction with a bid of up to their score ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::BazaarBid { player } => writeln!(
+                out,
+                "{} may outbid {} for the tile at auction or pass ({} legal actions):",
+                game.player(player).color.name(),
+                game.auction().map_or(0, |a| a.bid),
+                actions.len()
+            )?,
+            Pending::BazaarTrade { player } => writeln!(
+                out,
+                "{} buys the tile at auction, paying the highest bid ({}), or sells it for that bid ({} legal actions):",
+                game.player(player).color.name(),
+                game.auction().map_or(0, |a| a.bid),
                 actions.len()
             )?,
             Pending::Message { player, message } => writeln!(

@@ -270,6 +270,53 @@ pub fn big_top_line(game: &carcassonne_engine::Game, event: &carcassonne_engine:
     }
 }
 
+/// Bridges, Castles & Bazaars: a bridge, a castle built, scored or left at the end, the bazaar's
+/// tiles, choices, bids and purchases, a bought tile taken, in words (play and replay): "red
+/// builds a bridge north-south on the tile at (1,0)", "red turns the town at (1,0) and (1,1)
+/// into a castle", "red scores 8 for the castle at (1,0): the points of the feature completed
+/// beside it at (2,0)", "red's bazaar offers tile 1: base:D", "blue chooses the bazaar's tile 2
+/// (base:E) and bids 3", "green bids 4", "green passes", "blue buys base:E at the bazaar for 4
+/// points, paid to green" (for 0 points, paid to nobody: the last tile), "red takes base:D,
+/// bought at the bazaar, instead of drawing".
+pub fn bcb_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
+    use carcassonne_engine::Event;
+    let name = |p: u8| game.player(p).color.name();
+    let tile = |t| game.design(t).id.clone();
+    match *event {
+        Event::BridgeBuilt { player, pos, axis } => {
+            format!("{} builds a bridge {} on the tile at {pos}", name(player), crate::hint::bridge_words(axis.name()))
+        }
+        Event::CastleBuilt { player, pos, other } => {
+            format!("{} turns the town at {pos} and {other} into a castle instead of scoring it", name(player))
+        }
+        Event::CastleScored { player, pos, from, points } => format!(
+            "{} scores {points} for the castle at {pos}: the points of the feature completed beside it at {from}",
+            name(player)
+        ),
+        Event::CastleUnscored { player, pos } => {
+            format!("{}'s castle at {pos} was never scored: it is worth nothing, its followers go home", name(player))
+        }
+        Event::BazaarTileOffered { player, index, tile: t } => {
+            format!("{}'s bazaar offers tile {}: {}", name(player), index + 1, tile(t))
+        }
+        Event::BazaarTileChosen { player, index, tile: t, bid } => {
+            format!("{} chooses the bazaar's tile {} ({}) and bids {bid}", name(player), index + 1, tile(t))
+        }
+        Event::BazaarBid { player, bid: Some(bid) } => format!("{} bids {bid}", name(player)),
+        Event::BazaarBid { player, bid: None } => format!("{} passes", name(player)),
+        Event::BazaarTileBought { player, tile: t, price, paid_to } => format!(
+            "{} buys {} at the bazaar for {price} points, paid to {}",
+            name(player),
+            tile(t),
+            paid_to.map_or("nobody", name)
+        ),
+        Event::BoughtTileTaken { player, tile: t } => {
+            format!("{} takes {}, bought at the bazaar, instead of drawing", name(player), tile(t))
+        }
+        _ => String::new(),
+    }
+}
+
 /// Hills & Sheep: a tile under a hill, a token drawn, a wolf, a flock driven to the stable, in
 /// words (play and replay): "red's hill at (1,0) takes the next tile face down beneath it", "red's shepherd at (1,0) draws
 /// 3 sheep", "blue's shepherd at (2,1) draws the wolf: the flock is lost, and the shepherd of

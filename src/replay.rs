@@ -233,6 +233,25 @@ fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec<ScoreJson<
                     Why { kind: "dash", phase: Phase::Turn, completed: true, at: None },
                     format!("another deployment or move (the dash) = {points}"),
                 ),
+                Event::CastleScored { pos, from, .. } => (
+                    Why {
+                        kind: "castle",
+                        phase: Phase::Turn,
+                        completed: true,
+                        at: Some(At { x: pos.x, y: pos.y, feature: None }),
+                    },
+                    format!("the castle at {pos}: the feature completed beside it at {from} = {points}"),
+                ),
+                Event::BazaarTileBought { player, tile, paid_to, .. } => (
+                    Why { kind: "bazaar", phase: Phase::Turn, completed: true, at: None },
+                    // The buyer's change (a loss, or nothing for the last tile), then the payee's.
+                    if points < 0 || paid_to.is_none() {
+                        let to = paid_to.map_or_else(|| "nobody".to_string(), |to| name(to).to_string());
+                        format!("{} bought at the bazaar, paid to {to} = {points}", game.design(tile).id)
+                    } else {
+                        format!("{} sold at the bazaar to {} = {points}", game.design(tile).id, name(player))
+                    },
+                ),
                 // No other event changes a score today; one that comes to is still counted.
                 _ => (Why { kind: "other", phase: Phase::Turn, completed: true, at: None }, format!("= {points}")),
             };
@@ -399,6 +418,31 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     end_line(out, &text, &mut rose_note)?;
                 }
                 writeln!(out, "    {}", crate::output::hills_sheep_line(game, &event))?;
+            }
+            // Bridges, Castles & Bazaars: a bridge joins the turn's line; the rest a line each.
+            Event::BridgeBuilt { player, pos, axis } if line.is_some() => {
+                let mut text = line.take().unwrap_or_default();
+                write!(
+                    text,
+                    ", {} builds a bridge {} on the tile at {pos}",
+                    name(player),
+                    crate::hint::bridge_words(axis.name())
+                )?;
+                line = Some(text);
+            }
+            Event::BridgeBuilt { .. }
+            | Event::CastleBuilt { .. }
+            | Event::CastleScored { .. }
+            | Event::CastleUnscored { .. }
+            | Event::BazaarTileOffered { .. }
+            | Event::BazaarTileChosen { .. }
+            | Event::BazaarBid { .. }
+            | Event::BazaarTileBought { .. }
+            | Event::BoughtTileTaken { .. } => {
+                if let Some(text) = line.take() {
+                    end_line(out, &text, &mut rose_note)?;
+                }
+                writeln!(out, "    {}", crate::output::bcb_line(game, &event))?;
             }
             // Under the Big Top: a line each.
             Event::BigTopMoved { .. }

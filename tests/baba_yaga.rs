@@ -39,7 +39,7 @@ fn the_set_is_the_hut_and_the_choice_of_bogatyr() {
     let roads: Vec<u32> =
         bogatyr.features.iter().filter(|f| f.kind == FeatureKind::Road).map(|f| f.ports.count_ones()).collect();
     assert_eq!(roads, vec![1, 3]);
-    assert_eq!(catalog.designs().iter().filter(|d| d.hut.is_some()).count(), 1);
+    assert_eq!(catalog.printed_designs().iter().filter(|d| d.hut.is_some()).count(), 1);
     let g = Game::new(GameSetup { rules: baba_yaga(), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(2) })
         .unwrap();
     assert_eq!(tiles_in_pile(&g, "baba-yaga"), 2);

@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 41] = [
+const SETS: [(&str, u32); 42] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -88,6 +88,7 @@ const SETS: [(&str, u32); 41] = [
     ("hills-sheep", 10),
     ("vineyards", 8),
     ("under-the-big-top", 20),
+    ("bridges-castles-and-bazaars", 12),
 ];
 
 #[test]
@@ -225,6 +226,7 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "hills-sheep"
                 | "vineyards"
                 | "under-the-big-top"
+                | "bridges-castles-and-bazaars"
         )
     }) {
         for edition in editions(set) {

@@ -265,6 +265,12 @@ impl From<Action> for ActionKey {
             | Action::Flock { .. }
             | Action::Acrobat { .. }
             | Action::ScorePyramid { .. }
+            | Action::PlaceBridged { .. }
+            | Action::Bridge { .. }
+            | Action::BuildCastle
+            | Action::BazaarSelect { .. }
+            | Action::BazaarBid { .. }
+            | Action::BazaarTrade { .. }
             | Action::PorxadaBonus
             | Action::SwapFollower { .. }
             | Action::RefuseSwap { .. }

@@ -1034,7 +1034,14 @@ fn checked_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) {
             step_count = 0;
         }
         if let Some(dragon) = g.dragon() {
-            let on_dragon = g.figures().iter().filter(|f| g.board().placement(f.placement).pos == dragon);
+            // Bridges, Castles & Bazaars: the dragon spares a castle's followers.
+            let in_castle = |f: &carcassonne_engine::PlacedFigure| {
+                g.castles()
+                    .iter()
+                    .any(|c| !c.scored && c.owner == f.owner && c.tiles.contains(&g.board().placement(f.placement).pos))
+            };
+            let on_dragon =
+                g.figures().iter().filter(|f| g.board().placement(f.placement).pos == dragon && !in_castle(f));
             for f in on_dragon {
                 assert!(
                     // Hills & Sheep: the shepherd, no follower, may go on the volcano too.

@@ -516,6 +516,20 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             | Event::RingmasterBonus { .. } => {
                 prop_assert!(game.rules().has(Expansion::BigTop), "a circus or an acrobat without Under the Big Top");
             }
+            Event::BridgeBuilt { .. }
+            | Event::CastleBuilt { .. }
+            | Event::CastleScored { .. }
+            | Event::CastleUnscored { .. }
+            | Event::BazaarTileOffered { .. }
+            | Event::BazaarTileChosen { .. }
+            | Event::BazaarBid { .. }
+            | Event::BazaarTileBought { .. }
+            | Event::BoughtTileTaken { .. } => {
+                prop_assert!(
+                    game.rules().has(Expansion::BridgesCastlesBazaars),
+                    "a bridge, castle or bazaar without Bridges, Castles & Bazaars"
+                );
+            }
             Event::OutbreakStarted { .. }
             | Event::OutbreakEradicated { .. }
             | Event::FleaPlaced { .. }
@@ -818,6 +832,15 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
             }
             Pending::Flock { .. } => {
                 prop_assert!(game.rules().has(Expansion::HillsSheep), "a flock's decision without Hills & Sheep");
+            }
+            Pending::Castle { .. }
+            | Pending::BazaarSelect { .. }
+            | Pending::BazaarBid { .. }
+            | Pending::BazaarTrade { .. } => {
+                prop_assert!(
+                    game.rules().has(Expansion::BridgesCastlesBazaars),
+                    "a castle or bazaar decision without Bridges, Castles & Bazaars"
+                );
             }
             Pending::GameOver => unreachable!(),
         }

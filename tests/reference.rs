@@ -583,6 +583,52 @@ fn the_little_buildings_each_player_receives_agree_with_the_engine() {
     }
 }
 
+/// Bridges, Castles & Bazaars: the bridges and castle tokens each player receives, for every
+/// number of players (3 each with two to four players, 2 with five or six).
+#[test]
+fn the_bridges_and_castles_each_player_receives_agree_with_the_engine() {
+    let r = Reference::builtin();
+    for expansions in [vec![Expansion::BridgesCastlesBazaars], Expansion::ALL.to_vec()] {
+        let rules = Rules { expansions: expansions.clone(), ..Rules::base() };
+        for players in 2..=6usize {
+            if rules.check_player_count(players).is_err() {
+                continue;
+            }
+            let selection = Selection::of_rules(r, &rules, Some(players as u8));
+            let stated = facts(r, &selection);
+            let bridges: Vec<u8> = stated
+                .iter()
+                .filter_map(|f| match f {
+                    Fact::Bridges { count } => Some(*count),
+                    _ => None,
+                })
+                .collect();
+            let castles: Vec<u8> = stated
+                .iter()
+                .filter_map(|f| match f {
+                    Fact::Castles { count } => Some(*count),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(bridges.len(), 1, "{players} players: {bridges:?}");
+            assert_eq!(castles.len(), 1, "{players} players: {castles:?}");
+            let expected = if players <= 4 { 3 } else { 2 };
+            assert_eq!((bridges[0], castles[0]), (expected, expected), "{players} players");
+            let g = game(&rules, players, 1);
+            for p in 0..players as u8 {
+                assert_eq!(g.bridges_left(p), bridges[0], "{expansions:?}, {players} players");
+                assert_eq!(g.castle_tokens(p), castles[0], "{expansions:?}, {players} players");
+            }
+        }
+    }
+    // Without the expansion, neither line is shown and nobody has any.
+    let rules = Rules::base();
+    let selection = Selection::of_rules(r, &rules, Some(4));
+    assert!(!facts(r, &selection).iter().any(|f| matches!(f, Fact::Bridges { .. } | Fact::Castles { .. })));
+    let g = game(&rules, 4, 1);
+    assert_eq!((g.bridges_left(0), g.castle_tokens(0)), (0, 0));
+}
+
 #[test]
 fn the_tile_counts_and_trade_goods_agree_with_the_catalog() {
     let r = Reference::builtin();

@@ -156,7 +156,10 @@ fn every_design_draws_as_well_formed_svg_with_its_cities_and_symbols() {
         let kinds = |k: FeatureKind| design.features.iter().filter(|f| f.kind == k).count();
         let cities = design.features.iter().filter(|f| f.kind == FeatureKind::City && f.ports != 0).count();
         assert_eq!(count(&svg, r#"class="city""#), cities, "{}: one city path per city segment", design.id);
-        assert_eq!(count(&svg, r#"class="road""#), kinds(FeatureKind::Road), "{}: roads", design.id);
+        // A bridge (Bridges, Castles & Bazaars) is a road drawn as a wooden bridge.
+        let bridges = design.features.iter().filter(|f| f.attrs.bridge).count();
+        assert_eq!(count(&svg, r#"class="road""#), kinds(FeatureKind::Road) - bridges, "{}: roads", design.id);
+        assert_eq!(count(&svg, r#"class="bridge""#), bridges, "{}: bridges", design.id);
         assert_eq!(count(&svg, r#"class="river""#), kinds(FeatureKind::River), "{}: rivers", design.id);
         // A shrine (Heretics and Shrines) or a church (The Darmstadt Churches) is drawn as such
         // where a cloister would stand.
@@ -588,7 +591,9 @@ fn hills_vineyards_the_shepherd_and_its_flock_are_drawn() {
     use carcassonne_engine::{FlockToken, Pos};
     let catalog = Catalog::builtin();
     for (symbol, class, designs) in [(Symbol::Hill, "symbol hill", 9), (Symbol::Vineyard, "symbol vineyard", 6)] {
-        let with: Vec<&TileDesign> = catalog.designs().iter().filter(|d| d.symbols.contains(&symbol)).collect();
+        // Not the bridged designs (Bridges, Castles & Bazaars), drawn as their plain ones.
+        let with: Vec<&TileDesign> =
+            catalog.designs().iter().filter(|d| d.symbols.contains(&symbol) && d.bridge.is_none()).collect();
         assert_eq!(with.len(), designs, "{class}");
         for design in with {
             for r in Rotation::ALL {
@@ -650,7 +655,9 @@ fn the_big_top_the_acrobat_pyramids_and_the_ringmaster_are_drawn() {
     use carcassonne_engine::{Figure, Pos};
     let catalog = Catalog::builtin();
     for (symbol, class, designs) in [(Symbol::Circus, "symbol circus", 12), (Symbol::Acrobats, "symbol acrobats", 6)] {
-        let with: Vec<&TileDesign> = catalog.designs().iter().filter(|d| d.symbols.contains(&symbol)).collect();
+        // Not the bridged designs (Bridges, Castles & Bazaars), drawn as their plain ones.
+        let with: Vec<&TileDesign> =
+            catalog.designs().iter().filter(|d| d.symbols.contains(&symbol) && d.bridge.is_none()).collect();
         assert_eq!(with.len(), designs, "{class}");
         for design in with {
             for r in Rotation::ALL {
@@ -719,4 +726,68 @@ fn the_big_top_the_acrobat_pyramids_and_the_ringmaster_are_drawn() {
     let svg = board_svg(&game, &BoardOptions::default());
     assert_eq!(count(&svg, r#"class="piece big-top""#), 0);
     assert_eq!(count(&svg, r#"class="symbol circus""#), 2);
+}
+
+/// Bridges, Castles & Bazaars: each bazaar tile shows its market stall at every rotation; on a
+/// board a tile with a bridge built on it is drawn as its plain tile under a wooden bridge along
+/// the bridge's axis, and a castle stands in its owner's colour on the edge between the two tiles
+/// of its town, under the follower that holds it.
+#[test]
+fn the_bazaars_the_bridges_and_the_castles_are_drawn() {
+    use carcassonne_engine::geometry::Axis;
+    use carcassonne_engine::{Figure, Pos};
+    let catalog = Catalog::builtin();
+    let with: Vec<&TileDesign> =
+        catalog.designs().iter().filter(|d| d.symbols.contains(&Symbol::Bazaar) && d.bridge.is_none()).collect();
+    assert_eq!(with.len(), 7, "seven designs, eight tiles");
+    for design in with {
+        for r in Rotation::ALL {
+            let svg = tile_svg(design, r, 64);
+            check_xml(&svg).unwrap_or_else(|e| panic!("{}: {e}", design.id));
+            assert_eq!(count(&svg, r#"class="symbol bazaar""#), 1, "{} {r:?}", design.id);
+        }
+    }
+    let rules = Rules { expansions: vec![Expansion::BridgesCastlesBazaars], ..Rules::base() };
+    let deck = ["base:E", "base:B", "base:B", "base:B"].map(|id| catalog.lookup(id).unwrap());
+    let mut game =
+        Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck: Deck::Order(deck.to_vec()) })
+            .unwrap();
+    // Red: a city cap north of the start tile's, a knight on it: the town of two tiles is
+    // complete, and red turns it into a castle.
+    game.apply(Action::Place { pos: Pos::new(0, -1), rotation: Rotation::R180 }).unwrap();
+    let at = *game.board().get(Pos::new(0, -1)).unwrap();
+    let city = carcassonne_engine::game::parse_feature_name(game.design(at.tile), at.rotation, "city@S").unwrap();
+    game.apply(Action::Deploy { figure: Figure::Follower, feature: city }).unwrap();
+    assert!(matches!(game.pending(), Pending::Castle { player: 0, .. }), "{:?}", game.pending());
+    game.apply(Action::BuildCastle).unwrap();
+    assert_eq!(game.castles().len(), 1);
+    // Blue: a cloister east of it, a bridge across it from north to south, no follower.
+    game.apply(Action::Place { pos: Pos::new(1, -1), rotation: Rotation::R0 }).unwrap();
+    game.apply(Action::Bridge { pos: Pos::new(1, -1), axis: Axis::NorthSouth }).unwrap();
+    game.apply(Action::Pass).unwrap();
+    let bridged = game.board().get(Pos::new(1, -1)).unwrap().tile;
+    assert_eq!(catalog.design(bridged).id, "base:B+bridge-ns");
+    let svg = board_svg(&game, &BoardOptions::default());
+    check_xml(&svg).unwrap();
+    assert_eq!(count(&svg, r#"class="bridge""#), 1, "{svg}");
+    assert_eq!(count(&svg, r#"data-tile="base:B+bridge-ns""#), 1);
+    // The cloister under it is drawn beside the bridge, in sight.
+    let cloister = attributes(&svg, "cloister", "transform");
+    assert_eq!(cloister.len(), 1, "{svg}");
+    assert!(!cloister[0].starts_with("translate(50 50)"), "{cloister:?}");
+    // The bridge runs north to south down the middle of its tile (x 100 to 200, y -100 to 0).
+    let bridge = &svg[svg.find(r#"<g class="tile" data-x="1" data-y="-1""#).unwrap()..];
+    let bridge = &bridge[bridge.find(r#"class="bridge""#).unwrap()..];
+    assert!(bridge.contains(r#"<g transform="translate(50 0) rotate(90)">"#), "{}", &bridge[..400]);
+    let red = carcassonne_render::color_hex(Color::Red);
+    let castle = r#"<g class="piece castle" data-owner="red" data-scored="false" transform="translate(50 0)"#;
+    assert_eq!(count(&svg, castle), 1, "{svg}");
+    assert!(svg.contains(&format!(r##"fill="{red}" stroke="#1a1a1a""##)), "in red");
+    // The follower holding it stands over it.
+    assert_eq!(count(&svg, r#"class="figure follower knight""#), 1);
+    assert!(svg.find(castle) < svg.find(r#"class="figure follower knight""#));
+    // The same tile turned: its bridge turns with it.
+    let design = catalog.design(bridged);
+    let turned = tile_group(design, Rotation::R90);
+    assert!(turned.contains(r#"<g transform="translate(100 50) rotate(180)">"#), "{turned}");
 }

@@ -63,7 +63,7 @@ fn the_sets_are_one_lake_and_one_tree() {
     assert_eq!(roads, vec![2]);
     let lake = catalog.design(catalog.lookup("vodyanoy:vodyanoy").unwrap());
     assert!(lake.features.iter().any(|f| f.kind == FeatureKind::Field && f.attrs.pig_herd));
-    assert_eq!(catalog.designs().iter().filter(|d| d.trap.is_some()).count(), 2);
+    assert_eq!(catalog.printed_designs().iter().filter(|d| d.trap.is_some()).count(), 2);
 }
 
 /// "When a player places this tile adjacent to one or more tiles on the board, all followers

@@ -59,7 +59,7 @@ fn the_set_is_five_shrines_and_rio_grandes_sixth() {
         assert_eq!(d.features.iter().filter(|f| f.kind == FeatureKind::Cloister).count(), 1);
     }
     // No other tile has a shrine.
-    assert_eq!(catalog.designs().iter().filter(|d| d.is_shrine()).count(), 6);
+    assert_eq!(catalog.printed_designs().iter().filter(|d| d.is_shrine()).count(), 6);
 
     for (variants, expected) in
         [(Variants::default(), 5), (Variants { shrines_sixth_tile: true, ..Variants::default() }, 6)]

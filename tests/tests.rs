@@ -5,6 +5,7 @@ mod architecture;
 mod baba_yaga;
 mod big_top;
 mod bots;
+mod bridges_castles_bazaars;
 mod catalog;
 mod cli;
 mod count;

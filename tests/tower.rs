@@ -1181,6 +1181,14 @@ fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) 
                 Event::ChurchBonus { players, points, .. } => {
                     players.iter().for_each(|p| paid[p as usize] += i64::from(points))
                 }
+                // Bridges, Castles & Bazaars: a castle's points, a bazaar's price.
+                Event::CastleScored { player, points, .. } => paid[player as usize] += i64::from(points),
+                Event::BazaarTileBought { player, price, paid_to, .. } => {
+                    paid[player as usize] -= i64::from(price);
+                    if let Some(to) = paid_to {
+                        paid[to as usize] += i64::from(price);
+                    }
+                }
                 // Hills & Sheep: a flock driven to the stable pays every shepherd's owner.
                 Event::FlockHerded { players, sheep, .. } => {
                     players.iter().for_each(|p| paid[p as usize] += i64::from(sheep))

@@ -205,6 +205,8 @@ export function markerIcon(kind, { figure = null, hex = '#888', feature = '' } =
   // below and one above), and a full pyramid that may be scored (a star).
   if (kind === 'acrobat') return s('g', { class: 'marker-icon' }, s('circle', { cx: -3.4, cy: 2.8, r: 2.7 }), s('circle', { cx: 3.4, cy: 2.8, r: 2.7 }), s('circle', { cx: 0, cy: -3.2, r: 2.7 }));
   if (kind === 'pyramid') return s('path', { class: 'marker-icon', d: MAGIC_STAR });
+  // Bridges, Castles & Bazaars: a bridge that may be built, along its axis (`feature`: bridge-ns, bridge-ew).
+  if (kind === 'bridge') return s('path', { class: 'marker-icon', d: feature === 'bridge-ew' ? 'M-7 -3H7M-7 3H7M-4 -3V3M0 -3V3M4 -3V3' : 'M-3 -7V7M3 -7V7M-3 -4H3M-3 0H3M-3 4H3' });
   // "A new lease of life": where a follower of the player's would move to (an arrow), or the
   // cloister two knights would take in a religious war (crossed swords).
   if (kind === 'move') return s('path', { class: 'marker-icon', d: MOVE_ARROW });

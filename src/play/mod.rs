@@ -593,6 +593,17 @@ impl Session {
                 | Event::FlockHerded { .. } => {
                     writeln!(out, "    {}", crate::output::hills_sheep_line(game, event))?;
                 }
+                Event::BridgeBuilt { .. }
+                | Event::CastleBuilt { .. }
+                | Event::CastleScored { .. }
+                | Event::CastleUnscored { .. }
+                | Event::BazaarTileOffered { .. }
+                | Event::BazaarTileChosen { .. }
+                | Event::BazaarBid { .. }
+                | Event::BazaarTileBought { .. }
+                | Event::BoughtTileTaken { .. } => {
+                    writeln!(out, "    {}", crate::output::bcb_line(game, event))?;
+                }
                 Event::BigTopMoved { .. }
                 | Event::CircusRevealed { .. }
                 | Event::CircusScored { .. }

@@ -6216,6 +6216,80 @@ async function bigTopGame(page, label) {
   return true;
 }
 
+// ---- scenario 42: Bridges, Castles & Bazaars -------------------------------------------------
+
+/**
+ * Bridges, Castles & Bazaars against greedy, by clicks on a desktop and by taps on a phone, the
+ * turns that need no clicking played through the API: when the human seat chooses a tile at a
+ * bazaar (the API's `bazaar-choose` actions, each in words), the bazaar's panel shows the API's
+ * offer, the board draws the API's bridges and castles; the first tile is picked by its button,
+ * the opening bid raised by "+" (when the seat has a point), and the confirm button's words say
+ * the bid; the API then has the tile chosen with that bid.
+ */
+async function scenarioBridgesCastlesBazaars() {
+  for (const [label, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    log(`scenario 42 (${label}): Bridges, Castles & Bazaars, a bazaar tile chosen with a bid by ${label === 'phone' ? 'taps' : 'clicks'}`);
+    const { page } = await openBrowser(`bcb-${label}`, device);
+    let done = false;
+    for (let game = 1; game <= 3 && !done; game++) done = await bazaarGame(page, label);
+    check(done, `${label}: no bazaar choice for the human seat in three games`);
+    await closeBrowsers();
+  }
+  passed += 1;
+}
+
+/** One game of scenario 42; whether the human seat chose a bazaar tile in it by clicks. */
+async function bazaarGame(page, label) {
+  const { id, play } = await createGame(page, ['human', 'greedy'], ['Bakar', 'Greedy'], ['bridges-castles-bazaars']);
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  // A choice where the seat may bid a point, so that the bid's "+" is pressed too: the seat
+  // deploys where it can, to score.
+  const deploying = (legal, steps) => legal.find((a) => a.action === 'deploy') || chooseQuietly(legal, steps);
+  const view = await playThroughApi(id, token, 'the bazaar game', (_, legal) => legal.some((a) => a.action === 'bazaar-choose' && a.bid >= 1), deploying);
+  if (!view) return false;
+  await waitFor(page, 'the window at the bazaar choice', (v) => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && Number(g.dataset.version) === v;
+  }, view.version);
+  check((await waitForTurn(page, 'the bazaar choice')) === 'bazaar-choose', 'the window does not show the bazaar choice');
+  const offer = (view.bazaar && view.bazaar.offer) || [];
+  const open = offer.filter(Boolean);
+  check(open.length >= 2 && /^The bazaar offers \d+ tiles: /.test(view.bazaar.label || ''), `the API's bazaar: ${JSON.stringify(view.bazaar)}`);
+  await page.locator('[data-testid=bazaar]:not([hidden])').waitFor({ state: 'attached' });
+  check((await page.locator('[data-testid=bazaar-offer]').count()) === open.length, `${open.length} tiles on offer, not as many in the bazaar's panel`);
+  check((await page.locator('[data-testid=bazaar-tile]').count()) === open.length, `${open.length} tiles on offer, not as many buttons`);
+  check((await page.locator('svg.board [data-testid=bridge]').count()) === (view.bridges || []).length, `the board draws not the API's ${(view.bridges || []).length} bridges`);
+  check((await page.locator('svg.board [data-testid=castle]').count()) === (view.castles || []).length, `the board draws not the API's ${(view.castles || []).length} castles`);
+  for (const a of view.legal) {
+    check(/^choose .+ \(tile \d\) and open its auction with a bid of \d+ points?$/.test(a.label || ''), `a bazaar choice's words: ${JSON.stringify(a)}`);
+  }
+  if (label === 'phone') await checkNoSidewaysScroll(page, 'the bazaar choice on a phone');
+  const first = open[0];
+  await press(page, `[data-testid=bazaar-tile][data-index="${first.index}"]`);
+  await page.locator(`[data-testid=bazaar-tile][data-index="${first.index}"][aria-pressed=true]`).waitFor();
+  const most = view.pending.most;
+  const bid = most >= 1 ? 1 : 0;
+  if (bid) {
+    await press(page, '[data-testid=bid-more]');
+    await page.locator('[data-testid=bid-input][data-bid="1"]').waitFor({ state: 'attached' });
+  }
+  const confirmWords = ((await page.locator('[data-testid=confirm]').innerText()) || '').replace(/^\W+/, '').trim();
+  check(confirmWords === `Bid ${bid} point${bid === 1 ? '' : 's'}`, `the confirm button reads "${confirmWords}"`);
+  await screenshot(page, label === 'phone' ? 'web-phone-bazaar.png' : 'web-bazaar.png');
+  await confirm(page, `tile ${first.index + 1} chosen at the bazaar with a bid of ${bid}`);
+  let chosen = null;
+  for (let i = 0; i < 100 && !chosen; i++) {
+    const after = await api(`/api/games/${id}?token=${token}`);
+    chosen = after.events.slice(view.events.length).find((e) => e.type === 'bazaar-tile-chosen');
+    if (!chosen) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  check(chosen && chosen.seat === 0 && chosen.index === first.index && chosen.bid === bid && chosen.tile === first.tile, `the API has no tile chosen so: ${JSON.stringify(chosen)}`);
+  log(`game ${id} (${label}): "${chosen.text}" by ${label === 'phone' ? 'taps' : 'clicks'}`);
+  return true;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -6259,6 +6333,7 @@ try {
   numbered.set(39, scenarioMessages);
   numbered.set(40, scenarioHillsSheep);
   numbered.set(41, scenarioBigTop);
+  numbered.set(42, scenarioBridgesCastlesBazaars);
   // E2E_LANE=i/n runs every n-th scenario from the i-th (0-based) of those chosen:
   // scripts/browser-test.sh runs n such lanes at once against one server, since a scenario spends
   // most of its time waiting for the page or the server, not on a core.

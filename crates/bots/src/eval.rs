@@ -38,6 +38,8 @@
 //! - The Plague: a figure on a tile the next flea may reach costs [`PLAGUE_EXPOSURE`].
 //! - Under the Big Top: 5 an acrobat, the ringmaster's 2 a show tile around him, and the
 //!   followers around the big top at the mean unseen token ([`CIRCUS_STAYING`] of them).
+//! - Bridges, Castles & Bazaars: a tile bought and not placed ([`BOUGHT_TILE_WORTH`]); a castle
+//!   waiting beyond its town's value ([`CASTLE_PROSPECT`]); bridges are in the roads they make.
 //! - The Messages need nothing here: a message's points are in the score once read, and
 //!   `greedy` adds an extra tile's worth (`greedy::EXTRA_TILE_WORTH`) to the message that gives
 //!   one.
@@ -45,10 +47,11 @@
 use carcassonne_engine::features::NodeId;
 use carcassonne_engine::{FarmerScoring, FeatureKind, Figure, Game, MagicFigure, PlayerId, Token};
 
-use crate::prospects::gold_prospect;
+use crate::prospects::{bcb_prospects, gold_prospect};
 pub use crate::prospects::{
     church_prospects, hut_prospect, prior_prospect, race_share, trap_cost, watchtower_prospect, PRIOR_GROWTH_PER_TILE,
 };
+pub use crate::prospects::{BOUGHT_TILE_WORTH, CASTLE_PROSPECT};
 
 /// Hills & Sheep: the share of a flock's sheep its shepherds' owners expect to drive to the
 /// stable, while their turns last (a flock still out at the end scores nothing).
@@ -403,6 +406,9 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
     flock_prospects(game, &mut rows, tiles_left);
     if rules.has(carcassonne_engine::Expansion::BigTop) {
         big_top_prospects(game, &mut rows);
+    }
+    if rules.has(carcassonne_engine::Expansion::BridgesCastlesBazaars) {
+        bcb_prospects(game, &mut rows, tiles_left);
     }
     let mut scratch = Vec::with_capacity(32);
     let with_buildings = !game.little_buildings().is_empty();

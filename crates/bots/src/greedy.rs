@@ -274,11 +274,27 @@ pub fn rank_actions_with(game: &Game, eval: Evaluation) -> Vec<Ranked> {
                 best_message(next, me, eval)
             }
             (Pending::Message { message, .. }, _) => eval.margin(next, me) + extra_tile_worth(message, action),
+            // Bridges, Castles & Bazaars: a tile chosen at the bazaar, before its auction, is
+            // worth what it is worth to hold, less the opening bid (so greedy opens at 0 and
+            // passes when others bid: a bid pays nothing until the auction is over).
+            (Pending::BazaarSelect { .. }, _) => {
+                let Action::BazaarSelect { bid, .. } = action else { unreachable!("a choice of tile") };
+                eval.margin(next, me) + crate::eval::BOUGHT_TILE_WORTH - f64::from(bid)
+            }
+            (Pending::BazaarBid { .. }, _) => eval.margin(next, me) - action_bid(action),
             _ => eval.margin(next, me),
         });
         out.push(Ranked { action, value, visits: 0 });
     }
     out
+}
+
+/// The bid an action makes at the bazaar (0 for a pass).
+fn action_bid(action: Action) -> f64 {
+    match action {
+        Action::BazaarBid { bid } => f64::from(bid),
+        _ => 0.0,
+    }
 }
 
 /// "Only one can choose": a gift is worth the best placement of the best tile it leaves to keep,

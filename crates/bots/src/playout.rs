@@ -58,6 +58,11 @@ impl PlayoutPolicy {
         match (placements, deployments, game.pending()) {
             (Placements::Compact, _, Pending::PlaceTile { .. }) => compact_placement(game, rng),
             (_, Deployments::Weighted, Pending::Deploy { pos, .. }) => self.weighted_deployment(game, pos, rng),
+            // Bridges, Castles & Bazaars: a playout bids nothing (a random bid, up to the
+            // player's score, throws points away): the first tile at 0, a pass, a sale.
+            (_, _, Pending::BazaarSelect { .. } | Pending::BazaarBid { .. } | Pending::BazaarTrade { .. }) => {
+                bazaar_choice(game)
+            }
             _ => {
                 let count = game.legal_action_count();
                 let k = below(rng, count as u32) as usize;
@@ -85,6 +90,18 @@ impl PlayoutPolicy {
     }
 }
 
+/// A cheap choice at the bazaar: tile 0 for nothing when choosing, a pass when bidding, a sale
+/// when trading (the last legal action of each).
+fn bazaar_choice(game: &Game) -> Action {
+    match game.pending() {
+        Pending::BazaarSelect { .. } => game.nth_legal_action(0).expect("a tile on offer"),
+        _ => {
+            let count = game.legal_action_count();
+            game.nth_legal_action(count - 1).expect("a pass or a sale")
+        }
+    }
+}
+
 /// The placement a [`Placements::Compact`] playout plays: of [`COMPACT_DRAWS`] legal placements
 /// drawn uniformly (with repetition), the first with the most tiles around it. Random players
 /// scatter tiles over the whole frontier, so their roads, cities and cloisters seldom
@@ -103,7 +120,8 @@ pub fn compact_placement(game: &Game, rng: &mut GameRng) -> Action {
     for n in drawn {
         let k = ascending.iter().position(|&m| m == n).expect("drawn");
         let action = actions[k].expect("below the count");
-        let (Action::Place { pos, .. } | Action::RaiseMountain { pos }) = action else {
+        let (Action::Place { pos, .. } | Action::RaiseMountain { pos } | Action::PlaceBridged { pos, .. }) = action
+        else {
             unreachable!("a placement is pending")
         };
         let around = game.board().neighbours_around(pos) + 1;

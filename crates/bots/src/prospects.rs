@@ -1,12 +1,13 @@
 //! The expansions' prospects in the evaluation ([`crate::eval`]): what a special monastery's
 //! prior, a trap's captive, Baba Yaga's hut, a shrine's race, a watchtower, the Darmstadt
-//! churches and the gold on a held feature are expected to bring by the end of the game. Kept
+//! churches, the gold on a held feature, a tile bought at a bazaar and a castle waiting are
+//! expected to bring by the end of the game. Kept
 //! apart from `eval.rs`, which sums them with the base game's components.
 
 use carcassonne_engine::features::NodeId;
-use carcassonne_engine::{FeatureKind, Game};
+use carcassonne_engine::{FeatureKind, Game, PlayerId};
 
-use crate::eval::{completion_chance, Weights};
+use crate::eval::{completion_chance, Component, Weights};
 
 /// How many tiles a special monastery's row and column gain, on average, for each tile still to
 /// be placed (a prior is scored only at the end): 0.3, measured over 316 priors of 60 games
@@ -131,4 +132,29 @@ pub(crate) fn gold_prospect(game: &Game, root: NodeId, tiles_left: f64, model: &
         _ => return 0.0,
     };
     reached as f64 * GOLD_INGOT * chance
+}
+
+/// Bridges, Castles & Bazaars: what a tile bought at a bazaar and not yet placed is worth to
+/// its holder, about a turn's points.
+pub const BOUGHT_TILE_WORTH: f64 = 3.0;
+
+/// Bridges, Castles & Bazaars: what a castle waiting for a feature beside it expects beyond
+/// its town's own value (which the city's component counts for the follower in it): the next
+/// feature completed beside it is often worth more than a town's 4.
+pub const CASTLE_PROSPECT: f64 = 2.0;
+
+/// Bridges, Castles & Bazaars: a tile bought and not placed, and a castle still waiting while
+/// turns are left.
+pub(crate) fn bcb_prospects(game: &Game, rows: &mut [[f64; Component::COUNT]], tiles_left: f64) {
+    let turns = tiles_left / game.players().len() as f64;
+    for (p, row) in rows.iter_mut().enumerate() {
+        if game.bought_tile(p as PlayerId).is_some() {
+            row[Component::Tokens as usize] += BOUGHT_TILE_WORTH;
+        }
+    }
+    for castle in game.castles().iter().filter(|c| !c.scored) {
+        if let Some(row) = rows.get_mut(castle.owner as usize) {
+            row[Component::Tokens as usize] += CASTLE_PROSPECT * (turns / 3.0).min(1.0);
+        }
+    }
 }

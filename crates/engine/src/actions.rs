@@ -3,7 +3,7 @@
 //! (`record/`).
 
 use crate::catalog::{FeatureKind, LocalFeature, Quarter, TileId};
-use crate::geometry::{Corner, Pos, Rotation};
+use crate::geometry::{Axis, Corner, Pos, Rotation, Side};
 use crate::players::{BuildingKind, Figure, MagicFigure, PlayerId};
 
 /// Where a figure of the board stands, for the actions that take one back (The Festival).
@@ -17,11 +17,40 @@ pub enum FigureSpot {
     Corner { pos: Pos, corner: Corner },
 }
 
+/// Bridges, Castles & Bazaars: where the bridge of a placement goes ([`Action::PlaceBridged`]):
+/// on the tile placed (`on` none) or on the tile beside it on side `on`, along `axis` (as
+/// seen on the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BridgeSpot {
+    pub on: Option<Side>,
+    pub axis: Axis,
+}
+
 /// One decision a player makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Place the drawn tile at `pos`, turned clockwise by `rotation`.
     Place { pos: Pos, rotation: Rotation },
+    /// Bridges, Castles & Bazaars: place the drawn tile at `pos`, turned by `rotation`, where
+    /// only a bridge built with it lets it fit (a road of one tile meets a field of the other),
+    /// and build that bridge at `bridge`.
+    PlaceBridged { pos: Pos, rotation: Rotation, bridge: BridgeSpot },
+    /// Bridges, Castles & Bazaars: beside the figure phase's action, build a bridge on the tile
+    /// at `pos` (the tile just placed or one beside it) along `axis`, from one field edge to the
+    /// opposite one.
+    Bridge { pos: Pos, axis: Axis },
+    /// Bridges, Castles & Bazaars: turn the town just completed, one's own, into a castle
+    /// instead of scoring it (`Pass`: score it).
+    BuildCastle,
+    /// Bridges, Castles & Bazaars: at the bazaar, choose tile `index` of those on offer and bid
+    /// `bid` points for it.
+    BazaarSelect { index: u8, bid: u16 },
+    /// Bridges, Castles & Bazaars: outbid the highest bid on the tile at auction with `bid`
+    /// points (`Pass`: no bid).
+    BazaarBid { bid: u16 },
+    /// Bridges, Castles & Bazaars: the player who chose the tile at auction buys it, paying the
+    /// highest bidder (`buy`), or sells it to them for their bid.
+    BazaarTrade { buy: bool },
     /// The variation "Mountains": instead of placing the drawn tile as usual, place it upside
     /// down at `pos` as a mountain (every tile it touches shows a field edge there).
     RaiseMountain { pos: Pos },
@@ -191,6 +220,13 @@ impl Action {
         match self {
             Action::Place { .. } => "a tile placement",
             Action::RaiseMountain { .. } => "a mountain",
+            Action::PlaceBridged { .. } => "a tile placement with a bridge",
+            Action::Bridge { .. } => "a bridge",
+            Action::BuildCastle => "a castle",
+            Action::BazaarSelect { .. } => "the choice of a tile at the bazaar and an opening bid",
+            Action::BazaarBid { .. } => "a bid at the bazaar",
+            Action::BazaarTrade { buy: true } => "buying the tile at auction",
+            Action::BazaarTrade { buy: false } => "selling the tile at auction",
             Action::Deploy { .. } => "a deployment",
             Action::Escape { .. } => "an escape",
             Action::RecallAbbot { .. } => "an abbot's recall",
@@ -355,6 +391,19 @@ pub enum Pending {
     /// Hills & Sheep: `player`'s tile extended the field where their shepherd stands: they grow
     /// the flock or drive it to the stable ([`Action::Flock`]).
     Flock { player: PlayerId },
+    /// Bridges, Castles & Bazaars: the town of two segments just completed at `pos` (one of its
+    /// tiles) holds only `player`'s followers: they turn it into a castle
+    /// ([`Action::BuildCastle`]) or let it score ([`Action::Pass`]).
+    Castle { player: PlayerId, pos: Pos },
+    /// Bridges, Castles & Bazaars: at the bazaar `player` chooses one of the tiles on offer and
+    /// bids for it ([`Action::BazaarSelect`]).
+    BazaarSelect { player: PlayerId },
+    /// Bridges, Castles & Bazaars: `player` may outbid the highest bid on the tile at auction
+    /// ([`Action::BazaarBid`]) or pass.
+    BazaarBid { player: PlayerId },
+    /// Bridges, Castles & Bazaars: `player`, who chose the tile at auction, buys it or sells it
+    /// to the highest bidder ([`Action::BazaarTrade`]).
+    BazaarTrade { player: PlayerId },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -395,7 +444,11 @@ impl Pending {
             | Pending::Plague { player, .. }
             | Pending::ScoringFigure { player, .. }
             | Pending::Message { player, .. }
-            | Pending::Flock { player } => Some(player),
+            | Pending::Flock { player }
+            | Pending::Castle { player, .. }
+            | Pending::BazaarSelect { player }
+            | Pending::BazaarBid { player }
+            | Pending::BazaarTrade { player } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -443,6 +496,10 @@ impl Pending {
             }
             Pending::Message { .. } => "a message's action, or its 2 points",
             Pending::Flock { .. } => "growing the flock or driving it to the stable",
+            Pending::Castle { .. } => "turning the town just completed into a castle, or scoring it (a pass)",
+            Pending::BazaarSelect { .. } => "the choice of a tile at the bazaar with an opening bid",
+            Pending::BazaarBid { .. } => "a higher bid for the tile at auction, or a pass",
+            Pending::BazaarTrade { .. } => "buying the tile at auction from the highest bidder, or selling it to them",
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",

@@ -147,6 +147,13 @@ pub struct EdgeConstraint {
 
 const POWERS_OF_5: [u16; 4] = [1, 5, 25, 125];
 
+/// Bridges, Castles & Bazaars: the constraint `code` of an empty position once the tile on its
+/// `side`, which shows it a field edge, shows a road edge instead (a bridge built on that tile
+/// ends there).
+pub(crate) const fn field_to_road(code: u16, side: Side) -> u16 {
+    code + (Terrain::Road as u16 - Terrain::Field as u16) * POWERS_OF_5[side as usize]
+}
+
 impl EdgeConstraint {
     /// Decodes a base-5 constraint code (see [`FrontierCell::code`]).
     pub fn from_code(code: u16) -> EdgeConstraint {
@@ -313,6 +320,20 @@ impl Board {
         }
         // The lifted position and the empty positions around both places.
         for at in std::iter::once(from).chain(Side::ALL.map(|s| from.step(s))).chain(Side::ALL.map(|s| pos.step(s))) {
+            if !self.is_occupied(at) {
+                self.refresh_frontier_cell(catalog, at);
+            }
+        }
+    }
+
+    /// Bridges, Castles & Bazaars: placed tile `index` shows design `tile` from now on (a bridge
+    /// built on it turned two field edges into road edges); the empty positions beside it learn
+    /// its new edges.
+    pub(crate) fn redesign(&mut self, catalog: &Catalog, index: PlacementIndex, tile: TileId) {
+        self.tiles[index as usize].tile = tile;
+        let pos = self.tiles[index as usize].pos;
+        for side in Side::ALL {
+            let at = pos.step(side);
             if !self.is_occupied(at) {
                 self.refresh_frontier_cell(catalog, at);
             }

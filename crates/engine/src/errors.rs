@@ -292,6 +292,18 @@ pub enum RuleError {
     NoHeldTile,
     #[error("that tile is not yours to choose, or it fits nowhere: choose one of the tiles offered (your hand, your stack or the face-up row)")]
     NotYourTile,
+    #[error("no bridge may be built on the tile at {0} along that line: a bridge goes on the tile just placed or one beside it, from a field edge to the opposite field edge, on a tile without one, each end facing an empty place or a road (Bridges, Castles & Bazaars)")]
+    NoBridgeThere(Pos),
+    #[error("you have no bridge left (Bridges, Castles & Bazaars)")]
+    NoBridgeLeft,
+    #[error("one bridge a turn: you built yours this turn (Bridges, Castles & Bazaars)")]
+    BridgeBuiltThisTurn,
+    #[error("the bazaar offers no tile {0}: choose one of the tiles still on offer")]
+    NoBazaarTile(u8),
+    #[error("a bid of {0} is more points than you have (Bridges, Castles & Bazaars: a player bids with the points they hold)")]
+    BidOverScore(u16),
+    #[error("a bid of {0} does not beat the highest bid, {1}")]
+    BidTooLow(u16, u16),
     #[error("no tile can be drawn instead: take one of the face-up tiles")]
     NothingToDraw,
     #[error("seat {0} cannot receive a tile: give one to each other player who has none yet")]

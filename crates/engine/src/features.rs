@@ -94,6 +94,15 @@ impl Features {
         id
     }
 
+    /// Bridges, Castles & Bazaars: the node kept for a bridge (`base::put_tile`), alone in its
+    /// feature, becomes the bridge's road `spec`, with its ports open.
+    pub(crate) fn make_road(&mut self, node: NodeId, spec: &FeatureSpec) {
+        let n = &mut self.nodes[node as usize];
+        debug_assert!(n.parent == node && n.next == node && n.size == 1, "an unbuilt bridge is alone");
+        n.kind = spec.kind;
+        n.open = spec.ports.count_ones() as u16;
+    }
+
     /// The root of a node's feature, without path compression (usable through `&self`; union by
     /// size keeps the trees shallow).
     #[inline]

@@ -102,6 +102,62 @@ impl Side {
     }
 }
 
+/// A straight line across a tile from the centre of one edge to the centre of the opposite
+/// one (the wooden bridges of Bridges, Castles & Bazaars span a tile so).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Axis {
+    NorthSouth = 0,
+    EastWest = 1,
+}
+
+impl Axis {
+    pub const ALL: [Axis; 2] = [Axis::NorthSouth, Axis::EastWest];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The record's name: `ns` or `ew`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Axis::NorthSouth => "ns",
+            Axis::EastWest => "ew",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Axis> {
+        Axis::ALL.into_iter().find(|a| a.name() == s)
+    }
+
+    /// The two sides the axis joins (north and south, or east and west).
+    pub const fn sides(self) -> [Side; 2] {
+        match self {
+            Axis::NorthSouth => [Side::North, Side::South],
+            Axis::EastWest => [Side::East, Side::West],
+        }
+    }
+
+    /// The axis through `side`.
+    pub const fn through(side: Side) -> Axis {
+        match side {
+            Side::North | Side::South => Axis::NorthSouth,
+            Side::East | Side::West => Axis::EastWest,
+        }
+    }
+
+    /// The axis this one becomes after turning the tile by `rotation`.
+    pub const fn rotated(self, rotation: Rotation) -> Axis {
+        if (rotation as usize).is_multiple_of(2) {
+            self
+        } else {
+            match self {
+                Axis::NorthSouth => Axis::EastWest,
+                Axis::EastWest => Axis::NorthSouth,
+            }
+        }
+    }
+}
+
 /// A clockwise rotation of a tile by a multiple of 90 degrees.
 /// A corner of a tile, where it meets three other positions (Abbey & Mayor's barn stands on
 /// one). Named clockwise from the north-east, as seen on the board.

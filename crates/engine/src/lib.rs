@@ -39,7 +39,7 @@ pub mod sources;
 mod table;
 pub mod variants;
 
-pub use actions::{Action, FigureSpot, Pending};
+pub use actions::{Action, BridgeSpot, FigureSpot, Pending};
 pub use board::{Board, PlacedTile};
 pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, Quarter, QuarterSpec, TileDesign, TileId};
 pub use errors::{RuleError, SetupError};

@@ -195,6 +195,12 @@ pub enum Expansion {
     /// acrobat; and a ringmaster per player, a follower who earns 2 points for each circus and
     /// acrobat tile around him when his feature is scored.
     BigTop,
+    /// Bridges, Castles & Bazaars (Hans im Glück 2010; the Wikicarpedia page "Bridges, Castles
+    /// and Bazaars"): twelve tiles, eight with a bazaar, whose placing holds an auction of tiles
+    /// bought with points; wooden bridges, a road across a tile from one field edge to the
+    /// opposite one; castle tokens, which turn a completed town of two segments into a castle
+    /// that takes the points of the next feature completed beside it.
+    BridgesCastlesBazaars,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -210,7 +216,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 43] = [
+    pub const ALL: [Expansion; 44] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -253,6 +259,7 @@ impl Expansion {
         Expansion::HillsSheep,
         Expansion::Vineyards,
         Expansion::BigTop,
+        Expansion::BridgesCastlesBazaars,
         Expansion::Winter,
     ];
 
@@ -300,6 +307,7 @@ impl Expansion {
             Expansion::HillsSheep => "hills-sheep",
             Expansion::Vineyards => "vineyards",
             Expansion::BigTop => "big-top",
+            Expansion::BridgesCastlesBazaars => "bridges-castles-bazaars",
             Expansion::Winter => "winter",
         }
     }
@@ -334,6 +342,11 @@ impl Rules {
     /// Tiles with besieged cities are in play (The Cathars, The Siege or The Besiegers).
     pub fn has_sieges(&self) -> bool {
         Expansion::SIEGES.iter().any(|&e| self.has(e))
+    }
+
+    /// Bridges, Castles & Bazaars is in play: every tile placed may still get a bridge.
+    pub fn has_bridges(&self) -> bool {
+        self.has(Expansion::BridgesCastlesBazaars)
     }
 
     /// Special monasteries are in play (Monasteries in Germany, in the Netherlands & Belgium, or
@@ -384,6 +397,7 @@ impl Rules {
             (Expansion::Plague, "plague"),
             (Expansion::HillsSheep, "hills-sheep"),
             (Expansion::BigTop, "under-the-big-top"),
+            (Expansion::BridgesCastlesBazaars, "bridges-castles-and-bazaars"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

@@ -58,6 +58,9 @@ pub(crate) struct Table {
     /// Hills & Sheep is in play: a tie for a majority goes to the tied players with a follower
     /// on a hill (kept here because every majority asks).
     pub(crate) hills: bool,
+    /// Bridges, Castles & Bazaars is in play: every tile placed without a bridge keeps a node
+    /// for the bridge that may be built on it later (`base::put_tile`).
+    pub(crate) bridge_slots: bool,
 }
 
 impl Clone for Table {
@@ -84,6 +87,7 @@ impl Clone for Table {
             deck_seed: self.deck_seed,
             leading: self.leading,
             hills: self.hills,
+            bridge_slots: self.bridge_slots,
         }
     }
 
@@ -112,6 +116,7 @@ impl Clone for Table {
             deck_seed,
             leading,
             hills,
+            bridge_slots,
         } = source;
         self.catalog = catalog;
         self.rules.clone_from(rules);
@@ -133,6 +138,7 @@ impl Clone for Table {
         self.deck_seed = *deck_seed;
         self.leading = *leading;
         self.hills = *hills;
+        self.bridge_slots = *bridge_slots;
     }
 }
 
@@ -150,6 +156,7 @@ impl Clone for Scratch {
 impl Table {
     pub(crate) fn new(catalog: &'static Catalog, rules: Rules, players: Vec<PlayerState>, deck: Vec<TileId>) -> Table {
         let hills = rules.has_hills();
+        let bridge_slots = rules.has_bridges();
         Table {
             catalog,
             rules,
@@ -172,6 +179,7 @@ impl Table {
             deck_seed: None,
             leading: 0,
             hills,
+            bridge_slots,
         }
     }
 

@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 59] = [
+pub const TILE_PLANES: [&str; 61] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -82,10 +82,12 @@ pub const TILE_PLANES: [&str; 59] = [
     "vineyard",
     "circus",
     "acrobats",
+    "bazaar",
+    "bridge",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
-const PIECE_PLANES: [&str; 15] = [
+const PIECE_PLANES: [&str; 16] = [
     "tower_height",
     "dragon",
     "fairy",
@@ -101,6 +103,7 @@ const PIECE_PLANES: [&str; 15] = [
     "outbreaks",
     "fleas",
     "big_top",
+    "castles",
 ];
 
 /// Figure kinds, in plane order (one plane per seat and kind): the engine's order.
@@ -116,7 +119,7 @@ pub const PLANE_PLACEMENTS: usize = PLANE_FIGURES + MAX_SEATS * FIGURES.len();
 pub const PLANES: usize = PLANE_PLACEMENTS + 4;
 
 /// Columns of the players array, one row per seat (the viewer's first).
-pub const PLAYER_FIELDS: [&str; 32] = [
+pub const PLAYER_FIELDS: [&str; 35] = [
     "present",
     "score",
     "followers",
@@ -149,10 +152,13 @@ pub const PLAYER_FIELDS: [&str; 32] = [
     "shepherds",
     "flock_sheep",
     "ringmasters",
+    "bridges",
+    "castle_tokens",
+    "bought_tile",
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
-pub const PENDING_KINDS: [&str; 34] = [
+pub const PENDING_KINDS: [&str; 38] = [
     "place-tile",
     "deploy",
     "escape",
@@ -187,6 +193,10 @@ pub const PENDING_KINDS: [&str; 34] = [
     "message",
     "flock",
     "game-over",
+    "castle",
+    "bazaar-choose",
+    "bazaar-bid",
+    "bazaar-trade",
 ];
 
 /// A step (dx, dy) of one tile at most each way as a compass point: 1 north, clockwise to 8
@@ -242,6 +252,10 @@ pub fn pending_kind(pending: Pending) -> usize {
         Pending::Message { .. } => 31,
         Pending::Flock { .. } => 32,
         Pending::GameOver => 33,
+        Pending::Castle { .. } => 34,
+        Pending::BazaarSelect { .. } => 35,
+        Pending::BazaarBid { .. } => 36,
+        Pending::BazaarTrade { .. } => 37,
     }
 }
 
@@ -395,6 +409,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
         set(43, attrs.shrine as u8);
         set(47, attrs.church as u8);
         set(52, attrs.portal as u8);
+        set(60, attrs.bridge as u8);
     }
     for symbol in &design.symbols {
         match symbol {
@@ -439,6 +454,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             Symbol::Vineyard => set(56, 1),
             Symbol::Circus => set(57, 1),
             Symbol::Acrobats => set(58, 1),
+            Symbol::Bazaar => set(59, 1),
             Symbol::Tower => {}
         }
     }
@@ -462,12 +478,33 @@ pub struct ObservationOut<'a> {
     pub tile: &'a mut [u8],
     pub tiles_left: &'a mut [u16],
     pub action_mask: &'a mut [bool],
-    /// `[tile design, pending kind, seat to move (relative), tiles left, turn, window x0, y0]`.
+    /// The [`SCALARS`], in order.
     pub scalars: &'a mut [i32],
 }
 
-/// Scalars of an observation, in order.
-pub const SCALARS: [&str; 7] = ["tile", "pending", "to_move", "tiles_left", "turn", "window_x", "window_y"];
+/// Scalars of an observation, in order: the tile to place's design, the pending kind, the seat
+/// to move (relative to the viewer), the tiles left, the turn, the window's origin; then Bridges,
+/// Castles & Bazaars' auction (the design at auction, the highest bid, its bidder and the seat
+/// that chose the tile, relative) and the bazaar's tiles on offer (designs), -1 where none.
+pub const SCALARS: [&str; 17] = [
+    "tile",
+    "pending",
+    "to_move",
+    "tiles_left",
+    "turn",
+    "window_x",
+    "window_y",
+    "auction_tile",
+    "auction_bid",
+    "auction_bidder",
+    "auction_chooser",
+    "bazaar_0",
+    "bazaar_1",
+    "bazaar_2",
+    "bazaar_3",
+    "bazaar_4",
+    "bazaar_5",
+];
 
 /// Fills `out` with what `viewer` sees of `game`. `legal` and `ids` are scratch buffers.
 pub fn observe(
@@ -562,6 +599,14 @@ pub fn observe(
     if let Some(cell) = game.big_top().and_then(|pos| window.cell(pos)) {
         board[piece(14) + cell] = 1;
     }
+    // Bridges, Castles & Bazaars: both tiles of a castle not scored yet, 1 + its owner's seat
+    // relative to the viewer (its followers are in the figure planes).
+    for castle in game.castles().iter().filter(|c| !c.scored) {
+        let value = 1 + relative_seat(seats, viewer, castle.owner) as u8;
+        for cell in castle.tiles.iter().filter_map(|&pos| window.cell(pos)) {
+            board[piece(15) + cell] = value;
+        }
+    }
     let figure_plane = |owner: PlayerId, figure: Figure| {
         let kind = FIGURES.iter().position(|f| *f == figure).unwrap_or(0);
         (PLANE_FIGURES + relative_seat(seats, viewer, owner) * FIGURES.len() + kind) * cells
@@ -635,6 +680,10 @@ pub fn observe(
             s.shepherds as f32,
             game.flock(p).iter().map(|&n| n as f32).sum(),
             s.ringmasters as f32,
+            game.bridges_left(p) as f32,
+            game.castle_tokens(p) as f32,
+            // 1 + the design's index (the players array holds no negative values), 0 for none.
+            game.bought_tile(p).map_or(0.0, |t| t.0 as f32 + 1.0),
         ];
         players[row * fields..(row + 1) * fields].copy_from_slice(&values);
     }
@@ -647,14 +696,28 @@ pub fn observe(
         tiles_left[t.0 as usize] = n;
     }
     let (x0, y0) = window.origin();
+    let offer = game.bazaar_offer();
+    let offered = |index: usize| offer.get(index).copied().flatten().map_or(-1, |t| t.0 as i32);
+    let auction = game.auction();
+    let seat = |p: PlayerId| relative_seat(seats, viewer, p) as i32;
     let values = [
         design.map_or(-1, |t| t.0 as i32),
         pending_kind(game.pending()) as i32,
-        to_move.map_or(-1, |p| relative_seat(seats, viewer, p) as i32),
+        to_move.map_or(-1, seat),
         game.tiles_left() as i32,
         game.turns() as i32,
         x0,
         y0,
+        auction.map_or(-1, |a| offered(a.index as usize)),
+        auction.map_or(-1, |a| a.bid as i32),
+        auction.map_or(-1, |a| seat(a.bidder)),
+        auction.map_or(-1, |a| seat(a.chooser)),
+        offered(0),
+        offered(1),
+        offered(2),
+        offered(3),
+        offered(4),
+        offered(5),
     ];
     scalars.copy_from_slice(&values);
 }

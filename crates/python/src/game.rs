@@ -16,7 +16,8 @@ use crate::{build_rules, seat_colors, variant_values, RecordError, RuleError, Se
 
 /// The ids of the tile designs, indexed by the `tile` scalar and the `tiles_left` array.
 pub fn design_ids() -> Vec<String> {
-    Catalog::builtin().designs().iter().map(|d| d.id.clone()).collect()
+    // A bridged design is only ever a tile on the board, never one drawn or left to draw.
+    Catalog::builtin().printed_designs().iter().map(|d| d.id.clone()).collect()
 }
 
 /// One game: the engine's state, its record so far, and the shape of its observations.
@@ -179,7 +180,7 @@ pub struct Buffers {
 
 impl Buffers {
     pub fn new(shape: Shape, rows: usize) -> Buffers {
-        let designs = Catalog::builtin().designs().len();
+        let designs = Catalog::builtin().printed_designs().len();
         Buffers {
             shape,
             rows,

@@ -37,4 +37,5 @@ SETUPS = [
     dict(players=2, expansions=["count", "abbey-mayor", "little-buildings"]),
     dict(players=3, expansions=list(carcassonne.ALL_TWELVE), edition="second"),
     dict(players=2, expansions=["winter"], variants={"small-city": True}),
+    dict(players=4, expansions=["bridges-castles-bazaars", "inns-cathedrals", "tower"]),
 ]

@@ -13,7 +13,10 @@ def choice(counts: np.ndarray, step: int) -> np.ndarray:
     return ((np.arange(len(counts)) * 7 + step * 13) % np.maximum(counts, 1)).astype(np.int64)
 
 
-@pytest.mark.parametrize("expansions,edition", [([], None), (list(carcassonne.ALL_TWELVE), "second")])
+@pytest.mark.parametrize(
+    "expansions,edition",
+    [([], None), (list(carcassonne.ALL_TWELVE), "second"), (["bridges-castles-bazaars", "tower"], None)],
+)
 def test_a_batch_plays_the_same_games_as_single_games(expansions, edition):
     n = 6
     batch = carcassonne.GameBatch(n, 3, expansions=expansions, edition=edition, seed=40)

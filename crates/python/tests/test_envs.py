@@ -19,7 +19,11 @@ from carcassonne.pettingzoo import env as aec_env  # noqa: E402
 
 @pytest.mark.parametrize(
     "options",
-    [dict(), dict(players=3, opponents=["random", "greedy"], seat=1, expansions=["tower"], reward="margin")],
+    [
+        dict(),
+        dict(players=3, opponents=["random", "greedy"], seat=1, expansions=["tower"], reward="margin"),
+        dict(players=3, opponents="random", expansions=["bridges-castles-bazaars"], reward="margin"),
+    ],
 )
 def test_the_gymnasium_checker_passes(options):
     env = CarcassonneEnv(window=15, other_slots=128, **options)
@@ -66,7 +70,12 @@ def test_the_same_seed_gives_the_same_episode():
 
 @pytest.mark.parametrize(
     "options",
-    [dict(players=2), dict(players=3, expansions=list(carcassonne.ALL_TWELVE), edition="second", reward="margin")],
+    [
+        dict(players=2),
+        dict(players=3, expansions=list(carcassonne.ALL_TWELVE), edition="second", reward="margin"),
+        # The bazaar's bids go to every seat in turn.
+        dict(players=4, expansions=["bridges-castles-bazaars"], reward="margin"),
+    ],
 )
 def test_the_pettingzoo_api_test_passes(options):
     api_test(aec_env(window=21, other_slots=256, **options), num_cycles=400)

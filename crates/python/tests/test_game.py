@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import subprocess
 
 import numpy as np
@@ -21,6 +22,7 @@ from conftest import SETUPS, play_random
         (2, [], None),
         (4, ["inns-cathedrals", "traders-builders", "princess-dragon"], None),
         (3, list(carcassonne.ALL_TWELVE), "second"),
+        (3, ["bridges-castles-bazaars"], None),
     ],
 )
 @pytest.mark.parametrize("seed", [7, 2024])
@@ -486,3 +488,120 @@ def test_under_the_big_top_shows_the_circus_the_acrobats_and_the_ringmaster():
             if seen >= {"circus", "acrobats", "big_top", "circus_scored", "acrobat", "pyramid", "ringmaster"}:
                 return
     raise AssertionError(f"twenty games saw only {sorted(seen)}")
+
+
+def test_bridges_castles_and_bazaars_show_bridges_castles_and_the_bazaar():
+    # Bridges, Castles & Bazaars: a bridged tile on the board is its bridged design (the `bridge`
+    # tile plane, road edges at the bridge's ends); a castle not scored yet shows on both its
+    # tiles in the `castles` plane as 1 + its owner's seat relative to the viewer; each seat has
+    # `bridges` and `castle_tokens` left and a `bought_tile` (1 + the design's index, 0 for
+    # none); the bazaar's tiles on offer and its auction are scalars (-1 where none).
+    assert {"bazaar", "bridge"} <= set(carcassonne.TILE_FIELDS)
+    assert {"castle", "bazaar-choose", "bazaar-bid", "bazaar-trade"} <= set(carcassonne.PENDING_KINDS)
+    plane = {name: i for i, name in enumerate(carcassonne.PLANES)}
+    field = {name: i for i, name in enumerate(carcassonne.PLAYER_FIELDS)}
+    scalar = {name: i for i, name in enumerate(carcassonne.SCALARS)}
+    assert "castles" in plane and {"bridges", "castle_tokens", "bought_tile"} <= set(field)
+    auction_scalars = ("auction_tile", "auction_bid", "auction_bidder", "auction_chooser")
+    offer_scalars = [f"bazaar_{k}" for k in range(carcassonne.MAX_SEATS)]
+    assert set(auction_scalars) | set(offer_scalars) <= set(scalar)
+    design = {name: i for i, name in enumerate(carcassonne.TILE_DESIGNS)}
+    bought = re.compile(r"BazaarTileBought \{ player: (\d+), tile: TileId\((\d+)\)")
+    taken = re.compile(r"BoughtTileTaken \{ player: (\d+), tile: TileId\((\d+)\)")
+    ends = {"ns": ("edge_n_road", "edge_s_road"), "ew": ("edge_e_road", "edge_w_road")}
+    seen = set()
+    for seed in range(40):
+        players = 3 + seed % 2
+        game = carcassonne.Game(players, expansions=["bridges-castles-bazaars"], seed=seed)
+        rows = game.observe(0)["players"]
+        assert rows[:players, field["bridges"]].tolist() == [3] * players
+        assert rows[:players, field["castle_tokens"]].tolist() == [3] * players
+        assert not rows[:, field["bought_tile"]].any()
+        rng = random.Random(seed)
+        holds = {}  # seat -> the design index of the tile it bought and has not placed
+        while not game.is_over:
+            seat = game.player
+            before = game.observe(seat)
+            scalars = before["scalars"]
+            actions = game.legal_actions()
+            kinds = {a.kind for a in actions}
+            assert before["players"][:players, field["bought_tile"]].tolist() == [
+                holds.get((seat + k) % players, -1) + 1 for k in range(players)
+            ]
+            pending = game.pending
+            if pending == "bazaar-choose":
+                assert kinds == {"bazaar-choose"} and scalars[scalar["auction_tile"]] == -1
+                for a in actions:
+                    assert scalars[scalar[f"bazaar_{a.data['index']}"]] == design[a.data["tile"]]
+                assert max(a.data["bid"] for a in actions) <= game.scores[seat]
+                seen.add("bazaar-choose")
+            elif pending in ("bazaar-bid", "bazaar-trade"):
+                tile, bid = scalars[scalar["auction_tile"]], scalars[scalar["auction_bid"]]
+                assert tile in scalars[[scalar[s] for s in offer_scalars]] and tile >= 0 and bid >= 0
+                assert 0 <= scalars[scalar["auction_bidder"]] < players
+                assert 0 <= scalars[scalar["auction_chooser"]] < players
+                if pending == "bazaar-bid":
+                    assert kinds <= {"bid", "pass"} and all(a.data["bid"] > bid for a in actions if a.kind == "bid")
+                    assert scalars[scalar["auction_chooser"]] != 0
+                else:
+                    assert kinds <= {"bazaar-trade"} and scalars[scalar["auction_chooser"]] == 0
+                seen.add(pending)
+            elif pending == "castle":
+                assert kinds == {"castle", "pass"}
+            else:
+                assert scalars[scalar["auction_tile"]] == -1
+            if pending == "place-tile" and seat in holds:
+                # The bought tile is placed instead of a drawn one.
+                assert game.tile == carcassonne.TILE_DESIGNS[holds[seat]]
+            castle = [a for a in actions if a.kind == "castle"]
+            bridged = [a for a in actions if a.kind in ("place-bridged", "bridge")]
+            if castle:
+                chosen = castle[0]
+            elif bridged and rng.random() < 0.3:
+                chosen = rng.choice(bridged)
+            elif pending in ("bazaar-choose", "bazaar-bid"):
+                # Modest bids, so that the points last.
+                cheap = [a for a in actions if a.data.get("bid", 0) <= 2]
+                chosen = rng.choice(cheap or actions)
+            else:
+                chosen = actions[rng.randrange(len(actions))]
+            events = game.apply(chosen)
+            for event in events:
+                if m := bought.match(event.text):
+                    holds[int(m[1])] = int(m[2])
+                    seen.add("bought")
+                if m := taken.match(event.text):
+                    assert holds.pop(int(m[1])) == int(m[2])
+                    seen.add("taken")
+            after = game.observe(seat)
+            wx, wy = after["scalars"][scalar["window_x"]], after["scalars"][scalar["window_y"]]
+            board = after["board"]
+            if chosen.kind in ("place-bridged", "bridge"):
+                assert after["players"][0, field["bridges"]] == before["players"][0, field["bridges"]] - 1
+                # The bridge's tile: the one placed or the one beside it (`place-bridged`), or the
+                # tile named (`bridge`).
+                key = "bridge_" if chosen.kind == "place-bridged" else ""
+                x, y = chosen.data[key + "x"], chosen.data[key + "y"]
+                row, col = y - wy, x - wx
+                if 0 <= row < board.shape[1] and 0 <= col < board.shape[2]:
+                    assert board[plane["bridge"], row, col] == 1
+                    assert all(board[plane[edge], row, col] == 1 for edge in ends[chosen.data["axis"]])
+                seen.add(chosen.kind)
+            if chosen.kind == "castle":
+                assert after["players"][0, field["castle_tokens"]] == before["players"][0, field["castle_tokens"]] - 1
+                new = (board[plane["castles"]] == 1) & (before["board"][plane["castles"]] == 0)
+                assert 1 <= new.sum() <= 2 and (board[plane["tile"]][new] == 1).all()
+                # Another viewer sees the castle as the builder's, relative to them.
+                other = game.observe((seat + 1) % players)["board"][plane["castles"]]
+                assert (other[board[plane["castles"]] == 1] == players).all()
+                seen.add("castle")
+            # Every castle plane value names a seat, on a tile.
+            castles = board[plane["castles"]]
+            assert castles.max() <= players and (board[plane["tile"]][castles > 0] == 1).all()
+        assert not holds and game.observe(0)["scalars"][scalar["auction_tile"]] == -1
+        again = carcassonne.Game.from_record(game.record_json())
+        assert again.scores == game.scores and again.is_over
+        wanted = {"place-bridged", "bridge", "castle", "bazaar-choose", "bazaar-bid", "bazaar-trade", "bought", "taken"}
+        if seen >= wanted:
+            return
+    raise AssertionError(f"forty games saw only {sorted(seen)}")

@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 33] = [
+pub const DECISIONS: [&str; 37] = [
     "place",
     "deploy",
     "escape",
@@ -55,6 +55,10 @@ pub const DECISIONS: [&str; 33] = [
     "scoring-figure",
     "message",
     "flock",
+    "castle",
+    "bazaar-choose",
+    "bazaar-bid",
+    "bazaar-trade",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks
@@ -167,6 +171,12 @@ pub enum Fact {
     Acrobat { points: u32 },
     /// Under the Big Top: what a ringmaster earns for each circus and acrobat tile around him.
     Ringmaster { points: u32 },
+    /// Bridges, Castles & Bazaars: each player has `count` bridges for the number of players
+    /// the entry is shown for.
+    Bridges { count: u8 },
+    /// Bridges, Castles & Bazaars: each player has `count` castle tokens for the number of
+    /// players the entry is shown for.
+    Castles { count: u8 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

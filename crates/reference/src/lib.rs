@@ -302,6 +302,10 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::ScoringFigure { .. } => Some("scoring-figure"),
         Pending::Message { .. } => Some("message"),
         Pending::Flock { .. } => Some("flock"),
+        Pending::Castle { .. } => Some("castle"),
+        Pending::BazaarSelect { .. } => Some("bazaar-choose"),
+        Pending::BazaarBid { .. } => Some("bazaar-bid"),
+        Pending::BazaarTrade { .. } => Some("bazaar-trade"),
         Pending::GameOver => None,
     }
 }

@@ -285,6 +285,10 @@ fn draw_tile(design: &TileDesign, layout: &Layout, rotation: Rotation) -> String
             s.push_str(&icons::icon(icon.kind, turn(icon.at), icon.r));
         }
     }
+    // Bridges, Castles & Bazaars: the wooden bridge over everything printed on the tile.
+    if let Some(b) = &layout.bridge {
+        s.push_str(&icons::bridge(turn(b.from), turn(b.to), layout::BRIDGE_HALF, b.feature));
+    }
     s.push_str("</g>");
     s
 }
@@ -398,6 +402,16 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
     // figures of that tile.
     if let Some(pos) = game.big_top() {
         s.push_str(&icons::big_top_piece(pt((pos.x as f32 + 0.5) * TILE, (pos.y as f32 + 0.5) * TILE), 40.0));
+    }
+    // Bridges, Castles & Bazaars: each castle on the edge between the two tiles of its town,
+    // under the followers standing in it; a scored one (its token stays) faded.
+    for castle in game.castles() {
+        let [a, b] = castle.tiles;
+        let at = pt(((a.x as f32 + b.x as f32) / 2.0 + 0.5) * TILE, ((a.y as f32 + b.y as f32) / 2.0 + 0.5) * TILE);
+        let player = game.players().get(castle.owner as usize);
+        let colour = player.map_or("#ffffff", |p| color_hex(p.color));
+        let owner = player.map_or("", |p| p.color.name());
+        s.push_str(&icons::castle_piece(at, colour, owner, castle.scored, 32.0));
     }
     // Under the Big Top: how many acrobats of each acrobat space are drawn so far (the next one
     // stands in the pyramid's next place).
@@ -690,6 +704,13 @@ mod tests {
                             });
                             assert_eq!(drawn, Some(f), "{} {r:?} {}", design.id, port);
                         }
+                        // A bridge (Bridges, Castles & Bazaars): its deck joins the two sides.
+                        FeatureKind::Road if design.features[f].attrs.bridge => {
+                            let b = l.bridge.expect("a bridged design has its bridge");
+                            assert_eq!(b.feature, f, "{}", design.id);
+                            let d = geom::dist_to_polyline(at, &[b.from.turned(q), b.to.turned(q)]);
+                            assert!(d < 4.0, "{} {r:?} {}: {d}", design.id, port);
+                        }
                         FeatureKind::Road | FeatureKind::River => {
                             let way = l.ways.iter().find(|w| w.feature == f).unwrap();
                             let d = way
@@ -721,6 +742,103 @@ mod tests {
             }
         }
         assert!(missing.is_empty(), "{missing:#?}");
+    }
+
+    /// Bridges, Castles & Bazaars: a bridged design is its plain design with a wooden bridge
+    /// over it, along the engine's axis at every rotation: the plain tile's cities, roads and
+    /// rivers as they were (the bridge no printed road, the fields under it whole), its roads'
+    /// figures where they were, a cloister beside the deck in sight, one bridge on top with its
+    /// figure on the deck.
+    #[test]
+    fn a_bridged_design_is_its_plain_design_under_a_wooden_bridge() {
+        let catalog = Catalog::builtin();
+        let bridged: Vec<&TileDesign> = catalog.designs().iter().filter(|d| d.bridge.is_some()).collect();
+        assert!(bridged.len() > 100, "every design with two opposite field edges, once per axis");
+        for design in bridged {
+            let plain = catalog.design(design.unbridged.expect("the plain design"));
+            let bridge = design.bridge.unwrap() as usize;
+            assert_eq!(bridge, design.features.len() - 1, "{}", design.id);
+            let (l, p) = (layout::layout(design), layout::layout(plain));
+            let b = l.bridge.unwrap_or_else(|| panic!("{}: no bridge", design.id));
+            assert_eq!(b.feature, bridge);
+            assert!(p.bridge.is_none());
+            assert_eq!(l.areas.len(), p.areas.len(), "{}: the cities as they were", design.id);
+            assert_eq!(l.hedges.len(), p.hedges.len(), "{}: the fields under it whole", design.id);
+            let ways = |l: &Layout| l.ways.iter().map(|w| (w.feature, w.arms.len())).collect::<Vec<_>>();
+            assert_eq!(ways(&l), ways(&p), "{}: its roads and rivers as they were", design.id);
+            // A cloister goes beside the bridge (a road ending there with it); the other roads
+            // and the rivers stay.
+            let deck = [b.from, b.to];
+            for (i, f) in plain.features.iter().enumerate() {
+                match f.kind {
+                    FeatureKind::Cloister => {
+                        let d = geom::dist_to_polyline(l.anchors[i], &deck);
+                        assert!(d > layout::BRIDGE_HALF, "{}: the cloister in sight ({d})", design.id);
+                    }
+                    FeatureKind::Road | FeatureKind::River if plain.cloister.is_none() => {
+                        assert_eq!(l.anchors[i], p.anchors[i], "{} feature {i}", design.id);
+                    }
+                    _ => {}
+                }
+            }
+            for r in Rotation::ALL {
+                let g = tile_group(design, r);
+                assert_eq!(g.matches(r#"class="bridge""#).count(), 1, "{} {r:?}", design.id);
+                assert!(g.contains(&format!(r#"class="bridge" data-feature="{bridge}""#)), "{}", design.id);
+                assert!(g.rfind(r#"class="bridge""#) > g.rfind("<g class=\"symbol"), "{}: on top", design.id);
+                // Its ends at the middles of the two sides of the engine's bridge ports.
+                let q = r.index();
+                let ends: Vec<Pt> = [b.from, b.to].iter().map(|p| p.turned(q)).collect();
+                let sides: Vec<Pt> = Port::all()
+                    .filter(|&port| port.is_centre() && design.feature_at(r, port) == Some(bridge as u8))
+                    .map(|port| [pt(50.0, 0.0), pt(100.0, 50.0), pt(50.0, 100.0), pt(0.0, 50.0)][port.side().index()])
+                    .collect();
+                assert_eq!(sides.len(), 2, "{}", design.id);
+                for end in ends {
+                    assert!(sides.iter().any(|s| s.dist(end) < 0.01), "{} {r:?}: {end:?} {sides:?}", design.id);
+                }
+                let (x, y) = anchor_of(&l, r, bridge);
+                let deck = [b.from.turned(q), b.to.turned(q)];
+                assert!(geom::dist_to_polyline(pt(x * TILE, y * TILE), &deck) < 0.01, "{}: on the deck", design.id);
+            }
+        }
+    }
+
+    /// Bridges, Castles & Bazaars: each bazaar tile shows its market stall once, at every
+    /// rotation, bridged or not.
+    #[test]
+    fn the_bazaar_is_a_market_stall() {
+        let catalog = Catalog::builtin();
+        let set = catalog.set("bridges-castles-and-bazaars").expect("the set");
+        let with: Vec<&TileDesign> = catalog
+            .designs()
+            .iter()
+            .filter(|d| d.symbols.contains(&carcassonne_engine::catalog::Symbol::Bazaar))
+            .collect();
+        // Seven designs, eight tiles (01 twice).
+        let plain: Vec<_> = with.iter().filter(|d| d.bridge.is_none()).collect();
+        assert_eq!(plain.len(), 7, "{}", set.id);
+        assert!(plain.iter().all(|d| d.set == set.id));
+        for design in with {
+            for r in Rotation::ALL {
+                let g = tile_group(design, r);
+                assert_eq!(g.matches(r#"class="symbol bazaar""#).count(), 1, "{} {r:?}", design.id);
+            }
+        }
+    }
+
+    /// Bridges, Castles & Bazaars: a castle is a piece of its own, in its owner's colour, faded
+    /// once it scored.
+    #[test]
+    fn a_castle_is_a_keep_in_its_owners_colour() {
+        let red = color_hex(Color::Red);
+        let c = icons::castle_piece(pt(50.0, 0.0), red, "red", false, 26.0);
+        assert!(
+            c.starts_with(r#"<g class="piece castle" data-owner="red" data-scored="false" transform="translate(50 0)"#)
+        );
+        assert!(c.contains(&format!(r#"fill="{red}""#)) && !c.contains("opacity=\"0.6\""), "{c}");
+        let scored = icons::castle_piece(pt(50.0, 0.0), red, "red", true, 26.0);
+        assert!(scored.contains(r#"data-scored="true""#) && scored.contains(r#"opacity="0.6""#), "{scored}");
     }
 
     /// The Plague's tokens show their side: an outbreak active (dark red) or died out (its

@@ -126,6 +126,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Under the Big Top",
             "20 tiles: the big top moves to each new circus tile and pays everyone an animal token's value for each follower around it; acrobats build pyramids worth 5 points an acrobat; a ringmaster per player earns 2 points for each circus and acrobat tile around him",
         ),
+        Expansion::BridgesCastlesBazaars => (
+            "Bridges, Castles & Bazaars",
+            "12 tiles: wooden bridges carry roads across fields; a completed town of two tiles may become a castle that takes the points of the next feature completed beside it; a bazaar tile auctions a tile to every player for points",
+        ),
         Expansion::Messages => (
             "The Messages",
             "a messenger per player, a second scoring figure: a figure that stops on a dark space of the scoring track in its player's turn brings a message (a small scoring, an extra tile) or 2 points",

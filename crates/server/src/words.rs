@@ -158,8 +158,12 @@ pub fn tile_name(design: &TileDesign) -> String {
     } else {
         parts.extend(cities);
     }
-    let roads: Vec<&FeatureSpec> = of(FeatureKind::Road).collect();
+    // Bridges, Castles & Bazaars: a bridged design's wooden bridge is named apart from its roads.
+    let roads: Vec<&FeatureSpec> = of(FeatureKind::Road).filter(|f| !f.attrs.bridge).collect();
     parts.extend(road_phrases(&roads, design.cloister.is_some()));
+    if design.bridge.is_some() {
+        parts.push("a wooden bridge".into());
+    }
     let rivers: Vec<&FeatureSpec> = of(FeatureKind::River).collect();
     let river_sides: Vec<Side> = rivers.iter().flat_map(|r| spec_sides(r)).collect();
     if !rivers.is_empty() {
@@ -205,6 +209,7 @@ pub fn tile_name(design: &TileDesign) -> String {
         (Symbol::Vineyard, "a vineyard"),
         (Symbol::Circus, "a circus space (the big top moves there)"),
         (Symbol::Acrobats, "an acrobat space"),
+        (Symbol::Bazaar, "a bazaar"),
         (Symbol::WindRoseOrange, "the orange wind rose"),
         (Symbol::WindRoseBlue, "the blue wind rose"),
         (Symbol::RoseNorthEast, "a quarter wind rose naming the north-east section"),

@@ -122,6 +122,10 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     // second a pyramid of three seats' acrobats, with the dragon and the builders.
     ("big-top", "big-top", "", 2, 3001),
     ("big-top-4", "big-top,princess-dragon,traders-builders", "", 4, 3226),
+    // Bridges, Castles & Bazaars: games with a castle scored and a bazaar's tile bought from the
+    // highest bidder (the trade), the second with four seats bidding.
+    ("bridges-castles-bazaars", "bridges-castles-bazaars", "", 2, 3013),
+    ("bridges-castles-bazaars-4", "bridges-castles-bazaars,inns-cathedrals,traders-builders", "", 4, 3008),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

@@ -26,6 +26,9 @@ pub(crate) fn put_tile(table: &mut Table, tile: TileId, rotation: Rotation, pos:
     for (i, f) in design.features.iter().enumerate() {
         table.features.add(placement, i as LocalFeature, f);
     }
+    if table.bridge_slots && design.bridge.is_none() {
+        reserve_bridge_node(&mut table.features, placement, design);
+    }
     let view = design.view(rotation);
     table.board.place(tile, rotation, view.edges, pos, first_node);
     if let Some(cloister) = design.cloister {
@@ -38,6 +41,50 @@ pub(crate) fn put_tile(table: &mut Table, tile: TileId, rotation: Rotation, pos:
         join_across(&mut table.features, side, &view.port_feature, first_node, theirs, n.first_node, their_design);
     }
     placement
+}
+
+/// Bridges, Castles & Bazaars: the node a bridge built on the tile later becomes, right after
+/// its features (so that feature `i` of every design, the bridged one included, stays node
+/// `first_node + i`). Until then it is a road of no port and no tile that nothing reaches: no
+/// port of the design names it, and every walk of the tile's features stops at the design's.
+fn reserve_bridge_node(features: &mut Features, placement: PlacementIndex, design: &TileDesign) {
+    const UNBUILT: FeatureSpec = FeatureSpec {
+        kind: crate::catalog::FeatureKind::Road,
+        ports: 0,
+        pennants: 0,
+        borders: Vec::new(),
+        inner: 0,
+        attrs: crate::catalog::FeatureAttrs::NONE,
+    };
+    features.add(placement, design.features.len() as LocalFeature, &UNBUILT);
+}
+
+/// Bridges, Castles & Bazaars: builds a bridge on the placed tile `placement`, whose design
+/// becomes `bridged` (the same design with the bridge's road, the last feature): the node kept
+/// for it becomes the road, joined to the roads its two ends meet; the board's frontier learns
+/// the two new road edges. Legality is the caller's.
+pub(crate) fn build_bridge(table: &mut Table, placement: PlacementIndex, bridged: TileId) {
+    let placed = *table.board.placement(placement);
+    let design = table.design(bridged);
+    let local = design.bridge.expect("a bridged design");
+    let node = placed.first_node + local as NodeId;
+    table.features.make_road(node, &design.features[local as usize]);
+    table.board.redesign(table.catalog, placement, bridged);
+    let view = design.view(placed.rotation);
+    for side in Side::ALL {
+        let Some(&n) = table.board.get(placed.pos.step(side)) else { continue };
+        let centre = side.centre().index();
+        if view.port_feature[centre] != local {
+            continue;
+        }
+        let their_design = table.design(n.tile);
+        let theirs = their_design.view(n.rotation).port_feature[side.opposite().centre().index()];
+        if theirs != NO_FEATURE {
+            table.features.connect(node, n.first_node + theirs as NodeId);
+        } else {
+            table.features.close_port(node);
+        }
+    }
 }
 
 /// Joins the segments of a tile placed and a tile already there that meet along `side` of the
@@ -82,6 +129,9 @@ pub(crate) fn rebuild_features(table: &mut Table) {
         debug_assert_eq!(features.len(), placed.first_node as usize, "nodes are numbered in placement order");
         for (i, f) in design.features.iter().enumerate() {
             features.add(index as PlacementIndex, i as LocalFeature, f);
+        }
+        if table.bridge_slots && design.bridge.is_none() {
+            reserve_bridge_node(&mut features, index as PlacementIndex, design);
         }
         let view = design.view(placed.rotation);
         for side in Side::ALL {

@@ -11,7 +11,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::{Port, PortSet, Rotation, Terrain};
+use crate::geometry::{Axis, Port, PortSet, Rotation, Terrain};
 
 mod parse;
 
@@ -255,10 +255,13 @@ pub enum Symbol {
     /// An acrobat space (Under the Big Top): the design's `acrobats` feature, where followers
     /// build a pyramid.
     Acrobats,
+    /// A bazaar (Bridges, Castles & Bazaars): placing the tile (not bought at a bazaar) holds
+    /// an auction of tiles at the end of the turn.
+    Bazaar,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 34] = [
+    pub const ALL: [Symbol; 35] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -293,6 +296,7 @@ impl Symbol {
         Symbol::Vineyard,
         Symbol::Circus,
         Symbol::Acrobats,
+        Symbol::Bazaar,
     ];
 
     /// Whether the symbol is a flying machine (The Flier).
@@ -366,6 +370,7 @@ impl Symbol {
             Symbol::Vineyard => "vineyard",
             Symbol::Circus => "circus",
             Symbol::Acrobats => "acrobats",
+            Symbol::Bazaar => "bazaar",
         }
     }
 
@@ -476,6 +481,35 @@ pub struct FeatureAttrs {
     /// rule (Abbey & Mayor): bit `i` for group letter `a + i`; features sharing a group are
     /// adjacent.
     pub wagon_groups: u8,
+    /// A city segment that cannot be half of a castle (Bridges, Castles & Bazaars: a castle is
+    /// built on a town of two semicircular segments; this segment's wall is drawn otherwise).
+    pub no_castle: bool,
+    /// The road of a wooden bridge (Bridges, Castles & Bazaars): only the catalog's bridged
+    /// designs have one, the last feature.
+    pub bridge: bool,
+}
+
+impl FeatureAttrs {
+    /// No attribute (the `Default`, usable in a constant).
+    pub const NONE: FeatureAttrs = FeatureAttrs {
+        inn: false,
+        labyrinth: false,
+        special: false,
+        shrine: false,
+        church: false,
+        cathedral: false,
+        good: None,
+        besieged: false,
+        princess: false,
+        pig_herd: false,
+        pigs_drawn: false,
+        tunnel: false,
+        portal: false,
+        wells: 0,
+        wagon_groups: 0,
+        no_castle: false,
+        bridge: false,
+    };
 }
 
 /// Index of a feature within its tile design (0-based, in catalog order).
@@ -576,6 +610,14 @@ pub struct TileDesign {
     pub acrobats: Option<LocalFeature>,
     /// The prior's place of a special monastery (`FeatureKind::Prior`), if the tile has one.
     pub prior: Option<LocalFeature>,
+    /// The road of a wooden bridge (Bridges, Castles & Bazaars) on a bridged design, the last
+    /// feature.
+    pub bridge: Option<LocalFeature>,
+    /// The same design with a bridge across it, by [`Axis`] at rotation 0 (north-south, then
+    /// east-west), where one may be built: both ends on field edges (`Catalog::add_bridges`).
+    pub bridged: [Option<TileId>; 2],
+    /// For a bridged design, the design without the bridge.
+    pub unbridged: Option<TileId>,
 }
 
 impl TileDesign {
@@ -755,6 +797,14 @@ impl Catalog {
         &self.designs
     }
 
+    /// The designs of the catalog's files and the mountain, without the bridged designs that
+    /// follow them (`Catalog::add_bridges`): the designs a tile drawn, held or bought can have,
+    /// indexed by their `TileId` as in [`Catalog::designs`].
+    pub fn printed_designs(&self) -> &[TileDesign] {
+        let end = self.designs.iter().position(|d| d.unbridged.is_some()).unwrap_or(self.designs.len());
+        &self.designs[..end]
+    }
+
     pub fn design(&self, id: TileId) -> &TileDesign {
         &self.designs[id.0 as usize]
     }
@@ -770,6 +820,13 @@ impl Catalog {
     /// The mountain design of the variation "Mountains" (the built-in catalog has it).
     pub fn mountain(&self) -> Option<TileId> {
         self.lookup(MOUNTAIN_ID)
+    }
+
+    /// The design `tile` with a wooden bridge across it along `axis` (at rotation 0), if one may
+    /// be built there (Bridges, Castles & Bazaars).
+    #[inline]
+    pub fn bridged(&self, tile: TileId, axis: Axis) -> Option<TileId> {
+        self.design(tile).bridged[axis.index()]
     }
 
     /// Looks a design up by its id (`base:D`).

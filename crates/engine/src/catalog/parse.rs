@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use crate::geometry::{rotate_ports, Port, PortSet, Rotation, Side, Terrain};
+use crate::geometry::{rotate_ports, Axis, Port, PortSet, Rotation, Side, Terrain};
 
 use super::{
     Catalog, CatalogError, Edition, FeatureAttrs, FeatureKind, FeatureSpec, LocalFeature, Quarter, QuarterSpec,
@@ -25,6 +25,7 @@ impl Catalog {
                 }
             }
             catalog.add_mountain();
+            catalog.add_bridges();
             catalog
         })
     }
@@ -62,6 +63,68 @@ impl Catalog {
         let tile = TileId(self.designs.len() as u16);
         self.designs.push(design);
         self.by_id.insert(super::MOUNTAIN_ID.into(), tile);
+    }
+
+    /// Adds the bridged designs of Bridges, Castles & Bazaars (the Wikicarpedia page "Bridges,
+    /// Castles and Bazaars", "Bridges"): a wooden bridge spans a tile from the centre of one
+    /// field edge to the centre of the opposite field edge, north-south or east-west, over
+    /// whatever lies between; it is a road of its own, and the fields under it stay whole (the
+    /// rulebook: bridges "do not separate cities or fields"). A tile with a bridge is this
+    /// design: the tile's features, then the bridge's road; no set holds it, no deck contains
+    /// it. Not for a river edge, the tiles of the city of Carcassonne, an abbey or a mountain,
+    /// nor across a bridge already there.
+    pub fn add_bridges(&mut self) {
+        let originals = self.designs.len();
+        for index in 0..originals {
+            let design = self.designs[index].clone();
+            if design.partial || design.supply || design.is_mountain() || design.bridge.is_some() {
+                continue;
+            }
+            for axis in Axis::ALL {
+                let [a, b] = axis.sides();
+                if design.edges[a.index()] != Terrain::Field || design.edges[b.index()] != Terrain::Field {
+                    continue;
+                }
+                let ports = a.centre().bit() | b.centre().bit();
+                if design.features.iter().any(|f| f.ports & ports != 0) {
+                    continue;
+                }
+                let mut features = design.features.clone();
+                features.push(FeatureSpec {
+                    kind: FeatureKind::Road,
+                    ports,
+                    pennants: 0,
+                    borders: vec![],
+                    inner: 0,
+                    attrs: FeatureAttrs { bridge: true, ..FeatureAttrs::default() },
+                });
+                let name = format!("{}+bridge-{}", design.name, axis.name());
+                let id = format!("{}:{name}", design.set);
+                // The bridge's ends are road edges: a tile beside them must continue the road.
+                let mut edges = design.edges;
+                edges[a.index()] = Terrain::Road;
+                edges[b.index()] = Terrain::Road;
+                let draft = DesignDraft {
+                    line: 0,
+                    name,
+                    edges,
+                    counts: vec![],
+                    start: false,
+                    river: design.river,
+                    symbols: design.symbols.clone(),
+                    partial: false,
+                    unit_at: design.unit_at,
+                    supply: false,
+                    features: vec![],
+                };
+                let mut bridged = build_design(id.clone(), design.set.clone(), &draft, features);
+                bridged.unbridged = Some(TileId(index as u16));
+                let tile = TileId(self.designs.len() as u16);
+                self.designs.push(bridged);
+                self.by_id.insert(id, tile);
+                self.designs[index].bridged[axis.index()] = Some(tile);
+            }
+        }
     }
 
     /// Parses and validates one catalog file, adding its sets and designs.
@@ -396,6 +459,8 @@ impl<'a> Parser<'a> {
                 feature.attrs.tunnel = true;
             } else if *word == "portal" {
                 feature.attrs.portal = true;
+            } else if *word == "no-castle" {
+                feature.attrs.no_castle = true;
             } else {
                 return Err(self.error(line, format!("unexpected `{word}` in {kind} feature")));
             }
@@ -478,8 +543,12 @@ impl<'a> Parser<'a> {
             if (a.inn || a.tunnel || a.portal || a.labyrinth || a.wells > 0) && f.kind != FeatureKind::Road {
                 return Err(self.error(f.line, "inns, tunnels, tunnel openings, labyrinths and wells are on roads"));
             }
-            if (a.cathedral || a.good.is_some() || a.besieged || a.princess) && f.kind != FeatureKind::City {
-                return Err(self.error(f.line, "cathedrals, trade goods, sieges and princesses are in cities"));
+            if (a.cathedral || a.good.is_some() || a.besieged || a.princess || a.no_castle)
+                && f.kind != FeatureKind::City
+            {
+                return Err(
+                    self.error(f.line, "cathedrals, trade goods, sieges, princesses and no-castle are in cities")
+                );
             }
             if a.special && f.kind != FeatureKind::Cloister {
                 return Err(self.error(f.line, "only a cloister is a special monastery"));
@@ -627,7 +696,11 @@ fn build_design(id: String, set: String, draft: &DesignDraft, features: Vec<Feat
     let hut = features.iter().position(|f| f.kind == FeatureKind::Hut).map(|i| i as LocalFeature);
     let trap = features.iter().position(|f| f.kind == FeatureKind::Trap).map(|i| i as LocalFeature);
     let acrobats = features.iter().position(|f| f.kind == FeatureKind::Acrobats).map(|i| i as LocalFeature);
+    let bridge = features.iter().position(|f| f.attrs.bridge).map(|i| i as LocalFeature);
     TileDesign {
+        bridge,
+        bridged: [None; 2],
+        unbridged: None,
         fits_by_code,
         cloister,
         garden,

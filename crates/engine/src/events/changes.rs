@@ -29,7 +29,13 @@ impl Event {
             | Event::MessageScored { player, points, .. }
             | Event::CircusScored { player, points, .. }
             | Event::AcrobatsScored { player, points, .. }
-            | Event::RingmasterBonus { player, points, .. } => [(one(player), i64::from(points)), none],
+            | Event::RingmasterBonus { player, points, .. }
+            | Event::CastleScored { player, points, .. } => [(one(player), i64::from(points)), none],
+            // A bazaar's price moves points from the buyer to the one paid (to nobody: lost).
+            Event::BazaarTileBought { player, price, paid_to, .. } => [
+                (one(player), -i64::from(price)),
+                paid_to.map_or(none, |to| (one(to), i64::from(price))),
+            ],
             Event::RansomPaid { player, captor, points, .. } => {
                 [(one(player), -i64::from(points)), (one(captor), i64::from(points))]
             }
@@ -117,6 +123,13 @@ impl Event {
             | Event::WolfDrawn { .. }
             | Event::BigTopMoved { .. }
             | Event::CircusRevealed { .. }
+            | Event::BridgeBuilt { .. }
+            | Event::CastleBuilt { .. }
+            | Event::CastleUnscored { .. }
+            | Event::BazaarTileOffered { .. }
+            | Event::BazaarTileChosen { .. }
+            | Event::BazaarBid { .. }
+            | Event::BoughtTileTaken { .. }
             | Event::GameEnded => [none, none],
         };
         changes.into_iter().flat_map(|(players, points)| players.iter().map(move |player| (player, points)))

@@ -82,6 +82,8 @@ impl Modules {
         };
         // The variation "Mountains": a tile that fits nowhere may still become a mountain.
         fits || table.rules.variants.mountains && super::mountains::has_site(table, self, tile)
+            // Bridges, Castles & Bazaars: or fit with a bridge.
+            || self.may_bridge(table) && self.each_bridged_placement(table, tile, &mut |_| true)
     }
 
     /// The next face-down tile that no module sets aside, if any.

@@ -65,6 +65,14 @@ impl Modules {
             Pending::Plague { .. } => self.plague.each_choice(table, pending, self.spread_may_wait(table), visit),
             Pending::ScoringFigure { .. } | Pending::Message { .. } => self.each_message_choice(table, pending, visit),
             Pending::Flock { .. } => self.hills_sheep.each_choice(pending, visit),
+            Pending::Castle { .. } => {
+                if !visit(Action::BuildCastle) {
+                    visit(Action::Pass);
+                }
+            }
+            Pending::BazaarSelect { .. } | Pending::BazaarBid { .. } | Pending::BazaarTrade { .. } => {
+                self.bcb.each_bazaar_choice(table, pending, &mut visit)
+            }
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -154,6 +162,16 @@ impl Modules {
                 self.check_message_choice(table, pending, action)
             }
             (Pending::Flock { .. }, _) => self.hills_sheep.check(pending, action),
+            (Pending::Castle { .. }, Action::BuildCastle | Action::Pass) => Ok(()),
+            (Pending::BazaarSelect { .. } | Pending::BazaarBid { .. } | Pending::BazaarTrade { .. }, _) => {
+                self.bcb.check_bazaar(table, pending, action)
+            }
+            (Pending::Deploy { player, .. }, Action::Bridge { pos, axis }) if self.bcb_in_play => {
+                if self.only_figure_actions(table, player) {
+                    return Err(RuleError::PrincessMustRemove);
+                }
+                self.bcb.check_bridge(table, player, pos, axis)
+            }
             (Pending::Deploy { player, .. }, Action::PlaceTunnel { .. }) if self.in_play(ModuleId::Tunnel) => {
                 self.tunnel.check(table, player, action)
             }
@@ -290,6 +308,16 @@ impl Modules {
             (Pending::Deploy { player, .. }, Action::PlaceTunnel { .. }) => {
                 self.tunnel.place(table, player, action, events)
             }
+            (Pending::Deploy { player, .. }, Action::Bridge { pos, axis }) => {
+                self.bcb.build_bridge(table, player, pos, axis, events);
+                // A follower on a trap's road: a bridge joining it springs the trap as a tile
+                // does.
+                self.spring_traps(table, table.board.index_at(pos), events);
+            }
+            (Pending::Castle { .. }, _) => self.bcb.decide_castle(table, action == Action::BuildCastle, events),
+            (Pending::BazaarSelect { .. } | Pending::BazaarBid { .. } | Pending::BazaarTrade { .. }, _) => {
+                return self.bcb.apply_bazaar(table, pending, action, events);
+            }
             (Pending::PlaceFerry { .. } | Pending::MoveFerry { .. }, _) => {
                 if self.ferries.apply(table, pending, action, events) {
                     // A ferry moved: the road it left is split, so the graph is built anew.
@@ -355,7 +383,9 @@ impl Modules {
                 Abbot::take_back(table, player, events);
             }
             (Pending::MoveDragon { .. }, _) => {
-                let (next, departures) = self.princess_dragon.apply_dragon_step(table, action, events);
+                let bcb = &self.bcb;
+                let spared = |table: &Table, f: &crate::players::PlacedFigure| bcb.in_castle(table, f);
+                let (next, departures) = self.princess_dragon.apply_dragon_step(table, action, spared, events);
                 for (root, player) in departures {
                     self.follower_left(table, root, player, events);
                 }

@@ -11,6 +11,7 @@ use super::abbey_mayor::AbbeyMayor;
 use super::abbot::Abbot;
 use super::baba_yaga::BabaYaga;
 use super::big_top::BigTop;
+use super::bridges_castles_bazaars::BridgesCastlesBazaars;
 use super::cathars::Cathars;
 use super::churches::Churches;
 use super::count::Count;
@@ -87,6 +88,11 @@ pub(crate) enum ModuleId {
     /// Hills & Sheep's step 2C (the shepherd's flock): after the ferries, before the dragon
     /// moves (the assembled reference's order of step 2C).
     HillsSheep,
+    /// Bridges, Castles & Bazaars: its castles score first at 3C (before the Count's offer of
+    /// Carcassonne, which asks who scored this turn), and its bazaar's auction at 4A follows
+    /// the Crop Circles' and the Cathars' steps there (the assembled reference's order of step
+    /// 4A).
+    BridgesCastlesBazaars,
     /// Under the Big Top's step 3C (the circus scored, the big top moved): before the Count's
     /// offer of Carcassonne at 3C (the assembled reference's order of step 3C), and before the
     /// final scoring's redeployments ("Prepare for final scoring: score the circus").
@@ -143,7 +149,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 64);
 
 impl ModuleId {
-    pub(crate) const COUNT: usize = 39;
+    pub(crate) const COUNT: usize = 40;
 
     /// The hooks the module implements.
     pub(crate) fn hooks(self) -> Hooks {
@@ -162,6 +168,7 @@ impl ModuleId {
             ModuleId::Phantom => Phantom::HOOKS,
             ModuleId::Ferries => Ferries::HOOKS,
             ModuleId::HillsSheep => HillsSheep::HOOKS,
+            ModuleId::BridgesCastlesBazaars => BridgesCastlesBazaars::HOOKS,
             ModuleId::BigTop => BigTop::HOOKS,
             ModuleId::Count => Count::HOOKS,
             ModuleId::PrincessDragon => PrincessDragon::HOOKS,
@@ -248,6 +255,7 @@ impl ModuleId {
             Expansion::HillsSheep => ModuleId::HillsSheep,
             Expansion::Vineyards => ModuleId::Vineyards,
             Expansion::BigTop => ModuleId::BigTop,
+            Expansion::BridgesCastlesBazaars => ModuleId::BridgesCastlesBazaars,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -261,14 +269,14 @@ macro_rules! each_module {
     ($modules:expr, $mask:expr, |$i:ident, mut $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.gold_mines), (&mut $modules.inns_cathedrals),
             (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.crop_circles), (&mut $modules.cathars),
-            (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.flier), (&mut $modules.tunnel), (&mut $modules.phantom), (&mut $modules.ferries), (&mut $modules.hills_sheep), (&mut $modules.big_top), (&mut $modules.the_count), (&mut $modules.princess_dragon),
+            (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.flier), (&mut $modules.tunnel), (&mut $modules.phantom), (&mut $modules.ferries), (&mut $modules.hills_sheep), (&mut $modules.bcb), (&mut $modules.big_top), (&mut $modules.the_count), (&mut $modules.princess_dragon),
             (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.mage_witch), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.vineyards), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.churches), (&mut $modules.porxada), (&mut $modules.plague), (&mut $modules.messages), (&mut $modules.unpunctuality),
             (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.gold_mines), (&$modules.inns_cathedrals),
             (&$modules.king_robber), (&$modules.traders_builders), (&$modules.crop_circles), (&$modules.cathars),
-            (&$modules.abbot), (&$modules.tower), (&$modules.flier), (&$modules.tunnel), (&$modules.phantom), (&$modules.ferries), (&$modules.hills_sheep), (&$modules.big_top), (&$modules.the_count), (&$modules.princess_dragon),
+            (&$modules.abbot), (&$modules.tower), (&$modules.flier), (&$modules.tunnel), (&$modules.phantom), (&$modules.ferries), (&$modules.hills_sheep), (&$modules.bcb), (&$modules.big_top), (&$modules.the_count), (&$modules.princess_dragon),
             (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.mage_witch), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.vineyards), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.churches), (&$modules.porxada), (&$modules.plague), (&$modules.messages), (&$modules.unpunctuality),
             (&$modules.own_cloisters), (&$modules.prisoners), (&$modules.table_edge), $body)
     };
@@ -279,7 +287,7 @@ macro_rules! each_module {
         each_module!($modules, $mask, |_index, $m| $body)
     };
     (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cc:expr, $cathars:expr,
-        $abbot:expr, $tower:expr, $fl:expr, $tu:expr, $ph:expr, $fe:expr, $hs:expr, $bt:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $mw:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $vy:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $px:expr, $pl:expr, $msg:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
+        $abbot:expr, $tower:expr, $fl:expr, $tu:expr, $ph:expr, $fe:expr, $hs:expr, $bcb:expr, $bt:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $mw:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $vy:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $px:expr, $pl:expr, $msg:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
         $body:expr) => {
         for $i in set_bits($mask) {
             match $modules.in_play[$i] {
@@ -297,6 +305,7 @@ macro_rules! each_module {
                 ModuleId::Phantom => { let $m = $ph; $body }
                 ModuleId::Ferries => { let $m = $fe; $body }
                 ModuleId::HillsSheep => { let $m = $hs; $body }
+                ModuleId::BridgesCastlesBazaars => { let $m = $bcb; $body }
                 ModuleId::BigTop => { let $m = $bt; $body }
                 ModuleId::Count => { let $m = $count; $body }
                 ModuleId::PrincessDragon => { let $m = $pd; $body }

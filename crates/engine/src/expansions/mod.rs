@@ -22,7 +22,12 @@ pub(crate) mod abbey_mayor;
 pub(crate) mod abbot;
 mod baba_yaga;
 mod barns;
+pub mod bazaars;
+mod bcb_turn;
 pub mod big_top;
+pub(crate) mod bridges;
+pub(crate) mod bridges_castles_bazaars;
+pub mod castles;
 pub(crate) mod cathars;
 mod choosing;
 pub(crate) mod churches;
@@ -79,7 +84,7 @@ use crate::base;
 use crate::board::PlacementIndex;
 use crate::catalog::{Catalog, FeatureKind, FeatureSpec, TileDesign, TileId};
 use crate::errors::RuleError;
-use crate::events::{Breakdown, Event};
+use crate::events::Event;
 use crate::features::NodeId;
 use crate::geometry::{Pos, Rotation};
 use crate::players::{Figure, PlayerId};
@@ -91,6 +96,7 @@ use abbey_mayor::AbbeyMayor;
 use abbot::Abbot;
 use baba_yaga::BabaYaga;
 use big_top::BigTop;
+use bridges_castles_bazaars::BridgesCastlesBazaars;
 use cathars::Cathars;
 use churches::Churches;
 use count::Count;
@@ -161,6 +167,9 @@ pub(crate) struct Modules {
     /// Under the Big Top is in play (its acrobat actions need the dragon's tile, like the
     /// tower's).
     big_top_in_play: bool,
+    /// Bridges, Castles & Bazaars is in play (asked at every placement: a bridge may make a
+    /// tile fit).
+    bcb_in_play: bool,
     /// A module with a step at 1C is in play (The Gold Mines, La Porxada, Mage & Witch, The
     /// Plague).
     acts_after_placement: bool,
@@ -189,6 +198,8 @@ pub(crate) struct Modules {
     tunnel: Tunnel,
     ferries: Ferries,
     hills_sheep: HillsSheep,
+    /// Bridges, Castles & Bazaars.
+    bcb: BridgesCastlesBazaars,
     big_top: BigTop,
     vineyards: Vineyards,
     little_buildings: LittleBuildings,
@@ -216,50 +227,6 @@ pub(crate) struct Modules {
     house_rules: HouseRules,
     /// "A new lease of life" and "The dash" (no hook module: the figure phase asks it).
     lease: Lease,
-}
-
-/// The farm scoring's hooks, for `base::farms`.
-impl base::farms::FarmRules for Modules {
-    /// Each module's best bonus over the farms.
-    #[inline]
-    fn bonus(&self, table: &Table, farms: &[NodeId], player: PlayerId) -> u16 {
-        let mut bonus = 0;
-        each_module!(self, self.implementing(Hook::FarmBonus), |m| {
-            bonus += farms.iter().map(|&farm| m.farm_bonus(table, farm, player)).max().unwrap_or(0)
-        });
-        bonus
-    }
-
-    #[inline]
-    fn doubled(&self, table: &Table, city: NodeId) -> bool {
-        each_module!(
-            self,
-            self.implementing(Hook::DoublesCityForFarms),
-            |m| if m.doubles_city_for_farms(table, city) {
-                return true;
-            }
-        );
-        false
-    }
-
-    #[inline]
-    fn city_farmers(&self, table: &Table, city: NodeId) -> [u8; crate::players::MAX_PLAYERS] {
-        if table.rules.variants.mountains {
-            miners::miners_for_city(table, city)
-        } else {
-            [0; crate::players::MAX_PLAYERS]
-        }
-    }
-
-    #[inline]
-    fn scored(&mut self, table: &mut Table, farm: NodeId, events: &mut Vec<Event>) {
-        self.feature_scored(table, farm, Leaving::All, events);
-    }
-
-    #[inline]
-    fn adjust(&self, table: &Table, farm: NodeId, value: &mut Breakdown) {
-        self.adjust_value(table, farm, false, value);
-    }
 }
 
 /// The modules in play that restrict a tile's placement: bit `i` for the `i`-th module in play.
@@ -320,6 +287,7 @@ impl Modules {
             prisoners_in_play: rules.variants.prisoners,
             phantom_in_play: rules.has(Expansion::Phantom),
             big_top_in_play: rules.has(Expansion::BigTop),
+            bcb_in_play: rules.has(Expansion::BridgesCastlesBazaars),
             acts_after_placement: [
                 Expansion::GoldMines,
                 Expansion::LaPorxada,
@@ -351,6 +319,7 @@ impl Modules {
             tunnel: Tunnel::new(rules, players),
             ferries: Ferries::new(rules),
             hills_sheep: HillsSheep::default(),
+            bcb: BridgesCastlesBazaars::new(rules, players),
             big_top: BigTop::default(),
             vineyards: Vineyards,
             little_buildings: LittleBuildings::new(rules, players),
@@ -433,7 +402,8 @@ impl Modules {
     pub(crate) fn begin_turn(&mut self, table: &mut Table, events: &mut Vec<Event>) {
         self.hands.begin_turn(table);
         let mask = self.implementing(Hook::BeginTurn);
-        if mask != 0 && table.has_tiles_to_draw() {
+        // A tile bought at a bazaar is placed even with the pile empty.
+        if mask != 0 && (table.has_tiles_to_draw() || self.holds_bought_tile(table.current)) {
             each_module!(self, mask, |mut m| m.begin_turn(table, events));
         }
     }
@@ -802,6 +772,10 @@ impl Modules {
     /// decisions from module `from`, with the index of the module that asks.
     #[inline]
     pub(crate) fn before_majority(&mut self, from: u8, table: &mut Table, root: NodeId) -> Option<(u8, Pending)> {
+        // A town turned into a castle is not scored: nothing more to decide before its majority.
+        if self.bcb.is_converted(root) {
+            return None;
+        }
         let dragon = self.princess_dragon.dragon();
         each_module!(
             self,
@@ -867,6 +841,10 @@ impl Modules {
         }
         let mut again = false;
         each_module!(self, self.implementing(Hook::EndTurn), |mut m| again |= m.end_turn(table, events));
+        // Bridges, Castles & Bazaars: the builder's second tile of the bazaar's opener waits for
+        // the bazaar's round.
+        let again =
+            if self.in_play(ModuleId::BridgesCastlesBazaars) { self.bcb.turn_goes_on(table, again) } else { again };
         // A hole's turn comes after the turn another module gives (the builder's second tile).
         let again = again || self.house_rules.take_extra_turn(table, events);
         // The Messages: message 4's tile, once no other module gives a turn now.

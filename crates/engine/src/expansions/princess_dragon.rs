@@ -388,12 +388,14 @@ impl PrincessDragon {
         }
     }
 
-    /// One checked step: the dragon enters the tile and every figure there goes home. Returns
+    /// One checked step: the dragon enters the tile and every figure there goes home, save those
+    /// `spared`. Returns
     /// the next step's decision, if any, and the features the eaten figures left.
     pub(crate) fn apply_dragon_step(
         &mut self,
         table: &mut Table,
         action: Action,
+        spared: impl Fn(&Table, &crate::players::PlacedFigure) -> bool,
         events: &mut Vec<Event>,
     ) -> (Option<Pending>, Departures) {
         let Action::MoveDragon { pos } = action else { unreachable!("checked") };
@@ -407,7 +409,8 @@ impl PrincessDragon {
         self.movement = Some(m);
         let placement = table.board.index_at(pos).expect("the dragon moves onto tiles");
         let mut departures = vec![];
-        while let Some(i) = table.figures.iter().position(|f| f.placement == placement) {
+        // Bridges, Castles & Bazaars: a castle's followers are spared (`spared`).
+        while let Some(i) = table.figures.iter().position(|f| f.placement == placement && !spared(table, f)) {
             let root = table.features.find(table.figures[i].node);
             let f = table.take_figure(i);
             events.push(Event::FigureEaten { player: f.owner, figure: f.figure, pos, feature: f.feature });

@@ -60,6 +60,11 @@ impl Modules {
         }
     }
 
+    /// Bridges, Castles & Bazaars' state (bridges, castles, the bazaar).
+    pub(crate) fn bcb(&self) -> &super::bridges_castles_bazaars::BridgesCastlesBazaars {
+        &self.bcb
+    }
+
     /// Under the Big Top's big top and animal tokens (nothing on the board without the
     /// expansion).
     pub(crate) fn big_top(&self) -> &super::big_top::BigTop {

@@ -41,9 +41,13 @@ pub(crate) fn each_legal_action(
                     }
                 }
             }
-            if table.rules.variants.mountains {
-                crate::expansions::mountains::each_site(table, modules, tile, &mut visit);
+            if table.rules.variants.mountains
+                && crate::expansions::mountains::each_site(table, modules, tile, &mut visit)
+            {
+                return;
             }
+            // Bridges, Castles & Bazaars: the placements only a bridge makes legal.
+            modules.each_bridged_placement(table, tile, &mut visit);
         }
         Pending::Deploy { player, .. } => {
             // The figures in supply, in `Figure::ALL` order, found once for every feature.
@@ -109,13 +113,17 @@ pub(crate) fn each_legal_action(
 #[inline]
 pub(crate) fn legal_action_count(table: &Table, modules: &Modules, pending: Pending) -> usize {
     match pending {
-        Pending::PlaceTile { tile, .. } if modules.placement_rules(table, tile).is_empty() => {
+        Pending::PlaceTile { tile, .. }
+            if modules.placement_rules(table, tile).is_empty() && !modules.may_bridge(table) =>
+        {
             let design = table.design(tile);
             let placements: usize =
                 table.board.frontier().iter().map(|cell| design.placements_fitting(cell.code)).sum();
             placements + mountain_sites(table, modules, tile)
         }
-        Pending::PlaceTile { tile, .. } if modules.position_only(modules.placement_rules(table, tile)) => {
+        Pending::PlaceTile { tile, .. }
+            if modules.position_only(modules.placement_rules(table, tile)) && !modules.may_bridge(table) =>
+        {
             let rules = modules.placement_rules(table, tile);
             let design = table.design(tile);
             table
@@ -174,7 +182,10 @@ pub(crate) fn nth_legal_actions<const N: usize>(
     let mut next = 0;
     if let Pending::PlaceTile { tile, .. } = pending {
         let rules = modules.placement_rules(table, tile);
-        if (rules.is_empty() || modules.position_only(rules)) && !table.rules.variants.mountains {
+        if (rules.is_empty() || modules.position_only(rules))
+            && !table.rules.variants.mountains
+            && !modules.may_bridge(table)
+        {
             let design = table.design(tile);
             let mut before = 0;
             for cell in table.board.frontier() {
@@ -235,6 +246,9 @@ pub(crate) fn check(table: &Table, modules: &Modules, pending: Pending, action: 
             } else {
                 Err(RuleError::NoMountainThere(pos))
             }
+        }
+        (Pending::PlaceTile { tile, .. }, Action::PlaceBridged { .. }) => {
+            modules.check_bridged_placement(table, tile, action)
         }
         (Pending::PlaceTile { .. }, _) => Err(RuleError::wrong_decision(pending, action)),
         (Pending::Deploy { player, .. }, Action::Deploy { .. } | Action::Pass)

@@ -420,6 +420,38 @@ impl Game {
         self.modules.reseed_big_top(&self.table, seed, rng);
     }
 
+    /// Bridges, Castles & Bazaars: the bridges `player` has left.
+    pub fn bridges_left(&self, player: PlayerId) -> u8 {
+        self.modules.bcb().bridges_left(player)
+    }
+
+    /// Bridges, Castles & Bazaars: the castle tokens `player` has left.
+    pub fn castle_tokens(&self, player: PlayerId) -> u8 {
+        self.modules.bcb().castle_tokens(player)
+    }
+
+    /// Bridges, Castles & Bazaars: the castles on the board, in the order they were built
+    /// (scored ones too: their tokens stay).
+    pub fn castles(&self) -> &[crate::expansions::castles::Castle] {
+        self.modules.bcb().castles()
+    }
+
+    /// Bridges, Castles & Bazaars: the tiles of the bazaar laid out face up, in order (`None`
+    /// once bought; empty when no bazaar was held).
+    pub fn bazaar_offer(&self) -> &[Option<TileId>] {
+        &self.modules.bcb().bazaar.offer
+    }
+
+    /// Bridges, Castles & Bazaars: the tile `player` bought at the bazaar and has not placed.
+    pub fn bought_tile(&self, player: PlayerId) -> Option<TileId> {
+        self.modules.bcb().bazaar.bought[player as usize]
+    }
+
+    /// Bridges, Castles & Bazaars: the tile at auction, if one is.
+    pub fn auction(&self) -> Option<crate::expansions::bazaars::Auction> {
+        self.modules.bcb().bazaar.auction
+    }
+
     /// The Plague: the outbreak tokens on the board, by number.
     pub fn outbreaks(&self) -> &[crate::expansions::plague::Outbreak] {
         self.modules.plague().outbreaks()

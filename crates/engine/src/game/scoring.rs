@@ -106,6 +106,9 @@ pub(crate) fn final_scoring(table: &mut Table, modules: &mut Modules, events: &m
                 | FeatureKind::Acrobats
         )
     };
+    // Bridges, Castles & Bazaars: castles never scored are worth nothing; their followers go
+    // home first.
+    modules.abandon_castles(table, events);
     if !table.rules.variants.incomplete_features_score_nothing {
         while let Some(f) = table.figures.iter().find(|f| scored(table.features.kind(f.node))) {
             let root = table.features.find(f.node);

@@ -105,6 +105,10 @@ impl Turn {
                         crate::expansions::mountains::raise(table, modules, player, tile, pos, events);
                         (pos, player)
                     }
+                    (Pending::PlaceTile { player, tile }, Action::PlaceBridged { pos, .. }) => {
+                        modules.place_bridged(table, player, tile, action, events);
+                        (pos, player)
+                    }
                     _ => unreachable!("check accepts only the placement of the drawn tile"),
                 };
                 modules.tile_placed(table, player, events);
@@ -177,7 +181,14 @@ impl Turn {
                     (Pending::Deploy { player, .. }, Action::Pass) => events.push(Event::Passed { player }),
                     // The Tower's ransom: the figure phase goes on, the freed figure may be
                     // deployed. The Tunnel's token comes beside the phase's action, too.
-                    (_, Action::PayRansom { .. } | Action::ReleasePrisoner { .. } | Action::PlaceTunnel { .. }) => {
+                    // So does a bridge (Bridges, Castles & Bazaars).
+                    (
+                        _,
+                        Action::PayRansom { .. }
+                        | Action::ReleasePrisoner { .. }
+                        | Action::PlaceTunnel { .. }
+                        | Action::Bridge { .. },
+                    ) => {
                         modules.apply_decision(table, pending, action, events);
                         return;
                     }
@@ -245,6 +256,15 @@ impl Turn {
                 }
                 Step::Draw { before_scoring, offer_from } => {
                     let player = table.current;
+                    // Bridges, Castles & Bazaars: "If you have a tile from a previous bazaar
+                    // auction, you must use that tile."
+                    if offer_from == Some(0) && modules.holds_bought_tile(player) {
+                        if let Some(tile) = modules.bought_tile(table, player, events) {
+                            self.pending = Pending::PlaceTile { player, tile };
+                            self.step = Step::PlaceTile;
+                            return;
+                        }
+                    }
                     let tiles_left = table.has_tiles_to_draw() || modules.holds_tiles(player);
                     // A tile handed out for the round is placed: no offer replaces it.
                     if let Some(from) = offer_from.filter(|_| tiles_left && !modules.holds_given_tile(player)) {
@@ -396,6 +416,8 @@ impl Turn {
             }
             Drawn::Discarded => self.step = Step::Draw { before_scoring, offer_from: Some(0) },
             Drawn::Empty if before_scoring => self.step = identify_completed(table, modules),
+            // Bridges, Castles & Bazaars: the others still place the tiles they bought.
+            Drawn::Empty if modules.bought_tiles_held() => self.step = Step::EndTurn,
             Drawn::Empty => self.step = Step::Hooks(HookPoint::BeforeFinalScoring, 0),
         }
         false
@@ -411,8 +433,11 @@ fn score_completed(
     root: crate::features::NodeId,
     events: &mut Vec<Event>,
 ) -> Step {
-    let players = score_feature(table, modules, root, Phase::Turn, events);
-    modules.feature_completed(table, root, players, events);
+    // Bridges, Castles & Bazaars: a town turned into a castle is not scored.
+    if !modules.castled(root) {
+        let players = score_feature(table, modules, root, Phase::Turn, events);
+        modules.feature_completed(table, root, players, events);
+    }
     Step::Scoring(i + 1)
 }
 

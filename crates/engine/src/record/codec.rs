@@ -5,7 +5,7 @@
 use super::vocabulary::{FigureAt, RecordAction};
 use crate::actions::FigureSpot;
 use crate::game::{parse_feature_name, Action, Color, Figure, Game, Pending, PlayerId};
-use crate::geometry::{Corner, Pos, Rotation};
+use crate::geometry::{Axis, Corner, Pos, Rotation};
 use crate::players::BuildingKind;
 
 /// Figure `index` of the board (`Game::figures`), where it stands in record terms (a follower
@@ -97,6 +97,33 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         (_, Action::MoveScoringFigure { messenger }) => RecordAction::ScoringFigure { player, messenger },
         (_, Action::Flock { herd }) => RecordAction::Flock { player, herd },
         (_, Action::Acrobat { pos }) => RecordAction::Acrobat { player, x: pos.x, y: pos.y },
+        (pending, Action::PlaceBridged { pos, rotation, bridge }) => {
+            let tile = match pending {
+                Pending::PlaceTile { tile, .. } => Some(game.design(tile).id.clone()),
+                _ => None,
+            };
+            let at = bridge.on.map_or(pos, |side| pos.step(side));
+            RecordAction::PlaceBridged {
+                player,
+                tile,
+                x: pos.x,
+                y: pos.y,
+                rotation: rotation.degrees(),
+                bridge_x: at.x,
+                bridge_y: at.y,
+                axis: bridge.axis.name().into(),
+            }
+        }
+        (_, Action::Bridge { pos, axis }) => {
+            RecordAction::Bridge { player, x: pos.x, y: pos.y, axis: axis.name().into() }
+        }
+        (_, Action::BuildCastle) => RecordAction::Castle { player },
+        (_, Action::BazaarSelect { index, bid }) => {
+            let tile = game.bazaar_offer().get(index as usize).copied().flatten().map(|t| game.design(t).id.clone());
+            RecordAction::BazaarChoose { player, index, bid, tile }
+        }
+        (_, Action::BazaarBid { bid }) => RecordAction::Bid { player, bid },
+        (_, Action::BazaarTrade { buy }) => RecordAction::BazaarTrade { player, buy },
         (_, Action::ScorePyramid { pos }) => RecordAction::Pyramid { player, x: pos.x, y: pos.y },
         (_, Action::ReadMessage { perform }) => RecordAction::Message { player, perform },
         (_, Action::MessageFollower { figure }) => {
@@ -266,6 +293,12 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::ScoringFigure { player, .. }
         | RecordAction::Flock { player, .. }
         | RecordAction::Acrobat { player, .. }
+        | RecordAction::PlaceBridged { player, .. }
+        | RecordAction::Bridge { player, .. }
+        | RecordAction::Castle { player }
+        | RecordAction::BazaarChoose { player, .. }
+        | RecordAction::Bid { player, .. }
+        | RecordAction::BazaarTrade { player, .. }
         | RecordAction::Pyramid { player, .. }
         | RecordAction::Message { player, .. }
         | RecordAction::MessageFollower { player, .. }
@@ -446,6 +479,45 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         RecordAction::ScoringFigure { messenger, .. } => Ok(Action::MoveScoringFigure { messenger: *messenger }),
         RecordAction::Flock { herd, .. } => Ok(Action::Flock { herd: *herd }),
         RecordAction::Acrobat { x, y, .. } => Ok(Action::Acrobat { pos: Pos::new(*x, *y) }),
+        RecordAction::PlaceBridged { tile, x, y, rotation, bridge_x, bridge_y, axis, .. } => {
+            let rotation = Rotation::ALL
+                .into_iter()
+                .find(|r| r.degrees() == *rotation)
+                .ok_or_else(|| format!("rotation {rotation} is not 0, 90, 180 or 270"))?;
+            if let (Some(tile), Pending::PlaceTile { tile: drawn, .. }) = (tile, game.pending()) {
+                let id = &game.design(drawn).id;
+                if tile != id {
+                    return Err(format!("the record places `{tile}` but the tile drawn is `{id}`"));
+                }
+            }
+            let axis = Axis::from_name(axis).ok_or_else(|| format!("a bridge's axis is `ns` or `ew`, not `{axis}`"))?;
+            let pos = Pos::new(*x, *y);
+            let at = Pos::new(*bridge_x, *bridge_y);
+            let on = if at == pos {
+                None
+            } else {
+                Some(crate::geometry::Side::ALL.into_iter().find(|&s| pos.step(s) == at).ok_or_else(|| {
+                    format!("the bridge at {at} is neither on the tile placed at {pos} nor on a tile beside it")
+                })?)
+            };
+            Ok(Action::PlaceBridged { pos, rotation, bridge: crate::actions::BridgeSpot { on, axis } })
+        }
+        RecordAction::Bridge { x, y, axis, .. } => {
+            let axis = Axis::from_name(axis).ok_or_else(|| format!("a bridge's axis is `ns` or `ew`, not `{axis}`"))?;
+            Ok(Action::Bridge { pos: Pos::new(*x, *y), axis })
+        }
+        RecordAction::Castle { .. } => Ok(Action::BuildCastle),
+        RecordAction::BazaarChoose { index, bid, tile, .. } => {
+            if let Some(tile) = tile {
+                let offered = game.bazaar_offer().get(*index as usize).copied().flatten();
+                if offered.map(|t| &game.design(t).id) != Some(tile) {
+                    return Err(format!("the bazaar's tile {index} is not `{tile}`"));
+                }
+            }
+            Ok(Action::BazaarSelect { index: *index, bid: *bid })
+        }
+        RecordAction::Bid { bid, .. } => Ok(Action::BazaarBid { bid: *bid }),
+        RecordAction::BazaarTrade { buy, .. } => Ok(Action::BazaarTrade { buy: *buy }),
         RecordAction::Pyramid { x, y, .. } => Ok(Action::ScorePyramid { pos: Pos::new(*x, *y) }),
         RecordAction::Message { perform, .. } => Ok(Action::ReadMessage { perform: *perform }),
         RecordAction::MessageFollower { figure, x, y, feature, .. } => {

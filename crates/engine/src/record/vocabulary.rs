@@ -290,6 +290,60 @@ pub enum RecordAction {
         player: Option<Color>,
         herd: bool,
     },
+    /// Bridges, Castles & Bazaars: the drawn tile placed where only a bridge lets it fit, with
+    /// that bridge, on the tile at (bridge_x, bridge_y) along `axis` (`ns` or `ew`).
+    #[serde(rename = "place-bridged")]
+    PlaceBridged {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tile: Option<String>,
+        x: i16,
+        y: i16,
+        rotation: u16,
+        bridge_x: i16,
+        bridge_y: i16,
+        axis: String,
+    },
+    /// Bridges, Castles & Bazaars: beside the figure phase's action, a bridge on the tile at
+    /// (x, y) along `axis` (`ns` or `ew`).
+    Bridge {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+        axis: String,
+    },
+    /// Bridges, Castles & Bazaars: the town just completed becomes a castle.
+    Castle {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+    },
+    /// Bridges, Castles & Bazaars: the bazaar's tile `index` (0 for the first laid out) chosen,
+    /// with an opening bid; `tile` names it, for reading.
+    #[serde(rename = "bazaar-choose")]
+    BazaarChoose {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        index: u8,
+        bid: u16,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tile: Option<String>,
+    },
+    /// Bridges, Castles & Bazaars: a higher bid for the tile at auction.
+    Bid {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        bid: u16,
+    },
+    /// Bridges, Castles & Bazaars: the chooser of the tile at auction buys it (`buy`) or sells
+    /// it to the highest bidder.
+    #[serde(rename = "bazaar-trade")]
+    BazaarTrade {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        buy: bool,
+    },
     /// Under the Big Top: instead of deploying, a follower goes onto the acrobat space of the
     /// tile at (x, y).
     Acrobat {
@@ -538,6 +592,16 @@ impl RecordAction {
             RecordAction::ScoringFigure { messenger, .. } => RecordAction::ScoringFigure { player: None, messenger },
             RecordAction::Flock { herd, .. } => RecordAction::Flock { player: None, herd },
             RecordAction::Acrobat { x, y, .. } => RecordAction::Acrobat { player: None, x, y },
+            RecordAction::PlaceBridged { x, y, rotation, bridge_x, bridge_y, axis, .. } => {
+                RecordAction::PlaceBridged { player: None, tile: None, x, y, rotation, bridge_x, bridge_y, axis }
+            }
+            RecordAction::Bridge { x, y, axis, .. } => RecordAction::Bridge { player: None, x, y, axis },
+            RecordAction::Castle { .. } => RecordAction::Castle { player: None },
+            RecordAction::BazaarChoose { index, bid, .. } => {
+                RecordAction::BazaarChoose { player: None, index, bid, tile: None }
+            }
+            RecordAction::Bid { bid, .. } => RecordAction::Bid { player: None, bid },
+            RecordAction::BazaarTrade { buy, .. } => RecordAction::BazaarTrade { player: None, buy },
             RecordAction::Pyramid { x, y, .. } => RecordAction::Pyramid { player: None, x, y },
             RecordAction::Message { perform, .. } => RecordAction::Message { player: None, perform },
             RecordAction::MessageFollower { figure, x, y, feature, .. } => {

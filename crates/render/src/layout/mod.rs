@@ -41,6 +41,21 @@ pub struct Way {
     pub junction: bool,
 }
 
+/// A wooden bridge (Bridges, Castles & Bazaars) across a bridged design, from the middle of one
+/// side to the middle of the opposite one: drawn over the plain tile, which it leaves as it is
+/// (the fields under it stay whole).
+#[derive(Clone, Copy, Debug)]
+pub struct Bridge {
+    /// Its road feature (the design's last).
+    pub feature: usize,
+    /// Its two ends, on the tile's sides.
+    pub from: Pt,
+    pub to: Pt,
+}
+
+/// Half the width of a bridge's deck, railings included, in tile units.
+pub const BRIDGE_HALF: f32 = 8.5;
+
 /// The symbols and small buildings drawn on a tile.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum IconKind {
@@ -112,6 +127,9 @@ pub enum IconKind {
     /// round blue stage with a gold rim and the three places of a pyramid, where the acrobats
     /// stand.
     AcrobatSpace,
+    /// A bazaar (Bridges, Castles & Bazaars): a market stall, a striped awning over a counter
+    /// laid with wares.
+    Bazaar,
     /// A crop circle (The Crop Circles), in the middle of its tile where its roads and fields
     /// end: `kind` 0 a shield (knights), 1 a club (thieves), 2 a pitchfork (farmers).
     CropCircle {
@@ -143,6 +161,7 @@ impl IconKind {
     }
 }
 
+mod cities;
 mod symbols;
 mod tokens;
 pub use tokens::{FERRY_JETTY, FERRY_LAKE_RADIUS, FLEA_AT, FLOCK_OFFSET, OUTBREAK_AT, PYRAMID_SPOTS};
@@ -167,6 +186,8 @@ pub struct Layout {
     pub anchors: Vec<Pt>,
     /// Hedges between fields that the drawing would otherwise join.
     pub hedges: Vec<Vec<Pt>>,
+    /// The wooden bridge of a bridged design (Bridges, Castles & Bazaars), drawn last.
+    pub bridge: Option<Bridge>,
     /// Features the drawing found no area for (their anchors are estimated); the tests want
     /// none.
     #[cfg_attr(not(test), allow(dead_code))]
@@ -198,246 +219,11 @@ fn sides_of(spec: &carcassonne_engine::FeatureSpec) -> Vec<usize> {
     spec.ports().filter(|p| p.is_centre()).map(|p| p.side().index()).collect()
 }
 
-// ----- city shapes -----
-
-/// The class of a city segment by the sides it occupies.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum CityClass {
-    None,
-    Cap(usize),
-    /// Two adjacent sides `s` and `s + 1`.
-    Corner(usize),
-    /// Two opposite sides: 0 for N–S, 1 for E–W.
-    Band(usize),
-    /// Three sides, open on side `s`.
-    Three(usize),
-    Full,
-}
-
-fn classify(sides: &[usize]) -> CityClass {
-    let mut mask = 0u8;
-    for &s in sides {
-        mask |= 1 << s;
-    }
-    match mask.count_ones() {
-        0 => CityClass::None,
-        1 => CityClass::Cap(mask.trailing_zeros() as usize),
-        2 => {
-            if mask == 0b0101 {
-                CityClass::Band(0)
-            } else if mask == 0b1010 {
-                CityClass::Band(1)
-            } else {
-                let s = (0..4).find(|&s| mask & (1 << s) != 0 && mask & (1 << ((s + 1) % 4)) != 0).unwrap();
-                CityClass::Corner(s)
-            }
-        }
-        3 => CityClass::Three((0..4).find(|&s| mask & (1 << s) == 0).unwrap()),
-        _ => CityClass::Full,
-    }
-}
-
-/// A cap on the north side reaching `depth` into the tile, its ends `left` and `right` away
-/// from the corners (where it meets another city segment at a corner).
-fn cap_n(depth: f32, left: f32, right: f32) -> Shape {
-    let k = depth / 0.75;
-    let w = 100.0 - left - right;
-    Shape::new(pt(left, 0.0))
-        .to(Seg::Line(pt(100.0 - right, 0.0)), false)
-        .to(Seg::Cubic(pt(100.0 - right - 0.15 * w, k), pt(left + 0.15 * w, k), pt(left, 0.0)), true)
-}
-
-/// A corner city on the west and north sides; `c` sets how far its diagonal bulges.
-fn corner_wn(c: f32) -> Shape {
-    Shape::new(pt(0.0, 100.0))
-        .to(Seg::Line(pt(0.0, 0.0)), false)
-        .to(Seg::Line(pt(100.0, 0.0)), false)
-        .to(Seg::Quad(pt(c, c), pt(0.0, 100.0)), true)
-}
-
-/// A band from west to east; `top` and `bottom` are how far the fields on the north and south
-/// reach into the tile.
-fn band_we(top: f32, bottom: f32) -> Shape {
-    let (kt, kb) = (top / 0.75, bottom / 0.75);
-    Shape::new(pt(0.0, 0.0))
-        .to(Seg::Cubic(pt(25.0, kt), pt(75.0, kt), pt(100.0, 0.0)), true)
-        .to(Seg::Line(pt(100.0, 100.0)), false)
-        .to(Seg::Cubic(pt(75.0, 100.0 - kb), pt(25.0, 100.0 - kb), pt(0.0, 100.0)), true)
-        .to(Seg::Line(pt(0.0, 0.0)), false)
-}
-
-/// A city on the west, north and east sides; the field on the south reaches `rise` into it.
-fn three_open_s(rise: f32) -> Shape {
-    let k = rise / 0.75;
-    Shape::new(pt(0.0, 100.0))
-        .to(Seg::Line(pt(0.0, 0.0)), false)
-        .to(Seg::Line(pt(100.0, 0.0)), false)
-        .to(Seg::Line(pt(100.0, 100.0)), false)
-        .to(Seg::Cubic(pt(85.0, 100.0 - k), pt(15.0, 100.0 - k), pt(0.0, 100.0)), true)
-}
-
-/// The corner city on the east and south sides that touches a north cap of depth `cap` at the
-/// middle, leaving an enclosed field between them near the north-east corner.
-fn corner_es_touching_cap(cap: f32) -> Shape {
-    Shape::new(pt(100.0, 0.0))
-        .to(Seg::Line(pt(100.0, 100.0)), false)
-        .to(Seg::Line(pt(0.0, 100.0)), false)
-        .to(Seg::Quad(pt(22.0, 45.0), pt(50.0, cap - 2.5)), true)
-        .to(Seg::Quad(pt(90.0, 62.0), pt(100.0, 0.0)), true)
-}
-
-/// The city areas of a design, in drawing order.
-fn city_areas(design: &TileDesign) -> Vec<Area> {
-    let cities: Vec<(usize, CityClass)> = design
-        .features
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.kind == FeatureKind::City)
-        .map(|(i, f)| (i, classify(&sides_of(f))))
-        .collect();
-    let caps: Vec<usize> =
-        cities.iter().filter_map(|&(_, c)| if let CityClass::Cap(s) = c { Some(s) } else { None }).collect();
-    let has_cap = |s: usize| caps.contains(&(s % 4));
-    let big = cities.iter().any(|&(_, c)| matches!(c, CityClass::Band(_) | CityClass::Three(_)));
-    let corners = cities.iter().filter(|&&(_, c)| matches!(c, CityClass::Corner(_))).count();
-    let bands: Vec<usize> = cities.iter().filter(|(_, c)| matches!(c, CityClass::Band(_))).map(|&(i, _)| i).collect();
-    let cap_depth = if big { 22.0 } else { 26.0 };
-    let enclosed = design.features.iter().any(|f| f.kind == FeatureKind::Field && f.inner > 0);
-    let city_side = |side: usize| design.edges[side] == Terrain::City;
-
-    // A cap and a corner sharing one tile corner, with an enclosed field bordering both: the
-    // corner's wall touches the cap (index of the corner feature -> (cap side, mirrored)).
-    let mut touching: Vec<(usize, usize, bool)> = vec![];
-    for f in design.features.iter().filter(|f| f.kind == FeatureKind::Field && f.inner > 0) {
-        for &a in &f.borders {
-            for &b in &f.borders {
-                let ca = cities.iter().find(|(i, _)| *i == a as usize).map(|x| x.1);
-                let cb = cities.iter().find(|(i, _)| *i == b as usize).map(|x| x.1);
-                if let (Some(CityClass::Cap(s)), Some(CityClass::Corner(c))) = (ca, cb) {
-                    // Corner sides relative to the cap's side.
-                    let rel = (c + 4 - s) % 4;
-                    if rel == 1 {
-                        touching.push((b as usize, s, false));
-                    } else if rel == 2 {
-                        touching.push((b as usize, s, true));
-                    }
-                }
-            }
-        }
-    }
-
-    let mut areas = vec![];
-    let mut pockets = vec![];
-    // Caps first: where a cap meets another segment at a tile corner, the other one's wall is
-    // drawn over it.
-    let mut cities = cities;
-    cities.sort_by_key(|&(i, c)| (!matches!(c, CityClass::Cap(_)), i));
-    for &(i, class) in &cities {
-        let shape = match class {
-            CityClass::None => continue,
-            CityClass::Full => Shape::rect(0.0, 0.0, TILE, TILE),
-            CityClass::Cap(s) => {
-                // Set back from a corner shared with another segment (unless an enclosed field
-                // needs the segments to meet there).
-                let inset = |other: usize| if city_side(other % 4) && !enclosed { 9.0 } else { 0.0 };
-                cap_n(cap_depth, inset(s + 3), inset(s + 1)).map(&|p| p.turned(s))
-            }
-            CityClass::Corner(c) => {
-                if let Some(&(_, s, mirrored)) = touching.iter().find(|t| t.0 == i) {
-                    let shape = corner_es_touching_cap(cap_depth);
-                    let shape = if mirrored { shape.map(&|p| p.mirrored()) } else { shape };
-                    shape.map(&|p| p.turned(s))
-                } else {
-                    let bulge = if corners > 1 { 30.0 } else { 38.0 };
-                    // The canonical corner is west + north (c = 3).
-                    corner_wn(bulge).map(&|p| p.turned((c + 1) % 4))
-                }
-            }
-            CityClass::Band(axis) => {
-                if bands.len() == 2 && bands[0] == i {
-                    // Two bands crossing: the first lies under the second and fills the tile.
-                    Shape::rect(0.0, 0.0, TILE, TILE)
-                } else if bands.len() == 2 {
-                    // The upper band, with the enclosed fields against its walls.
-                    let turn = if axis == 1 { 0 } else { 1 };
-                    for c in [pt(50.0, 29.0), pt(50.0, 71.0)] {
-                        pockets.push(Shape::circle(c, 13.0).map(&|p| p.turned(turn)));
-                    }
-                    band_we(30.0, 30.0).map(&|p| p.turned(turn))
-                } else {
-                    // Canonical band: west-east (axis 1); fields north (side 0) and south (2).
-                    let turn = if axis == 1 { 0 } else { 1 };
-                    let dip = |side: usize| if has_cap(side + turn) { 42.0 } else { 30.0 };
-                    band_we(dip(0), dip(2)).map(&|p| p.turned(turn))
-                }
-            }
-            CityClass::Three(open) => {
-                let rise = if has_cap(open) { 42.0 } else { 28.0 };
-                three_open_s(rise).map(&|p| p.turned((open + 2) % 4))
-            }
-        };
-        if bands.len() == 2 && bands[1] == i {
-            areas.extend(pockets.drain(..).map(Area::Pocket));
-        }
-        areas.push(Area::City(i, shape));
-    }
-    areas
-}
-
-/// The areas of the city of Carcassonne on a partial tile: every run of half-edges that no
-/// feature claims, closed through the tile centre.
-fn stone_areas(design: &TileDesign) -> Vec<Area> {
-    if !design.partial {
-        return vec![];
-    }
-    const HALVES: [usize; 8] = [0, 2, 3, 5, 6, 8, 9, 11];
-    let corners = [pt(0.0, 0.0), pt(100.0, 0.0), pt(100.0, 100.0), pt(0.0, 100.0)];
-    // Perimeter piece of each half-edge, clockwise.
-    let piece = |h: usize| -> (Pt, Pt) {
-        let side = h / 3;
-        let start = if h.is_multiple_of(3) { corners[side] } else { side_point(side) };
-        let end = if h.is_multiple_of(3) { side_point(side) } else { corners[(side + 1) % 4] };
-        (start, end)
-    };
-    let claimed = |h: usize| {
-        design.features.iter().any(|f| {
-            f.ports & Port::from_index(h).bit() != 0
-                || (f.kind == FeatureKind::City && f.ports & Port::from_index(h / 3 * 3 + 1).bit() != 0)
-        })
-    };
-    let free: Vec<bool> = HALVES.iter().map(|&h| !claimed(h)).collect();
-    if free.iter().all(|&f| f) {
-        return vec![Area::Stone(Shape::rect(0.0, 0.0, TILE, TILE))];
-    }
-    let mut areas = vec![];
-    // Start the walk after a claimed half-edge so that runs do not wrap.
-    let first = (0..8).find(|&i| !free[i]).unwrap();
-    let mut i = 1;
-    while i <= 8 {
-        let k = (first + i) % 8;
-        if free[k] {
-            let start = piece(HALVES[k]).0;
-            let mut shape = Shape::new(start);
-            let mut j = i;
-            while j <= 8 && free[(first + j) % 8] {
-                shape = shape.to(Seg::Line(piece(HALVES[(first + j) % 8]).1), false);
-                j += 1;
-            }
-            shape = shape.to(Seg::Line(CENTRE), true).to(Seg::Line(start), true);
-            areas.push(Area::Stone(shape));
-            i = j;
-        } else {
-            i += 1;
-        }
-    }
-    areas
-}
-
 /// Computes the layout of a design at rotation 0.
 pub fn layout(design: &TileDesign) -> Layout {
     let feats = &design.features;
-    let mut areas = stone_areas(design);
-    areas.extend(city_areas(design));
+    let mut areas = cities::stone_areas(design);
+    areas.extend(cities::city_areas(design));
     let city_polys: Vec<(usize, Vec<Pt>)> =
         areas.iter().filter_map(|a| if let Area::City(i, s) = a { Some((*i, s.polygon())) } else { None }).collect();
     let in_city = |p: Pt| city_polys.iter().any(|(_, poly)| inside(poly, p));
@@ -449,7 +235,16 @@ pub fn layout(design: &TileDesign) -> Layout {
     // Ways through the tile (two or more sides) first: they decide where a cloister fits.
     let mut ways: Vec<Way> = vec![];
     let mut single: Vec<(usize, usize)> = vec![]; // (feature, side) of one-sided ways
+                                                  // Bridges, Castles & Bazaars: a bridge is no printed road; the tile under it is laid out as
+                                                  // if it were not there.
+    let mut bridge: Option<Bridge> = None;
     for (i, f) in feats.iter().enumerate() {
+        if f.kind == FeatureKind::Road && f.attrs.bridge {
+            if let [a, b] = sides_of(f)[..] {
+                bridge = Some(Bridge { feature: i, from: side_point(a), to: side_point(b) });
+            }
+            continue;
+        }
         let river = match f.kind {
             FeatureKind::Road => false,
             FeatureKind::River => true,
@@ -491,8 +286,13 @@ pub fn layout(design: &TileDesign) -> Layout {
     let mut anchors: Vec<Option<Pt>> = vec![None; feats.len()];
     let cloister_r = 12.0;
     let cloister_at = design.cloister.map(|c| {
-        let at = if centre_blocked {
-            let allowed: Vec<bool> = raster.cells.iter().map(|&c| c == Cell::Field).collect();
+        // A bridge (Bridges, Castles & Bazaars) passes over the middle of its tile: the
+        // cloister under it is drawn beside it, in sight.
+        let deck = bridge.map(|b| [b.from, b.to]);
+        let off_deck = |k: usize| deck.is_none_or(|d| dist_to_polyline(cell_centre(k), &d) > BRIDGE_HALF + 2.0);
+        let at = if centre_blocked || deck.is_some() {
+            let allowed: Vec<bool> =
+                raster.cells.iter().enumerate().map(|(k, &c)| c == Cell::Field && off_deck(k)).collect();
             widest(&allowed).map_or(CENTRE, |w| w.0)
         } else {
             CENTRE
@@ -687,6 +487,18 @@ pub fn layout(design: &TileDesign) -> Layout {
     for icon in &icons {
         mark(&mut occupied, icon.at, icon.r + 1.0);
     }
+    // A bridge's deck: the symbols of the tile under it, and a figure on a city or field
+    // there, go beside it where there is room; a figure on the bridge stands on the deck, a
+    // little off the middle of the tile.
+    if let Some(b) = bridge {
+        let deck = [b.from, b.to];
+        for (k, o) in occupied.iter_mut().enumerate() {
+            if dist_to_polyline(cell_centre(k), &deck) <= BRIDGE_HALF {
+                *o = true;
+            }
+        }
+        anchors[b.feature] = Some(b.from.lerp(b.to, 0.3));
+    }
     let is_field: Vec<bool> = raster.cells.iter().map(|&c| c == Cell::Field).collect();
     let is_open: Vec<bool> = raster.cells.iter().map(|&c| matches!(c, Cell::Field | Cell::City(_))).collect();
     for (i, f) in feats.iter().enumerate().filter(|(_, f)| f.kind == FeatureKind::City) {
@@ -808,7 +620,7 @@ pub fn layout(design: &TileDesign) -> Layout {
     let unplaced: Vec<usize> = (0..feats.len()).filter(|&i| anchors[i].is_none()).collect();
     let anchors =
         anchors.iter().enumerate().map(|(i, a)| a.unwrap_or_else(|| fallback_anchor(design, i, &anchors))).collect();
-    Layout { areas, abbey_sides, ways, icons, anchors, hedges, unplaced }
+    Layout { areas, abbey_sides, ways, icons, anchors, hedges, bridge, unplaced }
 }
 
 /// Puts an icon where the allowed area (less the occupied cells) is widest, or where the fallback

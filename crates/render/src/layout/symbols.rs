@@ -28,6 +28,8 @@ pub(super) fn symbol_icon(symbol: Symbol) -> Option<(IconKind, (f32, f32))> {
         // Under the Big Top: where the middle of the tile is taken (never on the printed tiles).
         Symbol::Circus => (IconKind::Circus, (11.0, 7.5)),
         Symbol::Acrobats => (IconKind::AcrobatSpace, (11.0, 7.5)),
+        // Bridges, Castles & Bazaars: a market stall.
+        Symbol::Bazaar => (IconKind::Bazaar, (11.0, 7.5)),
         Symbol::WindRoseOrange => (IconKind::WindRose { blue: false }, (15.0, 9.0)),
         Symbol::WindRoseBlue => (IconKind::WindRose { blue: true }, (15.0, 9.0)),
         Symbol::RoseNorthEast => (IconKind::RoseQuarter { quarter: 0 }, (13.0, 8.0)),

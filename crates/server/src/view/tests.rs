@@ -8,6 +8,7 @@ use super::*;
 // The views of the further expansions (the Assembled Game Reference's), from Mage & Witch on;
 // Under the Big Top's in a file of its own.
 mod big_top;
+mod bridges_castles_bazaars;
 mod further;
 
 fn seats(n: usize) -> Vec<Seat> {
@@ -321,8 +322,9 @@ fn no_text_for_people_shows_engine_notation() {
     for (config, (rules, players)) in configs.iter().enumerate() {
         // The games change as expansions join `Expansion::ALL`: these complete a cathedral's
         // city (the decks one earlier did not once the Russian traps joined, nor seeds 0 to 2
-        // once The Messages joined, nor 3 to 5 once Hills & Sheep and The Vineyards joined).
-        for seed in 6..9u64 {
+        // once The Messages joined, nor 3 to 5 once Hills & Sheep and The Vineyards joined, nor 6
+        // to 8 once Bridges, Castles & Bazaars joined).
+        for seed in 9..12u64 {
             let colors = Color::ALL[..*players].to_vec();
             let (mut game, start) = Game::with_catalog(
                 Catalog::builtin(),

@@ -17,6 +17,7 @@ mod abbey_mayor;
 mod abbot;
 mod battle_for_cloisters;
 mod big_top;
+mod bridges_castles_bazaars;
 mod cathars;
 mod choosing;
 mod churches;
@@ -87,6 +88,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &messages::Messages,
     &hills_sheep::HillsSheep,
     &big_top::BigTop,
+    &bridges_castles_bazaars::BridgesCastlesBazaars,
     &mage_witch::MageWitch,
     &wind_roses::WindRoses,
     &watchtowers::Watchtowers,
