@@ -529,3 +529,74 @@ fn a_cloister_counts_by_its_own_tile() {
     assert!(!events.iter().any(|e| matches!(e, Event::CastleScored { .. })), "{events:?}");
     assert!(!g.is_over() && !g.castles()[0].scored);
 }
+
+/// The first edition's bazaar example (the Wikicarpedia page "Bridges, Castles and Bazaars (1st
+/// edition)", the example with three players): red's bazaar lays out three tiles; blue chooses
+/// one and bids 2, green passes, red bids 3, and blue keeps it, paying red 3; green chooses one
+/// and bids 2, red bids 3 (blue, who has a tile, cannot bid), and green gives it to red for 3;
+/// the last tile goes to green for nothing.
+#[test]
+fn the_first_editions_bazaar_example() {
+    use carcassonne_engine::{Color, Deck, GameSetup};
+    let deck = [
+        "base:E",
+        "base:A",
+        "base:A",
+        "base:E",
+        "base:B",
+        "base:E",
+        BAZAAR_FIELD,
+        "base:B",
+        "base:B",
+        "base:B",
+        "base:B",
+    ];
+    let setup = GameSetup {
+        rules: rules(&[]),
+        players: vec![Color::Red, Color::Blue, Color::Green],
+        deck: Deck::Order(deck.iter().map(|d| tile(d)).collect()),
+    };
+    let mut g = Game::new(setup).unwrap();
+    // Red 4 (a town), blue 3 (a road), green 4 (a town).
+    place(&mut g, 0, -1, 180);
+    let f = feature(&g, at(0, -1), "city@S");
+    apply(&mut g, Action::Deploy { figure: F, feature: f });
+    apply(&mut g, Action::Pass);
+    turn(&mut g, 1, 0, 90, Some((F, "road@W")));
+    turn(&mut g, -1, 0, 270, None);
+    turn(&mut g, 1, -1, 0, None);
+    turn(&mut g, 0, 1, 0, None);
+    place(&mut g, 1, -2, 180);
+    let f = feature(&g, at(1, -2), "city@S");
+    apply(&mut g, Action::Deploy { figure: F, feature: f });
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.scores(), vec![4, 3, 4]);
+    // Red's bazaar.
+    turn(&mut g, 0, 2, 0, None);
+    assert_eq!(g.bazaar_offer().len(), 3);
+    assert_eq!(g.pending(), Pending::BazaarSelect { player: 1 });
+    apply(&mut g, Action::BazaarSelect { index: 0, bid: 2 });
+    assert_eq!(g.pending(), Pending::BazaarBid { player: 2 });
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.pending(), Pending::BazaarBid { player: 0 });
+    apply(&mut g, Action::BazaarBid { bid: 3 });
+    assert_eq!(g.pending(), Pending::BazaarTrade { player: 1 });
+    apply(&mut g, Action::BazaarTrade { buy: true });
+    assert_eq!(g.scores(), vec![7, 0, 4]);
+    // Green chooses next; only red may bid.
+    assert_eq!(g.pending(), Pending::BazaarSelect { player: 2 });
+    apply(&mut g, Action::BazaarSelect { index: 1, bid: 2 });
+    assert_eq!(g.pending(), Pending::BazaarBid { player: 0 });
+    apply(&mut g, Action::BazaarBid { bid: 3 });
+    assert_eq!(g.pending(), Pending::BazaarTrade { player: 2 });
+    let events = apply(&mut g, Action::BazaarTrade { buy: false });
+    assert_eq!(g.scores(), vec![4, 0, 7]);
+    assert!(events.contains(&Event::BazaarTileBought { player: 2, tile: tile("base:B"), price: 0, paid_to: None }));
+    // The round begins with blue, on red's left, who has taken the tile bought; red and green
+    // hold theirs.
+    assert_eq!(g.pending(), Pending::PlaceTile { player: 1, tile: tile("base:B") });
+    assert_eq!(
+        (g.bought_tile(0), g.bought_tile(1), g.bought_tile(2)),
+        (Some(tile("base:B")), None, Some(tile("base:B")))
+    );
+}
