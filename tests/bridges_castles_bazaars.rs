@@ -600,3 +600,84 @@ fn the_first_editions_bazaar_example() {
         (Some(tile("base:B")), None, Some(tile("base:B")))
     );
 }
+
+/// A player of the bazaar's round whose bought tile extends their builder's road plays their
+/// second tile before the next player's turn (the Assembled Game Reference, step 4A: "Carry out
+/// the two parts of the double turn normally before the next player's bazaar turn"), while the
+/// opener's own second tile still waits for the round's end.
+#[test]
+fn a_double_turn_inside_the_bazaar_round() {
+    use carcassonne_engine::Figure;
+    let deck = [
+        "base:U",
+        "base:U",
+        "base:U",
+        "base:U",
+        BAZAAR_ROAD_END,
+        "base:U",
+        "base:B",
+        "base:B",
+        "base:B",
+        "base:B",
+        "base:B",
+    ];
+    let mut g = two_player(rules(&[Expansion::TradersBuilders]), &deck);
+    turn(&mut g, 1, 0, 0, Some((F, "road@W")));
+    turn(&mut g, 0, 1, 0, Some((F, "road@E")));
+    turn(&mut g, -1, 0, 0, Some((Figure::Builder, "road@E")));
+    turn(&mut g, 1, 1, 0, Some((Figure::Builder, "road@W")));
+    // Red's bazaar tile extends red's builder's road.
+    turn(&mut g, -2, 0, 270, None);
+    assert_eq!(g.pending(), Pending::BazaarSelect { player: 1 });
+    apply(&mut g, Action::BazaarSelect { index: 0, bid: 0 });
+    apply(&mut g, Action::Pass);
+    assert_eq!(g.pending(), Pending::PlaceTile { player: 1, tile: tile("base:U") });
+    // Blue's bought road extends blue's builder's road: blue's second tile comes at once.
+    turn(&mut g, 2, 1, 0, None);
+    let mut placers = vec![1];
+    for y in 2..6 {
+        let Pending::PlaceTile { player, .. } = g.pending() else { panic!("{:?}", g.pending()) };
+        placers.push(player);
+        turn(&mut g, 0, y, 0, None);
+    }
+    assert_eq!(placers, vec![1, 1, 0, 0, 1]);
+}
+
+/// A bazaar tile drawn during a bazaar's round (a builder's second tile) holds its auction once
+/// the round is over (the Assembled Game Reference, step 4A: "delay the associated auction until
+/// the current bazaar round is finished").
+#[test]
+fn a_bazaar_drawn_in_a_round_waits_for_its_end() {
+    use carcassonne_engine::Figure;
+    let deck = [
+        "base:U",
+        "base:U",
+        "base:U",
+        "base:U",
+        BAZAAR_ROAD_END,
+        "base:U",
+        "base:B",
+        BAZAAR_FIELD,
+        "base:B",
+        "base:B",
+        "base:B",
+        "base:B",
+    ];
+    let mut g = two_player(rules(&[Expansion::TradersBuilders]), &deck);
+    turn(&mut g, 1, 0, 0, Some((F, "road@W")));
+    turn(&mut g, 0, 1, 0, Some((F, "road@E")));
+    turn(&mut g, -1, 0, 0, Some((Figure::Builder, "road@E")));
+    turn(&mut g, 1, 1, 0, Some((Figure::Builder, "road@W")));
+    turn(&mut g, -2, 0, 270, None);
+    apply(&mut g, Action::BazaarSelect { index: 0, bid: 0 });
+    apply(&mut g, Action::Pass);
+    // Blue's bought road earns blue's second tile: the bazaar tile, drawn during the round.
+    turn(&mut g, 2, 1, 0, None);
+    let events = turn(&mut g, 0, 2, 0, None);
+    assert!(!events.iter().any(|e| matches!(e, Event::BazaarTileOffered { .. })), "red still holds a bought tile");
+    // Red places the last bought tile: the round is over, and blue's bazaar opens.
+    assert!(matches!(g.pending(), Pending::PlaceTile { player: 0, .. }));
+    let events = turn(&mut g, 0, 3, 0, None);
+    assert!(events.iter().any(|e| matches!(e, Event::BazaarTileOffered { player: 1, .. })), "{events:?}");
+    assert_eq!(g.pending(), Pending::BazaarSelect { player: 0 });
+}

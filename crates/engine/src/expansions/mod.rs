@@ -843,8 +843,17 @@ impl Modules {
         each_module!(self, self.implementing(Hook::EndTurn), |mut m| again |= m.end_turn(table, events));
         // Bridges, Castles & Bazaars: the builder's second tile of the bazaar's opener waits for
         // the bazaar's round.
-        let again =
-            if self.in_play(ModuleId::BridgesCastlesBazaars) { self.bcb.turn_goes_on(table, again) } else { again };
+        let again = if self.bcb_in_play {
+            let goes_on = self.bcb.turn_goes_on(table, again);
+            if again != goes_on {
+                // Put off (the others' turns of the round earn their own double turns), or
+                // taken now (it earns no further one).
+                self.traders_builders.second_tile_put_off(goes_on);
+            }
+            goes_on
+        } else {
+            again
+        };
         // A hole's turn comes after the turn another module gives (the builder's second tile).
         let again = again || self.house_rules.take_extra_turn(table, events);
         // The Messages: message 4's tile, once no other module gives a turn now.

@@ -62,6 +62,13 @@ impl TradersBuilders {
         self.double_turn && self.timing == DoubleTurn::AfterScoring
     }
 
+    /// Bridges, Castles & Bazaars: the second tile earned is put off until the bazaar's round is
+    /// over (`playing` false: the players of the round earn their own), then played (`playing`
+    /// true: it earns no further one).
+    pub(crate) fn second_tile_put_off(&mut self, playing: bool) {
+        self.second_tile = playing;
+    }
+
     /// Starts the double turn's second tile if one was earned and the timing is `when`.
     fn take_double_turn(&mut self, when: DoubleTurn, table: &Table, events: &mut Vec<Event>) -> bool {
         if self.timing == when && std::mem::take(&mut self.double_turn) {
