@@ -3,6 +3,7 @@
 //! preparation, steps 1B, 1C, 3A, 3B and 4A): bridges, castles and the bazaar's auction.
 //! docs/rules.md, "Bridges, Castles & Bazaars", lists which test checks which rule.
 
+use carcassonne_bots::Bot;
 use carcassonne_engine::geometry::{Axis, Side};
 use carcassonne_engine::{Action, BridgeSpot, Event, Expansion, Game, Pending, Pos, Rotation, RuleError, Rules};
 
@@ -680,4 +681,125 @@ fn a_bazaar_drawn_in_a_round_waits_for_its_end() {
     let events = turn(&mut g, 0, 3, 0, None);
     assert!(events.iter().any(|e| matches!(e, Event::BazaarTileOffered { player: 1, .. })), "{events:?}");
     assert_eq!(g.pending(), Pending::BazaarSelect { player: 0 });
+}
+
+/// Greedy bots use the expansion: bridges, castles and the bazaar's tiles.
+#[test]
+fn greedy_bots_build_bridges_and_castles() {
+    use carcassonne_engine::{Color, Deck, GameSetup};
+    let (mut bridges, mut castles, mut bought) = (0, 0, 0);
+    for seed in 0..3u64 {
+        let setup = GameSetup { rules: rules(&[]), players: vec![Color::Red, Color::Blue], deck: Deck::Seed(seed) };
+        let mut g = Game::new(setup).unwrap();
+        let mut bots: Vec<_> = (0..2).map(|k| carcassonne_bots::bot_by_name("greedy", seed * 2 + k).unwrap()).collect();
+        while let Some(p) = g.pending().player() {
+            let action = bots[p as usize].choose_action(&g.observation(Some(p)));
+            for e in g.apply(action).unwrap() {
+                match e {
+                    Event::BridgeBuilt { .. } => bridges += 1,
+                    Event::CastleBuilt { .. } => castles += 1,
+                    Event::BazaarTileBought { .. } => bought += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    eprintln!("greedy: {bridges} bridges, {castles} castles, {bought} tiles bought in three games");
+    assert!(bridges >= 1 && bought >= 2, "{bridges} bridges, {castles} castles, {bought} tiles bought");
+}
+
+/// The placements with a bridge agree with a count by hand from the tiles' edges, at every
+/// placement of random games: for every empty place beside the tiles and every rotation where
+/// the drawn tile does not fit, a bridge on it (both ends on its field edges) or on a tile
+/// beside it (both ends on that tile's field edges, the far end facing nothing or a road) that
+/// makes every edge match; none while the player has no bridge or built one this turn.
+#[test]
+fn bridged_placements_agree_with_a_count_by_hand() {
+    use carcassonne_engine::geometry::Terrain;
+    use carcassonne_engine::{Color, Deck, GameSetup, TileDesign};
+    use std::collections::BTreeSet;
+    // The terrain `design`, turned by `rotation`, shows on board side `side`.
+    let edge =
+        |design: &TileDesign, rotation: Rotation, side: Side| design.edges[(side.index() + 4 - rotation.index()) % 4];
+    let mut checked = 0;
+    for seed in 0..12u64 {
+        let players = 2 + (seed % 3) as usize;
+        let colors = [Color::Red, Color::Blue, Color::Green, Color::Yellow];
+        let setup = GameSetup { rules: rules(&[]), players: colors[..players].to_vec(), deck: Deck::Seed(seed) };
+        let mut g = Game::new(setup).unwrap();
+        let mut bots: Vec<carcassonne_bots::RandomBot> =
+            (0..players as u64).map(|p| carcassonne_bots::RandomBot::new(seed * 7 + p)).collect();
+        let mut bridge_turn = None;
+        while let Some(p) = g.pending().player() {
+            if let Pending::PlaceTile { player, tile: drawn } = g.pending() {
+                let listed: BTreeSet<String> = g
+                    .legal_actions()
+                    .into_iter()
+                    .filter(|a| matches!(a, Action::PlaceBridged { .. }))
+                    .map(|a| format!("{a:?}"))
+                    .collect();
+                let mut expected = BTreeSet::new();
+                let design = g.design(drawn);
+                let at = |pos: Pos| g.board().get(pos).map(|t| (g.design(t.tile), t.rotation));
+                let may = g.bridges_left(player) > 0 && bridge_turn != Some(g.turns());
+                for cell in g.board().frontier() {
+                    let pos = cell.pos;
+                    for rotation in Rotation::ALL {
+                        let mine = |side: Side| edge(design, rotation, side);
+                        let theirs = |side: Side| at(pos.step(side)).map(|(d, r)| edge(d, r, side.opposite()));
+                        let fits = |mine: &dyn Fn(Side) -> Terrain, theirs: &dyn Fn(Side) -> Option<Terrain>| {
+                            Side::ALL.iter().all(|&s| theirs(s).is_none_or(|t| t == mine(s)))
+                        };
+                        if !may || fits(&mine, &theirs) {
+                            continue;
+                        }
+                        for axis in Axis::ALL {
+                            // On the tile placed: both ends on its field edges, then road edges.
+                            let [a, b] = axis.sides();
+                            if mine(a) == Terrain::Field && mine(b) == Terrain::Field {
+                                let bridged = |s: Side| if s == a || s == b { Terrain::Road } else { mine(s) };
+                                if fits(&bridged, &theirs) {
+                                    expected.insert(format!(
+                                        "{:?}",
+                                        Action::PlaceBridged { pos, rotation, bridge: BridgeSpot { on: None, axis } }
+                                    ));
+                                }
+                            }
+                        }
+                        for side in Side::ALL {
+                            // On the tile beside it, across the edge they share.
+                            let beside = pos.step(side);
+                            let Some((d, r)) = at(beside) else { continue };
+                            let far = beside.step(side);
+                            let far_ok = at(far).is_none_or(|(fd, fr)| edge(fd, fr, side.opposite()) == Terrain::Road);
+                            let ends_field =
+                                edge(d, r, side.opposite()) == Terrain::Field && edge(d, r, side) == Terrain::Field;
+                            if d.bridge.is_some() || !ends_field || !far_ok {
+                                continue;
+                            }
+                            let theirs_now = |s: Side| if s == side { Some(Terrain::Road) } else { theirs(s) };
+                            if fits(&mine, &theirs_now) {
+                                let axis = Axis::through(side);
+                                expected.insert(format!(
+                                    "{:?}",
+                                    Action::PlaceBridged { pos, rotation, bridge: BridgeSpot { on: Some(side), axis } }
+                                ));
+                            }
+                        }
+                    }
+                }
+                assert_eq!(listed, expected, "seed {seed}");
+                checked += listed.len();
+            }
+            let action = bots[p as usize].choose_action(&g.observation(Some(p)));
+            let events = g.apply(action).unwrap();
+            // The figure phase is still open after the action that built a bridge: the turn's
+            // number is the bridge's.
+            if events.iter().any(|e| matches!(e, Event::BridgeBuilt { .. })) {
+                bridge_turn = Some(g.turns());
+            }
+        }
+    }
+    eprintln!("{checked} placements with a bridge checked");
+    assert!(checked > 50, "only {checked} placements with a bridge in the games");
 }
