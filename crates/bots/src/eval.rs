@@ -39,7 +39,8 @@
 //! - Under the Big Top: 5 an acrobat, the ringmaster's 2 a show tile around him, and the
 //!   followers around the big top at the mean unseen token ([`CIRCUS_STAYING`] of them).
 //! - Bridges, Castles & Bazaars: a tile bought and not placed ([`BOUGHT_TILE_WORTH`]); a castle
-//!   waiting beyond its town's value ([`CASTLE_PROSPECT`]); bridges are in the roads they make.
+//!   waiting, at the best feature open on its six tiles by its chance (at least
+//!   [`CASTLE_PROSPECT`]), its town no city held; bridges are in the roads they make.
 //! - The Messages need nothing here: a message's points are in the score once read, and
 //!   `greedy` adds an extra tile's worth (`greedy::EXTRA_TILE_WORTH`) to the message that gives
 //!   one.
@@ -47,7 +48,7 @@
 use carcassonne_engine::features::NodeId;
 use carcassonne_engine::{FarmerScoring, FeatureKind, Figure, Game, MagicFigure, PlayerId, Token};
 
-use crate::prospects::{bcb_prospects, gold_prospect};
+use crate::prospects::{bcb_prospects, castle_roots, gold_prospect};
 pub use crate::prospects::{
     church_prospects, hut_prospect, prior_prospect, race_share, trap_cost, watchtower_prospect, PRIOR_GROWTH_PER_TILE,
 };
@@ -408,7 +409,7 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
         big_top_prospects(game, &mut rows);
     }
     if rules.has(carcassonne_engine::Expansion::BridgesCastlesBazaars) {
-        bcb_prospects(game, &mut rows, tiles_left);
+        bcb_prospects(game, &mut rows, tiles_left, model);
     }
     let mut scratch = Vec::with_capacity(32);
     let with_buildings = !game.little_buildings().is_empty();
@@ -421,7 +422,13 @@ pub fn components_with(game: &Game, model: &Weights, cache: Option<&FarmCache>) 
         Some(game.feature_root(game.board().index_at(pos)?, feature))
     };
     let (mage, witch) = (magic(MagicFigure::Mage), magic(MagicFigure::Witch));
+    // Bridges, Castles & Bazaars: a castle's town is no city to hold (`bcb_prospects`).
+    let castles =
+        if rules.has(carcassonne_engine::Expansion::BridgesCastlesBazaars) { castle_roots(game) } else { vec![] };
     for (root, counts) in &seen {
+        if castles.contains(root) {
+            continue;
+        }
         let mut token_extra = 0.0;
         let most = counts.iter().copied().max().unwrap_or(0);
         if most == 0 {

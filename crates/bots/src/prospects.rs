@@ -138,23 +138,68 @@ pub(crate) fn gold_prospect(game: &Game, root: NodeId, tiles_left: f64, model: &
 /// its holder, about a turn's points.
 pub const BOUGHT_TILE_WORTH: f64 = 3.0;
 
-/// Bridges, Castles & Bazaars: what a castle waiting for a feature beside it expects beyond
-/// its town's own value (which the city's component counts for the follower in it): the next
-/// feature completed beside it is often worth more than a town's 4.
+/// Bridges, Castles & Bazaars: what a castle waiting for a feature beside it expects at least,
+/// with no open feature on its six tiles yet: the tiles to come will bring one.
 pub const CASTLE_PROSPECT: f64 = 2.0;
 
-/// Bridges, Castles & Bazaars: a tile bought and not placed, and a castle still waiting while
-/// turns are left.
-pub(crate) fn bcb_prospects(game: &Game, rows: &mut [[f64; Component::COUNT]], tiles_left: f64) {
+/// Bridges, Castles & Bazaars: what a waiting castle expects: the most a road, city or
+/// cloister open on its six tiles is worth completed, by its chance of completion (at least
+/// [`CASTLE_PROSPECT`]), while turns are left.
+fn castle_prospect(game: &Game, castle: &carcassonne_engine::Castle, tiles_left: f64, model: &Weights) -> f64 {
+    let features = game.features();
+    let mut scratch = Vec::new();
+    let mut best: f64 = CASTLE_PROSPECT;
+    for pos in castle.fief() {
+        let Some(placement) = game.board().index_at(pos) else { continue };
+        let placed = game.board().placement(placement);
+        for (local, spec) in game.design(placed.tile).features.iter().enumerate() {
+            let root = game.feature_root(placement, local as u8);
+            let open = features.open_ports(root) as f64;
+            let value = match spec.kind {
+                FeatureKind::Road if open > 0.0 => {
+                    features.tile_count(root, &mut scratch) as f64
+                        * completion_chance(FeatureKind::Road, open, tiles_left, model)
+                }
+                FeatureKind::City if open > 0.0 => {
+                    let tiles = (features.tile_count(root, &mut scratch) + features.pennants(root)) as f64;
+                    let edges = (open / 3.0).ceil().max(1.0);
+                    2.0 * tiles * completion_chance(FeatureKind::City, edges, tiles_left, model)
+                }
+                FeatureKind::Cloister => {
+                    let around = game.board().neighbours_around(pos) as f64;
+                    if around >= 8.0 {
+                        continue;
+                    }
+                    9.0 * (around / 8.0).powi(2)
+                }
+                _ => continue,
+            };
+            best = best.max(value);
+        }
+    }
     let turns = tiles_left / game.players().len() as f64;
+    best * (turns / 3.0).min(1.0)
+}
+
+/// Bridges, Castles & Bazaars: a tile bought and not placed, and a castle still waiting (see
+/// [`castle_prospect`]; its town's city is then left out of the cities held).
+pub(crate) fn bcb_prospects(game: &Game, rows: &mut [[f64; Component::COUNT]], tiles_left: f64, model: &Weights) {
     for (p, row) in rows.iter_mut().enumerate() {
         if game.bought_tile(p as PlayerId).is_some() {
             row[Component::Tokens as usize] += BOUGHT_TILE_WORTH;
         }
     }
     for castle in game.castles().iter().filter(|c| !c.scored) {
-        if let Some(row) = rows.get_mut(castle.owner as usize) {
-            row[Component::Tokens as usize] += CASTLE_PROSPECT * (turns / 3.0).min(1.0);
+        let held = game.figures().iter().any(|f| {
+            f.owner == castle.owner && game.feature_root(f.placement, f.feature) == game.features().find(castle.node)
+        });
+        if let (true, Some(row)) = (held, rows.get_mut(castle.owner as usize)) {
+            row[Component::Tokens as usize] += castle_prospect(game, castle, tiles_left, model);
         }
     }
+}
+
+/// The roots of the towns the castles waiting stand on: no city to hold any more.
+pub(crate) fn castle_roots(game: &Game) -> Vec<NodeId> {
+    game.castles().iter().filter(|c| !c.scored).map(|c| game.features().find(c.node)).collect()
 }

@@ -45,7 +45,10 @@ pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, Quarter, QuarterSp
 pub use errors::{RuleError, SetupError};
 pub use events::{Breakdown, Event, Phase, Score, Token, WIND_ROSE_POINTS};
 pub use expansions::abbey_mayor::Barn;
+pub use expansions::bazaars::Auction;
 pub use expansions::big_top::{ACROBAT_POINTS, ANIMAL_TOKENS, PYRAMID_SIZE, RINGMASTER_POINTS};
+pub use expansions::bridges::BRIDGES;
+pub use expansions::castles::{Castle, CASTLES};
 pub use expansions::churches::CHURCH_BONUS;
 pub use expansions::count::Resident;
 pub use expansions::darmstadtium::DARMSTADTIUM_POINTS;

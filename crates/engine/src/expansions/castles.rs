@@ -21,7 +21,7 @@ pub struct Castle {
     pub tiles: [Pos; 2],
     /// A node of the town it was built on (its root may change when the feature graph is built
     /// again: a ferry moved, a tile rebuilt).
-    pub(crate) node: NodeId,
+    pub node: NodeId,
     /// The turn it was built in (`Table::turns`): it scores from the next turn on.
     pub(crate) built: u32,
     /// It scored (or the game ended): its token stays on the board, worth nothing more.

@@ -25,7 +25,7 @@ mod barns;
 pub mod bazaars;
 mod bcb_turn;
 pub mod big_top;
-pub(crate) mod bridges;
+pub mod bridges;
 pub(crate) mod bridges_castles_bazaars;
 pub mod castles;
 pub(crate) mod cathars;
