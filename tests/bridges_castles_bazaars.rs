@@ -803,3 +803,25 @@ fn bridged_placements_agree_with_a_count_by_hand() {
     eprintln!("{checked} placements with a bridge checked");
     assert!(checked > 50, "only {checked} placements with a bridge in the games");
 }
+
+/// The fairy beside a follower in a castle: allowed by default (the Big Box 3 rules, cited on
+/// the first edition's page), refused under the variant `no-fairy-in-castle` (the Assembled Game
+/// Reference, step 2B-1: "not allowed if on a castle").
+#[test]
+fn the_fairy_beside_a_castle_and_its_variant() {
+    for refused in [false, true] {
+        let variants = carcassonne_engine::Variants { no_fairy_in_castle: refused, ..Default::default() };
+        let rules = Rules { expansions: vec![Expansion::BridgesCastlesBazaars, Expansion::PrincessDragon], variants };
+        let mut g = two_player(rules, &["base:E", "base:B", "base:B", "base:B"]);
+        place(&mut g, 0, -1, 180);
+        let f = feature(&g, at(0, -1), "city@S");
+        apply(&mut g, Action::Deploy { figure: F, feature: f });
+        apply(&mut g, Action::BuildCastle);
+        turn(&mut g, 0, 1, 0, None);
+        // Red's next turn: the fairy next to the knight in the castle?
+        place(&mut g, 0, 2, 0);
+        let fairy = Action::MoveFairy { pos: at(0, -1), feature: f };
+        assert_eq!(g.legal_actions().contains(&fairy), !refused, "variant {refused}");
+        assert_eq!(g.check(fairy).is_ok(), !refused);
+    }
+}

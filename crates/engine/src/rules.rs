@@ -536,6 +536,7 @@ pub fn variant_needs(name: &str) -> Needs {
         "crop-circles-zmg" => Needs::AnyOf(&[Expansion::CropCircles]),
         "ferry-needs-highwayman" => Needs::AnyOf(&[Expansion::Ferries]),
         "messages-zmg" => Needs::AnyOf(&[Expansion::Messages]),
+        "no-fairy-in-castle" => Needs::AllOf(&[Expansion::BridgesCastlesBazaars, Expansion::PrincessDragon]),
         "labyrinth-advanced" => Needs::AnyOf(&[Expansion::Labyrinths]),
         "pig-herd-counts-for-barn" => Needs::AllOf(&[Expansion::River2, Expansion::AbbeyMayor]),
         _ => Needs::Always,
@@ -588,7 +589,7 @@ mod tests {
     fn variant_needs_name_known_variants() {
         let known: Vec<&str> = Variants::INFO.iter().map(|v| v.name).collect();
         let needing: Vec<&str> = known.iter().copied().filter(|n| variant_needs(n) != Needs::Always).collect();
-        assert_eq!(needing.len(), 39, "{needing:?}");
+        assert_eq!(needing.len(), 40, "{needing:?}");
         assert!(variant_needs("princess-must-remove").met_by(&[Expansion::PrincessDragon]));
         assert!(!variant_needs("princess-must-remove").met_by(&[Expansion::Tower]));
         assert!(!variant_needs("king-counts-carcassonne").met_by(&[Expansion::Count]));

@@ -316,6 +316,11 @@ pub struct Variants {
     /// player's scoring figure stands on that space. Off by default: Hans im Glück's rules,
     /// without that condition.
     pub messages_zmg: bool,
+    /// Bridges, Castles & Bazaars as the Assembled Game Reference words the fairy (step 2B-1:
+    /// "not allowed if on a castle"): the fairy never moves next to a follower in a castle. Off
+    /// by default: the Big Box 3 rules, cited on the Wikicarpedia page "Bridges, Castles and
+    /// Bazaars (1st edition)", allow it.
+    pub no_fairy_in_castle: bool,
 }
 
 impl Default for Variants {
@@ -398,6 +403,7 @@ impl Variants {
             crop_circles_zmg: false,
             ferry_needs_highwayman: false,
             messages_zmg: false,
+            no_fairy_in_castle: false,
         }
     }
 

@@ -126,6 +126,8 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     // highest bidder (the trade), the second with four seats bidding.
     ("bridges-castles-bazaars", "bridges-castles-bazaars", "", 2, 3013),
     ("bridges-castles-bazaars-4", "bridges-castles-bazaars,inns-cathedrals,traders-builders", "", 4, 3008),
+    // The fairy never next to a castle's follower (the Assembled Game Reference's reading).
+    ("bridges-castles-bazaars-fairy", "bridges-castles-bazaars,princess-dragon", "no-fairy-in-castle=true", 3, 3015),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

@@ -90,6 +90,19 @@ struct Readings {
     /// "A new lease of life" and "The dash" can put two followers on one segment (a religious
     /// war's knights): the fairy's and the princess's choices are then listed once per segment.
     shared_segments: bool,
+    /// Bridges, Castles & Bazaars under the variant `no-fairy-in-castle`: the fairy never moves
+    /// next to a follower in a castle.
+    no_fairy_in_castle: bool,
+}
+
+/// Whether follower `f` stands in a castle (Bridges, Castles & Bazaars): on a city closed before
+/// this turn's tiles (the followers of a city that closes go home when it is scored, at once;
+/// only a castle keeps them). Read from the board alone, for the variant `no-fairy-in-castle`.
+fn in_castle(table: &Table, f: &PlacedFigure) -> bool {
+    let root = table.features.find(f.node);
+    table.features.kind(root) == FeatureKind::City
+        && table.features.is_closed(root)
+        && table.features.members(root).all(|n| table.features.segment(n).0 < table.unscored_from)
 }
 
 /// A dragon's move in progress.
@@ -125,6 +138,7 @@ impl PrincessDragon {
                 builders_are_followers: v.builders_and_pigs_are_followers,
                 unpunctual: v.follower_unpunctuality,
                 shared_segments: v.new_lease_of_life || v.dash,
+                no_fairy_in_castle: v.no_fairy_in_castle && rules.has(crate::rules::Expansion::BridgesCastlesBazaars),
             },
             ..PrincessDragon::default()
         }
@@ -218,8 +232,11 @@ impl PrincessDragon {
     }
 
     /// Whether the fairy may move next to figure `f` of `player`.
-    fn fairy_target(&self, f: &PlacedFigure, player: PlayerId) -> bool {
-        f.owner == player && self.is_follower(f.figure) && self.fairy.and_then(|(_, s)| s) != Some(f.serial)
+    fn fairy_target(&self, table: &Table, f: &PlacedFigure, player: PlayerId) -> bool {
+        f.owner == player
+            && self.is_follower(f.figure)
+            && self.fairy.and_then(|(_, s)| s) != Some(f.serial)
+            && !(self.readings.no_fairy_in_castle && in_castle(table, f))
     }
 
     // ----- The magic gate -----
@@ -430,7 +447,7 @@ impl PrincessDragon {
                 }
             }
             Action::MoveFairy { pos, feature } => {
-                match table.figure_at_where(pos, feature, |f| self.fairy_target(f, player)) {
+                match table.figure_at_where(pos, feature, |f| self.fairy_target(table, f, player)) {
                     Some(_) if self.fairy_may_move() => Ok(()),
                     _ => Err(RuleError::NoFairyMove(pos, feature)),
                 }
@@ -464,7 +481,7 @@ impl PrincessDragon {
                 vec![(root, f.owner)]
             }
             Action::MoveFairy { pos, feature } => {
-                let i = table.figure_at_where(pos, feature, |f| self.fairy_target(f, player)).expect("checked");
+                let i = table.figure_at_where(pos, feature, |f| self.fairy_target(table, f, player)).expect("checked");
                 self.fairy = Some((pos, Some(table.figures[i].serial)));
                 events.push(Event::FairyMoved { player, pos, feature });
                 vec![]
@@ -587,9 +604,11 @@ impl Module for PrincessDragon {
             }
         }
         if self.fairy_may_move() {
-            for (i, f) in table.figures.iter().enumerate().filter(|(_, f)| self.fairy_target(f, player)) {
+            for (i, f) in table.figures.iter().enumerate().filter(|(_, f)| self.fairy_target(table, f, player)) {
                 // Two followers on one segment are one choice (the fairy goes to the first).
-                if self.readings.shared_segments && table.earlier_on_segment(i, |_, e| self.fairy_target(e, player)) {
+                if self.readings.shared_segments
+                    && table.earlier_on_segment(i, |_, e| self.fairy_target(table, e, player))
+                {
                     continue;
                 }
                 if visit(Action::MoveFairy { pos: table.pos_of(f.placement), feature: f.feature }) {

@@ -520,6 +520,14 @@ pub(super) const ALL: &[VariantInfo] = &[
         kind: VariantKind::Bool,
     },
     VariantInfo {
+        name: "no-fairy-in-castle",
+        label: "Bridges, Castles & Bazaars as the Assembled Game Reference words the fairy: never next to a follower in a castle",
+        source: "the Assembled Game Reference, step 2B-1 ('not allowed if on a castle'), against the Big Box 3 rules cited on the Wikicarpedia page 'Bridges, Castles and Bazaars (1st edition)'",
+        group: VariantGroup::RuleDifference,
+        author: None,
+        kind: VariantKind::Bool,
+    },
+    VariantInfo {
         name: "pig-herd-scores-nothing",
         label: "House rule: the River II's pig-herd gives no bonus",
         source: "seed 000, House rules for The River II",
