@@ -763,9 +763,9 @@ pub enum Event {
         other: Pos,
     },
     /// Bridges, Castles & Bazaars: the castle at `pos` (one of its two tiles) took the points of
-    /// the feature completed beside it, reported at feature `feature` of the tile at `from`
-    /// (another castle's tile for a castle scored just before): `player`, its owner, scores
-    /// `points`, and their followers in it go home (the `FigureReturned` events that follow).
+    /// the feature completed beside it, reported at the tile at `from` (another castle's tile
+    /// for a castle scored just before): `player`, its owner, scores `points`, and their
+    /// followers in it go home (the `FigureReturned` events that follow).
     CastleScored {
         player: PlayerId,
         pos: Pos,

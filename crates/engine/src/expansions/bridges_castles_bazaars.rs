@@ -120,6 +120,16 @@ impl BridgesCastlesBazaars {
         &self.castles
     }
 
+    /// The town offered as a castle at this step 3B, by its two tiles.
+    pub(crate) fn town_offered(&self) -> Option<[Pos; 2]> {
+        self.town.map(|(_, tiles)| tiles)
+    }
+
+    /// The player whose tile opened the last bazaar.
+    pub(crate) fn bazaar_opener(&self) -> Option<PlayerId> {
+        self.bazaar.opener
+    }
+
     /// Whether `player` may build a bridge now.
     pub(crate) fn may_bridge(&self, player: PlayerId) -> bool {
         !self.bridged && self.bridges[player as usize] > 0

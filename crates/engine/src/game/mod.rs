@@ -447,6 +447,18 @@ impl Game {
         self.modules.bcb().bazaar.bought[player as usize]
     }
 
+    /// Bridges, Castles & Bazaars: the two tiles of the town offered as a castle (while
+    /// `Pending::Castle` waits; its `pos` is the first).
+    pub fn castle_offered(&self) -> Option<[Pos; 2]> {
+        self.modules.bcb().town_offered()
+    }
+
+    /// Bridges, Castles & Bazaars: the player whose tile opened the last bazaar (`None` before
+    /// any).
+    pub fn bazaar_opener(&self) -> Option<PlayerId> {
+        self.modules.bcb().bazaar_opener()
+    }
+
     /// Bridges, Castles & Bazaars: the tile at auction, if one is.
     pub fn auction(&self) -> Option<crate::expansions::bazaars::Auction> {
         self.modules.bcb().bazaar.auction

@@ -6,7 +6,7 @@
 //! beside the figure phase, the castle's choice, the bazaar's choice, bids and trade), and the
 //! nine events in words.
 
-use carcassonne_engine::catalog::{FeatureKind, Symbol};
+use carcassonne_engine::catalog::Symbol;
 use carcassonne_engine::geometry::{Axis, Side};
 use carcassonne_engine::{Action, BridgeSpot, Event, Expansion, Game, Pending, Phase, PlayerId, Pos, TileId};
 use serde::Serialize;
@@ -77,6 +77,8 @@ pub struct AuctionView {
 /// (`null` for one bought), the auction under way, in words.
 #[derive(Clone, Debug, Serialize)]
 pub struct BazaarView {
+    /// The seat whose tile opened the bazaar.
+    pub opener: Option<PlayerId>,
     pub offer: Vec<Option<OfferedTile>>,
     pub auction: Option<AuctionView>,
     pub label: String,
@@ -169,33 +171,6 @@ fn auction_tile(game: &Game) -> Option<(u8, Option<TileId>, u16, PlayerId, Playe
     Some((a.index, tile, a.bid, a.bidder, a.chooser))
 }
 
-/// The town of two tiles completed at `pos`: its other tile, a city cap facing one of `pos`'s
-/// city caps (the one holding `player`'s follower where there are two).
-fn town_partner(game: &Game, pos: Pos, player: PlayerId) -> Option<Pos> {
-    let placed = game.board().get(pos)?;
-    let cap = |tile: &carcassonne_engine::PlacedTile, side: Side| {
-        let design = game.design(tile.tile);
-        let f = design.feature_at(tile.rotation, side.centre())?;
-        let sides = Side::ALL.iter().filter(|s| design.feature_at(tile.rotation, s.centre()) == Some(f)).count();
-        (design.features[f as usize].kind == FeatureKind::City && sides == 1).then_some(f)
-    };
-    let mut found = vec![];
-    for side in Side::ALL {
-        let Some(mine) = cap(placed, side) else { continue };
-        let other = pos.step(side);
-        let Some(next) = game.board().get(other) else { continue };
-        let Some(theirs) = cap(next, side.opposite()) else { continue };
-        let held = game.figures().iter().any(|f| {
-            f.owner == player && {
-                let at = game.board().placement(f.placement);
-                (at.pos == pos && f.feature == mine) || (at.pos == other && f.feature == theirs)
-            }
-        });
-        found.push((other, held));
-    }
-    found.iter().find(|(_, held)| *held).or(found.first()).map(|&(p, _)| p)
-}
-
 /// "the town 1 tile north of the start tile and at the start tile".
 fn town_words(a: Pos, b: Pos) -> String {
     format!("the town of the tiles {} and {}", words::place_words(a), words::place_words(b))
@@ -206,7 +181,12 @@ impl ViewModule for BridgesCastlesBazaars {
         Some(match pending {
             Pending::Castle { player, pos } => PendingView::new(
                 "castle",
-                CastleDecision { seat: player, x: pos.x, y: pos.y, other: town_partner(game, pos, player).map(place) },
+                CastleDecision {
+                    seat: player,
+                    x: pos.x,
+                    y: pos.y,
+                    other: game.castle_offered().map(|[_, other]| place(other)),
+                },
             ),
             Pending::BazaarSelect { player } => {
                 PendingView::new("bazaar-choose", ChooseDecision { seat: player, most: game.player(player).score })
@@ -409,11 +389,14 @@ impl ViewModule for BridgesCastlesBazaars {
             });
             let left: Vec<String> =
                 offer.iter().enumerate().filter_map(|(i, t)| t.map(|_| offered_words(game, *t, i as u8))).collect();
+            let opener = game.bazaar_opener();
             BazaarView {
+                opener,
                 offer: tiles,
                 auction,
                 label: format!(
-                    "The bazaar offers {}: {}",
+                    "{} offers {}: {}",
+                    opener.map_or_else(|| "The bazaar".to_string(), |o| format!("{}'s bazaar", cx.seat_name(o))),
                     words::counted(left.len() as u32, "tile"),
                     words::join_and(&left)
                 ),

@@ -233,8 +233,9 @@ fn the_bazaar_is_offered_and_shown_in_words() {
     assert!(view["bazaar"]["auction"].is_null());
     assert_eq!(
         view["bazaar"]["label"],
-        "The bazaar offers 2 tiles: a road end with an inn, with a bazaar (tile 1) and a cloister (tile 2)"
+        "P1's bazaar offers 2 tiles: a road end with an inn, with a bazaar (tile 1) and a cloister (tile 2)"
     );
+    assert_eq!(view["bazaar"]["opener"], 1);
     assert_eq!(legal_views(&game).len(), 10);
     let choose = Action::BazaarSelect { index: 0, bid: 1 };
     assert_eq!(
