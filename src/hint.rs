@@ -145,15 +145,6 @@ fn decision(game: &Game) -> &'static str {
     }
 }
 
-/// A bridge's line in words: "north-south" or "east-west".
-pub(crate) fn bridge_words(axis: &str) -> &'static str {
-    if axis == "ns" {
-        "north-south"
-    } else {
-        "east-west"
-    }
-}
-
 fn value(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
 }
@@ -258,10 +249,10 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::PlaceBridged { tile, x, y, rotation, bridge_x, bridge_y, axis, .. } => format!(
             "place {} at ({x}, {y}) rotated {rotation}, with a bridge {} on the tile at ({bridge_x}, {bridge_y})",
             tile.unwrap_or_default(),
-            bridge_words(&axis)
+            crate::output::bridge_words(&axis)
         ),
         RecordAction::Bridge { x, y, axis, .. } => {
-            format!("build a bridge {} on the tile at ({x}, {y})", bridge_words(&axis))
+            format!("build a bridge {} on the tile at ({x}, {y})", crate::output::bridge_words(&axis))
         }
         RecordAction::Castle { .. } => "turn the town just completed into a castle".into(),
         RecordAction::BazaarChoose { index, bid, tile, .. } => {

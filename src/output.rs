@@ -270,6 +270,15 @@ pub fn big_top_line(game: &carcassonne_engine::Game, event: &carcassonne_engine:
     }
 }
 
+/// A bridge's line in words: "north-south" or "east-west".
+pub(crate) fn bridge_words(axis: &str) -> &'static str {
+    if axis == "ns" {
+        "north-south"
+    } else {
+        "east-west"
+    }
+}
+
 /// Bridges, Castles & Bazaars: a bridge, a castle built, scored or left at the end, the bazaar's
 /// tiles, choices, bids and purchases, a bought tile taken, in words (play and replay): "red
 /// builds a bridge north-south on the tile at (1,0)", "red turns the town at (1,0) and (1,1)
@@ -284,7 +293,7 @@ pub fn bcb_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Eve
     let tile = |t| game.design(t).id.clone();
     match *event {
         Event::BridgeBuilt { player, pos, axis } => {
-            format!("{} builds a bridge {} on the tile at {pos}", name(player), crate::hint::bridge_words(axis.name()))
+            format!("{} builds a bridge {} on the tile at {pos}", name(player), bridge_words(axis.name()))
         }
         Event::CastleBuilt { player, pos, other } => {
             format!("{} turns the town at {pos} and {other} into a castle instead of scoring it", name(player))

@@ -420,14 +420,9 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                 writeln!(out, "    {}", crate::output::hills_sheep_line(game, &event))?;
             }
             // Bridges, Castles & Bazaars: a bridge joins the turn's line; the rest a line each.
-            Event::BridgeBuilt { player, pos, axis } if line.is_some() => {
+            Event::BridgeBuilt { .. } if line.is_some() => {
                 let mut text = line.take().unwrap_or_default();
-                write!(
-                    text,
-                    ", {} builds a bridge {} on the tile at {pos}",
-                    name(player),
-                    crate::hint::bridge_words(axis.name())
-                )?;
+                write!(text, ", {}", crate::output::bcb_line(game, &event))?;
                 line = Some(text);
             }
             Event::BridgeBuilt { .. }

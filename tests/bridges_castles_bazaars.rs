@@ -602,26 +602,14 @@ fn the_first_editions_bazaar_example() {
     );
 }
 
-/// A player of the bazaar's round whose bought tile extends their builder's road plays their
-/// second tile before the next player's turn (the Assembled Game Reference, step 4A: "Carry out
-/// the two parts of the double turn normally before the next player's bazaar turn"), while the
-/// opener's own second tile still waits for the round's end.
-#[test]
-fn a_double_turn_inside_the_bazaar_round() {
+/// Red and blue each with a thief and a builder on a road; red's bazaar tile extends red's
+/// builder's road (a second tile earned, and a bazaar of a straight road and a cloister); blue
+/// chooses the road for nothing, red passes. Blue then places it, extending blue's builder's
+/// road; `blue_second` is the tile blue draws for that second tile.
+fn builders_at_a_bazaar(blue_second: &str) -> Game {
     use carcassonne_engine::Figure;
-    let deck = [
-        "base:U",
-        "base:U",
-        "base:U",
-        "base:U",
-        BAZAAR_ROAD_END,
-        "base:U",
-        "base:B",
-        "base:B",
-        "base:B",
-        "base:B",
-        "base:B",
-    ];
+    let mut deck = vec!["base:U", "base:U", "base:U", "base:U", BAZAAR_ROAD_END, "base:U", "base:B", blue_second];
+    deck.extend(["base:B"; 4]);
     let mut g = two_player(rules(&[Expansion::TradersBuilders]), &deck);
     turn(&mut g, 1, 0, 0, Some((F, "road@W")));
     turn(&mut g, 0, 1, 0, Some((F, "road@E")));
@@ -632,6 +620,16 @@ fn a_double_turn_inside_the_bazaar_round() {
     assert_eq!(g.pending(), Pending::BazaarSelect { player: 1 });
     apply(&mut g, Action::BazaarSelect { index: 0, bid: 0 });
     apply(&mut g, Action::Pass);
+    g
+}
+
+/// A player of the bazaar's round whose bought tile extends their builder's road plays their
+/// second tile before the next player's turn (the Assembled Game Reference, step 4A: "Carry out
+/// the two parts of the double turn normally before the next player's bazaar turn"), while the
+/// opener's own second tile still waits for the round's end.
+#[test]
+fn a_double_turn_inside_the_bazaar_round() {
+    let mut g = builders_at_a_bazaar("base:B");
     assert_eq!(g.pending(), Pending::PlaceTile { player: 1, tile: tile("base:U") });
     // Blue's bought road extends blue's builder's road: blue's second tile comes at once.
     turn(&mut g, 2, 1, 0, None);
@@ -649,29 +647,7 @@ fn a_double_turn_inside_the_bazaar_round() {
 /// the current bazaar round is finished").
 #[test]
 fn a_bazaar_drawn_in_a_round_waits_for_its_end() {
-    use carcassonne_engine::Figure;
-    let deck = [
-        "base:U",
-        "base:U",
-        "base:U",
-        "base:U",
-        BAZAAR_ROAD_END,
-        "base:U",
-        "base:B",
-        BAZAAR_FIELD,
-        "base:B",
-        "base:B",
-        "base:B",
-        "base:B",
-    ];
-    let mut g = two_player(rules(&[Expansion::TradersBuilders]), &deck);
-    turn(&mut g, 1, 0, 0, Some((F, "road@W")));
-    turn(&mut g, 0, 1, 0, Some((F, "road@E")));
-    turn(&mut g, -1, 0, 0, Some((Figure::Builder, "road@E")));
-    turn(&mut g, 1, 1, 0, Some((Figure::Builder, "road@W")));
-    turn(&mut g, -2, 0, 270, None);
-    apply(&mut g, Action::BazaarSelect { index: 0, bid: 0 });
-    apply(&mut g, Action::Pass);
+    let mut g = builders_at_a_bazaar(BAZAAR_FIELD);
     // Blue's bought road earns blue's second tile: the bazaar tile, drawn during the round.
     turn(&mut g, 2, 1, 0, None);
     let events = turn(&mut g, 0, 2, 0, None);

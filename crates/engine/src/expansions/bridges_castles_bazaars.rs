@@ -52,7 +52,7 @@ use crate::errors::RuleError;
 use crate::events::Event;
 use crate::features::NodeId;
 use crate::geometry::Pos;
-use crate::players::{PlacedFigure, PlayerId, MAX_PLAYERS};
+use crate::players::{PlayerId, MAX_PLAYERS};
 use crate::rules::Rules;
 use crate::table::Table;
 
@@ -87,8 +87,8 @@ pub(crate) struct BridgesCastlesBazaars {
     /// A bazaar opened during another's round: its opener, whose auction waits for the round's
     /// end.
     delayed: Option<PlayerId>,
-    /// The opener of the bazaar whose round is on, and whether a second tile of theirs (a
-    /// builder's double turn) waits for the round's end.
+    /// The bazaar's opener whose second tile (a builder's double turn) waits for the round's
+    /// end.
     deferred_turn: Option<PlayerId>,
 }
 
@@ -214,11 +214,6 @@ impl BridgesCastlesBazaars {
             return true;
         }
         false
-    }
-
-    /// Whether `f` stands in a castle (the dragon spares it).
-    pub(crate) fn in_castle(&self, table: &Table, f: &PlacedFigure) -> bool {
-        self.castles.iter().any(|c| !c.scored && c.holds(table, f))
     }
 
     /// The tile `player` bought at a bazaar, taken to be placed instead of drawing one.

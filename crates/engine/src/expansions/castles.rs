@@ -49,6 +49,17 @@ impl Castle {
     }
 }
 
+/// Whether follower `f` stands in a castle: on a city closed before this turn's tiles. The
+/// followers of a city that closes go home when it is scored, in the same turn; only a castle
+/// keeps them. Read from the board alone, for the rules of other modules (the dragon spares a
+/// castle's followers; the variant `no-fairy-in-castle` keeps the fairy away from them).
+pub(crate) fn stands_in_castle(table: &Table, f: &PlacedFigure) -> bool {
+    let root = table.features.find(f.node);
+    table.features.kind(root) == FeatureKind::City
+        && table.features.is_closed(root)
+        && table.features.members(root).all(|n| table.features.segment(n).0 < table.unscored_from)
+}
+
 /// The town at `root`, a city completed this turn, if it may become a castle: two segments on
 /// two tiles, each touching one edge of its tile only (a semicircular segment; the catalog's
 /// `no-castle` marks one drawn otherwise), holding followers of one player only. Returns that

@@ -383,9 +383,7 @@ impl Modules {
                 Abbot::take_back(table, player, events);
             }
             (Pending::MoveDragon { .. }, _) => {
-                let bcb = &self.bcb;
-                let spared = |table: &Table, f: &crate::players::PlacedFigure| bcb.in_castle(table, f);
-                let (next, departures) = self.princess_dragon.apply_dragon_step(table, action, spared, events);
+                let (next, departures) = self.princess_dragon.apply_dragon_step(table, action, events);
                 for (root, player) in departures {
                     self.follower_left(table, root, player, events);
                 }

@@ -49,6 +49,7 @@ use crate::rules::Rules;
 use crate::table::Table;
 
 use super::abbot;
+use super::castles;
 use super::hooks::{Hook, HookPoint, Hooks, Leaving, Module};
 
 /// Steps in a dragon's move.
@@ -90,19 +91,12 @@ struct Readings {
     /// "A new lease of life" and "The dash" can put two followers on one segment (a religious
     /// war's knights): the fairy's and the princess's choices are then listed once per segment.
     shared_segments: bool,
+    /// Bridges, Castles & Bazaars is in play: the dragon spares a castle's followers (the first
+    /// edition's FAQ).
+    castles: bool,
     /// Bridges, Castles & Bazaars under the variant `no-fairy-in-castle`: the fairy never moves
     /// next to a follower in a castle.
     no_fairy_in_castle: bool,
-}
-
-/// Whether follower `f` stands in a castle (Bridges, Castles & Bazaars): on a city closed before
-/// this turn's tiles (the followers of a city that closes go home when it is scored, at once;
-/// only a castle keeps them). Read from the board alone, for the variant `no-fairy-in-castle`.
-fn in_castle(table: &Table, f: &PlacedFigure) -> bool {
-    let root = table.features.find(f.node);
-    table.features.kind(root) == FeatureKind::City
-        && table.features.is_closed(root)
-        && table.features.members(root).all(|n| table.features.segment(n).0 < table.unscored_from)
 }
 
 /// A dragon's move in progress.
@@ -138,7 +132,8 @@ impl PrincessDragon {
                 builders_are_followers: v.builders_and_pigs_are_followers,
                 unpunctual: v.follower_unpunctuality,
                 shared_segments: v.new_lease_of_life || v.dash,
-                no_fairy_in_castle: v.no_fairy_in_castle && rules.has(crate::rules::Expansion::BridgesCastlesBazaars),
+                castles: rules.has_bridges(),
+                no_fairy_in_castle: v.no_fairy_in_castle && rules.has_bridges(),
             },
             ..PrincessDragon::default()
         }
@@ -236,7 +231,7 @@ impl PrincessDragon {
         f.owner == player
             && self.is_follower(f.figure)
             && self.fairy.and_then(|(_, s)| s) != Some(f.serial)
-            && !(self.readings.no_fairy_in_castle && in_castle(table, f))
+            && !(self.readings.no_fairy_in_castle && castles::stands_in_castle(table, f))
     }
 
     // ----- The magic gate -----
@@ -405,14 +400,13 @@ impl PrincessDragon {
         }
     }
 
-    /// One checked step: the dragon enters the tile and every figure there goes home, save those
-    /// `spared`. Returns
+    /// One checked step: the dragon enters the tile and every figure there goes home, save a
+    /// castle's followers. Returns
     /// the next step's decision, if any, and the features the eaten figures left.
     pub(crate) fn apply_dragon_step(
         &mut self,
         table: &mut Table,
         action: Action,
-        spared: impl Fn(&Table, &crate::players::PlacedFigure) -> bool,
         events: &mut Vec<Event>,
     ) -> (Option<Pending>, Departures) {
         let Action::MoveDragon { pos } = action else { unreachable!("checked") };
@@ -426,7 +420,8 @@ impl PrincessDragon {
         self.movement = Some(m);
         let placement = table.board.index_at(pos).expect("the dragon moves onto tiles");
         let mut departures = vec![];
-        // Bridges, Castles & Bazaars: a castle's followers are spared (`spared`).
+        // Bridges, Castles & Bazaars: a castle's followers are spared.
+        let spared = |table: &Table, f: &PlacedFigure| self.readings.castles && castles::stands_in_castle(table, f);
         while let Some(i) = table.figures.iter().position(|f| f.placement == placement && !spared(table, f)) {
             let root = table.features.find(table.figures[i].node);
             let f = table.take_figure(i);
