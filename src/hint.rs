@@ -141,6 +141,9 @@ fn decision(game: &Game) -> &'static str {
         Pending::BazaarSelect { .. } => "bazaar-choose",
         Pending::BazaarBid { .. } => "bazaar-bid",
         Pending::BazaarTrade { .. } => "bazaar-trade",
+        Pending::CatapultToken { .. } => "catapult",
+        Pending::Flick { .. } => "flick",
+        Pending::Seduce { .. } => "seduce",
         Pending::GameOver => "game-over",
     }
 }
@@ -259,6 +262,11 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
             format!("choose the bazaar's tile {} ({}) and bid {bid}", index + 1, tile.unwrap_or_default())
         }
         RecordAction::Bid { bid, .. } => format!("bid {bid} for the tile at auction"),
+        RecordAction::Catapult { token, .. } => format!("hold the catapult round with {} tokens", token.name()),
+        RecordAction::Flick { x, y, .. } => format!("flick the token at the tile at ({x}, {y})"),
+        RecordAction::Seduce { owner, figure, x, y, feature, with, .. } => {
+            format!("put a {} in the place of {owner}'s {} on {feature} at ({x}, {y})", with.name(), figure.name())
+        }
         RecordAction::BazaarTrade { buy: true, .. } => "buy the tile, paying the highest bidder".into(),
         RecordAction::BazaarTrade { .. } => "sell the tile to the highest bidder".into(),
         RecordAction::Pyramid { x, y, .. } => {

@@ -89,6 +89,9 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
         Pending::BazaarSelect { player } => ("bazaar-choose", Some(player), None, None),
         Pending::BazaarBid { player } => ("bazaar-bid", Some(player), None, None),
         Pending::BazaarTrade { player } => ("bazaar-trade", Some(player), None, None),
+        Pending::CatapultToken { player, pos } => ("catapult", Some(player), None, Some(pos)),
+        Pending::Flick { player, .. } => ("flick", Some(player), None, None),
+        Pending::Seduce { player, at } => ("seduce", Some(player), None, Some(at)),
         Pending::GameOver => ("game-over", None, None, None),
     };
     let pending = PendingJson { kind, player: player.map(name), tile, x: at.map(|p| p.x), y: at.map(|p| p.y) };
@@ -320,6 +323,25 @@ pub fn run_legal(path: &Path, json: bool) -> anyhow::Result<()> {
                 "{} buys the tile at auction, paying the highest bid ({}), or sells it for that bid ({} legal actions):",
                 game.player(player).color.name(),
                 game.auction().map_or(0, |a| a.bid),
+                actions.len()
+            )?,
+            Pending::CatapultToken { player, pos } => writeln!(
+                out,
+                "{} placed the fair tile at {pos}: choose the kind of token every player flicks ({} legal actions):",
+                game.player(player).color.name(),
+                actions.len()
+            )?,
+            Pending::Flick { player, token } => writeln!(
+                out,
+                "{} flicks their {} token at a tile; it lands there one time in two, otherwise on a place around it ({} legal actions):",
+                game.player(player).color.name(),
+                token.name(),
+                actions.len()
+            )?,
+            Pending::Seduce { player, at } => writeln!(
+                out,
+                "{}'s seduction token landed at {at}: put one of their followers in the place of the nearest follower, or pass ({} legal actions):",
+                game.player(player).color.name(),
                 actions.len()
             )?,
             Pending::Message { player, message } => writeln!(

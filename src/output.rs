@@ -326,6 +326,43 @@ pub fn bcb_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Eve
     }
 }
 
+/// The Catapult: the round, a flick, a seduction, a catch, the points, in words (play and
+/// replay): "red holds a catapult round: knock-out tokens", "blue flicks at (1,0): the token
+/// lands at (2,0)" (or "off the map at (3,1)"), "red's follower takes the place of blue's
+/// follower on city@N at (1,0)", "red flicks to blue, who catches it" (or "who misses it"),
+/// "blue scores 5 in the catapult round (catch)".
+pub fn catapult_line(game: &carcassonne_engine::Game, event: &carcassonne_engine::Event) -> String {
+    use carcassonne_engine::Event;
+    let name = |p: u8| game.player(p).color.name();
+    match *event {
+        Event::CatapultRound { player, token } => {
+            format!("{} holds a catapult round: {} tokens", name(player), token.name())
+        }
+        Event::Flicked { player, aim, landed, on_tile, .. } => {
+            let where_ = if on_tile { "lands" } else { "comes down off the map" };
+            format!("{} flicks at {aim}: the token {where_} at {landed}", name(player))
+        }
+        Event::Seduced { player, figure, owner, replaced, pos, feature } => format!(
+            "{}'s {} takes the place of {}'s {} on {} at {pos}, which goes home",
+            name(player),
+            figure.name(),
+            name(owner),
+            replaced.name(),
+            crate::replay::feature_name(game, pos, feature)
+        ),
+        Event::CatchThrown { player, catcher, caught } => format!(
+            "{} flicks to {}, who {} it",
+            name(player),
+            name(catcher),
+            if caught { "catches" } else { "misses" }
+        ),
+        Event::CatapultScored { player, token, points } => {
+            format!("{} scores {points} in the catapult round ({})", name(player), token.name())
+        }
+        _ => String::new(),
+    }
+}
+
 /// Hills & Sheep: a tile under a hill, a token drawn, a wolf, a flock driven to the stable, in
 /// words (play and replay): "red's hill at (1,0) takes the next tile face down beneath it", "red's shepherd at (1,0) draws
 /// 3 sheep", "blue's shepherd at (2,1) draws the wolf: the flock is lost, and the shepherd of

@@ -46,7 +46,7 @@ fn editions(set: &str) -> Vec<Edition> {
 /// Every set of the seeds, with its number of tiles (seed 001 "Overview" of the consolidated
 /// tile reference; seed 002 for the Winter Edition; the Wikicarpedia tile distributions for the
 /// further expansions of the Assembled Game Reference).
-const SETS: [(&str, u32); 42] = [
+const SETS: [(&str, u32); 43] = [
     ("base", 72),
     ("river", 12),
     ("river-2", 12),
@@ -89,6 +89,7 @@ const SETS: [(&str, u32); 42] = [
     ("vineyards", 8),
     ("under-the-big-top", 20),
     ("bridges-castles-and-bazaars", 12),
+    ("catapult", 12),
 ];
 
 #[test]
@@ -227,6 +228,7 @@ fn symbol_counts_match_the_symbols_and_features_table() {
                 | "vineyards"
                 | "under-the-big-top"
                 | "bridges-castles-and-bazaars"
+                | "catapult"
         )
     }) {
         for edition in editions(set) {

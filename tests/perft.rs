@@ -271,6 +271,9 @@ impl From<Action> for ActionKey {
             | Action::BazaarSelect { .. }
             | Action::BazaarBid { .. }
             | Action::BazaarTrade { .. }
+            | Action::ChooseToken { .. }
+            | Action::Flick { .. }
+            | Action::Seduce { .. }
             | Action::PorxadaBonus
             | Action::SwapFollower { .. }
             | Action::RefuseSwap { .. }

@@ -530,6 +530,13 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
                     "a bridge, castle or bazaar without Bridges, Castles & Bazaars"
                 );
             }
+            Event::CatapultRound { .. }
+            | Event::Flicked { .. }
+            | Event::Seduced { .. }
+            | Event::CatchThrown { .. }
+            | Event::CatapultScored { .. } => {
+                prop_assert!(game.rules().has(Expansion::Catapult), "a catapult round without The Catapult");
+            }
             Event::OutbreakStarted { .. }
             | Event::OutbreakEradicated { .. }
             | Event::FleaPlaced { .. }
@@ -841,6 +848,9 @@ fn check_game(p: &Params) -> Result<(), TestCaseError> {
                     game.rules().has(Expansion::BridgesCastlesBazaars),
                     "a castle or bazaar decision without Bridges, Castles & Bazaars"
                 );
+            }
+            Pending::CatapultToken { .. } | Pending::Flick { .. } | Pending::Seduce { .. } => {
+                prop_assert!(game.rules().has(Expansion::Catapult), "a catapult decision without The Catapult");
             }
             Pending::GameOver => unreachable!(),
         }

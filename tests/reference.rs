@@ -9,9 +9,9 @@ use std::path::PathBuf;
 
 use carcassonne_engine::random::{below, rng_from_seed};
 use carcassonne_engine::{
-    Action, Catalog, Color, Deck, Edition, Event, Expansion, Figure, Game, GameSetup, Phase as EnginePhase, RiverOrder,
-    RuleSet, Rules, Token, Variants, ACROBAT_POINTS, ANIMAL_TOKENS, FLOCK_BAG, LABYRINTH_FOLLOWER_POINTS, PYRAMID_SIZE,
-    RANSOM, RINGMASTER_POINTS, VINEYARD_POINTS, WIND_ROSE_POINTS,
+    Action, Catalog, CatapultToken, Color, Deck, Edition, Event, Expansion, Figure, Game, GameSetup,
+    Phase as EnginePhase, RiverOrder, RuleSet, Rules, Token, Variants, ACROBAT_POINTS, ANIMAL_TOKENS, FLOCK_BAG,
+    LABYRINTH_FOLLOWER_POINTS, PYRAMID_SIZE, RANSOM, RINGMASTER_POINTS, VINEYARD_POINTS, WIND_ROSE_POINTS,
 };
 use carcassonne_reference::{decision_of, render, Fact, Phase, Reference, Selection};
 
@@ -122,7 +122,7 @@ fn an_order_of_the_river_replaces_the_rules_preparation_of_the_river() {
 #[test]
 fn each_selection_has_the_lines_the_seeds_give_for_it() {
     let r = Reference::builtin();
-    let expected: [(&[&str], &[&str]); 21] = [
+    let expected: [(&[&str], &[&str]); 22] = [
         (
             &[],
             &[
@@ -347,6 +347,22 @@ fn each_selection_has_the_lines_the_seeds_give_for_it() {
             ],
         ),
         (&["big-top", "princess-dragon"], &["1a-fairy-acrobats", "3b-fairy-acrobats"]),
+        (
+            &["catapult"],
+            &[
+                "tiles-catapult",
+                "aside-catapult",
+                "players-catapult-tokens",
+                "1c-fair",
+                "4a-catapult",
+                "4a-catapult-flick",
+                "4a-catapult-knock-out",
+                "4a-catapult-seduction",
+                "4a-catapult-target",
+                "4a-catapult-catch",
+                "score-catapult",
+            ],
+        ),
     ];
     for (expansions, ids) in expected {
         let keys: Vec<String> = expansions.iter().map(|s| s.to_string()).collect();
@@ -356,6 +372,24 @@ fn each_selection_has_the_lines_the_seeds_give_for_it() {
             assert!(printed.contains(id), "{expansions:?}: no line {id}");
         }
     }
+    // The Catapult's builder and pig go home with the last follower knocked out or seduced away,
+    // only with Traders & Builders and not under the variant that keeps them; the quarters of
+    // the city of Carcassonne are out of the tokens' reach, a line only with The Count.
+    let catapult = |id: &str, expansions: &[&str], variant: Option<&str>| {
+        let keys: Vec<String> = expansions.iter().map(|s| s.to_string()).collect();
+        let mut variants = Variants::default();
+        if let Some(v) = variant {
+            variants.set(v, "true").unwrap();
+        }
+        let a = r.assemble(&Selection::new(r, &keys, variants, None));
+        a.lines().iter().any(|l| l.id == id)
+    };
+    assert!(!catapult("4a-catapult-builder-pig", &["catapult"], None));
+    assert!(catapult("4a-catapult-builder-pig", &["catapult", "traders-builders"], None));
+    let stay = Some("builder-and-pig-stay-without-follower");
+    assert!(!catapult("4a-catapult-builder-pig", &["catapult", "traders-builders"], stay));
+    assert!(!catapult("4a-catapult-count", &["catapult"], None));
+    assert!(catapult("4a-catapult-count", &["catapult", "count"], None));
     // The Vineyards alone bring neither hills nor shepherds.
     let a = r.assemble(&Selection::new(r, &["vineyards".to_string()], Variants::default(), None));
     let printed: BTreeSet<&str> = a.lines().iter().map(|l| l.id.as_str()).collect();
@@ -697,10 +731,17 @@ fn the_tile_counts_and_trade_goods_agree_with_the_catalog() {
                 assert_eq!(*points, RINGMASTER_POINTS, "{}", e.id);
                 checked += 1;
             }
+            // The Catapult: only the rounds that score have a fact (their points are checked
+            // against the engine's events in random games).
+            Some(Fact::Catapult { token, .. }) => {
+                let token = CatapultToken::from_name(token).unwrap_or_else(|| panic!("{}: no token {token}", e.id));
+                assert!(matches!(token, CatapultToken::Target | CatapultToken::Catch), "{}", e.id);
+                checked += 1;
+            }
             _ => {}
         }
     }
-    assert!(checked >= 31, "{checked} facts checked");
+    assert!(checked >= 34, "{checked} facts checked");
 }
 
 /// Plays a random game (uniform legal actions, from a seed), calling `f` with the decision
@@ -804,6 +845,8 @@ fn every_score_the_engine_pays_is_one_the_reference_states() {
         "circus",
         "acrobats",
         "ringmaster",
+        "catapult target",
+        "catapult catch",
     ] {
         assert!(seen.iter().any(|s: &String| s.starts_with(shape)), "no random game scored {shape}: {seen:?}");
     }
@@ -910,6 +953,14 @@ fn check_event(event: &Event, stated: &[&Fact], bonuses: &[u16], rules: &Rules, 
             assert_eq!(per.map(|p| p * u32::from(*tiles)), Some(*points), "{rules:?}: {event:?}");
             seen.insert("ringmaster".into());
         }
+        // The Catapult: a target round's nearest tokens and a catch pay the points stated.
+        Event::CatapultScored { token, points, .. } => {
+            let ok = stated
+                .iter()
+                .any(|f| matches!(f, Fact::Catapult { token: t, points: p } if t == token.name() && p == points));
+            assert!(ok, "{rules:?}: the catapult's {} paid {points}", token.name());
+            seen.insert(format!("catapult {}", token.name()));
+        }
         Event::GoodsScored { points, .. } => {
             assert!(
                 stated.iter().any(|f| matches!(f, Fact::Goods { points: p } if p == points)),
@@ -975,6 +1026,8 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
     let order: Vec<&str> = r.steps().iter().map(|s| s.id.as_str()).collect();
     let index = |step: &str| order.iter().position(|s| *s == step).unwrap();
     let mut kinds = BTreeSet::new();
+    // The decisions of The Catapult's own games (every expansion's games reach them too).
+    let mut catapult_kinds = BTreeSet::new();
     // (rules, games, players): every expansion under each rule set; the base game; and The
     // Tower with two kinds of follower between two players, where prisoners get exchanged.
     let mut configs: Vec<(Rules, u64, Option<usize>)> = RuleSet::ALL
@@ -1009,6 +1062,10 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
     // The variation "Rebuilding": a removal needs a point, and then brings the new place.
     let rebuild = Variants { rebuilding: true, ..Variants::default() };
     configs.push((Rules { expansions: Expansion::ALL.to_vec(), variants: rebuild }, 4, Some(3)));
+    // The Catapult alone, between four players: every fair tile opens a round (`catapult`), each
+    // aimed token is flicked (`flick`), and a seduction token that comes down nearest another
+    // player's follower offers the seduction (`seduce`: 13, 1, 1 and 8 times in these games).
+    configs.push((Rules { expansions: vec![Expansion::Catapult], ..Rules::base() }, 4, Some(4)));
     for (i, (rules, games, players)) in configs.iter().enumerate() {
         for seed in 0..*games {
             let players = players.unwrap_or(2 + (seed as usize % 5));
@@ -1023,6 +1080,9 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
                 let pending = before.pending();
                 let kind = decision_of(pending).expect("a decision");
                 kinds.insert(kind);
+                if rules.expansions == [Expansion::Catapult] {
+                    catapult_kinds.insert(kind);
+                }
                 let step = *steps.entry(kind).or_insert_with(|| {
                     let step = a
                         .step_of_decision(kind)
@@ -1060,6 +1120,9 @@ fn every_decision_of_random_games_belongs_to_a_step_of_the_reference_in_its_orde
                 }
             });
         }
+    }
+    for kind in ["catapult", "flick", "seduce"] {
+        assert!(catapult_kinds.contains(kind), "The Catapult's games never asked for `{kind}`");
     }
     for kind in carcassonne_reference::DECISIONS {
         assert!(kinds.contains(kind), "the random games never asked for `{kind}`");

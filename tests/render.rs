@@ -791,3 +791,50 @@ fn the_bazaars_the_bridges_and_the_castles_are_drawn() {
     let turned = tile_group(design, Rotation::R90);
     assert!(turned.contains(r#"<g transform="translate(100 50) rotate(180)">"#), "{turned}");
 }
+
+/// The Catapult: each fair tile shows its fair once at every rotation, in the middle of the tile
+/// where its roads end (no house there), beside the cloister of the one with a cloister; on a
+/// board a fair tile placed shows it through its catapult round and after.
+#[test]
+fn the_fair_is_drawn() {
+    use carcassonne_engine::{CatapultToken, Pos};
+    let catalog = Catalog::builtin();
+    let with: Vec<&TileDesign> =
+        catalog.designs().iter().filter(|d| d.symbols.contains(&Symbol::Fair) && d.bridge.is_none()).collect();
+    assert_eq!(with.len(), 12, "twelve designs, one tile each");
+    for design in with {
+        for r in Rotation::ALL {
+            let svg = tile_svg(design, r, 64);
+            check_xml(&svg).unwrap_or_else(|e| panic!("{}: {e}", design.id));
+            assert_eq!(count(&svg, r#"class="symbol fair""#), 1, "{} {r:?}", design.id);
+            let middle = count(&svg, r#"class="symbol fair" transform="translate(50 50)"#);
+            assert_eq!(middle, usize::from(design.cloister.is_none()), "{} {r:?}", design.id);
+            assert_eq!(count(&svg, r#"class="house""#) + count(&svg, r#"class="village""#), 0, "{}", design.id);
+        }
+    }
+    // Red places the fair tile 06 (all field) south of the start tile, deploys nothing and
+    // chooses the catch for the catapult round.
+    let rules = Rules { expansions: vec![Expansion::Catapult], ..Rules::base() };
+    let deck = ["catapult:06", "base:E"].map(|id| catalog.lookup(id).unwrap());
+    let mut game =
+        Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck: Deck::Order(deck.to_vec()) })
+            .unwrap();
+    game.apply(Action::Place { pos: Pos::new(0, 1), rotation: Rotation::R0 }).unwrap();
+    game.apply(Action::Pass).unwrap();
+    assert!(matches!(game.pending(), Pending::CatapultToken { player: 0, .. }), "{:?}", game.pending());
+    let fair_on_its_tile = |svg: &str| {
+        let tile = &svg[svg.find(r#"<g class="tile" data-x="0" data-y="1""#).expect("the fair tile")..];
+        let end = tile[1..].find(r#"<g class="tile""#).map_or(tile.len(), |n| n + 1);
+        count(&tile[..end], r#"class="symbol fair""#)
+    };
+    let svg = board_svg(&game, &BoardOptions::default());
+    check_xml(&svg).unwrap();
+    assert_eq!(count(&svg, r#"class="symbol fair""#), 1, "{svg}");
+    assert_eq!(fair_on_its_tile(&svg), 1);
+    game.apply(Action::ChooseToken { token: CatapultToken::Catch }).unwrap();
+    assert!(matches!(game.pending(), Pending::PlaceTile { player: 1, .. }), "{:?}", game.pending());
+    let svg = board_svg(&game, &BoardOptions::default());
+    check_xml(&svg).unwrap();
+    assert_eq!(count(&svg, r#"class="symbol fair""#), 1);
+    assert_eq!(fair_on_its_tile(&svg), 1);
+}

@@ -7,6 +7,7 @@ mod big_top;
 mod bots;
 mod bridges_castles_bazaars;
 mod catalog;
+mod catapult;
 mod cli;
 mod count;
 mod crop_circles;

@@ -1183,6 +1183,7 @@ fn checked_tower_game(rules: Rules, players: usize, seed: u64, seen: &mut Seen) 
                 }
                 // Bridges, Castles & Bazaars: a castle's points, a bazaar's price.
                 Event::CastleScored { player, points, .. } => paid[player as usize] += i64::from(points),
+                Event::CatapultScored { player, points, .. } => paid[player as usize] += i64::from(points),
                 Event::BazaarTileBought { player, price, paid_to, .. } => {
                     paid[player as usize] -= i64::from(price);
                     if let Some(to) = paid_to {

@@ -139,6 +139,8 @@ const BARN_ICON = 'M-6,5.5 V-0.5 L0,-6.5 L6,-0.5 V5.5 Z';
 // Mage & Witch: a five-pointed star, for the markers where the mage or the witch may go.
 // The Flier: a winged arrow (a flight from the flying machine, or where a flier may land).
 const FLIER_ICON = 'M-6.5 0L-1.5 -4V-1.5H6.5V1.5H-1.5V4Z M0.5 -1.5C1.5 -5.5 4 -6.5 6 -5.5L3.5 -1.5Z M0.5 1.5C1.5 5.5 4 6.5 6 5.5L3.5 1.5Z';
+// The Catapult: a heart, for the seduction (a follower that may be replaced by one of the seat's).
+export const SEDUCTION_HEART = 'M0 5.6C-1.2 4.4 -6.6 1.2 -6.6 -2.2A3.3 3.3 0 0 1 0 -3.6A3.3 3.3 0 0 1 6.6 -2.2C6.6 1.2 1.2 4.4 0 5.6Z';
 const MAGIC_STAR = 'M0,-6.5 L1.5,-2 L6.2,-2 L2.4,0.8 L3.8,5.3 L0,2.5 L-3.8,5.3 L-2.4,0.8 L-6.2,-2 L-1.5,-2 Z';
 const WAGON_ICON = 'M-7,-4.5 H7 V1.5 H-7 Z M-6.6,3.6 A2.4,2.4 0 1 0 -1.8,3.6 A2.4,2.4 0 1 0 -6.6,3.6 Z M1.8,3.6 A2.4,2.4 0 1 0 6.6,3.6 A2.4,2.4 0 1 0 1.8,3.6 Z';
 // "A new lease of life" and "The dash": an arrow for a follower's move (drawn as a line), crossed
@@ -205,6 +207,8 @@ export function markerIcon(kind, { figure = null, hex = '#888', feature = '' } =
   // below and one above), and a full pyramid that may be scored (a star).
   if (kind === 'acrobat') return s('g', { class: 'marker-icon' }, s('circle', { cx: -3.4, cy: 2.8, r: 2.7 }), s('circle', { cx: 3.4, cy: 2.8, r: 2.7 }), s('circle', { cx: 0, cy: -3.2, r: 2.7 }));
   if (kind === 'pyramid') return s('path', { class: 'marker-icon', d: MAGIC_STAR });
+  // The Catapult: a follower the seduction token may replace (a heart).
+  if (kind === 'seduce') return s('path', { class: 'marker-icon', d: SEDUCTION_HEART });
   // Bridges, Castles & Bazaars: a bridge that may be built, along its axis (`feature`: bridge-ns, bridge-ew).
   if (kind === 'bridge') return s('path', { class: 'marker-icon', d: feature === 'bridge-ew' ? 'M-7 -3H7M-7 3H7M-4 -3V3M0 -3V3M4 -3V3' : 'M-3 -7V7M3 -7V7M-3 -4H3M-3 0H3M-3 4H3' });
   // "A new lease of life": where a follower of the player's would move to (an arrow), or the

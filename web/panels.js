@@ -438,7 +438,7 @@ export function renderTileRow(el, view, { names = new Map(), chosen = null } = {
 
 // The events that pay points: their `points` go to `seats` (scores) or `seat` (the others).
 // A ransom (The Tower) moves points from its `seat` to its `captor` (see `pointsOf`).
-const SCORING = ['scored', 'goods-scored', 'token-scored', 'fairy-bonus', 'message-scored', 'flock-herded', 'circus-scored', 'acrobats-scored', 'ringmaster-bonus'];
+const SCORING = ['scored', 'goods-scored', 'token-scored', 'fairy-bonus', 'message-scored', 'flock-herded', 'circus-scored', 'acrobats-scored', 'ringmaster-bonus', 'catapult-scored'];
 
 /** Points with their sign: "+8", "−3" (a minus sign, not a hyphen). */
 function signed(n) {

@@ -604,6 +604,13 @@ impl Session {
                 | Event::BoughtTileTaken { .. } => {
                     writeln!(out, "    {}", crate::output::bcb_line(game, event))?;
                 }
+                Event::CatapultRound { .. }
+                | Event::Flicked { .. }
+                | Event::Seduced { .. }
+                | Event::CatchThrown { .. }
+                | Event::CatapultScored { .. } => {
+                    writeln!(out, "    {}", crate::output::catapult_line(game, event))?;
+                }
                 Event::BigTopMoved { .. }
                 | Event::CircusRevealed { .. }
                 | Event::CircusScored { .. }

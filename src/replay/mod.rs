@@ -37,7 +37,7 @@ struct ReplayJson<'a> {
     game_over: bool,
 }
 
-fn feature_name(game: &Game, pos: Pos, feature: u8) -> String {
+pub(crate) fn feature_name(game: &Game, pos: Pos, feature: u8) -> String {
     game.feature_name(pos, feature).unwrap_or_else(|| format!("#{feature}"))
 }
 
@@ -206,6 +206,17 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
                     end_line(out, &text, &mut rose_note)?;
                 }
                 writeln!(out, "    {}", crate::output::bcb_line(game, &event))?;
+            }
+            // The Catapult: a line each.
+            Event::CatapultRound { .. }
+            | Event::Flicked { .. }
+            | Event::Seduced { .. }
+            | Event::CatchThrown { .. }
+            | Event::CatapultScored { .. } => {
+                if let Some(text) = line.take() {
+                    end_line(out, &text, &mut rose_note)?;
+                }
+                writeln!(out, "    {}", crate::output::catapult_line(game, &event))?;
             }
             // Under the Big Top: a line each.
             Event::BigTopMoved { .. }

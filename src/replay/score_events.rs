@@ -222,6 +222,10 @@ pub(super) fn score_events<'a>(game: &'a Game, events: &[(usize, Event)]) -> Vec
                         format!("{} sold at the bazaar to {} = {points}", game.design(tile).id, name(player))
                     },
                 ),
+                Event::CatapultScored { token, .. } => (
+                    Why { kind: "catapult", phase: Phase::Turn, completed: true, at: None },
+                    format!("the catapult round ({}) = {points}", token.name()),
+                ),
                 // No other event changes a score today; one that comes to is still counted.
                 _ => (Why { kind: "other", phase: Phase::Turn, completed: true, at: None }, format!("= {points}")),
             };

@@ -6290,6 +6290,158 @@ async function bazaarGame(page, label) {
   return true;
 }
 
+// ---- scenario 43: The Catapult ---------------------------------------------------------------
+
+/**
+ * The Catapult against greedy, by clicks on a desktop and by taps on a phone, the turns that need
+ * no clicking played through the API: when the human seat has placed a fair tile, the panel "The
+ * catapult" offers the API's four kinds of token as buttons in its words; target hurling is
+ * chosen by its button ("Hold a target hurling round"); the seat flicks first: every tile on the
+ * board is highlighted to aim at, each in the API's words, the fair tile named; the fair tile is
+ * picked by its square and confirmed ("Flick the token at this tile"). The API then has the
+ * flick at that tile with where it came down in words, and the board draws the token there. On
+ * the desktop a hot-seat game then goes on to a seduction (`seductionGame`).
+ */
+async function scenarioCatapult() {
+  for (const [label, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    log(`scenario 43 (${label}): The Catapult, a token chosen and flicked by ${label === 'phone' ? 'taps' : 'clicks'}`);
+    const { page } = await openBrowser(`catapult-${label}`, device);
+    let done = false;
+    for (let game = 1; game <= 3 && !done; game++) done = await catapultGame(page, label);
+    check(done, `${label}: no catapult round for the human seat in three games`);
+    if (label === 'desktop') {
+      let seduced = false;
+      for (let game = 1; game <= 3 && !seduced; game++) seduced = await seductionGame(page);
+      check(seduced, 'no seduction in three hot-seat games');
+    }
+    await closeBrowsers();
+  }
+  passed += 1;
+}
+
+/**
+ * The second part of scenario 43, in a hot-seat game played through the API (the rounds of
+ * seduction, each flick aimed at a tile with the other seat's follower) up to a seduction: a
+ * heart marker and a button per follower it may replace in the API's words, "Pass" beside them;
+ * the first heart is clicked ("Put your follower there") and confirmed: the API has the follower
+ * seduced. Whether a seduction was reached in the game.
+ */
+async function seductionGame(page) {
+  const { id, play } = await createGame(page, ['human', 'human'], ['Katya', 'Lev'], ['catapult'], { hotSeat: true });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  let view = null;
+  for (let steps = 0; ; steps++) {
+    check(Date.now() - started < TOTAL_MS - 30_000, `the seduction game is still running after ${steps} steps; out of time`);
+    view = await api(`/api/games/${id}?token=${token}`);
+    if (view.status === 'over') return false;
+    const legal = (view.legal || []).filter(Boolean);
+    if (legal.some((a) => a.action === 'seduce')) break;
+    const seat = view.pending.seat;
+    const theirs = (a) => view.figures.some((f) => f.seat !== seat && f.x === a.x && f.y === a.y && f.figure === 'follower');
+    // A follower deployed two turns in three, so that the seats keep some to seduce with.
+    const deploy = steps % 3 ? legal.find((a) => a.action === 'deploy' && a.figure === 'follower') : null;
+    const a =
+      legal[0].action === 'place' ? legal[steps % legal.length]
+      : legal.find((l) => l.action === 'catapult' && l.token === 'seduction') || legal.find((l) => l.action === 'flick' && theirs(l)) || deploy || legal.find((l) => l.action === 'pass') || legal[0];
+    const { at: _at, label: _label, ...action } = a;
+    await apiPost(`/api/games/${id}/actions`, { token, action, version: view.version });
+  }
+  await waitFor(page, 'the window at the seduction', (v) => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && Number(g.dataset.version) === v;
+  }, view.version);
+  check((await waitForTurn(page, 'the seduction')) === 'seduce', 'the window does not ask for the seduction');
+  const seductions = view.legal.filter((a) => a.action === 'seduce');
+  check(seductions.every((a) => /^put your .+ in the place of the \w+ player's .+ of the start tile \(it goes back to the \w+ player\)$|^put your .+ in the place of the \w+ player's .+ at the start tile \(it goes back to the \w+ player\)$/.test(a.label || '')), `the seductions' words: ${JSON.stringify(seductions)}`);
+  const candidates = view.pending.candidates || [];
+  check(candidates.length >= 1 && candidates.every((c) => c.owner !== view.pending.seat && c.with.length >= 1), `the API's candidates: ${JSON.stringify(candidates)}`);
+  check((await page.locator('.panel-title', { hasText: 'Seduction' }).count()) === 1, 'no panel "Seduction"');
+  check((await page.locator('[data-testid=seduce-marker]').count()) === candidates.length, `${candidates.length} followers to seduce, not as many hearts`);
+  check((await page.locator('[data-testid=seduce-choice]').count()) === candidates.length, `${candidates.length} followers to seduce, not as many buttons`);
+  check((await page.locator('[data-testid=pass]').count()) === 1, 'no "Pass" beside the seduction');
+  const first = candidates[0];
+  await pressMarker(page, `[data-testid=seduce-marker][data-x="${first.x}"][data-y="${first.y}"][data-feature="${first.feature}"]`);
+  await page.locator('[data-testid=seduce-choice][aria-pressed=true]').first().waitFor();
+  const words = ((await page.locator('[data-testid=confirm]').innerText()) || '').replace(/^\W+/, '').trim();
+  check(/^Put your (follower|big follower|abbot|phantom) there$/.test(words), `the confirm button reads "${words}"`);
+  await screenshot(page, 'web-catapult-seduction.png');
+  await confirm(page, 'the seduction');
+  const seduced = (await newEvents(id, view.events.length)).find((e) => e.type === 'seduced');
+  check(seduced && seduced.seat === view.pending.seat && seduced.owner === first.owner && seduced.x === first.x && seduced.y === first.y && seduced.feature === first.feature, `the API has no seduction of the first candidate: ${JSON.stringify(seduced)}`);
+  check(/^(Katya|Lev) seduces (Katya|Lev)'s .+: (Katya|Lev)'s .+ takes its place, and it goes back to (Katya|Lev)$/.test(seduced.text || ''), `the seduction's words: "${seduced.text}"`);
+  log(`game ${id}: "${seduced.text}" by clicks`);
+  return true;
+}
+
+/** One game of scenario 43; whether the human seat chose a token and flicked it in it. */
+async function catapultGame(page, label) {
+  const { id, play } = await createGame(page, ['human', 'greedy'], ['Katya', 'Greedy'], ['catapult']);
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  let view = await playThroughApi(id, token, 'the catapult game', (_, legal) => legal.some((a) => a.action === 'catapult'));
+  if (!view) return false;
+  await waitFor(page, 'the window at the catapult round', (v) => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && Number(g.dataset.version) === v;
+  }, view.version);
+  check((await waitForTurn(page, 'the token of the catapult')) === 'catapult', 'the window does not ask for the catapult token');
+  const p = view.pending;
+  const fair = { x: p.x, y: p.y };
+  check(p.seat === 0 && Array.isArray(p.tokens) && p.tokens.map((t) => t.token).join() === 'knock-out,seduction,target,catch', `the API's token decision: ${JSON.stringify(p)}`);
+  const tokens = view.legal.filter((a) => a.action === 'catapult');
+  check(tokens.length === 4, `the API offers ${tokens.length} tokens`);
+  check((await page.locator('.panel-title', { hasText: 'The catapult' }).count()) === 1, 'no panel "The catapult"');
+  check((await page.locator('[data-testid=token-choice]').count()) === 4, 'not four token buttons');
+  for (const a of tokens) {
+    const words = ((await page.locator(`[data-testid=token-choice][data-token="${a.token}"]`).innerText()) || '').trim();
+    check(words === a.label[0].toUpperCase() + a.label.slice(1), `the ${a.token} button reads "${words}", the API "${a.label}"`);
+  }
+  const target = tokens.find((a) => a.token === 'target');
+  check(/^target hurling: every player in turn flicks a target token at a tile; the tokens that land nearest the fair tile score 5 points$/.test(target.label), `target hurling's words: ${target.label}`);
+  if (label === 'phone') await checkNoSidewaysScroll(page, 'the token of the catapult on a phone');
+  await pressUntilChosen(page, '[data-testid=token-choice][data-token=target]');
+  const tokenConfirm = ((await page.locator('[data-testid=confirm]').innerText()) || '').replace(/^\W+/, '').trim();
+  check(tokenConfirm === 'Hold a target hurling round', `the confirm button reads "${tokenConfirm}"`);
+  await confirm(page, 'a round of target hurling');
+
+  // The opener flicks first.
+  check((await waitForTurn(page, 'the flick')) === 'flick', 'the window does not ask for the flick');
+  view = await api(`/api/games/${id}?token=${token}`);
+  const f = view.pending;
+  check(f.decision === 'flick' && f.seat === 0 && f.token === 'target' && f.opener === 0 && f.flicked === 0 && f.fair && f.fair.x === fair.x && f.fair.y === fair.y, `the API's flick: ${JSON.stringify(f)}`);
+  const aims = view.legal.filter((a) => a.action === 'flick');
+  check(aims.length === view.board.length, `${aims.length} tiles to aim at, ${view.board.length} on the board`);
+  check(aims.every((a) => /^aim at (the start tile|the tile .+ of the start tile)( \(.+\))?$/.test(a.label || '')), `the aims' words: ${JSON.stringify(aims.slice(0, 3))}`);
+  const aim = aims.find((a) => a.x === fair.x && a.y === fair.y);
+  check(aim && /\(the fair tile/.test(aim.label), `the fair tile's aim: ${JSON.stringify(aim)}`);
+  await waitFor(page, 'the window at the flick', (v) => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && Number(g.dataset.version) === v;
+  }, view.version);
+  check((await page.locator('[data-testid=flick-spot]').count()) === aims.length, `${aims.length} tiles to aim at, not as many highlighted`);
+  check((await page.locator('[data-testid=flick-choice]').count()) === aims.length, `${aims.length} tiles to aim at, not as many in the list`);
+  const spot = `[data-testid=flick-spot][data-x="${fair.x}"][data-y="${fair.y}"]`;
+  if (!(await clickable(page, spot)).length) await press(page, '[data-testid=zoom-fit]');
+  await pressUntilChosen(page, spot);
+  const flickConfirm = ((await page.locator('[data-testid=confirm]').innerText()) || '').replace(/^\W+/, '').trim();
+  check(flickConfirm === 'Flick the token at this tile', `the confirm button reads "${flickConfirm}"`);
+  const chosen = ((await page.locator('[data-testid=chosen]').textContent()) || '').trim();
+  check(chosen === aim.label[0].toUpperCase() + aim.label.slice(1), `the flick in words: "${chosen}"`);
+  await screenshot(page, label === 'phone' ? 'web-phone-catapult.png' : 'web-catapult.png');
+  await confirm(page, `the flick at the fair tile (${fair.x}, ${fair.y})`);
+  const flicked = (await newEvents(id, view.events.length)).find((e) => e.type === 'flicked' && e.seat === 0);
+  check(flicked && flicked.token === 'target' && flicked.aim_x === fair.x && flicked.aim_y === fair.y, `the API has no flick at the fair tile: ${JSON.stringify(flicked)}`);
+  check(/^Katya flicks the target hurling token at (the start tile|the tile .+ of the start tile): it (lands on it|lands beside it, on .+|comes down off the map, .+, where no tile lies)$/.test(flicked.text || ''), `the flick's words: "${flicked.text}"`);
+  await page.locator(`svg.board [data-testid=catapult-landing][data-seat="0"][data-x="${flicked.x}"][data-y="${flicked.y}"]`).waitFor({ state: 'attached' });
+  await page.locator('[data-testid=log] [data-type=flicked]', { hasText: flicked.text }).first().waitFor({ state: 'attached' });
+  await checkNoNotation(page, '[data-testid=log], [data-testid=action-panel]');
+  log(`game ${id} (${label}): "${flicked.text}" by ${label === 'phone' ? 'taps' : 'clicks'}`);
+  return true;
+}
+
 try {
   check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (scripts/browser-test.sh installs Debian's)`);
   // E2E_ONLY=5,6 runs only those scenarios (while working on one).
@@ -6334,6 +6486,7 @@ try {
   numbered.set(40, scenarioHillsSheep);
   numbered.set(41, scenarioBigTop);
   numbered.set(42, scenarioBridgesCastlesBazaars);
+  numbered.set(43, scenarioCatapult);
   // E2E_LANE=i/n runs every n-th scenario from the i-th (0-based) of those chosen:
   // scripts/browser-test.sh runs n such lanes at once against one server, since a scenario spends
   // most of its time waiting for the page or the server, not on a core.

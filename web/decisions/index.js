@@ -70,7 +70,7 @@
 // order below keeps the screen as it is drawn: the builder's badge before the tile's origin;
 // the dash's words before rebuilding's; in the figure panel the dash's note before every other
 // note, the lists of choices in the order dragon (the fairy, the princess), ransom, prisoners,
-// barn, little buildings, the festival, the traps' captives, the flight, the tunnel tokens, the ferries, tower, unpunctuality or magic gate, a new lease of life, the plague's spreads and flights, the followers a message may score, the acrobats, the bridges, rebuilding; and the tower's
+// barn, little buildings, the festival, the traps' captives, the flight, the tunnel tokens, the ferries, tower, unpunctuality or magic gate, a new lease of life, the plague's spreads and flights, the followers a message may score, the acrobats, the bridges, the catapult's seductions, rebuilding; and the tower's
 // claim on a deployment before unpunctuality's before the magic gate's.
 
 import { tradersBuilders } from './traders-builders.js';
@@ -103,6 +103,7 @@ import { messages } from './messages.js';
 import { hillsSheep } from './hills-sheep.js';
 import { bigTop } from './big-top.js';
 import { bridgesCastlesBazaars } from './bridges-castles-bazaars.js';
+import { catapult } from './catapult.js';
 import { rebuilding } from './rebuilding.js';
 import { abbot } from './abbot.js';
 import { cathars } from './cathars.js';
@@ -142,6 +143,7 @@ export const MODULES = [
   hillsSheep,
   bigTop,
   bridgesCastlesBazaars,
+  catapult,
   rebuilding,
   abbot,
   cathars,

@@ -282,6 +282,14 @@ pub fn rank_actions_with(game: &Game, eval: Evaluation) -> Vec<Ranked> {
                 eval.margin(next, me) + crate::eval::BOUGHT_TILE_WORTH - f64::from(bid)
             }
             (Pending::BazaarBid { .. }, _) => eval.margin(next, me) - action_bid(action),
+            // The Catapult: a kind of token is worth one's best flick of it; a flick, the mean
+            // of what its landings leave (`expected_after`, with the best seduction after each).
+            (_, Pending::Flick { player, .. } | Pending::Seduce { player, .. }) if player == me => {
+                best_over(next, |after| match after.pending() {
+                    Pending::Seduce { player, .. } if player == me => best_over(after, |s| eval.margin(s, me)),
+                    _ => eval.margin(after, me),
+                })
+            }
             _ => eval.margin(next, me),
         });
         out.push(Ranked { action, value, visits: 0 });
@@ -378,7 +386,7 @@ fn best_over(game: &Game, value: impl Fn(&Game) -> f64) -> f64 {
     let mut best = f64::MIN;
     let mut next = game.clone();
     for action in game.legal_actions() {
-        if draws_from_the_flock_bag(action) {
+        if draws_from_the_flock_bag(action) || matches!(action, Action::Flick { .. }) {
             best = best.max(expected_after(game, action, &value));
             continue;
         }
@@ -400,6 +408,18 @@ fn draws_from_the_flock_bag(action: Action) -> bool {
 /// bot weighs the wolf by its chance instead of by the one draw of its sampled world.
 fn expected_after(game: &Game, action: Action, value: impl Fn(&Game) -> f64) -> f64 {
     let mut next = game.clone();
+    // The Catapult: a flick is worth the mean over where the token may land, by their chances.
+    if let Action::Flick { .. } = action {
+        let (mut sum, mut total) = (0.0, 0.0);
+        for (offset, weight) in carcassonne_engine::CATAPULT_LANDINGS {
+            next.clone_from(game);
+            next.arrange_landing(offset).expect("The Catapult is in play");
+            next.apply(action).expect("a legal action");
+            sum += f64::from(weight) * value(&next);
+            total += f64::from(weight);
+        }
+        return sum / total;
+    }
     if !draws_from_the_flock_bag(action) {
         next.apply(action).expect("a legal action");
         return value(&next);

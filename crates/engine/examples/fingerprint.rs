@@ -317,6 +317,12 @@ fn configs() -> Vec<(&'static str, Rules)> {
         // whose strength meets a hill's tie, and the cloisters its vineyards pay.
         ("hills-sheep", with(&[HillsSheep, AbbeyMayor, InnsCathedrals, Abbot], Variants::default())),
         ("vineyards", with(&[Vineyards, AbbeyMayor], Variants::default())),
+        // The Catapult, with the builders and pigs a knock-out leaves alone, the big follower,
+        // mayor and abbot a seduction may bring, and The Messages' round that counts its points.
+        (
+            "catapult",
+            with(&[Catapult, TradersBuilders, InnsCathedrals, AbbeyMayor, Abbot, Messages], Variants::default()),
+        ),
         // The special monasteries, with The Abbot's abbot and Abbey & Mayor's wagon for priors.
         (
             "monasteries",

@@ -26,6 +26,44 @@ pub struct BridgeSpot {
     pub axis: Axis,
 }
 
+/// The Catapult: the four kinds of catapult token, one of each per player (the Wikicarpedia
+/// page "The Catapult (1st edition)", "The catapult").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CatapultToken {
+    /// Knock out: the followers the token hits go back to their owners.
+    KnockOut,
+    /// Seduction: the follower nearest the token may be replaced by one of the flicker's.
+    Seduction,
+    /// Target hurling: the token nearest the fair tile wins 5 points.
+    Target,
+    /// Catch: each token is flicked to the next player, who tries to catch it.
+    Catch,
+}
+
+impl CatapultToken {
+    pub const ALL: [CatapultToken; 4] =
+        [CatapultToken::KnockOut, CatapultToken::Seduction, CatapultToken::Target, CatapultToken::Catch];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            CatapultToken::KnockOut => "knock-out",
+            CatapultToken::Seduction => "seduction",
+            CatapultToken::Target => "target",
+            CatapultToken::Catch => "catch",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<CatapultToken> {
+        CatapultToken::ALL.into_iter().find(|t| t.name() == s)
+    }
+
+    /// Whether the token is aimed at a tile (every kind but the catch).
+    pub const fn aimed(self) -> bool {
+        !matches!(self, CatapultToken::Catch)
+    }
+}
+
 /// One decision a player makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -51,6 +89,16 @@ pub enum Action {
     /// Bridges, Castles & Bazaars: the player who chose the tile at auction buys it, paying the
     /// highest bidder (`buy`), or sells it to them for their bid.
     BazaarTrade { buy: bool },
+    /// The Catapult: after placing a fair tile, choose the kind of token every player flicks
+    /// in the catapult round.
+    ChooseToken { token: CatapultToken },
+    /// The Catapult: flick one's token at the tile at `at` (it lands there or on a place
+    /// around it, docs/rules.md, "The Catapult").
+    Flick { at: Pos },
+    /// The Catapult, seduction: put one's follower `with` (from supply) in the place of
+    /// follower `figure` (an index into the game's figures, `Game::figures`), the one nearest
+    /// the token, which goes back to its owner.
+    Seduce { figure: u8, with: Figure },
     /// The variation "Mountains": instead of placing the drawn tile as usual, place it upside
     /// down at `pos` as a mountain (every tile it touches shows a field edge there).
     RaiseMountain { pos: Pos },
@@ -227,6 +275,9 @@ impl Action {
             Action::BazaarBid { .. } => "a bid at the bazaar",
             Action::BazaarTrade { buy: true } => "buying the tile at auction",
             Action::BazaarTrade { buy: false } => "selling the tile at auction",
+            Action::ChooseToken { .. } => "the choice of the catapult token",
+            Action::Flick { .. } => "a flick of the catapult",
+            Action::Seduce { .. } => "a seduction",
             Action::Deploy { .. } => "a deployment",
             Action::Escape { .. } => "an escape",
             Action::RecallAbbot { .. } => "an abbot's recall",
@@ -404,6 +455,15 @@ pub enum Pending {
     /// Bridges, Castles & Bazaars: `player`, who chose the tile at auction, buys it or sells it
     /// to the highest bidder ([`Action::BazaarTrade`]).
     BazaarTrade { player: PlayerId },
+    /// The Catapult, step 4A: `player` placed the fair tile at `pos` and chooses the kind of
+    /// token for the catapult round ([`Action::ChooseToken`]).
+    CatapultToken { player: PlayerId, pos: Pos },
+    /// The Catapult: `player` flicks their token of kind `token` ([`Action::Flick`]), each
+    /// player in turn from the one who placed the fair tile.
+    Flick { player: PlayerId, token: CatapultToken },
+    /// The Catapult: `player`'s seduction token came down at `at`; they may put one of their
+    /// followers in the place of the nearest follower ([`Action::Seduce`]) or pass.
+    Seduce { player: PlayerId, at: Pos },
     /// The game is over; no action is legal.
     GameOver,
 }
@@ -448,7 +508,10 @@ impl Pending {
             | Pending::Castle { player, .. }
             | Pending::BazaarSelect { player }
             | Pending::BazaarBid { player }
-            | Pending::BazaarTrade { player } => Some(player),
+            | Pending::BazaarTrade { player }
+            | Pending::CatapultToken { player, .. }
+            | Pending::Flick { player, .. }
+            | Pending::Seduce { player, .. } => Some(player),
             Pending::GameOver => None,
         }
     }
@@ -500,6 +563,9 @@ impl Pending {
             Pending::BazaarSelect { .. } => "the choice of a tile at the bazaar with an opening bid",
             Pending::BazaarBid { .. } => "a higher bid for the tile at auction, or a pass",
             Pending::BazaarTrade { .. } => "buying the tile at auction from the highest bidder, or selling it to them",
+            Pending::CatapultToken { .. } => "the choice of the catapult token",
+            Pending::Flick { .. } => "a flick of the catapult",
+            Pending::Seduce { .. } => "a seduction, or a pass",
             Pending::FinalRedeploy { .. } => "a redeployment from Carcassonne before the final scoring, or a pass",
             Pending::HeldTile { .. } => "playing one's own tile or drawing one",
             Pending::ChooseTile { .. } => "the choice of a tile to place",

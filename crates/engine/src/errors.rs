@@ -178,6 +178,10 @@ pub enum RuleError {
     FollowersDoNotFit,
     #[error("figure {0} is not another of your followers on the board, to take out of the game instead of the swap (La Porxada)")]
     NotAFollowerToGiveUp(u8),
+    #[error("there is no tile at {0} to aim the catapult at (The Catapult: a token is aimed at a tile on the board)")]
+    NoTileToAimAt(Pos),
+    #[error("figure {0} is not another player's follower nearest to the seduction token, or your follower may not stand in its place (The Catapult)")]
+    NotTheNearestFollower(u8),
     #[error("a follower added by the crop circle goes beside one of your followers on a {0}, and you have none on feature {2} of the tile at {1} (The Crop Circles)")]
     NotBesideYourFollower(crate::catalog::FeatureKind, Pos, LocalFeature),
     #[error("a {0} may not stand on a {1} (The Crop Circles: the added follower joins the feature of one of yours)")]
@@ -347,6 +351,10 @@ pub enum SetupError {
     MessagesNotInPlay,
     #[error("the message tiles are arranged before any is drawn, each of the eight once, not {0}")]
     MessageOrder(String),
+    #[error("a catapult landing can only be arranged in a game with The Catapult (catapult)")]
+    CatapultNotInPlay,
+    #[error("a flicked token lands on its aim or one place around it, not {0} places east and {1} south of it")]
+    LandingOffset(i16, i16),
     #[error("the flock bag can only be arranged in a game with Hills & Sheep (hills-sheep)")]
     FlockNotInPlay,
     #[error("the flock bag cannot give those tokens: {0}")]

@@ -39,7 +39,7 @@ pub mod sources;
 mod table;
 pub mod variants;
 
-pub use actions::{Action, BridgeSpot, FigureSpot, Pending};
+pub use actions::{Action, BridgeSpot, CatapultToken, FigureSpot, Pending};
 pub use board::{Board, PlacedTile};
 pub use catalog::{Catalog, Edition, FeatureKind, FeatureSpec, Quarter, QuarterSpec, TileDesign, TileId};
 pub use errors::{RuleError, SetupError};
@@ -49,6 +49,7 @@ pub use expansions::bazaars::Auction;
 pub use expansions::big_top::{ACROBAT_POINTS, ANIMAL_TOKENS, PYRAMID_SIZE, RINGMASTER_POINTS};
 pub use expansions::bridges::BRIDGES;
 pub use expansions::castles::{Castle, CASTLES};
+pub use expansions::catapult::{CATCH_POINTS, LANDINGS as CATAPULT_LANDINGS, TARGET_POINTS};
 pub use expansions::churches::CHURCH_BONUS;
 pub use expansions::count::Resident;
 pub use expansions::darmstadtium::DARMSTADTIUM_POINTS;

@@ -201,6 +201,13 @@ pub enum Expansion {
     /// opposite one; castle tokens, which turn a completed town of two segments into a castle
     /// that takes the points of the next feature completed beside it.
     BridgesCastlesBazaars,
+    /// The Catapult (Hans im Glück 2008; the Wikicarpedia page "The Catapult (1st edition)"):
+    /// twelve tiles with a fair, whose placing holds a catapult round at the end of the turn:
+    /// the player chooses one of four kinds of token (knock-out, seduction, target hurling,
+    /// catch), and every player flicks one of that kind, knocking followers home, taking a
+    /// follower's place, or winning 5 points. The program's flicks land where the player aims
+    /// or on a tile around it, drawn from the game's seed (docs/rules.md, "The Catapult").
+    Catapult,
     /// The Winter Edition (seed 002): its 84 tiles replace the base tiles; the rules are the
     /// base game's.
     Winter,
@@ -216,7 +223,7 @@ impl Expansion {
     pub const MONASTERIES: [Expansion; 3] =
         [Expansion::GermanMonasteries, Expansion::DutchBelgianMonasteries, Expansion::JapaneseBuildings];
 
-    pub const ALL: [Expansion; 44] = [
+    pub const ALL: [Expansion; 45] = [
         Expansion::River,
         Expansion::River2,
         Expansion::InnsCathedrals,
@@ -260,6 +267,7 @@ impl Expansion {
         Expansion::Vineyards,
         Expansion::BigTop,
         Expansion::BridgesCastlesBazaars,
+        Expansion::Catapult,
         Expansion::Winter,
     ];
 
@@ -308,6 +316,7 @@ impl Expansion {
             Expansion::Vineyards => "vineyards",
             Expansion::BigTop => "big-top",
             Expansion::BridgesCastlesBazaars => "bridges-castles-bazaars",
+            Expansion::Catapult => "catapult",
             Expansion::Winter => "winter",
         }
     }
@@ -398,6 +407,7 @@ impl Rules {
             (Expansion::HillsSheep, "hills-sheep"),
             (Expansion::BigTop, "under-the-big-top"),
             (Expansion::BridgesCastlesBazaars, "bridges-castles-and-bazaars"),
+            (Expansion::Catapult, "catapult"),
         ] {
             if self.has(expansion) {
                 sets.push(set);

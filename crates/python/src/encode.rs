@@ -5,7 +5,7 @@
 //! below are the single place their order is defined.
 
 use carcassonne_engine::catalog::{FeatureKind, Symbol, TileDesign};
-use carcassonne_engine::{Action, Figure, Game, MagicFigure, Pending, PlayerId, Pos, Terrain, Token};
+use carcassonne_engine::{Action, CatapultToken, Figure, Game, MagicFigure, Pending, PlayerId, Pos, Terrain, Token};
 
 /// Most seats a game has (the engine's six colours).
 pub const MAX_SEATS: usize = carcassonne_engine::players::MAX_PLAYERS;
@@ -22,7 +22,7 @@ const TERRAINS: [Terrain; 5] = [Terrain::Field, Terrain::Road, Terrain::City, Te
 
 /// The planes that describe one tile (its design and rotation), after the occupancy plane:
 /// four sides times five terrains, then what the tile shows.
-pub const TILE_PLANES: [&str; 61] = [
+pub const TILE_PLANES: [&str; 62] = [
     "edge_n_field",
     "edge_n_road",
     "edge_n_city",
@@ -84,6 +84,7 @@ pub const TILE_PLANES: [&str; 61] = [
     "acrobats",
     "bazaar",
     "bridge",
+    "fair",
 ];
 
 /// The board planes after the tile's own: pieces on the board.
@@ -158,7 +159,7 @@ pub const PLAYER_FIELDS: [&str; 35] = [
 ];
 
 /// The kinds of pending decision, in the order of the `pending` field's values.
-pub const PENDING_KINDS: [&str; 38] = [
+pub const PENDING_KINDS: [&str; 41] = [
     "place-tile",
     "deploy",
     "escape",
@@ -197,6 +198,9 @@ pub const PENDING_KINDS: [&str; 38] = [
     "bazaar-choose",
     "bazaar-bid",
     "bazaar-trade",
+    "catapult",
+    "flick",
+    "seduce",
 ];
 
 /// A step (dx, dy) of one tile at most each way as a compass point: 1 north, clockwise to 8
@@ -256,6 +260,9 @@ pub fn pending_kind(pending: Pending) -> usize {
         Pending::BazaarSelect { .. } => 35,
         Pending::BazaarBid { .. } => 36,
         Pending::BazaarTrade { .. } => 37,
+        Pending::CatapultToken { .. } => 38,
+        Pending::Flick { .. } => 39,
+        Pending::Seduce { .. } => 40,
     }
 }
 
@@ -455,6 +462,7 @@ fn write_tile(design: &TileDesign, rotation: carcassonne_engine::Rotation, out: 
             Symbol::Circus => set(57, 1),
             Symbol::Acrobats => set(58, 1),
             Symbol::Bazaar => set(59, 1),
+            Symbol::Fair => set(61, 1),
             Symbol::Tower => {}
         }
     }
@@ -485,8 +493,9 @@ pub struct ObservationOut<'a> {
 /// Scalars of an observation, in order: the tile to place's design, the pending kind, the seat
 /// to move (relative to the viewer), the tiles left, the turn, the window's origin; then Bridges,
 /// Castles & Bazaars' auction (the design at auction, the highest bid, its bidder and the seat
-/// that chose the tile, relative) and the bazaar's tiles on offer (designs), -1 where none.
-pub const SCALARS: [&str; 17] = [
+/// that chose the tile, relative) and the bazaar's tiles on offer (designs), -1 where none; then
+/// The Catapult's token of the round under way ([`catapult_token`]).
+pub const SCALARS: [&str; 18] = [
     "tile",
     "pending",
     "to_move",
@@ -504,7 +513,20 @@ pub const SCALARS: [&str; 17] = [
     "bazaar_3",
     "bazaar_4",
     "bazaar_5",
+    "catapult_token",
 ];
+
+/// The Catapult: the kind of token every player flicks in the round under way, as its index in
+/// `CatapultToken::ALL` (0 knock-out, 1 seduction, 2 target, 3 catch), while a flick or a
+/// seduction is pending; -1 otherwise (the choice of the token included).
+pub fn catapult_token(pending: Pending) -> i32 {
+    let token = match pending {
+        Pending::Flick { token, .. } => token,
+        Pending::Seduce { .. } => CatapultToken::Seduction,
+        _ => return -1,
+    };
+    CatapultToken::ALL.iter().position(|t| *t == token).map_or(-1, |i| i as i32)
+}
 
 /// Fills `out` with what `viewer` sees of `game`. `legal` and `ids` are scratch buffers.
 pub fn observe(
@@ -718,6 +740,7 @@ pub fn observe(
         offered(3),
         offered(4),
         offered(5),
+        catapult_token(game.pending()),
     ];
     scalars.copy_from_slice(&values);
 }

@@ -23,6 +23,7 @@ from conftest import SETUPS, play_random
         (4, ["inns-cathedrals", "traders-builders", "princess-dragon"], None),
         (3, list(carcassonne.ALL_TWELVE), "second"),
         (3, ["bridges-castles-bazaars"], None),
+        (3, ["catapult"], None),
     ],
 )
 @pytest.mark.parametrize("seed", [7, 2024])
@@ -605,3 +606,74 @@ def test_bridges_castles_and_bazaars_show_bridges_castles_and_the_bazaar():
         if seen >= wanted:
             return
     raise AssertionError(f"forty games saw only {sorted(seen)}")
+
+
+def test_the_catapult_shows_the_fair_and_plays_its_rounds():
+    # The Catapult: a fair tile shows in the `fair` tile plane (and the `tile` vector while it is
+    # to be placed); placing it asks its player for the kind of token (`catapult`, actions
+    # `catapult` with `token`), then every player from them flicks a token of that kind at a
+    # tile on the board (`flick`, actions `flick` with `x`, `y`), the kind in the
+    # `catapult_token` scalar; a seduction token that comes down near another player's follower
+    # asks for a seduction or a pass (`seduce`); a catch round is thrown at once.
+    assert "fair" in carcassonne.TILE_FIELDS
+    assert {"catapult", "flick", "seduce"} <= set(carcassonne.PENDING_KINDS)
+    plane = {name: i for i, name in enumerate(carcassonne.PLANES)}
+    scalar = {name: i for i, name in enumerate(carcassonne.SCALARS)}
+    fair = carcassonne.TILE_FIELDS.index("fair")
+    tokens = ["knock-out", "seduction", "target", "catch"]
+    seen = set()
+    rounds = 0
+    for seed in range(20):
+        players = 3 + seed % 2
+        game = carcassonne.Game(players, expansions=["catapult"], seed=seed)
+        rng = random.Random(seed)
+        token = None
+        while not game.is_over:
+            obs = game.observe()
+            scalars, board = obs["scalars"], obs["board"]
+            actions = game.legal_actions()
+            kinds = {a.kind for a in actions}
+            pending = game.pending
+            if pending == "place-tile":
+                assert obs["tile"][fair] == int(game.tile.startswith("catapult:"))
+            wx, wy = scalars[scalar["window_x"]], scalars[scalar["window_y"]]
+            if pending == "catapult":
+                # The fair tile was the last placed.
+                last = board[plane["last_placed"]] == 1
+                assert last.sum() == 1 and (board[plane["fair"]][last] == 1).all()
+                assert kinds == {"catapult"} and sorted(a.data["token"] for a in actions) == sorted(tokens)
+                assert scalars[scalar["catapult_token"]] == -1
+                token = tokens[rounds % 4]
+                rounds += 1
+                chosen = next(a for a in actions if a.data["token"] == token)
+                seen.add(token)
+            elif pending == "flick":
+                assert kinds == {"flick"} and scalars[scalar["catapult_token"]] == tokens.index(token)
+                # Any tile on the board may be aimed at.
+                aims = {(a.data["x"] - wx, a.data["y"] - wy) for a in actions}
+                tiles = {(int(c), int(r)) for r, c in zip(*np.nonzero(board[plane["tile"]]))}
+                assert aims >= tiles and len(aims) == len(actions)
+                chosen = rng.choice(actions)
+                seen.add("flick")
+            elif pending == "seduce":
+                assert token == "seduction" and scalars[scalar["catapult_token"]] == 1
+                assert kinds <= {"seduce", "pass"} and kinds
+                me = game.colors[game.player]
+                assert all(a.data["owner"] != me for a in actions if a.kind == "seduce")
+                chosen = next((a for a in actions if a.kind == "seduce"), actions[0])
+                seen.add("seduce")
+            else:
+                assert scalars[scalar["catapult_token"]] == -1
+                chosen = actions[rng.randrange(len(actions))]
+            events = game.apply(chosen)
+            seen.update(e.kind for e in events)
+            if chosen.kind == "catapult" and token == "catch":
+                # A catch round is over at once: one throw a player.
+                assert sum(e.kind == "catch-thrown" for e in events) == players
+                assert game.pending != "flick"
+        again = carcassonne.Game.from_record(game.record_json())
+        assert again.scores == game.scores and again.is_over
+        wanted = set(tokens) | {"flick", "seduce", "flicked", "seduced", "catch-thrown", "catapult-scored"}
+        if seen >= wanted:
+            return
+    raise AssertionError(f"twenty games saw only {sorted(seen)}")

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use carcassonne_engine::{Expansion, FeatureKind, Figure, Token};
+use carcassonne_engine::{CatapultToken, Expansion, FeatureKind, Figure, Token};
 use serde::{Deserialize, Serialize};
 
 use crate::condition::{Condition, ConditionError};
@@ -21,7 +21,7 @@ pub(crate) const FILES: [(&str, &str); 6] = [
 
 /// The engine's decisions (`Pending`), by the names a line's `decision` uses (the game server
 /// names them so in its views).
-pub const DECISIONS: [&str; 37] = [
+pub const DECISIONS: [&str; 40] = [
     "place",
     "deploy",
     "escape",
@@ -59,6 +59,9 @@ pub const DECISIONS: [&str; 37] = [
     "bazaar-choose",
     "bazaar-bid",
     "bazaar-trade",
+    "catapult",
+    "flick",
+    "seduce",
 ];
 
 /// How a line stands to the default rules (Hans im Glueck, The Big Box): seed 004 marks
@@ -177,6 +180,9 @@ pub enum Fact {
     /// Bridges, Castles & Bazaars: each player has `count` castle tokens for the number of
     /// players the entry is shown for.
     Castles { count: u8 },
+    /// The Catapult: what a catapult round with tokens of kind `token` (a
+    /// `CatapultToken::name`: `target`, `catch`) pays each player who wins it.
+    Catapult { token: String, points: u32 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -447,6 +453,9 @@ fn check_fact(fact: &Fact) -> Result<(), String> {
         Fact::Animals { tokens } if tokens.is_empty() || tokens.iter().any(|&(_, n)| n == 0) => {
             Err("animal tokens are one or more (points, count) pairs, each count at least 1".into())
         }
+        Fact::Catapult { token, .. } if CatapultToken::from_name(token).is_none() => {
+            Err(format!("unknown catapult token `{token}`"))
+        }
         _ => Ok(()),
     }
 }
@@ -480,6 +489,10 @@ mod tests {
             (
                 "[[entry]]\nid = \"a\"\nstep = \"1A\"\ntext = \"t\"\nsource = \"s\"\nfact = { kind = \"supply\", figure = \"wizard\", count = 1 }\n",
                 "unknown figure `wizard`",
+            ),
+            (
+                "[[entry]]\nid = \"a\"\nstep = \"1A\"\ntext = \"t\"\nsource = \"s\"\nfact = { kind = \"catapult\", token = \"pie\", points = 5 }\n",
+                "unknown catapult token `pie`",
             ),
             (
                 "[[entry]]\nid = \"a\"\nstep = \"1A\"\ntext = \"t\"\nsource = \"s\"\n[[entry]]\nid = \"a\"\nstep = \"1A\"\ntext = \"t\"\nsource = \"s\"\n",

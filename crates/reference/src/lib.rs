@@ -306,6 +306,9 @@ pub fn decision_of(pending: Pending) -> Option<&'static str> {
         Pending::BazaarSelect { .. } => Some("bazaar-choose"),
         Pending::BazaarBid { .. } => Some("bazaar-bid"),
         Pending::BazaarTrade { .. } => Some("bazaar-trade"),
+        Pending::CatapultToken { .. } => Some("catapult"),
+        Pending::Flick { .. } => Some("flick"),
+        Pending::Seduce { .. } => Some("seduce"),
         Pending::GameOver => None,
     }
 }

@@ -763,7 +763,14 @@ mod tests {
             assert_eq!(b.feature, bridge);
             assert!(p.bridge.is_none());
             assert_eq!(l.areas.len(), p.areas.len(), "{}: the cities as they were", design.id);
-            assert_eq!(l.hedges.len(), p.hedges.len(), "{}: the fields under it whole", design.id);
+            // The fields under it whole: no hedge of its own; a cloister moved beside the deck
+            // may leave the hedges that ended at it one (The Catapult's 07).
+            if plain.cloister.is_some() {
+                assert!(l.hedges.len() <= p.hedges.len(), "{}: the fields under it whole", design.id);
+                assert_eq!(l.hedges.is_empty(), p.hedges.is_empty(), "{}", design.id);
+            } else {
+                assert_eq!(l.hedges.len(), p.hedges.len(), "{}: the fields under it whole", design.id);
+            }
             let ways = |l: &Layout| l.ways.iter().map(|w| (w.feature, w.arms.len())).collect::<Vec<_>>();
             assert_eq!(ways(&l), ways(&p), "{}: its roads and rivers as they were", design.id);
             // A cloister goes beside the bridge (a road ending there with it); the other roads

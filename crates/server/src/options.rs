@@ -130,6 +130,10 @@ fn expansion_label(e: Expansion) -> (&'static str, &'static str) {
             "Bridges, Castles & Bazaars",
             "12 tiles: wooden bridges carry roads across fields; a completed town of two tiles may become a castle that takes the points of the next feature completed beside it; a bazaar tile auctions a tile to every player for points",
         ),
+        Expansion::Catapult => (
+            "The Catapult",
+            "12 tiles with a fair: after one is placed, every player flicks a catapult token of the kind its player chose, knocking followers home, taking a follower's place or winning 5 points (the program draws where each token lands)",
+        ),
         Expansion::Messages => (
             "The Messages",
             "a messenger per player, a second scoring figure: a figure that stops on a dark space of the scoring track in its player's turn brings a message (a small scoring, an extra tile) or 2 points",

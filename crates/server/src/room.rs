@@ -107,13 +107,15 @@ fn stale_version(what: &str, version: Option<usize>, current: usize) -> Result<(
 /// the next player acts, where no hidden information was revealed. A tile drawn (for the next
 /// turn, a builder's second tile, a refilled hand) is hidden information revealed; a score
 /// would have to be told and then untold, so those actions stay; so does a roll of a die (The
-/// Flier's flight), which taken back would let the player decide again knowing it.
+/// Flier's flight) or a flicked token's landing (The Catapult's flick, a catch round), which
+/// taken back would let the player decide again knowing it.
 fn undoable(before: &Game, after: &Game, events: &[EventView]) -> Option<Undoable> {
     let seat = before.pending().player()?;
     let still_deciding = after.pending().player() == Some(seat) && !after.is_over();
     let nothing_drawn = after.tiles_left() == before.tiles_left();
     let nothing_scored = events.iter().all(|e| e.score_changes.is_empty() && e.detail["type"] != "scored");
-    let nothing_rolled = events.iter().all(|e| e.detail["type"] != "flew");
+    let nothing_rolled =
+        events.iter().all(|e| !matches!(e.detail["type"].as_str(), Some("flew" | "flicked" | "catch-thrown")));
     (still_deciding && nothing_drawn && nothing_scored && nothing_rolled)
         .then(|| Undoable { seat, what: events.first().map(|e| e.text.clone()).unwrap_or_default() })
 }

@@ -210,6 +210,7 @@ pub fn tile_name(design: &TileDesign) -> String {
         (Symbol::Circus, "a circus space (the big top moves there)"),
         (Symbol::Acrobats, "an acrobat space"),
         (Symbol::Bazaar, "a bazaar"),
+        (Symbol::Fair, "a fair"),
         (Symbol::WindRoseOrange, "the orange wind rose"),
         (Symbol::WindRoseBlue, "the blue wind rose"),
         (Symbol::RoseNorthEast, "a quarter wind rose naming the north-east section"),

@@ -483,7 +483,7 @@ async fn the_reference_follows_the_query_and_a_games_rules() {
     assert_eq!(r["decisions"]["capture"], "2B-1");
     let text = r.to_string();
     assert!(text.contains("4 players: 7 each") && !text.contains("5 players: 6 each"));
-    let (status, r) = server.get("/api/reference?expansions=catapult&rules=rgg-big-box").await;
+    let (status, r) = server.get("/api/reference?expansions=wheel-of-fortune&rules=rgg-big-box").await;
     assert_eq!(status, 200, "{r}");
     assert_eq!(r["selection"]["rules"], "rgg-big-box");
     assert!(r.to_string().contains("\"playable\":false"));

@@ -145,15 +145,21 @@ async fn a_record_leaves_out_what_was_taken_back() {
     server.stop().await;
 }
 
-/// The Flier: a flight rolls the die, which taken back would let the player decide again knowing
-/// the roll; so while the flown follower waits to land, no undo is offered, and one asked for is
-/// refused. (The server deals at random: games are played until a flight lands.)
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_flight_is_never_taken_back() {
+/// Plays two-seat games of `expansions` between two human seats, `choose` picking each action
+/// among the legal ones (placements as near the start as they go, for a crowded board), until
+/// an action taken is one `decisive` marks (given the action, the seat and the view after it):
+/// then checks that no undo is offered and that one asked for is refused. Panics when no such
+/// action comes in `games` games (the server deals at random).
+async fn no_undo_after(
+    expansions: &[&str],
+    games: usize,
+    choose: impl Fn(&[Value]) -> Value,
+    decisive: impl Fn(&Value, usize, &Value) -> bool,
+) {
     let server = Running::start(None).await;
-    for _game in 0..6 {
+    for _game in 0..games {
         let created = server
-            .create(json!({"seats": [{"player": "human"}, {"player": "human"}], "rules": {"expansions": ["flier"]}}))
+            .create(json!({"seats": [{"player": "human"}, {"player": "human"}], "rules": {"expansions": expansions}}))
             .await;
         let id = created["id"].as_str().unwrap().to_string();
         let tokens: Vec<String> = (0..2).map(|s| created["seats"][s]["token"].as_str().unwrap().to_string()).collect();
@@ -165,29 +171,60 @@ async fn a_flight_is_never_taken_back() {
             let seat = view["pending"]["seat"].as_u64().unwrap() as usize;
             let (_, view) = server.get(&format!("/api/games/{id}?token={}", tokens[seat])).await;
             let actions = legal(&view);
-            // Placements as near the start as they go (a compact board, where flights land),
-            // then a flight wherever one is offered, else a pass.
             let near = |a: &&Value| a["x"].as_i64().unwrap_or(0).abs() + a["y"].as_i64().unwrap_or(0).abs();
-            let choice = if actions[0]["action"] == "place" {
-                actions.iter().min_by_key(near).unwrap()
+            let mut action = if actions[0]["action"] == "place" {
+                actions.iter().min_by_key(near).unwrap().clone()
             } else {
-                let flight = actions.iter().find(|a| a["action"] == "fly");
-                flight.or_else(|| actions.iter().find(|a| a["action"] == "pass")).unwrap_or(&actions[0])
+                choose(&actions)
             };
-            let mut action = choice.clone();
             action.as_object_mut().unwrap().remove("label");
             action.as_object_mut().unwrap().remove("at");
             let body = json!({"token": tokens[seat], "action": action, "version": view["version"]});
             let (status, after) = server.post(&format!("/api/games/{id}/actions"), &body.to_string()).await;
             assert_eq!(status, 200, "{after}");
-            if action["action"] == "fly" && after["pending"]["decision"] == "land" {
-                assert_eq!(after["undo"], Value::Null, "a flight is offered no undo: {after}");
+            if decisive(&action, seat, &after) {
+                assert_eq!(after["undo"], Value::Null, "no undo is offered: {after}");
                 let undo = json!({"token": tokens[seat]});
                 let (status, refused) = server.post(&format!("/api/games/{id}/undo"), &undo.to_string()).await;
                 assert_eq!(status, 409, "{refused}");
+                server.stop().await;
                 return;
             }
         }
     }
-    panic!("no flight landed in six games");
+    panic!("no decisive action in {games} games of {expansions:?}");
+}
+
+/// The Flier: a flight rolls the die, which taken back would let the player decide again knowing
+/// the roll; so while the flown follower waits to land, no undo is offered, and one asked for is
+/// refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flight_is_never_taken_back() {
+    // A flight wherever one is offered, else a pass.
+    let choose = |actions: &[Value]| {
+        let flight = actions.iter().find(|a| a["action"] == "fly");
+        flight.or_else(|| actions.iter().find(|a| a["action"] == "pass")).unwrap_or(&actions[0]).clone()
+    };
+    let landing = |action: &Value, _seat: usize, after: &Value| {
+        action["action"] == "fly" && after["pending"]["decision"] == "land"
+    };
+    no_undo_after(&["flier"], 6, choose, landing).await;
+}
+
+/// The Catapult: a flick that lands next to another player's follower leaves its player a
+/// seduction to decide; the flick is never taken back (its landing would be known).
+#[tokio::test]
+async fn a_flick_is_never_taken_back() {
+    // A follower wherever one goes (a crowded board, where seductions land near followers);
+    // seduction tokens.
+    let choose = |actions: &[Value]| {
+        let wanted = |a: &&Value| a["action"] == "deploy" || a["token"] == "seduction" || a["action"] == "flick";
+        actions.iter().find(wanted).unwrap_or(&actions[0]).clone()
+    };
+    let seduction = |action: &Value, seat: usize, after: &Value| {
+        action["action"] == "flick"
+            && after["pending"]["decision"] == "seduce"
+            && after["pending"]["seat"].as_u64() == Some(seat as u64)
+    };
+    no_undo_after(&["catapult"], 10, choose, seduction).await;
 }

@@ -128,6 +128,9 @@ const CONFIGS: &[(&str, &str, &str, usize, usize)] = &[
     ("bridges-castles-bazaars-4", "bridges-castles-bazaars,inns-cathedrals,traders-builders", "", 4, 3008),
     // The fairy never next to a castle's follower (the Assembled Game Reference's reading).
     ("bridges-castles-bazaars-fairy", "bridges-castles-bazaars,princess-dragon", "no-fairy-in-castle=true", 3, 3015),
+    // The Catapult: a game with rounds of every kind (a knock-out sending followers home,
+    // seductions made and one passed, catches and the target hurling scored).
+    ("catapult", "catapult", "", 3, 5005),
     // Games chosen for decisions and events that random play seldom reaches.
     ("cathars-escape", "cathars", "escape-after-each-tile=true", 2, 4011),
     ("abbot-neighbour", "abbot", "battle-for-cloisters=true,tile-edition=second", 2, 2012),

@@ -258,10 +258,13 @@ pub enum Symbol {
     /// A bazaar (Bridges, Castles & Bazaars): placing the tile (not bought at a bazaar) holds
     /// an auction of tiles at the end of the turn.
     Bazaar,
+    /// A fair (The Catapult): placing the tile holds a catapult round at the end of the turn.
+    /// The fair ends the roads that run into it; no figure stands on it.
+    Fair,
 }
 
 impl Symbol {
-    pub const ALL: [Symbol; 35] = [
+    pub const ALL: [Symbol; 36] = [
         Symbol::Tower,
         Symbol::Dragon,
         Symbol::Volcano,
@@ -297,6 +300,7 @@ impl Symbol {
         Symbol::Circus,
         Symbol::Acrobats,
         Symbol::Bazaar,
+        Symbol::Fair,
     ];
 
     /// Whether the symbol is a flying machine (The Flier).
@@ -371,6 +375,7 @@ impl Symbol {
             Symbol::Circus => "circus",
             Symbol::Acrobats => "acrobats",
             Symbol::Bazaar => "bazaar",
+            Symbol::Fair => "fair",
         }
     }
 

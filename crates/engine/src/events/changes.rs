@@ -30,7 +30,8 @@ impl Event {
             | Event::CircusScored { player, points, .. }
             | Event::AcrobatsScored { player, points, .. }
             | Event::RingmasterBonus { player, points, .. }
-            | Event::CastleScored { player, points, .. } => [(one(player), i64::from(points)), none],
+            | Event::CastleScored { player, points, .. }
+            | Event::CatapultScored { player, points, .. } => [(one(player), i64::from(points)), none],
             // A bazaar's price moves points from the buyer to the one paid (to nobody: lost).
             Event::BazaarTileBought { player, price, paid_to, .. } => [
                 (one(player), -i64::from(price)),
@@ -48,7 +49,11 @@ impl Event {
             Event::VodyanoyPenalty { player, points, .. } => [(one(player), -i64::from(points)), none],
             Event::ChurchBonus { players, points, .. } => [(players, i64::from(points)), none],
             Event::FlockHerded { players, sheep, .. } => [(players, i64::from(sheep)), none],
-            Event::TileDrawn { .. }
+            Event::CatapultRound { .. }
+            | Event::Flicked { .. }
+            | Event::Seduced { .. }
+            | Event::CatchThrown { .. }
+            | Event::TileDrawn { .. }
             | Event::TileDiscarded { .. }
             | Event::TileBackToPile { .. }
             | Event::TilePlaced { .. }

@@ -8,6 +8,7 @@ pub use breakdown::{Breakdown, VINEYARD_POINTS};
 
 use serde::{Deserialize, Serialize};
 
+use crate::actions::CatapultToken;
 use crate::catalog::{FeatureKind, LocalFeature, Quarter, Symbol, TileId, TradeGood};
 use crate::geometry::{Axis, Corner, Pos, Rotation};
 use crate::players::{BuildingKind, Figure, MagicFigure, PlayerId, PlayerSet};
@@ -814,6 +815,46 @@ pub enum Event {
     BoughtTileTaken {
         player: PlayerId,
         tile: TileId,
+    },
+    /// The Catapult: `player`, who placed a fair tile, holds a catapult round with tokens of
+    /// kind `token`.
+    CatapultRound {
+        player: PlayerId,
+        token: CatapultToken,
+    },
+    /// The Catapult: `player` flicked their `token` at the tile at `aim`; it came down at
+    /// `landed`, on a tile (`on_tile`) or off the map. A knock-out's followers hit go home (the
+    /// `FigureReturned` events that follow).
+    Flicked {
+        player: PlayerId,
+        token: CatapultToken,
+        aim: Pos,
+        landed: Pos,
+        on_tile: bool,
+    },
+    /// The Catapult, seduction: `player` put their `figure` in the place of `owner`'s
+    /// `replaced` on feature `feature` of the tile at `pos`, which went back to its owner.
+    Seduced {
+        player: PlayerId,
+        figure: Figure,
+        owner: PlayerId,
+        replaced: Figure,
+        pos: Pos,
+        feature: LocalFeature,
+    },
+    /// The Catapult, catch: `player` flicked their token to `catcher`, who caught it
+    /// (`caught`) or not.
+    CatchThrown {
+        player: PlayerId,
+        catcher: PlayerId,
+        caught: bool,
+    },
+    /// The Catapult: `player` won `points` in the round of `token` (the target hurling's
+    /// nearest token, a catch).
+    CatapultScored {
+        player: PlayerId,
+        token: CatapultToken,
+        points: u32,
     },
     /// The final scoring is over.
     GameEnded,

@@ -73,6 +73,9 @@ impl Modules {
             Pending::BazaarSelect { .. } | Pending::BazaarBid { .. } | Pending::BazaarTrade { .. } => {
                 self.bcb.each_bazaar_choice(table, pending, &mut visit)
             }
+            Pending::CatapultToken { .. } | Pending::Flick { .. } | Pending::Seduce { .. } => {
+                self.catapult.each_choice(table, pending, visit)
+            }
             Pending::PlaceTile { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
         }
     }
@@ -165,6 +168,9 @@ impl Modules {
             (Pending::Castle { .. }, Action::BuildCastle | Action::Pass) => Ok(()),
             (Pending::BazaarSelect { .. } | Pending::BazaarBid { .. } | Pending::BazaarTrade { .. }, _) => {
                 self.bcb.check_bazaar(table, pending, action)
+            }
+            (Pending::CatapultToken { .. } | Pending::Flick { .. } | Pending::Seduce { .. }, _) => {
+                self.catapult.check(table, pending, action)
             }
             (Pending::Deploy { player, .. }, Action::Bridge { pos, axis }) if self.bcb_in_play => {
                 if self.only_figure_actions(table, player) {
@@ -317,6 +323,13 @@ impl Modules {
             (Pending::Castle { .. }, _) => self.bcb.decide_castle(table, action == Action::BuildCastle, events),
             (Pending::BazaarSelect { .. } | Pending::BazaarBid { .. } | Pending::BazaarTrade { .. }, _) => {
                 return self.bcb.apply_bazaar(table, pending, action, events);
+            }
+            (Pending::CatapultToken { .. } | Pending::Flick { .. } | Pending::Seduce { .. }, _) => {
+                let (next, departures) = self.catapult.apply(table, pending, action, events);
+                for (root, player) in departures {
+                    self.follower_left(table, root, player, events);
+                }
+                return next;
             }
             (Pending::PlaceFerry { .. } | Pending::MoveFerry { .. }, _) => {
                 if self.ferries.apply(table, pending, action, events) {

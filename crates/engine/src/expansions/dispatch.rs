@@ -12,6 +12,7 @@ use super::abbot::Abbot;
 use super::baba_yaga::BabaYaga;
 use super::big_top::BigTop;
 use super::bridges_castles_bazaars::BridgesCastlesBazaars;
+use super::catapult::Catapult;
 use super::cathars::Cathars;
 use super::churches::Churches;
 use super::count::Count;
@@ -67,6 +68,8 @@ pub(crate) enum ModuleId {
     InnsCathedrals,
     KingRobber,
     TradersBuilders,
+    /// The Catapult's round, first of step 4A's actions (the assembled reference's order).
+    Catapult,
     /// The Crop Circles' choice at step 4A, before the Cathars' escape (seed 004's order of
     /// step 4A; the first edition's page: the turn's pending actions follow the crop circle).
     CropCircles,
@@ -149,7 +152,7 @@ pub(crate) enum ModuleId {
 const _: () = assert!(ModuleId::COUNT <= 64);
 
 impl ModuleId {
-    pub(crate) const COUNT: usize = 40;
+    pub(crate) const COUNT: usize = 41;
 
     /// The hooks the module implements.
     pub(crate) fn hooks(self) -> Hooks {
@@ -159,6 +162,7 @@ impl ModuleId {
             ModuleId::InnsCathedrals => InnsCathedrals::HOOKS,
             ModuleId::KingRobber => KingRobber::HOOKS,
             ModuleId::TradersBuilders => TradersBuilders::HOOKS,
+            ModuleId::Catapult => Catapult::HOOKS,
             ModuleId::CropCircles => CropCircles::HOOKS,
             ModuleId::Cathars => Cathars::HOOKS,
             ModuleId::Abbot => Abbot::HOOKS,
@@ -256,6 +260,7 @@ impl ModuleId {
             Expansion::Vineyards => ModuleId::Vineyards,
             Expansion::BigTop => ModuleId::BigTop,
             Expansion::BridgesCastlesBazaars => ModuleId::BridgesCastlesBazaars,
+            Expansion::Catapult => ModuleId::Catapult,
             // The Festival has no hook: its return is listed with the figure phase's actions.
             Expansion::Festival | Expansion::Winter => return None,
         })
@@ -268,14 +273,14 @@ impl ModuleId {
 macro_rules! each_module {
     ($modules:expr, $mask:expr, |$i:ident, mut $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&mut $modules.river), (&mut $modules.gold_mines), (&mut $modules.inns_cathedrals),
-            (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.crop_circles), (&mut $modules.cathars),
+            (&mut $modules.king_robber), (&mut $modules.traders_builders), (&mut $modules.catapult), (&mut $modules.crop_circles), (&mut $modules.cathars),
             (&mut $modules.abbot), (&mut $modules.tower), (&mut $modules.flier), (&mut $modules.tunnel), (&mut $modules.phantom), (&mut $modules.ferries), (&mut $modules.hills_sheep), (&mut $modules.bcb), (&mut $modules.big_top), (&mut $modules.the_count), (&mut $modules.princess_dragon),
             (&mut $modules.games_quarterly), (&mut $modules.abbey_mayor), (&mut $modules.mage_witch), (&mut $modules.little_buildings), (&mut $modules.spiel_doch), (&mut $modules.wind_roses), (&mut $modules.labyrinths), (&mut $modules.monasteries), (&mut $modules.darmstadtium), (&mut $modules.vineyards), (&mut $modules.shrines), (&mut $modules.watchtowers), (&mut $modules.baba_yaga), (&mut $modules.traps), (&mut $modules.churches), (&mut $modules.porxada), (&mut $modules.plague), (&mut $modules.messages), (&mut $modules.unpunctuality),
             (&mut $modules.own_cloisters), (&mut $modules.prisoners), (&mut $modules.table_edge), $body)
     };
     ($modules:expr, $mask:expr, |$i:ident, $m:ident| $body:expr) => {
         each_module!(@ $modules, $mask, $i, $m, (&$modules.river), (&$modules.gold_mines), (&$modules.inns_cathedrals),
-            (&$modules.king_robber), (&$modules.traders_builders), (&$modules.crop_circles), (&$modules.cathars),
+            (&$modules.king_robber), (&$modules.traders_builders), (&$modules.catapult), (&$modules.crop_circles), (&$modules.cathars),
             (&$modules.abbot), (&$modules.tower), (&$modules.flier), (&$modules.tunnel), (&$modules.phantom), (&$modules.ferries), (&$modules.hills_sheep), (&$modules.bcb), (&$modules.big_top), (&$modules.the_count), (&$modules.princess_dragon),
             (&$modules.games_quarterly), (&$modules.abbey_mayor), (&$modules.mage_witch), (&$modules.little_buildings), (&$modules.spiel_doch), (&$modules.wind_roses), (&$modules.labyrinths), (&$modules.monasteries), (&$modules.darmstadtium), (&$modules.vineyards), (&$modules.shrines), (&$modules.watchtowers), (&$modules.baba_yaga), (&$modules.traps), (&$modules.churches), (&$modules.porxada), (&$modules.plague), (&$modules.messages), (&$modules.unpunctuality),
             (&$modules.own_cloisters), (&$modules.prisoners), (&$modules.table_edge), $body)
@@ -286,7 +291,7 @@ macro_rules! each_module {
     ($modules:expr, $mask:expr, |$m:ident| $body:expr) => {
         each_module!($modules, $mask, |_index, $m| $body)
     };
-    (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cc:expr, $cathars:expr,
+    (@ $modules:expr, $mask:expr, $i:ident, $m:ident, $river:expr, $gm:expr, $ic:expr, $kr:expr, $tb:expr, $cat:expr, $cc:expr, $cathars:expr,
         $abbot:expr, $tower:expr, $fl:expr, $tu:expr, $ph:expr, $fe:expr, $hs:expr, $bcb:expr, $bt:expr, $count:expr, $pd:expr, $gq:expr, $am:expr, $mw:expr, $lb:expr, $sd:expr, $wr:expr, $lab:expr, $mon:expr, $dar:expr, $vy:expr, $sh:expr, $wt:expr, $by:expr, $traps:expr, $ch:expr, $px:expr, $pl:expr, $msg:expr, $un:expr, $oc:expr, $pr:expr, $te:expr,
         $body:expr) => {
         for $i in set_bits($mask) {
@@ -296,6 +301,7 @@ macro_rules! each_module {
                 ModuleId::InnsCathedrals => { let $m = $ic; $body }
                 ModuleId::KingRobber => { let $m = $kr; $body }
                 ModuleId::TradersBuilders => { let $m = $tb; $body }
+                ModuleId::Catapult => { let $m = $cat; $body }
                 ModuleId::CropCircles => { let $m = $cc; $body }
                 ModuleId::Cathars => { let $m = $cathars; $body }
                 ModuleId::Abbot => { let $m = $abbot; $body }

@@ -28,6 +28,7 @@ pub mod big_top;
 pub mod bridges;
 pub(crate) mod bridges_castles_bazaars;
 pub mod castles;
+pub(crate) mod catapult;
 pub(crate) mod cathars;
 mod choosing;
 pub(crate) mod churches;
@@ -97,6 +98,7 @@ use abbot::Abbot;
 use baba_yaga::BabaYaga;
 use big_top::BigTop;
 use bridges_castles_bazaars::BridgesCastlesBazaars;
+use catapult::Catapult;
 use cathars::Cathars;
 use churches::Churches;
 use count::Count;
@@ -184,6 +186,7 @@ pub(crate) struct Modules {
     inns_cathedrals: InnsCathedrals,
     king_robber: KingRobber,
     traders_builders: TradersBuilders,
+    catapult: Catapult,
     crop_circles: CropCircles,
     cathars: Cathars,
     abbot: Abbot,
@@ -305,6 +308,7 @@ impl Modules {
             inns_cathedrals: InnsCathedrals,
             king_robber: KingRobber::new(rules),
             traders_builders: TradersBuilders::new(rules),
+            catapult: Catapult::default(),
             crop_circles: CropCircles::new(rules),
             cathars: Cathars::new(rules),
             abbot: Abbot,

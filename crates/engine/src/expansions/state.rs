@@ -27,6 +27,15 @@ impl Modules {
         &self.hills_sheep
     }
 
+    /// The Catapult: where the next flicked token lands, relative to its aim
+    /// (`Game::arrange_landing`).
+    pub(crate) fn arrange_landing(&mut self, offset: (i16, i16)) -> Result<(), crate::errors::SetupError> {
+        if !self.in_play(super::ModuleId::Catapult) {
+            return Err(crate::errors::SetupError::CatapultNotInPlay);
+        }
+        self.catapult.arrange_landing(offset)
+    }
+
     /// Hills & Sheep: sets the next flock tokens drawn (`Game::arrange_flock`).
     pub(crate) fn arrange_flock(
         &mut self,

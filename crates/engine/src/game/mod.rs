@@ -375,6 +375,13 @@ impl Game {
         self.modules.arrange_flock(order)
     }
 
+    /// The Catapult: the next flicked token lands `offset` (east, south) from its aim instead
+    /// of where the draw would put it: the aim itself or one of the eight places around it
+    /// ([`crate::expansions::catapult::LANDINGS`]). For bots weighing each landing, and tests.
+    pub fn arrange_landing(&mut self, offset: (i16, i16)) -> Result<(), SetupError> {
+        self.modules.arrange_landing(offset)
+    }
+
     /// Under the Big Top: the tile where the big top stands, over its face-down animal token
     /// (none before the first circus tile and after the final scoring).
     pub fn big_top(&self) -> Option<Pos> {

@@ -124,6 +124,13 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
         }
         (_, Action::BazaarBid { bid }) => RecordAction::Bid { player, bid },
         (_, Action::BazaarTrade { buy }) => RecordAction::BazaarTrade { player, buy },
+        (_, Action::ChooseToken { token }) => RecordAction::Catapult { player, token },
+        (_, Action::Flick { at }) => RecordAction::Flick { player, x: at.x, y: at.y },
+        (_, Action::Seduce { figure: index, with }) => {
+            let owner = game.figures().get(index as usize).map_or(Color::Red, |f| game.player(f.owner).color);
+            let FigureAt { figure, x, y, feature } = figure_at(game, index);
+            RecordAction::Seduce { player, owner, figure, x, y, feature, with }
+        }
         (_, Action::ScorePyramid { pos }) => RecordAction::Pyramid { player, x: pos.x, y: pos.y },
         (_, Action::ReadMessage { perform }) => RecordAction::Message { player, perform },
         (_, Action::MessageFollower { figure }) => {
@@ -299,6 +306,9 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::BazaarChoose { player, .. }
         | RecordAction::Bid { player, .. }
         | RecordAction::BazaarTrade { player, .. }
+        | RecordAction::Catapult { player, .. }
+        | RecordAction::Flick { player, .. }
+        | RecordAction::Seduce { player, .. }
         | RecordAction::Pyramid { player, .. }
         | RecordAction::Message { player, .. }
         | RecordAction::MessageFollower { player, .. }
@@ -518,6 +528,22 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         }
         RecordAction::Bid { bid, .. } => Ok(Action::BazaarBid { bid: *bid }),
         RecordAction::BazaarTrade { buy, .. } => Ok(Action::BazaarTrade { buy: *buy }),
+        RecordAction::Catapult { token, .. } => Ok(Action::ChooseToken { token: *token }),
+        RecordAction::Flick { x, y, .. } => Ok(Action::Flick { at: Pos::new(*x, *y) }),
+        RecordAction::Seduce { owner, figure, x, y, feature, with, .. } => {
+            let pos = Pos::new(*x, *y);
+            let local = feature_at(game, pos, feature)?;
+            game.figures()
+                .iter()
+                .position(|f| {
+                    game.player(f.owner).color == *owner
+                        && f.figure == *figure
+                        && f.feature == local
+                        && game.board().placement(f.placement).pos == pos
+                })
+                .map(|i| Action::Seduce { figure: i as u8, with: *with })
+                .ok_or_else(|| format!("no {} of {owner} stands on {feature} at {pos}", figure.name()))
+        }
         RecordAction::Pyramid { x, y, .. } => Ok(Action::ScorePyramid { pos: Pos::new(*x, *y) }),
         RecordAction::Message { perform, .. } => Ok(Action::ReadMessage { perform: *perform }),
         RecordAction::MessageFollower { figure, x, y, feature, .. } => {

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::actions::CatapultToken;
 use crate::catalog::Quarter;
 use crate::game::{Color, Figure};
 use crate::players::MagicFigure;
@@ -344,6 +345,32 @@ pub enum RecordAction {
         player: Option<Color>,
         buy: bool,
     },
+    /// The Catapult: after a fair tile, the kind of token for the catapult round (`knock-out`,
+    /// `seduction`, `target` or `catch`).
+    Catapult {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        token: CatapultToken,
+    },
+    /// The Catapult: the player's token flicked at the tile at (x, y).
+    Flick {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        x: i16,
+        y: i16,
+    },
+    /// The Catapult, seduction: the player's `with` from supply takes the place of `owner`'s
+    /// `figure` on feature `feature` of the tile at (x, y), the follower nearest the token.
+    Seduce {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        owner: Color,
+        figure: Figure,
+        x: i16,
+        y: i16,
+        feature: String,
+        with: Figure,
+    },
     /// Under the Big Top: instead of deploying, a follower goes onto the acrobat space of the
     /// tile at (x, y).
     Acrobat {
@@ -592,6 +619,11 @@ impl RecordAction {
             RecordAction::ScoringFigure { messenger, .. } => RecordAction::ScoringFigure { player: None, messenger },
             RecordAction::Flock { herd, .. } => RecordAction::Flock { player: None, herd },
             RecordAction::Acrobat { x, y, .. } => RecordAction::Acrobat { player: None, x, y },
+            RecordAction::Catapult { token, .. } => RecordAction::Catapult { player: None, token },
+            RecordAction::Flick { x, y, .. } => RecordAction::Flick { player: None, x, y },
+            RecordAction::Seduce { owner, figure, x, y, feature, with, .. } => {
+                RecordAction::Seduce { player: None, owner, figure, x, y, feature, with }
+            }
             RecordAction::PlaceBridged { x, y, rotation, bridge_x, bridge_y, axis, .. } => {
                 RecordAction::PlaceBridged { player: None, tile: None, x, y, rotation, bridge_x, bridge_y, axis }
             }

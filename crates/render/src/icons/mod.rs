@@ -58,6 +58,7 @@ pub fn class(kind: IconKind) -> &'static str {
         IconKind::Circus => "symbol circus",
         IconKind::AcrobatSpace => "symbol acrobats",
         IconKind::Bazaar => "symbol bazaar",
+        IconKind::Fair => "symbol fair",
         IconKind::CropCircle { kind: 0 } => "symbol crop-shield",
         IconKind::CropCircle { kind: 1 } => "symbol crop-club",
         IconKind::CropCircle { .. } => "symbol crop-pitchfork",
@@ -410,6 +411,24 @@ fn body(kind: IconKind) -> String {
             r##"<path d="M-9.6 5.8H9.6" stroke="#6b4520" stroke-width="0.5"/>"##
         )
         .to_string(),
+        // The Catapult: a fair, a round pavilion striped royal blue and yellow under a pointed
+        // roof striped the same way, a scalloped blue valance and a dark doorway, a green
+        // swallow-tailed flag on the pole at its top (no ring of sawdust, unlike a circus space;
+        // no counter, unlike a bazaar).
+        IconKind::Fair => format!(
+            concat!(
+                r##"<ellipse cx="0" cy="8.6" rx="8.6" ry="1.3" fill="#3b2f22" opacity="0.2"/>"##,
+                r##"<rect x="-7" y="-0.5" width="14" height="9" fill="#f2c14e" stroke="{ink}" stroke-width="0.8"/>"##,
+                r##"<path d="M-7 -0.5H-5V8.5H-7ZM-3 -0.5H-1V8.5H-3ZM1 -0.5H3V8.5H1ZM5 -0.5H7V8.5H5Z" fill="#2a5caa"/>"##,
+                r##"<path d="M-1.6 8.5V5Q0 3.2 1.6 5V8.5Z" fill="{ink}"/>"##,
+                r##"<path d="M-8.6 -0.5L0 -8.4L8.6 -0.5Z" fill="#f2c14e" stroke="{ink}" stroke-width="0.8" stroke-linejoin="round"/>"##,
+                r##"<path d="M0 -8.4L-8.6 -0.5H-5.2ZM0 -8.4L-1.7 -0.5H1.7ZM0 -8.4L5.2 -0.5H8.6Z" fill="#2a5caa"/>"##,
+                r##"<path d="M-8.6 -0.5Q-7.2 1.9 -5.7 -0.5Q-4.3 1.9 -2.9 -0.5Q-1.4 1.9 0 -0.5Q1.4 1.9 2.9 -0.5Q4.3 1.9 5.7 -0.5Q7.2 1.9 8.6 -0.5Z" fill="#2a5caa" stroke="{ink}" stroke-width="0.6" stroke-linejoin="round"/>"##,
+                r##"<path d="M0 -8.4V-13.6" stroke="{ink}" stroke-width="0.8" stroke-linecap="round"/>"##,
+                r##"<path d="M0.3 -13.6L6 -13L4.4 -11.9L6 -10.8L0.3 -10.4Z" fill="#2e8b3a" stroke="#17461d" stroke-width="0.4" stroke-linejoin="round"/>"##
+            ),
+            ink = INK
+        ),
         // A crop circle: a round of flattened wheat with a ring trodden into it, and in the
         // middle the emblem of the followers it concerns: a shield, a club or a pitchfork.
         IconKind::CropCircle { kind } => {

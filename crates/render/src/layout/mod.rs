@@ -130,6 +130,9 @@ pub enum IconKind {
     /// A bazaar (Bridges, Castles & Bazaars): a market stall, a striped awning over a counter
     /// laid with wares.
     Bazaar,
+    /// A fair (The Catapult), in the middle of its tile where its roads end: a round pavilion
+    /// striped blue and yellow under a pointed roof, a green swallow-tailed flag on its pole.
+    Fair,
     /// A crop circle (The Crop Circles), in the middle of its tile where its roads and fields
     /// end: `kind` 0 a shield (knights), 1 a club (thieves), 2 a pitchfork (farmers).
     CropCircle {
@@ -354,8 +357,10 @@ pub fn layout(design: &TileDesign) -> Layout {
     };
     // The Watchtowers: the tower stands in the middle, where its tile's roads end.
     let watchtower = design.symbols.iter().copied().find(|s| s.is_watchtower());
-    // Under the Big Top: the circus or acrobat space in the middle, where its tile's roads end.
-    let show = design.symbols.iter().copied().find(|&s| symbols::show_icon(s).is_some());
+    // Under the Big Top: the circus or acrobat space in the middle, where its tile's roads end;
+    // The Catapult: the fair, unless the tile's cloister stands there (beside it then).
+    let show =
+        design.symbols.iter().copied().find(|&s| symbols::show_icon(s).is_some()).filter(|_| design.cloister.is_none());
     let mut plans: Vec<End> = single
         .iter()
         .map(|&(i, side)| {

@@ -30,6 +30,8 @@ pub(super) fn symbol_icon(symbol: Symbol) -> Option<(IconKind, (f32, f32))> {
         Symbol::Acrobats => (IconKind::AcrobatSpace, (11.0, 7.5)),
         // Bridges, Castles & Bazaars: a market stall.
         Symbol::Bazaar => (IconKind::Bazaar, (11.0, 7.5)),
+        // The Catapult: a fair, in the middle of its tile unless something stands there.
+        Symbol::Fair => (IconKind::Fair, (11.0, 7.5)),
         Symbol::WindRoseOrange => (IconKind::WindRose { blue: false }, (15.0, 9.0)),
         Symbol::WindRoseBlue => (IconKind::WindRose { blue: true }, (15.0, 9.0)),
         Symbol::RoseNorthEast => (IconKind::RoseQuarter { quarter: 0 }, (13.0, 8.0)),
@@ -47,12 +49,14 @@ pub(super) fn watchtower_icon(symbol: Symbol) -> IconKind {
     IconKind::Watchtower { watches }
 }
 
-/// Under the Big Top: the icon of a circus or acrobat space, drawn in the middle of its tile
-/// where its roads end; `None` for any other symbol.
+/// Under the Big Top: the icon of a circus or acrobat space, and The Catapult's fair (which
+/// ends the roads that run into it), drawn in the middle of its tile where its roads end;
+/// `None` for any other symbol.
 pub(super) fn show_icon(symbol: Symbol) -> Option<IconKind> {
     match symbol {
         Symbol::Circus => Some(IconKind::Circus),
         Symbol::Acrobats => Some(IconKind::AcrobatSpace),
+        Symbol::Fair => Some(IconKind::Fair),
         _ => None,
     }
 }

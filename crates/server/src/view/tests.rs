@@ -9,6 +9,7 @@ use super::*;
 // Under the Big Top's in a file of its own.
 mod big_top;
 mod bridges_castles_bazaars;
+mod catapult;
 mod further;
 
 fn seats(n: usize) -> Vec<Seat> {

@@ -18,6 +18,7 @@ mod abbot;
 mod battle_for_cloisters;
 mod big_top;
 mod bridges_castles_bazaars;
+mod catapult;
 mod cathars;
 mod choosing;
 mod churches;
@@ -89,6 +90,7 @@ pub(crate) const MODULES: &[&dyn ViewModule] = &[
     &hills_sheep::HillsSheep,
     &big_top::BigTop,
     &bridges_castles_bazaars::BridgesCastlesBazaars,
+    &catapult::Catapult,
     &mage_witch::MageWitch,
     &wind_roses::WindRoses,
     &watchtowers::Watchtowers,
