@@ -591,9 +591,20 @@ impl Modules {
         if self.rebuilt.is_some() {
             return self.rebuild_actions(table, player, visit);
         }
-        each_module!(self, self.implementing(Hook::FigureActions), |m| if m.figure_actions(table, player, visit) {
-            return true;
-        });
+        // A princess that must remove a knight leaves no bridge and no flight (the dispatch's
+        // check refuses them: `PrincessMustRemove`), so neither is listed.
+        let princess_must = self.only_figure_actions(table, player);
+        let mut gated = |a: Action| match a {
+            Action::Bridge { .. } | Action::Fly { .. } if princess_must => false,
+            a => visit(a),
+        };
+        each_module!(
+            self,
+            self.implementing(Hook::FigureActions),
+            |m| if m.figure_actions(table, player, &mut gated) {
+                return true;
+            }
+        );
         // The Tower's actions need the dragon's tile (no follower goes there), so they are
         // listed here rather than through the hook.
         if self.tower_in_play && self.tower_actions(table, player, visit) {
