@@ -267,6 +267,11 @@ fn describe(game: &Game, action: carcassonne_engine::Action) -> String {
         RecordAction::Seduce { owner, figure, x, y, feature, with, .. } => {
             format!("put a {} in the place of {owner}'s {} on {feature} at ({x}, {y})", with.name(), figure.name())
         }
+        RecordAction::SeduceQuarter { owner, figure, quarter, with, .. } => format!(
+            "put a {} in the place of {owner}'s {} in the {quarter} quarter of Carcassonne",
+            with.name(),
+            figure.name()
+        ),
         RecordAction::BazaarTrade { buy: true, .. } => "buy the tile, paying the highest bidder".into(),
         RecordAction::BazaarTrade { .. } => "sell the tile to the highest bidder".into(),
         RecordAction::Pyramid { x, y, .. } => {

@@ -342,6 +342,20 @@ pub fn catapult_line(game: &carcassonne_engine::Game, event: &carcassonne_engine
             let where_ = if on_tile { "lands" } else { "comes down off the map" };
             format!("{} flicks at {aim}: the token {where_} at {landed}", name(player))
         }
+        Event::KnockedOutOfQuarter { owner, figure, quarter } => format!(
+            "{}'s {} is knocked out of the {} quarter of Carcassonne and goes home",
+            name(owner),
+            figure.name(),
+            quarter.name()
+        ),
+        Event::SeducedInQuarter { player, figure, owner, replaced, quarter } => format!(
+            "{}'s {} takes the place of {}'s {} in the {} quarter of Carcassonne, which goes home",
+            name(player),
+            figure.name(),
+            name(owner),
+            replaced.name(),
+            quarter.name()
+        ),
         Event::Seduced { player, figure, owner, replaced, pos, feature } => format!(
             "{}'s {} takes the place of {}'s {} on {} at {pos}, which goes home",
             name(player),

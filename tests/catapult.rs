@@ -452,3 +452,96 @@ fn a_knock_out_leaves_the_followers_caught_in_a_trap() {
     g.apply(Action::Flick { at: lake }).unwrap();
     assert_eq!(followers_at(&g, lake).len(), 2);
 }
+
+/// The round of the scenarios in the city of Carcassonne (The Count with The Catapult): blue's
+/// follower waits in the castle quarter (blue closed red's road north of the city and deployed
+/// there; the count stays in the castle), red's fair tile lies west of the city, and red's
+/// round of `token` waits for red's flick, arranged to land where it is aimed. With `farmer`,
+/// red put a farmer on the fair tile. Returns the game and blue's followers in supply.
+fn city_round(token: CatapultToken, farmer: bool) -> (Game, u8) {
+    use carcassonne_engine::Quarter;
+    let rules = Rules { expansions: vec![Expansion::Count, Expansion::Catapult], ..Rules::base() };
+    let mut g = crate::princess_dragon::game_with(rules, 2, &["base:U", "base:A", "catapult:06", "base:B"]);
+    crate::count::blue_closes_reds_road(&mut g);
+    g.apply(Action::DeployToQuarter { figure: F, quarter: Quarter::Castle }).unwrap();
+    g.apply(Action::Pass).unwrap(); // the count stays in the castle
+    let supply = g.player(1).followers;
+    let spot = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Place { pos, .. } if pos.x < -2))
+        .expect("a place for the fair tile west of the city");
+    g.apply(spot).unwrap();
+    let deploy = g.legal_actions().into_iter().find(|a| matches!(a, Action::Deploy { .. }));
+    g.apply(if farmer { deploy.expect("a field to deploy on") } else { Action::Pass }).unwrap();
+    g.apply(Action::ChooseToken { token }).unwrap();
+    g.arrange_landing((0, 0)).unwrap();
+    (g, supply)
+}
+
+/// The FAQ of 10/2012 (Wikicarpedia, Knock out): "followers within ... the City of Carcassonne
+/// ... can be hit and removed. The special characters such as the count ... stay in their
+/// area": a knock-out coming down on any of the city's twelve tiles sends home every figure
+/// waiting in its quarters; the count stays where it is. Off the city, they stay.
+#[test]
+fn a_knock_out_on_the_city_of_carcassonne_hits_the_followers_in_its_quarters() {
+    use carcassonne_engine::Quarter;
+    // Tile 01 of the city, at its north-west corner, far from the castle quarter's marker.
+    let (mut g, supply) = city_round(CatapultToken::KnockOut, false);
+    let events = g.apply(Action::Flick { at: Pos::new(-2, -1) }).unwrap();
+    let knocked = Event::KnockedOutOfQuarter { owner: 1, figure: F, quarter: Quarter::Castle };
+    assert!(events.contains(&knocked), "{events:?}");
+    assert!(g.residents().is_empty());
+    assert_eq!(g.player(1).followers, supply + 1);
+    assert_eq!(g.count_quarter(), Some(Quarter::Castle), "the count stays in its quarter");
+    // The cloister north of the city is no tile of it: the quarters keep their followers.
+    let (mut g, _) = city_round(CatapultToken::KnockOut, false);
+    let events = g.apply(Action::Flick { at: Pos::new(1, -3) }).unwrap();
+    assert!(!events.iter().any(|e| matches!(e, Event::KnockedOutOfQuarter { .. })), "{events:?}");
+    assert_eq!(g.residents().len(), 1);
+}
+
+/// The FAQ of 10/2012 (Wikicarpedia, the seduction's footnote): "followers on the tiles
+/// corresponding to ... the City of Carcassonne ... can be selected and swapped. The special
+/// characters such as The Count ... stay in their area": when the city is the nearest place
+/// holding followers, the figures in its quarters are the seduction's candidates; the
+/// flicker's follower waits in the quarter in their place. The record names the quarter.
+#[test]
+fn a_seduction_nearest_the_city_of_carcassonne_swaps_a_follower_in_its_quarters() {
+    use carcassonne_engine::record::{decode_action, encode_action};
+    use carcassonne_engine::Quarter;
+    let (mut g, supply) = city_round(CatapultToken::Seduction, false);
+    g.apply(Action::Flick { at: Pos::new(-2, -1) }).unwrap();
+    assert!(matches!(g.pending(), Pending::Seduce { player: 0, .. }), "{:?}", g.pending());
+    let seduction = Action::SeduceInQuarter { owner: 1, figure: F, quarter: Quarter::Castle, with: F };
+    assert_eq!(g.legal_actions(), [seduction, Action::Pass]);
+    // Another quarter, or a figure not there, is refused and changes nothing.
+    let wrong = Action::SeduceInQuarter { owner: 1, figure: F, quarter: Quarter::Market, with: F };
+    assert_eq!(g.check(wrong), Err(RuleError::NotTheNearestInQuarter));
+    assert!(g.apply(wrong).is_err());
+    assert_eq!(g.residents().len(), 1);
+    // The record's action, and back.
+    let recorded = encode_action(&g, seduction);
+    let text = serde_json::to_string(&recorded).unwrap();
+    assert!(text.contains(r#""action":"seduce-quarter""#) && text.contains(r#""quarter":"castle""#), "{text}");
+    assert_eq!(decode_action(&g, &recorded), Ok(seduction));
+    let red = g.player(0).followers;
+    let events = g.apply(seduction).unwrap();
+    let swapped = Event::SeducedInQuarter { player: 0, figure: F, owner: 1, replaced: F, quarter: Quarter::Castle };
+    assert!(events.contains(&swapped), "{events:?}");
+    let residents: Vec<_> = g.residents().iter().map(|r| (r.owner, r.figure, r.quarter)).collect();
+    assert_eq!(residents, [(0, F, Quarter::Castle)]);
+    assert_eq!((g.player(0).followers, g.player(1).followers), (red - 1, supply + 1));
+    assert_eq!(g.count_quarter(), Some(Quarter::Castle), "the count stays in its quarter");
+    // On red's fair tile beside the city, red's own farmer there is nearer than the city: it
+    // is the nearest follower, red's own, so nothing happens and blue's follower stays.
+    let (mut g, _) = city_round(CatapultToken::Seduction, true);
+    let fair = g.board().tiles().last().unwrap().pos;
+    g.apply(Action::Flick { at: fair }).unwrap();
+    assert!(!matches!(g.pending(), Pending::Seduce { .. }), "{:?}", g.pending());
+    assert_eq!(g.residents().len(), 1);
+    // Without the farmer, the city beside the fair tile is the nearest place with followers.
+    let (mut g, _) = city_round(CatapultToken::Seduction, false);
+    g.apply(Action::Flick { at: fair }).unwrap();
+    assert!(matches!(g.pending(), Pending::Seduce { player: 0, .. }), "{:?}", g.pending());
+}

@@ -92,7 +92,7 @@ fn decline_abbey(g: &mut Game) {
 /// The road north of the city: RED's thief on base:U at (1, -2), then BLUE closes it with the
 /// cloister base:A at (1, -3): 3 points for RED (the city's tile 04, U and A), none for BLUE,
 /// who may then deploy to Carcassonne.
-fn blue_closes_reds_road(g: &mut Game) -> Vec<Event> {
+pub(crate) fn blue_closes_reds_road(g: &mut Game) -> Vec<Event> {
     decline_abbey(g);
     place(g, 1, -2);
     deploy(g, F, "road@N");

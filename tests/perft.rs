@@ -274,6 +274,7 @@ impl From<Action> for ActionKey {
             | Action::ChooseToken { .. }
             | Action::Flick { .. }
             | Action::Seduce { .. }
+            | Action::SeduceInQuarter { .. }
             | Action::PorxadaBonus
             | Action::SwapFollower { .. }
             | Action::RefuseSwap { .. }

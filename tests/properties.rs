@@ -537,6 +537,10 @@ fn check_events(game: &Game, events: &[Event], t: &mut Tracker) -> Result<(), Te
             | Event::CatapultScored { .. } => {
                 prop_assert!(game.rules().has(Expansion::Catapult), "a catapult round without The Catapult");
             }
+            Event::KnockedOutOfQuarter { .. } | Event::SeducedInQuarter { .. } => {
+                let both = game.rules().has(Expansion::Catapult) && game.rules().has(Expansion::Count);
+                prop_assert!(both, "a knock-out in Carcassonne without The Catapult and The Count");
+            }
             Event::OutbreakStarted { .. }
             | Event::OutbreakEradicated { .. }
             | Event::FleaPlaced { .. }

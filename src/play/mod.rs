@@ -606,7 +606,9 @@ impl Session {
                 }
                 Event::CatapultRound { .. }
                 | Event::Flicked { .. }
+                | Event::KnockedOutOfQuarter { .. }
                 | Event::Seduced { .. }
+                | Event::SeducedInQuarter { .. }
                 | Event::CatchThrown { .. }
                 | Event::CatapultScored { .. } => {
                     writeln!(out, "    {}", crate::output::catapult_line(game, event))?;

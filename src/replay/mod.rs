@@ -210,7 +210,9 @@ fn write_log(out: &mut impl Write, record: &Record, replay: &Replay) -> anyhow::
             // The Catapult: a line each.
             Event::CatapultRound { .. }
             | Event::Flicked { .. }
+            | Event::KnockedOutOfQuarter { .. }
             | Event::Seduced { .. }
+            | Event::SeducedInQuarter { .. }
             | Event::CatchThrown { .. }
             | Event::CatapultScored { .. } => {
                 if let Some(text) = line.take() {

@@ -6313,6 +6313,9 @@ async function scenarioCatapult() {
       let seduced = false;
       for (let game = 1; game <= 3 && !seduced; game++) seduced = await seductionGame(page);
       check(seduced, 'no seduction in three hot-seat games');
+      let inQuarter = false;
+      for (let game = 1; game <= 10 && !inQuarter; game++) inQuarter = await quarterSeductionGame(page);
+      check(inQuarter, 'no seduction in the quarters of Carcassonne in ten hot-seat games');
     }
     await closeBrowsers();
   }
@@ -6371,6 +6374,67 @@ async function seductionGame(page) {
   const seduced = (await newEvents(id, view.events.length)).find((e) => e.type === 'seduced');
   check(seduced && seduced.seat === view.pending.seat && seduced.owner === first.owner && seduced.x === first.x && seduced.y === first.y && seduced.feature === first.feature, `the API has no seduction of the first candidate: ${JSON.stringify(seduced)}`);
   check(/^(Katya|Lev) seduces (Katya|Lev)'s .+: (Katya|Lev)'s .+ takes its place, and it goes back to (Katya|Lev)$/.test(seduced.text || ''), `the seduction's words: "${seduced.text}"`);
+  log(`game ${id}: "${seduced.text}" by clicks`);
+  return true;
+}
+
+/**
+ * The third part of scenario 43, with The Count, in a hot-seat game played through the API:
+ * each seat deploys to the castle quarter when it may, chooses seduction rounds and aims at the
+ * city of Carcassonne, until a seduction may take a figure waiting in a quarter. The panel then
+ * has a button per such figure in the API's words; the first is pressed and confirmed ("Put
+ * your follower there"): the API has the follower seduced in the quarter. Whether
+ * such a seduction was reached in the game.
+ */
+async function quarterSeductionGame(page) {
+  const { id, play } = await createGame(page, ['human', 'human'], ['Katya', 'Lev'], ['count', 'catapult'], { hotSeat: true });
+  const token = /#token=([0-9a-f]+)/.exec(play)[1];
+  await press(page, '[data-testid=play-link]');
+  await page.waitForURL(/\/play\//);
+  let view = null;
+  for (let steps = 0; ; steps++) {
+    check(Date.now() - started < TOTAL_MS - 30_000, `the quarter seduction game is still running after ${steps} steps; out of time`);
+    view = await api(`/api/games/${id}?token=${token}`);
+    if (view.status === 'over') return false;
+    const legal = (view.legal || []).filter(Boolean);
+    if (legal.some((a) => a.action === 'seduce-quarter')) break;
+    // Followers deployed while the seat keeps three in supply (for Carcassonne's quarters and
+    // the seduction), so that the seats often close each other's features.
+    const seat = view.pending.seat;
+    const inSupply = ((view.seats[seat] || {}).supply || {}).follower || 0;
+    const deploy = inSupply > 3 ? legal.find((a) => a.action === 'deploy' && a.figure === 'follower') : null;
+    const a =
+      legal[0].action === 'place' ? legal[steps % legal.length]
+      : legal.find((l) => l.action === 'carcassonne' && l.quarter === 'castle')
+        || legal.find((l) => l.action === 'catapult' && l.token === 'seduction')
+        || legal.find((l) => l.action === 'flick' && l.x === 0 && l.y === 0)
+        || deploy || legal.find((l) => l.action === 'pass') || legal[0];
+    const { at: _at, label: _label, ...action } = a;
+    await apiPost(`/api/games/${id}/actions`, { token, action, version: view.version });
+  }
+  await waitFor(page, 'the window at the seduction in a quarter', (v) => {
+    const g = document.querySelector('[data-testid=game]');
+    return g && Number(g.dataset.version) === v;
+  }, view.version);
+  check((await waitForTurn(page, 'the seduction in a quarter')) === 'seduce', 'the window does not ask for the seduction');
+  const offered = view.legal.filter((a) => a.action === 'seduce-quarter');
+  check(offered.every((a) => /^put your .+ in the place of the \w+ player's .+ in the \w+ quarter of Carcassonne \(it goes back to the \w+ player\)$/.test(a.label || '')), `the seductions' words: ${JSON.stringify(offered)}`);
+  const quarters = view.pending.quarters || [];
+  check(quarters.length >= 1 && quarters.every((c) => c.owner !== view.pending.seat && c.with.length >= 1), `the API's quarter candidates: ${JSON.stringify(quarters)}`);
+  check((await page.locator('[data-testid=seduce-quarter-choice]').count()) === offered.length, `${offered.length} seductions in the quarters, not as many buttons`);
+  const first = offered[0];
+  await pressUntilChosen(page, `[data-testid=seduce-quarter-choice][data-quarter="${first.quarter}"][data-owner="${first.owner}"]`);
+  const words = ((await page.locator('[data-testid=confirm]').innerText()) || '').replace(/^\W+/, '').trim();
+  check(words === `Put your ${String(first.with).replace(/-/g, ' ')} there`, `the confirm button reads "${words}"`);
+  const chosen = ((await page.locator('[data-testid=seduce-quarter-choice][aria-pressed=true]').innerText()) || '').trim();
+  check(chosen.includes(`in the ${first.quarter} quarter of Carcassonne`), `the chosen button reads "${chosen}"`);
+  await screenshot(page, 'web-catapult-seduction-quarter.png');
+  await confirm(page, 'the seduction in a quarter');
+  const seduced = (await newEvents(id, view.events.length)).find((e) => e.type === 'seduced-in-quarter');
+  // The record names the owner by colour, the event and the pending view by seat.
+  const candidate = quarters.find((c) => c.quarter === first.quarter && c.figure === first.figure);
+  check(seduced && candidate && seduced.seat === view.pending.seat && seduced.owner === candidate.owner && seduced.quarter === first.quarter, `the API has no seduction in the quarter: ${JSON.stringify(seduced)}`);
+  check(/^(Katya|Lev) seduces (Katya|Lev)'s .+ in the \w+ quarter of Carcassonne: (Katya|Lev)'s .+ takes its place, and it goes back to (Katya|Lev)$/.test(seduced.text || ''), `the seduction's words: "${seduced.text}"`);
   log(`game ${id}: "${seduced.text}" by clicks`);
   return true;
 }
@@ -6435,7 +6499,19 @@ async function catapultGame(page, label) {
   const flicked = (await newEvents(id, view.events.length)).find((e) => e.type === 'flicked' && e.seat === 0);
   check(flicked && flicked.token === 'target' && flicked.aim_x === fair.x && flicked.aim_y === fair.y, `the API has no flick at the fair tile: ${JSON.stringify(flicked)}`);
   check(/^Katya flicks the target hurling token at (the start tile|the tile .+ of the start tile): it (lands on it|lands beside it, on .+|comes down off the map, .+, where no tile lies)$/.test(flicked.text || ''), `the flick's words: "${flicked.text}"`);
-  await page.locator(`svg.board [data-testid=catapult-landing][data-seat="0"][data-x="${flicked.x}"][data-y="${flicked.y}"]`).waitFor({ state: 'attached' });
+  // The board draws the token where it came down, until the next round begins (the bot may
+  // place another fair tile at once: then the round's tokens are gone from the board).
+  const landing = page.locator(`svg.board [data-testid=catapult-landing][data-seat="0"][data-x="${flicked.x}"][data-y="${flicked.y}"]`);
+  for (let tries = 0; ; tries++) {
+    if (await landing.count()) break;
+    const nextRound = (await newEvents(id, view.events.length)).some((e) => e.type === 'catapult-round');
+    if (nextRound) {
+      log(`game ${id} (${label}): the next catapult round began before the landing was checked`);
+      break;
+    }
+    check(tries < 40, `no token drawn where Katya's came down (${flicked.x}, ${flicked.y})`);
+    await page.waitForTimeout(500);
+  }
   await page.locator('[data-testid=log] [data-type=flicked]', { hasText: flicked.text }).first().waitFor({ state: 'attached' });
   await checkNoNotation(page, '[data-testid=log], [data-testid=action-panel]');
   log(`game ${id} (${label}): "${flicked.text}" by ${label === 'phone' ? 'taps' : 'clicks'}`);

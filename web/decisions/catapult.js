@@ -108,6 +108,7 @@ export const catapult = {
       catapult: (c) => `Hold a ${TOKEN_WORDS[c.token] || 'catapult'} round`,
       flick: 'Flick the token at this tile',
       seduce: (c) => `Put your ${String(c.with || 'follower').replace(/-/g, ' ')} there`,
+      'seduce-quarter': (c) => `Put your ${String(c.with || 'follower').replace(/-/g, ' ')} there`,
     },
     pass: { seduce: 'Pass' },
   },
@@ -118,7 +119,7 @@ export const catapult = {
     return `flick a ${TOKEN_WORDS[p.token]} token at a tile`;
   },
   /** The rounds, the others' flicks, the seductions, the catches and the points. */
-  news: (screen, e) => ['catapult-round', 'seduced', 'catch-thrown', 'catapult-scored'].includes(e.type) || (e.type === 'flicked' && !screen.you.includes(e.seat)),
+  news: (screen, e) => ['catapult-round', 'seduced', 'seduced-in-quarter', 'knocked-out-of-quarter', 'catch-thrown', 'catapult-scored'].includes(e.type) || (e.type === 'flicked' && !screen.you.includes(e.seat)),
   /** Where the last round's tokens came down, each labelled with its flick in words (until every seat has placed a tile since). */
   board(screen) {
     const layer = screen.board.layer(NAME);
@@ -216,14 +217,33 @@ export const catapult = {
       d.passButton = 'Pass';
       d.pass = 'pass';
       const spots = of('seduce');
-      d.hints.push(hint(`Your seduction token came down here: ${tapVerb()} a heart on another player’s follower nearest to it to put one of your followers from your supply in its place (it goes back to its owner), or pass.`));
-      d.lists.push(
-        ...section(
-          `Followers to seduce: ${spots.length}`,
-          'Your follower stands where theirs stood, on the same road, city, monastery or farm.',
-          spots.map((g) => markerButton(screen, g, 'seduce-choice', figureIcon(g.actions[0].with || 'follower', hex, 18), (label) => label.replace(/^put your /, ''))),
-        ),
-      );
+      // With The Count: the figures waiting in the quarters of Carcassonne, when the city is nearest (one button for each follower of yours that may take the place).
+      const quarters = screen.legal.filter((l) => l.action === 'seduce-quarter');
+      if (spots.length) d.hints.push(hint(`Your seduction token came down here: ${tapVerb()} a heart on another player’s follower nearest to it to put one of your followers from your supply in its place (it goes back to its owner), or pass.`));
+      if (quarters.length) d.hints.push(hint('The city of Carcassonne is nearest to your seduction token: choose another player’s figure waiting in one of its quarters to put one of your followers from your supply in its place (it goes back to its owner), or pass.'));
+      if (spots.length) {
+        d.lists.push(
+          ...section(
+            `Followers to seduce: ${spots.length}`,
+            'Your follower stands where theirs stood, on the same road, city, monastery or farm.',
+            spots.map((g) => markerButton(screen, g, 'seduce-choice', figureIcon(g.actions[0].with || 'follower', hex, 18), (label) => label.replace(/^put your /, ''))),
+          ),
+        );
+      }
+      if (quarters.length) {
+        d.lists.push(
+          ...section(
+            `In the quarters of Carcassonne: ${quarters.length}`,
+            'Your follower waits in the quarter in the place of theirs.',
+            quarters.map((a) => {
+              const b = screen.choiceButton(a, 'seduce-quarter-choice', figureIcon(a.with || 'follower', hex, 18), capital(String(a.label || '').replace(/^put your /, '')));
+              b.dataset.quarter = a.quarter;
+              b.dataset.owner = a.owner;
+              return b;
+            }),
+          ),
+        );
+      }
     }
   },
 };

@@ -99,6 +99,11 @@ pub enum Action {
     /// follower `figure` (an index into the game's figures, `Game::figures`), the one nearest
     /// the token, which goes back to its owner.
     Seduce { figure: u8, with: Figure },
+    /// The Catapult, seduction in the city of Carcassonne (The Count): put one's follower
+    /// `with` (from supply) in the place of `owner`'s `figure` waiting in `quarter`, which goes
+    /// back to its owner (the FAQ of 10/2012: followers in the city "can be selected and
+    /// swapped").
+    SeduceInQuarter { owner: PlayerId, figure: Figure, quarter: Quarter, with: Figure },
     /// The variation "Mountains": instead of placing the drawn tile as usual, place it upside
     /// down at `pos` as a mountain (every tile it touches shows a field edge there).
     RaiseMountain { pos: Pos },
@@ -278,6 +283,7 @@ impl Action {
             Action::ChooseToken { .. } => "the choice of the catapult token",
             Action::Flick { .. } => "a flick of the catapult",
             Action::Seduce { .. } => "a seduction",
+            Action::SeduceInQuarter { .. } => "a seduction in a quarter of Carcassonne",
             Action::Deploy { .. } => "a deployment",
             Action::Escape { .. } => "an escape",
             Action::RecallAbbot { .. } => "an abbot's recall",

@@ -182,6 +182,8 @@ pub enum RuleError {
     NoTileToAimAt(Pos),
     #[error("figure {0} is not another player's follower nearest to the seduction token, or your follower may not stand in its place (The Catapult)")]
     NotTheNearestFollower(u8),
+    #[error("no other player's figure waiting in that quarter of Carcassonne is nearest to the seduction token, or your follower may not wait there (The Catapult with The Count)")]
+    NotTheNearestInQuarter,
     #[error("a follower added by the crop circle goes beside one of your followers on a {0}, and you have none on feature {2} of the tile at {1} (The Crop Circles)")]
     NotBesideYourFollower(crate::catalog::FeatureKind, Pos, LocalFeature),
     #[error("a {0} may not stand on a {1} (The Crop Circles: the added follower joins the feature of one of yours)")]

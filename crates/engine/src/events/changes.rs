@@ -51,7 +51,9 @@ impl Event {
             Event::FlockHerded { players, sheep, .. } => [(players, i64::from(sheep)), none],
             Event::CatapultRound { .. }
             | Event::Flicked { .. }
+            | Event::KnockedOutOfQuarter { .. }
             | Event::Seduced { .. }
+            | Event::SeducedInQuarter { .. }
             | Event::CatchThrown { .. }
             | Event::TileDrawn { .. }
             | Event::TileDiscarded { .. }

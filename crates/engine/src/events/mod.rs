@@ -832,6 +832,14 @@ pub enum Event {
         landed: Pos,
         on_tile: bool,
     },
+    /// The Catapult, knock-out: `owner`'s `figure` waiting in `quarter` of the city of
+    /// Carcassonne was hit (the token came down on one of the city's tiles) and went back to its
+    /// owner's supply (the FAQ of 10/2012: followers in the city can be hit; the count stays).
+    KnockedOutOfQuarter {
+        owner: PlayerId,
+        figure: Figure,
+        quarter: Quarter,
+    },
     /// The Catapult, seduction: `player` put their `figure` in the place of `owner`'s
     /// `replaced` on feature `feature` of the tile at `pos`, which went back to its owner.
     Seduced {
@@ -841,6 +849,15 @@ pub enum Event {
         replaced: Figure,
         pos: Pos,
         feature: LocalFeature,
+    },
+    /// The Catapult, seduction in the city of Carcassonne: `player` put their `figure` in
+    /// `quarter` in the place of `owner`'s `replaced`, which went back to its owner.
+    SeducedInQuarter {
+        player: PlayerId,
+        figure: Figure,
+        owner: PlayerId,
+        replaced: Figure,
+        quarter: Quarter,
     },
     /// The Catapult, catch: `player` flicked their token to `catcher`, who caught it
     /// (`caught`) or not.

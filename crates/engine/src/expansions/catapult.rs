@@ -19,6 +19,14 @@
 //! - **Catch.** Each player flicks their token to the player on their left, who tries to catch
 //!   it; a catch scores the catcher 5 points.
 //!
+//! - **The city of Carcassonne** (The Count; the FAQ of 10/2012: the playing field includes the
+//!   start tiles, and the followers in the city "can be hit and removed" and "selected and
+//!   swapped", the count staying in its area). A knock-out on any of the city's tiles sends the
+//!   figures in its quarters home (the dispatch, `Count::knock_out_residents`); for a seduction
+//!   the city is one place at the distance of its nearest tile, and the figures in its quarters
+//!   are candidates when it is as near as the nearest followers ([`Action::SeduceInQuarter`],
+//!   made by `Count::seduce_resident`).
+//!
 //! The fair is a feature of its own (the FAQ of 10/2013: "the wagon cannot pass through it"):
 //! the catalog ends the roads that run into it; no figure stands on it.
 //!
@@ -42,6 +50,7 @@ use crate::geometry::Pos;
 use crate::players::{Figure, PlayerId, PlayerSet};
 use crate::table::Table;
 
+use super::count::Count;
 use super::hooks::{Hook, HookPoint, Hooks, Module};
 
 /// The points of the target hurling's nearest token and of a catch.
@@ -129,15 +138,20 @@ fn reachable(table: &Table, f: &crate::players::PlacedFigure) -> bool {
     f.figure.is_follower() && table.features.kind(f.node) != crate::catalog::FeatureKind::Trap
 }
 
-/// The followers on the board nearest to `at`: the indices into `table.figures` of the
-/// followers on the tiles nearest to it that hold any (none when no follower stands on the
-/// board).
-pub(crate) fn nearest_followers(table: &Table, at: Pos) -> Vec<usize> {
+/// The followers nearest to `at`: the indices into `table.figures` of the followers on the
+/// tiles nearest to it that hold any, and whether the figures waiting in the quarters of the
+/// city of Carcassonne are as near (the city's nearest tile; with The Count only). Neither
+/// when no follower stands anywhere.
+fn nearest_followers(table: &Table, count: &Count, at: Pos) -> (Vec<usize>, bool) {
     let followers = || table.figures.iter().enumerate().filter(|(_, f)| reachable(table, f));
-    let Some(best) = followers().map(|(_, f)| distance(table.pos_of(f.placement), at)).min() else {
-        return vec![];
+    let on_tiles = followers().map(|(_, f)| distance(table.pos_of(f.placement), at)).min();
+    let city =
+        if count.residents().is_empty() { None } else { count.city_places(table).map(|p| distance(p, at)).min() };
+    let Some(best) = on_tiles.into_iter().chain(city).min() else {
+        return (vec![], false);
     };
-    followers().filter(|(_, f)| distance(table.pos_of(f.placement), at) == best).map(|(i, _)| i).collect()
+    let nearest = followers().filter(|(_, f)| distance(table.pos_of(f.placement), at) == best).map(|(i, _)| i);
+    (nearest.collect(), city == Some(best))
 }
 
 impl Catapult {
@@ -157,10 +171,17 @@ impl Catapult {
 
     /// The seductions `player` may make with the token at `at`: another player's follower
     /// among the nearest, replaced by one of `player`'s followers in supply that may stand on
-    /// its feature.
-    fn each_seduction(table: &Table, player: PlayerId, at: Pos, mut visit: impl FnMut(Action) -> bool) -> bool {
+    /// its feature (or, in a quarter of Carcassonne, that may wait there).
+    fn each_seduction(
+        table: &Table,
+        count: &Count,
+        player: PlayerId,
+        at: Pos,
+        mut visit: impl FnMut(Action) -> bool,
+    ) -> bool {
         let state = &table.players[player as usize];
-        for i in nearest_followers(table, at) {
+        let (on_tiles, in_city) = nearest_followers(table, count, at);
+        for i in on_tiles {
             let f = &table.figures[i];
             // Two alike followers of one player on one segment are one choice, the first: a
             // record names a follower by its place.
@@ -177,11 +198,33 @@ impl Catapult {
                 }
             }
         }
+        if !in_city {
+            return false;
+        }
+        let residents = count.residents();
+        for (i, r) in residents.iter().enumerate() {
+            // Alike figures of one player in one quarter are one choice.
+            if r.owner == player || residents[..i].contains(r) {
+                continue;
+            }
+            for with in Figure::FOLLOWERS {
+                let seduction = Action::SeduceInQuarter { owner: r.owner, figure: r.figure, quarter: r.quarter, with };
+                if state.in_supply(with) > 0 && count.may_wait(with, r.quarter) && visit(seduction) {
+                    return true;
+                }
+            }
+        }
         false
     }
 
     /// The legal actions of the module's decisions, until `visit` returns true.
-    pub(crate) fn each_choice(&self, table: &Table, pending: Pending, mut visit: impl FnMut(Action) -> bool) {
+    pub(crate) fn each_choice(
+        &self,
+        table: &Table,
+        count: &Count,
+        pending: Pending,
+        mut visit: impl FnMut(Action) -> bool,
+    ) {
         match pending {
             Pending::CatapultToken { .. } => {
                 let _ = CatapultToken::ALL.into_iter().any(|token| visit(Action::ChooseToken { token }));
@@ -190,7 +233,7 @@ impl Catapult {
                 Self::each_aim(table, visit);
             }
             // Every seduction, then the pass (unless `visit` stopped the listing).
-            Pending::Seduce { player, at } if !Self::each_seduction(table, player, at, &mut visit) => {
+            Pending::Seduce { player, at } if !Self::each_seduction(table, count, player, at, &mut visit) => {
                 visit(Action::Pass);
             }
             _ => {}
@@ -198,7 +241,13 @@ impl Catapult {
     }
 
     /// Checks an action for the module's decisions.
-    pub(crate) fn check(&self, table: &Table, pending: Pending, action: Action) -> Result<(), RuleError> {
+    pub(crate) fn check(
+        &self,
+        table: &Table,
+        count: &Count,
+        pending: Pending,
+        action: Action,
+    ) -> Result<(), RuleError> {
         match (pending, action) {
             (Pending::CatapultToken { .. }, Action::ChooseToken { .. }) => Ok(()),
             (Pending::Flick { .. }, Action::Flick { at }) => match table.board.index_at(at) {
@@ -206,9 +255,9 @@ impl Catapult {
                 None => Err(RuleError::NoTileToAimAt(at)),
             },
             (Pending::Seduce { .. }, Action::Pass) => Ok(()),
-            (Pending::Seduce { player, at }, Action::Seduce { figure, with }) => {
+            (Pending::Seduce { player, at }, Action::Seduce { with, .. } | Action::SeduceInQuarter { with, .. }) => {
                 let mut found = false;
-                Self::each_seduction(table, player, at, |a| {
+                Self::each_seduction(table, count, player, at, |a| {
                     found = a == action;
                     found
                 });
@@ -219,7 +268,10 @@ impl Catapult {
                 if !with.is_follower() || state.in_supply(with) == 0 {
                     return Err(RuleError::NoFigureInSupply(state.color, with.name()));
                 }
-                Err(RuleError::NotTheNearestFollower(figure))
+                match action {
+                    Action::Seduce { figure, .. } => Err(RuleError::NotTheNearestFollower(figure)),
+                    _ => Err(RuleError::NotTheNearestInQuarter),
+                }
             }
             _ => Err(RuleError::wrong_decision(pending, action)),
         }
@@ -231,6 +283,7 @@ impl Catapult {
     pub(crate) fn apply(
         &mut self,
         table: &mut Table,
+        count: &Count,
         pending: Pending,
         action: Action,
         events: &mut Vec<Event>,
@@ -260,7 +313,9 @@ impl Catapult {
                     CatapultToken::KnockOut if on_tile => {
                         departures = Self::knock_out(table, landed, events);
                     }
-                    CatapultToken::Seduction if on_tile && Self::each_seduction(table, player, landed, |_| true) => {
+                    CatapultToken::Seduction
+                        if on_tile && Self::each_seduction(table, count, player, landed, |_| true) =>
+                    {
                         return (Some(Pending::Seduce { player, at: landed }), departures);
                     }
                     CatapultToken::Target if on_tile => {
@@ -279,6 +334,7 @@ impl Catapult {
             (Pending::Seduce { player, .. }, Action::Seduce { figure, with }) => {
                 departures.push(Self::seduce(table, player, figure as usize, with, events));
             }
+            // A seduction in a quarter is made by the Count's module (`Modules::apply_decision`).
             (Pending::Seduce { .. }, _) => {}
             _ => return (None, departures),
         }

@@ -154,6 +154,46 @@ impl Count {
         &self.residents
     }
 
+    /// Whether the tile at `pos` is one of the twelve tiles of the city of Carcassonne.
+    pub(crate) fn in_city(&self, table: &Table, pos: Pos) -> bool {
+        table.board.index_at(pos).is_some_and(|i| self.city_tiles.contains(&table.board.placement(i).tile))
+    }
+
+    /// The places of the city's tiles on the board (none without the expansion).
+    pub(crate) fn city_places<'a>(&'a self, table: &'a Table) -> impl Iterator<Item = Pos> + 'a {
+        let tiles = table.board.tiles();
+        let city = if self.city_tiles.is_empty() { &[][..] } else { tiles };
+        city.iter().filter(|t| self.city_tiles.contains(&t.tile)).map(|t| t.pos)
+    }
+
+    /// The Catapult's seduction in a quarter: `player`'s `with` from supply takes the place of
+    /// `owner`'s `figure` waiting in `quarter`, which goes back to its owner (checked).
+    pub(crate) fn seduce_resident(
+        &mut self,
+        table: &mut Table,
+        player: PlayerId,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) {
+        let Action::SeduceInQuarter { owner, figure, quarter, with } = action else { unreachable!("dispatched") };
+        let i = self.resident(owner, figure, quarter).expect("checked: the figure waits there");
+        self.residents[i] = Resident { owner: player, figure: with, quarter };
+        *table.players[owner as usize].supply_mut(figure) += 1;
+        *table.players[player as usize].supply_mut(with) -= 1;
+        events.push(Event::SeducedInQuarter { player, figure: with, owner, replaced: figure, quarter });
+    }
+
+    /// The Catapult's knock-out on a tile of the city: every figure waiting in the quarters goes
+    /// back to its owner's supply; the count stays (the FAQ of 10/2012: "followers within the
+    /// ... City of Carcassonne ... can be hit and removed. The special characters such as the
+    /// count ... stay in their area").
+    pub(crate) fn knock_out_residents(&mut self, table: &mut Table, events: &mut Vec<Event>) {
+        for r in self.residents.drain(..) {
+            *table.players[r.owner as usize].supply_mut(r.figure) += 1;
+            events.push(Event::KnockedOutOfQuarter { owner: r.owner, figure: r.figure, quarter: r.quarter });
+        }
+    }
+
     /// Takes `owner`'s `figure` out of `quarter` (The Festival's return; checked).
     pub(crate) fn take_resident(&mut self, owner: PlayerId, figure: Figure, quarter: Quarter) {
         let i = self.resident(owner, figure, quarter).expect("checked: the figure waits there");
@@ -174,7 +214,7 @@ impl Count {
 
     /// Whether `figure` may wait in `quarter`: only where it could later stand on the feature the
     /// quarter feeds (footnote 53: "the appropriate quarter").
-    fn may_wait(&self, figure: Figure, quarter: Quarter) -> bool {
+    pub(crate) fn may_wait(&self, figure: Figure, quarter: Quarter) -> bool {
         let Some(kind) = self.feeds[quarter as usize] else { return false };
         match figure {
             Figure::Follower | Figure::BigFollower | Figure::Phantom | Figure::Ringmaster => {

@@ -131,6 +131,9 @@ pub fn encode_action(game: &Game, action: Action) -> RecordAction {
             let FigureAt { figure, x, y, feature } = figure_at(game, index);
             RecordAction::Seduce { player, owner, figure, x, y, feature, with }
         }
+        (_, Action::SeduceInQuarter { owner, figure, quarter, with }) => {
+            RecordAction::SeduceQuarter { player, owner: game.player(owner).color, figure, quarter, with }
+        }
         (_, Action::ScorePyramid { pos }) => RecordAction::Pyramid { player, x: pos.x, y: pos.y },
         (_, Action::ReadMessage { perform }) => RecordAction::Message { player, perform },
         (_, Action::MessageFollower { figure }) => {
@@ -309,6 +312,7 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         | RecordAction::Catapult { player, .. }
         | RecordAction::Flick { player, .. }
         | RecordAction::Seduce { player, .. }
+        | RecordAction::SeduceQuarter { player, .. }
         | RecordAction::Pyramid { player, .. }
         | RecordAction::Message { player, .. }
         | RecordAction::MessageFollower { player, .. }
@@ -543,6 +547,11 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
                 })
                 .map(|i| Action::Seduce { figure: i as u8, with: *with })
                 .ok_or_else(|| format!("no {} of {owner} stands on {feature} at {pos}", figure.name()))
+        }
+        RecordAction::SeduceQuarter { owner, figure, quarter, with, .. } => {
+            let owner =
+                game.players().iter().position(|p| p.color == *owner).ok_or_else(|| format!("no player is {owner}"))?;
+            Ok(Action::SeduceInQuarter { owner: owner as PlayerId, figure: *figure, quarter: *quarter, with: *with })
         }
         RecordAction::Pyramid { x, y, .. } => Ok(Action::ScorePyramid { pos: Pos::new(*x, *y) }),
         RecordAction::Message { perform, .. } => Ok(Action::ReadMessage { perform: *perform }),

@@ -371,6 +371,17 @@ pub enum RecordAction {
         feature: String,
         with: Figure,
     },
+    /// The Catapult with The Count, seduction in the city of Carcassonne: the player's `with`
+    /// from supply takes the place of `owner`'s `figure` waiting in `quarter`.
+    #[serde(rename = "seduce-quarter")]
+    SeduceQuarter {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        owner: Color,
+        figure: Figure,
+        quarter: Quarter,
+        with: Figure,
+    },
     /// Under the Big Top: instead of deploying, a follower goes onto the acrobat space of the
     /// tile at (x, y).
     Acrobat {
@@ -623,6 +634,9 @@ impl RecordAction {
             RecordAction::Flick { x, y, .. } => RecordAction::Flick { player: None, x, y },
             RecordAction::Seduce { owner, figure, x, y, feature, with, .. } => {
                 RecordAction::Seduce { player: None, owner, figure, x, y, feature, with }
+            }
+            RecordAction::SeduceQuarter { owner, figure, quarter, with, .. } => {
+                RecordAction::SeduceQuarter { player: None, owner, figure, quarter, with }
             }
             RecordAction::PlaceBridged { x, y, rotation, bridge_x, bridge_y, axis, .. } => {
                 RecordAction::PlaceBridged { player: None, tile: None, x, y, rotation, bridge_x, bridge_y, axis }

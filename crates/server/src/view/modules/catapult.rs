@@ -7,7 +7,9 @@
 //! browser reads from the `flicked` events (web/decisions/catapult.js).
 
 use carcassonne_engine::catalog::Symbol;
-use carcassonne_engine::{Action, CatapultToken, Event, Expansion, Figure, Game, Pending, Phase, PlayerId, Pos};
+use carcassonne_engine::{
+    Action, CatapultToken, Event, Expansion, Figure, Game, Pending, Phase, PlayerId, Pos, Quarter,
+};
 use serde::Serialize;
 use serde_json::json;
 
@@ -67,6 +69,17 @@ struct Candidate {
     label: String,
 }
 
+/// A figure waiting in a quarter of Carcassonne that the seduction may replace (The Count),
+/// with the kinds of follower that may take its place.
+#[derive(Serialize)]
+struct QuarterCandidate {
+    owner: PlayerId,
+    figure: Figure,
+    quarter: Quarter,
+    with: Vec<Figure>,
+    label: String,
+}
+
 /// The seduction: `seat`'s token came down at (x, y).
 #[derive(Serialize)]
 struct SeduceDecision {
@@ -74,6 +87,37 @@ struct SeduceDecision {
     x: i16,
     y: i16,
     candidates: Vec<Candidate>,
+    /// With The Count, when the city of Carcassonne is nearest: the figures in its quarters.
+    quarters: Vec<QuarterCandidate>,
+}
+
+/// "the blue player's follower in the castle quarter of Carcassonne".
+fn resident_words(game: &Game, owner: PlayerId, figure: Figure, quarter: Quarter) -> String {
+    format!(
+        "{}'s {} in {} of Carcassonne",
+        player_words(game, owner),
+        words::figure_word(figure),
+        words::quarter_words(quarter)
+    )
+}
+
+/// The seductions offered in the quarters of Carcassonne, figure by figure.
+fn quarter_candidates(game: &Game) -> Vec<QuarterCandidate> {
+    let mut list: Vec<QuarterCandidate> = vec![];
+    for action in game.legal_actions() {
+        let Action::SeduceInQuarter { owner, figure, quarter, with } = action else { continue };
+        match list.iter_mut().find(|c| (c.owner, c.figure, c.quarter) == (owner, figure, quarter)) {
+            Some(c) => c.with.push(with),
+            None => list.push(QuarterCandidate {
+                owner,
+                figure,
+                quarter,
+                with: vec![with],
+                label: words::capitalized(resident_words(game, owner, figure, quarter)),
+            }),
+        }
+    }
+    list
 }
 
 /// "knock-out", "target hurling": the kind of token in words.
@@ -212,7 +256,13 @@ impl ViewModule for Catapult {
             }
             Pending::Seduce { player, at } => PendingView::new(
                 "seduce",
-                SeduceDecision { seat: player, x: at.x, y: at.y, candidates: candidates(game) },
+                SeduceDecision {
+                    seat: player,
+                    x: at.x,
+                    y: at.y,
+                    candidates: candidates(game),
+                    quarters: quarter_candidates(game),
+                },
             ),
             _ => return None,
         })
@@ -246,6 +296,15 @@ impl ViewModule for Catapult {
                     ),
                 )
             }
+            (Pending::Seduce { .. }, Action::SeduceInQuarter { owner, figure, quarter, with }) => (
+                None,
+                format!(
+                    "put your {} in the place of {} (it goes back to {})",
+                    words::figure_word(with),
+                    resident_words(game, owner, figure, quarter),
+                    player_words(game, owner)
+                ),
+            ),
             (Pending::Seduce { .. }, Action::Pass) => (None, "pass: leave the followers where they stand".into()),
             _ => return None,
         })
@@ -289,6 +348,30 @@ impl ViewModule for Catapult {
                     ),
                 )
             }
+            Event::KnockedOutOfQuarter { owner, figure, quarter } => (
+                json!({"type": "knocked-out-of-quarter", "owner": owner, "figure": figure, "quarter": quarter}),
+                format!(
+                    "{}'s {} in {} of Carcassonne is knocked out and goes back to {}",
+                    name(owner),
+                    words::figure_word(figure),
+                    words::quarter_words(quarter),
+                    name(owner)
+                ),
+            ),
+            Event::SeducedInQuarter { player, figure, owner, replaced, quarter } => (
+                json!({"type": "seduced-in-quarter", "seat": player, "figure": figure, "owner": owner,
+                       "replaced": replaced, "quarter": quarter}),
+                format!(
+                    "{} seduces {}'s {} in {} of Carcassonne: {}'s {} takes its place, and it goes back to {}",
+                    name(player),
+                    name(owner),
+                    words::figure_word(replaced),
+                    words::quarter_words(quarter),
+                    name(player),
+                    words::figure_word(figure),
+                    name(owner)
+                ),
+            ),
             Event::Seduced { player, figure, owner, replaced, pos, feature } => {
                 let kind = words::feature_kind(game, pos, feature);
                 (

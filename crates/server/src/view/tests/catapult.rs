@@ -238,3 +238,74 @@ fn the_catapult_rounds_are_offered_and_shown_in_words() {
     let json = serde_json::to_value(event_view(&game, &names, 0, Some(0), seduced)).unwrap();
     assert_eq!((json["type"].as_str(), json["owner"].as_u64()), (Some("seduced"), Some(u64::from(owner))));
 }
+
+/// With The Count: a seduction token that comes down on the city of Carcassonne offers the
+/// figures waiting in its quarters (`quarters` of the pending view, each with the followers that
+/// may take its place, and a worded legal action `seduce-quarter`); the swap is worded too.
+#[test]
+fn a_seduction_in_the_quarters_of_carcassonne_is_offered_and_worded() {
+    use carcassonne_engine::{Pos, Quarter};
+    let rules = Rules { expansions: vec![Expansion::Count, Expansion::Catapult], ..Rules::base() };
+    let catalog = carcassonne_engine::Catalog::builtin();
+    let deck = ["base:U", "base:A", "catapult:06", "base:B"].iter().map(|id| catalog.lookup(id).unwrap()).collect();
+    let mut game =
+        Game::new(GameSetup { rules, players: vec![Color::Red, Color::Blue], deck: Deck::Order(deck) }).unwrap();
+    let place_at = |game: &mut Game, pos: Pos| {
+        let a = game.legal_actions().into_iter().find(|a| matches!(a, Action::Place { pos: p, .. } if *p == pos));
+        game.apply(a.expect("the tile fits there")).unwrap();
+    };
+    // Red's thief north of the city, closed by blue, who deploys to the castle quarter.
+    place_at(&mut game, Pos::new(1, -2));
+    let road = game.legal_actions().into_iter().find(|a| match *a {
+        Action::Deploy { figure: Figure::Follower, feature } => {
+            let t = game.board().get(Pos::new(1, -2)).unwrap();
+            game.design(t.tile).features[feature as usize].kind == carcassonne_engine::FeatureKind::Road
+        }
+        _ => false,
+    });
+    game.apply(road.expect("a thief")).unwrap();
+    place_at(&mut game, Pos::new(1, -3));
+    game.apply(Action::Pass).unwrap();
+    game.apply(Action::DeployToQuarter { figure: Figure::Follower, quarter: Quarter::Castle }).unwrap();
+    game.apply(Action::Pass).unwrap();
+    // Red's fair tile west of the city; a seduction round; red's token lands on the city.
+    let west = game.legal_actions().into_iter().find(|a| matches!(a, Action::Place { pos, .. } if pos.x < -2));
+    game.apply(west.expect("a place west of the city")).unwrap();
+    game.apply(Action::Pass).unwrap();
+    game.apply(Action::ChooseToken { token: CatapultToken::Seduction }).unwrap();
+    game.arrange_landing((0, 0)).unwrap();
+    game.apply(Action::Flick { at: Pos::new(-2, -1) }).unwrap();
+    assert!(matches!(game.pending(), Pending::Seduce { player: 0, .. }), "{:?}", game.pending());
+
+    let (seats, tally) = (seats(2), Tally::new(2));
+    let view = view_json(&game, &seats, &tally);
+    let quarters = view["pending"]["quarters"].as_array().unwrap();
+    assert_eq!(quarters.len(), 1, "{quarters:?}");
+    assert_eq!(
+        (quarters[0]["owner"].as_u64(), quarters[0]["figure"].as_str(), quarters[0]["quarter"].as_str()),
+        (Some(1), Some("follower"), Some("castle"))
+    );
+    assert_eq!(quarters[0]["label"], "The blue player's follower in the castle quarter of Carcassonne");
+    assert!(view["pending"]["candidates"].as_array().unwrap().is_empty());
+    let legal = legal_views(&game);
+    let seduce = legal.iter().find(|l| l.label.starts_with("put your ")).expect("a seduction");
+    assert_eq!(
+        seduce.label,
+        "put your follower in the place of the blue player's follower in the castle quarter of Carcassonne (it goes back to the blue player)"
+    );
+    let record = serde_json::to_value(seduce).unwrap();
+    assert_eq!((record["action"].as_str(), record["quarter"].as_str()), (Some("seduce-quarter"), Some("castle")));
+
+    let action = Action::SeduceInQuarter {
+        owner: 1,
+        figure: Figure::Follower,
+        quarter: Quarter::Castle,
+        with: Figure::Follower,
+    };
+    let events = game.apply(action).unwrap();
+    let seduced = events.iter().find(|e| matches!(e, Event::SeducedInQuarter { .. })).expect("the seduction");
+    assert_eq!(
+        event_text(&game, seduced),
+        "P0 seduces P1's follower in the castle quarter of Carcassonne: P0's follower takes its place, and it goes back to P1"
+    );
+}
