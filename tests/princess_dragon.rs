@@ -750,6 +750,36 @@ fn footnote_89_the_princess_must_remove_a_knight_under_the_other_rule_sets() {
     }
 }
 
+/// Footnote 89 with Bridges, Castles & Bazaars: where the princess must remove a knight, the
+/// figure phase offers nothing else, not even a bridge beside it (the check refuses one with
+/// `PrincessMustRemove`, so the listing leaves it out); where she may, a bridge is offered.
+/// Red's knight in the city through base:G north of the start tile (fields east and west, open
+/// ends: a bridge may cross it), blue's princess tile closing nothing north of it.
+#[test]
+fn footnote_89_a_princess_that_must_act_leaves_no_bridge() {
+    for (rule_set, must) in [(RuleSet::HigBigBox, false), (RuleSet::Hig, true)] {
+        let mut g = game_with(
+            pd_rules(rule_set, &[Expansion::BridgesCastlesBazaars]),
+            2,
+            &["base:G", "princess-dragon:09", "base:U"],
+        );
+        place_turned(&mut g, 0, -1, 90);
+        deploy(&mut g, F, "city@N");
+        place_turned(&mut g, 0, -2, 180);
+        let legal = g.legal_actions();
+        let bridges: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Bridge { .. })).collect();
+        let bridge = Action::Bridge { pos: Pos::new(0, -1), axis: carcassonne_engine::geometry::Axis::EastWest };
+        assert!(legal.contains(&Action::RemoveKnight { pos: Pos::new(0, -1), feature: feature(&g, 0, -1, "city@N") }));
+        if must {
+            assert!(bridges.is_empty(), "{rule_set:?}: {legal:?}");
+            assert_eq!(g.check(bridge), Err(RuleError::PrincessMustRemove));
+        } else {
+            assert!(bridges.contains(&bridge), "{rule_set:?}: {legal:?}");
+            assert_eq!(g.check(bridge), Ok(()));
+        }
+    }
+}
+
 /// Footnote 90: "According to an FAQ, the big follower could only be removed from a city when
 /// there were no other knights. A big follower is now removed from the city just like any
 /// other" (the row "princess / big follower": the original rules, `Variants::
