@@ -216,14 +216,29 @@ fn a_seduction_may_use_any_follower_that_may_stand_there_or_none() {
     assert_eq!(g.figures(), &before[..]);
 }
 
-/// Seduction where the nearest follower is the flicker's own: nothing to exchange, no decision.
+/// Seduction where the nearest follower is the flicker's own ("It does not matter if the
+/// follower is yours or someone else's. The designated follower can be exchanged with one of
+/// your followers", the FAQ): with only normal followers in supply, an exchange would change
+/// nothing, so there is no decision; with a big follower in supply (Inns & Cathedrals), red may
+/// put it in the place of their thief, who goes back to red's supply.
 #[test]
-fn a_seduction_nearest_ones_own_follower_changes_nothing() {
+fn a_seduction_nearest_ones_own_follower_changes_only_its_kind() {
     let mut g = scenario_with(CatapultToken::Seduction, &[(0, 0)], &[]);
     let before = g.figures().to_vec();
     g.apply(Action::Flick { at: Pos::new(-1, 0) }).unwrap();
     assert_eq!(g.pending(), Pending::Flick { player: 1, token: CatapultToken::Seduction });
     assert_eq!(g.figures(), &before[..]);
+
+    let mut g = scenario_with(CatapultToken::Seduction, &[(0, 0)], &[Expansion::InnsCathedrals]);
+    g.apply(Action::Flick { at: Pos::new(-1, 0) }).unwrap();
+    assert!(matches!(g.pending(), Pending::Seduce { player: 0, .. }), "{:?}", g.pending());
+    let offered: Vec<Action> = g.legal_actions();
+    let thief = g.figures().iter().position(|f| f.owner == 0 && f.figure == F).unwrap() as u8;
+    assert_eq!(offered, [Action::Seduce { figure: thief, with: Figure::BigFollower }, Action::Pass]);
+    let (followers, big) = (g.player(0).followers, g.player(0).big_followers);
+    g.apply(offered[0]).unwrap();
+    assert_eq!(followers_at(&g, Pos::new(-1, 0)), [(0, Figure::BigFollower)]);
+    assert_eq!((g.player(0).followers, g.player(0).big_followers), (followers + 1, big - 1));
 }
 
 /// Target hurling: "Whoever hurls the token closest to that fair tile wins the target practice

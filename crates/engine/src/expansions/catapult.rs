@@ -12,8 +12,8 @@
 //!   to, the flicker's own included; they score nothing.
 //! - **Seduction.** A token that comes down on the map designates the follower nearest to it,
 //!   whoever it belongs to; the flicker may put one of their own followers from supply in its
-//!   place ([`Pending::Seduce`], [`Action::Seduce`]), and it goes back to its owner. Off the
-//!   map, nothing happens.
+//!   place ([`Pending::Seduce`], [`Action::Seduce`]), and it goes back to its owner (the
+//!   flicker's own only for a follower of another kind). Off the map, nothing happens.
 //! - **Target hurling.** The token nearest to the fair tile that opened the round scores 5
 //!   points, every tied token 5 as well; tokens off the map do not count.
 //! - **Catch.** Each player flicks their token to the player on their left, who tries to catch
@@ -169,9 +169,11 @@ impl Catapult {
         table.board.tiles().iter().any(|t| visit(Action::Flick { at: t.pos }))
     }
 
-    /// The seductions `player` may make with the token at `at`: another player's follower
-    /// among the nearest, replaced by one of `player`'s followers in supply that may stand on
-    /// its feature (or, in a quarter of Carcassonne, that may wait there).
+    /// The seductions `player` may make with the token at `at`: a follower among the nearest,
+    /// whoever's ("It does not matter if the follower is yours or someone else's", the FAQ),
+    /// replaced by one of `player`'s followers in supply that may stand on its feature (or, in a
+    /// quarter of Carcassonne, that may wait there); one's own only by another kind (the same
+    /// kind would change nothing).
     fn each_seduction(
         table: &Table,
         count: &Count,
@@ -185,12 +187,13 @@ impl Catapult {
             let f = &table.figures[i];
             // Two alike followers of one player on one segment are one choice, the first: a
             // record names a follower by its place.
-            if f.owner == player || table.earlier_on_segment(i, |_, e| e.owner == f.owner && e.figure == f.figure) {
+            if table.earlier_on_segment(i, |_, e| e.owner == f.owner && e.figure == f.figure) {
                 continue;
             }
             let kind = table.features.kind(f.node);
             for with in Figure::FOLLOWERS {
                 if state.in_supply(with) > 0
+                    && (f.owner != player || with != f.figure)
                     && with.may_stand_on(kind)
                     && visit(Action::Seduce { figure: i as u8, with })
                 {
@@ -204,12 +207,13 @@ impl Catapult {
         let residents = count.residents();
         for (i, r) in residents.iter().enumerate() {
             // Alike figures of one player in one quarter are one choice.
-            if r.owner == player || residents[..i].contains(r) {
+            if residents[..i].contains(r) {
                 continue;
             }
             for with in Figure::FOLLOWERS {
                 let seduction = Action::SeduceInQuarter { owner: r.owner, figure: r.figure, quarter: r.quarter, with };
-                if state.in_supply(with) > 0 && count.may_wait(with, r.quarter) && visit(seduction) {
+                let changes = r.owner != player || with != r.figure;
+                if state.in_supply(with) > 0 && changes && count.may_wait(with, r.quarter) && visit(seduction) {
                     return true;
                 }
             }
