@@ -480,9 +480,14 @@ pub fn tile_at(pos: Pos) -> String {
 /// A player's figure where it stands on the board: "Anna's knight in the city to the north, 2
 /// tiles east of the start tile".
 pub fn owned_figure_on(game: &Game, owner: &str, figure: Figure, pos: Pos, feature: LocalFeature) -> String {
+    possessed_figure_on(game, &format!("{owner}'s"), figure, pos, feature)
+}
+
+/// The same with the possessive given whole: "your thief on the road ...".
+pub fn possessed_figure_on(game: &Game, whose: &str, figure: Figure, pos: Pos, feature: LocalFeature) -> String {
     let kind = feature_kind(game, pos, feature);
     format!(
-        "{owner}'s {} {} {}, {}",
+        "{whose} {} {} {}, {}",
         role_at(game, figure, pos, feature),
         preposition(kind),
         feature_words(game, pos, feature),

@@ -91,14 +91,28 @@ struct SeduceDecision {
     quarters: Vec<QuarterCandidate>,
 }
 
+/// Whose a figure of `owner`'s is, to the player deciding: "your" for their own (a seduction
+/// may exchange one's own follower for another kind), else "the blue player's".
+fn whose(game: &Game, owner: PlayerId) -> String {
+    if game.pending().player() == Some(owner) {
+        "your".to_string()
+    } else {
+        format!("{}'s", player_words(game, owner))
+    }
+}
+
+/// Where a seduced figure of `owner`'s goes: "your supply", "the blue player".
+fn back_to(game: &Game, owner: PlayerId) -> String {
+    if game.pending().player() == Some(owner) {
+        "your supply".to_string()
+    } else {
+        player_words(game, owner)
+    }
+}
+
 /// "the blue player's follower in the castle quarter of Carcassonne".
 fn resident_words(game: &Game, owner: PlayerId, figure: Figure, quarter: Quarter) -> String {
-    format!(
-        "{}'s {} in {} of Carcassonne",
-        player_words(game, owner),
-        words::figure_word(figure),
-        words::quarter_words(quarter)
-    )
+    format!("{} {} in {} of Carcassonne", whose(game, owner), words::figure_word(figure), words::quarter_words(quarter))
 }
 
 /// The seductions offered in the quarters of Carcassonne, figure by figure.
@@ -186,12 +200,12 @@ fn aim_words(game: &Game, at: Pos) -> String {
     }
 }
 
-/// The follower `index` of the game (another player's, nearest the token) in words: "the blue
-/// player's knight in the city to the north, 1 tile east of the start tile".
+/// The follower `index` of the game (nearest the token) in words: "the blue player's knight in
+/// the city to the north, 1 tile east of the start tile" ("your knight ..." for one's own).
 fn candidate_words(game: &Game, index: u8) -> Option<(Pos, String)> {
     let f = game.figures().get(index as usize)?;
     let pos = game.board().placement(f.placement).pos;
-    Some((pos, words::owned_figure_on(game, &player_words(game, f.owner), f.figure, pos, f.feature)))
+    Some((pos, words::possessed_figure_on(game, &whose(game, f.owner), f.figure, pos, f.feature)))
 }
 
 /// The seductions offered, follower by follower.
@@ -292,7 +306,7 @@ impl ViewModule for Catapult {
                     format!(
                         "put your {} in the place of {whom} (it goes back to {})",
                         words::figure_role(with, kind),
-                        player_words(game, f.owner)
+                        back_to(game, f.owner)
                     ),
                 )
             }
@@ -302,7 +316,7 @@ impl ViewModule for Catapult {
                     "put your {} in the place of {} (it goes back to {})",
                     words::figure_word(with),
                     resident_words(game, owner, figure, quarter),
-                    player_words(game, owner)
+                    back_to(game, owner)
                 ),
             ),
             (Pending::Seduce { .. }, Action::Pass) => (None, "pass: leave the followers where they stand".into()),

@@ -239,13 +239,13 @@ fn the_catapult_rounds_are_offered_and_shown_in_words() {
     assert_eq!((json["type"].as_str(), json["owner"].as_u64()), (Some("seduced"), Some(u64::from(owner))));
 }
 
-/// With The Count: a seduction token that comes down on the city of Carcassonne offers the
-/// figures waiting in its quarters (`quarters` of the pending view, each with the followers that
-/// may take its place, and a worded legal action `seduce-quarter`); the swap is worded too.
-#[test]
-fn a_seduction_in_the_quarters_of_carcassonne_is_offered_and_worded() {
+/// The city scenario of The Count with The Catapult (and `others`): blue's follower waits in the
+/// castle quarter, red's seduction round is under way and red's token came down on the city.
+fn quarter_round(others: &[Expansion]) -> Game {
     use carcassonne_engine::{Pos, Quarter};
-    let rules = Rules { expansions: vec![Expansion::Count, Expansion::Catapult], ..Rules::base() };
+    let mut expansions = vec![Expansion::Count, Expansion::Catapult];
+    expansions.extend_from_slice(others);
+    let rules = Rules { expansions, ..Rules::base() };
     let catalog = carcassonne_engine::Catalog::builtin();
     let deck = ["base:U", "base:A", "catapult:06", "base:B"].iter().map(|id| catalog.lookup(id).unwrap()).collect();
     let mut game =
@@ -276,7 +276,16 @@ fn a_seduction_in_the_quarters_of_carcassonne_is_offered_and_worded() {
     game.arrange_landing((0, 0)).unwrap();
     game.apply(Action::Flick { at: Pos::new(-2, -1) }).unwrap();
     assert!(matches!(game.pending(), Pending::Seduce { player: 0, .. }), "{:?}", game.pending());
+    game
+}
 
+/// With The Count: a seduction token that comes down on the city of Carcassonne offers the
+/// figures waiting in its quarters (`quarters` of the pending view, each with the followers that
+/// may take its place, and a worded legal action `seduce-quarter`); the swap is worded too.
+#[test]
+fn a_seduction_in_the_quarters_of_carcassonne_is_offered_and_worded() {
+    use carcassonne_engine::Quarter;
+    let mut game = quarter_round(&[]);
     let (seats, tally) = (seats(2), Tally::new(2));
     let view = view_json(&game, &seats, &tally);
     let quarters = view["pending"]["quarters"].as_array().unwrap();
@@ -307,5 +316,30 @@ fn a_seduction_in_the_quarters_of_carcassonne_is_offered_and_worded() {
     assert_eq!(
         event_text(&game, seduced),
         "P0 seduces P1's follower in the castle quarter of Carcassonne: P0's follower takes its place, and it goes back to P1"
+    );
+}
+
+/// One's own nearest follower may be exchanged for another kind (the FAQ: "It does not matter
+/// if the follower is yours"): the words say "your" and "your supply". Red passes; blue's token
+/// comes down on the city, where blue's own follower waits, and blue has a big follower.
+#[test]
+fn a_seduction_of_ones_own_follower_says_your() {
+    use carcassonne_engine::Pos;
+    let mut game = quarter_round(&[Expansion::InnsCathedrals]);
+    game.apply(Action::Pass).unwrap();
+    game.arrange_landing((0, 0)).unwrap();
+    game.apply(Action::Flick { at: Pos::new(-2, -1) }).unwrap();
+    assert!(matches!(game.pending(), Pending::Seduce { player: 1, .. }), "{:?}", game.pending());
+    let (seats, tally) = (seats(2), Tally::new(2));
+    let view = view_json(&game, &seats, &tally);
+    let quarters = view["pending"]["quarters"].as_array().unwrap();
+    assert_eq!(quarters.len(), 1, "{quarters:?}");
+    assert_eq!(quarters[0]["with"], serde_json::json!(["big-follower"]));
+    assert_eq!(quarters[0]["label"], "Your follower in the castle quarter of Carcassonne");
+    let legal = legal_views(&game);
+    let seduce = legal.iter().find(|l| l.label.starts_with("put your ")).expect("a seduction");
+    assert_eq!(
+        seduce.label,
+        "put your big follower in the place of your follower in the castle quarter of Carcassonne (it goes back to your supply)"
     );
 }
