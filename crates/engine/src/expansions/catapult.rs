@@ -22,7 +22,7 @@
 //! - **The city of Carcassonne** (The Count; the FAQ of 10/2012: the playing field includes the
 //!   start tiles, and the followers in the city "can be hit and removed" and "selected and
 //!   swapped", the count staying in its area). A knock-out on any of the city's tiles sends the
-//!   figures in its quarters home (the dispatch, `Count::knock_out_residents`); for a seduction
+//!   figures in its quarters home (`Count::knock_out_residents`); for a seduction
 //!   the city is one place at the distance of its nearest tile, and the figures in its quarters
 //!   are candidates when it is as near as the nearest followers ([`Action::SeduceInQuarter`],
 //!   made by `Count::seduce_resident`).
@@ -287,7 +287,7 @@ impl Catapult {
     pub(crate) fn apply(
         &mut self,
         table: &mut Table,
-        count: &Count,
+        count: &mut Count,
         pending: Pending,
         action: Action,
         events: &mut Vec<Event>,
@@ -316,6 +316,10 @@ impl Catapult {
                 match token {
                     CatapultToken::KnockOut if on_tile => {
                         departures = Self::knock_out(table, landed, events);
+                        // A tile of the city of Carcassonne: its quarters' figures are hit too.
+                        if count.in_city(table, landed) {
+                            count.knock_out_residents(table, events);
+                        }
                     }
                     CatapultToken::Seduction
                         if on_tile && Self::each_seduction(table, count, player, landed, |_| true) =>
@@ -338,7 +342,9 @@ impl Catapult {
             (Pending::Seduce { player, .. }, Action::Seduce { figure, with }) => {
                 departures.push(Self::seduce(table, player, figure as usize, with, events));
             }
-            // A seduction in a quarter is made by the Count's module (`Modules::apply_decision`).
+            (Pending::Seduce { player, .. }, Action::SeduceInQuarter { .. }) => {
+                count.seduce_resident(table, player, action, events);
+            }
             (Pending::Seduce { .. }, _) => {}
             _ => return (None, departures),
         }

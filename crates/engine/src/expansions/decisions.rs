@@ -2,7 +2,7 @@
 //! action and applying it, with what follows from it in other modules (a follower leaving a
 //! feature). Kept apart from `mod.rs`, which holds the hooks' dispatch.
 
-use crate::actions::{Action, CatapultToken, FigureSpot, Pending};
+use crate::actions::{Action, FigureSpot, Pending};
 use crate::base;
 use crate::board::PlacementIndex;
 use crate::catalog::{FeatureKind, LocalFeature};
@@ -325,21 +325,9 @@ impl Modules {
                 return self.bcb.apply_bazaar(table, pending, action, events);
             }
             (Pending::CatapultToken { .. } | Pending::Flick { .. } | Pending::Seduce { .. }, _) => {
-                let first = events.len();
-                if let (Pending::Seduce { player, .. }, Action::SeduceInQuarter { .. }) = (pending, action) {
-                    self.the_count.seduce_resident(table, player, action, events);
-                }
-                let (next, departures) = self.catapult.apply(table, &self.the_count, pending, action, events);
+                let (next, departures) = self.catapult.apply(table, &mut self.the_count, pending, action, events);
                 for (root, player) in departures {
                     self.follower_left(table, root, player, events);
-                }
-                // A knock-out on a tile of the city of Carcassonne hits the quarters too.
-                let hit_city = events[first..].iter().any(|e| {
-                    matches!(e, Event::Flicked { token: CatapultToken::KnockOut, landed, on_tile: true, .. }
-                        if self.the_count.in_city(table, *landed))
-                });
-                if hit_city {
-                    self.the_count.knock_out_residents(table, events);
                 }
                 return next;
             }

@@ -575,11 +575,14 @@ impl Modules {
         false
     }
 
+    /// The modules' actions of the figure phase; `princess_must`: `only_figure_actions` holds
+    /// (the caller has asked it already).
     #[inline]
     pub(crate) fn figure_actions(
         &self,
         table: &Table,
         player: PlayerId,
+        princess_must: bool,
         visit: &mut impl FnMut(Action) -> bool,
     ) -> bool {
         // "The dash": a round bought with a point offers another deployment or move only.
@@ -593,7 +596,6 @@ impl Modules {
         }
         // A princess that must remove a knight leaves no bridge and no flight (the dispatch's
         // check refuses them: `PrincessMustRemove`), so neither is listed.
-        let princess_must = self.only_figure_actions(table, player);
         let mut gated = |a: Action| match a {
             Action::Bridge { .. } | Action::Fly { .. } if princess_must => false,
             a => visit(a),

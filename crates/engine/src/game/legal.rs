@@ -95,7 +95,7 @@ pub(crate) fn each_legal_action(
                     }
                 }
             }
-            if modules.figure_actions(table, player, &mut visit) || only_modules {
+            if modules.figure_actions(table, player, only_modules, &mut visit) || only_modules {
                 return;
             }
             visit(Action::Pass);

@@ -268,6 +268,23 @@ fn own_figure_at(game: &Game, at: &FigureAt, besides: Option<u8>) -> Result<u8, 
         .ok_or_else(|| format!("no {} of the player's stands on {} at {pos}", at.figure.name(), at.feature))
 }
 
+/// The index of the first of `owner`'s figures described by `at` (La Porxada's swap, The
+/// Catapult's seduction: another player's figure, or one's own).
+fn coloured_figure_at(game: &Game, owner: Color, at: &FigureAt) -> Result<u8, String> {
+    let pos = Pos::new(at.x, at.y);
+    let feature = feature_at(game, pos, &at.feature)?;
+    game.figures()
+        .iter()
+        .position(|f| {
+            game.player(f.owner).color == owner
+                && f.figure == at.figure
+                && f.feature == feature
+                && game.board().placement(f.placement).pos == pos
+        })
+        .map(|i| i as u8)
+        .ok_or_else(|| format!("no {} of {owner} stands on {} at {pos}", at.figure.name(), at.feature))
+}
+
 /// The engine action a record action stands for in the current state of `game`.
 pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, String> {
     let expected = game.pending().player().map(|p| game.player(p).color);
@@ -535,18 +552,8 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
         RecordAction::Catapult { token, .. } => Ok(Action::ChooseToken { token: *token }),
         RecordAction::Flick { x, y, .. } => Ok(Action::Flick { at: Pos::new(*x, *y) }),
         RecordAction::Seduce { owner, figure, x, y, feature, with, .. } => {
-            let pos = Pos::new(*x, *y);
-            let local = feature_at(game, pos, feature)?;
-            game.figures()
-                .iter()
-                .position(|f| {
-                    game.player(f.owner).color == *owner
-                        && f.figure == *figure
-                        && f.feature == local
-                        && game.board().placement(f.placement).pos == pos
-                })
-                .map(|i| Action::Seduce { figure: i as u8, with: *with })
-                .ok_or_else(|| format!("no {} of {owner} stands on {feature} at {pos}", figure.name()))
+            let at = FigureAt { figure: *figure, x: *x, y: *y, feature: feature.clone() };
+            coloured_figure_at(game, *owner, &at).map(|figure| Action::Seduce { figure, with: *with })
         }
         RecordAction::SeduceQuarter { owner, figure, quarter, with, .. } => {
             let owner =
@@ -569,18 +576,8 @@ pub fn decode_action(game: &Game, action: &RecordAction) -> Result<Action, Strin
             own_figure_at(game, &at, named).map(|figure| Action::RefuseSwap { figure })
         }
         RecordAction::SwapFollower { owner, figure, x, y, feature, .. } => {
-            let pos = Pos::new(*x, *y);
-            let local = feature_at(game, pos, feature)?;
-            game.figures()
-                .iter()
-                .position(|f| {
-                    game.player(f.owner).color == *owner
-                        && f.figure == *figure
-                        && f.feature == local
-                        && game.board().placement(f.placement).pos == pos
-                })
-                .map(|i| Action::SwapFollower { figure: i as u8 })
-                .ok_or_else(|| format!("no {} of {owner} stands on {feature} at {pos}", figure.name()))
+            let at = FigureAt { figure: *figure, x: *x, y: *y, feature: feature.clone() };
+            coloured_figure_at(game, *owner, &at).map(|figure| Action::SwapFollower { figure })
         }
         RecordAction::Barn { corner, .. } => Corner::from_name(corner)
             .map(|corner| Action::PlaceBarn { corner })
