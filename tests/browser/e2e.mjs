@@ -6231,8 +6231,10 @@ async function scenarioBridgesCastlesBazaars() {
     log(`scenario 42 (${label}): Bridges, Castles & Bazaars, a bazaar tile chosen with a bid by ${label === 'phone' ? 'taps' : 'clicks'}`);
     const { page } = await openBrowser(`bcb-${label}`, device);
     let done = false;
-    for (let game = 1; game <= 3 && !done; game++) done = await bazaarGame(page, label);
-    check(done, `${label}: no bazaar choice for the human seat in three games`);
+    // The server deals at random: a game may bring the human seat no bazaar with a bid to make
+    // (a fresh-clone CI run once met three such games in a row on the phone).
+    for (let game = 1; game <= 6 && !done; game++) done = await bazaarGame(page, label);
+    check(done, `${label}: no bazaar choice for the human seat in six games`);
     await closeBrowsers();
   }
   passed += 1;
