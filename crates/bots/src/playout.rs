@@ -58,6 +58,7 @@ impl PlayoutPolicy {
         match (placements, deployments, game.pending()) {
             (Placements::Compact, _, Pending::PlaceTile { .. }) => compact_placement(game, rng),
             (_, Deployments::Weighted, Pending::Deploy { pos, .. }) => self.weighted_deployment(game, pos, rng),
+            (_, Deployments::Weighted, Pending::Capture { player, .. }) => self.capture(game, player, rng),
             // Bridges, Castles & Bazaars: a playout bids nothing (a random bid, up to the
             // player's score, throws points away): the first tile at 0, a pass, a sale.
             (_, _, Pending::BazaarSelect { .. } | Pending::BazaarBid { .. } | Pending::BazaarTrade { .. }) => {
@@ -73,6 +74,26 @@ impl PlayoutPolicy {
 
     /// A deployment (or pass, or abbot recall) after the placement of the tile at `pos`, drawn
     /// in proportion to [`deployment_weight`].
+    /// The Tower: a capture of one of the other players' figures, drawn uniformly among them, or
+    /// a pass where there is none. A player does not take their own figure back with a tower
+    /// (it costs them the feature it holds), and a random choice among all the figures the
+    /// tower reaches takes one's own about as often as another's, which made playouts value
+    /// towers unlike real play (docs/performance.md, "Bots with expansions").
+    fn capture(&mut self, game: &Game, player: carcassonne_engine::PlayerId, rng: &mut GameRng) -> Action {
+        game.legal_actions_into(&mut self.actions);
+        self.actions.retain(|&action| match action {
+            Action::Capture { pos, feature } => {
+                let Some(placement) = game.board().index_at(pos) else { return false };
+                game.figures().iter().any(|f| f.placement == placement && f.feature == feature && f.owner != player)
+            }
+            _ => false,
+        });
+        if self.actions.is_empty() {
+            return Action::Pass;
+        }
+        self.actions[below(rng, self.actions.len() as u32) as usize]
+    }
+
     fn weighted_deployment(&mut self, game: &Game, pos: Pos, rng: &mut GameRng) -> Action {
         game.legal_actions_into(&mut self.actions);
         let placement = game.board().index_at(pos).expect("the tile being deployed on is on the board");
@@ -270,5 +291,54 @@ mod tests {
             .find(|a| matches!(a, Action::Deploy { feature, .. } if game.design(tile).features[*feature as usize].kind == FeatureKind::Road))
             .unwrap();
         assert_eq!(deployment_weight(&game, placement, road), 4);
+    }
+
+    /// The Tower: a playout's capture takes one of the other players' figures, never the
+    /// captor's own, and passes where the tower reaches only the captor's; checked at every
+    /// capture of random games with The Tower.
+    #[test]
+    fn playout_captures_take_other_players_figures_only() {
+        let rules = Rules { expansions: vec![carcassonne_engine::Expansion::Tower], ..Rules::base() };
+        let owner_at = |game: &Game, action: Action| match action {
+            Action::Capture { pos, feature } => {
+                let placement = game.board().index_at(pos).unwrap();
+                Some(game.figures().iter().find(|f| f.placement == placement && f.feature == feature).unwrap().owner)
+            }
+            _ => None,
+        };
+        let (mut with_other, mut own_only) = (0, 0);
+        for seed in 0..40 {
+            let mut game =
+                Game::new(GameSetup { rules: rules.clone(), players: COLORS[..3].to_vec(), deck: Deck::Seed(seed) })
+                    .unwrap();
+            let mut random = bot_by_name("random", seed).unwrap();
+            let mut policy = PlayoutPolicy::default();
+            let mut rng = rng_from_seed(seed);
+            while let Some(p) = game.pending().player() {
+                if let Pending::Capture { player, .. } = game.pending() {
+                    let others = game
+                        .legal_actions()
+                        .into_iter()
+                        .filter(|&a| owner_at(&game, a).is_some_and(|o| o != player))
+                        .count();
+                    for _ in 0..8 {
+                        let action = policy.choose(&game, DEFAULT_PLACEMENTS, DEFAULT_DEPLOYMENTS, &mut rng);
+                        assert!(game.legal_actions().contains(&action), "{action:?}");
+                        match owner_at(&game, action) {
+                            Some(owner) => assert_ne!(owner, player, "{action:?}"),
+                            None => assert_eq!((action, others), (Action::Pass, 0)),
+                        }
+                    }
+                    if others > 0 {
+                        with_other += 1;
+                    } else {
+                        own_only += 1;
+                    }
+                }
+                let action = random.choose_action(&game.observation(Some(p)));
+                game.apply(action).unwrap();
+            }
+        }
+        assert!(with_other > 0 && own_only > 0, "{with_other} captures of others, {own_only} of one's own only");
     }
 }

@@ -18,8 +18,8 @@
 //!   `:place=uniform` and `:deploy=uniform` make it uniform over the legal actions, drawn with
 //!   `legal_action_count` + `nth_legal_action`); with `:playout=N` only N turns are played and
 //!   the position is then valued with the evaluation ([`crate::eval`]); in a long game (more
-//!   than [`LONG_GAME_TILES`] tiles), and in any game with The Tower, the levels play no
-//!   playout at all: the evaluation values the new node (see "Long games" below);
+//!   than [`LONG_GAME_TILES`] tiles) the levels play no playout at all: the evaluation values
+//!   the new node (see "Long games" below);
 //! - the rewards (one per player) are backed up along the path.
 //!
 //! Why not uniformly random playouts: random players scatter their tiles over the whole
@@ -188,26 +188,22 @@ pub enum Playout {
     /// evaluation instead of playing on.
     Turns(u32),
     /// Full playouts in a game of at most this many tiles in all (on the board, face down and
-    /// to be drawn: [`game_tiles`]); in a longer one, or with The Tower, no playout: the
-    /// evaluation values the tree's new node (`Turns(0)`). See the module documentation.
+    /// to be drawn: [`game_tiles`]); in a longer one no playout: the evaluation values the
+    /// tree's new node (`Turns(0)`). See the module documentation.
     Auto(u32),
 }
 
 impl Playout {
     /// The playout a search of this game uses: `Auto` resolved by the game's length.
     ///
-    /// The Tower's games are valued by the evaluation however short: random playouts lose its
-    /// pieces, guards and ransoms against a greedy player who values them (docs/performance.md,
-    /// "Bots with expansions": at `mcts:time=0.42` against greedy with The Tower alone, full
-    /// playouts won 3 of 20 games, evaluation leaves 12.5 of 20).
+    /// Games with The Tower are no exception since the playouts' captures take only the other
+    /// players' figures ([`crate::playout`]): at `mcts:time=0.42` against greedy with The
+    /// Tower alone, full playouts with random captures had won 3 of 20 games and evaluation
+    /// leaves 19.5 of 30; with those captures full playouts won 24 of 30 (docs/performance.md,
+    /// "Bots with expansions").
     pub fn for_game(self, observation: &Observation<'_>) -> Playout {
         match self {
-            Playout::Auto(tiles)
-                if game_tiles(observation) <= tiles as usize
-                    && !observation.rules().has(carcassonne_engine::Expansion::Tower) =>
-            {
-                Playout::Full
-            }
+            Playout::Auto(tiles) if game_tiles(observation) <= tiles as usize => Playout::Full,
             Playout::Auto(_) => Playout::Turns(0),
             playout => playout,
         }

@@ -159,9 +159,7 @@ fn the_tree_uses_full_playouts_in_short_games_and_evaluation_leaves_in_long_ones
         let game = Game::new(GameSetup { rules, players: COLORS[..2].to_vec(), deck: Deck::Seed(1) }).unwrap();
         let observation = game.observation(Some(0));
         assert!(game_tiles(&observation) <= LONG_GAME_TILES as usize, "{expansion:?}");
-        // The Tower is valued by the evaluation, whatever the game's length.
-        let expected = if expansion == Expansion::Tower { Playout::Turns(0) } else { Playout::Full };
-        assert_eq!(DEFAULT_PLAYOUT.for_game(&observation), expected, "{expansion:?}");
+        assert_eq!(DEFAULT_PLAYOUT.for_game(&observation), Playout::Full, "{expansion:?}");
     }
     let all = Rules { expansions: Expansion::ALL.to_vec(), ..Rules::base() };
     let game = Game::new(GameSetup { rules: all, players: COLORS[..2].to_vec(), deck: Deck::Seed(1) }).unwrap();
