@@ -5,7 +5,7 @@
 
 use carcassonne_engine::board::PlacementIndex;
 use carcassonne_engine::random::{below, GameRng};
-use carcassonne_engine::{Action, FeatureKind, Game, Pending, Pos};
+use carcassonne_engine::{Action, FeatureKind, Game, Pending, PlayerId, Pos};
 
 /// How a playout chooses where to place the tile it drew.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,14 +72,12 @@ impl PlayoutPolicy {
         }
     }
 
-    /// A deployment (or pass, or abbot recall) after the placement of the tile at `pos`, drawn
-    /// in proportion to [`deployment_weight`].
     /// The Tower: a capture of one of the other players' figures, drawn uniformly among them, or
     /// a pass where there is none. A player does not take their own figure back with a tower
     /// (it costs them the feature it holds), and a random choice among all the figures the
     /// tower reaches takes one's own about as often as another's, which made playouts value
     /// towers unlike real play (docs/performance.md, "Bots with expansions").
-    fn capture(&mut self, game: &Game, player: carcassonne_engine::PlayerId, rng: &mut GameRng) -> Action {
+    fn capture(&mut self, game: &Game, player: PlayerId, rng: &mut GameRng) -> Action {
         game.legal_actions_into(&mut self.actions);
         self.actions.retain(|&action| match action {
             Action::Capture { pos, feature } => {
@@ -94,6 +92,8 @@ impl PlayoutPolicy {
         self.actions[below(rng, self.actions.len() as u32) as usize]
     }
 
+    /// A deployment (or pass, or abbot recall) after the placement of the tile at `pos`, drawn
+    /// in proportion to [`deployment_weight`].
     fn weighted_deployment(&mut self, game: &Game, pos: Pos, rng: &mut GameRng) -> Action {
         game.legal_actions_into(&mut self.actions);
         let placement = game.board().index_at(pos).expect("the tile being deployed on is on the board");
