@@ -60,11 +60,13 @@
 //! (docs/performance.md, "Bots with expansions"). So the levels' search is [`Search::Auto`]:
 //! in games of at most [`LONG_GAME_TILES`] tiles (the base game and any single expansion) this
 //! tree with full playouts ([`Playout::Auto`]), and in longer ones sequential halving among the
-//! evaluation's eight best actions, a placement together with its deployment
-//! ([`crate::halving`], [`HalvingSettings::GREEDY_REPLIES`]): each is tried in sampled worlds
-//! against the next player's turn played as the greedy bot plays it (their tile drawn from
-//! the world, their best placement and deployment by the evaluation), and valued by the
-//! evaluation after that reply; every candidate meets the same worlds. That asks, of each
+//! evaluation's eight best actions, a placement together with its deployment, valued as the
+//! greedy bot values them (a tower piece with the best capture it allows), the same move of a
+//! symmetric tile taken once ([`crate::halving`], [`HalvingSettings::GREEDY_REPLIES`]): each
+//! is tried in sampled worlds, the rest of its own turn played as the greedy bot plays (a
+//! builder's second tile, the tower's capture), then the next player's turn played so too
+//! (their tile drawn from the world, their best placement and deployment by the evaluation),
+//! and valued by the evaluation after that reply; every candidate meets the same worlds. That asks, of each
 //! action the evaluation likes, what the other player will make of it: whether they can join
 //! the city, take over the farm, close the road for their own points. With all twelve
 //! expansions at the server's 0.42 s it beat greedy where the tree search with evaluation
