@@ -2,10 +2,10 @@
 //!
 //! The evaluation ([`crate::eval`]) ranks every action of the pending decision (for a tile
 //! placement, every placement together with each deployment that may follow it), as the greedy
-//! bot ranks them, and keeps the best [`HalvingSettings::candidates`]. Sequential halving then shares the budget among them in
-//! rounds: each round plays the same number of playouts from each candidate still in, and the
-//! better half goes on to the next round, until one is left. Every playout of a round is played
-//! in a world shared by all candidates: the same face-down order and the same random choices
+//! bot ranks them, and keeps the best [`HalvingSettings::candidates`]. Sequential halving then
+//! shares the budget among them in rounds: each round plays the same number of playouts from
+//! each candidate still in, and the better half goes on to the next round, until one is left.
+//! Every playout of a round is played in a world shared by all candidates: the same face-down order and the same random choices
 //! (common random numbers), so that two candidates are compared on the same tiles and the luck
 //! of the draw, which dominates a single playout, cancels out of the comparison.
 
@@ -102,31 +102,16 @@ fn candidates(game: &Game, me: PlayerId, evaluation: Evaluation, keep: usize) ->
 /// other numbers; two really different moves of a spot that the evaluation values alike to the
 /// last bit are rare, and the evaluation could not tell them apart anyway.
 fn same_outcome(a: &Candidate, b: &Candidate) -> bool {
-    fn spot(action: Action) -> Option<carcassonne_engine::Pos> {
-        match action {
-            Action::Place { pos, .. } => Some(pos),
-            _ => None,
-        }
-    }
-    fn kind(action: Option<&Action>) -> Option<(std::mem::Discriminant<Action>, Option<carcassonne_engine::Figure>)> {
-        action.map(|&a| {
-            let figure = match a {
-                Action::Deploy { figure, .. } => Some(figure),
-                _ => None,
-            };
-            (std::mem::discriminant(&a), figure)
-        })
-    }
+    let same_spot = match (a.actions[0], b.actions[0]) {
+        (Action::Place { pos: p, .. }, Action::Place { pos: q, .. }) => p == q,
+        _ => false,
+    };
     let same_follow_up = match (a.actions.get(1), b.actions.get(1)) {
-        // Anything but a deployment must be the very same action (a tower piece on the same
-        // tower, a pass).
-        (Some(Action::Deploy { .. }), Some(Action::Deploy { .. })) => kind(a.actions.get(1)) == kind(b.actions.get(1)),
+        (Some(Action::Deploy { figure: f, .. }), Some(Action::Deploy { figure: g, .. })) => f == g,
+        // Anything else must be the very same action (a tower piece on the same tower, a pass).
         (x, y) => x == y,
     };
-    a.value.to_bits() == b.value.to_bits()
-        && spot(a.actions[0]).is_some()
-        && spot(a.actions[0]) == spot(b.actions[0])
-        && same_follow_up
+    a.value.to_bits() == b.value.to_bits() && same_spot && same_follow_up
 }
 
 /// A playout's reward for `me`: the margin in points (the final one, or the evaluated one after
