@@ -5,9 +5,10 @@
 //! bot ranks them, and keeps the best [`HalvingSettings::candidates`]. Sequential halving then
 //! shares the budget among them in rounds: each round plays the same number of playouts from
 //! each candidate still in, and the better half goes on to the next round, until one is left.
-//! Every playout of a round is played in a world shared by all candidates: the same face-down order and the same random choices
-//! (common random numbers), so that two candidates are compared on the same tiles and the luck
-//! of the draw, which dominates a single playout, cancels out of the comparison.
+//! Every playout of a round is played in a world shared by all candidates: the same face-down
+//! order and the same random choices (common random numbers), so that two candidates are
+//! compared on the same tiles and the luck of the draw, which dominates a single playout,
+//! cancels out of the comparison.
 
 use std::time::Instant;
 
