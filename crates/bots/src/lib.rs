@@ -152,7 +152,7 @@ pub const BOT_NAMES: &str = "random, greedy, mcts, mcts:easy, mcts:medium, mcts:
     :playout=auto|autoTILES|full|TURNS, :place=compact|uniform, :deploy=weighted|uniform, \
     :scale=K, :search=auto|tree|halving|replies and :halving=K[:horizon=H|:greedy-horizon=H]; \
     greedy and mcts take \
-    :eval=fitted|unit|legacy[/COMPONENT=WEIGHT...]";
+    :eval=fitted|search|unit|legacy[/COMPONENT=WEIGHT...] (greedy's default fitted, mcts's search)";
 
 /// The halving settings of `settings`, or the defaults if it runs the tree search (for the
 /// options that switch to the halving search).
@@ -507,6 +507,10 @@ pub(crate) mod tests {
         assert_eq!((s.playout, s.search), (Playout::Auto(150), mcts::Search::Tree));
         let BotSpec::Mcts(s) = BotSpec::parse("mcts:hard").unwrap() else { panic!() };
         assert_eq!(s.search, mcts::Search::Auto(mcts::LONG_GAME_TILES));
+        // The levels search with the search's evaluation; `eval=fitted` gives them greedy's.
+        assert_eq!(s.evaluation, Evaluation::SEARCH);
+        let BotSpec::Mcts(s) = BotSpec::parse("mcts:hard:eval=fitted").unwrap() else { panic!() };
+        assert_eq!(s.evaluation, Evaluation::DEFAULT);
         for (name, search) in [
             ("mcts:search=tree", mcts::Search::Tree),
             ("mcts:search=replies", mcts::Search::Halving(HalvingSettings::GREEDY_REPLIES)),

@@ -72,7 +72,11 @@
 //! expansions at the server's 0.42 s it beat greedy where the tree search with evaluation
 //! leaves was even with it (docs/performance.md). An iteration budget buys such a search one
 //! reply per [`TREE_ITERATIONS_PER_REPLY`] iterations, so the levels take about as long as
-//! with the tree. `:search=tree` keeps the tree in long games too (with the rewards of its
+//! with the tree. Its evaluation (candidates, replies and values alike) is the search's own,
+//! [`Evaluation::SEARCH`]: the greedy bot's but for the followers in supply, valued as a
+//! reserve whose last followers are worth the most ([`crate::eval::supply_worth`]); with
+//! all twelve expansions it widened the search's mean margin over greedy by about 28 points
+//! (docs/performance.md, "Followers in supply as a reserve"). `:search=tree` keeps the tree in long games too (with the rewards of its
 //! evaluated iterations centred on the root's evaluated margin, `centred_rewards`, and the
 //! margin scales of both kinds of reward growing with the game's length, `game_scale`).
 //!
@@ -138,7 +142,8 @@ pub struct MctsSettings {
     pub placements: Placements,
     /// How playouts choose deployments.
     pub deployments: Deployments,
-    /// How a truncated playout values the position it stops at.
+    /// How a truncated playout values the position it stops at, and how the halving search
+    /// picks, answers and values its candidates (the levels: [`Evaluation::SEARCH`]).
     pub evaluation: Evaluation,
     /// The tree search, or sequential halving among the evaluation's best actions.
     pub search: Search,
@@ -270,7 +275,7 @@ impl MctsSettings {
             playout: DEFAULT_PLAYOUT,
             placements: DEFAULT_PLACEMENTS,
             deployments: DEFAULT_DEPLOYMENTS,
-            evaluation: Evaluation::DEFAULT,
+            evaluation: Evaluation::SEARCH,
             search: Search::Auto(LONG_GAME_TILES),
             margin_scale: 1.0,
         }
