@@ -91,8 +91,8 @@ fn main() {
                 }
             }
             let scores = game.scores();
-            let seat_of = |bot: usize| (0..2).find(|&s| bot_of(s) == bot).unwrap_or(0);
-            eprintln!("deck {seed}, {} {} - {} {}", names[0], scores[seat_of(0)], names[1], scores[seat_of(1)]);
+            // With two seats the rotation is its own inverse: bot b sits in seat bot_of(b).
+            eprintln!("deck {seed}, {} {} - {} {}", names[0], scores[bot_of(0)], names[1], scores[bot_of(1)]);
         }
     }
     let games = (deals * 2) as f64;
